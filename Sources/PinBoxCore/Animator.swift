@@ -1,0 +1,99 @@
+/// Per-cell dot presence over time: the fade-and-grow of seed 003.
+///
+/// In the seed each tick moves every box's alpha and scale toward its target (1 when it holds
+/// a digit, 0 otherwise) by `1 / (15 × showDuration)`, which assumes a frame rate. Here the
+/// same straight-line motion is a function of elapsed time, so a full change takes exactly
+/// `duration` seconds at 30, 60 or 144 frames per second, and a still field needs no frames.
+/// Time is always passed in (`now`, seconds on a monotonic clock): the animator never reads it.
+public struct Animator: Equatable, Sendable {
+    /// Seed 003's `showDuration`.
+    public static let defaultDuration = 0.2
+    /// How long a refused input tints the field.
+    public static let cueDuration = 0.35
+
+    public let duration: Double
+    private var tracks: [Track]
+    private var cueStart = -Double.infinity
+
+    /// One cell's motion: a straight line from `from` toward `target`, starting at `start`.
+    private struct Track: Equatable, Sendable {
+        var from = 0.0
+        var target = 0.0
+        var start = -Double.infinity
+
+        func value(at now: Double, duration: Double) -> Double {
+            guard duration > 0 else { return target }
+            let step = max(0, now - start) / duration
+            return target > from ? min(target, from + step) : max(target, from - step)
+        }
+
+        func end(duration: Double) -> Double {
+            start + abs(target - from) * duration
+        }
+    }
+
+    /// `count` cells, all empty and still. `duration` 0 means changes show at once.
+    public init(count: Int, duration: Double = Animator.defaultDuration) {
+        self.duration = max(0, duration)
+        tracks = Array(repeating: Track(), count: count)
+    }
+
+    public var count: Int { tracks.count }
+
+    /// The field now holds `length` digits: cells below it head for 1, the rest for 0.
+    /// Cells already heading the right way keep their motion.
+    public mutating func setLength(_ length: Int, at now: Double) {
+        for i in tracks.indices {
+            let target: Double = i < length ? 1 : 0
+            guard tracks[i].target != target else { continue }
+            let current = tracks[i].value(at: now, duration: duration)
+            tracks[i] = Track(from: current, target: target, start: now)
+        }
+    }
+
+    /// Shows `length` digits at rest at once, as if they had been there all along.
+    public mutating func settle(length: Int) {
+        for i in tracks.indices {
+            let v: Double = i < length ? 1 : 0
+            tracks[i] = Track(from: v, target: v, start: -.infinity)
+        }
+    }
+
+    /// How far cell `index`'s dot has appeared, 0…1: its alpha and its scale.
+    public func presence(of index: Int, at now: Double) -> Double {
+        tracks[index].value(at: now, duration: duration)
+    }
+
+    /// Starts the short error tint of a refused input.
+    public mutating func cue(at now: Double) {
+        cueStart = now
+    }
+
+    /// The error tint's strength, 1 when it starts fading to 0.
+    public func cueStrength(at now: Double) -> Double {
+        let t = (now - cueStart) / Self.cueDuration
+        return t >= 0 && t < 1 ? 1 - t : 0
+    }
+
+    /// When the last motion ends, or nil when every cell and the cue are already still.
+    public func restTime(after now: Double) -> Double? {
+        var latest = -Double.infinity
+        for t in tracks { latest = max(latest, t.end(duration: duration)) }
+        latest = max(latest, cueStart + Self.cueDuration)
+        return latest > now ? latest : nil
+    }
+
+    /// When the next frame is needed: one `frameInterval` from now, but never past the end of
+    /// the motion, so the last frame shows the dots exactly at rest. Nil when nothing moves —
+    /// the event loop then sleeps until an X event arrives.
+    public func nextDeadline(after now: Double, frameInterval: Double) -> Double? {
+        guard let rest = restTime(after: now) else { return nil }
+        return min(now + frameInterval, rest)
+    }
+
+    /// Whether cell `index` looks different at `a` and at `b`: what a damage-limited redraw
+    /// needs to know.
+    public func changed(_ index: Int, between a: Double, and b: Double) -> Bool {
+        presence(of: index, at: a) != presence(of: index, at: b)
+    }
+}

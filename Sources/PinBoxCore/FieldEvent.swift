@@ -1,0 +1,39 @@
+/// What a `PinField` reports after each operation, in order.
+public enum FieldEvent: Equatable, Sendable {
+    /// The number of digits changed; carries the new length, never the digits.
+    case changed(length: Int)
+    /// The field just became full. Fires once per fill: deleting and refilling fires again.
+    case completed
+    /// An input was refused whole; the field is unchanged.
+    case rejected(RejectReason)
+}
+
+/// Why an input was refused. `rawValue` is the name used in the program's JSON events.
+public enum RejectReason: String, Equatable, Sendable, CaseIterable {
+    /// A key that is not 0–9.
+    case notADigit = "not-a-digit"
+    /// A digit typed into a full field (seed 001: a 7th digit is ignored).
+    case full
+    /// A paste while the paste policy is `deny` (seed 001).
+    case pasteDenied = "paste-denied"
+    /// A paste with anything but digits in it (seed 000).
+    case pasteNotDigits = "paste-not-digits"
+    /// A paste longer than the room left.
+    case pasteTooLong = "paste-too-long"
+    /// A paste with nothing in it.
+    case pasteEmpty = "paste-empty"
+    /// A paste that could not be fetched: no owner answered in time, or it was too big.
+    case pasteUnavailable = "paste-unavailable"
+    /// `setText` with more digits than the capacity (seed 003).
+    case textTooLong = "text-too-long"
+    /// `setText` with a character that is not a digit.
+    case textNotDigits = "text-not-digits"
+}
+
+/// How a field treats a paste.
+public enum PastePolicy: String, Sendable, CaseIterable {
+    /// Refuse every paste (seed 001 hides the edit menu and denies paste).
+    case deny
+    /// Accept a paste only if every character is a digit and it fits (seed 000).
+    case digits
+}

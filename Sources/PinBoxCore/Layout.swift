@@ -1,0 +1,136 @@
+/// How the cells of a field sit together.
+public enum Arrangement: String, Sendable, CaseIterable {
+    /// One contiguous block split by dividers: the Alipay and WeChat Pay look (seeds 000, 001).
+    case strip
+    /// Cells apart from each other, with gaps between them and around them (seed 004).
+    case separate
+}
+
+/// What a field asks of the layout: its grid, its arrangement and the frame it was given.
+public struct LayoutRequest: Equatable, Sendable {
+    public var rows: Int
+    public var columns: Int
+    public var arrangement: Arrangement
+    /// The frame the owner offers, in points. A strip divides it; separate cells keep their
+    /// size and the frame grows when they do not fit.
+    public var frame: Size
+    /// The size of one cell in points (separate cells only; a strip derives it from the frame).
+    public var cellSize: Size
+    /// The smallest gap between separate cells and around them, in points.
+    public var minimumGap: Double
+    /// Device pixels per point: 1 on an ordinary screen, 2 on a HiDPI one.
+    public var scale: Double
+    /// Line widths in points, so the layout can place dividers on whole device pixels.
+    public var frameWidth: Double
+    public var dividerWidth: Double
+
+    public init(rows: Int, columns: Int, arrangement: Arrangement, frame: Size,
+                cellSize: Size, minimumGap: Double, scale: Double = 1,
+                frameWidth: Double = 1, dividerWidth: Double = 1) {
+        self.rows = rows
+        self.columns = columns
+        self.arrangement = arrangement
+        self.frame = frame
+        self.cellSize = cellSize
+        self.minimumGap = minimumGap
+        self.scale = scale
+        self.frameWidth = frameWidth
+        self.dividerWidth = dividerWidth
+    }
+
+    /// The smallest frame, in points, that holds every cell: what a field asks for when its
+    /// owner has no opinion. For separate cells this is seed 004's rule,
+    /// `cells × size + (cells + 1) × gap` (5 cells of 30 with gap 8 → 198).
+    public var fittingFrame: Size {
+        let gaps = arrangement == .separate ? minimumGap : 0
+        return Size(width: Double(columns) * cellSize.width + Double(columns + 1) * gaps,
+                    height: Double(rows) * cellSize.height + Double(rows + 1) * gaps)
+    }
+}
+
+/// Geometry out: every rectangle the renderer fills, in device pixels, rounded to whole
+/// pixels so that a 1-pixel line covers exactly one pixel column at any scale.
+public struct Layout: Equatable, Sendable {
+    /// The field's bounds in device pixels, after any growth.
+    public let bounds: Rect
+    /// The frame in points the layout settled on; differs from the request when it grew.
+    public let frame: Size
+    /// One rectangle per cell, row by row.
+    public let cells: [Rect]
+    /// The filled rectangles of a strip's dividers (none for separate cells).
+    public let dividers: [Rect]
+    /// Set when separate cells did not fit the frame offered and the frame grew (the
+    /// `TFGridInputViewLayoutNotification` of seed 004): the owner should adapt.
+    public let growth: Growth?
+    /// Device pixels per point, carried for line widths and radii.
+    public let scale: Double
+
+    /// A change of frame the layout made on its own.
+    public struct Growth: Equatable, Sendable {
+        public let from: Size
+        public let to: Size
+    }
+
+    public init(_ request: LayoutRequest) {
+        let rows = max(1, request.rows), columns = max(1, request.columns)
+        let scale = max(request.scale, 0.01)
+        self.scale = scale
+        switch request.arrangement {
+        case .strip:
+            let frame = Size(width: max(0, request.frame.width), height: max(0, request.frame.height))
+            self.frame = frame
+            growth = nil
+            bounds = Rect(x: 0, y: 0, width: (frame.width * scale).rounded(), height: (frame.height * scale).rounded())
+            let xs = Self.edges(count: columns, from: 0, step: bounds.width / Double(columns))
+            let ys = Self.edges(count: rows, from: 0, step: bounds.height / Double(rows))
+            var cells: [Rect] = []
+            for r in 0..<rows {
+                for c in 0..<columns {
+                    cells.append(Rect(x: xs[c], y: ys[r], width: xs[c + 1] - xs[c], height: ys[r + 1] - ys[r]))
+                }
+            }
+            self.cells = cells
+            let line = Self.devicePixels(request.dividerWidth, scale: scale)
+            let size = bounds
+            // A divider straddles the boundary between two cells (seed 000: x = width/6 × i).
+            let vertical = xs.dropFirst().dropLast().map {
+                Rect(x: ($0 - line / 2).rounded(), y: 0, width: line, height: size.height)
+            }
+            let horizontal = ys.dropFirst().dropLast().map {
+                Rect(x: 0, y: ($0 - line / 2).rounded(), width: size.width, height: line)
+            }
+            dividers = vertical + horizontal
+        case .separate:
+            let fit = request.fittingFrame
+            let frame = Size(width: max(request.frame.width, fit.width), height: max(request.frame.height, fit.height))
+            self.frame = frame
+            growth = frame == request.frame ? nil : Growth(from: request.frame, to: frame)
+            bounds = Rect(x: 0, y: 0, width: (frame.width * scale).rounded(), height: (frame.height * scale).rounded())
+            // Cells keep their size; the room left is shared evenly between the gaps.
+            let cw = request.cellSize.width * scale, ch = request.cellSize.height * scale
+            let gx = (bounds.width - Double(columns) * cw) / Double(columns + 1)
+            let gy = (bounds.height - Double(rows) * ch) / Double(rows + 1)
+            var cells: [Rect] = []
+            for r in 0..<rows {
+                for c in 0..<columns {
+                    let x = (gx + Double(c) * (cw + gx)).rounded()
+                    let y = (gy + Double(r) * (ch + gy)).rounded()
+                    cells.append(Rect(x: x, y: y, width: cw.rounded(), height: ch.rounded()))
+                }
+            }
+            self.cells = cells
+            dividers = []
+        }
+    }
+
+    /// A line width in whole device pixels, never thinner than one: seed 001's 0.5-point
+    /// border is one pixel on a HiDPI screen and still one (not a grey smear) on a plain one.
+    public static func devicePixels(_ points: Double, scale: Double) -> Double {
+        points <= 0 ? 0 : max(1, (points * scale).rounded())
+    }
+
+    /// `count + 1` rounded boundaries of `count` equal spans.
+    private static func edges(count: Int, from origin: Double, step: Double) -> [Double] {
+        (0...count).map { (origin + Double($0) * step).rounded() }
+    }
+}

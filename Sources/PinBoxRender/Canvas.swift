@@ -1,0 +1,102 @@
+import CCairo
+import PinBoxCore
+
+/// A Cairo image surface in the X server's own pixel layout (32 bits, x8r8g8b8), with its
+/// drawing context. The window shows it; `pinbox render` and screenshots write it as PNG.
+/// A class because it owns the surface and the context, released in `deinit`.
+public final class Canvas {
+    public let width: Int
+    public let height: Int
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+
+    /// A white canvas of `width × height` device pixels.
+    public init(width: Int, height: Int) throws(RenderError) {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw RenderError("canvas size \(width)x\(height) is out of range 1…32767")
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError("cannot make a \(width)x\(height) canvas: out of memory")
+        }
+        self.surface = surface
+        self.width = width
+        self.height = height
+        cr = cairo_create(surface)
+        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white)
+    }
+
+    /// Reads a PNG file, for tests and tools that inspect what was written.
+    public init(png path: String) throws(RenderError) {
+        let image = cairo_image_surface_create_from_png(path)!
+        guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(image)
+            throw RenderError("cannot read PNG \(path)")
+        }
+        width = Int(cairo_image_surface_get_width(image))
+        height = Int(cairo_image_surface_get_height(image))
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        cr = cairo_create(surface)
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_paint(cr)
+        cairo_surface_destroy(image)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The pixel bytes, `stride` bytes a row, each pixel B, G, R, X in memory.
+    public func withPixels<R>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        return try body(cairo_image_surface_get_data(surface)!, Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    /// The colour at one pixel, as 0xRRGGBB.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+        return withPixels { data, stride in
+            data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xffffff
+        }
+    }
+
+    /// Writes the canvas as a PNG file. Cairo stores no time stamp: the same pixels give the same bytes.
+    public func writePNG(to path: String) throws(RenderError) {
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    /// Fills `rect` with an opaque or translucent colour.
+    public func fill(_ rect: Rect, with color: Color) {
+        setSource(color)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cr)
+    }
+
+    /// Runs `body` with drawing limited to `rect`: everything outside keeps its pixels.
+    public func clipped(to rect: Rect?, _ body: () -> Void) {
+        guard let rect else { return body() }
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(cr)
+        body()
+        cairo_restore(cr)
+    }
+
+    func setSource(_ c: Color) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+}
+
+/// A drawing or file error, with a message fit for one line on stderr.
+public struct RenderError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

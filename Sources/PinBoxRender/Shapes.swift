@@ -1,0 +1,77 @@
+import CCairo
+import PinBoxCore
+
+/// Paths and text on a canvas, in device pixels.
+extension Canvas {
+    /// A rectangle with rounded corners (plain when `radius` is 0), as the current path.
+    func roundedRectPath(_ r: Rect, radius: Double) {
+        let radius = min(radius, r.width / 2, r.height / 2)
+        guard radius > 0 else {
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+            return
+        }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.y + radius, radius, -.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, .pi / 2)
+        cairo_arc(cr, r.x + radius, r.maxY - radius, radius, .pi / 2, .pi)
+        cairo_arc(cr, r.x + radius, r.y + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    public func fillRounded(_ r: Rect, radius: Double, with color: Color) {
+        setSource(color)
+        roundedRectPath(r, radius: radius)
+        cairo_fill(cr)
+    }
+
+    /// Strokes a border of `width` whole pixels just inside `r`: the stroke's centre sits half
+    /// a width in, so every covered pixel is covered fully and the line stays crisp.
+    public func strokeInside(_ r: Rect, width: Double, radius: Double, color: Color) {
+        guard width > 0, r.width > width, r.height > width else { return }
+        setSource(color)
+        cairo_set_line_width(cr, width)
+        roundedRectPath(r.insetBy(dx: width / 2, dy: width / 2), radius: max(0, radius - width / 2))
+        cairo_stroke(cr)
+    }
+
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        guard radius > 0 else { return }
+        setSource(color)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
+        cairo_fill(cr)
+    }
+
+    /// The font every label and plain digit uses; `.ci/run` installs it.
+    static let fontFamily = "DejaVu Sans"
+
+    /// Draws `text` with its ink box centred on `center`.
+    public func drawText(_ text: String, centeredAt center: Point, size: Double, bold: Bool = false, color: Color) {
+        let ink = textExtents(text, size: size, bold: bold)
+        drawText(text, at: Point(x: center.x - ink.width / 2 - ink.x, y: center.y - ink.height / 2 - ink.y),
+                 size: size, bold: bold, color: color)
+    }
+
+    /// Draws `text` with its baseline starting at `origin`.
+    public func drawText(_ text: String, at origin: Point, size: Double, bold: Bool = false, color: Color) {
+        selectFont(size: size, bold: bold)
+        setSource(color)
+        cairo_move_to(cr, origin.x, origin.y)
+        cairo_show_text(cr, text)
+        cairo_new_path(cr)
+    }
+
+    /// The ink box of `text` relative to its baseline origin.
+    public func textExtents(_ text: String, size: Double, bold: Bool = false) -> Rect {
+        selectFont(size: size, bold: bold)
+        var e = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &e)
+        return Rect(x: e.x_bearing, y: e.y_bearing, width: e.width, height: e.height)
+    }
+
+    private func selectFont(size: Double, bold: Bool) {
+        cairo_select_font_face(cr, Self.fontFamily, CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, max(size, 0.1))
+    }
+}

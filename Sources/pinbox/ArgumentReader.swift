@@ -1,0 +1,105 @@
+import PinBoxCore
+
+/// A command-line mistake: one line on stderr naming the option and the problem, exit 2.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Walks the arguments. Accepts `--name value`, `--name=value` and, for the X options
+/// that X programs have always spelt that way, `-display` and `-geometry`.
+struct ArgumentReader {
+    private var arguments: ArraySlice<String>
+    private var pendingValue: String?
+
+    init(_ arguments: some Collection<String>) {
+        self.arguments = ArraySlice(arguments)
+    }
+
+    /// The next option's name, with any `=value` held back for `value(for:)`.
+    mutating func nextOption() throws(UsageError) -> String? {
+        if pendingValue != nil {
+            throw UsageError("unexpected value after the previous option")
+        }
+        guard let argument = arguments.popFirst() else { return nil }
+        guard argument.hasPrefix("-"), argument.count > 1 else {
+            throw UsageError("unexpected argument '\(argument)'; options start with --")
+        }
+        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+            pendingValue = String(argument[argument.index(after: equals)...])
+            return String(argument[..<equals])
+        }
+        return argument
+    }
+
+    /// The value of `option`, which must have one.
+    mutating func value(for option: String) throws(UsageError) -> String {
+        if let value = pendingValue {
+            pendingValue = nil
+            return value
+        }
+        guard let value = arguments.popFirst() else {
+            throw UsageError("\(option) needs a value")
+        }
+        return value
+    }
+
+    /// Refuses `--flag=value` on an option that takes none.
+    mutating func flag(_ option: String) throws(UsageError) {
+        if pendingValue != nil { throw UsageError("\(option) takes no value") }
+    }
+
+    mutating func integer(for option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        let text = try value(for: option)
+        guard let n = Int(text) else {
+            throw UsageError("\(option) expects a whole number, not '\(text)'")
+        }
+        guard range.contains(n) else {
+            throw UsageError("\(option) must be between \(range.lowerBound) and \(range.upperBound), not \(n)")
+        }
+        return n
+    }
+
+    mutating func number(for option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        let text = try value(for: option)
+        guard let n = Double(text), n.isFinite else {
+            throw UsageError("\(option) expects a number, not '\(text)'")
+        }
+        guard range.contains(n) else {
+            throw UsageError("\(option) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(text)")
+        }
+        return n
+    }
+
+    /// `WIDTHxHEIGHT` in whole points.
+    mutating func size(for option: String) throws(UsageError) -> Size {
+        let text = try value(for: option)
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw UsageError("\(option) expects WIDTHxHEIGHT such as 300x50, not '\(text)'")
+        }
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    mutating func color(for option: String) throws(UsageError) -> Color {
+        let text = try value(for: option)
+        guard let color = Color(hex: text) else {
+            throw UsageError("\(option) expects a colour as #rgb, #rrggbb or #rrggbbaa, not '\(text)'")
+        }
+        return color
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(for option: String, of _: T.Type) throws(UsageError) -> T
+    where T.RawValue == String {
+        let text = try value(for: option)
+        guard let v = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("\(option) must be one of \(names), not '\(text)'")
+        }
+        return v
+    }
+
+    private static func show(_ d: Double) -> String {
+        d == d.rounded() ? String(Int(d)) : String(d)
+    }
+}

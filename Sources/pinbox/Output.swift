@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes whole lines straight to a file descriptor: one `write` per line, so an event line is
+/// never split or held in a buffer when the program is killed.
+enum Output {
+    static func line(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)
+        bytes.append(0x0a)
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+
+    static func error(_ message: String) {
+        line("pinbox: \(message)", to: 2)
+    }
+}

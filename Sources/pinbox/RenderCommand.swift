@@ -1,0 +1,62 @@
+import PinBoxCore
+import PinBoxRender
+
+/// `pinbox render`: draws one field into a PNG file, with no X server.
+struct RenderCommand {
+    var field = FieldOptions()
+    var text = ""
+    var output: String?
+    /// Seconds since the last digit arrived; nil shows everything at rest.
+    var at: Double?
+
+    static let help = """
+        usage: pinbox render --out FILE.png [--text DIGITS] [--at SECONDS] [field options]
+
+          --out FILE.png        where to write the picture
+          --text DIGITS         the digits typed so far (shown as dots unless --plain)
+          --at SECONDS          freeze the animation this long after the last digit arrived
+                                (--at 0.1 shows it half grown; default: at rest)
+
+        """ + FieldOptions.help
+
+    init(arguments: some Collection<String>) throws(UsageError) {
+        var reader = ArgumentReader(arguments)
+        while let option = try reader.nextOption() {
+            if try field.consume(option, from: &reader) { continue }
+            switch option {
+            case "--text": text = try reader.value(for: option)
+            case "--out", "-o": output = try reader.value(for: option)
+            case "--at": at = try reader.number(for: option, in: 0...3600)
+            default: throw UsageError("unknown option \(option) for render (see pinbox render --help)")
+            }
+        }
+        guard output != nil else { throw UsageError("render needs --out FILE.png") }
+    }
+
+    func run() throws(UsageError) {
+        let configuration = try field.configuration()
+        let (pin, animator) = configuration.makeField()
+        var anim = animator
+        let digits = Array(text.utf8)
+        for event in pin.setText(digits) {
+            if case .rejected(let reason) = event {
+                throw UsageError(reason == .textTooLong
+                    ? "--text has \(digits.count) digits but the field holds \(configuration.capacity)"
+                    : "--text must be digits only")
+            }
+        }
+        // The last digit arrives at time 0; the others have long settled.
+        anim.settle(length: at == nil ? pin.length : max(0, pin.length - 1))
+        anim.setLength(pin.length, at: 0)
+        let layout = configuration.layout()
+        let scene = FieldScene(field: pin, animator: anim, layout: layout, theme: configuration.theme,
+                               focused: false, at: at ?? .infinity)
+        do {
+            let canvas = try Canvas(width: Int(layout.bounds.width), height: Int(layout.bounds.height))
+            FieldPainter.draw(scene, at: Point(x: 0, y: 0), on: canvas)
+            try canvas.writePNG(to: output!)
+        } catch {
+            throw UsageError(error.message)
+        }
+    }
+}
