@@ -12,6 +12,9 @@ public struct Animator: Equatable, Sendable {
     public static let cueDuration = 0.35
 
     public let duration: Double
+    /// Times closer than this are the same moment: sums of frame intervals drift by a few ulps,
+    /// and a sliver of a frame at the end of a motion would be wasted work.
+    static let epsilon = 1e-6
     private var tracks: [Track]
     private var cueStart = -Double.infinity
 
@@ -22,7 +25,7 @@ public struct Animator: Equatable, Sendable {
         var start = -Double.infinity
 
         func value(at now: Double, duration: Double) -> Double {
-            guard duration > 0 else { return target }
+            guard duration > 0, now < end(duration: duration) - Animator.epsilon else { return target }
             let step = max(0, now - start) / duration
             return target > from ? min(target, from + step) : max(target, from - step)
         }
@@ -80,7 +83,7 @@ public struct Animator: Equatable, Sendable {
         var latest = -Double.infinity
         for t in tracks { latest = max(latest, t.end(duration: duration)) }
         latest = max(latest, cueStart + Self.cueDuration)
-        return latest > now ? latest : nil
+        return latest > now + Self.epsilon ? latest : nil
     }
 
     /// When the next frame is needed: one `frameInterval` from now, but never past the end of
@@ -88,7 +91,8 @@ public struct Animator: Equatable, Sendable {
     /// the event loop then sleeps until an X event arrives.
     public func nextDeadline(after now: Double, frameInterval: Double) -> Double? {
         guard let rest = restTime(after: now) else { return nil }
-        return min(now + frameInterval, rest)
+        let next = now + frameInterval
+        return rest < next + Self.epsilon ? rest : next
     }
 
     /// Whether cell `index` looks different at `a` and at `b`: what a damage-limited redraw

@@ -35,25 +35,8 @@ struct RenderCommand {
 
     func run() throws(UsageError) {
         let configuration = try field.configuration()
-        let (pin, animator) = configuration.makeField()
-        var anim = animator
-        let digits = Array(text.utf8)
-        for event in pin.setText(digits) {
-            if case .rejected(let reason) = event {
-                throw UsageError(reason == .textTooLong
-                    ? "--text has \(digits.count) digits but the field holds \(configuration.capacity)"
-                    : "--text must be digits only")
-            }
-        }
-        // The last digit arrives at time 0; the others have long settled.
-        anim.settle(length: at == nil ? pin.length : max(0, pin.length - 1))
-        anim.setLength(pin.length, at: 0)
-        let layout = configuration.layout()
-        let scene = FieldScene(field: pin, animator: anim, layout: layout, theme: configuration.theme,
-                               focused: false, at: at ?? .infinity)
         do {
-            let canvas = try Canvas(width: Int(layout.bounds.width), height: Int(layout.bounds.height))
-            FieldPainter.draw(scene, at: Point(x: 0, y: 0), on: canvas)
+            let canvas = try Snapshot.render(configuration, digits: Array(text.utf8), at: at)
             try canvas.writePNG(to: output!)
         } catch {
             throw UsageError(error.message)

@@ -1,0 +1,170 @@
+import Testing
+import Glibc
+@testable import PinBoxCore
+
+private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+private func contents(_ f: PinField) -> String { f.secret.withBytes { String(decoding: $0, as: UTF8.self) } }
+
+@Suite("PinField")
+struct PinFieldTests {
+    @Test("capacity outside 1…64 is refused with a clear error", arguments: [0, -1, 65, 1000])
+    func badCapacity(_ n: Int) {
+        #expect(throws: ConfigurationError("count must be between 1 and 64, not \(n)")) {
+            try PinField(capacity: n)
+        }
+    }
+
+    @Test("capacities 1 and 64 work", arguments: [1, 64])
+    func edgeCapacities(_ n: Int) throws {
+        let f = try PinField(capacity: n)
+        for _ in 0..<n { _ = f.type(0x37) }
+        #expect(f.isFull && f.length == n)
+        #expect(f.type(0x37) == [.rejected(.full)])
+    }
+
+    @Test("every digit 0–9 is accepted, other bytes are refused", arguments: 0...255)
+    func onlyDigits(_ b: Int) throws {
+        let f = try PinField()
+        let events = f.type(UInt8(b))
+        if (0x30...0x39).contains(b) {
+            #expect(events == [.changed(length: 1)])
+        } else {
+            #expect(events == [.rejected(.notADigit)])
+            #expect(f.length == 0)
+        }
+    }
+
+    @Test func typingReportsEveryChangeAndCompletesOnce() throws {
+        let f = try PinField()
+        var all: [FieldEvent] = []
+        for c in bytes("1234567") { all += f.type(c) }
+        #expect(all == [.changed(length: 1), .changed(length: 2), .changed(length: 3), .changed(length: 4),
+                        .changed(length: 5), .changed(length: 6), .completed, .rejected(.full)])
+        #expect(contents(f) == "123456")
+        #expect(all.filter { $0 == .completed }.count == 1)
+    }
+
+    @Test func refillingCompletesAgain() throws {
+        let f = try PinField(capacity: 2)
+        #expect(f.setText(bytes("12")) == [.changed(length: 2), .completed])
+        #expect(f.deleteBackward() == [.changed(length: 1)])
+        #expect(f.type(0x39) == [.changed(length: 2), .completed])
+        #expect(contents(f) == "19")
+    }
+
+    @Test func deleteBackwardOnEmptyDoesNothing() throws {
+        let f = try PinField()
+        #expect(f.deleteBackward() == [])
+        _ = f.type(0x31)
+        #expect(f.deleteBackward() == [.changed(length: 0)])
+    }
+
+    @Test func clearWipesEveryByte() throws {
+        let f = try PinField()
+        _ = f.setText(bytes("987654"))
+        #expect(f.clear() == [.changed(length: 0)])
+        #expect(f.secret.withWholeCapacity { $0.allSatisfy { $0 == 0 } })
+        #expect(f.clear() == [], "clearing an empty field reports nothing")
+    }
+
+    @Test func deleteWipesTheRemovedByte() throws {
+        let f = try PinField()
+        _ = f.setText(bytes("987"))
+        _ = f.deleteBackward()
+        #expect(f.secret.withWholeCapacity { Array($0) } == [0x39, 0x38, 0, 0, 0, 0])
+    }
+
+    @Test func handOffGivesTheDigitsThenWipes() throws {
+        let f = try PinField()
+        _ = f.setText(bytes("135790"))
+        let handed = f.handOff { String(decoding: $0, as: UTF8.self) }
+        #expect(handed == "135790")
+        #expect(f.length == 0)
+        #expect(f.secret.withWholeCapacity { $0.allSatisfy { $0 == 0 } })
+    }
+
+    @Test func handOffWipesEvenWhenTheConsumerThrows() throws {
+        struct Boom: Error {}
+        let f = try PinField()
+        _ = f.setText(bytes("1111"))
+        #expect(throws: Boom.self) { try f.handOff { _ in throw Boom() } }
+        #expect(f.secret.withWholeCapacity { $0.allSatisfy { $0 == 0 } })
+    }
+
+    @Test("setText is refused whole", arguments: [
+        ("1234567", RejectReason.textTooLong), ("12a4", .textNotDigits), ("١٢", .textNotDigits), (" 12", .textNotDigits),
+    ])
+    func setTextRefused(_ text: String, _ reason: RejectReason) throws {
+        let f = try PinField()
+        _ = f.setText(bytes("55"))
+        #expect(f.setText(bytes(text)) == [.rejected(reason)])
+        #expect(contents(f) == "55")
+    }
+
+    @Test func setTextReplaces() throws {
+        let f = try PinField()
+        _ = f.setText(bytes("55"))
+        #expect(f.setText(bytes("1")) == [.changed(length: 1)])
+        #expect(f.setText(bytes("")) == [.changed(length: 0)])
+        #expect(f.secret.withWholeCapacity { $0.allSatisfy { $0 == 0 } })
+    }
+
+    @Test func pasteDeniedByDefault() throws {
+        let f = try PinField()
+        #expect(f.paste(bytes("123456")) == [.rejected(.pasteDenied)])
+        #expect(f.length == 0)
+    }
+
+    @Test("digits policy: all-digit pastes that fit are accepted", arguments: [
+        ("1234", 4), ("123456", 6), ("123456\n", 6), ("  42\r\n", 2),
+    ])
+    func pasteAccepted(_ text: String, _ length: Int) throws {
+        let f = try PinField(pastePolicy: .digits)
+        let events = f.paste(bytes(text))
+        #expect(events.first == .changed(length: length))
+        #expect(events.contains(.completed) == (length == 6))
+    }
+
+    @Test("digits policy: anything else is refused whole", arguments: [
+        ("12a4", RejectReason.pasteNotDigits), ("1 2", .pasteNotDigits), ("１２", .pasteNotDigits),
+        ("1234567", .pasteTooLong), ("", .pasteEmpty), ("\n", .pasteEmpty), ("12\u{0}3", .pasteNotDigits),
+    ])
+    func pasteRefused(_ text: String, _ reason: RejectReason) throws {
+        let f = try PinField(pastePolicy: .digits)
+        #expect(f.paste(bytes(text)) == [.rejected(reason)])
+        #expect(f.length == 0)
+    }
+
+    @Test func pasteLongerThanTheRoomLeftIsNotTruncated() throws {
+        let f = try PinField(pastePolicy: .digits)
+        _ = f.setText(bytes("1234"))
+        #expect(f.paste(bytes("567")) == [.rejected(.pasteTooLong)])
+        #expect(contents(f) == "1234")
+        #expect(f.paste(bytes("56")) == [.changed(length: 6), .completed])
+    }
+
+    @Test func aMegabytePasteIsRefused() throws {
+        let f = try PinField(pastePolicy: .digits)
+        #expect(f.paste([UInt8](repeating: 0x31, count: 1 << 20)) == [.rejected(.pasteTooLong)])
+        #expect(f.length == 0)
+    }
+
+    @Test func secretIsLockedInMemory() throws {
+        // mlock is allowed for root and under the usual 8 MiB RLIMIT_MEMLOCK; the kernel's own count must show it.
+        let f = try PinField()
+        #expect(f.secret.isLocked)
+        let status = try #require(readStatus())
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmLck:") })
+        let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+        #expect(kb >= 4, "VmLck is \(kb) kB")
+    }
+}
+
+private func readStatus() -> String? {
+    guard let file = fopen("/proc/self/status", "r") else { return nil }
+    defer { fclose(file) }
+    var text = ""
+    var buffer = [CChar](repeating: 0, count: 512)
+    while fgets(&buffer, Int32(buffer.count), file) != nil { text += String(cString: buffer) }
+    return text
+}
