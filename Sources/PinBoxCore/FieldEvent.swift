@@ -24,6 +24,8 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     case pasteEmpty = "paste-empty"
     /// A paste that could not be fetched: no owner answered in time, or it was too big.
     case pasteUnavailable = "paste-unavailable"
+    /// Return on a field that is not full yet.
+    case incomplete
     /// `setText` with more digits than the capacity (seed 003).
     case textTooLong = "text-too-long"
     /// `setText` with a character that is not a digit.

@@ -43,6 +43,7 @@ public struct Rect: Equatable, Hashable, Sendable {
 
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+    public var size: Size { Size(width: width, height: height) }
     public var mid: Point { Point(x: x + width / 2, y: y + height / 2) }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
@@ -72,6 +73,12 @@ public struct Rect: Equatable, Hashable, Sendable {
         if r.isEmpty { return self }
         let x0 = min(x, r.x), y0 = min(y, r.y)
         return Rect(x: x0, y: y0, width: max(maxX, r.maxX) - x0, height: max(maxY, r.maxY) - y0)
+    }
+
+    /// The area both cover; empty (zero) when they do not meet.
+    public func intersection(_ r: Rect) -> Rect {
+        let x0 = max(x, r.x), y0 = max(y, r.y), x1 = min(maxX, r.maxX), y1 = min(maxY, r.maxY)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
 
     /// The same area grown outward to whole pixels.

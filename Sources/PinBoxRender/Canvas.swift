@@ -55,6 +55,17 @@ public final class Canvas {
         return try body(cairo_image_surface_get_data(surface)!, Int(cairo_image_surface_get_stride(surface)))
     }
 
+    /// Where the pixels live and how long a row is: stable for the canvas's lifetime, so the
+    /// window can wrap them in an XImage without copying.
+    public var pixelStorage: (data: UnsafeMutableRawPointer, stride: Int) {
+        (UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!), Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    /// Finishes pending drawing so the pixel bytes are current.
+    public func flush() {
+        cairo_surface_flush(surface)
+    }
+
     /// The colour at one pixel, as 0xRRGGBB.
     public func pixel(x: Int, y: Int) -> UInt32 {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")

@@ -45,10 +45,13 @@ extension Canvas {
     /// The font every label and plain digit uses; `.ci/run` installs it.
     static let fontFamily = "DejaVu Sans"
 
-    /// Draws `text` with its ink box centred on `center`.
-    public func drawText(_ text: String, centeredAt center: Point, size: Double, bold: Bool = false, color: Color) {
+    /// Draws `text` with its ink box centred on `center`; with `baselineOnly`, centred
+    /// horizontally and sitting on the baseline `center.y` (a line of prose, not a glyph).
+    public func drawText(_ text: String, centeredAt center: Point, size: Double, bold: Bool = false,
+                         color: Color, baselineOnly: Bool = false) {
         let ink = textExtents(text, size: size, bold: bold)
-        drawText(text, at: Point(x: center.x - ink.width / 2 - ink.x, y: center.y - ink.height / 2 - ink.y),
+        let y = baselineOnly ? center.y : center.y - ink.height / 2 - ink.y
+        drawText(text, at: Point(x: (center.x - ink.width / 2 - ink.x).rounded(), y: y),
                  size: size, bold: bold, color: color)
     }
 

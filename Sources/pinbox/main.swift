@@ -1,6 +1,6 @@
-#if canImport(Glibc)
 import Glibc
-#endif
+import PinBoxCore
+import PinBoxX11
 
 /// Exit statuses, as documented in the README.
 enum ExitStatus: Int32 {
@@ -22,6 +22,24 @@ let usage = """
 
     """
 
+/// Opens the window and runs it; returns the exit status.
+func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
+    let fields: [DemoField]
+    do {
+        fields = command.singleField
+            ? [DemoField(name: command.field.style, label: "", configuration: try command.field.configuration())]
+            : try DemoField.page(command.field)
+    } catch {
+        fail(error.message, status: .usage)
+    }
+    let page = DemoPage(fields: fields, options: command)
+    let display = try XDisplay(name: command.display)
+    let window = XWindow(display: display, title: "PinBox", size: page.preferredSize,
+                         minimum: page.minimumSize, geometry: command.geometry)
+    let loop = try EventLoop(display: display, window: window)
+    return try loop.run(page)
+}
+
 var arguments = CommandLine.arguments.dropFirst()
 do {
     if arguments.first == "render" {
@@ -32,9 +50,14 @@ do {
         }
         try RenderCommand(arguments: arguments).run()
     } else if arguments.contains("--help") || arguments.contains("-h") {
-        print(usage)
+        print(usage + WindowCommand.help)
     } else {
-        fail("the window is not built yet; try pinbox render --help", status: .usage)
+        let command = try WindowCommand(arguments: arguments)
+        do {
+            exit(try runWindow(command))
+        } catch {
+            fail(error.message, status: .display)
+        }
     }
 } catch {
     fail(error.message, status: .usage)

@@ -1,0 +1,15 @@
+#ifndef PINBOX_CX11_SHIM_H
+#define PINBOX_CX11_SHIM_H
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/XKBlib.h>
+#include <X11/keysym.h>
+#include <X11/XF86keysym.h>
+
+// XDestroyImage is a macro; the image's pixels belong to a Cairo surface, so detach them first.
+static inline void pinbox_destroy_image_keep_data(XImage *image) {
+    image->data = NULL;
+    XDestroyImage(image);
+}
+#endif

@@ -1,0 +1,50 @@
+/// What the window system hands the program, already translated from X events: the core and
+/// the demo never see an X type.
+public enum InputEvent: Equatable, Sendable {
+    /// A digit key, top row or keypad: its ASCII byte.
+    case digit(UInt8)
+    /// A key that is neither a digit nor a command: refused visibly, never inserted.
+    case otherKey
+    /// BackSpace or Delete.
+    case deleteBackward
+    /// Ctrl+U.
+    case clearField
+    /// Escape: clears the field, or cancels when it is already empty.
+    case escape
+    /// Return or keypad Enter.
+    case submit
+    /// Tab and Shift+Tab.
+    case focusNext
+    case focusPrevious
+    /// Ctrl+V or Shift+Insert (clipboard), or a middle click (primary selection) at a point.
+    case pasteRequest(PasteSource, at: Point?)
+    /// The selection's answer arrived, or it could not be had.
+    case pasted(PasteResult)
+    /// A left click at a point in device pixels.
+    case click(Point)
+    /// The window gained or lost the keyboard focus.
+    case windowFocus(Bool)
+    /// The window's new size in device pixels.
+    case resize(Size)
+    /// Part of the window needs its pixels again (the back buffer still has them).
+    case expose(Rect)
+    /// The Print key or SIGUSR1: save a screenshot.
+    case screenshot
+    /// The window manager's close button, or SIGINT, SIGTERM, SIGHUP.
+    case close
+}
+
+/// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
+public enum PasteSource: String, Sendable {
+    case clipboard = "CLIPBOARD"
+    case primary = "PRIMARY"
+}
+
+/// What a paste request brought back.
+public enum PasteResult: Equatable, Sendable {
+    case bytes([UInt8])
+    /// More than a PIN could be, refused without reading it all.
+    case tooBig
+    /// No owner, no convertible text, or no answer in time.
+    case unavailable
+}

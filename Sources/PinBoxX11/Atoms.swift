@@ -1,0 +1,36 @@
+import CX11
+import Glibc
+
+/// The atoms PinBox uses, interned once at start-up in one round trip.
+public struct Atoms {
+    let wmProtocols: Atom
+    let wmDeleteWindow: Atom
+    let netWMName: Atom
+    let netWMIconName: Atom
+    let netWMPID: Atom
+    let utf8String: Atom
+    let clipboard: Atom
+    let primary: Atom
+    let incr: Atom
+    /// The property on our window that a paste is delivered into.
+    let pasteProperty: Atom
+
+    init(_ display: OpaquePointer) {
+        let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
+                     "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE"]
+        var cNames = names.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        var atoms = [Atom](repeating: 0, count: names.count)
+        XInternAtoms(display, &cNames, Int32(names.count), 0, &atoms)
+        wmProtocols = atoms[0]
+        wmDeleteWindow = atoms[1]
+        netWMName = atoms[2]
+        netWMIconName = atoms[3]
+        netWMPID = atoms[4]
+        utf8String = atoms[5]
+        clipboard = atoms[6]
+        incr = atoms[7]
+        pasteProperty = atoms[8]
+        primary = Atom(XA_PRIMARY)
+    }
+}

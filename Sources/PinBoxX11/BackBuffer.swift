@@ -1,0 +1,48 @@
+import CX11
+import PinBoxCore
+import PinBoxRender
+
+/// The window's pixels in our memory: a Cairo canvas wrapped in an XImage that shares its
+/// bytes. Drawing happens here; only the rectangles that changed are copied to the window.
+/// Screenshots save this canvas, so they are exactly what the window shows.
+final class BackBuffer {
+    let canvas: Canvas
+    private let image: UnsafeMutablePointer<XImage>
+
+    init(display: XDisplay, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) throws(X11Error) {
+        do {
+            canvas = try Canvas(width: width, height: height)
+        } catch {
+            throw X11Error(error.message)
+        }
+        let (data, stride) = canvas.pixelStorage
+        guard let image = XCreateImage(display.handle, visual, 24, ZPixmap, 0,
+                                       data.assumingMemoryBound(to: CChar.self),
+                                       UInt32(width), UInt32(height), 32, Int32(stride)) else {
+            throw X11Error("cannot make an X image of \(width)x\(height)")
+        }
+        // Cairo stores each pixel as a native 32-bit word; say which end comes first so a server
+        // of the other byte order gets them swapped by Xlib.
+        image.pointee.byte_order = Int32(1.littleEndian == 1 ? LSBFirst : MSBFirst)
+        self.image = image
+    }
+
+    deinit {
+        pinbox_destroy_image_keep_data(image)
+    }
+
+    var width: Int { canvas.width }
+    var height: Int { canvas.height }
+
+    /// Copies `rects` (clipped to the buffer) to the window.
+    func present(_ rects: [Rect], to window: XWindow) {
+        canvas.flush()
+        let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        for rect in rects {
+            let r = rect.integral.intersection(bounds)
+            guard !r.isEmpty else { continue }
+            XPutImage(window.display.handle, window.id, window.gc, image, Int32(r.x), Int32(r.y),
+                      Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
+        }
+    }
+}

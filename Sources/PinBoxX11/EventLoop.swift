@@ -1,0 +1,138 @@
+import CX11
+import Glibc
+import PinBoxCore
+import PinBoxRender
+
+/// The program's one thread: drain every queued X event, let the controller handle them,
+/// draw once, copy the changed rectangles, flush, then block in `poll` on the X connection
+/// and the signal pipe until the next event or the controller's next deadline. When nothing
+/// animates there is no deadline, and the process sleeps until something happens.
+public final class EventLoop {
+    let display: XDisplay
+    let window: XWindow
+    private let visual: UnsafeMutablePointer<Visual>
+    private var keys = KeyTranslator()
+    private var selection = SelectionReader()
+
+    public init(display: XDisplay, window: XWindow) throws(X11Error) {
+        self.display = display
+        self.window = window
+        visual = try display.checkVisual()
+    }
+
+    /// Runs until the controller sets an exit status; returns it.
+    public func run(_ controller: WindowController) throws(X11Error) -> Int32 {
+        SignalPipe.install()
+        let d = display.handle
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(d, window.id, &attributes)
+        var buffer = try BackBuffer(display: display, visual: visual,
+                                    width: Int(attributes.width), height: Int(attributes.height))
+        _ = controller.handle(.resize(Size(width: Double(buffer.width), height: Double(buffer.height))), now: Clock.now())
+        window.map()
+        var everything = true
+        var shown = false
+        var event = XEvent()
+
+        while true {
+            var inputs: [InputEvent] = []
+            var exposed = Rect.zero
+            var newSize: Size?
+            var screenshot = false
+            while XPending(d) > 0 {
+                XNextEvent(d, &event)
+                switch event.type {
+                case KeyPress, KeyRelease, ButtonPress:
+                    if event.xkey.send_event != 0 && !controller.acceptsSyntheticInput { continue }
+                    if event.type == KeyRelease { keys.release(event.xkey); continue }
+                    let input = event.type == KeyPress ? keys.press(event.xkey) : Self.button(event.xbutton)
+                    if let input { inputs.append(input) }
+                case FocusIn, FocusOut:
+                    // Focus moves caused by a grab are not the user's doing.
+                    if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { continue }
+                    if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { continue }
+                    inputs.append(.windowFocus(event.type == FocusIn))
+                case Expose:
+                    let e = event.xexpose
+                    exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y),
+                                                 width: Double(e.width), height: Double(e.height)))
+                case ConfigureNotify:
+                    newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
+                case MapNotify:
+                    if !shown {
+                        shown = true
+                        controller.windowShown(id: window.idString)
+                    }
+                case ClientMessage:
+                    if event.xclient.message_type == display.atoms.wmProtocols,
+                       Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
+                        inputs.append(.close)
+                    }
+                case SelectionNotify:
+                    if let result = selection.receive(event.xselection, window: window) {
+                        inputs.append(.pasted(result))
+                    }
+                case MappingNotify:
+                    XRefreshKeyboardMapping(&event.xmapping)
+                default:
+                    break
+                }
+            }
+            let now = Clock.now()
+            if let result = selection.expire(now: now) { inputs.append(.pasted(result)) }
+            let signals = SignalPipe.drain()
+            if signals.quit { inputs.append(.close) }
+            if signals.screenshot { inputs.append(.screenshot) }
+
+            // A resize storm becomes one new buffer at the final size.
+            if let size = newSize, Int(size.width) != buffer.width || Int(size.height) != buffer.height {
+                buffer = try BackBuffer(display: display, visual: visual, width: Int(size.width), height: Int(size.height))
+                _ = controller.handle(.resize(size), now: now)
+                everything = true
+            }
+            for input in inputs {
+                if input == .screenshot { screenshot = true; continue }
+                if case .fetchPaste(let source)? = controller.handle(input, now: now) {
+                    selection.request(source, window: window, time: UInt(CurrentTime), now: now)
+                }
+            }
+
+            let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
+            if everything { buffer.present([Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))], to: window) }
+            else { buffer.present(dirty + (exposed.isEmpty ? [] : [exposed]), to: window) }
+            everything = false
+            if screenshot { controller.saveScreenshot(of: buffer.canvas) }
+            if let status = controller.exitStatus {
+                XFlush(d)
+                return status
+            }
+            XFlush(d)
+            if XPending(d) > 0 { continue }
+            let deadline = [controller.nextDeadline(after: now), selection.deadline].compactMap { $0 }.min()
+            wait(until: deadline)
+        }
+    }
+
+    /// Blocks until the X connection or the signal pipe is readable, or until `deadline`.
+    private func wait(until deadline: Double?) {
+        var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
+        var timeout: Int32 = -1
+        if let deadline {
+            let ms = ((deadline - Clock.now()) * 1000).rounded(.up)
+            timeout = Int32(max(0, min(ms, 3_600_000)))
+        }
+        _ = poll(&fds, nfds_t(fds.count), timeout)
+    }
+
+    private static func button(_ e: XButtonEvent) -> InputEvent? {
+        let point = Point(x: Double(e.x), y: Double(e.y))
+        switch Int32(e.button) {
+        case Button1: return .click(point)
+        // Middle click pastes PRIMARY, as everywhere on X; the policy decides if it is taken.
+        case Button2: return .pasteRequest(.primary, at: point)
+        // Right click: the seeds hide the edit menu, so there is no context menu at all.
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CX11
+import PinBoxCore
+
+/// Turns X key presses into `InputEvent`s: digits from the top row and the keypad, the
+/// editing and focus keys, paste shortcuts; a held key's repeats are dropped (only BackSpace
+/// repeats, so a long press can erase).
+struct KeyTranslator {
+    /// Keycodes currently held down: a press of a held key is an auto-repeat (XKB's
+    /// detectable auto-repeat sends no release in between).
+    private var held = Set<UInt32>()
+
+    mutating func release(_ event: XKeyEvent) {
+        held.remove(event.keycode)
+    }
+
+    /// The event for a key press, or nil for keys that mean nothing on their own (Shift, a
+    /// repeat of a held digit).
+    mutating func press(_ event: XKeyEvent) -> InputEvent? {
+        var copy = event
+        var keysym: KeySym = 0
+        var text = [CChar](repeating: 0, count: 8)
+        // XLookupString applies Shift and NumLock: KP_1 with NumLock on, KP_End without.
+        _ = XLookupString(&copy, &text, Int32(text.count), &keysym, nil)
+        let isRepeat = !held.insert(event.keycode).inserted
+        let ks = Int32(truncatingIfNeeded: keysym)
+        let control = event.state & UInt32(ControlMask) != 0
+        let shift = event.state & UInt32(ShiftMask) != 0
+        let alt = event.state & UInt32(Mod1Mask) != 0
+
+        if Self.isModifier(ks) { return nil }
+        if isRepeat && ks != XK_BackSpace { return nil }
+        switch ks {
+        case XK_0...XK_9 where !control && !alt:
+            return .digit(UInt8(0x30 + ks - XK_0))
+        case XK_KP_0...XK_KP_9 where !control && !alt:
+            return .digit(UInt8(0x30 + ks - XK_KP_0))
+        case XK_BackSpace, XK_Delete, XK_KP_Delete:
+            return .deleteBackward
+        case XK_u where control, XK_U where control:
+            return .clearField
+        case XK_v where control, XK_V where control:
+            return .pasteRequest(.clipboard, at: nil)
+        case XK_Insert where shift, XK_KP_Insert where shift:
+            return .pasteRequest(.clipboard, at: nil)
+        case XK_Escape:
+            return .escape
+        case XK_Return, XK_KP_Enter:
+            return .submit
+        case XK_Tab where shift, XK_ISO_Left_Tab:
+            return .focusPrevious
+        case XK_Tab:
+            return .focusNext
+        case XK_Print:
+            return .screenshot
+        default:
+            return .otherKey
+        }
+    }
+
+    /// Shift, Control, Alt, Super, the locks and the level shifts: pressed on their way to
+    /// another key, never refused.
+    private static func isModifier(_ ks: Int32) -> Bool {
+        (XK_Shift_L...XK_Hyper_R).contains(ks) || (0xfe01...0xfe0f).contains(ks)
+            || ks == XK_Num_Lock || ks == XK_Mode_switch || ks == XK_Scroll_Lock
+    }
+}

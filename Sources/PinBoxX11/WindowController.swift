@@ -1,0 +1,30 @@
+import PinBoxCore
+import PinBoxRender
+
+/// What the event loop drives: the program's state, its drawing and its wishes. Everything
+/// here is plain Swift; the loop does all the talking to X.
+public protocol WindowController: AnyObject {
+    /// One event, in arrival order. `now` is monotonic seconds. The answer asks the window
+    /// for something only it can do, such as fetching a selection.
+    func handle(_ event: InputEvent, now: Double) -> WindowRequest?
+    /// Brings `canvas` up to `now`; returns the rectangles whose pixels changed. After a
+    /// resize the canvas is new and everything must be drawn.
+    func draw(on canvas: Canvas, now: Double, everything: Bool) -> [Rect]
+    /// When the next frame is needed, or nil when nothing moves: the loop then sleeps.
+    func nextDeadline(after now: Double) -> Double?
+    /// Saves `canvas`, already drawn up to now, as a screenshot.
+    func saveScreenshot(of canvas: Canvas)
+    /// The window is on screen, with this X id.
+    func windowShown(id: String)
+    /// Whether key and button events that another client forged with XSendEvent are taken.
+    /// X11 password prompts refuse them; XTEST events (real or xdotool's) are not forged.
+    var acceptsSyntheticInput: Bool { get }
+    /// Set when the program should end, with this exit status.
+    var exitStatus: Int32? { get }
+}
+
+/// Something the controller needs from the window system.
+public enum WindowRequest: Equatable, Sendable {
+    /// Fetch this selection and deliver it as `.pasted`.
+    case fetchPaste(PasteSource)
+}

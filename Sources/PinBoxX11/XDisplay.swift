@@ -1,0 +1,74 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The connection to the X server, and the handlers that decide what an X error does to us:
+/// a protocol error is reported once and survived; losing the server ends the program.
+public final class XDisplay {
+    let handle: OpaquePointer
+    let screen: Int32
+    let root: Window
+    public let atoms: Atoms
+
+    /// Called once when the server goes away, before the process exits with status 3: the
+    /// place to wipe secrets. Xlib's I/O error handler may not return, so this is global.
+    nonisolated(unsafe) public static var onConnectionLost: (() -> Void)?
+
+    public init(name: String?) throws(X11Error) {
+        guard let handle = XOpenDisplay(name) else {
+            let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+            throw X11Error(shown.isEmpty ? "cannot open the X display: $DISPLAY is not set (try --display :0)"
+                                         : "cannot open the X display '\(shown)'")
+        }
+        self.handle = handle
+        screen = XDefaultScreen(handle)
+        root = XRootWindow(handle, screen)
+        atoms = Atoms(handle)
+        XSetErrorHandler(reportProtocolError)
+        XSetIOErrorHandler(connectionLost)
+    }
+
+    deinit {
+        XCloseDisplay(handle)
+    }
+
+    /// The file descriptor the event loop polls.
+    public var fileDescriptor: Int32 { XConnectionNumber(handle) }
+
+    public func flush() { XFlush(handle) }
+
+    /// The visual our back buffer matches: 24-bit TrueColor, 8 bits a channel, red highest —
+    /// the layout of a Cairo RGB24 surface, so pixels go to the server without conversion.
+    func checkVisual() throws(X11Error) -> UnsafeMutablePointer<Visual> {
+        guard let visual = XDefaultVisual(handle, screen) else { throw X11Error("the X screen has no visual") }
+        let depth = XDefaultDepth(handle, screen)
+        guard depth == 24 || depth == 32, visual.pointee.red_mask == 0xff0000,
+              visual.pointee.green_mask == 0x00ff00, visual.pointee.blue_mask == 0x0000ff else {
+            throw X11Error("the X screen is \(depth)-bit; PinBox needs a 24-bit TrueColor screen")
+        }
+        return visual
+    }
+}
+
+/// Protocol errors (a BadWindow after a window vanished, say) are logged once per kind and
+/// otherwise ignored, as robust X clients do; Xlib's default handler would exit.
+nonisolated(unsafe) private var reportedErrors = Set<Int>()
+
+private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
+    guard let display, let e = event?.pointee else { return 0 }
+    let key = Int(e.error_code) << 8 | Int(e.request_code)
+    guard reportedErrors.insert(key).inserted else { return 0 }
+    var text = [CChar](repeating: 0, count: 128)
+    XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
+    let message = "pinbox: X error: \(text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }) (request \(e.request_code)); carrying on\n"
+    _ = message.withCString { write(2, $0, strlen($0)) }
+    return 0
+}
+
+private func connectionLost(_ display: OpaquePointer?) -> Int32 {
+    XDisplay.onConnectionLost?()
+    let message = "pinbox: lost the connection to the X server\n"
+    _ = message.withCString { write(2, $0, strlen($0)) }
+    _exit(3)
+}

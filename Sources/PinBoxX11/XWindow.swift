@@ -1,0 +1,109 @@
+import CX11
+import Glibc
+import PinBoxCore
+
+/// Where and how big the window opens: an X geometry string (`-geometry 400x300+10+20`).
+public struct WindowGeometry: Equatable, Sendable {
+    public var width: Int?
+    public var height: Int?
+    public var x: Int?
+    public var y: Int?
+
+    public init() {}
+
+    /// Parses `WxH`, `WxH+X+Y` or `+X+Y` with Xlib's own parser; nil for anything else.
+    public init?(parsing text: String) {
+        var x: Int32 = 0, y: Int32 = 0
+        var w: UInt32 = 0, h: UInt32 = 0
+        let mask = XParseGeometry(text, &x, &y, &w, &h)
+        guard mask != 0 else { return nil }
+        if mask & WidthValue != 0 { width = Int(w) }
+        if mask & HeightValue != 0 { height = Int(h) }
+        if mask & XValue != 0 { self.x = Int(x) }
+        if mask & YValue != 0 { self.y = Int(y) }
+        if let width, width < 1 || width > 16384 { return nil }
+        if let height, height < 1 || height > 16384 { return nil }
+    }
+}
+
+/// The top-level window, with the properties a well-behaved X client sets: WM_CLASS, a UTF-8
+/// _NET_WM_NAME, _NET_WM_PID, WM_DELETE_WINDOW and size hints. It has no background, so the
+/// server never clears it before we copy our back buffer in: no flicker.
+public final class XWindow {
+    let display: XDisplay
+    let id: Window
+    let gc: GC
+
+    public init(display: XDisplay, title: String, size: Size, minimum: Size, geometry: WindowGeometry) {
+        self.display = display
+        let d = display.handle
+        let width = UInt32(max(1, geometry.width ?? Int(size.width)))
+        let height = UInt32(max(1, geometry.height ?? Int(size.height)))
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = 0  // None: no server-side clearing
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = KeyPressMask | KeyReleaseMask | ButtonPressMask | ExposureMask
+            | StructureNotifyMask | FocusChangeMask | PropertyChangeMask
+        let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
+        id = XCreateWindow(d, display.root, Int32(geometry.x ?? 0), Int32(geometry.y ?? 0), width, height, 0,
+                           Int32(CopyFromParent), UInt32(InputOutput), nil, mask, &attributes)
+        gc = XCreateGC(d, id, 0, nil)
+        XSetGraphicsExposures(d, gc, 0)
+        setProperties(title: title, width: width, height: height, minimum: minimum, geometry: geometry)
+        // Without this, a held key arrives as release/press pairs and cannot be told from typing.
+        XkbSetDetectableAutoRepeat(d, 1, nil)
+    }
+
+    deinit {
+        XFreeGC(display.handle, gc)
+        XDestroyWindow(display.handle, id)
+    }
+
+    /// The window's X id, as X tools print it (`0x…`).
+    public var idString: String { "0x" + String(id, radix: 16) }
+
+    public func map() {
+        XMapRaised(display.handle, id)
+    }
+
+    private func setProperties(title: String, width: UInt32, height: UInt32, minimum: Size, geometry: WindowGeometry) {
+        let d = display.handle, atoms = display.atoms
+        // WM_NAME for old window managers (Latin-1), _NET_WM_NAME in UTF-8 for the rest.
+        XStoreName(d, id, title)
+        XSetIconName(d, id, title)
+        let utf8 = Array(title.utf8)
+        for property in [atoms.netWMName, atoms.netWMIconName] {
+            XChangeProperty(d, id, property, atoms.utf8String, 8, PropModeReplace, utf8, Int32(utf8.count))
+        }
+        var pid = Int(getpid())
+        withUnsafeBytes(of: &pid) {
+            XChangeProperty(d, id, atoms.netWMPID, Atom(XA_CARDINAL), 32, PropModeReplace,
+                            $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        let name = strdup("pinbox"), className = strdup("PinBox")
+        if let hint = XAllocClassHint() {
+            hint.pointee.res_name = name
+            hint.pointee.res_class = className
+            XSetClassHint(d, id, hint)
+            XFree(hint)
+        }
+        free(name)
+        free(className)
+        var deleteWindow = atoms.wmDeleteWindow
+        XSetWMProtocols(d, id, &deleteWindow, 1)
+        if let hints = XAllocSizeHints() {
+            var flags = PMinSize | PSize | PBaseSize
+            if geometry.width != nil || geometry.height != nil { flags |= USSize }
+            if geometry.x != nil || geometry.y != nil { flags |= USPosition }
+            hints.pointee.flags = flags
+            hints.pointee.width = Int32(width)
+            hints.pointee.height = Int32(height)
+            hints.pointee.base_width = Int32(width)
+            hints.pointee.base_height = Int32(height)
+            hints.pointee.min_width = Int32(minimum.width)
+            hints.pointee.min_height = Int32(minimum.height)
+            XSetWMNormalHints(d, id, hints)
+            XFree(hints)
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import Glibc
+import PinBoxCore
+import PinBoxRender
+import PinBoxX11
+
+/// The demo window's brain: the fields, which one has the focus, what each key does to it,
+/// the events it reports, and which pixels changed since the last frame.
+final class DemoPage: WindowController {
+    /// Frames come this often while something animates (the display's rate is not read yet).
+    static let frameInterval = 1.0 / 60
+
+    private var fields: [DemoField]
+    private var focus = 0
+    private var windowFocused = false
+    private var windowSize = Size.zero
+    private var page: PageLayout
+    private var drawnRing: Int??
+    private var pasteTarget: Int?
+    private let options: WindowCommand
+    private let reporter: EventReporter
+    private let title: String
+    private let hint: String
+    private var screenshots = 0
+    private(set) var exitStatus: Int32?
+
+    init(fields: [DemoField], options: WindowCommand) {
+        self.fields = fields
+        self.options = options
+        reporter = EventReporter(enabled: !options.quiet)
+        title = fields.count == 1 ? "Enter your payment password" : "PinBox · payment password boxes"
+        hint = (fields.count > 1 ? "Tab next field · " : "") + "Esc clear · Return submit · Print screenshot"
+        page = PageLayout(window: .zero, fieldSizes: fields.map { $0.layout.bounds.size }, scale: options.field.scale)
+    }
+
+    /// The window's natural size in device pixels.
+    var preferredSize: Size { page.content }
+
+    /// The smallest useful window: the widest field and a little room.
+    var minimumSize: Size {
+        let widest = fields.map(\.layout.bounds.width).max() ?? 1
+        let tallest = fields.map(\.layout.bounds.height).max() ?? 1
+        return Size(width: widest, height: tallest)
+    }
+
+    var acceptsSyntheticInput: Bool {
+        // Forged key events are refused while any field shows dots (x11-ssh-askpass, pinentry do the same).
+        !fields.contains { $0.configuration.theme.secure }
+    }
+
+    func windowShown(id: String) {
+        reporter.emit("ready", ["window": .string(id), "width": .int(Int(windowSize.width)),
+                                "height": .int(Int(windowSize.height)), "field": .string(fields[focus].name)])
+    }
+
+    // MARK: events
+
+    func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
+        switch event {
+        case .digit(let byte):
+            apply(fields[focus].field.type(byte), to: focus, now: now)
+        case .otherKey:
+            apply([.rejected(.notADigit)], to: focus, now: now)
+        case .deleteBackward:
+            apply(fields[focus].field.deleteBackward(), to: focus, now: now)
+        case .clearField:
+            apply(fields[focus].field.clear(), to: focus, now: now)
+        case .escape:
+            if fields[focus].field.isEmpty {
+                reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("escape")])
+                exitStatus = 1
+            } else {
+                apply(fields[focus].field.clear(), to: focus, now: now)
+            }
+        case .submit:
+            if fields[focus].field.isFull { submit(focus, now: now) } else {
+                apply([.rejected(.incomplete)], to: focus, now: now)
+            }
+        case .focusNext:
+            setFocus((focus + 1) % fields.count)
+        case .focusPrevious:
+            setFocus((focus + fields.count - 1) % fields.count)
+        case .click(let point):
+            if let i = field(at: point) { setFocus(i) }
+        case .pasteRequest(let source, let point):
+            if let point {
+                guard let i = field(at: point) else { return nil }
+                setFocus(i)
+            }
+            guard fields[focus].field.pastePolicy == .digits else {
+                apply([.rejected(.pasteDenied)], to: focus, now: now)
+                return nil
+            }
+            pasteTarget = focus
+            return .fetchPaste(source)
+        case .pasted(let result):
+            guard let target = pasteTarget else { return nil }
+            pasteTarget = nil
+            switch result {
+            case .bytes(var bytes):
+                apply(fields[target].field.paste(bytes), to: target, now: now)
+                // The paste may have been a PIN: leave no copy behind.
+                for i in bytes.indices { bytes[i] = 0 }
+            case .tooBig: apply([.rejected(.pasteTooLong)], to: target, now: now)
+            case .unavailable: apply([.rejected(.pasteUnavailable)], to: target, now: now)
+            }
+        case .windowFocus(let focused):
+            windowFocused = focused
+        case .resize(let size):
+            windowSize = size
+            page = PageLayout(window: size, fieldSizes: fields.map { $0.layout.bounds.size }, scale: options.field.scale)
+            reporter.emit("layout", ["width": .int(Int(size.width)), "height": .int(Int(size.height))])
+        case .expose, .screenshot:
+            break
+        case .close:
+            reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("close")])
+            exitStatus = 0
+        }
+        return nil
+    }
+
+    private func apply(_ events: [FieldEvent], to index: Int, now: Double) {
+        let name = EventReporter.Value.string(fields[index].name)
+        for event in events {
+            switch event {
+            case .changed(let length):
+                // Start one frame in the past, so the frame drawn right now already shows the
+                // first step of the fade, as the seed's first display-link tick does.
+                fields[index].animator.setLength(length, at: now - Self.frameInterval)
+                reporter.emit("change", ["field": name, "length": .int(length)])
+            case .completed:
+                if options.reveal {
+                    let pin = fields[index].field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
+                    reporter.emit("complete", ["field": name, "pin": .string(pin)])
+                } else {
+                    reporter.emit("complete", ["field": name])
+                }
+                if options.exitOnComplete { submit(index, now: now) }
+            case .rejected(let reason):
+                fields[index].animator.cue(at: now)
+                reporter.emit("rejected", ["field": name, "reason": .string(reason.rawValue)])
+            }
+        }
+    }
+
+    /// Hands the digits over (seed 001's completion block) and wipes them; the field is empty after.
+    private func submit(_ index: Int, now: Double) {
+        let name = EventReporter.Value.string(fields[index].name)
+        fields[index].field.handOff { digits in
+            if options.reveal {
+                reporter.emit("submit", ["field": name, "pin": .string(String(decoding: digits, as: UTF8.self))])
+            } else {
+                reporter.emit("submit", ["field": name, "length": .int(digits.count)])
+            }
+        }
+        if options.exitOnComplete {
+            exitStatus = 0
+        } else {
+            apply([.changed(length: 0)], to: index, now: now)
+        }
+    }
+
+    private func setFocus(_ index: Int) {
+        guard index != focus else { return }
+        focus = index
+        reporter.emit("focus", ["field": .string(fields[index].name)])
+    }
+
+    private func field(at point: Point) -> Int? {
+        page.fields.firstIndex { $0.contains(point) }
+    }
+
+    // MARK: drawing
+
+    func nextDeadline(after now: Double) -> Double? {
+        fields.compactMap { $0.animator.nextDeadline(after: now, frameInterval: Self.frameInterval) }.min()
+    }
+
+    func draw(on canvas: Canvas, now: Double, everything: Bool) -> [Rect] {
+        let scenes = fields.indices.map { fields[$0].scene(focused: windowFocused && $0 == focus, at: now) }
+        let ring: Int? = windowFocused && fields.count > 1 ? focus : nil
+        let scene = PageScene(layout: page, title: title, labels: fields.map(\.label), hint: hint,
+                              fields: scenes, focusRing: ring)
+        var dirty: [Rect] = []
+        if everything {
+            dirty = [Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))]
+        } else {
+            for (i, new) in scenes.enumerated() {
+                dirty += changedArea(old: fields[i].drawn, new: new, at: page.fields[i])
+            }
+            if drawnRing != ring {
+                for i in [drawnRing ?? nil, ring].compactMap({ $0 }) { dirty.append(page.ring(around: i)) }
+            }
+            // Many small rectangles cost more round trips than one that covers them.
+            if dirty.count > 8 { dirty = [dirty.reduce(Rect.zero) { $0.union($1) }] }
+        }
+        for rect in dirty {
+            PagePainter.draw(scene, on: canvas, clip: everything ? nil : rect)
+        }
+        for i in fields.indices { fields[i].drawn = scenes[i] }
+        drawnRing = ring
+        return dirty
+    }
+
+    /// The page area where `new` differs from `old`: the cells that changed, or the whole
+    /// field when its look as a whole did (layout, theme, the error tint).
+    private func changedArea(old: FieldScene?, new: FieldScene, at origin: Rect) -> [Rect] {
+        guard let old, old.layout == new.layout, old.cue == new.cue, old.theme == new.theme else {
+            return [origin]
+        }
+        return new.cells.indices.compactMap { j in
+            old.cells[j] == new.cells[j] ? nil : new.layout.cells[j].offsetBy(dx: origin.x, dy: origin.y)
+        }
+    }
+
+    // MARK: screenshots
+
+    func saveScreenshot(of canvas: Canvas) {
+        screenshots += 1
+        let directory = options.screenshotDirectory ?? currentDirectory()
+        let path = "\(directory)/pinbox-\(timestamp())-\(getpid())-\(screenshots).png"
+        do {
+            try canvas.writePNG(to: path)
+            reporter.emit("screenshot", ["path": .string(path)])
+        } catch {
+            Output.error(error.message)
+        }
+    }
+
+    private func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    private func timestamp() -> String {
+        var t = time(nil)
+        var parts = tm()
+        localtime_r(&t, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &parts)
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}

@@ -1,0 +1,60 @@
+import PinBoxCore
+import PinBoxX11
+
+/// `pinbox` with no subcommand: the options of the demo window.
+struct WindowCommand {
+    var field = FieldOptions()
+    /// Whether any option shaped a single field (`--style`, `--count`, …): then the window
+    /// shows that one field instead of the demo page.
+    var singleField = false
+    var display: String?
+    var geometry = WindowGeometry()
+    var reveal = false
+    var exitOnComplete = false
+    var screenshotDirectory: String?
+    var quiet = false
+
+    static let help = """
+        usage: pinbox [options]
+
+        Opens the demo window: the strip, boxes and grid fields on one page (Tab moves between
+        them), or one field when a field option such as --style is given. Digits fill the
+        focused field; BackSpace deletes, Ctrl+U clears, Escape clears then cancels, Return
+        submits a full field, Print (or SIGUSR1) saves a screenshot. Events are JSON lines on
+        stdout.
+
+          --display, -display NAME     the X display (default $DISPLAY)
+          --geometry, -geometry GEOM   size and place, e.g. 480x320+100+100
+          --exit-on-complete           submit and exit 0 as soon as the field is full
+          --reveal                     include the digits in complete and submit events
+          --screenshot-dir DIR         where screenshots go (default: the working directory)
+          --quiet                      no events on stdout
+
+        """ + FieldOptions.help
+
+    init(arguments: some Collection<String>) throws(UsageError) {
+        var reader = ArgumentReader(arguments)
+        while let option = try reader.nextOption() {
+            if try field.consume(option, from: &reader) {
+                if ["--style", "--count", "--rows", "--columns", "--plain", "--size"].contains(option) {
+                    singleField = true
+                }
+                continue
+            }
+            switch option {
+            case "--display", "-display": display = try reader.value(for: option)
+            case "--geometry", "-geometry":
+                let text = try reader.value(for: option)
+                guard let parsed = WindowGeometry(parsing: text) else {
+                    throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not '\(text)'")
+                }
+                geometry = parsed
+            case "--reveal": try reader.flag(option); reveal = true
+            case "--exit-on-complete": try reader.flag(option); exitOnComplete = true
+            case "--screenshot-dir": screenshotDirectory = try reader.value(for: option)
+            case "--quiet": try reader.flag(option); quiet = true
+            default: throw UsageError("unknown option \(option) (see pinbox --help)")
+            }
+        }
+    }
+}
