@@ -24,6 +24,7 @@ let package = Package(
         .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11"]),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore"]),
+        // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.
+        .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"]),
     ]
 )

@@ -12,4 +12,14 @@ static inline void pinbox_destroy_image_keep_data(XImage *image) {
     image->data = NULL;
     XDestroyImage(image);
 }
+
+// XDestroyImage is a macro: frees an image Xlib allocated (XGetImage), pixels included.
+static inline void pinbox_destroy_image(XImage *image) {
+    XDestroyImage(image);
+}
+
+// XGetPixel is a macro calling through the image's function table.
+static inline unsigned long pinbox_get_pixel(XImage *image, int x, int y) {
+    return XGetPixel(image, x, y);
+}
 #endif

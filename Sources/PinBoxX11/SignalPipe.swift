@@ -18,9 +18,15 @@ enum SignalPipe {
         }
         readEnd = pair[0]
         writeEnd = pair[1]
+        // A parent may have started us with these blocked (threaded launchers do): unblock
+        // them, or a screenshot request or a polite kill would never arrive.
+        var set = sigset_t()
+        sigemptyset(&set)
         for signal in [SIGUSR1, SIGINT, SIGTERM, SIGHUP] {
             _ = Glibc.signal(signal, handler)
+            sigaddset(&set, signal)
         }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Drains the pipe: whether a screenshot was asked for, whether to quit.

@@ -1,0 +1,121 @@
+import Glibc
+
+/// A child process started with posix_spawn: default signal handling and nothing blocked
+/// (Foundation's Process passes on the test runner's blocked signals, so SIGTERM would not
+/// reach the child), its output read without blocking, its exit reaped with waitpid.
+final class Child {
+    let pid: pid_t
+    private var outFD: Int32 = -1
+    private var errFD: Int32 = -1
+    private(set) var status: Int32?
+
+    /// Starts `argv[0]` (a path or a name on PATH). `input` is written to its stdin, which then
+    /// closes; without `capture` its output goes to /dev/null.
+    init(_ argv: [String], environment: [String: String] = [:], input: String? = nil, capture: Bool = false) throws {
+        let program = try argv[0].hasPrefix("/") ? argv[0] : which(argv[0])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var stdinPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        pipe(&stdinPipe)
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        if capture {
+            pipe(&outPipe)
+            pipe(&errPipe)
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        for fd in stdinPipe + outPipe + errPipe where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var env = [String: String]()
+        var i = 0
+        while let entry = environ[i] {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            i += 1
+        }
+        env.merge(environment) { $1 }
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, program, &actions, &attributes, cArgs, cEnv)
+        close(stdinPipe[0])
+        if capture { close(outPipe[1]); close(errPipe[1]) }
+        guard rc == 0 else { throw TestFailure("cannot start \(program): error \(rc)") }
+        self.pid = pid
+        if let input {
+            _ = input.withCString { write(stdinPipe[1], $0, strlen($0)) }
+        }
+        close(stdinPipe[1])
+        if capture {
+            outFD = outPipe[0]
+            errFD = errPipe[0]
+            for fd in [outFD, errFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+    }
+
+    deinit {
+        if status == nil { kill(pid, SIGKILL); _ = wait() }
+        if outFD >= 0 { close(outFD) }
+        if errFD >= 0 { close(errFD) }
+    }
+
+    /// Whatever the child wrote since the last call: (stdout, stderr).
+    func read() -> (out: [UInt8], err: [UInt8]) {
+        func drain(_ fd: Int32) -> [UInt8] {
+            var all: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+            while fd >= 0 {
+                let n = Glibc.read(fd, &chunk, chunk.count)
+                guard n > 0 else { break }
+                all += chunk[0..<n]
+            }
+            return all
+        }
+        return (drain(outFD), drain(errFD))
+    }
+
+    /// Blocks until the child `fd` is readable or `seconds` pass.
+    func waitReadable(seconds: Double) {
+        var fds = [pollfd(fd: outFD, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 1, Int32(seconds * 1000))
+    }
+
+    /// The exit status if it has ended (128 + signal when killed), without waiting.
+    func exitStatusIfEnded() -> Int32? {
+        if let status { return status }
+        var raw: Int32 = 0
+        guard waitpid(pid, &raw, WNOHANG) == pid else { return nil }
+        status = Self.decode(raw)
+        return status
+    }
+
+    /// Waits for the end; returns the exit status.
+    @discardableResult
+    func wait() -> Int32 {
+        if let status { return status }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        status = Self.decode(raw)
+        return status!
+    }
+
+    var isRunning: Bool { exitStatusIfEnded() == nil }
+
+    private static func decode(_ raw: Int32) -> Int32 {
+        raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+    }
+}

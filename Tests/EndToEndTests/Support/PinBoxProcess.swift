@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+
+/// The real `pinbox` binary, started with arguments, its JSON events collected as they come.
+final class PinBoxProcess {
+    let child: Child
+    let display: String?
+    private var outBuffer: [UInt8] = []
+    private var errBuffer: [UInt8] = []
+    private(set) var windowID: String?
+
+    /// The binary built next to this test bundle.
+    static var binary: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // The test runner may live inside the .xctest folder, or beside it.
+        if dir.lastPathComponent.hasSuffix(".xctest") { dir = dir.deletingLastPathComponent() }
+        return dir.appendingPathComponent("pinbox").path
+    }
+
+    init(_ arguments: [String], display: String?, environment: [String: String] = [:]) throws {
+        self.display = display
+        var env = environment
+        env["DISPLAY"] = display ?? ""
+        child = try Child([Self.binary] + arguments, environment: env, capture: true)
+    }
+
+    var pid: pid_t { child.pid }
+
+    private func drain() {
+        let (out, err) = child.read()
+        outBuffer += out
+        errBuffer += err
+    }
+
+    var stdout: String { drain(); return String(decoding: outBuffer, as: UTF8.self) }
+    var stderr: String { drain(); return String(decoding: errBuffer, as: UTF8.self) }
+
+    /// Every event so far, parsed.
+    var events: [[String: Any]] {
+        stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+    }
+
+    /// The events named `name`.
+    func events(_ name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
+
+    /// Waits until `count` events named `name` (matching `where`) have arrived; returns the last.
+    @discardableResult
+    func waitFor(_ name: String, count: Int = 1, timeout: Double = 5,
+                 where matches: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let found = events(name).filter(matches)
+            if found.count >= count { return found[count - 1] }
+            guard Date() < deadline else {
+                throw TestFailure("no \(count)× '\(name)' event within \(timeout) s; stdout:\n\(stdout)\nstderr:\n\(stderr)")
+            }
+            child.waitReadable(seconds: 0.02)
+        }
+    }
+
+    /// Waits for the window, focuses it (XTEST keys go to the focused window), returns its id.
+    @discardableResult
+    func waitReady(focus: Bool = true) throws -> String {
+        let ready = try waitFor("ready")
+        let id = ready["window"] as! String
+        windowID = id
+        if focus { try xdotool(["windowfocus", "--sync", id]) }
+        return id
+    }
+
+    /// Runs xdotool against this program's display.
+    func xdotool(_ arguments: [String]) throws {
+        let (status, _) = try run(["xdotool"] + arguments, display: display)
+        guard status == 0 else { throw TestFailure("xdotool \(arguments) failed with \(status)") }
+    }
+
+    /// Real key presses through XTEST, with a small gap so each is its own event.
+    func keys(_ names: String...) throws {
+        try xdotool(["key", "--delay", "15"] + names)
+    }
+
+    /// Waits for the program to end; returns its exit status.
+    func waitExit(timeout: Double = 5) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while child.isRunning {
+            guard Date() < deadline else {
+                throw TestFailure("pinbox did not exit within \(timeout) s; stderr:\n\(stderr)")
+            }
+            child.waitReadable(seconds: 0.02)
+            drain()
+        }
+        drain()
+        return child.wait()
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import PinBoxCore
+
+/// One test's world: its own Xvfb, the real pinbox on it, and a helper X client.
+final class Session {
+    let xvfb: Xvfb
+    private(set) var pinbox: PinBoxProcess!
+    private(set) var x: XClient!
+    let directory: String
+
+    init(_ arguments: [String], focus: Bool = true) throws {
+        xvfb = try Xvfb()
+        directory = NSTemporaryDirectory() + "pinbox-e2e-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        pinbox = try PinBoxProcess(arguments + ["--screenshot-dir", directory], display: xvfb.display)
+        x = try XClient(xvfb.display)
+        try pinbox.waitReady(focus: focus)
+    }
+
+    /// Tears down in order: our X connection before the server, or Xlib would exit the runner.
+    deinit {
+        x = nil
+        pinbox = nil
+        xvfb.kill()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    var window: String { pinbox.windowID! }
+
+    /// The length reported by the last `change` event of `field`, or 0.
+    func length(_ field: String) -> Int {
+        (pinbox.events("change").last { $0["field"] as? String == field }?["length"] as? Int) ?? 0
+    }
+
+    /// Puts `text` on a selection with xclip, which keeps serving it in the background.
+    func setSelection(_ selection: String, _ text: String) throws {
+        // xclip forks a child that serves the selection until another client takes it.
+        let (status, _) = try run(["xclip", "-selection", selection, "-i"], display: xvfb.display, input: text)
+        guard status == 0 else { throw TestFailure("xclip failed") }
+        // Wait until it owns the selection.
+        for _ in 0..<100 where x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") == 0 { usleep(10_000) }
+    }
+
+    /// Where the single field's cells are in the window, computed by the same public layout
+    /// rules the program uses: the test checks pixels there.
+    func cellCentres(configuration: FieldConfiguration, windowSize: Size) -> [Point] {
+        let layout = configuration.layout()
+        let page = PageLayout(window: windowSize, fieldSizes: [layout.bounds.size], scale: configuration.scale)
+        let origin = page.fields[0]
+        return layout.cells.map { Point(x: $0.mid.x + origin.x, y: $0.mid.y + origin.y) }
+    }
+
+    /// The window's size from the last layout event.
+    var windowSize: Size {
+        let e = pinbox.events("layout").last!
+        return Size(width: Double(e["width"] as! Int), height: Double(e["height"] as! Int))
+    }
+}

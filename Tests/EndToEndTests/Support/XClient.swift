@@ -1,0 +1,74 @@
+import CX11
+import Foundation
+
+/// A second X client for what xdotool cannot do: play the window manager's close button,
+/// read a window's properties, own a selection.
+final class XClient {
+    let display: OpaquePointer
+
+    init(_ name: String) throws {
+        guard let d = XOpenDisplay(name) else { throw TestFailure("cannot open \(name)") }
+        display = d
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+
+    static func window(_ id: String) -> Window { Window(id.dropFirst(2), radix: 16)! }
+
+    /// What a window manager sends when the user clicks the close button.
+    func sendDeleteWindow(_ id: String) {
+        var e = XEvent()
+        e.xclient.type = ClientMessage
+        e.xclient.window = Self.window(id)
+        e.xclient.message_type = atom("WM_PROTOCOLS")
+        e.xclient.format = 32
+        e.xclient.data.l.0 = Int(atom("WM_DELETE_WINDOW"))
+        e.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(display, Self.window(id), 0, NoEventMask, &e)
+        XFlush(display)
+    }
+
+    /// Every property of a window, as name → raw bytes.
+    func properties(of id: String) -> [String: [UInt8]] {
+        var count: Int32 = 0
+        guard let list = XListProperties(display, Self.window(id), &count) else { return [:] }
+        defer { XFree(list) }
+        var result: [String: [UInt8]] = [:]
+        for i in 0..<Int(count) {
+            let name = XGetAtomName(display, list[i]).map { p in defer { XFree(p) }; return String(cString: p) } ?? "?"
+            var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            XGetWindowProperty(display, Self.window(id), list[i], 0, 1 << 20, 0, Atom(AnyPropertyType),
+                               &type, &format, &n, &after, &data)
+            guard let data else { continue }
+            // Format 32 comes back as C longs.
+            let bytes = format == 32 ? Int(n) * MemoryLayout<Int>.size : Int(n) * Int(format) / 8
+            result[name] = Array(UnsafeBufferPointer(start: data, count: bytes))
+            XFree(data)
+        }
+        return result
+    }
+
+    /// The owner of a selection, or 0.
+    func owner(of selection: String) -> Window { XGetSelectionOwner(display, atom(selection)) }
+
+    /// Takes a selection and never answers a request for it: a hung owner.
+    func ownSilently(_ selection: String) {
+        let w = XCreateSimpleWindow(display, XDefaultRootWindow(display), 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(display, atom(selection), w, UInt(CurrentTime))
+        XFlush(display)
+    }
+}
+
+extension XClient {
+    /// The colour the X server holds at a point of a window, as 0xRRGGBB: what the user sees.
+    func pixel(_ id: String, x: Int, y: Int) -> UInt32 {
+        guard let image = XGetImage(display, Self.window(id), Int32(x), Int32(y), 1, 1, UInt.max /* AllPlanes */, ZPixmap) else {
+            return 0xdead
+        }
+        defer { pinbox_destroy_image(image) }
+        return UInt32(truncatingIfNeeded: pinbox_get_pixel(image, 0, 0)) & 0xffffff
+    }
+}

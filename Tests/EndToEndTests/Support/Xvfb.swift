@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+
+/// A private Xvfb for one test, on a display number it picks itself (`-displayfd`), so tests
+/// run side by side without sharing a keyboard focus; it goes away with the test.
+final class Xvfb {
+    let display: String
+    private let server: Child
+
+    init(size: String = "1280x1024x24") throws {
+        server = try Child(["Xvfb", "-displayfd", "1", "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
+                           capture: true)
+        var text = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !text.hasSuffix("\n") {
+            guard server.isRunning, Date() < deadline else { throw TestFailure("Xvfb did not start") }
+            server.waitReadable(seconds: 0.1)
+            text += String(decoding: server.read().out, as: UTF8.self)
+        }
+        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Kills the server, as a crash or a pulled cable would.
+    func kill() {
+        guard server.isRunning else { return }
+        Glibc.kill(server.pid, SIGKILL)
+        server.wait()
+        let number = display.dropFirst()
+        unlink("/tmp/.X\(number)-lock")
+        unlink("/tmp/.X11-unix/X\(number)")
+    }
+
+    deinit { kill() }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The full path of a program on PATH.
+func which(_ name: String) throws -> String {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw TestFailure("\(name) is not installed (scripts/install-deps installs it)")
+}
+
+/// Runs a command to completion on `display`; returns its exit status and standard output.
+@discardableResult
+func run(_ argv: [String], display: String? = nil, input: String? = nil) throws -> (status: Int32, output: String) {
+    let child = try Child(argv, environment: display.map { ["DISPLAY": $0] } ?? [:], input: input, capture: true)
+    var out: [UInt8] = []
+    while child.isRunning {
+        child.waitReadable(seconds: 0.05)
+        out += child.read().out
+    }
+    out += child.read().out
+    return (child.wait(), String(decoding: out, as: UTF8.self))
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import PinBoxCore
+import PinBoxRender
+
+private let white: UInt32 = 0xffffff
+
+/// The demo window, driven like a person would: real keystrokes through XTEST (xdotool), real
+/// clicks, a real clipboard; checked by its JSON events and by the pixels on the X server.
+@Suite("Window, end to end", .timeLimit(.minutes(2)))
+struct WindowTests {
+    @Test func typingFillsDotsInTheRightCells() throws {
+        let s = try Session(["--style", "strip", "--duration", "0"])
+        try s.pinbox.keys("1", "2", "3")
+        try s.pinbox.waitFor("change", count: 3)
+        usleep(100_000)
+        let centres = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)
+        for (i, c) in centres.enumerated() {
+            let p = s.x.pixel(s.window, x: Int(c.x), y: Int(c.y))
+            #expect(p == (i < 3 ? 0x000000 : white), "cell \(i) at \(c): \(String(p, radix: 16))")
+        }
+        #expect(s.pinbox.events("change").map { $0["length"] as! Int } == [1, 2, 3])
+    }
+
+    @Test func backspaceAndCtrlU() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("1", "2", "3", "BackSpace")
+        try s.pinbox.waitFor("change", count: 4)
+        #expect(s.length("strip") == 2)
+        try s.pinbox.keys("Delete")
+        try s.pinbox.waitFor("change", count: 5)
+        #expect(s.length("strip") == 1)
+        try s.pinbox.keys("4", "ctrl+u")
+        try s.pinbox.waitFor("change", count: 7)
+        #expect(s.length("strip") == 0)
+    }
+
+    @Test func keypadDigitsWithNumLock() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("Num_Lock", "KP_1", "KP_2", "KP_9")
+        try s.pinbox.waitFor("change", count: 3)
+        #expect(s.length("strip") == 3)
+        #expect(s.pinbox.events("rejected").isEmpty)
+    }
+
+    @Test func lettersAndOtherKeysAreRefusedVisibly() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("1", "a", "shift+b", "space", "ctrl+1")
+        try s.pinbox.waitFor("rejected", count: 4)
+        #expect(s.pinbox.events("rejected").allSatisfy { $0["reason"] as? String == "not-a-digit" })
+        #expect(s.pinbox.events("change").count == 1)
+    }
+
+    @Test func theSeventhDigitIsIgnoredAndCompleteFiresOnce() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("1", "2", "3", "4", "5", "6", "7", "8")
+        try s.pinbox.waitFor("rejected", count: 2)
+        #expect(s.pinbox.events("complete").count == 1)
+        #expect(s.length("strip") == 6)
+        #expect(s.pinbox.events("rejected").allSatisfy { $0["reason"] as? String == "full" })
+        // No digit ever shows up in what the program wrote.
+        #expect(!s.pinbox.stdout.contains("123456"))
+    }
+
+    @Test func pasteIsDeniedByDefaultEveryWay() throws {
+        let s = try Session(["--style", "strip"])
+        try s.setSelection("clipboard", "123456")
+        try s.setSelection("primary", "123456")
+        try s.pinbox.keys("ctrl+v", "shift+Insert")
+        try s.pinbox.waitFor("rejected", count: 2)
+        let c = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)[0]
+        try s.pinbox.xdotool(["mousemove", "--window", s.window, String(Int(c.x)), String(Int(c.y)), "click", "2"])
+        try s.pinbox.waitFor("rejected", count: 3)
+        try s.pinbox.xdotool(["click", "3"])
+        try s.pinbox.keys("1")
+        try s.pinbox.waitFor("change")
+        #expect(s.pinbox.events("rejected").map { $0["reason"] as! String } == Array(repeating: "paste-denied", count: 3))
+        #expect(s.pinbox.events("change").map { $0["length"] as! Int } == [1], "right click did nothing")
+    }
+
+    @Test func allDigitPasteIsTakenUnderTheDigitsPolicy() throws {
+        let s = try Session(["--style", "strip", "--paste", "digits"])
+        try s.setSelection("clipboard", "123456\n")
+        try s.pinbox.keys("ctrl+v")
+        try s.pinbox.waitFor("complete")
+        #expect(s.length("strip") == 6)
+    }
+
+    @Test func mixedPasteIsRefusedWhole() throws {
+        let s = try Session(["--style", "strip", "--paste", "digits"])
+        try s.pinbox.keys("9")
+        try s.setSelection("clipboard", "12ab")
+        try s.pinbox.keys("shift+Insert")
+        let rejected = try s.pinbox.waitFor("rejected")
+        #expect(rejected["reason"] as? String == "paste-not-digits")
+        #expect(s.length("strip") == 1)
+    }
+
+    @Test func middleClickPastesPrimaryUnderTheDigitsPolicy() throws {
+        let s = try Session(["--style", "strip", "--paste", "digits"])
+        try s.setSelection("primary", "42")
+        let c = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)[3]
+        try s.pinbox.xdotool(["mousemove", "--window", s.window, String(Int(c.x)), String(Int(c.y)), "click", "2"])
+        try s.pinbox.waitFor("change")
+        #expect(s.length("strip") == 2)
+    }
+
+    @Test func tabAndClickMoveTheFocus() throws {
+        let s = try Session([])
+        try s.pinbox.keys("1", "Tab", "2", "2", "Tab", "3", "shift+Tab", "Tab", "Tab")
+        try s.pinbox.waitFor("focus", count: 5)
+        #expect(s.pinbox.events("focus").map { $0["field"] as! String } == ["boxes", "grid", "boxes", "grid", "strip"])
+        #expect(s.length("strip") == 1 && s.length("boxes") == 2 && s.length("grid") == 1)
+        // A click on the grid focuses it; a click between fields changes nothing.
+        let size = s.windowSize
+        let page = PageLayout(window: size, fieldSizes: try ["strip", "boxes", "grid"].map {
+            try FieldConfiguration(theme: Theme.named($0)!).layout().bounds.size
+        }, scale: 1)
+        let grid = page.fields[2]
+        try s.pinbox.xdotool(["mousemove", "--window", s.window, String(Int(grid.mid.x)), String(Int(grid.mid.y)), "click", "1"])
+        try s.pinbox.waitFor("focus", count: 6)
+        #expect(s.pinbox.events("focus").last?["field"] as? String == "grid")
+        try s.pinbox.xdotool(["mousemove", "--window", s.window, "2", "2", "click", "1"])
+        try s.pinbox.keys("4")
+        try s.pinbox.waitFor("change", count: 5)
+        #expect(s.length("grid") == 2 && s.pinbox.events("focus").count == 6)
+    }
+
+    @Test func syntheticKeysAreIgnoredInSecureMode() throws {
+        let s = try Session(["--style", "strip"], focus: false)
+        // To an unfocused window xdotool --window forges events with XSendEvent, as any other
+        // client could; they carry send_event and must be ignored.
+        try s.pinbox.xdotool(["key", "--window", s.window, "1", "2"])
+        try s.pinbox.xdotool(["windowfocus", "--sync", s.window])
+        try s.pinbox.keys("3")
+        try s.pinbox.waitFor("change")
+        usleep(100_000)
+        #expect(s.pinbox.events("change").count == 1)
+    }
+
+    @Test func screenshotsShowTheDotMidAnimationAndAtRest() throws {
+        // A long animation makes "mid-way" easy to hit.
+        let s = try Session(["--style", "strip", "--duration", "1.5"])
+        try s.pinbox.keys("1")
+        try s.pinbox.waitFor("change")
+        usleep(500_000)
+        kill(s.pinbox.pid, SIGUSR1)
+        let mid = try s.pinbox.waitFor("screenshot")["path"] as! String
+        usleep(1_300_000)
+        try s.pinbox.keys("Print")
+        let rest = try s.pinbox.waitFor("screenshot", count: 2)["path"] as! String
+        let centre = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)[0]
+        func ink(_ path: String) throws -> (width: Int, centre: UInt32) {
+            let c = try Canvas(png: path)
+            let y = Int(centre.y)
+            let width = (Int(centre.x) - 10...Int(centre.x) + 10).filter { c.pixel(x: $0, y: y) != white }.count
+            return (width, c.pixel(x: Int(centre.x), y: y))
+        }
+        let (midWidth, midCentre) = try ink(mid)
+        let (restWidth, restCentre) = try ink(rest)
+        #expect(restCentre == 0, "at rest the dot is black")
+        #expect((9...11).contains(restWidth), "at rest the dot is 10 px across, not \(restWidth)")
+        #expect(midCentre != 0 && midCentre != white, "mid-way the dot is grey")
+        #expect(midWidth > 0 && midWidth < restWidth - 2, "mid-way the dot is smaller: \(midWidth) px")
+    }
+
+    @Test func closingTheWindowExitsZero() throws {
+        let s = try Session([])
+        s.x.sendDeleteWindow(s.window)
+        #expect(try s.pinbox.waitExit() == 0)
+        #expect(s.pinbox.events("cancel").first?["by"] as? String == "close")
+    }
+
+    @Test func escapeClearsThenCancelsWithStatusOne() throws {
+        let s = try Session(["--style", "boxes"])
+        try s.pinbox.keys("1", "2", "Escape")
+        try s.pinbox.waitFor("change", count: 3)
+        #expect(s.length("boxes") == 0)
+        try s.pinbox.keys("Escape")
+        #expect(try s.pinbox.waitExit() == 1)
+        #expect(s.pinbox.events("cancel").first?["by"] as? String == "escape")
+    }
+
+    @Test func returnSubmitsAFullFieldAndExitOnCompleteEndsWithZero() throws {
+        let s = try Session(["--style", "strip", "--count", "4"])
+        try s.pinbox.keys("1", "2", "Return")
+        #expect(try s.pinbox.waitFor("rejected")["reason"] as? String == "incomplete")
+        try s.pinbox.keys("3", "4", "Return")
+        let submit = try s.pinbox.waitFor("submit")
+        #expect(submit["length"] as? Int == 4 && submit["pin"] == nil)
+        try s.pinbox.waitFor("change", count: 5)
+        #expect(s.length("strip") == 0, "the field is wiped after the hand-off")
+
+        let t = try Session(["--style", "strip", "--exit-on-complete", "--reveal"])
+        try t.pinbox.keys("9", "8", "7", "6", "5", "4")
+        #expect(try t.pinbox.waitExit() == 0)
+        #expect(t.pinbox.events("submit").first?["pin"] as? String == "987654", "--reveal shows the digits")
+    }
+
+    @Test func windowPropertiesAreThoseOfAWellBehavedClient() throws {
+        let s = try Session(["--style", "strip"])
+        let props = s.x.properties(of: s.window)
+        #expect(props["WM_CLASS"].map { String(decoding: $0, as: UTF8.self) } == "pinbox\0PinBox\0")
+        #expect(props["_NET_WM_NAME"].map { String(decoding: $0, as: UTF8.self) } == "PinBox")
+        let pid = props["_NET_WM_PID"].map { $0.withUnsafeBytes { $0.load(as: Int.self) } }
+        #expect(pid == Int(s.pinbox.pid))
+        #expect(props["WM_PROTOCOLS"] != nil && props["WM_NORMAL_HINTS"] != nil)
+    }
+
+    @Test func resizingLaysThePageOutAgain() throws {
+        let s = try Session(["--style", "strip", "--duration", "0"])
+        try s.pinbox.keys("1")
+        try s.pinbox.xdotool(["windowsize", s.window, "800", "500"])
+        try s.pinbox.waitFor("layout", count: 2)
+        usleep(150_000)
+        let centre = s.cellCentres(configuration: try FieldConfiguration(), windowSize: Size(width: 800, height: 500))[0]
+        #expect(s.x.pixel(s.window, x: Int(centre.x), y: Int(centre.y)) == 0, "the dot moved with the field")
+    }
+}
