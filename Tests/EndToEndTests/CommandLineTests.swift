@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import PinBoxRender
+
+/// The binary's command line: `pinbox render` output and every way to get an option wrong.
+@Suite("Command line")
+struct CommandLineTests {
+    let dir = NSTemporaryDirectory() + "pinbox-cli-\(UUID().uuidString)"
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    func pinbox(_ args: [String], display: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let p = try PinBoxProcess(args, display: display)
+        let status = try p.waitExit(timeout: 10)
+        return (status, p.stdout, p.stderr)
+    }
+
+    @Test func renderIsByteIdenticalAcrossRuns() throws {
+        let a = "\(dir)/a.png", b = "\(dir)/b.png"
+        for path in [a, b] {
+            let r = try pinbox(["render", "--text", "1234", "--at", "0.07", "--style", "boxes", "--out", path])
+            #expect(r.status == 0 && r.err.isEmpty)
+        }
+        let first = try Data(contentsOf: URL(fileURLWithPath: a)), second = try Data(contentsOf: URL(fileURLWithPath: b))
+        #expect(first.count > 100 && first == second)
+        #expect(first.prefix(8) == Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), "a PNG signature")
+    }
+
+    @Test func renderDrawsWhatWasAsked() throws {
+        let path = "\(dir)/strip.png"
+        #expect(try pinbox(["render", "--text", "12", "--out", path]).status == 0)
+        let c = try Canvas(png: path)
+        #expect((c.width, c.height) == (300, 50))
+        #expect(c.pixel(x: 25, y: 25) == 0 && c.pixel(x: 75, y: 25) == 0 && c.pixel(x: 125, y: 25) == 0xffffff)
+    }
+
+    @Test("bad options: one line naming the problem, exit 2", arguments: [
+        (["--bogus"], "unknown option --bogus"),
+        (["--count"], "--count needs a value"),
+        (["--count", "x"], "--count expects a whole number, not 'x'"),
+        (["--count", "0"], "--count must be between 1 and 64, not 0"),
+        (["--count", "65"], "--count must be between 1 and 64, not 65"),
+        (["--rows", "0"], "--rows must be between 1 and 64, not 0"),
+        (["--rows", "9", "--columns", "9"], "a grid of 81 cells is too big"),
+        (["--count", "7", "--rows", "2"], "--count 7 does not fill"),
+        (["--style", "round"], "--style must be one of strip, paypass, boxes, grid, not 'round'"),
+        (["--dot-color", "blue"], "--dot-color expects a colour"),
+        (["--frame-color", "#12345"], "--frame-color expects a colour"),
+        (["--size", "300"], "--size expects WIDTHxHEIGHT"),
+        (["--size", "0x0"], "--size must be between 1x1"),
+        (["--scale", "0"], "--scale must be between 0.5 and 8, not 0"),
+        (["--scale", "nan"], "--scale expects a number, not 'nan'"),
+        (["--duration", "-1"], "--duration must be between 0 and 10, not -1"),
+        (["--paste", "all"], "--paste must be one of deny, digits, not 'all'"),
+        (["--geometry", "huge"], "--geometry expects WIDTHxHEIGHT"),
+        (["--plain=yes"], "--plain takes no value"),
+        (["stray"], "unexpected argument 'stray'"),
+        (["render", "--text", "12"], "render needs --out FILE.png"),
+        (["render", "--out", "/tmp/x.png", "--text", "1234567"], "--text has 7 digits but the field holds 6"),
+        (["render", "--out", "/tmp/x.png", "--text", "12a"], "--text must be digits only"),
+        (["render", "--out", "/nonexistent/dir/x.png", "--text", "1"], "cannot write /nonexistent/dir/x.png"),
+        (["render", "--at", "-1", "--out", "/tmp/x.png"], "--at must be between 0 and 3600, not -1"),
+    ] as [([String], String)])
+    func badOptions(_ args: [String], _ message: String) throws {
+        let r = try pinbox(args)
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("pinbox: " + message), "stderr: \(r.err)")
+        #expect(r.err.filter { $0 == "\n" }.count == 1, "exactly one line")
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func noDisplayIsExitThree() throws {
+        let r = try pinbox([], display: "")
+        #expect(r.status == 3)
+        #expect(r.err == "pinbox: cannot open the X display: $DISPLAY is not set (try --display :0)\n")
+        let s = try pinbox(["--display", ":4095"])
+        #expect(s.status == 3 && s.err == "pinbox: cannot open the X display ':4095'\n")
+    }
+
+    @Test func helpIsPrintedAndSucceeds() throws {
+        let r = try pinbox(["--help"])
+        #expect(r.status == 0 && r.out.contains("--geometry") && r.out.contains("--paste deny|digits"))
+        let s = try pinbox(["render", "--help"])
+        #expect(s.status == 0 && s.out.contains("--at SECONDS"))
+    }
+}
