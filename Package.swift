@@ -22,6 +22,8 @@ let package = Package(
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"]),
         .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11"]),
+        // The headless render benchmark (scripts/benchmark); not shipped.
+        .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender"]),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),
         // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.

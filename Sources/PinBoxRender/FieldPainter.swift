@@ -62,8 +62,9 @@ public enum FieldPainter {
                 canvas.fillCircle(center: r.mid, radius: theme.dotRadius * scale * cell.presence,
                                   color: theme.dotColor.withAlpha(theme.dotColor.alpha * cell.presence))
             } else if let glyph = cell.glyph {
-                canvas.drawText(String(UnicodeScalar(glyph)), centeredAt: r.mid,
-                                size: theme.fontSize * scale * (0.5 + 0.5 * cell.presence),
+                // Plain digits fade in at their final size: a glyph grown frame by frame would be
+                // rasterised anew at every size, for a change the eye barely sees.
+                canvas.drawText(String(UnicodeScalar(glyph)), centeredAt: r.mid, size: theme.fontSize * scale,
                                 color: theme.textColor.withAlpha(theme.textColor.alpha * cell.presence))
             }
         }
