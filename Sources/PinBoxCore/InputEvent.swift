@@ -30,8 +30,12 @@ public enum InputEvent: Equatable, Sendable {
     case expose(Rect)
     /// The Print key or SIGUSR1: save a screenshot.
     case screenshot
-    /// The window manager's close button, or SIGINT, SIGTERM, SIGHUP.
+    /// The window manager's close button.
     case close
+    /// SIGINT, SIGTERM or SIGHUP: someone asked the program to stop.
+    case terminate
+    /// The window was unmapped (iconified, hidden).
+    case hidden
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -47,4 +51,17 @@ public enum PasteResult: Equatable, Sendable {
     case tooBig
     /// No owner, no convertible text, or no answer in time.
     case unavailable
+}
+
+extension InputEvent {
+    /// Whether a person caused it with the keyboard or the mouse (what resets a timeout).
+    public var isUserInput: Bool {
+        switch self {
+        case .digit, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
+             .pasteRequest, .click:
+            return true
+        case .pasted, .windowFocus, .resize, .expose, .screenshot, .close, .terminate, .hidden:
+            return false
+        }
+    }
 }

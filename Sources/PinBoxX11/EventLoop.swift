@@ -13,11 +13,15 @@ public final class EventLoop {
     private let visual: UnsafeMutablePointer<Visual>
     private var keys = KeyTranslator()
     private var selection = SelectionReader()
+    private var grab: KeyboardGrab
 
-    public init(display: XDisplay, window: XWindow) throws(X11Error) {
+    /// With `grabKeyboard`, the keyboard is taken as soon as the window is viewable, so no
+    /// other client can read the keystrokes; the loop fails if it cannot be had.
+    public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
         self.window = window
         visual = try display.checkVisual()
+        grab = KeyboardGrab(wanted: grabKeyboard)
     }
 
     /// Runs until the controller sets an exit status; returns it.
@@ -63,6 +67,9 @@ public final class EventLoop {
                         shown = true
                         controller.windowShown(id: window.idString)
                     }
+                    grab.windowMapped(now: Clock.now())
+                case UnmapNotify:
+                    inputs.append(.hidden)
                 case ClientMessage:
                     if event.xclient.message_type == display.atoms.wmProtocols,
                        Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
@@ -79,9 +86,10 @@ public final class EventLoop {
                 }
             }
             let now = Clock.now()
+            try grab.attempt(window: window, now: now)
             if let result = selection.expire(now: now) { inputs.append(.pasted(result)) }
             let signals = SignalPipe.drain()
-            if signals.quit { inputs.append(.close) }
+            if signals.quit { inputs.append(.terminate) }
             if signals.screenshot { inputs.append(.screenshot) }
 
             // A resize storm becomes one new buffer at the final size.
@@ -97,18 +105,21 @@ public final class EventLoop {
                 }
             }
 
+            controller.advance(to: now)
             let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
             if everything { buffer.present([Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))], to: window) }
             else { buffer.present(dirty + (exposed.isEmpty ? [] : [exposed]), to: window) }
             everything = false
             if screenshot { controller.saveScreenshot(of: buffer.canvas) }
             if let status = controller.exitStatus {
+                grab.release(window: window)
                 XFlush(d)
                 return status
             }
             XFlush(d)
             if XPending(d) > 0 { continue }
-            let deadline = [controller.nextDeadline(after: now), selection.deadline].compactMap { $0 }.min()
+            let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt]
+                .compactMap { $0 }.min()
             wait(until: deadline)
         }
     }

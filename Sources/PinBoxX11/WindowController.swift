@@ -10,7 +10,9 @@ public protocol WindowController: AnyObject {
     /// Brings `canvas` up to `now`; returns the rectangles whose pixels changed. After a
     /// resize the canvas is new and everything must be drawn.
     func draw(on canvas: Canvas, now: Double, everything: Bool) -> [Rect]
-    /// When the next frame is needed, or nil when nothing moves: the loop then sleeps.
+    /// Called once per wake, after the events: time-based decisions (a timeout) happen here.
+    func advance(to now: Double)
+    /// When the next frame or timed decision is due, or nil when nothing moves: the loop then sleeps.
     func nextDeadline(after now: Double) -> Double?
     /// Saves `canvas`, already drawn up to now, as a screenshot.
     func saveScreenshot(of canvas: Canvas)

@@ -21,6 +21,8 @@ final class DemoPage: WindowController {
     private let title: String
     private let hint: String
     private var screenshots = 0
+    /// When the user last pressed a key or clicked: the `--timeout` counts from here.
+    private var lastActivity: Double?
     private(set) var exitStatus: Int32?
 
     init(fields: [DemoField], options: WindowCommand) {
@@ -55,6 +57,7 @@ final class DemoPage: WindowController {
     // MARK: events
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
+        if lastActivity == nil || event.isUserInput { lastActivity = now }
         switch event {
         case .digit(let byte):
             apply(fields[focus].field.type(byte), to: focus, now: now)
@@ -105,6 +108,10 @@ final class DemoPage: WindowController {
             }
         case .windowFocus(let focused):
             windowFocused = focused
+            if !focused && options.clearOnBlur { clearAll(now: now) }
+        case .hidden:
+            windowFocused = false
+            if options.clearOnBlur { clearAll(now: now) }
         case .resize(let size):
             windowSize = size
             page = PageLayout(window: size, fieldSizes: fields.map { $0.layout.bounds.size }, scale: options.field.scale)
@@ -114,9 +121,31 @@ final class DemoPage: WindowController {
         case .close:
             reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("close")])
             exitStatus = 0
+        case .terminate:
+            reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("signal")])
+            exitStatus = 1
         }
         return nil
     }
+
+    func advance(to now: Double) {
+        guard let timeout = options.timeout, let last = lastActivity, exitStatus == nil,
+              now >= last + timeout else { return }
+        reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("timeout")])
+        exitStatus = 1
+    }
+
+    private func clearAll(now: Double) {
+        for i in fields.indices { apply(fields[i].field.clear(), to: i, now: now) }
+    }
+
+    /// Wipes every field's digits: called on every way out, including a lost X server.
+    func wipe() {
+        for f in fields { f.field.secret.wipe() }
+    }
+
+    /// Whether every field's digits are locked in memory (mlock).
+    var secretsLocked: Bool { fields.allSatisfy { $0.field.secret.isLocked } }
 
     private func apply(_ events: [FieldEvent], to index: Int, now: Double) {
         let name = EventReporter.Value.string(fields[index].name)
@@ -172,7 +201,9 @@ final class DemoPage: WindowController {
     // MARK: drawing
 
     func nextDeadline(after now: Double) -> Double? {
-        fields.compactMap { $0.animator.nextDeadline(after: now, frameInterval: Self.frameInterval) }.min()
+        var deadlines = fields.compactMap { $0.animator.nextDeadline(after: now, frameInterval: Self.frameInterval) }
+        if let timeout = options.timeout, let last = lastActivity { deadlines.append(last + timeout) }
+        return deadlines.min()
     }
 
     func draw(on canvas: Canvas, now: Double, everything: Bool) -> [Rect] {

@@ -13,6 +13,10 @@ struct WindowCommand {
     var exitOnComplete = false
     var screenshotDirectory: String?
     var quiet = false
+    var grab = false
+    /// Seconds without a key before the prompt cancels itself.
+    var timeout: Double?
+    var clearOnBlur = false
 
     static let help = """
         usage: pinbox [options]
@@ -29,6 +33,10 @@ struct WindowCommand {
           --reveal                     include the digits in complete and submit events
           --screenshot-dir DIR         where screenshots go (default: the working directory)
           --quiet                      no events on stdout
+          --grab                       take the keyboard so no other program sees the keys;
+                                       exit 3 if another program holds it
+          --timeout SECONDS            cancel (exit 1) after this long without a key
+          --clear-on-blur              clear every field when the window loses focus or is hidden
 
         """ + FieldOptions.help
 
@@ -53,6 +61,9 @@ struct WindowCommand {
             case "--exit-on-complete": try reader.flag(option); exitOnComplete = true
             case "--screenshot-dir": screenshotDirectory = try reader.value(for: option)
             case "--quiet": try reader.flag(option); quiet = true
+            case "--grab": try reader.flag(option); grab = true
+            case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
+            case "--clear-on-blur": try reader.flag(option); clearOnBlur = true
             default: throw UsageError("unknown option \(option) (see pinbox --help)")
             }
         }

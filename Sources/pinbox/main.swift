@@ -1,3 +1,4 @@
+import CHardening
 import Glibc
 import PinBoxCore
 import PinBoxX11
@@ -33,11 +34,22 @@ func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
         fail(error.message, status: .usage)
     }
     let page = DemoPage(fields: fields, options: command)
+    if !page.secretsLocked {
+        Output.error("warning: cannot lock the PIN in memory (mlock failed); it could reach swap")
+    }
+    // Every way out wipes the digits: a normal end below, a lost server in the I/O handler.
+    XDisplay.onConnectionLost = { page.wipe() }
+    defer { page.wipe() }
     let display = try XDisplay(name: command.display)
     let window = XWindow(display: display, title: "PinBox", size: page.preferredSize,
                          minimum: page.minimumSize, geometry: command.geometry)
-    let loop = try EventLoop(display: display, window: window)
+    let loop = try EventLoop(display: display, window: window, grabKeyboard: command.grab)
     return try loop.run(page)
+}
+
+// No core file and no debugger attaching: the PIN lives in this process's memory.
+if pinbox_harden_process() != 0 {
+    Output.error("warning: cannot disable core dumps for this process")
 }
 
 var arguments = CommandLine.arguments.dropFirst()

@@ -11,7 +11,7 @@ final class Child {
 
     /// Starts `argv[0]` (a path or a name on PATH). `input` is written to its stdin, which then
     /// closes; without `capture` its output goes to /dev/null.
-    init(_ argv: [String], environment: [String: String] = [:], input: String? = nil, capture: Bool = false) throws {
+    init(_ argv: [String], environment: [String: String] = [:], input: [UInt8]? = nil, capture: Bool = false) throws {
         let program = try argv[0].hasPrefix("/") ? argv[0] : which(argv[0])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -58,7 +58,12 @@ final class Child {
         guard rc == 0 else { throw TestFailure("cannot start \(program): error \(rc)") }
         self.pid = pid
         if let input {
-            _ = input.withCString { write(stdinPipe[1], $0, strlen($0)) }
+            var offset = 0
+            while offset < input.count {
+                let n = input[offset...].withUnsafeBytes { write(stdinPipe[1], $0.baseAddress!, $0.count) }
+                guard n > 0 else { break }
+                offset += n
+            }
         }
         close(stdinPipe[1])
         if capture {

@@ -8,16 +8,22 @@ final class Session {
     private(set) var x: XClient!
     let directory: String
 
-    init(_ arguments: [String], focus: Bool = true) throws {
+    init(_ arguments: [String], focus: Bool = true, ready: Bool = true) throws {
         xvfb = try Xvfb()
         directory = NSTemporaryDirectory() + "pinbox-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         pinbox = try PinBoxProcess(arguments + ["--screenshot-dir", directory], display: xvfb.display)
         x = try XClient(xvfb.display)
-        try pinbox.waitReady(focus: focus)
+        if ready { try pinbox.waitReady(focus: focus) }
     }
 
     /// Tears down in order: our X connection before the server, or Xlib would exit the runner.
+    /// Kills the X server under the program, keeping our own connection from noticing.
+    func killServer() {
+        x.abandon()
+        xvfb.kill()
+    }
+
     deinit {
         x = nil
         pinbox = nil
@@ -34,8 +40,12 @@ final class Session {
 
     /// Puts `text` on a selection with xclip, which keeps serving it in the background.
     func setSelection(_ selection: String, _ text: String) throws {
+        try setSelection(selection, bytes: Array(text.utf8))
+    }
+
+    func setSelection(_ selection: String, bytes: [UInt8]) throws {
         // xclip forks a child that serves the selection until another client takes it.
-        let (status, _) = try run(["xclip", "-selection", selection, "-i"], display: xvfb.display, input: text)
+        let (status, _) = try run(["xclip", "-selection", selection, "-i"], display: xvfb.display, input: bytes)
         guard status == 0 else { throw TestFailure("xclip failed") }
         // Wait until it owns the selection.
         for _ in 0..<100 where x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") == 0 { usleep(10_000) }

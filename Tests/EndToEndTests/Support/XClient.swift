@@ -11,7 +11,13 @@ final class XClient {
         display = d
     }
 
-    deinit { XCloseDisplay(display) }
+    private var abandoned = false
+
+    /// Stops using the connection for good, so a server that is about to die cannot make
+    /// Xlib exit the test runner when we close it.
+    func abandon() { abandoned = true }
+
+    deinit { if !abandoned { XCloseDisplay(display) } }
 
     func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
@@ -70,5 +76,39 @@ extension XClient {
         }
         defer { pinbox_destroy_image(image) }
         return UInt32(truncatingIfNeeded: pinbox_get_pixel(image, 0, 0)) & 0xffffff
+    }
+}
+
+extension XClient {
+    /// A small mapped window of our own, to take the focus or a grab with.
+    func makeWindow() -> Window {
+        let w = XCreateSimpleWindow(display, XDefaultRootWindow(display), 600, 600, 50, 50, 0, 0, 0)
+        XSelectInput(display, w, StructureNotifyMask)
+        XMapWindow(display, w)
+        var e = XEvent()
+        repeat { XNextEvent(display, &e) } while e.type != MapNotify
+        return w
+    }
+
+    func focus(_ w: Window) {
+        XSetInputFocus(display, w, RevertToParent, UInt(CurrentTime))
+        XSync(display, 0)
+    }
+
+    /// Tries to take the keyboard; true when this client got it.
+    func grabKeyboard(_ w: Window) -> Bool {
+        let r = XGrabKeyboard(display, w, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+        XSync(display, 0)
+        return r == GrabSuccess
+    }
+
+    func ungrabKeyboard() {
+        XUngrabKeyboard(display, UInt(CurrentTime))
+        XSync(display, 0)
+    }
+
+    /// Every property of the root window: where cut buffers would hold a leaked PIN.
+    var rootProperties: [String: [UInt8]] {
+        properties(of: "0x" + String(XDefaultRootWindow(display), radix: 16))
     }
 }

@@ -49,7 +49,7 @@ func which(_ name: String) throws -> String {
 
 /// Runs a command to completion on `display`; returns its exit status and standard output.
 @discardableResult
-func run(_ argv: [String], display: String? = nil, input: String? = nil) throws -> (status: Int32, output: String) {
+func run(_ argv: [String], display: String? = nil, input: [UInt8]? = nil) throws -> (status: Int32, output: String) {
     let child = try Child(argv, environment: display.map { ["DISPLAY": $0] } ?? [:], input: input, capture: true)
     var out: [UInt8] = []
     while child.isRunning {

@@ -1,0 +1,48 @@
+import CX11
+
+/// `--grab`: takes the keyboard once the window is viewable, so no other X client sees the
+/// keystrokes (as x11-ssh-askpass and pinentry do). Another client may hold a grab for a
+/// moment (a menu closing), so it retries every 50 ms for a second — from the event loop's
+/// deadline, never by sleeping — then gives up and the program exits rather than run unguarded.
+struct KeyboardGrab {
+    static let retryInterval = 0.05
+    static let patience = 1.0
+
+    let wanted: Bool
+    private var giveUpAt: Double?
+    private(set) var nextAttempt: Double?
+    private var held = false
+
+    init(wanted: Bool) {
+        self.wanted = wanted
+    }
+
+    mutating func windowMapped(now: Double) {
+        guard wanted, !held, giveUpAt == nil else { return }
+        giveUpAt = now + Self.patience
+        nextAttempt = now
+    }
+
+    mutating func attempt(window: XWindow, now: Double) throws(X11Error) {
+        guard let due = nextAttempt, now >= due, let giveUpAt else { return }
+        let d = window.display.handle
+        let result = XGrabKeyboard(d, window.id, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+        if result == GrabSuccess {
+            held = true
+            nextAttempt = nil
+            // Keys go to the grabbing window anyway; focus makes the cursor cell show.
+            XSetInputFocus(d, window.id, RevertToParent, UInt(CurrentTime))
+            return
+        }
+        guard now < giveUpAt else {
+            throw X11Error("cannot grab the keyboard: another program holds it (--grab refuses to run unguarded)")
+        }
+        nextAttempt = now + Self.retryInterval
+    }
+
+    mutating func release(window: XWindow) {
+        guard held else { return }
+        XUngrabKeyboard(window.display.handle, UInt(CurrentTime))
+        held = false
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Glibc
+import Testing
+import PinBoxCore
+import PinBoxRender
+
+/// The PIN stays secret, faults end cleanly, floods and bad pastes change nothing they should not.
+@Suite("Secrets and faults, end to end", .timeLimit(.minutes(2)))
+struct SecurityTests {
+    @Test func aTypedPinAppearsNowhereTheProgramWrites() throws {
+        let s = try Session(["--style", "strip"])
+        let pin = "274839"
+        try s.pinbox.keys("2", "7", "4", "8", "3", "9")
+        try s.pinbox.waitFor("complete")
+        usleep(300_000)
+        try s.pinbox.keys("Print")
+        let shot = try s.pinbox.waitFor("screenshot")["path"] as! String
+        // Not in the events, not on stderr, not even a run of four of its digits.
+        for text in [s.pinbox.stdout, s.pinbox.stderr] {
+            #expect(!text.contains("2748") && !text.contains("4839"), "leaked: \(text)")
+        }
+        // Not in any property of the window or of the root (cut buffers live there).
+        let needle = Array(pin.utf8)
+        for (name, bytes) in s.x.properties(of: s.window).merging(s.x.rootProperties, uniquingKeysWith: { a, _ in a }) {
+            #expect(!contains(bytes, needle), "property \(name) holds the PIN")
+        }
+        // No selection offers anything of ours.
+        let ours = XClient.window(s.window)
+        for selection in ["PRIMARY", "SECONDARY", "CLIPBOARD"] { #expect(s.x.owner(of: selection) != ours) }
+        // The screenshot shows dots: the first cell's centre is a black disc, not a glyph.
+        let c = try Canvas(png: shot)
+        let centre = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)[0]
+        let (x, y) = (Int(centre.x), Int(centre.y))
+        #expect([c.pixel(x: x, y: y), c.pixel(x: x - 3, y: y), c.pixel(x: x + 3, y: y), c.pixel(x: x, y: y - 3)]
+            .allSatisfy { $0 == 0 })
+        // And the file itself has no text chunk or other bytes spelling the PIN.
+        #expect(!contains(Array(try Data(contentsOf: URL(fileURLWithPath: shot))), needle))
+    }
+
+    @Test func losingTheXServerExitsThreeWithinASecond() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("1", "2")
+        try s.pinbox.waitFor("change", count: 2)
+        let t0 = Date()
+        s.killServer()
+        #expect(try s.pinbox.waitExit(timeout: 3) == 3)
+        #expect(Date().timeIntervalSince(t0) < 1)
+        #expect(s.pinbox.stderr == "pinbox: lost the connection to the X server\n")
+    }
+
+    @Test func signalsCancelWithStatusOne() throws {
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            let s = try Session(["--style", "strip"])
+            try s.pinbox.keys("5")
+            try s.pinbox.waitFor("change")
+            kill(s.pinbox.pid, signal)
+            #expect(try s.pinbox.waitExit() == 1)
+            #expect(s.pinbox.events("cancel").first?["by"] as? String == "signal")
+        }
+    }
+
+    @Test func grabKeepsOtherClientsFromTheKeyboard() throws {
+        let s = try Session(["--style", "strip", "--grab"], focus: false)
+        let other = s.x.makeWindow()
+        // Give the grab a moment, then try to take the keyboard from another client.
+        usleep(200_000)
+        #expect(!s.x.grabKeyboard(other), "another client took the keyboard from a --grab prompt")
+        // With the grab, keys reach the prompt even though nobody focused it.
+        try s.pinbox.keys("4", "2")
+        try s.pinbox.waitFor("change", count: 2)
+        try s.pinbox.keys("Escape", "Escape")
+        #expect(try s.pinbox.waitExit() == 1)
+        // Released on the way out.
+        #expect(s.x.grabKeyboard(other))
+    }
+
+    @Test func grabThatCannotBeHadExitsThree() throws {
+        let xvfb = try Xvfb()
+        let x = try XClient(xvfb.display)
+        #expect(x.grabKeyboard(x.makeWindow()))
+        let p = try PinBoxProcess(["--style", "strip", "--grab"], display: xvfb.display)
+        let t0 = Date()
+        #expect(try p.waitExit(timeout: 5) == 3)
+        #expect((0.9...3).contains(Date().timeIntervalSince(t0)), "retries for about a second")
+        #expect(p.stderr.hasPrefix("pinbox: cannot grab the keyboard"))
+        x.ungrabKeyboard()
+    }
+
+    @Test func timeoutCancelsAfterSilenceAndKeysPostponeIt() throws {
+        let s = try Session(["--style", "strip", "--timeout", "0.6"])
+        let t0 = Date()
+        usleep(300_000)
+        try s.pinbox.keys("1")
+        #expect(try s.pinbox.waitExit(timeout: 3) == 1)
+        let waited = Date().timeIntervalSince(t0)
+        #expect(waited > 0.85 && waited < 2, "a key at 0.3 s moved the deadline to about 0.9 s: \(waited)")
+        #expect(s.pinbox.events("cancel").first?["by"] as? String == "timeout")
+    }
+
+    @Test func clearOnBlurWipesWhenFocusLeaves() throws {
+        let s = try Session(["--style", "strip", "--clear-on-blur"])
+        try s.pinbox.keys("1", "2", "3")
+        try s.pinbox.waitFor("change", count: 3)
+        s.x.focus(s.x.makeWindow())
+        try s.pinbox.waitFor("change", count: 4)
+        #expect(s.length("strip") == 0)
+    }
+
+    @Test func aFloodOfKeysIsNeitherLostNorDuplicated() throws {
+        let s = try Session(["--style", "strip"])
+        let keys = (0..<300).flatMap { _ in ["1", "BackSpace"] } + ["7", "8"]
+        try s.pinbox.xdotool(["key", "--delay", "0"] + keys)
+        try s.pinbox.waitFor("change", count: keys.count, timeout: 20)
+        let lengths = s.pinbox.events("change").map { $0["length"] as! Int }
+        #expect(lengths.count == keys.count)
+        #expect(Array(lengths.prefix(600)) == (0..<300).flatMap { _ in [1, 0] })
+        #expect(lengths.suffix(2) == [1, 2])
+    }
+
+    @Test func aResizeStormAndExtremeSizesDoNotBreakIt() throws {
+        let s = try Session(["--style", "boxes", "--duration", "0"])
+        for (w, h) in [(1, 1), (7680, 4320), (1, 4320), (300, 1)] + (0..<30).map({ (200 + $0 * 37, 150 + $0 * 11) }) + [(640, 400)] {
+            try s.pinbox.xdotool(["windowsize", s.window, String(w), String(h)])
+        }
+        try s.pinbox.waitFor("layout", where: { $0["width"] as? Int == 640 && $0["height"] as? Int == 400 })
+        // Still alive and answering, drawing at the final size.
+        try s.pinbox.keys("1")
+        try s.pinbox.waitFor("change")
+        usleep(100_000)
+        let layout = try FieldConfiguration(theme: .boxes).layout()
+        let page = PageLayout(window: Size(width: 640, height: 400), fieldSizes: [layout.bounds.size], scale: 1)
+        let cell = layout.cells[0].offsetBy(dx: page.fields[0].x, dy: page.fields[0].y)
+        #expect(s.x.pixel(s.window, x: Int(cell.mid.x), y: Int(cell.mid.y)) == 0x1f2329)
+    }
+
+    @Test func rapidFocusChangesLeaveItResponsive() throws {
+        let s = try Session(["--style", "boxes"])
+        let other = s.x.makeWindow()
+        for _ in 0..<50 {
+            s.x.focus(other)
+            s.x.focus(XClient.window(s.window))
+        }
+        try s.pinbox.keys("9")
+        try s.pinbox.waitFor("change")
+        #expect(s.length("boxes") == 1)
+    }
+
+    @Test("bad pastes are refused whole and the window stays responsive", arguments: [
+        ("a megabyte", [UInt8](repeating: 0x31, count: 1 << 20), "paste-too-long"),
+        ("binary data", (0...255).map { UInt8($0) }, "paste-not-digits"),
+        ("Arabic-Indic digits", Array("١٢٣٤".utf8), "paste-not-digits"),
+        ("fullwidth digits", Array("１２３".utf8), "paste-not-digits"),
+    ] as [(String, [UInt8], String)])
+    func badPastes(_ what: String, _ bytes: [UInt8], _ reason: String) throws {
+        let s = try Session(["--style", "strip", "--paste", "digits"])
+        try s.setSelection("clipboard", bytes: bytes)
+        let t0 = Date()
+        try s.pinbox.keys("ctrl+v")
+        #expect(try s.pinbox.waitFor("rejected")["reason"] as? String == reason, "\(what)")
+        #expect(Date().timeIntervalSince(t0) < 1.5)
+        try s.pinbox.keys("5")
+        try s.pinbox.waitFor("change")
+        #expect(s.pinbox.events("change").map { $0["length"] as! Int } == [1])
+    }
+
+    @Test func aSelectionOwnerThatNeverAnswersTimesOut() throws {
+        let s = try Session(["--style", "strip", "--paste", "digits"])
+        s.x.ownSilently("CLIPBOARD")
+        let t0 = Date()
+        try s.pinbox.keys("ctrl+v", "1")
+        // The key typed while the paste is pending is not held up.
+        try s.pinbox.waitFor("change")
+        #expect(Date().timeIntervalSince(t0) < 0.8)
+        #expect(try s.pinbox.waitFor("rejected")["reason"] as? String == "paste-unavailable")
+        #expect((0.9...2).contains(Date().timeIntervalSince(t0)))
+        #expect(s.length("strip") == 1)
+    }
+}
+
+private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+}
