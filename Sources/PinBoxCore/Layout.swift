@@ -99,7 +99,8 @@ public struct Layout: Equatable, Sendable {
             let horizontal = ys.dropFirst().dropLast().map {
                 Rect(x: 0, y: ($0 - line / 2).rounded(), width: size.width, height: line)
             }
-            dividers = vertical + horizontal
+            // In a frame too small for its lines, a divider is cut to the bounds (or dropped).
+            dividers = (vertical + horizontal).map { $0.intersection(size) }.filter { !$0.isEmpty }
         case .separate:
             let fit = request.fittingFrame
             let frame = Size(width: max(request.frame.width, fit.width), height: max(request.frame.height, fit.height))
@@ -108,14 +109,23 @@ public struct Layout: Equatable, Sendable {
             bounds = Rect(x: 0, y: 0, width: (frame.width * scale).rounded(), height: (frame.height * scale).rounded())
             // Cells keep their size; the room left is shared evenly between the gaps.
             let cw = request.cellSize.width * scale, ch = request.cellSize.height * scale
-            let gx = (bounds.width - Double(columns) * cw) / Double(columns + 1)
-            let gy = (bounds.height - Double(rows) * ch) / Double(rows + 1)
+            // Rounding the frame to device pixels can leave it a hair short of the cells: gaps
+            // never go negative, and both edges of a cell are rounded the same way and kept
+            // inside the bounds, so cells never overlap or spill out.
+            let gx = max(0, (bounds.width - Double(columns) * cw) / Double(columns + 1))
+            let gy = max(0, (bounds.height - Double(rows) * ch) / Double(rows + 1))
+            let size = bounds
+            func span(_ i: Int, gap: Double, length: Double, limit: Double) -> (Double, Double) {
+                let start = gap + Double(i) * (length + gap)
+                let lo = min(limit, start.rounded()), hi = min(limit, (start + length).rounded())
+                return (lo, hi - lo)
+            }
             var cells: [Rect] = []
             for r in 0..<rows {
                 for c in 0..<columns {
-                    let x = (gx + Double(c) * (cw + gx)).rounded()
-                    let y = (gy + Double(r) * (ch + gy)).rounded()
-                    cells.append(Rect(x: x, y: y, width: cw.rounded(), height: ch.rounded()))
+                    let (x, w) = span(c, gap: gx, length: cw, limit: size.width)
+                    let (y, h) = span(r, gap: gy, length: ch, limit: size.height)
+                    cells.append(Rect(x: x, y: y, width: w, height: h))
                 }
             }
             self.cells = cells

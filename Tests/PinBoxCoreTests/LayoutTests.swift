@@ -97,4 +97,15 @@ struct LayoutTests {
             }
         }
     }
+
+    // Found by the fuzzer: rounding a small frame to device pixels left cells and dividers
+    // poking one pixel out of the bounds.
+    @Test func tinyFramesKeepEverythingInside() {
+        let separate = Layout(LayoutRequest(rows: 8, columns: 8, arrangement: .separate, frame: Size(width: 60, height: 100),
+                                            cellSize: Size(width: 15, height: 0), minimumGap: 1, scale: 0.5))
+        #expect(separate.cells.allSatisfy { separate.bounds.contains($0) })
+        let strip = Layout(LayoutRequest(rows: 8, columns: 8, arrangement: .strip, frame: Size(width: 8, height: 4),
+                                         cellSize: .zero, minimumGap: 0, scale: 0.5, dividerWidth: 3))
+        #expect(strip.dividers.allSatisfy { strip.bounds.contains($0) })
+    }
 }

@@ -1,0 +1,95 @@
+// libFuzzer target for PinBoxCore: random configurations and event streams, with the core's
+// invariants checked after every step. Built by scripts/fuzz together with the core's sources
+// (one module, so internals are reachable).
+
+/// Reads the fuzzer's bytes front to back; zeros once they run out.
+struct ByteReader {
+    var bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var isAtEnd: Bool { index >= bytes.count }
+    mutating func next() -> UInt8 {
+        defer { index += 1 }
+        return index < bytes.count ? bytes[index] : 0
+    }
+    mutating func take(_ n: Int) -> [UInt8] { (0..<n).map { _ in next() } }
+}
+
+func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError("invariant broken: \(message())") }
+}
+
+func checkField(_ f: PinField) {
+    check(f.length <= f.capacity, "length \(f.length) above capacity \(f.capacity)")
+    f.secret.withBytes { check($0.allSatisfy(PinField.isDigit), "a non-digit was stored") }
+    f.secret.withWholeCapacity { all in
+        check(all[f.length...].allSatisfy { $0 == 0 }, "bytes past the length were not wiped")
+    }
+}
+
+func checkLayout(_ r: LayoutRequest) {
+    let layout = Layout(r)
+    check(layout.cells.count == r.rows * r.columns, "cell count")
+    for (i, a) in layout.cells.enumerated() {
+        check(layout.bounds.contains(a), "cell \(i) \(a) outside \(layout.bounds)")
+        for b in layout.cells[(i + 1)...] { check(!a.intersects(b), "cells \(a) and \(b) overlap") }
+    }
+    for d in layout.dividers { check(layout.bounds.contains(d) || layout.bounds.isEmpty, "divider outside") }
+    if r.arrangement == .separate {
+        check(layout.frame.width >= r.frame.width && layout.frame.height >= r.frame.height, "the frame shrank")
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    var input = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
+    let capacity = Int(input.next() % 64) + 1
+    let policy: PastePolicy = input.next() & 1 == 0 ? .deny : .digits
+    let field = try! PinField(capacity: capacity, pastePolicy: policy)
+    var animator = Animator(count: capacity, duration: Double(input.next() % 5) / 10)
+
+    let rows = Int(input.next() % 8) + 1, columns = Int(input.next() % 8) + 1
+    let arrangement: Arrangement = input.next() & 1 == 0 ? .strip : .separate
+    let frame = Size(width: Double(Int(input.next()) * 8), height: Double(Int(input.next()) * 4))
+    let scale = [1, 2, 0.5, 3][Int(input.next() % 4)]
+    checkLayout(LayoutRequest(rows: rows, columns: columns, arrangement: arrangement, frame: frame,
+                              cellSize: Size(width: Double(input.next() % 80), height: Double(input.next() % 80)),
+                              minimumGap: Double(input.next() % 20), scale: scale))
+
+    var now = 0.0
+    while !input.isAtEnd {
+        let before = field.length
+        let events: [FieldEvent]
+        switch input.next() % 8 {
+        case 0: events = field.type(0x30 + input.next() % 10)
+        case 1: events = field.type(input.next())
+        case 2: events = field.deleteBackward()
+        case 3: events = field.clear()
+        case 4: events = field.setText(input.take(Int(input.next() % 70)))
+        case 5: events = field.paste(input.take(Int(input.next() % 70)))
+        case 6:
+            field.handOff { digits in check(digits.allSatisfy(PinField.isDigit), "handed off a non-digit") }
+            check(field.length == 0, "hand-off left digits behind")
+            events = []
+        default:
+            now += Double(input.next()) / 100
+            events = []
+        }
+        checkField(field)
+        let changed = events.contains { if case .changed = $0 { true } else { false } }
+        let completions = events.filter { $0 == .completed }.count
+        check(completions <= 1, "completed twice in one step")
+        check((completions == 1) == (changed && field.isFull), "completed must fire exactly when a change fills the field")
+        if events.contains(where: { if case .rejected = $0 { true } else { false } }) {
+            check(field.length == before && events.count == 1, "a refused input changed the field")
+        }
+        animator.setLength(field.length, at: now)
+        for i in 0..<capacity {
+            let p = animator.presence(of: i, at: now)
+            check(p >= 0 && p <= 1, "presence \(p) out of 0…1")
+        }
+        if let next = animator.nextDeadline(after: now, frameInterval: 1.0 / 60) {
+            check(next > now, "a deadline in the past")
+        }
+    }
+    return 0
+}
