@@ -106,9 +106,9 @@ public final class EventLoop {
             }
 
             controller.advance(to: now)
+            // Exposed areas need no drawing: the back buffer still holds them.
             let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
-            if everything { buffer.present([Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))], to: window) }
-            else { buffer.present(dirty + (exposed.isEmpty ? [] : [exposed]), to: window) }
+            buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window)
             everything = false
             if screenshot { controller.saveScreenshot(of: buffer.canvas) }
             if let status = controller.exitStatus {

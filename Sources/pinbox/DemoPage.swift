@@ -14,7 +14,8 @@ final class DemoPage: WindowController {
     private var windowFocused = false
     private var windowSize = Size.zero
     private var page: PageLayout
-    private var drawnRing: Int??
+    /// The field whose focus ring is on screen; the first draw is always a full one.
+    private var drawnRing: Int?
     private var pasteTarget: Int?
     private let options: WindowCommand
     private let reporter: EventReporter
@@ -219,7 +220,7 @@ final class DemoPage: WindowController {
                 dirty += changedArea(old: fields[i].drawn, new: new, at: page.fields[i])
             }
             if drawnRing != ring {
-                for i in [drawnRing ?? nil, ring].compactMap({ $0 }) { dirty.append(page.ring(around: i)) }
+                for i in [drawnRing, ring].compactMap({ $0 }) { dirty.append(page.ring(around: i)) }
             }
             // Many small rectangles cost more round trips than one that covers them.
             if dirty.count > 8 { dirty = [dirty.reduce(Rect.zero) { $0.union($1) }] }
