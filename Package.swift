@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CX11", pkgConfig: "x11",
-            providers: [.apt(["libx11-dev"])]),
+            providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),

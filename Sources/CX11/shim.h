@@ -6,6 +6,7 @@
 #include <X11/XKBlib.h>
 #include <X11/keysym.h>
 #include <X11/XF86keysym.h>
+#include <X11/extensions/Xrandr.h>
 
 // XDestroyImage is a macro; the image's pixels belong to a Cairo surface, so detach them first.
 static inline void pinbox_destroy_image_keep_data(XImage *image) {

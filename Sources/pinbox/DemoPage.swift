@@ -6,8 +6,8 @@ import PinBoxX11
 /// The demo window's brain: the fields, which one has the focus, what each key does to it,
 /// the events it reports, and which pixels changed since the last frame.
 final class DemoPage: WindowController {
-    /// Frames come this often while something animates (the display's rate is not read yet).
-    static let frameInterval = 1.0 / 60
+    /// Frames come at the display's rate while something animates.
+    private let frameInterval: Double
 
     private var fields: [DemoField]
     private var focus = 0
@@ -26,8 +26,10 @@ final class DemoPage: WindowController {
     private var lastActivity: Double?
     private(set) var exitStatus: Int32?
 
-    init(fields: [DemoField], options: WindowCommand) {
+    /// `refreshRate` is the display's, in hertz (60 when it cannot be read).
+    init(fields: [DemoField], options: WindowCommand, refreshRate: Double = 60) {
         self.fields = fields
+        frameInterval = 1 / refreshRate
         self.options = options
         reporter = EventReporter(enabled: !options.quiet)
         title = fields.count == 1 ? "Enter your payment password" : "PinBox · payment password boxes"
@@ -52,7 +54,8 @@ final class DemoPage: WindowController {
 
     func windowShown(id: String) {
         reporter.emit("ready", ["window": .string(id), "width": .int(Int(windowSize.width)),
-                                "height": .int(Int(windowSize.height)), "field": .string(fields[focus].name)])
+                                "height": .int(Int(windowSize.height)), "field": .string(fields[focus].name),
+                                "hz": .int(Int((1 / frameInterval).rounded()))])
     }
 
     // MARK: events
@@ -155,7 +158,7 @@ final class DemoPage: WindowController {
             case .changed(let length):
                 // Start one frame in the past, so the frame drawn right now already shows the
                 // first step of the fade, as the seed's first display-link tick does.
-                fields[index].animator.setLength(length, at: now - Self.frameInterval)
+                fields[index].animator.setLength(length, at: now - frameInterval)
                 reporter.emit("change", ["field": name, "length": .int(length)])
             case .completed:
                 if options.reveal {
@@ -202,7 +205,7 @@ final class DemoPage: WindowController {
     // MARK: drawing
 
     func nextDeadline(after now: Double) -> Double? {
-        var deadlines = fields.compactMap { $0.animator.nextDeadline(after: now, frameInterval: Self.frameInterval) }
+        var deadlines = fields.compactMap { $0.animator.nextDeadline(after: now, frameInterval: frameInterval) }
         if let timeout = options.timeout, let last = lastActivity { deadlines.append(last + timeout) }
         return deadlines.min()
     }

@@ -33,14 +33,14 @@ func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
     } catch {
         fail(error.message, status: .usage)
     }
-    let page = DemoPage(fields: fields, options: command)
+    let display = try XDisplay(name: command.display)
+    let page = DemoPage(fields: fields, options: command, refreshRate: display.refreshRate ?? 60)
     if !page.secretsLocked {
         Output.error("warning: cannot lock the PIN in memory (mlock failed); it could reach swap")
     }
     // Every way out wipes the digits: a normal end below, a lost server in the I/O handler.
     XDisplay.onConnectionLost = { page.wipe() }
     defer { page.wipe() }
-    let display = try XDisplay(name: command.display)
     let window = XWindow(display: display, title: "PinBox", size: page.preferredSize,
                          minimum: page.minimumSize, geometry: command.geometry)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: command.grab)
