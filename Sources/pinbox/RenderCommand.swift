@@ -5,7 +5,7 @@ import PinBoxRender
 struct RenderCommand {
     var field = FieldOptions()
     var text = ""
-    var output: String?
+    let output: String
     /// Seconds since the last digit arrived; nil shows everything at rest.
     var at: Double?
 
@@ -21,6 +21,7 @@ struct RenderCommand {
 
     init(arguments: some Collection<String>) throws(UsageError) {
         var reader = ArgumentReader(arguments)
+        var output: String?
         while let option = try reader.nextOption() {
             if try field.consume(option, from: &reader) { continue }
             switch option {
@@ -30,14 +31,15 @@ struct RenderCommand {
             default: throw UsageError("unknown option \(option) for render (see pinbox render --help)")
             }
         }
-        guard output != nil else { throw UsageError("render needs --out FILE.png") }
+        guard let output else { throw UsageError("render needs --out FILE.png") }
+        self.output = output
     }
 
     func run() throws(UsageError) {
         let configuration = try field.configuration()
         do {
             let canvas = try Snapshot.render(configuration, digits: Array(text.utf8), at: at)
-            try canvas.writePNG(to: output!)
+            try canvas.writePNG(to: output)
         } catch {
             throw UsageError(error.message)
         }
