@@ -97,13 +97,41 @@ struct SecurityTests {
         #expect(s.pinbox.events("cancel").first?["by"] as? String == "timeout")
     }
 
-    @Test func clearOnBlurWipesWhenFocusLeaves() throws {
+    @Test func clearOnBlurWipesWhenFocusLeavesOrTheWindowHides() throws {
         let s = try Session(["--style", "strip", "--clear-on-blur"])
         try s.pinbox.keys("1", "2", "3")
         try s.pinbox.waitFor("change", count: 3)
         s.x.focus(s.x.makeWindow())
         try s.pinbox.waitFor("change", count: 4)
         #expect(s.length("strip") == 0)
+        try s.pinbox.xdotool(["windowfocus", "--sync", s.window])
+        try s.pinbox.keys("4", "5")
+        try s.pinbox.waitFor("change", count: 6)
+        try s.pinbox.xdotool(["windowunmap", s.window])
+        try s.pinbox.waitFor("change", count: 7)
+        #expect(s.length("strip") == 0)
+    }
+
+    @Test func coreDumpsAreOff() throws {
+        let s = try Session(["--style", "strip"])
+        let limits = try String(contentsOfFile: "/proc/\(s.pinbox.pid)/limits", encoding: .utf8)
+        let core = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") })
+        #expect(core.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
+    }
+
+    @Test func anXProtocolErrorIsReportedOnceAndSurvived() throws {
+        // Another client destroys our window mid-animation: every frame after that is a
+        // BadDrawable. The program says so once and keeps running.
+        let s = try Session(["--style", "strip", "--duration", "2"])
+        try s.pinbox.keys("1")
+        try s.pinbox.waitFor("change")
+        s.x.destroyWindow(s.window)
+        usleep(400_000)
+        #expect(s.pinbox.child.isRunning)
+        let errors = s.pinbox.stderr.split(separator: "\n").filter { $0.hasPrefix("pinbox: X error:") }
+        #expect(errors.count == 1, "\(s.pinbox.stderr)")
+        kill(s.pinbox.pid, SIGTERM)
+        #expect(try s.pinbox.waitExit() == 1)
     }
 
     @Test func aFloodOfKeysIsNeitherLostNorDuplicated() throws {

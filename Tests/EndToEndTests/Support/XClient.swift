@@ -102,6 +102,12 @@ extension XClient {
         return r == GrabSuccess
     }
 
+    /// Destroys another client's window, as a hostile or buggy client could.
+    func destroyWindow(_ id: String) {
+        XDestroyWindow(display, Self.window(id))
+        XSync(display, 0)
+    }
+
     func ungrabKeyboard() {
         XUngrabKeyboard(display, UInt(CurrentTime))
         XSync(display, 0)
