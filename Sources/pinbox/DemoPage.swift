@@ -179,6 +179,8 @@ final class DemoPage: WindowController {
     private func submit(_ index: Int, now: Double) {
         let name = EventReporter.Value.string(fields[index].name)
         fields[index].field.handOff { digits in
+            // The one place digits leave the program, and only because the user asked.
+            if options.askpass { Output.secretLine(digits, to: 1) }
             if options.reveal {
                 reporter.emit("submit", ["field": name, "pin": .string(String(decoding: digits, as: UTF8.self))])
             } else {

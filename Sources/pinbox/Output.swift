@@ -17,6 +17,17 @@ enum Output {
         }
     }
 
+    /// Writes secret bytes and a newline in one `writev`, straight from the caller's buffer:
+    /// no `String`, no copy left behind.
+    static func secretLine(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+        var newline: UInt8 = 0x0a
+        withUnsafeMutablePointer(to: &newline) { nl in
+            var parts = [iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count),
+                         iovec(iov_base: UnsafeMutableRawPointer(nl), iov_len: 1)]
+            _ = writev(fd, &parts, 2)
+        }
+    }
+
     static func error(_ message: String) {
         line("pinbox: \(message)", to: 2)
     }

@@ -13,6 +13,8 @@ struct WindowCommand {
     var exitOnComplete = false
     var screenshotDirectory: String?
     var quiet = false
+    /// Prompt mode for scripts: no events; the digits alone on stdout once the field is full.
+    var askpass = false
     var grab = false
     /// Seconds without a key before the prompt cancels itself.
     var timeout: Double?
@@ -33,6 +35,9 @@ struct WindowCommand {
           --reveal                     include the digits in complete and submit events
           --screenshot-dir DIR         where screenshots go (default: the working directory)
           --quiet                      no events on stdout
+          --askpass                    prompt for scripts, like ssh-askpass: no events; when the
+                                       field is full, print the digits on stdout and exit 0
+                                       (exit 1 on cancel, with nothing printed)
           --grab                       take the keyboard so no other program sees the keys;
                                        exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
@@ -61,6 +66,9 @@ struct WindowCommand {
             case "--exit-on-complete": try reader.flag(option); exitOnComplete = true
             case "--screenshot-dir": screenshotDirectory = try reader.value(for: option)
             case "--quiet": try reader.flag(option); quiet = true
+            case "--askpass":
+                try reader.flag(option)
+                (askpass, quiet, exitOnComplete) = (true, true, true)
             case "--grab": try reader.flag(option); grab = true
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--clear-on-blur": try reader.flag(option); clearOnBlur = true

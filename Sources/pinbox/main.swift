@@ -27,7 +27,7 @@ let usage = """
 func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
     let fields: [DemoField]
     do {
-        fields = command.singleField
+        fields = command.singleField || command.askpass
             ? [DemoField(name: command.field.style, label: "", configuration: try command.field.configuration())]
             : try DemoField.page(command.field)
     } catch {

@@ -216,4 +216,18 @@ struct WindowTests {
         let centre = s.cellCentres(configuration: try FieldConfiguration(), windowSize: Size(width: 800, height: 500))[0]
         #expect(s.x.pixel(s.window, x: Int(centre.x), y: Int(centre.y)) == 0, "the dot moved with the field")
     }
+
+    @Test func askpassPrintsTheDigitsAloneAndOnlyThem() throws {
+        let s = try Session(["--askpass"], ready: false)
+        try s.pinbox.findWindowByPID()
+        try s.pinbox.keys("3", "1", "4", "1", "5", "9")
+        #expect(try s.pinbox.waitExit() == 0)
+        #expect(s.pinbox.stdout == "314159\n")
+
+        let t = try Session(["--askpass"], ready: false)
+        try t.pinbox.findWindowByPID()
+        kill(t.pinbox.pid, SIGTERM)
+        #expect(try t.pinbox.waitExit() == 1)
+        #expect(t.pinbox.stdout.isEmpty)
+    }
 }

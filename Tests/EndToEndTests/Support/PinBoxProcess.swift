@@ -71,6 +71,16 @@ final class PinBoxProcess {
         return id
     }
 
+    /// Finds the window by its _NET_WM_PID when no events are printed (--quiet, --askpass), and focuses it.
+    func findWindowByPID() throws {
+        let (status, out) = try run(["xdotool", "search", "--sync", "--pid", String(pid)], display: display)
+        guard status == 0, let decimal = out.split(separator: "\n").first, let id = UInt(decimal) else {
+            throw TestFailure("no window with _NET_WM_PID \(pid)")
+        }
+        windowID = "0x" + String(id, radix: 16)
+        try xdotool(["windowfocus", "--sync", windowID!])
+    }
+
     /// Runs xdotool against this program's display.
     func xdotool(_ arguments: [String]) throws {
         let (status, _) = try run(["xdotool"] + arguments, display: display)
