@@ -34,13 +34,17 @@ final class DemoPage: WindowController {
         reporter = EventReporter(enabled: !options.quiet)
         title = fields.count == 1 ? "Enter your payment password" : "PinBox · payment password boxes"
         hint = (fields.count > 1 ? "Tab next field · " : "") + "Esc clear · Return submit · Print screenshot"
-        page = PageLayout(window: .zero, fieldSizes: fields.map { $0.layout.bounds.size }, scale: options.field.scale)
+        page = Self.layOut(fields, in: .zero, scale: options.field.scale)
+    }
+
+    private static func layOut(_ fields: [DemoField], in window: Size, scale: Double) -> PageLayout {
+        PageLayout(window: window, fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale)
     }
 
     /// The window's natural size in device pixels.
     var preferredSize: Size { page.content }
 
-    /// The smallest useful window: the widest field and a little room.
+    /// The smallest useful window: room for the widest and the tallest field.
     var minimumSize: Size {
         let widest = fields.map(\.layout.bounds.width).max() ?? 1
         let tallest = fields.map(\.layout.bounds.height).max() ?? 1
@@ -48,7 +52,7 @@ final class DemoPage: WindowController {
     }
 
     var acceptsSyntheticInput: Bool {
-        // Forged key events are refused while any field shows dots (x11-ssh-askpass, pinentry do the same).
+        // Forged key events are refused while any field shows dots: a secret must come from the keyboard.
         !fields.contains { $0.configuration.theme.secure }
     }
 
@@ -73,8 +77,7 @@ final class DemoPage: WindowController {
             apply(fields[focus].field.clear(), to: focus, now: now)
         case .escape:
             if fields[focus].field.isEmpty {
-                reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("escape")])
-                exitStatus = 1
+                cancel(by: "escape", status: 1)
             } else {
                 apply(fields[focus].field.clear(), to: focus, now: now)
             }
@@ -103,10 +106,13 @@ final class DemoPage: WindowController {
             guard let target = pasteTarget else { return nil }
             pasteTarget = nil
             switch result {
-            case .bytes(var bytes):
+            case .bytes(let bytes):
                 apply(fields[target].field.paste(bytes), to: target, now: now)
-                // The paste may have been a PIN: leave no copy behind.
-                for i in bytes.indices { bytes[i] = 0 }
+                // The paste may have been a PIN: zero the one buffer behind it. Writing through
+                // the pointer reaches the shared storage; a `var` copy would only zero a copy.
+                bytes.withUnsafeBufferPointer { p in
+                    if let base = p.baseAddress { UnsafeMutablePointer(mutating: base).update(repeating: 0, count: p.count) }
+                }
             case .tooBig: apply([.rejected(.pasteTooLong)], to: target, now: now)
             case .unavailable: apply([.rejected(.pasteUnavailable)], to: target, now: now)
             }
@@ -118,25 +124,29 @@ final class DemoPage: WindowController {
             if options.clearOnBlur { clearAll(now: now) }
         case .resize(let size):
             windowSize = size
-            page = PageLayout(window: size, fieldSizes: fields.map { $0.layout.bounds.size }, scale: options.field.scale)
+            page = Self.layOut(fields, in: size, scale: options.field.scale)
             reporter.emit("layout", ["width": .int(Int(size.width)), "height": .int(Int(size.height))])
         case .expose, .screenshot:
             break
         case .close:
-            reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("close")])
-            exitStatus = 0
+            cancel(by: "close", status: 0)
         case .terminate:
-            reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("signal")])
-            exitStatus = 1
+            cancel(by: "signal", status: 1)
         }
         return nil
+    }
+
+    /// Ends the prompt without a PIN. Closing the window is a normal end of the demo (0);
+    /// Escape, a signal or the timeout are a cancelled entry (1).
+    private func cancel(by cause: String, status: Int32) {
+        reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string(cause)])
+        exitStatus = status
     }
 
     func advance(to now: Double) {
         guard let timeout = options.timeout, let last = lastActivity, exitStatus == nil,
               now >= last + timeout else { return }
-        reporter.emit("cancel", ["field": .string(fields[focus].name), "by": .string("timeout")])
-        exitStatus = 1
+        cancel(by: "timeout", status: 1)
     }
 
     private func clearAll(now: Double) {
