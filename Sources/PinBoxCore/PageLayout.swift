@@ -33,17 +33,19 @@ public struct PageLayout: Equatable, Sendable {
     /// The hint line's centre x and baseline y.
     public let hint: Point
 
-    /// `fieldSizes` are the fields' bounds sizes in device pixels.
-    public init(window: Size, fieldSizes: [Size], scale: Double, metrics: Metrics = Metrics()) {
+    /// `fieldSizes` are the fields' bounds sizes in device pixels; without `labelled`, no line
+    /// is kept above each field for a label.
+    public init(window: Size, fieldSizes: [Size], scale: Double, labelled: Bool = true, metrics: Metrics = Metrics()) {
         self.metrics = metrics
         self.scale = scale
         let m = metrics, s = scale
         let widest = fieldSizes.map(\.width).max() ?? 0
         let blockWidth = max(widest, m.minimumWidth * s)
-        let titleLine = m.titleSize * 1.3 * s, labelLine = m.labelSize * 1.3 * s, hintLine = m.hintSize * 1.3 * s
+        let titleLine = m.titleSize * 1.3 * s, hintLine = m.hintSize * 1.3 * s
+        let labelLine = labelled ? m.labelSize * 1.3 * s : 0, labelGap = labelled ? m.labelGap * s : 0
         var height = titleLine + m.titleGap * s + m.hintGap * s + hintLine
         for (i, size) in fieldSizes.enumerated() {
-            height += labelLine + m.labelGap * s + size.height + (i > 0 ? m.fieldGap * s : 0)
+            height += labelLine + labelGap + size.height + (i > 0 ? m.fieldGap * s : 0)
         }
         let margin = m.margin * s
         content = Size(width: (blockWidth + 2 * margin).rounded(.up), height: (height + 2 * margin).rounded(.up))
@@ -58,7 +60,7 @@ public struct PageLayout: Equatable, Sendable {
             if i > 0 { y += m.fieldGap * s }
             let x = (centre - size.width / 2).rounded()
             labels.append(Point(x: centre, y: (y + labelLine * 0.8).rounded()))
-            y += labelLine + m.labelGap * s
+            y += labelLine + labelGap
             fields.append(Rect(x: x, y: y.rounded(), width: size.width, height: size.height))
             y += size.height
         }

@@ -38,7 +38,8 @@ final class DemoPage: WindowController {
     }
 
     private static func layOut(_ fields: [DemoField], in window: Size, scale: Double) -> PageLayout {
-        PageLayout(window: window, fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale)
+        PageLayout(window: window, fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale,
+                   labelled: fields.count > 1)
     }
 
     /// The window's natural size in device pixels.

@@ -156,7 +156,8 @@ struct SecurityTests {
         try s.pinbox.waitFor("change")
         usleep(100_000)
         let layout = try FieldConfiguration(theme: .boxes).layout()
-        let page = PageLayout(window: Size(width: 640, height: 400), fieldSizes: [layout.bounds.size], scale: 1)
+        let page = PageLayout(window: Size(width: 640, height: 400), fieldSizes: [layout.bounds.size], scale: 1,
+                              labelled: false)
         let cell = layout.cells[0].offsetBy(dx: page.fields[0].x, dy: page.fields[0].y)
         #expect(s.x.pixel(s.window, x: Int(cell.mid.x), y: Int(cell.mid.y)) == 0x1f2329)
     }

@@ -55,7 +55,8 @@ final class Session {
     /// rules the program uses: the test checks pixels there.
     func cellCentres(configuration: FieldConfiguration, windowSize: Size) -> [Point] {
         let layout = configuration.layout()
-        let page = PageLayout(window: windowSize, fieldSizes: [layout.bounds.size], scale: configuration.scale)
+        let page = PageLayout(window: windowSize, fieldSizes: [layout.bounds.size], scale: configuration.scale,
+                              labelled: false)
         let origin = page.fields[0]
         return layout.cells.map { Point(x: $0.mid.x + origin.x, y: $0.mid.y + origin.y) }
     }
