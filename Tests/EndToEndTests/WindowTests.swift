@@ -230,4 +230,18 @@ struct WindowTests {
         #expect(try t.pinbox.waitExit() == 1)
         #expect(t.pinbox.stdout.isEmpty)
     }
+
+    @Test func aHeldDigitDoesNotRepeatButAHeldBackSpaceDoes() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("1", "2", "3", "4")
+        // Held past the server's auto-repeat delay: BackSpace repeats (this proves the server
+        // repeats at all), a digit does not.
+        try s.pinbox.xdotool(["keydown", "BackSpace", "sleep", "1", "keyup", "BackSpace"])
+        try s.pinbox.waitFor("change", count: 8)
+        #expect(s.length("strip") == 0)
+        try s.pinbox.xdotool(["keydown", "7", "sleep", "1", "keyup", "7"])
+        try s.pinbox.keys("8")
+        try s.pinbox.waitFor("change", count: 10)
+        #expect(s.pinbox.events("change").suffix(2).map { $0["length"] as! Int } == [1, 2])
+    }
 }
