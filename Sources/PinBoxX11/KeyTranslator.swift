@@ -18,9 +18,9 @@ struct KeyTranslator {
     mutating func press(_ event: XKeyEvent) -> InputEvent? {
         var copy = event
         var keysym: KeySym = 0
-        var text = [CChar](repeating: 0, count: 8)
-        // XLookupString applies Shift and NumLock: KP_1 with NumLock on, KP_End without.
-        _ = XLookupString(&copy, &text, Int32(text.count), &keysym, nil)
+        // XLookupString applies Shift and NumLock: KP_1 with NumLock on, KP_End without. Only
+        // the keysym is asked for: no text buffer, so no stray copy of a typed digit is left.
+        _ = XLookupString(&copy, nil, 0, &keysym, nil)
         let isRepeat = !held.insert(event.keycode).inserted
         let ks = Int32(truncatingIfNeeded: keysym)
         let control = event.state & UInt32(ControlMask) != 0
