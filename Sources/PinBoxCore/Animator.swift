@@ -94,10 +94,4 @@ public struct Animator: Equatable, Sendable {
         let next = now + frameInterval
         return rest < next + Self.epsilon ? rest : next
     }
-
-    /// Whether cell `index` looks different at `a` and at `b`: what a damage-limited redraw
-    /// needs to know.
-    public func changed(_ index: Int, between a: Double, and b: Double) -> Bool {
-        presence(of: index, at: a) != presence(of: index, at: b)
-    }
 }

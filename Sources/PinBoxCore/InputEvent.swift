@@ -26,8 +26,6 @@ public enum InputEvent: Equatable, Sendable {
     case windowFocus(Bool)
     /// The window's new size in device pixels.
     case resize(Size)
-    /// Part of the window needs its pixels again (the back buffer still has them).
-    case expose(Rect)
     /// The Print key or SIGUSR1: save a screenshot.
     case screenshot
     /// The window manager's close button.
@@ -60,7 +58,7 @@ extension InputEvent {
         case .digit, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
              .pasteRequest, .click:
             return true
-        case .pasted, .windowFocus, .resize, .expose, .screenshot, .close, .terminate, .hidden:
+        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden:
             return false
         }
     }

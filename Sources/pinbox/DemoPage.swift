@@ -127,8 +127,8 @@ final class DemoPage: WindowController {
             windowSize = size
             page = Self.layOut(fields, in: size, scale: options.field.scale)
             reporter.emit("layout", ["width": .int(Int(size.width)), "height": .int(Int(size.height))])
-        case .expose, .screenshot:
-            break
+        case .screenshot:
+            break  // the loop saves it once the frame is drawn
         case .close:
             cancel(by: "close", status: 0)
         case .terminate:

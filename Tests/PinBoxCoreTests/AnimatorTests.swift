@@ -80,13 +80,4 @@ struct AnimatorTests {
         #expect(a.cueStrength(at: 2 + Animator.cueDuration) == 0)
         #expect(a.nextDeadline(after: 2 + Animator.cueDuration, frameInterval: 0.016) == nil)
     }
-
-    @Test func changedTellsWhichCellsMoved() {
-        var a = Animator(count: 3)
-        a.settle(length: 1)
-        a.setLength(2, at: 0)
-        #expect(a.changed(1, between: 0, and: 0.05))
-        #expect(!a.changed(0, between: 0, and: 0.05))
-        #expect(!a.changed(2, between: 0, and: 0.05))
-    }
 }
