@@ -24,6 +24,8 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     case pasteEmpty = "paste-empty"
     /// A paste that could not be fetched: no owner answered in time, or it was too big.
     case pasteUnavailable = "paste-unavailable"
+    /// Ctrl+C on a secure field: dots are never copied.
+    case copyDenied = "copy-denied"
     /// Return on a field that is not full yet.
     case incomplete
     /// `setText` with more digits than the capacity (seed 003).

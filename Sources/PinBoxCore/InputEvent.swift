@@ -18,6 +18,8 @@ public enum InputEvent: Equatable, Sendable {
     case focusPrevious
     /// Ctrl+V or Shift+Insert (clipboard), or a middle click (primary selection) at a point.
     case pasteRequest(PasteSource, at: Point?)
+    /// Ctrl+C: copy the field, which only a plain (not secure) field allows (seed 004).
+    case copy
     /// The selection's answer arrived, or it could not be had.
     case pasted(PasteResult)
     /// A left click at a point in device pixels.
@@ -56,7 +58,7 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .digit, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
-             .pasteRequest, .click:
+             .pasteRequest, .copy, .click:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden:
             return false

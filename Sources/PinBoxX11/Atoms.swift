@@ -12,12 +12,13 @@ public struct Atoms {
     let clipboard: Atom
     let primary: Atom
     let incr: Atom
+    let targets: Atom
     /// The property on our window that a paste is delivered into.
     let pasteProperty: Atom
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
-                     "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE"]
+                     "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE", "TARGETS"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -31,6 +32,7 @@ public struct Atoms {
         clipboard = atoms[6]
         incr = atoms[7]
         pasteProperty = atoms[8]
+        targets = atoms[9]
         primary = Atom(XA_PRIMARY)
     }
 }

@@ -13,6 +13,7 @@ public final class EventLoop {
     private let visual: UnsafeMutablePointer<Visual>
     private var keys = KeyTranslator()
     private var selection = SelectionReader()
+    private var clipboard = SelectionOwner()
     private var grab: KeyboardGrab
 
     /// With `grabKeyboard`, the keyboard is taken as soon as the window is viewable, so no
@@ -79,6 +80,10 @@ public final class EventLoop {
                     if let result = selection.receive(event.xselection, window: window) {
                         inputs.append(.pasted(result))
                     }
+                case SelectionRequest:
+                    clipboard.answer(event.xselectionrequest, window: window)
+                case SelectionClear:
+                    clipboard.lost(event.xselectionclear, window: window)
                 case MappingNotify:
                     XRefreshKeyboardMapping(&event.xmapping)
                 default:
@@ -100,8 +105,13 @@ public final class EventLoop {
             }
             for input in inputs {
                 if input == .screenshot { screenshot = true; continue }
-                if case .fetchPaste(let source)? = controller.handle(input, now: now) {
+                switch controller.handle(input, now: now) {
+                case .fetchPaste(let source)?:
                     selection.request(source, window: window, time: UInt(CurrentTime), now: now)
+                case .offerCopy(let text)?:
+                    clipboard.own(text, window: window)
+                case nil:
+                    break
                 }
             }
 

@@ -40,6 +40,8 @@ struct KeyTranslator {
             return .clearField
         case XK_v where control, XK_V where control:
             return .pasteRequest(.clipboard, at: nil)
+        case XK_c where control, XK_C where control:
+            return .copy
         case XK_Insert where shift, XK_KP_Insert where shift:
             return .pasteRequest(.clipboard, at: nil)
         case XK_Escape:

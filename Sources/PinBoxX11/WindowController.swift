@@ -29,4 +29,6 @@ public protocol WindowController: AnyObject {
 public enum WindowRequest: Equatable, Sendable {
     /// Fetch this selection and deliver it as `.pasted`.
     case fetchPaste(PasteSource)
+    /// Own the CLIPBOARD with these bytes (a plain field's text) until another client takes it.
+    case offerCopy([UInt8])
 }

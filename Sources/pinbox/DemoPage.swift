@@ -103,6 +103,13 @@ final class DemoPage: WindowController {
             }
             pasteTarget = focus
             return .fetchPaste(source)
+        case .copy:
+            let field = fields[focus]
+            guard !field.configuration.theme.secure else {
+                apply([.rejected(.copyDenied)], to: focus, now: now)
+                return nil
+            }
+            return .offerCopy(field.field.secret.withBytes { Array($0) })
         case .pasted(let result):
             guard let target = pasteTarget else { return nil }
             pasteTarget = nil

@@ -244,4 +244,18 @@ struct WindowTests {
         try s.pinbox.waitFor("change", count: 10)
         #expect(s.pinbox.events("change").suffix(2).map { $0["length"] as! Int } == [1, 2])
     }
+
+    @Test func copyOffersAPlainFieldsTextButNeverDots() throws {
+        let plain = try Session(["--style", "grid"])
+        try plain.pinbox.keys("2", "0", "2", "6", "ctrl+c")
+        try plain.pinbox.waitFor("change", count: 4)
+        for _ in 0..<100 where plain.x.owner(of: "CLIPBOARD") != XClient.window(plain.window) { usleep(10_000) }
+        let (status, text) = try run(["xclip", "-o", "-selection", "clipboard"], display: plain.xvfb.display)
+        #expect(status == 0 && text == "2026")
+
+        let secure = try Session(["--style", "strip"])
+        try secure.pinbox.keys("2", "0", "ctrl+c")
+        #expect(try secure.pinbox.waitFor("rejected")["reason"] as? String == "copy-denied")
+        #expect(secure.x.owner(of: "CLIPBOARD") != XClient.window(secure.window))
+    }
 }
