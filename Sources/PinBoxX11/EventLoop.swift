@@ -31,9 +31,8 @@ public final class EventLoop {
         let d = display.handle
         var attributes = XWindowAttributes()
         XGetWindowAttributes(d, window.id, &attributes)
-        var buffer = try BackBuffer(display: display, visual: visual,
-                                    width: Int(attributes.width), height: Int(attributes.height))
-        _ = controller.handle(.resize(Size(width: Double(buffer.width), height: Double(buffer.height))), now: Clock.now())
+        var buffer = try resize(to: Size(width: Double(attributes.width), height: Double(attributes.height)),
+                                controller, now: Clock.now())
         window.map()
         var everything = true
         var shown = false
@@ -43,7 +42,6 @@ public final class EventLoop {
             var inputs: [InputEvent] = []
             var exposed = Rect.zero
             var newSize: Size?
-            var screenshot = false
             while XPending(d) > 0 {
                 XNextEvent(d, &event)
                 switch event.type {
@@ -95,12 +93,12 @@ public final class EventLoop {
             if let result = selection.expire(now: now) { inputs.append(.pasted(result)) }
             let signals = SignalPipe.drain()
             if signals.quit { inputs.append(.terminate) }
-            if signals.screenshot { inputs.append(.screenshot) }
+            // Saved after this wake's drawing, so it shows the window as it is now.
+            var screenshot = signals.screenshot
 
             // A resize storm becomes one new buffer at the final size.
             if let size = newSize, Int(size.width) != buffer.width || Int(size.height) != buffer.height {
-                buffer = try BackBuffer(display: display, visual: visual, width: Int(size.width), height: Int(size.height))
-                _ = controller.handle(.resize(size), now: now)
+                buffer = try resize(to: size, controller, now: now)
                 everything = true
             }
             for input in inputs {
@@ -132,6 +130,13 @@ public final class EventLoop {
                 .compactMap { $0 }.min()
             wait(until: deadline)
         }
+    }
+
+    /// A back buffer of the window's new size, and the controller told of it.
+    private func resize(to size: Size, _ controller: WindowController, now: Double) throws(X11Error) -> BackBuffer {
+        let buffer = try BackBuffer(display: display, visual: visual, width: Int(size.width), height: Int(size.height))
+        _ = controller.handle(.resize(size), now: now)
+        return buffer
     }
 
     /// Blocks until the X connection or the signal pipe is readable, or until `deadline`.
