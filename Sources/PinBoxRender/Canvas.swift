@@ -48,13 +48,6 @@ public final class Canvas {
         cairo_surface_destroy(surface)
     }
 
-    /// The pixel bytes, `stride` bytes a row, each pixel B, G, R, X in memory.
-    public func withPixels<R>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws -> R) rethrows -> R {
-        cairo_surface_flush(surface)
-        defer { cairo_surface_mark_dirty(surface) }
-        return try body(cairo_image_surface_get_data(surface)!, Int(cairo_image_surface_get_stride(surface)))
-    }
-
     /// Where the pixels live and how long a row is: stable for the canvas's lifetime, so the
     /// window can wrap them in an XImage without copying.
     public var pixelStorage: (data: UnsafeMutableRawPointer, stride: Int) {
@@ -69,14 +62,14 @@ public final class Canvas {
     /// The colour at one pixel, as 0xRRGGBB.
     public func pixel(x: Int, y: Int) -> UInt32 {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
-        return withPixels { data, stride in
-            data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xffffff
-        }
+        flush()
+        let (data, stride) = pixelStorage
+        return data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xffffff
     }
 
     /// Writes the canvas as a PNG file. Cairo stores no time stamp: the same pixels give the same bytes.
     public func writePNG(to path: String) throws(RenderError) {
-        cairo_surface_flush(surface)
+        flush()
         let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
