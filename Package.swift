@@ -1,8 +1,35 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
-// Release builds link the Swift runtime statically: it trims start-up time and resident
-// memory of a short-lived prompt (see docs/performance.md).
+// Release builds are Embedded Swift: no runtime library to load and start, only the code PinBox
+// uses, compiled in; that halves the resident memory of a short-lived prompt (docs/performance.md).
+// Debug builds, and so the tests, use the full runtime; the same sources build both ways.
+let release = BuildSettingCondition.when(configuration: .release)
+// (Flags rather than enableExperimentalFeature: SwiftPM passes that one to the debug link too.)
+let swiftSettings: [SwiftSetting] = [.unsafeFlags(["-enable-experimental-feature", "Embedded", "-wmo"], release)]
+// The embedded standard library leaves the Unicode tables that String comparison needs to a
+// static library of the toolchain, which no search path names. This manifest runs on that
+// toolchain: its PackageDescription library lies in <toolchain>/usr/lib/swift/pm/ManifestAPI/.
+let toolchainLibraries: String = {
+    // Read to the end: String(contentsOfFile:) stops after the first page of a /proc file.
+    let data = FileHandle(forReadingAtPath: "/proc/self/maps").flatMap { try? $0.readToEnd() } ?? Data()
+    let maps = String(decoding: data, as: UTF8.self)
+    guard let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libPackageDescription.so") }),
+          let path = line.split(separator: " ").last
+    else { return "/usr/lib/swift" }
+    return URL(fileURLWithPath: String(path)).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+}()
+#if arch(arm64)
+let triple = "aarch64-unknown-linux-gnu"
+#else
+let triple = "x86_64-unknown-linux-gnu"
+#endif
+let embeddedLinking: [LinkerSetting] = [
+    .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(toolchainLibraries)/embedded/\(triple)"], release),
+    .linkedLibrary("swiftUnicodeDataTables", release),
+]
 let package = Package(
     name: "PinBox",
     products: [
@@ -15,17 +42,23 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
-        // Process hardening that needs C (prctl is variadic).
-        .target(name: "CHardening"),
-        // Pure Swift: no C, no Foundation. Models, lays out and animates the PIN box.
-        .target(name: "PinBoxCore"),
+        // The C library as Swift sees it, and the few things only C can do (prctl, argv).
+        .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
+                linkerSettings: [.linkedLibrary("m")]),
+        // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
+        .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
-        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo"]),
+        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo"], swiftSettings: swiftSettings),
         // The only importer of Xlib: the window, the event loop, selections.
-        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"]),
-        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "CHardening"]),
+        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"],
+                swiftSettings: swiftSettings,
+                // Embedded builds skip the module map's autolinking; pkg-config only names X11.
+                linkerSettings: [.linkedLibrary("Xrandr")]),
+        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "CSystem"],
+                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
-        .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender"]),
+        .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],
+                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),
         // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.

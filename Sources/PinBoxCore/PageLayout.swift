@@ -39,7 +39,7 @@ public struct PageLayout: Equatable, Sendable {
         self.metrics = metrics
         self.scale = scale
         let m = metrics, s = scale
-        let widest = fieldSizes.map(\.width).max() ?? 0
+        let widest = fieldSizes.map { $0.width }.max() ?? 0
         let blockWidth = max(widest, m.minimumWidth * s)
         let titleLine = m.titleSize * 1.3 * s, hintLine = m.hintSize * 1.3 * s
         let labelLine = labelled ? m.labelSize * 1.3 * s : 0, labelGap = labelled ? m.labelGap * s : 0

@@ -75,7 +75,7 @@ public final class PinField {
 
     /// Hands the digits to `body` (the completion block of seed 001) and wipes them after,
     /// whatever `body` does. The field is empty afterwards.
-    public func handOff<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    public func handOff<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         defer { secret.wipe() }
         return try secret.withBytes(body)
     }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CSystem
 
 /// The one place the digits of a PIN live: a fixed-capacity run of ASCII bytes in memory
 /// that is locked against swapping (when the system allows it) and wiped with a write the
@@ -59,12 +57,12 @@ public final class SecretBuffer {
 
     /// Lends the stored bytes for the duration of `body`; never copy them into a `String`
     /// unless the user asked to see them.
-    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: bytes, count: count))
     }
 
     /// Every byte of the capacity, including the unused tail: lets tests prove a wipe happened.
-    public func withWholeCapacity<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    public func withWholeCapacity<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: bytes, count: capacity))
     }
 }

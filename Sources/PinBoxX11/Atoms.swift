@@ -1,5 +1,5 @@
 import CX11
-import Glibc
+import CSystem
 
 /// The atoms PinBox uses, interned once at start-up in one round trip.
 public struct Atoms {

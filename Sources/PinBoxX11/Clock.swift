@@ -1,4 +1,4 @@
-import Glibc
+import CSystem
 
 /// Seconds on the monotonic clock: what the animator's `now` means in the window.
 public enum Clock {

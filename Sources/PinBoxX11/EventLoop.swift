@@ -1,5 +1,5 @@
 import CX11
-import Glibc
+import CSystem
 import PinBoxCore
 import PinBoxRender
 

@@ -1,4 +1,4 @@
-import Glibc
+import CSystem
 
 /// Turns signals into bytes on a pipe the event loop polls beside the X connection, so a
 /// signal wakes the loop and is handled there, never inside the handler (the self-pipe trick).
@@ -11,20 +11,16 @@ enum SignalPipe {
     static func install() {
         guard readEnd < 0 else { return }
         var pair: [Int32] = [-1, -1]
-        guard pipe(&pair) == 0 else { return }
-        for fd in pair {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
+        guard pinbox_pipe_nonblocking(&pair) == 0 else { return }
         readEnd = pair[0]
         writeEnd = pair[1]
         // A parent may have started us with these blocked (threaded launchers do): unblock
         // them, or a screenshot request or a polite kill would never arrive.
         var set = sigset_t()
         sigemptyset(&set)
-        for signal in [SIGUSR1, SIGINT, SIGTERM, SIGHUP] {
-            _ = Glibc.signal(signal, handler)
-            sigaddset(&set, signal)
+        for number in [SIGUSR1, SIGINT, SIGTERM, SIGHUP] {
+            _ = signal(number, handler)
+            sigaddset(&set, number)
         }
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
@@ -44,9 +40,9 @@ enum SignalPipe {
     }
 
     private static let handler: @convention(c) (Int32) -> Void = { signal in
-        let saved = errno
+        let saved = pinbox_errno()
         var byte = UInt8(truncatingIfNeeded: signal)
         _ = write(SignalPipe.writeEnd, &byte, 1)
-        errno = saved
+        pinbox_set_errno(saved)
     }
 }

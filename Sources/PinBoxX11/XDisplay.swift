@@ -1,7 +1,5 @@
 import CX11
-#if canImport(Glibc)
-import Glibc
-#endif
+import CSystem
 
 /// The connection to the X server, and the handlers that decide what an X error does to us:
 /// a protocol error is reported once and survived; losing the server ends the program.

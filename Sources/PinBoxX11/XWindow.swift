@@ -1,5 +1,5 @@
 import CX11
-import Glibc
+import CSystem
 import PinBoxCore
 
 /// Where and how big the window opens: an X geometry string (`-geometry 400x300+10+20`).
@@ -77,8 +77,8 @@ public final class XWindow {
         }
         var pid = Int(getpid())
         withUnsafeBytes(of: &pid) {
-            XChangeProperty(d, id, atoms.netWMPID, Atom(XA_CARDINAL), 32, PropModeReplace,
-                            $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            _ = XChangeProperty(d, id, atoms.netWMPID, Atom(XA_CARDINAL), 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
         let name = strdup("pinbox"), className = strdup("PinBox")
         if let hint = XAllocClassHint() {

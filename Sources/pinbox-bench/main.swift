@@ -1,4 +1,4 @@
-import Glibc
+import CSystem
 import PinBoxCore
 import PinBoxRender
 
@@ -35,9 +35,12 @@ func scene(_ theme: Theme, rows: Int, columns: Int, frame: Size?) -> FieldScene 
     return FieldScene(layout: layout, theme: theme, cells: cells)
 }
 
-let runs = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 2000 : 2000
-var grid = Theme.grid
-grid.cellSize = Size(width: 330, height: 190)  // 10 × 10 cells filling a 3840 × 2160 window
+let runs = pinbox_argc() > 1 ? Int(String(cString: pinbox_argv()[1]!)) ?? 2000 : 2000
+let grid = {
+    var theme = Theme.grid
+    theme.cellSize = Size(width: 330, height: 190)  // 10 × 10 cells filling a 3840 × 2160 window
+    return theme
+}()
 let cases: [(String, FieldScene)] = [
     ("strip 6 cells, 300x50", scene(.strip, rows: 1, columns: 6, frame: nil)),
     ("grid 10x10 plain, 3840x2160", scene(grid, rows: 10, columns: 10, frame: Size(width: 3840, height: 2160))),

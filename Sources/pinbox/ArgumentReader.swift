@@ -93,7 +93,7 @@ struct ArgumentReader {
     where T.RawValue == String {
         let text = try value(for: option)
         guard let v = T(rawValue: text) else {
-            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+            let names = T.allCases.map { $0.rawValue }.joined(separator: ", ")
             throw UsageError("\(option) must be one of \(names), not '\(text)'")
         }
         return v

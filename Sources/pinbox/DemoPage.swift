@@ -1,4 +1,4 @@
-import Glibc
+import CSystem
 import PinBoxCore
 import PinBoxRender
 import PinBoxX11
@@ -47,8 +47,8 @@ final class DemoPage: WindowController {
 
     /// The smallest useful window: room for the widest and the tallest field.
     var minimumSize: Size {
-        let widest = fields.map(\.layout.bounds.width).max() ?? 1
-        let tallest = fields.map(\.layout.bounds.height).max() ?? 1
+        let widest = fields.map { $0.layout.bounds.width }.max() ?? 1
+        let tallest = fields.map { $0.layout.bounds.height }.max() ?? 1
         return Size(width: widest, height: tallest)
     }
 
@@ -233,7 +233,7 @@ final class DemoPage: WindowController {
     func draw(on canvas: Canvas, now: Double, everything: Bool) -> [Rect] {
         let scenes = fields.indices.map { fields[$0].scene(focused: windowFocused && $0 == focus, at: now) }
         let ring: Int? = windowFocused && fields.count > 1 ? focus : nil
-        let scene = PageScene(layout: page, title: title, labels: fields.map(\.label), hint: hint,
+        let scene = PageScene(layout: page, title: title, labels: fields.map { $0.label }, hint: hint,
                               fields: scenes, focusRing: ring)
         var dirty: [Rect] = []
         if everything {

@@ -36,7 +36,7 @@ struct FieldOptions {
         case "--style":
             style = try reader.value(for: option)
             guard Theme.named(style) != nil else {
-                let names = Theme.builtIn.map(\.name).joined(separator: ", ")
+                let names = Theme.builtIn.map { $0.name }.joined(separator: ", ")
                 throw UsageError("--style must be one of \(names), not '\(style)'")
             }
         case "--count": count = try reader.integer(for: option, in: FieldConfiguration.gridRange)

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CSystem
 
 /// Writes whole lines straight to a file descriptor: one `write` per line, so an event line is
 /// never split or held in a buffer when the program is killed.
@@ -12,7 +10,7 @@ enum Output {
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+                if n > 0 { offset += n } else if n < 0 && pinbox_errno() == EINTR { continue } else { return }
             }
         }
     }

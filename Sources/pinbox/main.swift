@@ -1,5 +1,4 @@
-import CHardening
-import Glibc
+import CSystem
 import PinBoxCore
 import PinBoxX11
 
@@ -52,25 +51,37 @@ if pinbox_harden_process() != 0 {
     Output.error("warning: cannot disable core dumps for this process")
 }
 
-var arguments = CommandLine.arguments.dropFirst()
-do {
-    if arguments.first == "render" {
-        arguments.removeFirst()
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(RenderCommand.help)
-            exit(0)
+/// The command line after the program's name.
+func commandLine() -> [String] {
+    (1..<Int(pinbox_argc())).map { String(cString: pinbox_argv()[$0]!) }
+}
+
+/// Runs the command the arguments name; returns the exit status.
+func run(_ arguments: [String]) -> Int32 {
+    var arguments = arguments[...]
+    do {
+        if arguments.first == "render" {
+            arguments.removeFirst()
+            if arguments.contains("--help") || arguments.contains("-h") {
+                print(RenderCommand.help)
+                return 0
+            }
+            try RenderCommand(arguments: arguments).run()
+            return 0
         }
-        try RenderCommand(arguments: arguments).run()
-    } else if arguments.contains("--help") || arguments.contains("-h") {
-        print(usage + WindowCommand.help)
-    } else {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage + WindowCommand.help)
+            return 0
+        }
         let command = try WindowCommand(arguments: arguments)
         do {
-            exit(try runWindow(command))
+            return try runWindow(command)
         } catch {
             fail(error.message, status: .display)
         }
+    } catch {
+        fail(error.message, status: .usage)
     }
-} catch {
-    fail(error.message, status: .usage)
 }
+
+exit(run(commandLine()))

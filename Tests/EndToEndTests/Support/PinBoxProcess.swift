@@ -9,8 +9,10 @@ final class PinBoxProcess {
     private var errBuffer: [UInt8] = []
     private(set) var windowID: String?
 
-    /// The binary built next to this test bundle.
+    /// The binary under test: `$PINBOX_BINARY` when set (scripts/test points it at the release
+    /// build, the one people run), else the one built next to this test bundle.
     static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["PINBOX_BINARY"], !path.isEmpty { return path }
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
         // The test runner may live inside the .xctest folder, or beside it.

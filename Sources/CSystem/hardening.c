@@ -1,4 +1,4 @@
-#include "hardening.h"
+#include "CSystem.h"
 #include <sys/prctl.h>
 #include <sys/resource.h>
 
