@@ -42,12 +42,12 @@ func checkLayout(_ r: LayoutRequest) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var input = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
-    let capacity = Int(input.next() % 64) + 1
+    let capacity = Int(input.next()) % PinField.capacityRange.upperBound + 1
     let policy: PastePolicy = input.next() & 1 == 0 ? .deny : .digits
     let field = try! PinField(capacity: capacity, pastePolicy: policy)
     var animator = Animator(count: capacity, duration: Double(input.next() % 5) / 10)
 
-    let rows = Int(input.next() % 8) + 1, columns = Int(input.next() % 8) + 1
+    let rows = Int(input.next() % 10) + 1, columns = Int(input.next() % 10) + 1
     let arrangement: Arrangement = input.next() & 1 == 0 ? .strip : .separate
     let frame = Size(width: Double(Int(input.next()) * 8), height: Double(Int(input.next()) * 4))
     let scale = [1, 2, 0.5, 3][Int(input.next() % 4)]

@@ -2,7 +2,7 @@
 /// and paste policy. Parsing the command line is the app's business; the rules live here so
 /// the core's tests and fuzzer can reach them.
 public struct FieldConfiguration: Equatable, Sendable {
-    public static let gridRange = 1...64
+    public static let gridRange = PinField.capacityRange
     public static let scaleRange = 0.5...8.0
     public static let durationRange = 0.0...10.0
     /// Frames beyond this are refused: 8K at scale 1 is already 7680 × 4320.
@@ -25,13 +25,13 @@ public struct FieldConfiguration: Equatable, Sendable {
                 pastePolicy: PastePolicy = .deny) throws(ConfigurationError) {
         for (name, value) in [("--count", count), ("--rows", rows), ("--columns", columns)] {
             if let value, !Self.gridRange.contains(value) {
-                throw ConfigurationError("\(name) must be between 1 and 64, not \(value)")
+                throw ConfigurationError("\(name) must be between 1 and \(Self.gridRange.upperBound), not \(value)")
             }
         }
         let defaults = theme.defaultGrid
         let capacity = count ?? (rows ?? defaults.rows) * (columns ?? defaults.columns)
         guard PinField.capacityRange.contains(capacity) else {
-            throw ConfigurationError("a grid of \(capacity) cells is too big: at most 64")
+            throw ConfigurationError("a grid of \(capacity) cells is too big: at most \(PinField.capacityRange.upperBound)")
         }
         var r: Int, c: Int
         switch (rows, columns) {

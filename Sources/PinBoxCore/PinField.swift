@@ -4,8 +4,9 @@
 /// fuzzer) decides what to do with them. Digits are ASCII `0`–`9` bytes; the field never
 /// turns them into a `String`.
 public final class PinField {
-    /// The capacities the product supports; anything else is a configuration error.
-    public static let capacityRange = 1...64
+    /// The capacities the product supports; anything else is a configuration error. A 10 × 10
+    /// grid is the largest layout asked of it (the 4K benchmark of issue 4).
+    public static let capacityRange = 1...100
 
     public let capacity: Int
     public var pastePolicy: PastePolicy
@@ -13,7 +14,7 @@ public final class PinField {
 
     public init(capacity: Int = 6, pastePolicy: PastePolicy = .deny) throws(ConfigurationError) {
         guard Self.capacityRange.contains(capacity) else {
-            throw ConfigurationError("count must be between 1 and 64, not \(capacity)")
+            throw ConfigurationError("count must be between 1 and \(Self.capacityRange.upperBound), not \(capacity)")
         }
         self.capacity = capacity
         self.pastePolicy = pastePolicy

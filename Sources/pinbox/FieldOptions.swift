@@ -19,7 +19,7 @@ struct FieldOptions {
 
     static let help = """
           --style NAME          strip (default, seed 000), paypass (seed 001), boxes or grid (seed 004)
-          --count N             number of digits, 1…64 (default 6; grid: rows × columns)
+          --count N             number of digits, 1…100 (default 6; grid: rows × columns)
           --rows R --columns C  lay the cells out as a grid
           --size WxH            the field's frame in points (separate cells grow it to fit)
           --scale S             device pixels per point, 0.5…8 (default 1)

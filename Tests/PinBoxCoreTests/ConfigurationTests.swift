@@ -54,8 +54,8 @@ struct ConfigurationTests {
     }
 
     @Test func badConfigurationsNameTheOption() {
-        refused("--count must be between 1 and 64, not 0") { try FieldConfiguration(count: 0) }
-        refused("a grid of 81 cells is too big: at most 64") { try FieldConfiguration(rows: 9, columns: 9) }
+        refused("--count must be between 1 and 100, not 0") { try FieldConfiguration(count: 0) }
+        refused("a grid of 121 cells is too big: at most 100") { try FieldConfiguration(rows: 11, columns: 11) }
         refused("--count 7 does not fill") { try FieldConfiguration(count: 7, rows: 2) }
         refused("--count 6 does not fill") { try FieldConfiguration(count: 6, rows: 2, columns: 2) }
         refused("--size must be") { try FieldConfiguration(frame: Size(width: 0, height: 50)) }

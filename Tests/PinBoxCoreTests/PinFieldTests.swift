@@ -7,14 +7,14 @@ private func contents(_ f: PinField) -> String { f.secret.withBytes { String(dec
 
 @Suite("PinField")
 struct PinFieldTests {
-    @Test("capacity outside 1…64 is refused with a clear error", arguments: [0, -1, 65, 1000])
+    @Test("capacity outside 1…100 is refused with a clear error", arguments: [0, -1, 101, 1000])
     func badCapacity(_ n: Int) {
-        #expect(throws: ConfigurationError("count must be between 1 and 64, not \(n)")) {
+        #expect(throws: ConfigurationError("count must be between 1 and 100, not \(n)")) {
             try PinField(capacity: n)
         }
     }
 
-    @Test("capacities 1 and 64 work", arguments: [1, 64])
+    @Test("capacities 1 and 100 work", arguments: [1, 100])
     func edgeCapacities(_ n: Int) throws {
         let f = try PinField(capacity: n)
         for _ in 0..<n { _ = f.type(0x37) }
