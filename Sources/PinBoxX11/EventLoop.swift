@@ -33,9 +33,13 @@ public final class EventLoop {
         XGetWindowAttributes(d, window.id, &attributes)
         var buffer = try resize(to: Size(width: Double(attributes.width), height: Double(attributes.height)),
                                 controller, now: Clock.now())
+        // The first frame is drawn before the window is mapped, so the window never shows up
+        // empty while fonts load: the Expose that mapping brings is answered from the buffer.
+        _ = controller.draw(on: buffer.canvas, now: Clock.now(), everything: true)
         window.map()
-        var everything = true
+        var everything = false
         var shown = false
+        var keyboardPrepared = false
         var event = XEvent()
 
         while true {
@@ -125,6 +129,11 @@ public final class EventLoop {
                 return status
             }
             XFlush(d)
+            // After the first frame is on screen, so start-up does not wait for it.
+            if shown && !keyboardPrepared {
+                KeyTranslator.prepare(d)
+                keyboardPrepared = true
+            }
             if XPending(d) > 0 { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt]
                 .compactMap { $0 }.min()

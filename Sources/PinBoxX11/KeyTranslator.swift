@@ -59,6 +59,18 @@ struct KeyTranslator {
         }
     }
 
+    /// Xlib fetches the keyboard map and reads its locale files (some 150 kB) on the first
+    /// XLookupString: a round trip that would otherwise land on the first key typed, as a
+    /// 5–15 ms stall. Called once the window is up, with a made-up press that goes nowhere.
+    static func prepare(_ display: OpaquePointer) {
+        var event = XKeyEvent()
+        event.type = KeyPress
+        event.display = display
+        event.keycode = UInt32(XKeysymToKeycode(display, KeySym(XK_0)))
+        var keysym: KeySym = 0
+        _ = XLookupString(&event, nil, 0, &keysym, nil)
+    }
+
     /// Shift, Control, Alt, Super, the locks and the level shifts: pressed on their way to
     /// another key, never refused.
     private static func isModifier(_ ks: Int32) -> Bool {

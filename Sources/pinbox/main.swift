@@ -51,9 +51,10 @@ if pinbox_harden_process() != 0 {
     Output.error("warning: cannot disable core dumps for this process")
 }
 
-/// The command line after the program's name.
+/// The command line after the program's name (none at all when started with an empty argv).
 func commandLine() -> [String] {
-    (1..<Int(pinbox_argc())).map { String(cString: pinbox_argv()[$0]!) }
+    let argv = pinbox_argv()
+    return argv == nil ? [] : (1..<max(1, Int(pinbox_argc()))).map { String(cString: argv![$0]!) }
 }
 
 /// Runs the command the arguments name; returns the exit status.

@@ -75,7 +75,10 @@ final class PinBoxProcess {
 
     /// Finds the window by its _NET_WM_PID when no events are printed (--quiet, --askpass), and focuses it.
     func findWindowByPID() throws {
-        let (status, out) = try run(["xdotool", "search", "--sync", "--pid", String(pid)], display: display)
+        // --onlyvisible: a window is found by its _NET_WM_PID before it is mapped, and cannot take
+        // the focus until it is.
+        let (status, out) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pid)],
+                                    display: display)
         guard status == 0, let decimal = out.split(separator: "\n").first, let id = UInt(decimal) else {
             throw TestFailure("no window with _NET_WM_PID \(pid)")
         }
