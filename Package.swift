@@ -40,7 +40,7 @@ let package = Package(
             name: "CX11", pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
         .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo",
+            name: "CCairo", pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]),
         // The C library as Swift sees it, and the few things only C can do (prctl, argv).
         .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],

@@ -42,9 +42,6 @@ extension Canvas {
         cairo_fill(cr)
     }
 
-    /// The font every label and plain digit uses; `.ci/run` installs it.
-    static let fontFamily = "DejaVu Sans"
-
     /// Draws `text` with its ink box centred on `center`; with `baselineOnly`, centred
     /// horizontally and sitting on the baseline `center.y` (a line of prose, not a glyph).
     public func drawText(_ text: String, centeredAt center: Point, size: Double, bold: Bool = false,
@@ -73,8 +70,8 @@ extension Canvas {
     }
 
     private func selectFont(size: Double, bold: Bool) {
-        cairo_select_font_face(cr, Self.fontFamily, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_face(cr, bold ? Fonts.bold : Fonts.regular)
+        cairo_set_font_options(cr, Fonts.options)
         cairo_set_font_size(cr, max(size, 0.1))
     }
 }
