@@ -3,7 +3,8 @@ import Foundation
 import PackageDescription
 
 // Release builds are Embedded Swift: no runtime library to load and start, only the code PinBox
-// uses, compiled in; that halves the resident memory of a short-lived prompt (docs/performance.md).
+// uses, compiled in; that takes a third off the resident memory of a short-lived prompt
+// (docs/performance.md).
 // Debug builds, and so the tests, use the full runtime; the same sources build both ways.
 let release = BuildSettingCondition.when(configuration: .release)
 // (Flags rather than enableExperimentalFeature: SwiftPM passes that one to the debug link too.)
