@@ -119,6 +119,33 @@ struct SecurityTests {
         #expect(core.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
     }
 
+    /// Started as an ordinary user, the program's /proc files (mem, environ, …) belong to root:
+    /// the kernel's mark of a process that is not dumpable, whose memory that user's other
+    /// programs can neither read nor trace. The control, an ordinary program of the same user,
+    /// keeps its own. Needs root to start programs as `nobody`, and a binary `nobody` can run.
+    @Test(.enabled(if: SecurityTests.canRunAsNobody, "needs root, and a build directory nobody can enter"))
+    func otherProgramsOfTheUserCannotReadItsMemory() throws {
+        let s = try Session(["--style", "strip"], launcher: Self.asNobody)
+        let control = try Child(Self.asNobody + ["sleep", "10"])
+        defer { kill(control.pid, SIGKILL); _ = control.wait() }
+        usleep(100_000)
+        func owner(_ pid: pid_t) -> uid_t? {
+            var info = stat()
+            return stat("/proc/\(pid)/mem", &info) == 0 ? info.st_uid : nil
+        }
+        #expect(owner(control.pid) == 65534, "an ordinary process of nobody owns its /proc files")
+        #expect(owner(s.pinbox.pid) == 0, "pinbox's /proc files are handed to root: not dumpable")
+    }
+
+    static let asNobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    static var canRunAsNobody: Bool {
+        guard getuid() == 0, let status = try? run(asNobody + ["test", "-x", PinBoxProcess.binary]).status else {
+            return false
+        }
+        return status == 0
+    }
+
     @Test func anXProtocolErrorIsReportedOnceAndSurvived() throws {
         // Another client destroys our window mid-animation: every frame after that is a
         // BadDrawable. The program says so once and keeps running.

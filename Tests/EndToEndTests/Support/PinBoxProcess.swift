@@ -20,11 +20,13 @@ final class PinBoxProcess {
         return dir.appendingPathComponent("pinbox").path
     }
 
-    init(_ arguments: [String], display: String?, environment: [String: String] = [:]) throws {
+    /// `launcher` goes before the binary: a program that sets something up and execs it.
+    init(_ arguments: [String], display: String?, environment: [String: String] = [:],
+         launcher: [String] = []) throws {
         self.display = display
         var env = environment
         env["DISPLAY"] = display ?? ""
-        child = try Child([Self.binary] + arguments, environment: env, capture: true)
+        child = try Child(launcher + [Self.binary] + arguments, environment: env, capture: true)
     }
 
     var pid: pid_t { child.pid }

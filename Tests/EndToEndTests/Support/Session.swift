@@ -8,11 +8,12 @@ final class Session {
     private(set) var x: XClient!
     let directory: String
 
-    init(_ arguments: [String], focus: Bool = true, ready: Bool = true) throws {
+    init(_ arguments: [String], focus: Bool = true, ready: Bool = true, launcher: [String] = []) throws {
         xvfb = try Xvfb()
         directory = NSTemporaryDirectory() + "pinbox-e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        pinbox = try PinBoxProcess(arguments + ["--screenshot-dir", directory], display: xvfb.display)
+        pinbox = try PinBoxProcess(arguments + ["--screenshot-dir", directory], display: xvfb.display,
+                                   launcher: launcher)
         x = try XClient(xvfb.display)
         if ready { try pinbox.waitReady(focus: focus) }
     }
