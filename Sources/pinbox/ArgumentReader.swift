@@ -23,6 +23,11 @@ struct ArgumentReader {
         }
         guard let argument = arguments.popFirst() else { return nil }
         guard argument.hasPrefix("-"), argument.count > 1 else {
+            // Someone may try `pinbox 314159`: an argument with digits in it is not echoed
+            // onto the terminal, its scrollback and whatever logs stderr.
+            guard !argument.utf8.contains(where: { (0x30...0x39).contains($0) }) else {
+                throw UsageError("unexpected argument (not repeated here: it holds digits); options start with --")
+            }
             throw UsageError("unexpected argument '\(argument)'; options start with --")
         }
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {

@@ -57,6 +57,8 @@ struct CommandLineTests {
         (["--geometry", "huge"], "--geometry expects WIDTHxHEIGHT"),
         (["--plain=yes"], "--plain takes no value"),
         (["stray"], "unexpected argument 'stray'"),
+        (["314159"], "unexpected argument (not repeated here: it holds digits)"),
+        (["--style", "strip", "pin=2718"], "unexpected argument (not repeated here: it holds digits)"),
         (["render", "--text", "12"], "render needs --out FILE.png"),
         (["render", "--out", "/tmp/x.png", "--text", "1234567"], "--text has 7 digits but the field holds 6"),
         (["render", "--out", "/tmp/x.png", "--text", "12a"], "--text must be digits only"),
@@ -69,6 +71,12 @@ struct CommandLineTests {
         #expect(r.err.hasPrefix("pinbox: " + message), "stderr: \(r.err)")
         #expect(r.err.filter { $0 == "\n" }.count == 1, "exactly one line")
         #expect(r.out.isEmpty)
+    }
+
+    @Test func aPinGivenAsAnArgumentIsNotEchoed() throws {
+        let r = try pinbox(["--style", "strip", "314159"])
+        #expect(r.status == 2)
+        #expect(!r.err.contains("314159") && !r.out.contains("314159"), "stderr: \(r.err)")
     }
 
     @Test func noDisplayIsExitThree() throws {
