@@ -18,16 +18,19 @@ struct FieldOptions {
     var background: Color?
 
     static let help = """
-          --style NAME          strip (default, seed 000), paypass (seed 001), boxes or grid (seed 004)
-          --count N             number of digits, 1…100 (default 6; grid: rows × columns)
-          --rows R --columns C  lay the cells out as a grid
-          --size WxH            the field's frame in points (separate cells grow it to fit)
-          --scale S             device pixels per point, 0.5…8 (default 1)
-          --plain               show the digits instead of dots
-          --duration SECONDS    dot animation length, 0…10 (default 0.2; 0 = none)
-          --paste deny|digits   refuse every paste (default) or accept all-digit ones
-          --dot-color, --frame-color, --divider-color, --background COLOUR   #rgb, #rrggbb, #rrggbbaa
-          --dot-radius POINTS   the dot's radius at full size
+        Field options:
+          --style NAME                 strip (default, seed 000), paypass (seed 001),
+                                       boxes or grid (seed 004)
+          --count N                    number of digits, 1…100 (default 6; grid: rows × columns)
+          --rows R --columns C         lay the cells out as a grid
+          --size WxH                   the field's frame in points (separate cells grow it to fit)
+          --scale S                    device pixels per point, 0.5…8 (default 1)
+          --plain                      show the digits instead of dots
+          --duration SECONDS           dot animation length, 0…10 (default 0.2; 0 = none)
+          --paste deny|digits          refuse every paste (default) or accept all-digit ones
+          --dot-radius POINTS          the dot's radius at full size
+          --dot-color COLOUR           likewise --frame-color, --divider-color, --background;
+                                       a colour is #rgb, #rrggbb or #rrggbbaa
         """
 
     /// Takes `option` if it is a field option; false leaves it to the command.

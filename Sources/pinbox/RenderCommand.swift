@@ -12,12 +12,11 @@ struct RenderCommand {
     static let help = """
         usage: pinbox render --out FILE.png [--text DIGITS] [--at SECONDS] [field options]
 
-          --out FILE.png        where to write the picture
-          --text DIGITS         the digits typed so far (shown as dots unless --plain)
-          --at SECONDS          freeze the animation this long after the last digit arrived
-                                (--at 0.1 shows it half grown; default: at rest)
-
-        """ + FieldOptions.help
+          --out FILE.png               where to write the picture
+          --text DIGITS                the digits typed so far (shown as dots unless --plain)
+          --at SECONDS                 freeze the animation this long after the last digit
+                                       arrived (--at 0.1 shows it half grown; default: at rest)
+        """ + "\n\n" + FieldOptions.help
 
     init(arguments: some Collection<String>) throws(UsageError) {
         var reader = ArgumentReader(arguments)

@@ -21,14 +21,13 @@ struct WindowCommand {
     var clearOnBlur = false
 
     static let help = """
-        usage: pinbox [options]
-
         Opens the demo window: the strip, boxes and grid fields on one page (Tab moves between
         them), or one field when a field option such as --style is given. Digits fill the
         focused field; BackSpace deletes, Ctrl+U clears, Escape clears then cancels, Return
         submits a full field, Print (or SIGUSR1) saves a screenshot. Events are JSON lines on
         stdout.
 
+        Window options:
           --display, -display NAME     the X display (default $DISPLAY)
           --geometry, -geometry GEOM   size and place, e.g. 480x320+100+100
           --exit-on-complete           submit and exit 0 as soon as the field is full
@@ -42,8 +41,13 @@ struct WindowCommand {
                                        exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --clear-on-blur              clear every field when the window loses focus or is hidden
+        """ + "\n\n" + FieldOptions.help + """
 
-        """ + FieldOptions.help
+
+        Exit status: 0 after closing the window or a submit with --exit-on-complete, 1 after
+        cancel, 2 for a bad option, 3 when the X display cannot be opened or goes away, or
+        the keyboard cannot be grabbed.
+        """
 
     init(arguments: some Collection<String>) throws(UsageError) {
         var reader = ArgumentReader(arguments)

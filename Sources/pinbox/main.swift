@@ -19,7 +19,6 @@ let usage = """
     usage: pinbox [window options] [field options]   open the demo window
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
            pinbox --help | render --help
-
     """
 
 /// Opens the window and runs it; returns the exit status.
@@ -71,7 +70,7 @@ func run(_ arguments: [String]) -> Int32 {
             return 0
         }
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage + WindowCommand.help)
+            print(usage + "\n\n" + WindowCommand.help)
             return 0
         }
         let command = try WindowCommand(arguments: arguments)

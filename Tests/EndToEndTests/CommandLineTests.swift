@@ -90,6 +90,7 @@ struct CommandLineTests {
     @Test func helpIsPrintedAndSucceeds() throws {
         let r = try pinbox(["--help"])
         #expect(r.status == 0 && r.out.contains("--geometry") && r.out.contains("--paste deny|digits"))
+        #expect(r.out.contains("Window options:\n") && r.out.contains("\n\nField options:\n") && r.out.contains("Exit status: 0"))
         let s = try pinbox(["render", "--help"])
         #expect(s.status == 0 && s.out.contains("--at SECONDS"))
     }
