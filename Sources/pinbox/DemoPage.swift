@@ -32,7 +32,9 @@ final class DemoPage: WindowController {
         frameInterval = 1 / refreshRate
         self.options = options
         reporter = EventReporter(enabled: !options.quiet)
-        title = fields.count == 1 ? "Enter your payment password" : "PinBox · payment password boxes"
+        // One field asks for what it holds: a password behind dots, a code in plain digits.
+        title = fields.count > 1 ? "PinBox · payment password boxes"
+            : fields[0].configuration.theme.secure ? "Enter your payment password" : "Enter the code"
         hint = (fields.count > 1 ? "Tab next field · " : "") + "Esc clear · Return submit · Print screenshot"
         page = Self.layOut(fields, in: .zero, scale: options.field.scale)
     }
