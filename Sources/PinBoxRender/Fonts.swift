@@ -2,7 +2,7 @@ import CCairo
 
 /// The two faces every label and plain digit uses: DejaVu Sans and DejaVu Sans Bold, opened
 /// straight from their files with FreeType. Asking fontconfig for them instead costs some 8 ms
-/// of start-up (it parses its whole configuration first), a third of the window's time to
+/// of start-up (it parses its whole configuration first), about half the window's time to
 /// appear. Where the files are not in a known place, fontconfig finds them after all.
 enum Fonts {
     nonisolated(unsafe) static let regular = face(file: "DejaVuSans.ttf", bold: false)

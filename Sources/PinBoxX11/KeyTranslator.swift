@@ -60,8 +60,8 @@ struct KeyTranslator {
     }
 
     /// Xlib fetches the keyboard map and reads its locale files (some 150 kB) on the first
-    /// XLookupString: a round trip that would otherwise land on the first key typed, as a
-    /// 5–15 ms stall. Called once the window is up, with a made-up press that goes nowhere.
+    /// XLookupString: a round trip and about a millisecond of work that would otherwise delay
+    /// the first key typed. Called once the window is up, with a made-up press that goes nowhere.
     static func prepare(_ display: OpaquePointer) {
         var event = XKeyEvent()
         event.type = KeyPress
