@@ -25,7 +25,7 @@ struct ArgumentReader {
         guard argument.hasPrefix("-"), argument.count > 1 else {
             // Someone may try `pinbox 314159`: an argument with digits in it is not echoed
             // onto the terminal, its scrollback and whatever logs stderr.
-            guard !argument.utf8.contains(where: { (0x30...0x39).contains($0) }) else {
+            guard !argument.utf8.contains(where: PinField.isDigit) else {
                 throw UsageError("unexpected argument (not repeated here: it holds digits); options start with --")
             }
             throw UsageError("unexpected argument '\(argument)'; options start with --")
