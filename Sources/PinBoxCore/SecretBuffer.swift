@@ -19,10 +19,13 @@ public final class SecretBuffer {
         bytes = .allocate(capacity: capacity)
         bytes.initialize(repeating: 0, count: capacity)
         isLocked = mlock(bytes, capacity) == 0
+        // A signal that ends the process wipes it too, even one that arrives mid-keystroke.
+        _ = pinbox_secret_register(bytes, capacity)
     }
 
     deinit {
         wipe()
+        pinbox_secret_unregister(bytes)
         if isLocked { munlock(bytes, capacity) }
         bytes.deallocate()
     }

@@ -1,3 +1,4 @@
+import CSystem
 import CCairo
 import PinBoxCore
 
@@ -76,6 +77,18 @@ public final class Canvas {
         }
     }
 
+    /// Writes the canvas as PNG to an open file; `name` is what an error message calls it.
+    public func writePNG(toFileDescriptor fd: Int32, name: String) throws(RenderError) {
+        flush()
+        var target = PNGTarget(fd: fd)
+        let status = withUnsafeMutablePointer(to: &target) { cairo_surface_write_to_png_stream(surface, writeChunk, $0) }
+        guard status == CAIRO_STATUS_SUCCESS, target.error == 0 else {
+            let reason = target.error != 0 ? String(cString: strerror(target.error))
+                : String(cString: cairo_status_to_string(status))
+            throw RenderError("cannot write \(name): \(reason)")
+        }
+    }
+
     /// Fills `rect` with an opaque or translucent colour.
     public func fill(_ rect: Rect, with color: Color) {
         setSource(color)
@@ -103,4 +116,25 @@ public struct RenderError: Error, Equatable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// Where a PNG stream goes, and the first write error on the way.
+private struct PNGTarget {
+    let fd: Int32
+    var error: Int32 = 0
+}
+
+/// Cairo's PNG writer calls this with each chunk; a short or failed write stops the stream.
+private let writeChunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UInt32) -> cairo_status_t = {
+    closure, data, length in
+    let target = closure!.assumingMemoryBound(to: PNGTarget.self)
+    var offset = 0
+    while offset < Int(length) {
+        let n = write(target.pointee.fd, data! + offset, Int(length) - offset)
+        if n > 0 { offset += n; continue }
+        if n < 0 && pinbox_errno() == EINTR { continue }
+        target.pointee.error = n < 0 ? pinbox_errno() : EIO
+        return CAIRO_STATUS_WRITE_ERROR
+    }
+    return CAIRO_STATUS_SUCCESS
 }

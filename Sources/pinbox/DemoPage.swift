@@ -21,14 +21,15 @@ final class DemoPage: WindowController {
     private let reporter: EventReporter
     private let title: String
     private let hint: String
-    private var screenshots = 0
+    private let screenshots: ScreenshotDirectory
     /// When the user last pressed a key or clicked: the `--timeout` counts from here.
     private var lastActivity: Double?
     private(set) var exitStatus: Int32?
 
     /// `refreshRate` is the display's, in hertz (60 when it cannot be read).
-    init(fields: [DemoField], options: WindowCommand, refreshRate: Double = 60) {
+    init(fields: [DemoField], options: WindowCommand, screenshots: ScreenshotDirectory, refreshRate: Double = 60) {
         self.fields = fields
+        self.screenshots = screenshots
         frameInterval = 1 / refreshRate
         self.options = options
         reporter = EventReporter(enabled: !options.quiet)
@@ -139,7 +140,9 @@ final class DemoPage: WindowController {
         case .screenshot:
             break  // the loop saves it once the frame is drawn
         case .close:
-            cancel(by: "close", status: 0)
+            // Closing a prompt refuses it, as pinentry and ssh-askpass treat it; closing the
+            // demo is its normal end.
+            cancel(by: "close", status: options.askpass ? 1 : 0)
         case .terminate:
             cancel(by: "signal", status: 1)
         }
@@ -200,7 +203,16 @@ final class DemoPage: WindowController {
         let name = EventReporter.Value.string(fields[index].name)
         fields[index].field.handOff { digits in
             // The one place digits leave the program, and only because the user asked.
-            if options.askpass { Output.secretLine(digits, to: 1) }
+            if options.askpass {
+                do throws(Output.Failure) {
+                    try Output.secretLine(digits, to: 1)
+                } catch {
+                    // The caller would read an empty secret as the answer: say so and fail.
+                    Output.error("cannot hand the PIN over on standard output (\(error.reason))")
+                    exitStatus = ExitStatus.undelivered.rawValue
+                    return
+                }
+            }
             if options.reveal {
                 reporter.emit("submit", ["field": name, "pin": .string(String(decoding: digits, as: UTF8.self))])
             } else {
@@ -208,7 +220,7 @@ final class DemoPage: WindowController {
             }
         }
         if options.exitOnComplete {
-            exitStatus = 0
+            if exitStatus == nil { exitStatus = 0 }
         } else {
             apply([.changed(length: 0)], to: index, now: now)
         }
@@ -272,29 +284,10 @@ final class DemoPage: WindowController {
     // MARK: screenshots
 
     func saveScreenshot(of canvas: Canvas) {
-        screenshots += 1
-        let directory = options.screenshotDirectory ?? currentDirectory()
-        let path = "\(directory)/pinbox-\(timestamp())-\(getpid())-\(screenshots).png"
         do {
-            try canvas.writePNG(to: path)
-            reporter.emit("screenshot", ["path": .string(path)])
+            reporter.emit("screenshot", ["path": .string(try screenshots.save(canvas))])
         } catch {
             Output.error(error.message)
         }
-    }
-
-    private func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
-
-    private func timestamp() -> String {
-        var t = time(nil)
-        var parts = tm()
-        localtime_r(&t, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &parts)
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }

@@ -40,7 +40,7 @@ struct FieldOptions {
             style = try reader.value(for: option)
             guard Theme.named(style) != nil else {
                 let names = Theme.builtIn.map { $0.name }.joined(separator: ", ")
-                throw UsageError("--style must be one of \(names), not '\(style)'")
+                throw UsageError("--style must be one of \(names), not \(Excerpt.quoted(style))")
             }
         case "--count": count = try reader.integer(for: option, in: FieldConfiguration.gridRange)
         case "--rows": rows = try reader.integer(for: option, in: FieldConfiguration.gridRange)

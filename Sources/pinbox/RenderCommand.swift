@@ -27,7 +27,7 @@ struct RenderCommand {
             case "--text": text = try reader.value(for: option)
             case "--out", "-o": output = try reader.value(for: option)
             case "--at": at = try reader.number(for: option, in: 0...3600)
-            default: throw UsageError("unknown option \(option) for render (see pinbox render --help)")
+            default: throw UsageError("unknown option \(Excerpt.quoted(option)) for render (see pinbox render --help)")
             }
         }
         guard let output else { throw UsageError("render needs --out FILE.png") }

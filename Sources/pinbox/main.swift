@@ -8,6 +8,8 @@ enum ExitStatus: Int32 {
     case cancelled = 1
     case usage = 2
     case display = 3
+    /// The secret could not be handed over (stdout closed or full): never a silent success.
+    case undelivered = 4
 }
 
 func fail(_ message: String, status: ExitStatus) -> Never {
@@ -24,22 +26,25 @@ let usage = """
 /// Opens the window and runs it; returns the exit status.
 func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
     let fields: [DemoField]
+    let screenshots: ScreenshotDirectory
     do {
         fields = command.singleField || command.askpass
             ? [DemoField(name: command.field.style, label: "", configuration: try command.field.configuration())]
             : try DemoField.page(command.field)
+        screenshots = try ScreenshotDirectory(command.screenshotDirectory)
     } catch {
         fail(error.message, status: .usage)
     }
     let display = try XDisplay(name: command.display)
-    let page = DemoPage(fields: fields, options: command, refreshRate: display.refreshRate ?? 60)
+    let page = DemoPage(fields: fields, options: command, screenshots: screenshots,
+                        refreshRate: display.refreshRate ?? 60)
     if !page.secretsLocked {
         Output.error("warning: cannot lock the PIN in memory (mlock failed); it could reach swap")
     }
     // Every way out wipes the digits: a normal end below, a lost server in the I/O handler.
     XDisplay.onConnectionLost = { page.wipe() }
     defer { page.wipe() }
-    let window = XWindow(display: display, title: "PinBox", size: page.preferredSize,
+    let window = try XWindow(display: display, title: "PinBox", size: page.preferredSize,
                          minimum: page.minimumSize, geometry: command.geometry)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: command.grab)
     return try loop.run(page)
@@ -49,11 +54,24 @@ func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
 if pinbox_harden_process() != 0 {
     Output.error("warning: cannot disable core dumps for this process")
 }
+// From here on no signal ends the process without wiping the secret first.
+SignalPipe.install()
 
 /// The command line after the program's name (none at all when started with an empty argv).
 func commandLine() -> [String] {
     let argv = pinbox_argv()
     return argv == nil ? [] : (1..<max(1, Int(pinbox_argc()))).map { String(cString: argv![$0]!) }
+}
+
+/// Prints help on stdout; a closed or full stdout is an error, as in any command-line tool.
+func printHelp(_ text: String) -> Int32 {
+    do throws(Output.Failure) {
+        try Output.line(text, to: 1)
+        return 0
+    } catch {
+        Output.error("cannot write to standard output (\(error.reason))")
+        return 1
+    }
 }
 
 /// Runs the command the arguments name; returns the exit status.
@@ -63,15 +81,13 @@ func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "render" {
             arguments.removeFirst()
             if arguments.contains("--help") || arguments.contains("-h") {
-                print(RenderCommand.help)
-                return 0
+                return printHelp(RenderCommand.help)
             }
             try RenderCommand(arguments: arguments).run()
             return 0
         }
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage + "\n\n" + WindowCommand.help)
-            return 0
+            return printHelp(usage + "\n\n" + WindowCommand.help)
         }
         let command = try WindowCommand(arguments: arguments)
         do {
