@@ -11,17 +11,26 @@ final class Child {
 
     /// Starts `argv[0]` (a path or a name on PATH). `input` is written to its stdin, which then
     /// closes; without `capture` its output goes to /dev/null.
-    init(_ argv: [String], environment: [String: String] = [:], input: [UInt8]? = nil, capture: Bool = false) throws {
+    /// What a hostile or careless parent can do to a standard descriptor before the exec.
+    enum Descriptor {
+        case closed
+        /// Opened on a path for writing, e.g. /dev/full.
+        case writing(String)
+    }
+
+    init(_ argv: [String], environment: [String: String] = [:], input: [UInt8]? = nil, capture: Bool = false,
+         descriptors: [Int32: Descriptor] = [:]) throws {
         let program = try argv[0].hasPrefix("/") ? argv[0] : which(argv[0])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var stdinPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        pipe(&stdinPipe)
+        // Close-on-exec: children started at the same time by other tests must not inherit our ends.
+        pipe2(&stdinPipe, O_CLOEXEC)
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         if capture {
-            pipe(&outPipe)
-            pipe(&errPipe)
+            pipe2(&outPipe, O_CLOEXEC)
+            pipe2(&errPipe, O_CLOEXEC)
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         } else {
@@ -29,6 +38,12 @@ final class Child {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         for fd in stdinPipe + outPipe + errPipe where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        for (fd, what) in descriptors.sorted(by: { $0.key < $1.key }) {
+            switch what {
+            case .closed: posix_spawn_file_actions_addclose(&actions, fd)
+            case .writing(let path): posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY, 0)
+            }
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -77,6 +92,13 @@ final class Child {
         if status == nil { kill(pid, SIGKILL); _ = wait() }
         if outFD >= 0 { close(outFD) }
         if errFD >= 0 { close(errFD) }
+    }
+
+    /// Closes our end of the child's stdout, as a reader that goes away does: its next write
+    /// meets a broken pipe.
+    func closeStdoutReader() {
+        if outFD >= 0 { close(outFD) }
+        outFD = -1
     }
 
     /// Whatever the child wrote since the last call: (stdout, stderr).

@@ -22,11 +22,12 @@ final class PinBoxProcess {
 
     /// `launcher` goes before the binary: a program that sets something up and execs it.
     init(_ arguments: [String], display: String?, environment: [String: String] = [:],
-         launcher: [String] = []) throws {
+         launcher: [String] = [], descriptors: [Int32: Child.Descriptor] = [:]) throws {
         self.display = display
         var env = environment
         env["DISPLAY"] = display ?? ""
-        child = try Child(launcher + [Self.binary] + arguments, environment: env, capture: true)
+        child = try Child(launcher + [Self.binary] + arguments, environment: env, capture: true,
+                          descriptors: descriptors)
     }
 
     var pid: pid_t { child.pid }
