@@ -23,10 +23,11 @@ public struct LayoutRequest: Equatable, Sendable {
     /// Line widths in points, so the layout can place dividers on whole device pixels.
     public var frameWidth: Double
     public var dividerWidth: Double
+    public var dividerPlacement: DividerPlacement
 
     public init(rows: Int, columns: Int, arrangement: Arrangement, frame: Size,
                 cellSize: Size, minimumGap: Double, scale: Double = 1,
-                frameWidth: Double = 1, dividerWidth: Double = 1) {
+                frameWidth: Double = 1, dividerWidth: Double = 1, dividerPlacement: DividerPlacement = .centred) {
         self.rows = rows
         self.columns = columns
         self.arrangement = arrangement
@@ -36,6 +37,7 @@ public struct LayoutRequest: Equatable, Sendable {
         self.scale = scale
         self.frameWidth = frameWidth
         self.dividerWidth = dividerWidth
+        self.dividerPlacement = dividerPlacement
     }
 
     /// The smallest frame, in points, that holds every cell: what a field asks for when its
@@ -92,12 +94,17 @@ public struct Layout: Equatable, Sendable {
             self.cells = cells
             let line = Self.devicePixels(request.dividerWidth, scale: scale)
             let size = bounds
-            // A divider straddles the boundary between two cells (seed 000: x = width/6 × i).
-            let vertical = xs.dropFirst().dropLast().map {
-                Rect(x: ($0 - line / 2).rounded(), y: 0, width: line, height: size.height)
+            // A divider straddles the boundary between two cells (seed 000: x = width/6 × i) or
+            // starts on it (seed 001). Edges are taken unrounded, so a divider lands where the
+            // seed's own line has most of its ink.
+            let lead = request.dividerPlacement == .centred ? line / 2 : 0
+            let exactX = (1..<columns).map { Double($0) * size.width / Double(columns) }
+            let exactY = (1..<rows).map { Double($0) * size.height / Double(rows) }
+            let vertical = exactX.map {
+                Rect(x: ($0 - lead).rounded(), y: 0, width: line, height: size.height)
             }
-            let horizontal = ys.dropFirst().dropLast().map {
-                Rect(x: 0, y: ($0 - line / 2).rounded(), width: size.width, height: line)
+            let horizontal = exactY.map {
+                Rect(x: 0, y: ($0 - lead).rounded(), width: size.width, height: line)
             }
             // In a frame too small for its lines, a divider is cut to the bounds (or dropped).
             dividers = (vertical + horizontal).map { $0.intersection(size) }.filter { !$0.isEmpty }
@@ -133,10 +140,19 @@ public struct Layout: Equatable, Sendable {
         }
     }
 
-    /// A line width in whole device pixels, never thinner than one: seed 001's 0.5-point
-    /// border is one pixel on a HiDPI screen and still one (not a grey smear) on a plain one.
+    /// A line width in whole device pixels: `points × scale` rounded down, never thinner
+    /// than one. Rounding down keeps a 0.5-pt hairline at one pixel on a scale-3 screen (1.5
+    /// would round up to a 2-px line twice as heavy as the seed's); `lineAlpha` gives a line
+    /// thinner than a pixel the ink it would have had.
     public static func devicePixels(_ points: Double, scale: Double) -> Double {
-        points <= 0 ? 0 : max(1, (points * scale).rounded())
+        points <= 0 ? 0 : max(1, (points * scale + 1e-9).rounded(.down))
+    }
+
+    /// The opacity a line of `points` is drawn with: 1, or `points × scale` when that is less
+    /// than one pixel — at scale 1 a 0.5-pt line is one pixel at half strength, the grey a
+    /// phone's anti-aliasing shows for it, not a full-strength 1-pt line.
+    public static func lineAlpha(_ points: Double, scale: Double) -> Double {
+        points <= 0 ? 0 : min(1, points * scale)
     }
 
     /// `count + 1` rounded boundaries of `count` equal spans.
