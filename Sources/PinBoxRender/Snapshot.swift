@@ -25,7 +25,7 @@ public enum Snapshot {
         for event in field.setText(digits) {
             if case .rejected(let reason) = event {
                 throw RenderError(reason == .textTooLong
-                    ? "--text has \(digits.count) characters but the field holds \(configuration.capacity)"
+                    ? "--text has \(digits.count) \(field.accepts.noun)s but the field holds \(configuration.capacity)"
                     : field.accepts == .digits ? "--text must be digits only" : "--text must be printable ASCII only")
             }
         }

@@ -246,7 +246,7 @@ struct WindowTests {
     }
 
     @Test func copyOffersAPlainFieldsTextButNeverDots() throws {
-        let plain = try Session(["--style", "grid"])
+        let plain = try Session(["--style", "grid", "--plain"])
         try plain.pinbox.keys("2", "0", "2", "6", "ctrl+c")
         try plain.pinbox.waitFor("change", count: 4)
         for _ in 0..<100 where plain.x.owner(of: "CLIPBOARD") != XClient.window(plain.window) { usleep(10_000) }
