@@ -36,8 +36,11 @@ public enum FieldPainter {
             if strip {
                 // The seeds draw the frame first and the dividers over it.
                 if let color = theme.frameColor {
-                    let width = Layout.devicePixels(theme.frameWidth, scale: s)
-                    let alpha = Layout.lineAlpha(theme.frameWidth, scale: s)
+                    // The error and success looks must be seen: a hairline frame is drawn at
+                    // least 1 pt strong while they show (a half-strength pink line is not a cue).
+                    let points = scene.cue > 0 || scene.success > 0 ? max(theme.frameWidth, 1) : theme.frameWidth
+                    let width = Layout.devicePixels(points, scale: s)
+                    let alpha = Layout.lineAlpha(points, scale: s)
                     let c = accent(color)
                     canvas.strokeInside(bounds, width: width, radius: frameRadius, color: c.withAlpha(c.alpha * alpha))
                 }

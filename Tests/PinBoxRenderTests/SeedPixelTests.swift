@@ -176,7 +176,11 @@ struct StyleRenderTests {
         // The error red itself, not a blend of red over grey.
         #expect(boxes.pixel(x: Int(r.x), y: Int(r.mid.y)) == 0xd32f2f)
         let strip = try render(theme: .strip, scale: 2, text: "12", state: .error)
-        #expect(strip.pixel(x: 0, y: 50) == 0xd32f2f && strip.pixel(x: 1, y: 50) == white)
+        // The seed's hairline frame is drawn 1 pt (2 px) strong while the error shows.
+        #expect(strip.pixel(x: 0, y: 50) == 0xd32f2f && strip.pixel(x: 1, y: 50) == 0xd32f2f)
+        #expect(strip.pixel(x: 2, y: 50) == white)
+        let one = try render(theme: .paypass, scale: 1, text: "12", state: .error)
+        #expect(one.pixel(x: 0, y: 20) == 0xd32f2f, "full strength at scale 1 too")
         // Early in the shake (its first peak, 0.025 s in) the field has moved right: 5.5 pt → 6 px.
         let shaken = try render(theme: .strip, scale: 1, text: "1", state: .error, at: 0.025)
         #expect(!isDark(shaken.pixel(x: 25, y: 25)) || isDark(shaken.pixel(x: 31, y: 25)))
