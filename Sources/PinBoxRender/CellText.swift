@@ -24,11 +24,14 @@ extension Canvas {
         cairo_set_font_face(cr, FontFaces.face(for: font))
         cairo_set_font_options(cr, Fonts.options)
         cairo_set_font_size(cr, max(pixelSize, 0.1))
-        var e = cairo_text_extents_t()
+        var e = cairo_text_extents_t(), digit = cairo_text_extents_t()
         cairo_text_extents(cr, text, &e)
+        // Every character sits on one baseline, placed so a digit's ink is centred: "r", "-"
+        // and "g" do not jump up and down from cell to cell as their own ink boxes would.
+        cairo_text_extents(cr, "0", &digit)
         setSource(color)
         cairo_move_to(cr, (center.x - e.width / 2 - e.x_bearing).rounded(),
-                      (center.y - e.height / 2 - e.y_bearing).rounded())
+                      (center.y - digit.height / 2 - digit.y_bearing).rounded())
         cairo_show_text(cr, text)
         cairo_new_path(cr)
     }
