@@ -31,7 +31,8 @@ struct DemoField {
         func make(_ style: String, plain: Bool = false) throws(UsageError) -> FieldConfiguration {
             var o = options
             o.style = style
-            if plain { o.overrides.secure = false }
+            // `--secure` asked for dots everywhere: the code grid follows it.
+            if plain && o.overrides.secure == nil { o.overrides.secure = false }
             return try o.configuration(strict: false)
         }
         // The code grid shows its digits: the one field on the page a user may copy from.
