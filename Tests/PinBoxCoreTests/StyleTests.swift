@@ -103,3 +103,32 @@ struct StyleTests {
         }
     }
 }
+
+@Suite("Field scene looks")
+struct SceneLookTests {
+    @Test func aShakenSceneIsRedrawnWholeAndReachesPastItsBounds() throws {
+        let c = try FieldConfiguration(theme: .boxes, scale: 2)
+        var (field, animator) = c.makeField()
+        let still = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme, focused: true, at: 0)
+        animator.cue(at: 1)
+        let shaken = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme, focused: true, at: 1.025)
+        #expect(shaken.differsAsAWhole(from: still) && shaken.shake > 5 && shaken.cue == 1)
+        // 6 pt at scale 2 on each side: wider than the field by 24 px, no taller.
+        #expect(shaken.reach.width == c.layout().bounds.width + 24 && shaken.reach.x == -12)
+        #expect(shaken.reach.height == c.layout().bounds.height)
+        let after = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme, focused: true, at: 9)
+        #expect(!after.differsAsAWhole(from: still))
+    }
+
+    @Test func aSubmittedSceneShowsSuccessWithNoCharactersLeft() throws {
+        let c = try FieldConfiguration(theme: .tfgrid)
+        var (field, animator) = c.makeField()
+        _ = field.setText(Array("123456".utf8))
+        animator.settle(length: 6)
+        field.handOff { _ in }
+        animator.succeed(at: 0)
+        animator.setLength(0, at: 0)
+        let scene = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme, focused: false, at: 0.3)
+        #expect(scene.success == 1 && scene.cells.allSatisfy { $0.glyph == nil && $0.presence == 0 })
+    }
+}
