@@ -24,10 +24,14 @@ public struct LayoutRequest: Equatable, Sendable {
     public var frameWidth: Double
     public var dividerWidth: Double
     public var dividerPlacement: DividerPlacement
+    /// A strip that keeps its cells at least `cellSize` (seed 004's no-gap layout): a frame too
+    /// small grows to fit, as separate cells do. Seeds 000 and 001 divide whatever frame they get.
+    public var growsToFit: Bool
 
     public init(rows: Int, columns: Int, arrangement: Arrangement, frame: Size,
                 cellSize: Size, minimumGap: Double, scale: Double = 1,
-                frameWidth: Double = 1, dividerWidth: Double = 1, dividerPlacement: DividerPlacement = .centred) {
+                frameWidth: Double = 1, dividerWidth: Double = 1, dividerPlacement: DividerPlacement = .centred,
+                growsToFit: Bool = false) {
         self.rows = rows
         self.columns = columns
         self.arrangement = arrangement
@@ -38,6 +42,7 @@ public struct LayoutRequest: Equatable, Sendable {
         self.frameWidth = frameWidth
         self.dividerWidth = dividerWidth
         self.dividerPlacement = dividerPlacement
+        self.growsToFit = growsToFit
     }
 
     /// The smallest frame, in points, that holds every cell: what a field asks for when its
@@ -79,9 +84,13 @@ public struct Layout: Equatable, Sendable {
         self.scale = scale
         switch request.arrangement {
         case .strip:
-            let frame = Size(width: max(0, request.frame.width), height: max(0, request.frame.height))
+            var frame = Size(width: max(0, request.frame.width), height: max(0, request.frame.height))
+            if request.growsToFit {
+                let fit = request.fittingFrame
+                frame = Size(width: max(frame.width, fit.width), height: max(frame.height, fit.height))
+            }
             self.frame = frame
-            growth = nil
+            growth = frame == request.frame ? nil : Growth(from: request.frame, to: frame)
             bounds = Rect(x: 0, y: 0, width: (frame.width * scale).rounded(), height: (frame.height * scale).rounded())
             let xs = Self.edges(count: columns, from: 0, step: bounds.width / Double(columns))
             let ys = Self.edges(count: rows, from: 0, step: bounds.height / Double(rows))

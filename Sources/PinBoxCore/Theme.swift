@@ -25,6 +25,9 @@ public struct Theme: Equatable, Sendable {
     public var dividerColor: Color?
     public var dividerWidth: Double
     public var dividerPlacement: DividerPlacement
+    /// A strip whose cells keep at least `cellSize`, growing a frame too small (seed 004's
+    /// rule, in its no-gap layout); seeds 000 and 001 divide whatever frame they are given.
+    public var growsToFit = false
     public var dotColor: Color
     /// In points, at full size: the radius of the ink a user sees.
     public var dotRadius: Double
@@ -59,7 +62,7 @@ public struct Theme: Equatable, Sendable {
         var request = LayoutRequest(rows: rows, columns: columns, arrangement: arrangement, frame: .zero,
                                     cellSize: cellSize, minimumGap: gap, scale: scale,
                                     frameWidth: frameWidth, dividerWidth: dividerWidth,
-                                    dividerPlacement: dividerPlacement)
+                                    dividerPlacement: dividerPlacement, growsToFit: growsToFit)
         request.frame = frame ?? request.fittingFrame
         return request
     }
@@ -118,11 +121,12 @@ public struct Theme: Equatable, Sendable {
 
     /// Seed 004's own example: 3 rows × 6 columns, the no-gap layout, border `lightGrayColor`
     /// (white 2/3) 0.5 pt, corner radius 5, cells white 0.9, text white 0.1, characters shown.
-    /// The seed gives no cell size: 40 × 40 pt here.
+    /// The seed gives no cell size: 40 × 40 pt here, kept as a minimum — the seed's own frame
+    /// (100 × 200) grows to 240 × 200 and says so (`Layout.growth`).
     public static let tfgrid = Theme(
         name: "tfgrid", arrangement: .strip, cellSize: Size(width: 40, height: 40), gap: 0,
         background: .white, frameColor: lightGray, frameWidth: 0.5, frameRadius: 5,
-        dividerColor: lightGray, dividerWidth: 0.5, dividerPlacement: .centred,
+        dividerColor: lightGray, dividerWidth: 0.5, dividerPlacement: .centred, growsToFit: true,
         dotColor: Color(red: 0.1, green: 0.1, blue: 0.1), dotRadius: 5, secure: false, accepts: .digits,
         empty: CellStyle(background: Color(red: 0.9, green: 0.9, blue: 0.9),
                          textColor: Color(red: 0.1, green: 0.1, blue: 0.1), font: FontSpec(size: 20)),

@@ -132,3 +132,15 @@ struct SceneLookTests {
         #expect(scene.success == 1 && scene.cells.allSatisfy { $0.glyph == nil && $0.presence == 0 })
     }
 }
+
+@Suite("tfgrid layout")
+struct TfgridLayoutTests {
+    @Test func theSeedsFrameGrowsToHoldItsCells() {
+        // The example's frame, 100 × 200, for 3 × 6 cells of 40: the width grows, the height holds.
+        let layout = Layout(Theme.tfgrid.layoutRequest(rows: 3, columns: 6, frame: Size(width: 100, height: 200)))
+        #expect(layout.growth == Layout.Growth(from: Size(width: 100, height: 200), to: Size(width: 240, height: 200)))
+        #expect(layout.cells[0].width == 40 && layout.dividers.count == 5 + 2)
+        // Seeds 000 and 001 divide whatever they are given.
+        #expect(Layout(Theme.strip.layoutRequest(rows: 1, columns: 6, frame: Size(width: 60, height: 20))).growth == nil)
+    }
+}
