@@ -92,13 +92,14 @@ public struct Theme: Equatable, Sendable {
         errorColor: errorRed, successColor: successGreen)
 
     /// Seed 004's separate layout: rounded cells apart, a coloured cursor cell, firmer borders
-    /// on filled cells.
+    /// on filled cells. Empty borders reach 3.2:1 against the page (WCAG 2.1's 3:1 for a
+    /// boundary a user must see), filled ones 5.3:1.
     public static let boxes = Theme(
         name: "boxes", arrangement: .separate, cellSize: Size(width: 44, height: 44), gap: 10,
         background: Color(rgb: 0xf5f6f8), frameColor: nil, frameWidth: 0, frameRadius: 0,
         dividerColor: nil, dividerWidth: 0, dividerPlacement: .centred,
         dotColor: Color(rgb: 0x1f2329), dotRadius: 6, secure: true, accepts: .digits,
-        empty: CellStyle(background: .white, border: Color(rgb: 0x8a919c), borderWidth: 1, cornerRadius: 6,
+        empty: CellStyle(background: .white, border: Color(rgb: 0x848b96), borderWidth: 1, cornerRadius: 6,
                          textColor: Color(rgb: 0x1f2329)),
         filled: CellStyle(background: .white, border: Color(rgb: 0x5f6673), borderWidth: 1, cornerRadius: 6,
                           textColor: Color(rgb: 0x1f2329)),
@@ -112,7 +113,7 @@ public struct Theme: Equatable, Sendable {
         background: Color(rgb: 0xf5f6f8), frameColor: nil, frameWidth: 0, frameRadius: 0,
         dividerColor: nil, dividerWidth: 0, dividerPlacement: .centred,
         dotColor: Color(rgb: 0x1f2329), dotRadius: 5, secure: true, accepts: .digits,
-        empty: CellStyle(background: .white, border: Color(rgb: 0x8a919c), borderWidth: 1, cornerRadius: 4,
+        empty: CellStyle(background: .white, border: Color(rgb: 0x848b96), borderWidth: 1, cornerRadius: 4,
                          textColor: Color(rgb: 0x1f2329)),
         filled: nil,
         highlight: CellStyle(background: .white, border: Color(rgb: 0x1677ff), borderWidth: 2, cornerRadius: 4,

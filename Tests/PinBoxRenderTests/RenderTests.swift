@@ -106,7 +106,7 @@ struct RenderTests {
         let cursor = layout.cells[2]
         #expect(c.pixel(x: Int(cursor.x), y: Int(cursor.mid.y)) == 0x1677ff)
         #expect(c.pixel(x: Int(cursor.x) + 1, y: Int(cursor.mid.y)) == 0x1677ff)
-        #expect(c.pixel(x: Int(layout.cells[3].x), y: Int(cursor.mid.y)) == 0x8a919c)
+        #expect(c.pixel(x: Int(layout.cells[3].x), y: Int(cursor.mid.y)) == 0x848b96)
         #expect(isDark(c.pixel(x: Int(layout.cells[1].mid.x), y: Int(layout.cells[1].mid.y))))
     }
 
