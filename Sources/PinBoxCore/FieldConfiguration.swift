@@ -80,7 +80,7 @@ public struct FieldConfiguration: Equatable, Sendable {
     /// An empty field and a still animator for this configuration.
     public func makeField() -> (field: PinField, animator: Animator) {
         // The capacity was validated above, so the field cannot refuse it.
-        let field = try! PinField(capacity: capacity, pastePolicy: pastePolicy)
+        let field = try! PinField(capacity: capacity, pastePolicy: pastePolicy, accepts: theme.accepts)
         return (field, Animator(count: capacity, duration: duration))
     }
 }

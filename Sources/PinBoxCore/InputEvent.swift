@@ -1,9 +1,10 @@
 /// What the window system hands the program, already translated from X events: the core and
 /// the demo never see an X type.
 public enum InputEvent: Equatable, Sendable {
-    /// A digit key, top row or keypad: its ASCII byte.
+    /// A character key — a digit, top row or keypad, or another printable ASCII character —
+    /// as its ASCII byte. The field decides whether it takes it (`AcceptedCharacters`).
     case digit(UInt8)
-    /// A key that is neither a digit nor a command: refused visibly, never inserted.
+    /// A key that is neither a character nor a command: refused visibly, never inserted.
     case otherKey
     /// BackSpace or Delete.
     case deleteBackward

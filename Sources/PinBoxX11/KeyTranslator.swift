@@ -34,6 +34,10 @@ struct KeyTranslator {
             return .digit(UInt8(0x30 + ks - XK_0))
         case XK_KP_0...XK_KP_9 where !control && !alt:
             return .digit(UInt8(0x30 + ks - XK_KP_0))
+        case 0x20...0x7e where !control && !alt:
+            // Printable ASCII keysyms are their ASCII codes: the field decides whether it takes
+            // them (`--accept printable`) or refuses them as not a digit.
+            return .digit(UInt8(ks))
         case XK_BackSpace, XK_Delete, XK_KP_Delete:
             return .deleteBackward
         case XK_u where control, XK_U where control:

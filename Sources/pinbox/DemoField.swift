@@ -24,14 +24,19 @@ struct DemoField {
                    focused: focused, at: now)
     }
 
-    /// The three fields of the demo page, sharing the options that are not about shape.
+    /// The three fields of the demo page, sharing the options that are not about shape. A look
+    /// option goes to the fields where it means something (`--frame-color` to the strip,
+    /// `--gap` to the boxes and the grid), so it is never refused for the page as a whole.
     static func page(_ options: FieldOptions) throws(UsageError) -> [DemoField] {
-        func make(_ style: String) throws(UsageError) -> FieldConfiguration {
+        func make(_ style: String, plain: Bool = false) throws(UsageError) -> FieldConfiguration {
             var o = options
             o.style = style
-            return try o.configuration()
+            // `--secure` asked for dots everywhere: the code grid follows it.
+            if plain && o.overrides.secure == nil { o.overrides.secure = false }
+            return try o.configuration(strict: false)
         }
-        let grid = try make("grid")
+        // The code grid shows its digits: the one field on the page a user may copy from.
+        let grid = try make("grid", plain: true)
         return [
             DemoField(name: "strip", label: "Alipay strip · seed 000 · 6 digits", configuration: try make("strip")),
             DemoField(name: "boxes", label: "Separate boxes · seed 004 · 6 digits", configuration: try make("boxes")),

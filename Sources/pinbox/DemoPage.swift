@@ -222,6 +222,7 @@ final class DemoPage: WindowController {
         if options.exitOnComplete {
             if exitStatus == nil { exitStatus = 0 }
         } else {
+            fields[index].animator.succeed(at: now)
             apply([.changed(length: 0)], to: index, now: now)
         }
     }
@@ -273,8 +274,9 @@ final class DemoPage: WindowController {
     /// The page area where `new` differs from `old`: the cells that changed, or the whole
     /// field when its look as a whole did (layout, theme, the error tint).
     private func changedArea(old: FieldScene?, new: FieldScene, at origin: Rect) -> [Rect] {
-        guard let old, old.layout == new.layout, old.cue == new.cue, old.theme == new.theme else {
-            return [origin]
+        guard let old, !new.differsAsAWhole(from: old) else {
+            // A shaken field reaches past its bounds: redraw where it was and where it is.
+            return [new.reach.offsetBy(dx: origin.x, dy: origin.y)]
         }
         return new.cells.indices.compactMap { j in
             old.cells[j] == new.cells[j] ? nil : new.layout.cells[j].offsetBy(dx: origin.x, dy: origin.y)

@@ -168,3 +168,23 @@ private func readStatus() -> String? {
     while fgets(&buffer, Int32(buffer.count), file) != nil { text += String(cString: buffer) }
     return text
 }
+
+@Suite("Accepted characters")
+struct AcceptedCharacterTests {
+    @Test func printableFieldsTakeAnyPrintableAscii() throws {
+        let f = try PinField(capacity: 4, pastePolicy: .digits, accepts: .printable)
+        #expect(f.type(UInt8(ascii: "a")) == [.changed(length: 1)])
+        #expect(f.type(UInt8(ascii: "#")) == [.changed(length: 2)])
+        #expect(f.type(0x09) == [.rejected(.notPrintable)])
+        #expect(f.type(0xc3) == [.rejected(.notPrintable)])
+        #expect(f.paste(Array("x1".utf8)) == [.changed(length: 4), .completed])
+        #expect(f.secret.withBytes { Array($0) } == Array("a#x1".utf8))
+    }
+
+    @Test func digitFieldsStillTakeDigitsOnly() throws {
+        let f = try PinField()
+        #expect(f.type(UInt8(ascii: "a")) == [.rejected(.notADigit)])
+        #expect(f.setText(Array("12a".utf8)) == [.rejected(.textNotDigits)])
+        #expect(f.type(UInt8(ascii: "7")) == [.changed(length: 1)])
+    }
+}

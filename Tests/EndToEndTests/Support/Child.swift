@@ -26,11 +26,11 @@ final class Child {
         defer { posix_spawn_file_actions_destroy(&actions) }
         var stdinPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         // Close-on-exec: children started at the same time by other tests must not inherit our ends.
-        pipe2(&stdinPipe, O_CLOEXEC)
+        closeOnExecPipe(&stdinPipe)
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         if capture {
-            pipe2(&outPipe, O_CLOEXEC)
-            pipe2(&errPipe, O_CLOEXEC)
+            closeOnExecPipe(&outPipe)
+            closeOnExecPipe(&errPipe)
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         } else {
@@ -145,4 +145,11 @@ final class Child {
     private static func decode(_ raw: Int32) -> Int32 {
         raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
     }
+}
+
+/// A pipe whose ends are not inherited by anything exec'd (posix_spawn's dup2 clears the flag
+/// on the copy it makes for the child).
+private func closeOnExecPipe(_ ends: inout [Int32]) {
+    pipe(&ends)
+    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 }
