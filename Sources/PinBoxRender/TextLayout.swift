@@ -1,0 +1,76 @@
+import CCairo
+import CText
+import PinBoxCore
+
+/// The extent of a laid-out block of text, in device pixels.
+public struct TextMetrics: Equatable, Sendable {
+    /// The widest line's width (at most the wrapping width, unless one character is wider)
+    /// and all lines' height.
+    public var size: Size
+    /// From the top of the block to the first line's baseline: to line text up with a label.
+    public var firstBaseline: Double
+    public var lineCount: Int
+}
+
+/// Paragraphs of text in any language, measured and drawn the same way: what a dialog's title,
+/// description, prompt and error line use. Newlines start paragraphs; `width` wraps lines at
+/// spaces, and inside a word only when the word alone is wider. Each paragraph runs in its own
+/// direction (Arabic and Hebrew right to left, starting at the right edge when `.leading`).
+/// Control characters and bidi overrides from the caller are neutralised (`TextSafety`).
+///
+/// Latin, Greek and Cyrillic are drawn with DejaVu straight from FreeType, as the rest of
+/// PinBox; anything else goes to Pango (shaping, bidi, fontconfig's fallback fonts), which is
+/// loaded the first time such text is measured or drawn, and never before. Both paths use
+/// DejaVu, the same hinting, whole-pixel advances and no kerning, so Latin text measures the
+/// same on either and a layout does not jump.
+public enum TextLayout {
+    public static func metrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
+        let text = TextSafety.displayable(text)
+        if !TextScript.isPlain(text) {
+            var style = pangoStyle(style, width: width)
+            var metrics = pinbox_text_metrics()
+            if text.withCString({ pinbox_pango_measure($0, &style, &metrics) }) != 0 {
+                return TextMetrics(size: Size(width: metrics.width, height: metrics.height),
+                                   firstBaseline: metrics.baseline, lineCount: Int(metrics.lines))
+            }
+        }
+        let plain = TextPlainLayout(text, style: style, width: width)
+        return TextMetrics(size: plain.size, firstBaseline: plain.ascent, lineCount: plain.lines.count)
+    }
+
+    /// The block's size: `metrics(...).size`.
+    public static func measure(_ text: String, style: TextStyle, width: Double?) -> Size {
+        metrics(text, style: style, width: width).size
+    }
+
+    /// Draws `text` with the block's top-left at `origin`. With a `width`, lines are placed
+    /// within `origin.x ..< origin.x + width` (a right-to-left paragraph ends at its right
+    /// edge); without, within the measured width.
+    public static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
+        let text = TextSafety.displayable(text)
+        if !TextScript.isPlain(text) {
+            var pango = pangoStyle(style, width: width)
+            let c = style.color
+            let drawn = text.withCString {
+                pinbox_pango_draw(UnsafeMutableRawPointer(canvas.cr), $0, &pango, origin.x, origin.y,
+                                  c.red, c.green, c.blue, c.alpha)
+            }
+            if drawn != 0 { return }
+        }
+        // Plain text, or Pango is not installed: DejaVu alone (missing glyphs show as boxes).
+        TextPlainLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
+    }
+
+    /// Whether this process has loaded Pango (and with it HarfBuzz, fontconfig and GLib).
+    public static var pangoLoaded: Bool { pinbox_pango_is_loaded() != 0 }
+
+    /// Whether `text` goes to Pango rather than DejaVu alone.
+    static func needsPango(_ text: String) -> Bool {
+        !TextScript.isPlain(TextSafety.displayable(text))
+    }
+
+    private static func pangoStyle(_ style: TextStyle, width: Double?) -> pinbox_text_style {
+        pinbox_text_style(size: max(style.size, 0.1), bold: style.bold ? 1 : 0,
+                          centre: style.alignment == .centre ? 1 : 0, wrap_width: width.map { max($0, 0) } ?? -1)
+    }
+}

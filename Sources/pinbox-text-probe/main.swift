@@ -1,0 +1,32 @@
+import CSystem
+import PinBoxCore
+import PinBoxRender
+
+// Draws one paragraph the way a dialog's description is drawn and writes it as a PNG: a
+// start-up probe (time from exec to a written frame, with and without Pango) and a way to look
+// at text in any language. Not shipped.
+//
+//   pinbox-text-probe OUT.png TEXT [WIDTH] [SIZE]
+// Prints "pango" on stdout when the process loaded Pango, "plain" when it did not.
+
+let argc = Int(pinbox_argc())
+guard argc >= 3 else {
+    let usage = "usage: pinbox-text-probe OUT.png TEXT [WIDTH] [SIZE]\n"
+    _ = write(2, usage, usage.utf8.count)
+    exit(2)
+}
+func argument(_ i: Int) -> String { String(cString: pinbox_argv()[i]!) }
+let width = argc > 3 ? Double(argument(3)) ?? 360 : 360
+let style = TextStyle(size: argc > 4 ? Double(argument(4)) ?? 15 : 15, color: Color(rgb: 0x1f2329))
+let text = argument(2)
+let size = TextLayout.measure(text, style: style, width: width)
+do {
+    let canvas = try Canvas(width: Int(width) + 32, height: Int(size.height) + 32)
+    TextLayout.draw(text, style: style, width: width, at: Point(x: 16, y: 16), on: canvas)
+    try canvas.writePNG(to: argument(1))
+} catch {
+    _ = write(2, error.message + "\n", error.message.utf8.count + 1)
+    exit(1)
+}
+let report = TextLayout.pangoLoaded ? "pango\n" : "plain\n"
+_ = write(1, report, report.utf8.count)
