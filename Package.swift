@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // Draws one paragraph into a PNG: text start-up timing and screenshots (TextTests); not shipped.
-        .executableTarget(name: "pinbox-text-probe", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],
+        .executableTarget(name: "pinbox-text-probe", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem", "CText"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),

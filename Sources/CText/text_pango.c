@@ -32,6 +32,7 @@
     X(pango_layout_get_pixel_extents)             \
     X(pango_layout_get_baseline)                  \
     X(pango_layout_get_line_count)                \
+    X(pango_layout_get_unknown_glyphs_count)      \
     X(pango_cairo_show_layout)
 
 #define PINBOX_DECLARE(name) static __typeof__(name) *p_##name;
@@ -124,6 +125,7 @@ int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbo
     metrics->height = logical.height;
     metrics->baseline = (double)p_pango_layout_get_baseline(layout) / PANGO_SCALE;
     metrics->lines = p_pango_layout_get_line_count(layout);
+    metrics->unknown_glyphs = p_pango_layout_get_unknown_glyphs_count(layout);
     p_g_object_unref(layout);
     pthread_mutex_unlock(&lock);
     return 1;

@@ -26,16 +26,10 @@ public struct TextMetrics: Equatable, Sendable {
 public enum TextLayout {
     public static func metrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
         let text = TextSafety.displayable(text)
-        if !TextScript.isPlain(text) {
-            var style = pangoStyle(style, width: width)
-            var metrics = pinbox_text_metrics()
-            if text.withCString({ pinbox_pango_measure($0, &style, &metrics) }) != 0 {
-                return TextMetrics(size: Size(width: metrics.width, height: metrics.height),
-                                   firstBaseline: metrics.baseline, lineCount: Int(metrics.lines))
-            }
+        if !TextScript.isPlain(text), let (metrics, _) = pangoMetrics(text, style: style, width: width) {
+            return metrics
         }
-        let plain = TextPlainLayout(text, style: style, width: width)
-        return TextMetrics(size: plain.size, firstBaseline: plain.ascent, lineCount: plain.lines.count)
+        return plainMetrics(text, style: style, width: width)
     }
 
     /// The block's size: `metrics(...).size`.
@@ -63,6 +57,23 @@ public enum TextLayout {
 
     /// Whether this process has loaded Pango (and with it HarfBuzz, fontconfig and GLib).
     public static var pangoLoaded: Bool { pinbox_pango_is_loaded() != 0 }
+
+    /// Laid out by DejaVu alone, whatever the text (the fast path).
+    static func plainMetrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
+        let plain = TextPlainLayout(text, style: style, width: width)
+        return TextMetrics(size: plain.size, firstBaseline: plain.ascent, lineCount: plain.lines.count)
+    }
+
+    /// Laid out by Pango whatever the text, with the number of characters no font has; nil
+    /// when Pango is not installed.
+    static func pangoMetrics(_ text: String, style: TextStyle, width: Double?) -> (TextMetrics, missingGlyphs: Int)? {
+        var style = pangoStyle(style, width: width)
+        var metrics = pinbox_text_metrics()
+        guard text.withCString({ pinbox_pango_measure($0, &style, &metrics) }) != 0 else { return nil }
+        return (TextMetrics(size: Size(width: metrics.width, height: metrics.height),
+                            firstBaseline: metrics.baseline, lineCount: Int(metrics.lines)),
+                Int(metrics.unknown_glyphs))
+    }
 
     /// Whether `text` goes to Pango rather than DejaVu alone.
     static func needsPango(_ text: String) -> Bool {

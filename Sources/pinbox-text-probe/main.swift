@@ -1,4 +1,5 @@
 import CSystem
+import CText
 import PinBoxCore
 import PinBoxRender
 
@@ -7,15 +8,16 @@ import PinBoxRender
 // at text in any language. Not shipped.
 //
 //   pinbox-text-probe OUT.png TEXT [WIDTH] [SIZE]
-// Prints "pango" on stdout when the process loaded Pango, "plain" when it did not.
+// Prints "pango" on stdout when Pango is mapped into the process afterwards, "plain" when not.
 
 let argc = Int(pinbox_argc())
+func argument(_ i: Int) -> String { String(cString: pinbox_argv()[i]!) }
+func say(_ fd: Int32, _ line: String) { _ = write(fd, line + "\n", line.utf8.count + 1) }
+
 guard argc >= 3 else {
-    let usage = "usage: pinbox-text-probe OUT.png TEXT [WIDTH] [SIZE]\n"
-    _ = write(2, usage, usage.utf8.count)
+    say(2, "usage: pinbox-text-probe OUT.png TEXT [WIDTH] [SIZE]")
     exit(2)
 }
-func argument(_ i: Int) -> String { String(cString: pinbox_argv()[i]!) }
 let width = argc > 3 ? Double(argument(3)) ?? 360 : 360
 let style = TextStyle(size: argc > 4 ? Double(argument(4)) ?? 15 : 15, color: Color(rgb: 0x1f2329))
 let text = argument(2)
@@ -25,8 +27,7 @@ do {
     TextLayout.draw(text, style: style, width: width, at: Point(x: 16, y: 16), on: canvas)
     try canvas.writePNG(to: argument(1))
 } catch {
-    _ = write(2, error.message + "\n", error.message.utf8.count + 1)
+    say(2, error.message)
     exit(1)
 }
-let report = TextLayout.pangoLoaded ? "pango\n" : "plain\n"
-_ = write(1, report, report.utf8.count)
+say(1, pinbox_pango_is_mapped() != 0 ? "pango" : "plain")

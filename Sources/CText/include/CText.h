@@ -12,6 +12,8 @@ typedef struct {
     /// From the top of the block to the first line's baseline.
     double baseline;
     int lines;
+    /// Characters no installed font has, drawn as boxes.
+    int unknown_glyphs;
 } pinbox_text_metrics;
 
 /// How a paragraph is set: an absolute size in device pixels, DejaVu Sans first and fontconfig's
@@ -30,6 +32,10 @@ int pinbox_pango_load(void);
 
 /// 1 once Pango has been loaded by this process, without loading it.
 int pinbox_pango_is_loaded(void);
+
+/// 1 when /proc/self/maps names a Pango library, however it came (dlopen or linking): what
+/// the start-up probe and the tests check to prove plain text never brings Pango in.
+int pinbox_pango_is_mapped(void);
 
 /// Lays out `utf8` (NUL-terminated, valid UTF-8) and reports its extent. Returns 0 when Pango
 /// cannot be loaded (metrics are then zero).
