@@ -16,6 +16,7 @@
     X(pango_attr_list_new)                        \
     X(pango_attr_list_insert)                     \
     X(pango_attr_font_features_new)               \
+    X(pango_attr_insert_hyphens_new)              \
     X(pango_font_description_new)                 \
     X(pango_font_description_free)                \
     X(pango_font_description_set_family)          \
@@ -70,6 +71,9 @@ static int load(void) {
     // elsewhere) when one character sends it to Pango.
     attributes = p_pango_attr_list_new();
     p_pango_attr_list_insert(attributes, p_pango_attr_font_features_new("kern 0"));
+    // A word broken between characters gets no hyphen: in a key's file name or a fingerprint
+    // a hyphen that is not there would change what the user reads.
+    p_pango_attr_list_insert(attributes, p_pango_attr_insert_hyphens_new(FALSE));
     state = 1;
     return 1;
 }

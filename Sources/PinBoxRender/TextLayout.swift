@@ -42,17 +42,9 @@ public enum TextLayout {
     /// edge); without, within the measured width.
     public static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
         let text = TextSafety.displayable(text)
-        if !TextScript.isPlain(text) {
-            var pango = pangoStyle(style, width: width)
-            let c = style.color
-            let drawn = text.withCString {
-                pinbox_pango_draw(UnsafeMutableRawPointer(canvas.cr), $0, &pango, origin.x, origin.y,
-                                  c.red, c.green, c.blue, c.alpha)
-            }
-            if drawn != 0 { return }
-        }
+        if !TextScript.isPlain(text), drawPango(text, style: style, width: width, at: origin, on: canvas) { return }
         // Plain text, or Pango is not installed: DejaVu alone (missing glyphs show as boxes).
-        TextPlainLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
+        drawPlain(text, style: style, width: width, at: origin, on: canvas)
     }
 
     /// Whether this process has loaded Pango (and with it HarfBuzz, fontconfig and GLib).
@@ -73,6 +65,21 @@ public enum TextLayout {
         return (TextMetrics(size: Size(width: metrics.width, height: metrics.height),
                             firstBaseline: metrics.baseline, lineCount: Int(metrics.lines)),
                 Int(metrics.unknown_glyphs))
+    }
+
+    /// Draws with DejaVu alone, whatever the text (the fast path).
+    static func drawPlain(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
+        TextPlainLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
+    }
+
+    /// Draws with Pango whatever the text; false when Pango is not installed.
+    static func drawPango(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) -> Bool {
+        var pango = pangoStyle(style, width: width)
+        let c = style.color
+        return text.withCString {
+            pinbox_pango_draw(UnsafeMutableRawPointer(canvas.cr), $0, &pango, origin.x, origin.y,
+                              c.red, c.green, c.blue, c.alpha)
+        } != 0
     }
 
     /// Whether `text` goes to Pango rather than DejaVu alone.

@@ -2,40 +2,53 @@ import CCairo
 import PinBoxCore
 
 /// Lays out and draws plain text (see `TextScript`) with DejaVu through FreeType, no Pango:
-/// the fast path. Lines break as Pango's word-then-character wrapping would: after the spaces
-/// that follow a word, inside a word only when the word alone is wider than the line.
-/// Advances are whole pixels (hinted metrics) and there is no kerning, so a line's width is
-/// the sum of its characters' advances, the same in measuring and in drawing.
-/// A class because it holds a reference to a Cairo scaled font, released in `deinit`.
+/// the fast path. It places glyphs as Pango does with the same font, so a paragraph measures
+/// and wraps alike on either path: each glyph advances by its unhinted width rounded to a
+/// whole pixel, no kerning; lines break where `TextLineBreaks` allows, trailing spaces count
+/// toward a line's width, and a word wider than the line breaks between characters.
+/// A class because it holds references to Cairo scaled fonts, released in `deinit`.
 final class TextPlainLayout {
-    /// One line: its text (trailing spaces included) and the width of its ink-bearing part.
+    /// One line: its glyphs and where each starts, relative to the line's start.
     struct Line {
-        var text: Substring
+        /// The scalars it holds, as offsets in its paragraph.
+        var scalars: Range<Int>
+        var glyphs: [UInt]
+        var offsets: [Double]
         var width: Double
     }
 
-    let font: OpaquePointer
+    /// Advances unhinted, as Pango reads them.
+    private let font: OpaquePointer
+    /// Hinted metrics: the line height, and the glyphs as drawn (as Pango's font draws them).
+    private let hinted: OpaquePointer
     let ascent: Double
     let lineHeight: Double
     private(set) var lines: [Line] = []
+    /// Glyph and rounded advance of each character met so far.
+    private var cache: [UInt32: (glyph: UInt, advance: Double)] = [:]
 
     init(_ text: String, style: TextStyle, width: Double?) {
-        font = TextPlainLayout.scaledFont(style)
+        font = TextPlainLayout.scaledFont(style, hintMetrics: false)
+        // Line height and ascent rounded by hinted metrics, as Pango reports them.
+        hinted = TextPlainLayout.scaledFont(style, hintMetrics: true)
         var extents = cairo_font_extents_t()
-        cairo_scaled_font_extents(font, &extents)
+        cairo_scaled_font_extents(hinted, &extents)
         ascent = extents.ascent
         lineHeight = extents.ascent + extents.descent
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let scalars = Array(paragraph.unicodeScalars)
+            let glyphs = scalars.map(glyph)
             if let width {
-                wrap(paragraph, width: max(width, 0))
+                wrap(scalars, glyphs, width: max(width, 0))
             } else {
-                lines.append(Line(text: paragraph, width: advance(of: paragraph)))
+                lines.append(line(glyphs[...], scalars))
             }
         }
     }
 
     deinit {
         cairo_scaled_font_destroy(font)
+        cairo_scaled_font_destroy(hinted)
     }
 
     /// The widest line's width and the lines' total height.
@@ -46,86 +59,107 @@ final class TextPlainLayout {
     func draw(style: TextStyle, width: Double?, at origin: Point, on cr: OpaquePointer) {
         let box = width ?? size.width
         cairo_save(cr)
-        cairo_set_scaled_font(cr, font)
+        cairo_set_scaled_font(cr, hinted)
         cairo_set_source_rgba(cr, style.color.red, style.color.green, style.color.blue, style.color.alpha)
-        for (index, line) in lines.enumerated() {
-            let indent = style.alignment == .centre ? ((box - line.width) / 2).rounded() : 0
-            cairo_move_to(cr, origin.x + indent, origin.y + ascent + lineHeight * Double(index))
-            String(line.text).withCString { cairo_show_text(cr, $0) }
+        for (index, line) in lines.enumerated() where !line.glyphs.isEmpty {
+            let x = origin.x + (style.alignment == .centre ? ((box - line.width) / 2).rounded() : 0)
+            let y = origin.y + ascent + lineHeight * Double(index)
+            let glyphs = zip(line.glyphs, line.offsets).map { cairo_glyph_t(index: $0, x: x + $1, y: y) }
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
         }
-        cairo_new_path(cr)
         cairo_restore(cr)
     }
 
     /// Splits one paragraph into lines no wider than `width`.
-    private func wrap(_ paragraph: Substring, width: Double) {
-        var start = paragraph.startIndex   // where the current line starts
-        var end = start                    // the end of what it holds so far
-        var inked = 0.0                    // its width without trailing spaces
-        var total = 0.0                    // with them
-        var index = paragraph.startIndex
-        while index < paragraph.endIndex {
-            // The next word and the spaces after it.
-            var wordEnd = index
-            while wordEnd < paragraph.endIndex, paragraph[wordEnd] != " " { wordEnd = paragraph.index(after: wordEnd) }
-            var spacesEnd = wordEnd
-            while spacesEnd < paragraph.endIndex, paragraph[spacesEnd] == " " { spacesEnd = paragraph.index(after: spacesEnd) }
-            let word = advance(of: paragraph[index..<wordEnd])
-            let spaces = advance(of: paragraph[wordEnd..<spacesEnd])
-            if total + word <= width || (start == end && word <= width) {
-                inked = total + word
-                total += word + spaces
-            } else if start < end {
-                // The word starts the next line.
-                lines.append(Line(text: paragraph[start..<end], width: inked))
-                start = index
-                inked = 0
-                total = 0
-                continue
-            } else {
-                // A word wider than the line on a line of its own: break it between characters.
-                var cut = index
-                var used = 0.0
-                while cut < wordEnd {
-                    let next = paragraph.index(after: cut)
-                    let step = advance(of: paragraph[cut..<next])
-                    if used + step > width, cut > index { break }
-                    used += step
-                    cut = next
-                }
-                if cut < wordEnd {
-                    lines.append(Line(text: paragraph[index..<cut], width: used))
-                    start = cut
-                    end = cut
-                    index = cut
-                    inked = 0
-                    total = 0
-                    continue
-                }
-                inked = used
-                total = used + spaces
-            }
-            end = spacesEnd
-            index = spacesEnd
+    private func wrap(_ scalars: [Unicode.Scalar], _ glyphs: [(glyph: UInt, advance: Double)], width: Double) {
+        let firstLine = lines.count
+        let breaks = TextLineBreaks.opportunities(scalars)
+        // The pieces between break opportunities, each with its trailing spaces.
+        var pieces: [Range<Int>] = []
+        var start = 0
+        for i in 1..<max(scalars.count, 1) where breaks[i] {
+            pieces.append(start..<i)
+            start = i
         }
-        lines.append(Line(text: paragraph[start..<end], width: inked))
+        pieces.append(start..<scalars.count)
+
+        var lineStart = 0, lineEnd = 0, used = 0.0
+        var queue = pieces[...]
+        while var piece = queue.popFirst() {
+            // Trailing spaces hang past the edge: only the rest must fit.
+            var inked = piece.upperBound
+            while inked > piece.lowerBound, scalars[inked - 1] == " " { inked -= 1 }
+            let advance = glyphs[piece.lowerBound..<inked].reduce(0) { $0 + $1.advance }
+            if used + advance <= width || inked == piece.lowerBound {
+                lineEnd = piece.upperBound
+                used += glyphs[piece].reduce(0) { $0 + $1.advance }
+            } else if lineEnd > lineStart {
+                // The piece starts the next line.
+                lines.append(line(glyphs[lineStart..<lineEnd], scalars))
+                lineStart = piece.lowerBound
+                lineEnd = lineStart
+                used = 0
+                queue.insert(piece, at: queue.startIndex)
+            } else {
+                // Wider than a line of its own: as many characters as fit, at least one.
+                var cut = piece.lowerBound + 1
+                var fitted = glyphs[piece.lowerBound].advance
+                while cut < inked, fitted + glyphs[cut].advance <= width {
+                    fitted += glyphs[cut].advance
+                    cut += 1
+                }
+                lines.append(line(glyphs[piece.lowerBound..<cut], scalars))
+                piece = cut..<piece.upperBound
+                lineStart = cut
+                lineEnd = cut
+                used = 0
+                if !piece.isEmpty { queue.insert(piece, at: queue.startIndex) }
+            }
+        }
+        if lineEnd > lineStart || lines.count == firstLine {
+            lines.append(line(glyphs[lineStart..<lineEnd], scalars))
+        }
     }
 
-    private func advance(of text: Substring) -> Double {
-        guard !text.isEmpty else { return 0 }
-        var extents = cairo_text_extents_t()
-        String(text).withCString { cairo_scaled_font_text_extents(font, $0, &extents) }
-        return extents.x_advance
+    /// A line of `glyphs`; its width leaves out trailing spaces, as Pango's does.
+    private func line(_ glyphs: ArraySlice<(glyph: UInt, advance: Double)>, _ scalars: [Unicode.Scalar]) -> Line {
+        var offsets: [Double] = []
+        var x = 0.0, width = 0.0
+        for (i, glyph) in zip(glyphs.indices, glyphs) {
+            offsets.append(x)
+            x += glyph.advance
+            if scalars[i] != " " { width = x }
+        }
+        return Line(scalars: glyphs.startIndex..<glyphs.endIndex, glyphs: glyphs.map { $0.glyph }, offsets: offsets,
+                    width: width)
     }
 
-    /// DejaVu at `style.size`, hinted as `Canvas.drawText` draws it and with whole-pixel
-    /// advances (what an image surface asks for anyway), so measuring needs no surface.
-    private static func scaledFont(_ style: TextStyle) -> OpaquePointer {
+    private func glyph(_ scalar: Unicode.Scalar) -> (glyph: UInt, advance: Double) {
+        if let known = cache[scalar.value] { return known }
+        var found: (glyph: UInt, advance: Double) = (0, 0)
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        let status = String(Character(scalar)).withCString {
+            cairo_scaled_font_text_to_glyphs(font, 0, 0, $0, -1, &glyphs, &count, nil, nil, nil)
+        }
+        if status == CAIRO_STATUS_SUCCESS, let glyphs, count > 0 {
+            var extents = cairo_text_extents_t()
+            cairo_scaled_font_glyph_extents(font, glyphs, 1, &extents)
+            // Rounded as Pango rounds HarfBuzz's advance: to 1/1024 pixel, then half up to a pixel.
+            found = (glyphs[0].index, (((extents.x_advance * 1024).rounded() + 512) / 1024).rounded(.down))
+        }
+        cairo_glyph_free(glyphs)
+        cache[scalar.value] = found
+        return found
+    }
+
+    /// DejaVu at `style.size`, hinted as `Canvas.drawText` draws it.
+    private static func scaledFont(_ style: TextStyle, hintMetrics: Bool) -> OpaquePointer {
         var size = cairo_matrix_t(), identity = cairo_matrix_t()
         cairo_matrix_init_scale(&size, max(style.size, 0.1), max(style.size, 0.1))
         cairo_matrix_init_identity(&identity)
         let options = cairo_font_options_copy(Fonts.options)!
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
+        cairo_font_options_set_hint_metrics(options, hintMetrics ? CAIRO_HINT_METRICS_ON : CAIRO_HINT_METRICS_OFF)
         defer { cairo_font_options_destroy(options) }
         return cairo_scaled_font_create(style.bold ? Fonts.bold : Fonts.regular, &size, &identity, options)!
     }
