@@ -84,36 +84,49 @@ final class TextPlainLayout {
         pieces.append(start..<scalars.count)
 
         var lineStart = 0, lineEnd = 0, used = 0.0
-        var queue = pieces[...]
-        while var piece = queue.popFirst() {
-            // Trailing spaces hang past the edge: only the rest must fit.
-            var inked = piece.upperBound
-            while inked > piece.lowerBound, scalars[inked - 1] == " " { inked -= 1 }
-            let advance = glyphs[piece.lowerBound..<inked].reduce(0) { $0 + $1.advance }
-            if used + advance <= width || inked == piece.lowerBound {
+        var next = 0
+        var retry: Range<Int>?  // a piece, or what is left of one, that goes on the next line
+        while true {
+            let piece: Range<Int>
+            if let pending = retry {
+                piece = pending
+                retry = nil
+            } else if next < pieces.count {
+                piece = pieces[next]
+                next += 1
+            } else {
+                break
+            }
+            if piece.isEmpty { continue } // an empty paragraph
+            let total = glyphs[piece].reduce(0) { $0 + $1.advance }
+            // A line broken after this piece would not count its last space (Pango zeroes it).
+            let hanging = isWhite(scalars[piece.upperBound - 1]) ? glyphs[piece.upperBound - 1].advance : 0
+            if used + total - hanging <= width || scalars[piece].allSatisfy({ $0 == " " }) {
                 lineEnd = piece.upperBound
-                used += glyphs[piece].reduce(0) { $0 + $1.advance }
+                used += total
             } else if lineEnd > lineStart {
                 // The piece starts the next line.
-                lines.append(line(glyphs[lineStart..<lineEnd], scalars))
+                lines.append(line(glyphs[lineStart..<lineEnd], scalars, wrapped: true))
                 lineStart = piece.lowerBound
                 lineEnd = lineStart
                 used = 0
-                queue.insert(piece, at: queue.startIndex)
+                retry = piece
             } else {
-                // Wider than a line of its own: as many characters as fit, at least one.
+                // Wider than a line of its own: as many characters as fit, at least one. Spaces
+                // count too, the last one zeroed, so a word that fits alone but not with its
+                // spaces keeps those that fit and the next line starts with the others.
                 var cut = piece.lowerBound + 1
                 var fitted = glyphs[piece.lowerBound].advance
-                while cut < inked, fitted + glyphs[cut].advance <= width {
+                while cut < piece.upperBound,
+                      fitted + (isWhite(scalars[cut]) ? 0 : glyphs[cut].advance) <= width {
                     fitted += glyphs[cut].advance
                     cut += 1
                 }
-                lines.append(line(glyphs[piece.lowerBound..<cut], scalars))
-                piece = cut..<piece.upperBound
+                lines.append(line(glyphs[piece.lowerBound..<cut], scalars, wrapped: true))
                 lineStart = cut
                 lineEnd = cut
                 used = 0
-                if !piece.isEmpty { queue.insert(piece, at: queue.startIndex) }
+                if cut < piece.upperBound { retry = cut..<piece.upperBound }
             }
         }
         if lineEnd > lineStart || lines.count == firstLine {
@@ -121,17 +134,24 @@ final class TextPlainLayout {
         }
     }
 
-    /// A line of `glyphs`; its width leaves out trailing spaces, as Pango's does.
-    private func line(_ glyphs: ArraySlice<(glyph: UInt, advance: Double)>, _ scalars: [Unicode.Scalar]) -> Line {
+    /// A line of `glyphs`. When a wrap ends it, its width leaves out its last space, as
+    /// Pango's does; the last line of a paragraph counts all of its spaces.
+    private func line(_ glyphs: ArraySlice<(glyph: UInt, advance: Double)>, _ scalars: [Unicode.Scalar],
+                      wrapped: Bool = false) -> Line {
         var offsets: [Double] = []
-        var x = 0.0, width = 0.0
-        for (i, glyph) in zip(glyphs.indices, glyphs) {
-            offsets.append(x)
-            x += glyph.advance
-            if scalars[i] != " " { width = x }
+        var width = 0.0
+        for glyph in glyphs {
+            offsets.append(width)
+            width += glyph.advance
         }
+        if wrapped, let last = glyphs.indices.last, isWhite(scalars[last]) { width -= glyphs[last].advance }
         return Line(scalars: glyphs.startIndex..<glyphs.endIndex, glyphs: glyphs.map { $0.glyph }, offsets: offsets,
                     width: width)
+    }
+
+    /// Spaces, no-break ones included: they hang at a line's end, though only " " breaks.
+    private func isWhite(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\u{A0}" || scalar == "\u{2007}" || scalar == "\u{202F}"
     }
 
     private func glyph(_ scalar: Unicode.Scalar) -> (glyph: UInt, advance: Double) {

@@ -6,20 +6,40 @@ enum TextSafety {
     /// C1) shown as U+FFFD, and the explicit bidi embeddings, overrides and isolates removed:
     /// an unterminated right-to-left override would otherwise show the rest of the prompt (a
     /// key's name, a fingerprint) reversed. Directions still come from the letters themselves.
+    /// Spaces at the end of a line are dropped: ssh's prompts end with one, which would widen
+    /// the block and shift a centred line.
     static func displayable(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var afterCarriageReturn = false
+        var spaces = String.UnicodeScalarView() // held back until something follows them on the line
         for scalar in text.unicodeScalars {
             defer { afterCarriageReturn = scalar.value == 0x0D }
             switch scalar.value {
             case 0x0A where afterCarriageReturn: continue // the \n of \r\n
-            case 0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029: result.append("\n")
-            case 0x09: result.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F: result.append("\u{FFFD}")
+            case 0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029:
+                spaces = String.UnicodeScalarView()
+                result.append("\n")
+                continue
             case 0x202A...0x202E, 0x2066...0x2069: continue
+            default: break
+            }
+            if isSpace(scalar.value) {
+                spaces.append(scalar.value == 0x09 ? " " : scalar)
+                continue
+            }
+            result.append(contentsOf: spaces)
+            spaces = String.UnicodeScalarView()
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F: result.append("\u{FFFD}")
             default: result.append(scalar)
             }
         }
         return String(result)
+    }
+
+    /// Tab and the Unicode space separators (Zs).
+    private static func isSpace(_ value: UInt32) -> Bool {
+        value == 0x09 || value == 0x20 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value)
+            || value == 0x202F || value == 0x205F || value == 0x3000
     }
 }

@@ -181,6 +181,29 @@ struct TextTests {
         }
     }
 
+    /// Many made-up sentences of words, paths, numbers and punctuation: the plain path breaks
+    /// them where Pango does.
+    @Test func plainWrapsWherePangoWraps() throws {
+        let words = ["key", "/home/user/.ssh/id_rsa", "a-1", "well-known", "x--y", "3-4", "(note)", "[1]", "{a}b",
+                     "“quoted”", "«Пароль»", "\"plain\"", "it's", "—", "a—b", "wait…", "Hi!", "What?now", "50%",
+                     "$5", "e-mail:", "user@example.org", "a|b", "100\u{A0}km", "Ελληνικά,", "слово;", "end.",
+                     "https://example.org/a/b?c=d", "--force", "-x", "x/1", "ÆØÅ", "naïve", "Straße", "foo,bar", "a.b", "A:B", "(", ")", "1,000.50", "«", "„Hallo“", "…", "–", "a–b", "‘single’", "don’t", "#tag", "C++", "x&y", "a=b", "~/dir", "C:\\Windows\\x", "!", "?!", "[", "{", "€20", "20€", "—", "№5", "x→y", "Ответ:", "ΑΒΓ.", "a/b/c/d/e/f", "1/2", "x-", "-", "ok\u{A0}", "\u{A0}", "a\u{2011}b"]
+        var seed: UInt64 = 42
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for _ in 0..<1000 {
+            let text = (0..<(3 + random(12))).map { _ in words[random(words.count)] }
+                .joined(separator: random(5) == 0 ? "  " : " ")
+            let style = TextStyle(size: [12.0, 15, 18.75][random(3)], bold: random(2) == 0)
+            let width = Double(30 + random(300))
+            let plain = TextLayout.plainMetrics(text, style: style, width: width)
+            let pango = try #require(TextLayout.pangoMetrics(text, style: style, width: width)).0
+            #expect(plain == pango, "\(text) at \(width), \(style.size) px\(style.bold ? " bold" : "")")
+        }
+    }
+
     @Test(arguments: [TextStyle(size: 15), TextStyle(size: 13), TextStyle(size: 18.75, bold: true),
                       TextStyle(size: 22, bold: true, alignment: .centre)])
     func latinDrawsTheSamePixelsThroughPango(style: TextStyle) throws {
@@ -197,6 +220,8 @@ struct TextTests {
     @Test func controlCharactersAndBidiOverridesAreNeutralised() throws {
         #expect(TextSafety.displayable("a\u{0}b\u{1B}[31m\tc\r\nd\re\u{202E}f\u{2067}g\u{85}h")
                 == "a\u{FFFD}b\u{FFFD}[31m c\nd\ne" + "fg\nh")
+        // Spaces that end a line are not drawn, nor measured ("Enter passphrase for key: ").
+        #expect(TextSafety.displayable("key:  \nx \u{A0}\t\n  y ") == "key:\nx\n  y")
         // A right-to-left override does not reverse what follows it.
         let overridden = try drawn("key \u{202E}SHA256:abc", width: nil).0
         let plain = try drawn("key SHA256:abc", width: nil).0
