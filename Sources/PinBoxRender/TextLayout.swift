@@ -26,7 +26,8 @@ public struct TextMetrics: Equatable, Sendable {
 public enum TextLayout {
     public static func metrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
         let text = TextSafety.displayable(text)
-        if !TextScript.isPlain(text), let (metrics, _) = pangoMetrics(text, style: style, width: width) {
+        if !TextScript.isPlain(text),
+           let (metrics, _) = pangoMetrics(TextSafety.isolatingPaths(text), style: style, width: width) {
             return metrics
         }
         return plainMetrics(text, style: style, width: width)
@@ -42,7 +43,8 @@ public enum TextLayout {
     /// edge); without, within the measured width.
     public static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
         let text = TextSafety.displayable(text)
-        if !TextScript.isPlain(text), drawPango(text, style: style, width: width, at: origin, on: canvas) { return }
+        if !TextScript.isPlain(text),
+           drawPango(TextSafety.isolatingPaths(text), style: style, width: width, at: origin, on: canvas) { return }
         // Plain text, or Pango is not installed: DejaVu alone (missing glyphs show as boxes).
         drawPlain(text, style: style, width: width, at: origin, on: canvas)
     }

@@ -42,4 +42,30 @@ enum TextSafety {
         value == 0x09 || value == 0x20 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value)
             || value == 0x202F || value == 0x205F || value == 0x3000
     }
+
+    /// `text` with every file path ("/…", "~/…") set in its own isolate (FSI … PDI), for the
+    /// Pango path only: in a right-to-left paragraph a path's leading slash would otherwise
+    /// join the Arabic or Hebrew around it and show at the path's far end ("home/u/.ssh/id/"),
+    /// not the file the prompt names. Left-to-right text looks the same either way.
+    static func isolatingPaths(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let startsWord = i == 0 || scalars[i - 1] == " " || scalars[i - 1] == "\n"
+            let isPath = scalars[i] == "/" || (scalars[i] == "~" && i + 1 < scalars.count && scalars[i + 1] == "/")
+            guard startsWord, isPath else {
+                result.append(scalars[i])
+                i += 1
+                continue
+            }
+            result.append("\u{2068}")
+            while i < scalars.count, scalars[i] != " ", scalars[i] != "\n" {
+                result.append(scalars[i])
+                i += 1
+            }
+            result.append("\u{2069}")
+        }
+        return String(result)
+    }
 }

@@ -231,6 +231,23 @@ struct TextTests {
         #expect(TextLayout.measure("ab\u{0}cd", style: body, width: nil).width > TextLayout.measure("abcd", style: body, width: nil).width)
     }
 
+    @Test func pathsKeepTheirOwnDirectionInRightToLeftText() throws {
+        #expect(TextSafety.isolatingPaths("للمفتاح /home/u/.ssh/id: نعم ~/x a/b")
+                == "للمفتاح \u{2068}/home/u/.ssh/id:\u{2069} نعم \u{2068}~/x\u{2069} a/b")
+        // After an Arabic word the path is the line's left end and reads "/ab" as it does
+        // alone; without the isolate the slash would follow it ("ab/").
+        let big = TextStyle(size: 30)
+        let arabic = try drawn("مفتاح /ab", style: big, width: nil).0
+        let latin = try drawn("/ab", style: big, width: nil).0
+        let path = Int(TextLayout.measure("/ab", style: big, width: nil).width)
+        var differing = 0
+        for y in 0..<min(arabic.height, latin.height) {
+            for x in 20..<(20 + path) where arabic.pixel(x: x, y: y) != latin.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels of the path differ")
+        #expect(Ink(arabic).count > Ink(latin).count + 100, "the Arabic word is drawn too")
+    }
+
     @Test func onlyTextDejaVuCannotDrawAloneGoesToPango() {
         for text in ["Enter PIN", "Ünïcödé – “quotes” …", "Пароль", "Κωδικός", "Tiếng Việt", "€ № ™ →", "a\u{1}b"] {
             #expect(!TextLayout.needsPango(text), "\(text)")
