@@ -5,7 +5,8 @@ import PinBoxCore
 /// The extent of a laid-out block of text, in device pixels.
 public struct TextMetrics: Equatable, Sendable {
     /// The widest line's width (at most the wrapping width, unless one character is wider)
-    /// and all lines' height.
+    /// and all lines' height. Marks above tall letters (Arabic hamza) may ink a pixel or two
+    /// above the first line: leave the block some margin.
     public var size: Size
     /// From the top of the block to the first line's baseline: to line text up with a label.
     public var firstBaseline: Double
@@ -21,8 +22,9 @@ public struct TextMetrics: Equatable, Sendable {
 /// Latin, Greek and Cyrillic are drawn with DejaVu straight from FreeType, as the rest of
 /// PinBox; anything else goes to Pango (shaping, bidi, fontconfig's fallback fonts), which is
 /// loaded the first time such text is measured or drawn, and never before. Both paths use
-/// DejaVu, the same hinting, whole-pixel advances and no kerning, so Latin text measures the
-/// same on either and a layout does not jump.
+/// DejaVu, the same hinting, Pango's whole-pixel advances, no kerning and the same line breaks
+/// (`TextLineBreaks`), so Latin text measures, wraps and draws pixel for pixel the same on
+/// either, and a layout does not jump when a string gains one Chinese character.
 public enum TextLayout {
     public static func metrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
         let text = TextSafety.displayable(text)
