@@ -9,6 +9,7 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 
 let usage = """
     usage: pinbox [window options] [field options]   open the demo window
+           pinbox askpass [PROMPT]                   ask for a secret for ssh or sudo (SSH_ASKPASS)
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
            pinbox --help | render --help
     """
@@ -74,14 +75,31 @@ func printHelp(_ text: String) -> Int32 {
     }
 }
 
+/// The name the program was started as: a link named for a role runs that role.
+func invokedName() -> String {
+    guard let argv = pinbox_argv(), pinbox_argc() > 0, let zero = argv[0] else { return "pinbox" }
+    let path = String(cString: zero)
+    return String(path.split(separator: "/").last ?? "pinbox")
+}
+
 /// Runs the command the arguments name; returns the exit status.
 func run(_ arguments: [String]) -> Int32 {
     var arguments = arguments[...]
     do {
+        if invokedName() == "pinbox-askpass" || arguments.first == "askpass" {
+            if arguments.first == "askpass" && invokedName() != "pinbox-askpass" { arguments.removeFirst() }
+            if arguments.contains("--help") { return printHelp(AskpassCommand.help) }
+            let mode = getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) }
+            return try AskpassCommand(arguments: arguments, promptMode: mode).run()
+        }
         if arguments.first == "render" {
             arguments.removeFirst()
             if arguments.contains("--help") || arguments.contains("-h") {
-                return printHelp(RenderCommand.help)
+                return printHelp(RenderCommand.help + "\n\n" + DialogRenderCommand.help)
+            }
+            if DialogRenderCommand.wanted(arguments) {
+                try DialogRenderCommand(arguments: arguments).run()
+                return 0
             }
             try RenderCommand(arguments: arguments).run()
             return 0
