@@ -57,6 +57,8 @@ public final class Page {
         frameInterval = 1 / refreshRate
         geometry = .workbench(Self.workbenchLayout([], window: .zero, scale: scale))
         geometry = .dialog(dialogLayout())
+        // With no entry, the focus starts on the default button: Return answers OK.
+        if fields.isEmpty, let ok = content.buttons.firstIndex(where: { $0.role == .ok }) { focus = ok }
     }
 
     public var isDialog: Bool {
@@ -77,7 +79,9 @@ public final class Page {
 
     /// What the focused thing is called in events: a field's name or a button's role.
     public var focusName: String {
-        focus < fields.count ? fields[focus].name : content.buttons[focus - fields.count].role.rawValue
+        if focus < fields.count { return fields[focus].name }
+        let button = focus - fields.count
+        return button < content.buttons.count ? content.buttons[button].role.rawValue : ""
     }
 
     private var focusableCount: Int { fields.count + content.buttons.count }
@@ -107,7 +111,10 @@ public final class Page {
             }
         case .submit:
             if focus >= fields.count {
-                press(content.buttons[focus - fields.count].role, now: now, into: &effects)
+                // A notice has neither entry nor button: Return means nothing there.
+                if focus - fields.count < content.buttons.count {
+                    press(content.buttons[focus - fields.count].role, now: now, into: &effects)
+                }
             } else if rules.purpose == .prompt {
                 press(.ok, now: now, into: &effects)
             } else if let i = focusedField {
