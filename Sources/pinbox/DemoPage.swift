@@ -145,6 +145,8 @@ final class DemoPage: WindowController {
             cancel(by: "close", status: options.askpass ? 1 : 0)
         case .terminate:
             cancel(by: "signal", status: 1)
+        case .workbench:
+            break  // the workbench (slow motion, pause, guides, …) is wired by the page's owner
         }
         return nil
     }
