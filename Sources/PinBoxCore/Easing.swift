@@ -19,14 +19,6 @@ public enum Easing: String, CaseIterable, Sendable {
     /// Cubic ease-out on ink: ink `1 − (1 − u)³`, half of it at u ≈ 0.206.
     case inkEaseOut = "ink-ease-out"
 
-    /// One line per curve, for `--help`.
-    public static let help = """
-        linear (default: seed 003's 0.2 s, straight), seed (seed 003's steps of
-        1/(15 × duration) per display tick: full after 3 ticks at 60 Hz), ease-out (cubic, on
-        alpha and scale), ink-linear (the dot's ink grows evenly), ink-ease-out (half the ink
-        by a fifth of the duration)
-        """
-
     /// The presence of a dot that moves from `from` to `target` (each 0…1) and has run for
     /// `progress` of its motion (0…1). Only the smooth curves: `seed` steps by ticks and is
     /// worked out by `Animator` from the elapsed time.
