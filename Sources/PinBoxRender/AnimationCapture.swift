@@ -15,8 +15,8 @@ public enum AnimationCapture {
         public var written: Int
     }
 
-    /// Draws frame `i` (time i / fps) of every motion `script` starts, until all is still,
-    /// and hands each to `consume`. Frame 0 is the first key's moment.
+    /// Draws frame `i` (time i / fps from the capture's start, 0) of every motion `script`
+    /// starts, until all is still, and hands each to `consume`.
     public static func frames(_ configuration: FieldConfiguration, script: TypingScript, fps: Double,
                               focused: Bool = true,
                               _ consume: (Canvas, Double) throws(RenderError) -> Void) throws(RenderError) -> Int {
@@ -26,7 +26,7 @@ public enum AnimationCapture {
         let all = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
         var played = ScriptedField(configuration, script: script)
         defer { played.field.secret.wipe() }
-        let start = script.strokes.first?.time ?? 0
+        let start = 0.0
         let end = ScriptedField.restTime(of: script, on: configuration)
         let count = Int(((end - start) * fps - 1e-6).rounded(.up)) + 1
         for i in 0..<count {

@@ -90,9 +90,8 @@ struct PixelRect: Equatable {
 /// A frame's colours as a GIF colour table and one index per pixel.
 enum Palette {
     /// Exact when the rectangle holds 256 colours or fewer (a field's anti-aliased dots and
-    /// lines usually do): the GIF then shows the very pixels drawn. Otherwise giflib's
-    /// median-cut quantizer picks 256. Colours are numbered in the order they first appear,
-    /// so the same pixels give the same bytes.
+    /// lines usually do): the GIF then shows the very pixels drawn. Colours are numbered in
+    /// the order they first appear, so the same pixels give the same bytes.
     static func index(_ frame: [UInt32], stride: Int, rect: PixelRect) -> ([GifPixelType], [GifColorType]) {
         var indices = [GifPixelType](repeating: 0, count: rect.width * rect.height)
         var table: [UInt32: UInt8] = [:]
@@ -124,22 +123,39 @@ enum Palette {
         return (indices, colors)
     }
 
+    /// More than 256 colours (a cross-fade of coloured borders at 2×): the 256 most common
+    /// are kept exactly — the backdrop, the cells, the settled dots — and each rarer one (an
+    /// anti-aliased edge) takes its nearest. A median cut would shift the large flat areas;
+    /// ties are broken by colour, so the result never depends on hashing.
     private static func quantize(_ frame: [UInt32], stride: Int, rect: PixelRect) -> ([GifPixelType], [GifColorType]) {
-        let n = rect.width * rect.height
-        var red = [GifByteType](repeating: 0, count: n), green = red, blue = red
+        var counts: [UInt32: Int] = [:]
+        for y in 0..<rect.height {
+            for x in 0..<rect.width { counts[frame[(rect.y + y) * stride + rect.x + x] & 0xffffff, default: 0] += 1 }
+        }
+        let kept = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(256).map { $0.key }
+        var lookup: [UInt32: UInt8] = [:]
+        for (i, c) in kept.enumerated() { lookup[c] = UInt8(i) }
+        func nearest(_ c: UInt32) -> UInt8 {
+            var best = 0, bestDistance = Int.max
+            for (i, k) in kept.enumerated() {
+                let dr = Int((c >> 16) & 0xff) - Int((k >> 16) & 0xff)
+                let dg = Int((c >> 8) & 0xff) - Int((k >> 8) & 0xff)
+                let db = Int(c & 0xff) - Int(k & 0xff)
+                let d = dr * dr + dg * dg + db * db
+                if d < bestDistance { (best, bestDistance) = (i, d) }
+            }
+            return UInt8(best)
+        }
+        var indices = [GifPixelType](repeating: 0, count: rect.width * rect.height)
         for y in 0..<rect.height {
             for x in 0..<rect.width {
-                let c = frame[(rect.y + y) * stride + rect.x + x]
-                let i = y * rect.width + x
-                red[i] = UInt8((c >> 16) & 0xff)
-                green[i] = UInt8((c >> 8) & 0xff)
-                blue[i] = UInt8(c & 0xff)
+                let c = frame[(rect.y + y) * stride + rect.x + x] & 0xffffff
+                let i: UInt8
+                if let known = lookup[c] { i = known } else { i = nearest(c); lookup[c] = i }
+                indices[y * rect.width + x] = i
             }
         }
-        var size: Int32 = 256
-        var indices = [GifPixelType](repeating: 0, count: n)
-        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256)
-        _ = GifQuantizeBuffer(UInt32(rect.width), UInt32(rect.height), &size, &red, &green, &blue, &indices, &colors)
-        return (indices, colors)
+        let colors = kept.map { GifColorType(Red: UInt8($0 >> 16), Green: UInt8(($0 >> 8) & 0xff), Blue: UInt8($0 & 0xff)) }
+        return (indices, colors + Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256 - colors.count))
     }
 }
