@@ -31,6 +31,20 @@ let embeddedLinking: [LinkerSetting] = [
     .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(toolchainLibraries)/embedded/\(triple)"], release),
     .linkedLibrary("swiftUnicodeDataTables", release),
 ]
+// Pango's header directories, for the C target that loads Pango at run time: compiled against
+// its headers (libpango1.0-dev), never linked (see Sources/CText/include/CText.h).
+let pangoCFlags: [String] = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags", "pangocairo"]
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+}()
 let package = Package(
     name: "PinBox",
     products: [
@@ -51,10 +65,12 @@ let package = Package(
         // The C library as Swift sees it, and the few things only C can do (prctl, argv).
         .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
                 linkerSettings: [.linkedLibrary("m")]),
+        // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
+        .target(name: "CText", cSettings: [.unsafeFlags(pangoCFlags)], linkerSettings: [.linkedLibrary("cairo")]),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
-        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CGif"], swiftSettings: swiftSettings,
+        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif"], swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary(":libgif.a")]),
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"],
@@ -65,6 +81,9 @@ let package = Package(
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],
+                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
+        // Draws one paragraph into a PNG: text start-up timing and screenshots (TextTests); not shipped.
+        .executableTarget(name: "pinbox-text-probe", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem", "CText"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),

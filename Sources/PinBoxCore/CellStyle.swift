@@ -72,20 +72,43 @@ public struct CellStyle: Equatable, Sendable {
     }
 }
 
-/// What the cells take: digits (the payment box) or any printable ASCII character (seed 004
-/// is a general input).
+/// What the cells take: digits (the payment box), any printable ASCII character (seed 004 is a
+/// general input), or any text a keyboard gives (a passphrase, a card PIN with letters).
 public enum AcceptedCharacters: String, Sendable, CaseIterable {
     case digits
     case printable
+    case text
 
+    /// Whether a single byte of pasted or set text is taken (text takes any UTF-8 byte that is
+    /// not a control; whole characters are checked by `contains(_: Unicode.Scalar)`).
     @inline(__always)
     public func contains(_ byte: UInt8) -> Bool {
         switch self {
         case .digits: byte >= 0x30 && byte <= 0x39
         case .printable: byte >= 0x20 && byte <= 0x7e
+        case .text: byte >= 0x20 && byte != 0x7f
         }
     }
 
+    /// Whether a typed character is taken. Text refuses controls (C0, DEL, C1) and the
+    /// invisible marks that reorder or hide text, which no one types into a secret on purpose.
+    public func contains(_ scalar: Unicode.Scalar) -> Bool {
+        switch self {
+        case .digits, .printable: return scalar.isASCII && contains(UInt8(scalar.value))
+        case .text:
+            switch scalar.value {
+            case 0..<0x20, 0x7f..<0xa0, 0x200b...0x200f, 0x202a...0x202e, 0x2060...0x206f, 0xfeff: return false
+            default: return true
+            }
+        }
+    }
+
+    /// Why a character was refused.
+    public var refusal: RejectReason { self == .digits ? .notADigit : .notPrintable }
+
     /// What one accepted character is called in a message: "digit" or "character".
     public var noun: String { self == .digits ? "digit" : "character" }
+
+    /// The most bytes one character can take in the secret.
+    public var bytesPerCharacter: Int { self == .text ? 4 : 1 }
 }

@@ -11,6 +11,7 @@ public enum FeedbackMessage {
         switch reason {
         case .notADigit: return "Digits only"
         case .notPrintable: return "Letters, digits and symbols only"
+        case .limit: return "That is as long as it can be"
         case .full: return "All \(capacity) \(noun)s are in: press Return"
         case .pasteDenied: return "Pasting is off: type the \(noun)s"
         case .pasteNotDigits: return accepts == .digits ? "Paste digits only" : "Paste letters, digits and symbols only"

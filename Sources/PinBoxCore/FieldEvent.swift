@@ -16,6 +16,9 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     case notPrintable = "not-printable"
     /// A digit typed into a full field (seed 001: a 7th digit is ignored).
     case full
+    /// A character past the byte limit of the program that asked (ssh reads 1023 bytes,
+    /// gpg-agent 255): refused visibly rather than cut silently by the reader.
+    case limit
     /// A paste while the paste policy is `deny` (seed 001).
     case pasteDenied = "paste-denied"
     /// A paste with anything but accepted characters in it (seed 000: digits).

@@ -36,19 +36,21 @@ public struct FieldScene: Equatable, Sendable {
     }
 
     /// The scene of `field` at `now`. `focused` decides whether the cursor cell shows.
-    /// Cells past the field's capacity (a grid with spare slots) stay empty.
+    /// Cells past the field's capacity (a grid with spare slots) stay empty. The first cell
+    /// shows character `first`: a long entry scrolls to keep its end in view.
     public init(field: PinField, animator: Animator, layout: Layout, theme: Theme,
-                focused: Bool, at now: Double) {
+                focused: Bool, at now: Double, first: Int = 0) {
         let length = field.length
         var cells: [Cell] = []
         cells.reserveCapacity(layout.cells.count)
-        for i in layout.cells.indices {
+        for cell in layout.cells.indices {
+            let i = first + cell
             let presence = i < animator.count ? animator.presence(of: i, at: now) : 0
             var state: CellState = i < length ? .filled : .empty
             if focused && i == length && i < field.capacity { state = .highlight }
             // A deleted character's dot fades out after it is gone: plain mode has no glyph
-            // left to fade, so only a present character is shown.
-            let glyph = !theme.secure && i < length ? field.secret[i] : nil
+            // left to fade, so only a present character is shown. Plain mode is ASCII only.
+            let glyph = !theme.secure && i < length && field.accepts != .text ? field.secret[i] : nil
             cells.append(Cell(state: state, presence: presence, glyph: glyph))
         }
         self.init(layout: layout, theme: theme, cells: cells, cue: animator.cueStrength(at: now),

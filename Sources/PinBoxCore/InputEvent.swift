@@ -1,9 +1,11 @@
 /// What the window system hands the program, already translated from X events: the core and
 /// the demo never see an X type.
 public enum InputEvent: Equatable, Sendable {
-    /// A character key — a digit, top row or keypad, or another printable ASCII character —
-    /// as its ASCII byte. The field decides whether it takes it (`AcceptedCharacters`).
-    case digit(UInt8)
+    /// A character key — a digit, top row or keypad, a letter, any character the keyboard
+    /// layout gives. The field decides whether it takes it (`AcceptedCharacters`).
+    case character(Unicode.Scalar)
+    /// Alt and a letter: the button whose label underlines it (`_OK` → Alt+O).
+    case mnemonic(Unicode.Scalar)
     /// A key that is neither a character nor a command: refused visibly, never inserted.
     case otherKey
     /// BackSpace or Delete.
@@ -60,7 +62,7 @@ extension InputEvent {
     /// Whether a person caused it with the keyboard or the mouse (what resets a timeout).
     public var isUserInput: Bool {
         switch self {
-        case .digit, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
+        case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
              .pasteRequest, .copy, .click, .workbench:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden:

@@ -14,37 +14,75 @@ public final class PinField {
     public let accepts: AcceptedCharacters
     public let secret: SecretBuffer
 
+    /// The most characters a prompt's entry takes (a passphrase, a card PIN of unknown length).
+    public static let entryRange = 1...1023
+
+    /// How many characters it holds; for digits and ASCII also how many bytes.
+    public private(set) var length = 0
+    /// The most bytes the secret may take: what the program that asked can read (ssh reads
+    /// 1023, gpg-agent 255 for a passphrase). A character past it is refused with `limit`.
+    public let byteLimit: Int
+
+    /// `capacity` characters. `byteLimit` defaults to what that many characters can take.
     public init(capacity: Int = 6, pastePolicy: PastePolicy = .deny,
-                accepts: AcceptedCharacters = .digits) throws(ConfigurationError) {
-        guard Self.capacityRange.contains(capacity) else {
+                accepts: AcceptedCharacters = .digits, byteLimit: Int? = nil) throws(ConfigurationError) {
+        guard Self.capacityRange.contains(capacity) || (accepts == .text && Self.entryRange.contains(capacity)) else {
             throw ConfigurationError("count must be between 1 and \(Self.capacityRange.upperBound), not \(capacity)")
         }
         self.capacity = capacity
         self.pastePolicy = pastePolicy
         self.accepts = accepts
-        self.secret = SecretBuffer(capacity: capacity)
+        self.byteLimit = min(byteLimit ?? .max, capacity * accepts.bytesPerCharacter)
+        self.secret = SecretBuffer(capacity: max(1, self.byteLimit))
     }
 
-    public var length: Int { secret.count }
-    public var isEmpty: Bool { secret.isEmpty }
-    public var isFull: Bool { secret.isFull }
+    public var isEmpty: Bool { length == 0 }
+    public var isFull: Bool { length == capacity }
 
     /// Whether `byte` is an ASCII digit, the only thing a field stores.
     @inline(__always)
     public static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// One typed character (ASCII). An accepted one is appended; anything else is refused.
+    /// One typed ASCII character.
     public func type(_ byte: UInt8) -> [FieldEvent] {
-        guard accepts.contains(byte) else { return [.rejected(accepts == .digits ? .notADigit : .notPrintable)] }
+        type(Unicode.Scalar(byte))
+    }
+
+    /// One typed character. An accepted one is appended, UTF-8 encoded straight into the
+    /// secret; anything else is refused.
+    public func type(_ scalar: Unicode.Scalar) -> [FieldEvent] {
+        guard accepts.contains(scalar) else { return [.rejected(accepts.refusal)] }
         guard !isFull else { return [.rejected(.full)] }
-        secret.append(byte)
+        let v = scalar.value
+        let size = v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
+        guard secret.count + size <= byteLimit else { return [.rejected(.limit)] }
+        switch size {
+        case 1:
+            secret.append(UInt8(v))
+        case 2:
+            secret.append(UInt8(0xc0 | v >> 6))
+            secret.append(UInt8(0x80 | v & 0x3f))
+        case 3:
+            secret.append(UInt8(0xe0 | v >> 12))
+            secret.append(UInt8(0x80 | v >> 6 & 0x3f))
+            secret.append(UInt8(0x80 | v & 0x3f))
+        default:
+            secret.append(UInt8(0xf0 | v >> 18))
+            secret.append(UInt8(0x80 | v >> 12 & 0x3f))
+            secret.append(UInt8(0x80 | v >> 6 & 0x3f))
+            secret.append(UInt8(0x80 | v & 0x3f))
+        }
+        length += 1
         return changedEvents()
     }
 
-    /// Backspace: removes the last digit; on an empty field nothing happens.
+    /// Backspace: removes the last character (all of its bytes); on an empty field nothing happens.
     public func deleteBackward() -> [FieldEvent] {
         guard !isEmpty else { return [] }
+        // UTF-8 continuation bytes are 10xxxxxx: drop them, then the lead byte.
+        while secret.count > 1 && secret[secret.count - 1] & 0xc0 == 0x80 { secret.removeLast() }
         secret.removeLast()
+        length -= 1
         return [.changed(length: length)]
     }
 
@@ -52,6 +90,7 @@ public final class PinField {
     public func clear() -> [FieldEvent] {
         let wasEmpty = isEmpty
         secret.wipe()
+        length = 0
         return wasEmpty ? [] : [.changed(length: 0)]
     }
 
@@ -61,8 +100,8 @@ public final class PinField {
         guard bytes.count <= capacity else { return [.rejected(.textTooLong)] }
         guard bytes.allSatisfy(accepts.contains) else { return [.rejected(.textNotDigits)] }
         secret.wipe()
-        for b in bytes { secret.append(b) }
-        return changedEvents()
+        length = 0
+        return append(bytes)
     }
 
     /// A paste, judged by the policy. Under `digits`, surrounding ASCII white space (the line
@@ -74,15 +113,28 @@ public final class PinField {
         let text = Self.trimmingWhitespace(bytes)
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
         guard text.allSatisfy(accepts.contains) else { return [.rejected(.pasteNotDigits)] }
-        guard text.count <= capacity - length else { return [.rejected(.pasteTooLong)] }
-        for b in text { secret.append(b) }
+        guard text.count <= capacity - length, secret.count + text.count <= byteLimit else {
+            return [.rejected(.pasteTooLong)]
+        }
+        return append(text)
+    }
+
+    /// Appends bytes already checked to fit; a text field counts characters, not bytes.
+    private func append<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
+        for b in bytes {
+            secret.append(b)
+            if b & 0xc0 != 0x80 { length += 1 }
+        }
         return changedEvents()
     }
 
     /// Hands the digits to `body` (the completion block of seed 001) and wipes them after,
     /// whatever `body` does. The field is empty afterwards.
     public func handOff<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
-        defer { secret.wipe() }
+        defer {
+            secret.wipe()
+            length = 0
+        }
         return try secret.withBytes(body)
     }
 

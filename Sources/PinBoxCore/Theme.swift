@@ -133,6 +133,28 @@ public struct Theme: Equatable, Sendable {
                          textColor: Color(red: 0.1, green: 0.1, blue: 0.1), font: FontSpec(size: 20)),
         filled: nil, highlight: nil, errorColor: errorRed, successColor: successGreen)
 
+    /// A prompt's PIN of unknown length: the boxes look, a little smaller so a long PIN fits
+    /// the dialog, taking any character a keyboard gives.
+    public static let entryBoxes: Theme = {
+        var t = Theme.boxes
+        t.name = "entry-boxes"
+        t.cellSize = Size(width: 34, height: 40)
+        t.gap = 6
+        t.dotRadius = 5
+        t.background = .white
+        t.accepts = .text
+        return t
+    }()
+
+    /// A passphrase: one long box, a dot per character, nothing between them.
+    public static let passphrase = Theme(
+        name: "passphrase", arrangement: .strip, cellSize: Size(width: 14, height: 36), gap: 0,
+        background: .white, frameColor: Color(rgb: 0x848b96), frameWidth: 1, frameRadius: 6,
+        dividerColor: nil, dividerWidth: 0, dividerPlacement: .centred,
+        dotColor: Color(rgb: 0x1f2329), dotRadius: 4, secure: true, accepts: .text,
+        empty: CellStyle(background: .white), filled: nil, highlight: nil,
+        errorColor: errorRed, successColor: successGreen)
+
     /// UIKit's `lightGrayColor`: white 2/3.
     static let lightGray = Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3)
     /// 4.6:1 on white: a refused input must be seen by everyone.

@@ -11,9 +11,13 @@ struct UsageError: Error {
 struct ArgumentReader {
     private var arguments: ArraySlice<String>
     private var pendingValue: String?
+    /// Where arguments that are not options go, for commands that take some (askpass's
+    /// prompt); nil refuses them.
+    private(set) var positionals: [String]?
 
-    init(_ arguments: some Collection<String>) {
+    init(_ arguments: some Collection<String>, positionals: Bool = false) {
         self.arguments = ArraySlice(arguments)
+        self.positionals = positionals ? [] : nil
     }
 
     /// The next option's name, with any `=value` held back for `value(for:)`.
@@ -22,6 +26,11 @@ struct ArgumentReader {
             throw UsageError("unexpected value after the previous option")
         }
         guard let argument = arguments.popFirst() else { return nil }
+        if positionals != nil && (argument == "--" || !argument.hasPrefix("-") || argument.count == 1) {
+            // After `--` everything is an argument, even one that starts with a dash.
+            if argument == "--" { positionals! += arguments; arguments = [] } else { positionals!.append(argument) }
+            return try nextOption()
+        }
         guard argument.hasPrefix("-"), argument.count > 1 else {
             // Someone may try `pinbox 314159`: an argument with digits in it is not echoed
             // onto the terminal, its scrollback and whatever logs stderr.

@@ -2,16 +2,6 @@ import CSystem
 import PinBoxCore
 import PinBoxX11
 
-/// Exit statuses, as documented in the README.
-enum ExitStatus: Int32 {
-    case ok = 0
-    case cancelled = 1
-    case usage = 2
-    case display = 3
-    /// The secret could not be handed over (stdout closed or full): never a silent success.
-    case undelivered = 4
-}
-
 func fail(_ message: String, status: ExitStatus) -> Never {
     Output.error(message)
     exit(status.rawValue)
@@ -19,35 +9,46 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 
 let usage = """
     usage: pinbox [window options] [field options]   open the demo window
+           pinbox askpass [PROMPT]                   ask for a secret for ssh or sudo (SSH_ASKPASS)
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
            pinbox --help | render --help
     """
 
-/// Opens the window and runs it; returns the exit status.
-func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
-    let fields: [DemoField]
+/// Opens the window for `page` and runs it; returns the exit status. Every way out wipes the
+/// secrets: a normal end, a signal (see SignalPipe), a lost server (the I/O error handler).
+func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
+               grab: Bool, controller: PageController) throws(X11Error) -> Int32 {
+    if !page.secretsLocked {
+        Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
+    }
+    XDisplay.onConnectionLost = { page.wipe() }
+    defer { page.wipe() }
+    let window = try XWindow(display: display, title: title, size: page.preferredSize,
+                             minimum: page.minimumSize, geometry: geometry, type: type)
+    let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
+    return try loop.run(controller)
+}
+
+/// The demo window (and the old `--askpass` flag): the workbench page.
+func runWorkbench(_ command: WindowCommand) -> Int32 {
     let screenshots: ScreenshotDirectory
-    do {
-        fields = command.singleField || command.askpass
-            ? [DemoField(name: command.field.style, label: "", configuration: try command.field.configuration())]
-            : try DemoField.page(command.field)
+    let fields: [PageField]
+    do throws(UsageError) {
+        fields = try WorkbenchPage.fields(command)
         screenshots = try ScreenshotDirectory(command.screenshotDirectory)
     } catch {
         fail(error.message, status: .usage)
     }
-    let display = try XDisplay(name: command.display)
-    let page = DemoPage(fields: fields, options: command, screenshots: screenshots,
-                        refreshRate: display.refreshRate ?? 60)
-    if !page.secretsLocked {
-        Output.error("warning: cannot lock the PIN in memory (mlock failed); it could reach swap")
+    do throws(X11Error) {
+        let display = try XDisplay(name: command.display)
+        let page = WorkbenchPage.make(fields, command, refreshRate: display.refreshRate ?? 60)
+        let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
+                                        events: !command.quiet, screenshots: screenshots)
+        return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
+                             grab: command.grab, controller: controller)
+    } catch {
+        fail(error.message, status: .display)
     }
-    // Every way out wipes the digits: a normal end below, a lost server in the I/O handler.
-    XDisplay.onConnectionLost = { page.wipe() }
-    defer { page.wipe() }
-    let window = try XWindow(display: display, title: "PinBox", size: page.preferredSize,
-                         minimum: page.minimumSize, geometry: command.geometry)
-    let loop = try EventLoop(display: display, window: window, grabKeyboard: command.grab)
-    return try loop.run(page)
 }
 
 // No core file and no debugger attaching: the PIN lives in this process's memory.
@@ -74,14 +75,31 @@ func printHelp(_ text: String) -> Int32 {
     }
 }
 
+/// The name the program was started as: a link named for a role runs that role.
+func invokedName() -> String {
+    guard let argv = pinbox_argv(), pinbox_argc() > 0, let zero = argv[0] else { return "pinbox" }
+    let path = String(cString: zero)
+    return String(path.split(separator: "/").last ?? "pinbox")
+}
+
 /// Runs the command the arguments name; returns the exit status.
 func run(_ arguments: [String]) -> Int32 {
     var arguments = arguments[...]
     do {
+        if invokedName() == "pinbox-askpass" || arguments.first == "askpass" {
+            if arguments.first == "askpass" && invokedName() != "pinbox-askpass" { arguments.removeFirst() }
+            if arguments.contains("--help") { return printHelp(AskpassCommand.help) }
+            let mode = getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) }
+            return try AskpassCommand(arguments: arguments, promptMode: mode).run()
+        }
         if arguments.first == "render" {
             arguments.removeFirst()
             if arguments.contains("--help") || arguments.contains("-h") {
-                return printHelp(RenderCommand.help)
+                return printHelp(RenderCommand.help + "\n\n" + DialogRenderCommand.help)
+            }
+            if DialogRenderCommand.wanted(arguments) {
+                try DialogRenderCommand(arguments: arguments).run()
+                return 0
             }
             try RenderCommand(arguments: arguments).run()
             return 0
@@ -89,12 +107,7 @@ func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             return printHelp(usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help)
         }
-        let command = try WindowCommand(arguments: arguments)
-        do {
-            return try runWindow(command)
-        } catch {
-            fail(error.message, status: .display)
-        }
+        return runWorkbench(try WindowCommand(arguments: arguments))
     } catch {
         fail(error.message, status: .usage)
     }

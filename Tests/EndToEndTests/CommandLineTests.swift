@@ -65,7 +65,7 @@ struct CommandLineTests {
         (["render", "--out", "/nonexistent/dir/x.png", "--text", "1"], "cannot write /nonexistent/dir/x.png"),
         (["render", "--at", "-1", "--out", "/tmp/x.png"], "--at must be between 0 and 3600, not '-1'"),
         (["render", "--out", "/tmp/x.png", "--state", "angry"], "--state must be one of normal, error, success, not 'angry'"),
-        (["render", "--out", "/tmp/x.png", "--accept", "all"], "--accept must be one of digits, printable, not 'all'"),
+        (["render", "--out", "/tmp/x.png", "--accept", "all"], "--accept must be one of digits, printable, text, not 'all'"),
         (["--plain", "--secure"], "--plain and --secure contradict each other"),
         (["--font", "Sans"], "--font expects \"FAMILY [Bold] SIZE\""),
         (["--fill-font", "DejaVu Sans 0"], "--fill-font expects \"FAMILY [Bold] SIZE\""),
