@@ -200,4 +200,18 @@ struct CaptureTests {
         #expect(canvas.pixel(x: left + 125 + 3, y: top + 25) != 0xffffff, "the empty 3rd cell's centre cross")
         #expect(GuidesPainter.points(55.8333) == "55.8" && GuidesPainter.points(50) == "50")
     }
+
+    @Test func theHelpOverlayIsACardInTheMiddle() throws {
+        let canvas = try Canvas(width: 500, height: 300)
+        HelpOverlay.draw(on: canvas, scale: 1)
+        #expect(canvas.pixel(x: 0, y: 0) == 0xffffff && canvas.pixel(x: 499, y: 299) == 0xffffff)
+        // The card, centred: dark, 0x1f2329 at 0.9 over white, with light lines of text on it.
+        #expect(canvas.pixel(x: 250, y: 150 - 85) == 0x35383e && canvas.pixel(x: 250, y: 150 + 85) == 0x35383e)
+        #expect(canvas.pixel(x: 250, y: 150 - 92) == 0xffffff)
+        let lines = (60..<240).filter { y in (80..<420).contains { canvas.pixel(x: $0, y: y) & 0xff > 0xc0 } }
+        #expect(lines.count > 40, "rows with light text: \(lines.count)")
+        let twice = try Canvas(width: 1000, height: 600)
+        HelpOverlay.draw(on: twice, scale: 2)
+        #expect(twice.pixels() != (try Canvas(width: 1000, height: 600)).pixels())
+    }
 }
