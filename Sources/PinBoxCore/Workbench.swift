@@ -67,3 +67,57 @@ public enum Workbench {
         keys.first { $0.action == action }
     }
 }
+
+/// What a workbench key asks of the page beyond its own state.
+public enum WorkbenchEffect: Equatable, Sendable {
+    /// Only the picture changes (guides, help, a step, a pause): draw again.
+    case redraw
+    /// Give the focused field `Workbench.theme(after:)`, keeping its characters.
+    case cycleTheme
+    /// Start feeding the presented frames to a `Recorder`, or finish it.
+    case startRecording
+    case stopRecording
+}
+
+/// The workbench's state in a window: the animation clock and what is shown. The page feeds
+/// its animators `timeline.time(at: now)` and asks them for frames every `timeline.frameStep`;
+/// the event loop sleeps until `timeline.wallTime(for:)` of their deadline (nil: paused).
+public struct WorkbenchState: Equatable, Sendable {
+    public var timeline: Timeline
+    public var showsGuides: Bool
+    public var showsHelp = false
+    public private(set) var isRecording = false
+
+    /// `--slow FACTOR` (slowed from the start), `--paused`, `--guides`.
+    public init(frameInterval: Double, slowFactor: Double? = nil, paused: Bool = false, guides: Bool = false) {
+        timeline = Timeline(frameInterval: frameInterval, slowFactor: slowFactor ?? Timeline.defaultSlowFactor,
+                            slowed: slowFactor != nil, paused: paused)
+        showsGuides = guides
+    }
+
+    /// Applies a workbench key pressed at wall time `wall`.
+    public mutating func handle(_ action: WorkbenchAction, at wall: Double) -> WorkbenchEffect {
+        switch action {
+        case .help: showsHelp.toggle()
+        case .slowMotion: timeline.toggleSlow(at: wall)
+        case .pause: timeline.togglePause(at: wall)
+        case .stepBackward: timeline.step(by: -1)
+        case .stepForward: timeline.step(by: 1)
+        case .guides: showsGuides.toggle()
+        case .cycleTheme: return .cycleTheme
+        case .record:
+            isRecording.toggle()
+            return isRecording ? .startRecording : .stopRecording
+        }
+        return .redraw
+    }
+}
+
+extension Workbench {
+    /// The built-in theme after `name`, round the list: what F7 gives the focused field.
+    public static func theme(after name: String) -> Theme {
+        let all = Theme.builtIn
+        let i = all.firstIndex { $0.name == name } ?? -1
+        return all[(i + 1) % all.count]
+    }
+}

@@ -79,3 +79,36 @@ struct TimelineTests {
         #expect(Workbench.lines.count == 8)
     }
 }
+
+@Suite("Workbench state")
+struct WorkbenchStateTests {
+    @Test func keysDriveTheClockAndTheOverlays() {
+        var w = WorkbenchState(frameInterval: 1.0 / 60)
+        #expect(w.timeline.time(at: 2) == 2 && !w.showsGuides && !w.showsHelp)
+        #expect(w.handle(.slowMotion, at: 1) == .redraw)
+        #expect(abs(w.timeline.time(at: 2) - 1.1) < 1e-12)
+        #expect(w.handle(.pause, at: 2) == .redraw)
+        _ = w.handle(.stepForward, at: 3)
+        _ = w.handle(.stepForward, at: 3)
+        _ = w.handle(.stepBackward, at: 3)
+        #expect(abs(w.timeline.time(at: 9) - (1.1 + 1.0 / 60)) < 1e-12)
+        _ = w.handle(.guides, at: 3)
+        _ = w.handle(.help, at: 3)
+        #expect(w.showsGuides && w.showsHelp)
+        #expect(w.handle(.cycleTheme, at: 3) == .cycleTheme)
+        #expect(w.handle(.record, at: 3) == .startRecording && w.isRecording)
+        #expect(w.handle(.record, at: 4) == .stopRecording && !w.isRecording)
+    }
+
+    @Test func optionsSetTheStart() {
+        let w = WorkbenchState(frameInterval: 1.0 / 60, slowFactor: 4, paused: true, guides: true)
+        #expect(w.timeline.isPaused && w.timeline.factor == 4 && w.showsGuides)
+        #expect(w.timeline.time(at: 100) == 0)
+    }
+
+    @Test func themesCycleRoundTheBuiltInList() {
+        #expect(Workbench.theme(after: "strip").name == "paypass")
+        #expect(Workbench.theme(after: "tfgrid").name == "strip")
+        #expect(Theme.builtIn.map { Workbench.theme(after: $0.name).name } == ["paypass", "boxes", "grid", "tfgrid", "strip"])
+    }
+}
