@@ -57,6 +57,11 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]),
+        // giflib, for animated captures. No `link` in its module map: PinBoxRender links the
+        // static archive, so the window has no extra shared library to load at start-up.
+        .systemLibrary(
+            name: "CGif",
+            providers: [.apt(["libgif-dev"])]),
         // The C library as Swift sees it, and the few things only C can do (prctl, argv).
         .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
                 linkerSettings: [.linkedLibrary("m")]),
@@ -65,7 +70,8 @@ let package = Package(
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
-        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText"], swiftSettings: swiftSettings),
+        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif"], swiftSettings: swiftSettings,
+                linkerSettings: [.linkedLibrary(":libgif.a")]),
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"],
                 swiftSettings: swiftSettings,

@@ -22,3 +22,8 @@ r tfgrid-secure        --style tfgrid  --secure --text 12345678
 r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused \
                        --fill-background '#ffffff' --highlight-background '#e8f1ff' \
                        --fill-text-color '#1677ff' --font 'DejaVu Sans Bold 20'
+
+# The README's animated capture: a PIN typed and submitted, at 50 fps (2-cs GIF delays, which
+# every browser honours).
+"$pinbox" render --animate typing.gif --fps 50 --scale 2 --style boxes \
+          --keys "1@0.3 4@0.55 7@0.8 2@1.05 5@1.3 8@1.55 Return@2.1"

@@ -4,6 +4,7 @@
 /// a digit, 0 otherwise) by `1 / (15 × showDuration)`, which assumes a frame rate. Here the
 /// same straight-line motion is a function of elapsed time, so a full change takes exactly
 /// `duration` seconds at 30, 60 or 144 frames per second, and a still field needs no frames.
+/// Other curves (`Easing`) shape the same motion; `seed` replays the per-tick steps.
 /// Time is always passed in (`now`, seconds on a monotonic clock): the animator never reads it.
 public struct Animator: Equatable, Sendable {
     /// Seed 003's `showDuration`.
@@ -24,6 +25,10 @@ public struct Animator: Equatable, Sendable {
     public static let successOut = 0.15
 
     public let duration: Double
+    /// The curve each dot follows (`--easing`); `linear` unless asked.
+    public let easing: Easing
+    /// The display's frame interval: the tick of the `seed` curve, which steps once a tick.
+    public let tickInterval: Double
     /// Times closer than this are the same moment: sums of frame intervals drift by a few ulps,
     /// and a sliver of a frame at the end of a motion would be wasted work.
     static let epsilon = 1e-6
@@ -31,26 +36,42 @@ public struct Animator: Equatable, Sendable {
     private var cueStart = -Double.infinity
     private var successStart = -Double.infinity
 
-    /// One cell's motion: a straight line from `from` toward `target`, starting at `start`.
+    /// One cell's motion from `from` toward `target`, starting at `start`, along a curve.
     private struct Track: Equatable, Sendable {
         var from = 0.0
         var target = 0.0
         var start = -Double.infinity
 
-        func value(at now: Double, duration: Double) -> Double {
-            guard duration > 0, now < end(duration: duration) - Animator.epsilon else { return target }
-            let step = max(0, now - start) / duration
-            return target > from ? min(target, from + step) : max(target, from - step)
+        func value(at now: Double, in a: Animator) -> Double {
+            guard a.duration > 0, now < end(in: a) - Animator.epsilon else { return target }
+            let elapsed = max(0, now - start)
+            if a.easing == .seed {
+                // Seed 003: a step of 1/(15 × showDuration) at every display tick so far.
+                let ticks = (elapsed / a.tickInterval + Animator.epsilon).rounded(.down)
+                let step = min(abs(target - from), ticks * a.seedStep)
+                return target > from ? from + step : from - step
+            }
+            return a.easing.presence(from: from, to: target, progress: elapsed / (abs(target - from) * a.duration))
         }
 
-        func end(duration: Double) -> Double {
-            start + abs(target - from) * duration
+        /// When the motion is over: a full change takes `duration`, a partial one its share
+        /// (the seed's: as many whole ticks as its steps need).
+        func end(in a: Animator) -> Double {
+            guard a.easing == .seed, a.duration > 0 else { return start + abs(target - from) * a.duration }
+            return start + (abs(target - from) / a.seedStep - Animator.epsilon).rounded(.up) * a.tickInterval
         }
     }
 
+    /// Seed 003's per-tick step, `d = 1 / (15 × showDuration)`.
+    var seedStep: Double { 1 / (15 * duration) }
+
     /// `count` cells, all empty and still. `duration` 0 means changes show at once.
-    public init(count: Int, duration: Double = Animator.defaultDuration) {
+    /// `tickInterval` is the display's frame interval, used by the `seed` curve only.
+    public init(count: Int, duration: Double = Animator.defaultDuration, easing: Easing = .linear,
+                tickInterval: Double = 1.0 / 60) {
         self.duration = max(0, duration)
+        self.easing = easing
+        self.tickInterval = tickInterval > 0 ? tickInterval : 1.0 / 60
         tracks = Array(repeating: Track(), count: count)
     }
 
@@ -62,7 +83,7 @@ public struct Animator: Equatable, Sendable {
         for i in tracks.indices {
             let target: Double = i < length ? 1 : 0
             guard tracks[i].target != target else { continue }
-            let current = tracks[i].value(at: now, duration: duration)
+            let current = tracks[i].value(at: now, in: self)
             tracks[i] = Track(from: current, target: target, start: now)
         }
     }
@@ -77,7 +98,7 @@ public struct Animator: Equatable, Sendable {
 
     /// How far cell `index`'s dot has appeared, 0…1: its alpha and its scale.
     public func presence(of index: Int, at now: Double) -> Double {
-        tracks[index].value(at: now, duration: duration)
+        tracks[index].value(at: now, in: self)
     }
 
     /// Starts the error look of a refused input: the error colour replaces the borders and
@@ -121,7 +142,7 @@ public struct Animator: Equatable, Sendable {
     /// already still.
     public func restTime(after now: Double) -> Double? {
         var latest = -Double.infinity
-        for t in tracks { latest = max(latest, t.end(duration: duration)) }
+        for t in tracks { latest = max(latest, t.end(in: self)) }
         latest = max(latest, cueStart + Self.cueDuration, successStart + Self.successDuration)
         return latest > now + Self.epsilon ? latest : nil
     }

@@ -39,6 +39,8 @@ public enum InputEvent: Equatable, Sendable {
     case terminate
     /// The window was unmapped (iconified, hidden).
     case hidden
+    /// A workbench key (`Workbench.keys`): slow motion, pause, step, guides, theme, help, record.
+    case workbench(WorkbenchAction)
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -61,7 +63,7 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
-             .pasteRequest, .copy, .click:
+             .pasteRequest, .copy, .click, .workbench:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden:
             return false

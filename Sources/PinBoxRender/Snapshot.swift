@@ -21,7 +21,17 @@ public enum Snapshot {
     /// for those states); nil shows the typing at rest, and the other looks at `lookTime`.
     public static func render(_ configuration: FieldConfiguration, digits: [UInt8], at: Double? = nil,
                               focused: Bool = false, state: State = .normal) throws(RenderError) -> Canvas {
+        let scene = try scene(configuration, digits: digits, at: at, focused: focused, state: state)
+        let canvas = try Canvas(width: Int(scene.layout.bounds.width), height: Int(scene.layout.bounds.height))
+        FieldPainter.draw(scene, at: Point(x: 0, y: 0), on: canvas)
+        return canvas
+    }
+
+    /// What `render` draws, as a scene: for sheets, film strips and guides to draw elsewhere.
+    public static func scene(_ configuration: FieldConfiguration, digits: [UInt8], at: Double? = nil,
+                             focused: Bool = false, state: State = .normal) throws(RenderError) -> FieldScene {
         var (field, animator) = configuration.makeField()
+        defer { field.secret.wipe() }
         for event in field.setText(digits) {
             if case .rejected(let reason) = event {
                 throw RenderError(reason == .textTooLong
@@ -46,11 +56,20 @@ public enum Snapshot {
             animator.setLength(0, at: 0)
             now = at ?? lookTime
         }
-        let layout = configuration.layout()
-        let scene = FieldScene(field: field, animator: animator, layout: layout, theme: configuration.theme,
-                               focused: focused, at: now)
-        let canvas = try Canvas(width: Int(layout.bounds.width), height: Int(layout.bounds.height))
-        FieldPainter.draw(scene, at: Point(x: 0, y: 0), on: canvas)
-        return canvas
+        return FieldScene(field: field, animator: animator, layout: configuration.layout(),
+                          theme: configuration.theme, focused: focused, at: now)
+    }
+
+    /// How long the motion of `state` lasts from its start: the last character's fade (its
+    /// curve's own length: 3 ticks for `seed`), the error look or the success look.
+    public static func motionLength(_ configuration: FieldConfiguration, state: State) -> Double {
+        switch state {
+        case .normal:
+            var (_, animator) = configuration.makeField()
+            animator.setLength(1, at: 0)
+            return animator.restTime(after: 0) ?? 0
+        case .error: return Animator.cueDuration
+        case .success: return Animator.successDuration
+        }
     }
 }

@@ -56,8 +56,25 @@ struct KeyTranslator {
             return .focusNext
         case XK_Print:
             return .screenshot
+        case XK_F1...XK_F8, XK_Pause:
+            return Self.workbench(ks).map { .workbench($0) } ?? .otherKey
         default:
             return .otherKey
+        }
+    }
+
+    /// The workbench keys (`Workbench.keys`): function keys, which no PIN needs.
+    static func workbench(_ ks: Int32) -> WorkbenchAction? {
+        switch ks {
+        case XK_F1: .help
+        case XK_F2: .slowMotion
+        case XK_F3, XK_Pause: .pause
+        case XK_F4: .stepBackward
+        case XK_F5: .stepForward
+        case XK_F6: .guides
+        case XK_F7: .cycleTheme
+        case XK_F8: .record
+        default: nil
         }
     }
 

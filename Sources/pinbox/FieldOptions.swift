@@ -11,6 +11,7 @@ struct FieldOptions {
     var scale = 1.0
     var duration = Animator.defaultDuration
     var paste = PastePolicy.deny
+    var easing = Easing.linear
     /// Every change to the theme's look, judged against the theme when it is applied.
     var overrides = ThemeOverrides()
 
@@ -29,6 +30,11 @@ struct FieldOptions {
           --duration SECONDS           dot animation length, 0…10 (default 0.2; 0 = none)
           --paste deny|digits          refuse every paste (default) or accept one made only of
                                        characters the cells take
+          --easing CURVE               the dots' curve: linear (default: seed 003's 0.2 s,
+                                       straight), seed (seed 003's steps of 1/(15 × duration)
+                                       a display tick: full after 3 ticks at 60 Hz), ease-out
+                                       (cubic), ink-linear (the dot's ink grows evenly) or
+                                       ink-ease-out (half the ink by a fifth of the duration)
 
         Look (an option that would change nothing on the theme is refused, exit 2):
           --dot-color COLOUR, --dot-radius POINTS          dotted fields
@@ -66,6 +72,7 @@ struct FieldOptions {
         case "--accept": overrides.accepts = try reader.choice(for: option, of: AcceptedCharacters.self)
         case "--duration": duration = try reader.number(for: option, in: FieldConfiguration.durationRange)
         case "--paste": paste = try reader.choice(for: option, of: PastePolicy.self)
+        case "--easing": easing = try reader.choice(for: option, of: Easing.self)
         case "--dot-color": overrides.dotColor = try reader.color(for: option)
         case "--dot-radius": overrides.dotRadius = try reader.number(for: option, in: 0...1000)
         case "--frame-color": overrides.frameColor = try reader.color(for: option)
@@ -132,8 +139,10 @@ struct FieldOptions {
     func configuration(strict: Bool = true) throws(UsageError) -> FieldConfiguration {
         let theme = try theme(strict: strict)
         do {
-            return try FieldConfiguration(theme: theme, count: count, rows: rows, columns: columns, frame: size,
-                                          scale: scale, duration: duration, pastePolicy: paste)
+            var configuration = try FieldConfiguration(theme: theme, count: count, rows: rows, columns: columns,
+                                                       frame: size, scale: scale, duration: duration, pastePolicy: paste)
+            configuration.easing = easing
+            return configuration
         } catch {
             throw UsageError(error.message)
         }

@@ -105,7 +105,7 @@ func run(_ arguments: [String]) -> Int32 {
             return 0
         }
         if arguments.contains("--help") || arguments.contains("-h") {
-            return printHelp(usage + "\n\n" + WindowCommand.help)
+            return printHelp(usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help)
         }
         return runWorkbench(try WindowCommand(arguments: arguments))
     } catch {

@@ -55,6 +55,10 @@ static inline int pinbox_open_directory(const char *path) { return open(path, O_
 static inline int pinbox_create_file(int directory, const char *name, mode_t mode) {
     return openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 }
+/// Creates or replaces the file at `path`, as a command's --out does (close-on-exec).
+static inline int pinbox_open_output(const char *path, mode_t mode) {
+    return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+}
 
 // errno is a macro over a thread-local; Swift reaches it through these.
 static inline int pinbox_errno(void) { return errno; }

@@ -183,6 +183,8 @@ public final class Page {
             finish(.closed, into: &effects)
         case .terminate:
             finish(.cancelled(.signal), into: &effects)
+        case .workbench:
+            break  // slow motion, pause, steps, guides, themes, help, recording: not wired yet
         }
         return effects
     }

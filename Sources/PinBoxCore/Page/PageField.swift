@@ -32,7 +32,8 @@ public struct PageField {
         self.configuration = configuration
         field = try PinField(capacity: capacity, pastePolicy: configuration.pastePolicy,
                              accepts: configuration.theme.accepts, byteLimit: byteLimit)
-        animator = Animator(count: capacity, duration: configuration.duration)
+        animator = Animator(count: capacity, duration: configuration.duration, easing: configuration.easing,
+                            tickInterval: configuration.tickInterval)
         let shown = max(1, min(shown, most))
         growth = (shown, max(shown, most))
         layout = Layout(configuration.theme.layoutRequest(rows: 1, columns: shown, scale: configuration.scale))
