@@ -101,7 +101,7 @@ struct HostileTests {
 
     @Test func harmlessSignalsLeaveItRunning() throws {
         let xvfb = try Xvfb()
-        let p = try PinBoxProcess(["--style", "strip"], display: xvfb.display)
+        let p = try PinBoxProcess(["--style", "strip", "--screenshot-dir", NSTemporaryDirectory()], display: xvfb.display)
         try p.waitReady()
         for signal in [SIGCHLD, SIGWINCH, SIGURG, SIGCONT] { kill(p.pid, signal) }
         kill(p.pid, SIGUSR1)
