@@ -205,3 +205,19 @@ struct HostileTests {
         #expect(!bidi.contains("\u{202e}"))
     }
 }
+
+extension HostileTests {
+    /// A window manager that withholds the focus: keys meant elsewhere never land in the prompt,
+    /// and it takes keys again once it has the focus (the control).
+    @Test func keysTypedWhileAnotherWindowHasTheFocusNeverLandInThePrompt() throws {
+        let s = try Session(["--style", "strip"])
+        s.x.focus(s.x.makeWindow())
+        try s.pinbox.keys("1", "2", "3")
+        usleep(300_000)
+        #expect(s.pinbox.events("change").isEmpty)
+        try s.pinbox.xdotool(["windowfocus", "--sync", s.window])
+        try s.pinbox.keys("4")
+        try s.pinbox.waitFor("change")
+        #expect(s.length("strip") == 1)
+    }
+}
