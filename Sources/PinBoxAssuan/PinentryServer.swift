@@ -151,11 +151,13 @@ public final class PinentryServer<FrontEnd: PinentryFrontEnd, Source: ByteSource
     private func help(_ arguments: [UInt8]) {
         let nameEnd = arguments.firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A } ?? arguments.count
         if nameEnd == 0 {
-            for command in Command.allCases { writeLine("# " + command.help[0]) }
+            for command in Command.all { writeLine("# " + command.usage) }
             return ok()
         }
         guard let command = Command(name: arguments[..<nameEnd]) else { return reply(.helpUnknownCommand) }
-        for line in command.help { writeLine("# " + line) }
+        writeLine("# " + command.usage)
+        writeLine("# ")
+        writeLine("# " + command.summary)
         ok()
     }
 
