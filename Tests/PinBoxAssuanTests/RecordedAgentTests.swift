@@ -3,7 +3,8 @@ import Testing
 
 /// More of what gpg-agent 2.2.40 sends, recorded through a tee in front of this module
 /// (`gpg --pinentry-mode ask --symmetric` with a 7-character passphrase, then
-/// `gpg-connect-agent 'GET_CONFIRMATION Allow+this?'`). Each session starts with the opening
+/// `gpg-connect-agent 'GET_CONFIRMATION Allow+this?'`, and `SCD CHECKPIN` through a stand-in scdaemon
+/// that answers with `INQUIRE NEEDPIN ||Please unlock the card…` or `|A|Please enter the Admin PIN…`). Each session starts with the opening
 /// sequence of `agentSequence`; only what follows it differs.
 @Suite struct RecordedAgentTests {
     static let opening = agentSequence.split(separator: "\n").prefix { !$0.hasPrefix("SETKEYINFO") }
@@ -80,5 +81,24 @@ import Testing
         #expect(afterOpening(converse(session, FakeFrontEnd(confirms: [.ok])).output) == "OK\nOK\nOK closing connection\n")
         #expect(afterOpening(converse(session, FakeFrontEnd(confirms: [.notOK])).output)
             == "OK\nERR 83886194 Not confirmed <Pinentry>\nOK closing connection\n")
+    }
+
+    /// scdaemon's NEEDPIN, as the agent passes it on: flags and the \x1e/\x1f marks gone, key info cleared.
+    @Test(arguments: [("PIN", "Please unlock the card%0A%0ANumber: D276 0001 2401%0AHolder: Alice", CardSecret.pin),
+                      ("Admin PIN", "Please enter the Admin PIN%0A%0ANumber: D276 0001 2401", CardSecret.adminPIN)])
+    func cardPin(prompt: String, description: String, secret: CardSecret) {
+        let run = converse(Self.opening + """
+            SETKEYINFO --clear
+            SETDESC \(description)
+            SETPROMPT \(prompt)
+            GETPIN
+            BYE
+
+            """, FakeFrontEnd(pins: [.type(bytes("a%b+c d"))]))
+        #expect(afterOpening(run.output) == "OK\nOK\nOK\nD a%25b+c d\nOK\nOK closing connection\n")
+        let request = run.server.frontEnd.pinRequests[0]
+        #expect(request.entry == .card(secret))
+        #expect(request.limit == .cardPIN)
+        #expect(request.prompt == prompt)
     }
 }
