@@ -18,7 +18,7 @@ extension PinentryServer {
             qualityBar: texts.qualityBar.map { QualityBar(label: $0, tooltip: texts.qualityBarTooltip) },
             generatePinLabel: texts.generatePinLabel, generatePinTooltip: texts.generatePinTooltip,
             timeout: max(texts.timeout, 0), keyInfo: texts.keyInfo, entry: entry, limit: .of(entry),
-            grab: options.grab)
+            grab: options.grab, options: options)
     }
 
     /// What the next CONFIRM or MESSAGE shows.
@@ -27,7 +27,8 @@ extension PinentryServer {
             title: texts.title, description: texts.description, error: texts.error,
             okLabel: texts.ok ?? options.defaultOK ?? "_OK",
             cancelLabel: texts.cancel ?? options.defaultCancel ?? "_Cancel",
-            notOKLabel: texts.notOK, isMessage: isMessage, timeout: max(texts.timeout, 0), grab: options.grab)
+            notOKLabel: texts.notOK, isMessage: isMessage, timeout: max(texts.timeout, 0), grab: options.grab,
+            options: options)
     }
 
     func getPin() {

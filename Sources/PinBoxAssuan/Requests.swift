@@ -54,13 +54,17 @@ public struct PinRequest: Equatable, Sendable {
     public var limit: InputLimit
     /// Grab the keyboard for the whole screen (OPTION grab / no-grab, `-g`).
     public var grab: Bool
+    /// Everything else OPTION and the command line said: the owner (for a title naming the
+    /// requesting program), the parent window, the display, caps-lock and constraint hints.
+    public var options: PinentryOptions
 
     /// A request with pinentry's defaults, for front-end tests and previews.
     public init(title: String? = nil, description: String? = nil, prompt: String = "PIN:", error: String? = nil,
                 okLabel: String = "_OK", cancelLabel: String = "_Cancel", repeatPrompt: RepeatPrompt? = nil,
                 qualityBar: QualityBar? = nil, generatePinLabel: String? = nil, generatePinTooltip: String? = nil,
                 timeout: Int = 0, keyInfo: KeyInfo? = nil, entry: EntryKind = .passphrase, limit: InputLimit? = nil,
-                grab: Bool = true) {
+                grab: Bool = true, options: PinentryOptions = PinentryOptions()) {
+        self.options = options
         self.title = title
         self.description = description
         self.prompt = prompt
@@ -94,11 +98,14 @@ public struct ConfirmRequest: Equatable, Sendable {
     public var isMessage: Bool
     public var timeout: Int
     public var grab: Bool
+    /// Everything OPTION and the command line said (see `PinRequest.options`).
+    public var options: PinentryOptions
 
     /// A request with pinentry's defaults, for front-end tests and previews.
     public init(title: String? = nil, description: String? = nil, error: String? = nil, okLabel: String = "_OK",
                 cancelLabel: String = "_Cancel", notOKLabel: String? = nil, isMessage: Bool = false, timeout: Int = 0,
-                grab: Bool = true) {
+                grab: Bool = true, options: PinentryOptions = PinentryOptions()) {
+        self.options = options
         self.title = title
         self.description = description
         self.error = error

@@ -88,6 +88,7 @@ let agentSequence = """
         #expect(request.grab == false)
         #expect(request.timeout == 0)
         #expect(request.qualityBar == nil && request.repeatPrompt == nil && request.error == nil)
+        #expect(request.options.owner == Owner(pid: 20471, host: "vm"))  // a title can name the requester
         let options = run.server.options
         #expect(options.ttyType == "xterm")
         #expect(options.owner == Owner(pid: 20471, host: "vm"))

@@ -73,7 +73,7 @@ import Testing
             == "OK\nOK\nOK\nERR 83886179 Operation cancelled <Pinentry>\nOK closing connection\n")
         #expect(taken.server.frontEnd.confirmRequests[0] == ConfirmRequest(
             description: "Warning: You have entered an insecure passphrase.\n\nA passphrase should be at least 8 characters long.",
-            okLabel: "Take this one anyway", cancelLabel: "Enter new passphrase", grab: false))
+            okLabel: "Take this one anyway", cancelLabel: "Enter new passphrase", grab: false, options: taken.server.options))
     }
 
     @Test func getConfirmation() {
