@@ -77,6 +77,9 @@ let package = Package(
                 swiftSettings: swiftSettings,
                 // Embedded builds skip the module map's autolinking; pkg-config only names X11.
                 linkerSettings: [.linkedLibrary("Xrandr")]),
+        // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
+        // through a generic front end.
+        .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
         .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "CSystem"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
@@ -86,6 +89,7 @@ let package = Package(
         .executableTarget(name: "pinbox-text-probe", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem", "CText"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
+        .testTarget(name: "PinBoxAssuanTests", dependencies: ["PinBoxAssuan", "PinBoxCore"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),
         // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.
         .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"]),

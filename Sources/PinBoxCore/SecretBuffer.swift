@@ -34,13 +34,13 @@ public final class SecretBuffer {
     public var isFull: Bool { count == capacity }
 
     /// Appends one ASCII byte; the caller has checked there is room.
-    func append(_ byte: UInt8) {
+    public func append(_ byte: UInt8) {
         precondition(count < capacity)
         bytes[count] = byte
         count += 1
     }
 
-    func removeLast() {
+    public func removeLast() {
         precondition(count > 0)
         count -= 1
         explicitBzero(bytes + count, 1)
