@@ -80,7 +80,7 @@ let package = Package(
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
-        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "CSystem"],
+        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],

@@ -10,6 +10,7 @@
 static struct { void *volatile base; volatile size_t length; } secrets[SECRET_SLOTS];
 static int wake_fd = -1;
 static volatile sig_atomic_t terminating;
+static volatile sig_atomic_t at_once;
 
 int pinbox_secret_register(void *base, size_t length) {
     for (int i = 0; i < SECRET_SLOTS; i++) {
@@ -43,6 +44,14 @@ static void leave_now(void) {
     pinbox_secrets_wipe_all();
     _exit(PINBOX_EXIT_CANCELLED);
 }
+
+void pinbox_exit_watchdog_disarm(void) {
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &off, NULL);
+    terminating = 0;
+}
+
+void pinbox_signals_end_at_once(void) { at_once = 1; }
 
 void pinbox_exit_watchdog(void) {
     // One second for the orderly way out (flush, ungrab, close); then leave_now.
@@ -78,8 +87,7 @@ static void on_signal(int number, siginfo_t *info, void *context) {
         // The kernel raises these on our own writes (a reader that left, a file over the size
         // limit), marked as sent by us: the write then fails with EPIPE or EFBIG and says so.
         if ((number == SIGPIPE || number == SIGXFSZ) && (!sent || info->si_pid == getpid())) break;
-        if (number == SIGALRM && terminating) leave_now();
-        if (terminating) leave_now();  // a second request: no more waiting
+        if (at_once || terminating) leave_now();  // a pinentry, or a second request: no more waiting
         pinbox_secrets_wipe_all();
         wake_loop(number);
         pinbox_exit_watchdog();

@@ -10,19 +10,22 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 let usage = """
     usage: pinbox [window options] [field options]   open the demo window
            pinbox askpass [PROMPT]                   ask for a secret for ssh or sudo (SSH_ASKPASS)
+           pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
            pinbox --help | render --help
     """
 
 /// Opens the window for `page` and runs it; returns the exit status. Every way out wipes the
 /// secrets: a normal end, a signal (see SignalPipe), a lost server (the I/O error handler).
+/// With `keepSecret` the secret outlives the window, for a caller that writes it afterwards
+/// (pinentry's D line) and wipes it then.
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
-               grab: Bool, controller: PageController) throws(X11Error) -> Int32 {
+               grab: Bool, controller: PageController, keepSecret: Bool = false) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
     XDisplay.onConnectionLost = { page.wipe() }
-    defer { page.wipe() }
+    defer { if !keepSecret { page.wipe() } }
     let window = try XWindow(display: display, title: title, size: page.preferredSize,
                              minimum: page.minimumSize, geometry: geometry, type: type)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
@@ -86,6 +89,10 @@ func invokedName() -> String {
 func run(_ arguments: [String]) -> Int32 {
     var arguments = arguments[...]
     do {
+        if invokedName() == "pinentry-pinbox" || arguments.first == "pinentry" {
+            if arguments.first == "pinentry" && invokedName() != "pinentry-pinbox" { arguments.removeFirst() }
+            return PinentryCommand.run(Array(arguments))
+        }
         if invokedName() == "pinbox-askpass" || arguments.first == "askpass" {
             if arguments.first == "askpass" && invokedName() != "pinbox-askpass" { arguments.removeFirst() }
             if arguments.contains("--help") { return printHelp(AskpassCommand.help) }
