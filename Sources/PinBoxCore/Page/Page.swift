@@ -115,6 +115,10 @@ public final class Page {
                 if focus - fields.count < content.buttons.count {
                     press(content.buttons[focus - fields.count].role, now: now, into: &effects)
                 }
+            } else if rules.purpose == .prompt, let i = focusedField, i + 1 < fields.count {
+                // Return in the first of two entries (a new passphrase and its repeat) goes on
+                // to the next, as Tab does.
+                setFocus(i + 1, into: &effects)
             } else if rules.purpose == .prompt {
                 press(.ok, now: now, into: &effects)
             } else if let i = focusedField {

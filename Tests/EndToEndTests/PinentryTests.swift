@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real gpg-agent and gpg from Debian, in a temporary GNUPGHOME, with `pinentry-program`
+/// pointing at the `pinentry-pinbox` link; typing with xdotool on a private Xvfb. Each test
+/// starts its own agent and ends it with gpgconf --kill.
+@Suite("pinentry-pinbox with the real gpg-agent", .timeLimit(.minutes(3)))
+final class PinentryTests {
+    let home = NSTemporaryDirectory() + "pinbox-gpg-\(UUID().uuidString)"
+    let xvfb: Xvfb
+    var seen: Set<String> = []
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        xvfb = try Xvfb()
+        try FileManager.default.createSymbolicLink(atPath: home + "/pinentry-pinbox",
+                                                   withDestinationPath: PinBoxProcess.binary)
+        try configure([])
+    }
+
+    deinit {
+        _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// Writes gpg-agent.conf with the pinentry and `extra` lines.
+    func configure(_ extra: [String]) throws {
+        let lines = ["pinentry-program \(home)/pinentry-pinbox"] + extra
+        try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+    }
+
+    var environment: [String: String] { ["GNUPGHOME": home, "DISPLAY": xvfb.display, "GPG_TTY": ""] }
+
+    /// A gpg-connect-agent session sending `commands`; its output is read after it ends.
+    func agent(_ commands: [String]) throws -> Child {
+        try Child(["gpg-connect-agent"] + commands + ["/bye"], environment: environment, capture: true)
+    }
+
+    func output(_ child: Child) -> String {
+        child.wait()
+        return String(decoding: child.read().out, as: UTF8.self)
+    }
+
+    /// Waits for a PinBox window not answered before, focuses it, types `text`, presses `key`.
+    /// Returns the window's id (the same pinentry may open several).
+    @discardableResult
+    func answer(_ text: String?, key: String? = "Return") throws -> String {
+        let deadline = Date().addingTimeInterval(15)
+        while true {
+            let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display)
+            for id in out.split(separator: "\n").map(String.init) {
+                let pid = try run(["xdotool", "getwindowpid", id], display: xvfb.display).output
+                let key2 = pid + "/" + id
+                guard !seen.contains(key2) else { continue }
+                seen.insert(key2)
+                _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
+                if let text { _ = try run(["xdotool", "type", "--delay", "20", text], display: xvfb.display) }
+                if let key { _ = try run(["xdotool", "key", key], display: xvfb.display) }
+                return id
+            }
+            guard Date() < deadline else { throw TestFailure("no pinentry window appeared") }
+            usleep(20_000)
+        }
+    }
+
+    @Test func aPassphraseComesBackEscapedAsTheAgentExpects() throws {
+        let session = try agent(["GET_PASSPHRASE --data --repeat=0 X1 X Passphrase: Enter+a+test+passphrase"])
+        try answer("a%b+c d")
+        #expect(output(session) == "D a%25b+c d\nOK\n")
+    }
+
+    @Test func cancelAndCloseGiveTheAgentsCancel() throws {
+        let cancelled = try agent(["GET_PASSPHRASE --data --repeat=0 X2 X Passphrase: Cancel+me"])
+        try answer("abc", key: "Escape")
+        #expect(output(cancelled) == "ERR 83886179 Operation cancelled <Pinentry>\n")
+        let closed = try agent(["GET_PASSPHRASE --data --repeat=0 X3 X Passphrase: Close+me"])
+        let id = try answer(nil, key: nil)
+        let x = try XClient(xvfb.display)
+        x.sendDeleteWindow("0x" + String(UInt(id)!, radix: 16))
+        #expect(output(closed) == "ERR 83886179 Operation cancelled <Pinentry>\n")
+    }
+
+    @Test func theAgentsTimeoutIsHonoured() throws {
+        try configure(["pinentry-timeout 1"])
+        let session = try agent(["GET_PASSPHRASE --data --repeat=0 X4 X Passphrase: Wait"])
+        let t0 = Date()
+        let text = output(session)
+        #expect(text == "ERR 83886142 Timeout <Pinentry>\n", "\(text)")
+        #expect(Date().timeIntervalSince(t0) < 6)
+    }
+
+    @Test func confirmationsSayYesAndNo() throws {
+        let yes = try agent(["GET_CONFIRMATION Do+you+trust+this+key?"])
+        try answer(nil, key: "Return")
+        #expect(output(yes) == "OK\n")
+        let no = try agent(["GET_CONFIRMATION Do+you+trust+this+key?"])
+        try answer(nil, key: "Escape")
+        #expect(output(no).hasPrefix("ERR 83886179"))
+    }
+
+    @Test func aSignatureAfterAWrongPassphrase() throws {
+        let made = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", "right one",
+                              "--quick-gen-key", "signer@example.org", "ed25519", "sign", "never"],
+                             environment: environment, capture: true)
+        #expect(made.wait() == 0)
+        let message = home + "/message.txt"
+        try "hello\n".write(toFile: message, atomically: true, encoding: .utf8)
+        let sign = try Child(["gpg", "--pinentry-mode", "ask", "--local-user", "signer@example.org",
+                              "--output", message + ".sig", "--sign", message], environment: environment, capture: true)
+        try answer("wrong one")
+        // The agent asks again on the same pinentry, with its error shown: "Bad Passphrase (try 2 of 3)".
+        try answer("right one")
+        #expect(sign.wait() == 0)
+        #expect(FileManager.default.fileExists(atPath: message + ".sig"))
+    }
+
+    /// gpg --symmetric: one dialog with two entries (SETREPEAT), Return moving from the first
+    /// to the second; the agent hears PIN_REPEATED and does not ask again.
+    func encrypt(_ passphrase: String, weak: Bool = false) throws {
+        let message = home + "/secret-\(UUID().uuidString).txt"
+        try "top secret\n".write(toFile: message, atomically: true, encoding: .utf8)
+        let encrypt = try Child(["gpg", "--pinentry-mode", "ask", "--symmetric", "--output", message + ".gpg", message],
+                                environment: environment, capture: true)
+        try answer(passphrase)
+        _ = try run(["xdotool", "type", "--delay", "20", passphrase], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        // A weak passphrase: the agent asks "Take this one anyway" in a confirmation; Return is OK.
+        if weak { try answer(nil, key: "Return") }
+        #expect(encrypt.wait() == 0, "\(String(decoding: encrypt.read().err, as: UTF8.self))")
+        let decrypt = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", passphrase,
+                                 "--decrypt", message + ".gpg"], environment: environment, capture: true)
+        #expect(output(decrypt) == "top secret\n")
+    }
+
+    @Test func aNewPassphraseTypedTwiceEncrypts() throws {
+        try encrypt("Tr0ub4dor&3 horse")
+    }
+
+    @Test func aWeakPassphraseIsTakenAnywayWhenTheUserSaysSo() throws {
+        try encrypt("abc", weak: true)
+    }
+}
