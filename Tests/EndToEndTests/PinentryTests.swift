@@ -141,4 +141,57 @@ final class PinentryTests {
     @Test func aWeakPassphraseIsTakenAnywayWhenTheUserSaysSo() throws {
         try encrypt("abc", weak: true)
     }
+
+    /// A stand-in scdaemon: answers every command OK, and CHECKPIN with the inquiry a card
+    /// reader's scdaemon sends (`INQUIRE NEEDPIN`, `|A|` for the Admin PIN); writes the PIN the
+    /// agent hands back to a file, as the card would receive it.
+    static let fakeScdaemon = """
+        #!/usr/bin/python3
+        import sys
+        pin_file = sys.argv[0] + ".pin"
+        def out(s):
+            sys.stdout.write(s + "\\n"); sys.stdout.flush()
+        out("OK stand-in scdaemon")
+        for line in sys.stdin:
+            line = line.rstrip("\\n")
+            word = line.split(" ")[0].upper()
+            if word == "CHECKPIN":
+                flags = "|A|" if "admin" in line.lower() else "||"
+                what = "the Admin PIN" if flags == "|A|" else "the card"
+                out("INQUIRE NEEDPIN " + flags + "Please unlock " + what + "%0A%0ANumber: 0006 12345678")
+                pin = ""
+                for data in sys.stdin:
+                    data = data.rstrip("\\n")
+                    if data.startswith("D "): pin += data[2:]
+                    if data == "END" or data.startswith("CAN"): break
+                open(pin_file, "w").write(pin)
+                out("OK")
+            elif word == "BYE":
+                out("OK closing connection"); break
+            else:
+                out("OK")
+        """
+
+    /// The card's PIN prompt gets card boxes (the window says "PIN entry"), letters and all
+    /// reach the card; the Admin PIN likewise.
+    @Test(arguments: ["D2760001240102000006123456780000", "D2760001240102000006123456780000-admin"])
+    func aCardPinWithLettersReachesTheCard(_ serial: String) throws {
+        let scd = home + "/scdaemon.py"
+        try Self.fakeScdaemon.write(toFile: scd, atomically: true, encoding: .utf8)
+        chmod(scd, 0o755)
+        try configure(["scdaemon-program \(scd)"])
+        let session = try agent(["SCD CHECKPIN \(serial)"])
+        let id = try answer(nil, key: nil)
+        let x = try XClient(xvfb.display)
+        let name = x.properties(of: "0x" + String(UInt(id)!, radix: 16))["_NET_WM_NAME"] ?? []
+        #expect(String(decoding: name, as: UTF8.self) == "PIN entry")
+        _ = try run(["xdotool", "type", "--delay", "20", "ab12CD34"], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        #expect(output(session) == "OK\n")
+        // The agent pads what it forwards (spaces, NULs) to hide the length; the card reads up
+        // to the padding.
+        let received = Array(try Data(contentsOf: URL(fileURLWithPath: scd + ".pin")))
+        let pin = received.prefix { $0 != 0x20 && $0 != 0 && $0 != 0x25 }
+        #expect(String(decoding: pin, as: UTF8.self) == "ab12CD34", "\(received)")
+    }
 }
