@@ -87,12 +87,24 @@ public struct WorkbenchState: Equatable, Sendable {
     public var showsGuides: Bool
     public var showsHelp = false
     public private(set) var isRecording = false
+    /// The presented frames' timing: the readout shown with the guides, and `--trace-frames`.
+    public var frames: FrameTiming
 
-    /// `--slow FACTOR` (slowed from the start), `--paused`, `--guides`.
-    public init(frameInterval: Double, slowFactor: Double? = nil, paused: Bool = false, guides: Bool = false) {
+    /// `--slow FACTOR` (slowed from the start), `--paused`, `--guides`, `--record FILE` (recording
+    /// from the first frame).
+    public init(frameInterval: Double, slowFactor: Double? = nil, paused: Bool = false, guides: Bool = false,
+                recording: Bool = false) {
         timeline = Timeline(frameInterval: frameInterval, slowFactor: slowFactor ?? Timeline.defaultSlowFactor,
                             slowed: slowFactor != nil, paused: paused)
         showsGuides = guides
+        isRecording = recording
+        frames = FrameTiming(frameInterval: frameInterval)
+    }
+
+    /// The recording ended without F8 (the file could not be written, the window changed size):
+    /// the next F8 starts a new one.
+    public mutating func recordingEnded() {
+        isRecording = false
     }
 
     /// Applies a workbench key pressed at wall time `wall`.

@@ -1,3 +1,5 @@
+import PinBoxCore
+
 /// Writes the program's events as JSON lines on stdout, one `write` each, at once: testers
 /// and scripts read them as they happen. No event carries a digit unless the user asked for
 /// it (`--reveal`), and then only in `complete` and `submit`.
@@ -6,6 +8,8 @@ final class EventReporter {
     enum Value {
         case string(String)
         case int(Int)
+        /// Seconds and the like, with six decimals (microseconds).
+        case number(Double)
     }
 
     private var enabled: Bool
@@ -22,6 +26,7 @@ final class EventReporter {
             switch value {
             case .string(let s): line += Self.quote(s)
             case .int(let n): line += String(n)
+            case .number(let x): line += Workbench.decimal(x, places: 6)
             }
         }
         do throws(Output.Failure) {

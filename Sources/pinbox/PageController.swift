@@ -24,12 +24,27 @@ final class PageController: WindowController {
     private(set) var exitStatus: Int32?
     /// With `.keep`: the field whose secret waits for the caller.
     private(set) var delivered: Int?
+    /// `--trace-frames`: every presented frame is reported as a `frame` event.
+    private let traceFrames: Bool
+    /// `--record FILE`: where the recording that starts with the first frame goes.
+    private var recordPath: String?
+    /// F8 (or `--record`) asked for a recording: it starts with the next frame drawn.
+    private var recordingWanted = false
+    private var recording: (recorder: Recorder, path: String)?
+    /// A workbench key changed what is drawn over the page: draw it all again.
+    private var redrawAll = false
+    /// Whether the last frame drawn had workbench overlays on it.
+    private var drawnOverlay = false
 
-    init(page: Page, delivery: Delivery, events: Bool, screenshots: ScreenshotDirectory?) {
+    init(page: Page, delivery: Delivery, events: Bool, screenshots: ScreenshotDirectory?, traceFrames: Bool = false,
+         record: String? = nil) {
         self.page = page
         self.delivery = delivery
         reporter = EventReporter(enabled: events)
         self.screenshots = screenshots
+        self.traceFrames = traceFrames
+        recordPath = record
+        recordingWanted = record != nil
     }
 
     var acceptsSyntheticInput: Bool {
@@ -64,6 +79,12 @@ final class PageController: WindowController {
             case .offerCopy(let i): request = .offerCopy(page.fields[i].field.secret.withBytes { Array($0) })
             case .deliver(let i): request = deliver(i, now: now) ?? request
             case .screenshot: break  // the loop saves it once the frame is drawn
+            case .workbench(let wish):
+                switch wish {
+                case .redraw, .cycleTheme: redrawAll = true
+                case .startRecording: recordingWanted = true
+                case .stopRecording: stopRecording(at: now)
+                }
             case .finish(let outcome):
                 if exitStatus == nil { exitStatus = outcome.exitStatus(for: page.rules.purpose).rawValue }
             }
@@ -125,6 +146,8 @@ final class PageController: WindowController {
             reporter.emit("button", ["button": .string(role.rawValue)])
         case .grew(let field, let cells):
             reporter.emit("grew", ["field": .string(field), "cells": .int(cells)])
+        case .theme(let field, let name):
+            reporter.emit("theme", ["field": .string(field), "theme": .string(name)])
         }
     }
 
@@ -138,8 +161,13 @@ final class PageController: WindowController {
     func draw(on canvas: Canvas, now: Double, everything: Bool) -> [Rect] {
         let scene = page.scene(at: now)
         let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        let everything = everything || redrawAll || recordingWanted
+        redrawAll = false
         var dirty: [Rect] = []
-        if everything || !Self.sameFrame(drawn, scene) {
+        if page.workbenchOverlay != nil || drawnOverlay {
+            // The overlays cover the fields: a frame with them is drawn whole.
+            if everything || drawn != scene || drawnOverlay != (page.workbenchOverlay != nil) { dirty = [whole] }
+        } else if everything || !Self.sameFrame(drawn, scene) {
             dirty = [whole]
         } else if let old = drawn {
             let origins = scene.geometry.fields
@@ -152,11 +180,78 @@ final class PageController: WindowController {
             // Many small rectangles cost more round trips than one that covers them.
             if dirty.count > 8 { dirty = [dirty.reduce(Rect.zero) { $0.union($1) }] }
         }
+        drawn = scene
+        guard !dirty.isEmpty else { return [] }
+        // Timed before it is drawn, so the readout shows this very frame.
+        let report = page.framePresented(at: now)
         for rect in dirty {
             PagePainter.draw(scene, on: canvas, clip: rect == whole ? nil : rect)
         }
-        drawn = scene
+        let overlay = page.workbenchOverlay
+        if let overlay, case .workbench(let layout) = scene.geometry {
+            WorkbenchOverlayPainter.draw(overlay, over: scene, scale: layout.scale, on: canvas)
+        }
+        drawnOverlay = overlay != nil
+        if traceFrames, let report { trace(report) }
+        record(canvas, at: now)
         return dirty
+    }
+
+    private func trace(_ frame: FrameReport) {
+        if let interval = frame.interval {
+            reporter.emit("frame", ["t": .number(frame.time), "interval": .number(interval), "dropped": .int(frame.dropped)])
+        } else {
+            reporter.emit("frame", ["t": .number(frame.time), "dropped": .int(frame.dropped)])
+        }
+    }
+
+    // MARK: recording (F8, --record)
+
+    /// Adds the frame just drawn to the recording, starting it first if one was asked for.
+    private func record(_ canvas: Canvas, at now: Double) {
+        if recordingWanted {
+            recordingWanted = false
+            startRecording(width: canvas.width, height: canvas.height)
+        }
+        guard let recording else { return }
+        do {
+            try recording.recorder.add(canvas, at: now)
+        } catch {
+            // A resized window cannot go on in the same GIF: what was recorded is kept.
+            Output.error(error.message)
+            stopRecording(at: now)
+            page.recordingEnded()
+        }
+    }
+
+    private func startRecording(width: Int, height: Int) {
+        do throws(RenderError) {
+            if let path = recordPath {
+                recordPath = nil
+                recording = (try Recorder(path: path, width: width, height: height), path)
+            } else if let screenshots {
+                let (fd, path) = try screenshots.create(suffix: "gif")
+                recording = (try Recorder(fileDescriptor: fd, name: path, width: width, height: height), path)
+            } else {
+                page.recordingEnded()
+            }
+        } catch {
+            Output.error(error.message)
+            page.recordingEnded()
+        }
+    }
+
+    /// Ends the recording (F8 again, or the window's end): the last frame lasts until `now`.
+    func stopRecording(at now: Double) {
+        recordingWanted = false
+        guard let (recorder, path) = recording else { return }
+        recording = nil
+        do throws(RenderError) {
+            let frames = try recorder.finish(at: now)
+            reporter.emit("recording", ["path": .string(path), "frames": .int(frames)])
+        } catch {
+            Output.error(error.message)
+        }
     }
 
     /// Whether everything but the fields' cells and the focus ring is as drawn before: then

@@ -29,15 +29,22 @@ final class ScreenshotDirectory {
 
     /// Saves `canvas` as a new file `pinbox-TIMESTAMP-PID-N.png`; returns its path.
     func save(_ canvas: Canvas) throws(RenderError) -> String {
+        let (out, path) = try create(suffix: "png")
+        defer { close(out) }
+        try canvas.writePNG(toFileDescriptor: out, name: path)
+        return path
+    }
+
+    /// Opens a new file `pinbox-TIMESTAMP-PID-N.SUFFIX` for writing (a recording); returns its
+    /// descriptor, which the caller closes, and its path.
+    func create(suffix: String) throws(RenderError) -> (fd: Int32, path: String) {
         taken += 1
-        let file = "pinbox-\(Self.timestamp())-\(getpid())-\(taken).png"
+        let file = "pinbox-\(Self.timestamp())-\(getpid())-\(taken).\(suffix)"
         let path = (name.hasSuffix("/") ? name : name + "/") + file
         // Never over an existing file, never through a planted link.
         let out = pinbox_create_file(fd, file, 0o644)
         guard out >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(pinbox_errno())))") }
-        defer { close(out) }
-        try canvas.writePNG(toFileDescriptor: out, name: path)
-        return path
+        return (out, path)
     }
 
     private static func unusable(_ path: String, errno number: Int32) -> UsageError {

@@ -19,6 +19,12 @@ struct WindowCommand {
     /// Seconds without a key before the prompt cancels itself.
     var timeout: Double?
     var clearOnBlur = false
+    /// The workbench from the start: slowed by this factor, paused, with guides, recording.
+    var slowFactor: Double?
+    var paused = false
+    var guides = false
+    var record: String?
+    var traceFrames = false
 
     static let help = """
         Opens the demo window: the strip, boxes and grid fields on one page (Tab moves between
@@ -41,6 +47,17 @@ struct WindowCommand {
                                        exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --clear-on-blur              clear every field when the window loses focus or is hidden
+
+        Workbench options (the demo window; the keys below do the same while it runs):
+          --slow FACTOR                start in slow motion, FACTOR times slower (1…1000; F2
+                                       toggles between FACTOR and real speed)
+          --paused                     start with the animations paused (F3); F4 and F5 step
+          --guides                     start with the guides and the frame-timing readout (F6)
+          --record FILE.gif            record the window from its first frame into FILE.gif,
+                                       at the frames' real times, until F8 or the window's end
+                                       (F8 alone records into the screenshot directory)
+          --trace-frames               report every frame presented as an event:
+                                       {"event":"frame","t":SECONDS,"interval":SECONDS,"dropped":N}
         """ + "\n\n" + FieldOptions.help + """
 
 
@@ -76,8 +93,19 @@ struct WindowCommand {
             case "--grab": try reader.flag(option); grab = true
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--clear-on-blur": try reader.flag(option); clearOnBlur = true
+            case "--slow": slowFactor = try reader.number(for: option, in: Timeline.slowRange)
+            case "--paused": try reader.flag(option); paused = true
+            case "--guides": try reader.flag(option); guides = true
+            case "--record":
+                let path = try reader.value(for: option)
+                guard !path.isEmpty else { throw UsageError("--record needs a file name, e.g. --record typing.gif") }
+                record = path
+            case "--trace-frames": try reader.flag(option); traceFrames = true
             default: throw UsageError("unknown option \(Excerpt.quoted(option)) (see pinbox --help)")
             }
+        }
+        if askpass && (slowFactor != nil || paused || guides || record != nil || traceFrames) {
+            throw UsageError("--askpass is a prompt, not the workbench: leave out --slow, --paused, --guides, --record and --trace-frames")
         }
     }
 }

@@ -15,12 +15,17 @@ enum WorkbenchPage {
         let title = fields.count > 1 ? "PinBox · payment password boxes"
             : fields[0].configuration.theme.secure ? "Enter your payment password" : "Enter the code"
         let hint = (fields.count > 1 ? "Tab next field · " : "") + "Esc clear · Return submit · Print screenshot"
+            + (command.askpass ? "" : " · F1 keys")
         // `--askpass` is a prompt: closing it refuses, and the full field answers.
         let rules = PageRules(purpose: command.askpass ? .prompt : .workbench, endAfterSubmit: command.exitOnComplete, timeout: command.timeout,
                               clearOnBlur: command.clearOnBlur, reveal: command.reveal)
-        return Page(workbench: fields, content: PageContent(title: title, hint: hint), rules: rules,
-                    entry: command.askpass ? .fixedPIN(length: fields[0].field.capacity) : nil,
-                    scale: command.field.scale, refreshRate: refreshRate, measure: TextLayout.measure)
+        let page = Page(workbench: fields, content: PageContent(title: title, hint: hint), rules: rules,
+                        entry: command.askpass ? .fixedPIN(length: fields[0].field.capacity) : nil,
+                        scale: command.field.scale, refreshRate: refreshRate, measure: TextLayout.measure)
+        // The workbench keys are the demo's; a prompt (--askpass) ignores them.
+        page.enableWorkbench(slowFactor: command.slowFactor, paused: command.paused, guides: command.guides,
+                             recording: command.record != nil)
+        return page
     }
 
     /// The three fields of the demo page, sharing the options that are not about shape. A look

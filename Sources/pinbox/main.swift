@@ -46,7 +46,10 @@ func runWorkbench(_ command: WindowCommand) -> Int32 {
         let display = try XDisplay(name: command.display)
         let page = WorkbenchPage.make(fields, command, refreshRate: display.refreshRate ?? 60)
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
-                                        events: !command.quiet, screenshots: screenshots)
+                                        events: !command.quiet, screenshots: screenshots,
+                                        traceFrames: command.traceFrames, record: command.record)
+        // A recording still running when the window ends is finished, not lost.
+        defer { controller.stopRecording(at: Clock.now()) }
         return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
                              grab: command.grab, controller: controller)
     } catch {

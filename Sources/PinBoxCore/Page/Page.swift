@@ -5,7 +5,7 @@
 public final class Page {
     public let rules: PageRules
     public private(set) var content: PageContent
-    public private(set) var fields: [PageField]
+    public internal(set) var fields: [PageField]
     /// Fields first, then buttons, in Tab order.
     public private(set) var focus = 0
     public private(set) var windowFocused = false
@@ -19,6 +19,9 @@ public final class Page {
     public let entry: EntryKind?
     /// Frames come at the display's rate while something moves.
     public let frameInterval: Double
+    /// The workbench keys' state (slow motion, pause, guides…): on the demo page only, never on a
+    /// prompt or a dialog; see Page+Workbench.swift.
+    public internal(set) var workbench: WorkbenchState?
     private let scale: Double
     private let measure: TextMeasure
     private var windowSize = Size.zero
@@ -187,8 +190,8 @@ public final class Page {
             finish(.closed, into: &effects)
         case .terminate:
             finish(.cancelled(.signal), into: &effects)
-        case .workbench:
-            break  // slow motion, pause, steps, guides, themes, help, recording: not wired yet
+        case .workbench(let action):
+            effects += handleWorkbench(action, now: now)
         }
         return effects
     }
@@ -210,7 +213,7 @@ public final class Page {
         _ = fields[index].field.clear()
         var effects: [PageEffect] = []
         guard outcome == nil else { return effects }
-        fields[index].animator.succeed(at: now)
+        fields[index].animator.succeed(at: animationTime(now))
         show(FeedbackMessage.submitted, now: now)
         changed(index, length: 0, now: now, into: &effects)
         return effects
@@ -324,7 +327,7 @@ public final class Page {
                     press(.ok, now: now, into: &effects)
                 }
             case .rejected(let reason):
-                fields[index].animator.cue(at: now)
+                fields[index].animator.cue(at: animationTime(now))
                 show(FeedbackMessage.text(for: reason, capacity: fields[index].field.capacity,
                                           accepts: fields[index].field.accepts), now: now)
                 effects.append(.report(.rejected(field: fields[index].name, reason: reason)))
@@ -335,7 +338,7 @@ public final class Page {
     private func changed(_ index: Int, length: Int, now: Double, into effects: inout [PageEffect]) {
         // Start one frame in the past, so the frame drawn right now already shows the first
         // step of the fade, as the seed's first display-link tick does.
-        fields[index].animator.setLength(length, at: now - frameInterval)
+        fields[index].animator.setLength(length, at: animationTime(now) - animationFrameStep)
         effects.append(.report(.change(field: fields[index].name, length: length)))
         if fields[index].fitToLength() {
             relayout()
@@ -349,7 +352,7 @@ public final class Page {
 
     // MARK: layout and time
 
-    private func relayout() {
+    func relayout() {
         switch geometry {
         case .workbench:
             geometry = .workbench(Self.workbenchLayout(fields, window: windowSize, scale: scale))
@@ -370,7 +373,7 @@ public final class Page {
 
     /// When the next frame or timed decision is due, or nil when nothing moves.
     public func nextDeadline(after now: Double) -> Double? {
-        var deadlines = fields.compactMap { $0.animator.nextDeadline(after: now, frameInterval: frameInterval) }
+        var deadlines = animationDeadlines(after: now)
         if let timeout = rules.timeout, let last = lastActivity { deadlines.append(last + timeout) }
         if let f = feedback { deadlines.append(f.until) }
         // The wait cue breathes at a calm rate; it is the only thing that moves on its own.

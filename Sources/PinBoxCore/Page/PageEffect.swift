@@ -12,6 +12,9 @@ public enum PageEffect: Equatable, Sendable {
     case deliver(field: Int)
     /// Save a screenshot of what is drawn.
     case screenshot
+    /// A workbench key asks the host for something beyond the page: draw the overlays again, or
+    /// start or stop recording the window (the demo page only; see Page+Workbench.swift).
+    case workbench(WorkbenchEffect)
     /// The page is done.
     case finish(PageOutcome)
 }
@@ -70,4 +73,6 @@ public enum PageEvent: Equatable, Sendable {
     case button(PageButton.Role)
     /// An entry grew or shrank its boxes (seed 004's layout notification).
     case grew(field: String, cells: Int)
+    /// F7 gave a field another theme (the demo page only).
+    case theme(field: String, name: String)
 }

@@ -39,6 +39,37 @@ public struct PageField {
         layout = Layout(configuration.theme.layoutRequest(rows: 1, columns: shown, scale: configuration.scale))
     }
 
+    /// The same entry in `theme` (F7 on the workbench): the characters, the animation, the
+    /// number of cells and the options stay; it keeps showing dots or characters as before and
+    /// accepting what it accepted, so a new look never reveals a PIN.
+    public func rethemed(_ theme: Theme) -> PageField {
+        var theme = theme
+        theme.secure = configuration.theme.secure
+        theme.accepts = configuration.theme.accepts
+        var configuration = configuration
+        // The theme's own grid when the count fills it, else the rows and columns as they were.
+        if let fitted = try? FieldConfiguration(theme: theme, count: configuration.capacity) {
+            (configuration.rows, configuration.columns) = (fitted.rows, fitted.columns)
+        }
+        configuration.theme = theme
+        configuration.frame = nil
+        return PageField(name: name, label: label, configuration: configuration, field: field, animator: animator,
+                         layout: growth == nil ? configuration.layout()
+                             : Layout(theme.layoutRequest(rows: 1, columns: layout.cells.count, scale: configuration.scale)),
+                         growth: growth)
+    }
+
+    private init(name: String, label: String, configuration: FieldConfiguration, field: PinField, animator: Animator,
+                 layout: Layout, growth: (shown: Int, most: Int)?) {
+        self.name = name
+        self.label = label
+        self.configuration = configuration
+        self.field = field
+        self.animator = animator
+        self.layout = layout
+        self.growth = growth
+    }
+
     /// How many cells the entry shows for its current length.
     public var cellsShown: Int {
         guard let growth else { return layout.cells.count }

@@ -35,7 +35,7 @@ public struct PageScene: Equatable, Sendable {
 extension Page {
     /// What to draw at `now`.
     public func scene(at now: Double) -> PageScene {
-        let scenes = fields.indices.map { fields[$0].scene(focused: windowFocused && $0 == focus, at: now) }
+        let scenes = fields.indices.map { fields[$0].scene(focused: windowFocused && $0 == focus, at: animationTime(now)) }
         // One field alone on the demo needs no ring: the cursor cell says where keys go.
         let ring: Int? = windowFocused && (isDialog || fields.count > 1) ? focus : nil
         let message = feedback.map { $0.text } ?? content.error
