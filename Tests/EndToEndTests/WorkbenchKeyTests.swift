@@ -1,8 +1,13 @@
 import Foundation
 import Testing
+import PinBoxCore
+import PinBoxRender
 
-/// The workbench keys reach the window as commands, not as refused keys: a PIN field never
-/// sees them (what each does is the page's business, tested in the core).
+private let white: UInt32 = 0xffffff
+
+/// The workbench keys in the real window: they reach the page as commands, not as refused
+/// keys, and do what `--help` says, checked by the frame trace, the pixels and files decoded by
+/// a tool that is not PinBox.
 @Suite("Workbench keys, end to end", .timeLimit(.minutes(2)))
 struct WorkbenchKeyTests {
     @Test func functionKeysAreCommandsNotRefusedKeys() throws {
@@ -14,5 +19,202 @@ struct WorkbenchKeyTests {
         // A function key that is not a workbench key is refused like any other key.
         try s.pinbox.keys("F9")
         try s.pinbox.waitFor("rejected", count: 1)
+    }
+
+    /// The `frame` events after the last `change`, once frames have stopped coming for a while
+    /// and span at least `least` seconds.
+    private func framesAfterLastChange(_ s: Session, least: Double) throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(20)
+        var seen = -1
+        while Date() < deadline {
+            let events = s.pinbox.events
+            let start = (events.lastIndex { $0["event"] as? String == "change" } ?? events.count) + 1
+            let frames = events[min(start, events.count)...].filter { $0["event"] as? String == "frame" }
+            let span = frames.isEmpty ? 0 : (frames.last!["t"] as! Double) - (frames.first!["t"] as! Double)
+            // Still for 0.4 s: the animation is over.
+            if frames.count == seen && span >= least { return Array(frames) }
+            seen = frames.count
+            usleep(400_000)
+        }
+        throw TestFailure("the frames did not stop; stdout:\n\(s.pinbox.stdout)")
+    }
+
+    @Test func slowMotionStretchesAKeysAnimationByTheFactor() throws {
+        let s = try Session(["--style", "strip", "--slow", "10", "--trace-frames"])
+        let hz = Double(s.pinbox.events("ready")[0]["hz"] as! Int)
+        try s.pinbox.keys("1")
+        try s.pinbox.waitFor("change")
+        // 0.2 s of fade, from one frame before the key, ×10: the frames span 2 s less a frame.
+        let slow = try framesAfterLastChange(s, least: 1.5)
+        let span = (slow.last!["t"] as! Double) - (slow.first!["t"] as! Double)
+        #expect(abs(span - (2 - 1 / hz)) < 0.25, "slowed ×10 the fade lasted \(span) s")
+        // Still at the display's rate: most of its ~\(2 * hz) frames are there.
+        #expect(Double(slow.count) > hz, "\(slow.count) frames")
+        let intervals = slow.dropFirst().map { $0["interval"] as! Double }.sorted()
+        #expect(intervals[intervals.count / 2] < 1.5 / hz, "median interval \(intervals[intervals.count / 2])")
+
+        // F2: real speed again; the next fade spans 0.2 s less a frame.
+        try s.pinbox.keys("F2", "2")
+        try s.pinbox.waitFor("change", count: 2)
+        let real = try framesAfterLastChange(s, least: 0.1)
+        let realSpan = (real.last!["t"] as! Double) - (real.first!["t"] as! Double)
+        #expect(abs(realSpan - (0.2 - 1 / hz)) < 0.08, "at real speed the fade lasted \(realSpan) s")
+    }
+
+    @Test func steppingShowsFrameKExactlyAsRenderAtDoes() throws {
+        let s = try Session(["--style", "strip", "--paused", "--trace-frames"])
+        let hz = Double(s.pinbox.events("ready")[0]["hz"] as! Int)
+        let k = 4
+        try s.pinbox.keys("1")
+        try s.pinbox.waitFor("change")
+        let before = s.pinbox.events("frame").count
+        for _ in 0..<(k + 2) { try s.pinbox.keys("F5") }
+        try s.pinbox.keys("F4", "F4")
+        try s.pinbox.waitFor("frame", count: before + k + 4)
+        try s.pinbox.keys("Print")
+        let shot = try Canvas(png: try s.pinbox.waitFor("screenshot")["path"] as! String)
+
+        // Frame k shows the dot (k + 1) frame intervals after it started: frame 0, drawn with
+        // the key, already shows the first step.
+        let rendered = "\(s.directory)/frame.png"
+        let at = String(format: "%.17g", Double(k + 1) / hz)
+        let (status, _) = try run([PinBoxProcess.binary, "render", "--style", "strip", "--text", "1", "--focused",
+                                   "--at", at, "--out", rendered])
+        #expect(status == 0)
+        let render = try Canvas(png: rendered)
+        let configuration = try FieldConfiguration()
+        let origin = PageLayout(window: s.windowSize, fieldSizes: [configuration.layout().bounds.size], scale: 1,
+                                labelled: false).fields[0]
+        var differing = 0
+        for y in 0..<render.height {
+            for x in 0..<render.width where render.pixel(x: x, y: y) != shot.pixel(x: Int(origin.x) + x, y: Int(origin.y) + y) {
+                differing += 1
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels differ from render --at \(at)")
+        // And it is mid-fade: grey, neither empty nor full.
+        let c = configuration.layout().cells[0].mid
+        let p = shot.pixel(x: Int(origin.x + c.x), y: Int(origin.y + c.y))
+        #expect(p != 0 && p != white, "frame \(k) of the fade: \(String(p, radix: 16))")
+    }
+
+    /// The GIF's frame count, size, and the pixels at `points` in its first and last frames, by Pillow.
+    private func pillow(_ gif: String, _ points: [Point]) throws -> (frames: Int, width: Int, height: Int,
+                                                                       first: [UInt32], last: [UInt32]) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = ["-c", """
+            import sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            xs = [int(a) for a in sys.argv[2:]]
+            def row():
+                rgb = im.convert('RGB')
+                return ' '.join(str(r << 16 | g << 8 | b) for (r, g, b) in
+                                (rgb.getpixel((xs[i], xs[i + 1])) for i in range(0, len(xs), 2)))
+            n = im.n_frames
+            first = row()
+            im.seek(n - 1)
+            print(n, im.size[0], im.size[1])
+            print(first)
+            print(row())
+            """, gif] + points.flatMap { [String(Int($0.x)), String(Int($0.y))] }
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        guard p.terminationStatus == 0, lines.count == 3 else { throw TestFailure("Pillow could not decode \(gif)") }
+        return (Int(lines[0][0])!, Int(lines[0][1])!, Int(lines[0][2])!,
+                lines[1].map { UInt32($0)! }, lines[2].map { UInt32($0)! })
+    }
+
+    @Test func f8TwiceRecordsTheWindowIntoAGIF() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("F8", "1", "2")
+        try s.pinbox.waitFor("change", count: 2)
+        // Until the second fade is over: a screenshot after it shows two black dots.
+        let centres = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)
+        let deadline = Date().addingTimeInterval(5)
+        while s.x.pixel(s.window, x: Int(centres[1].x), y: Int(centres[1].y)) != 0 && Date() < deadline { usleep(20_000) }
+        try s.pinbox.keys("F8")
+        let recording = try s.pinbox.waitFor("recording")
+        let path = recording["path"] as! String
+        #expect(path.hasPrefix(s.directory) && path.hasSuffix(".gif"), "into the screenshot directory: \(path)")
+        let gif = try pillow(path, Array(centres.prefix(3)))
+        #expect(gif.frames == recording["frames"] as? Int)
+        // Two fades of 12 frames at 60 Hz, with the still frames between merged.
+        #expect(gif.frames >= 12, "\(gif.frames) frames")
+        #expect((gif.width, gif.height) == (Int(s.windowSize.width), Int(s.windowSize.height)))
+        #expect(gif.first == [white, white, white], "it starts before the first key")
+        #expect(gif.last == [0, 0, white], "it ends with two dots")
+    }
+
+    @Test func recordOptionRecordsFromTheFirstFrameUntilF8() throws {
+        let file = NSTemporaryDirectory() + "pinbox-record-\(UUID().uuidString).gif"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let s = try Session(["--style", "strip", "--duration", "0", "--record", file])
+        try s.pinbox.keys("3")
+        try s.pinbox.waitFor("change")
+        try s.pinbox.keys("F8")
+        #expect(try s.pinbox.waitFor("recording")["path"] as? String == file)
+        let centres = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)
+        let gif = try pillow(file, [centres[0]])
+        #expect(gif.first == [white] && gif.last == [0])
+    }
+
+    @Test func guidesHelpAndThemesShowInTheWindow() throws {
+        let s = try Session(["--style", "strip", "--guides"])
+        try s.pinbox.keys("Print")
+        let guides = try Canvas(png: try s.pinbox.waitFor("screenshot")["path"] as! String)
+        let layout = try FieldConfiguration().layout()
+        let page = PageLayout(window: s.windowSize, fieldSizes: [layout.bounds.size], scale: 1, labelled: false).fields[0]
+        let field = layout.bounds.offsetBy(dx: page.x, dy: page.y)
+        // The frame's bounds and its size in the guides' orange.
+        func orange(_ c: Canvas) -> Int {
+            var n = 0
+            for y in 0..<c.height { for x in 0..<c.width {
+                // The orange of the frame's size label (0xe8590c), antialiased on the page.
+                let p = c.pixel(x: x, y: y), r = p >> 16, g = (p >> 8) & 0xff, b = p & 0xff
+                if r > 0xc0 && g > 0x40 && g < 0xa0 && b < 0x60 { n += 1 }
+            } }
+            return n
+        }
+        #expect(orange(guides) > 20, "\(orange(guides)) orange pixels")
+        try s.pinbox.keys("F6", "F1", "Print")
+        let help = try Canvas(png: try s.pinbox.waitFor("screenshot", count: 2)["path"] as! String)
+        #expect(orange(help) == 0, "F6 hid them")
+        #expect(help.pixel(x: help.width / 2, y: help.height / 2) != guides.pixel(x: guides.width / 2, y: guides.height / 2),
+                "the help card covers the middle")
+        try s.pinbox.keys("F1", "4", "F7")
+        let theme = try s.pinbox.waitFor("theme")
+        #expect(theme["field"] as? String == "strip" && theme["theme"] as? String == "paypass")
+        #expect(s.length("strip") == 1 && s.pinbox.events("rejected").isEmpty)
+    }
+
+    @Test func askpassHasNoWorkbench() throws {
+        let p = try PinBoxProcess(["--askpass", "--slow", "10"], display: nil)
+        #expect(try p.waitExit(timeout: 10) == 2)
+        #expect(p.stderr.contains("--askpass is a prompt, not the workbench"))
+    }
+
+    @Test func helpListsOnlyOptionsThatWork() throws {
+        let help = try PinBoxProcess(["--help"], display: nil)
+        #expect(try help.waitExit(timeout: 10) == 0)
+        for option in ["--slow FACTOR", "--paused", "--guides", "--record FILE.gif", "--trace-frames"] {
+            #expect(help.stdout.contains(option), "\(option)")
+        }
+        // Every option the key table names is taken by the window: with no display it fails
+        // for the display (3), not for the option (2).
+        let values = ["FACTOR": "10", "NAME": "boxes", "FILE.gif": NSTemporaryDirectory() + "never.gif"]
+        for key in Workbench.keys {
+            guard let option = key.option else { continue }
+            let words = option.split(separator: " ").map(String.init)
+            let args = [words[0]] + words.dropFirst().map { values[$0]! } + ["--display", ":4321"]
+            let p = try PinBoxProcess(args, display: nil)
+            let status = try p.waitExit(timeout: 10)
+            #expect(status == 3, "\(args): \(status) \(p.stderr)")
+        }
     }
 }
