@@ -164,14 +164,46 @@ struct WorkbenchKeyTests {
         #expect(gif.first == [white] && gif.last == [0])
     }
 
+    @Test func aRecordingKeepsTheFramesRealTimesInSlowMotion() throws {
+        let file = NSTemporaryDirectory() + "pinbox-slow-\(UUID().uuidString).gif"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let s = try Session(["--style", "strip", "--slow", "10", "--trace-frames", "--record", file])
+        let hz = Double(s.pinbox.events("ready")[0]["hz"] as! Int)
+        try s.pinbox.keys("1")
+        try s.pinbox.waitFor("change")
+        let frames = try framesAfterLastChange(s, least: 1.5)
+        try s.pinbox.keys("F8")
+        #expect(try s.pinbox.waitFor("recording")["path"] as? String == file)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = ["-c", """
+            import sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            d = []
+            for i in range(im.n_frames):
+                im.seek(i); d.append(im.info.get('duration', 0))
+            print(im.n_frames, sum(d[1:-1]))
+            """, file]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let words = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        #expect(words.count == 2)
+        guard words.count == 2 else { return }
+        // The fade's frames, first to last, shown as long as they were on screen: 2 s, not 0.2 s.
+        let span = (frames.last!["t"] as! Double) - (frames.first!["t"] as! Double)
+        #expect(abs(Double(words[1]) / 1000 - span) < 0.1, "GIF \(words[1]) ms, window \(span) s")
+        #expect(Double(words[0]) > hz, "\(words[0]) frames in the GIF")
+    }
+
     @Test func guidesHelpAndThemesShowInTheWindow() throws {
         let s = try Session(["--style", "strip", "--guides"])
         try s.pinbox.keys("Print")
         let guides = try Canvas(png: try s.pinbox.waitFor("screenshot")["path"] as! String)
-        let layout = try FieldConfiguration().layout()
-        let page = PageLayout(window: s.windowSize, fieldSizes: [layout.bounds.size], scale: 1, labelled: false).fields[0]
-        let field = layout.bounds.offsetBy(dx: page.x, dy: page.y)
-        // The frame's bounds and its size in the guides' orange.
+        // The frame's size above the field, in the guides' orange.
         func orange(_ c: Canvas) -> Int {
             var n = 0
             for y in 0..<c.height { for x in 0..<c.width {
