@@ -26,8 +26,8 @@ final class PageController: WindowController {
     private(set) var delivered: Int?
     /// `--trace-frames`: every presented frame is reported as a `frame` event.
     private let traceFrames: Bool
-    /// `--record FILE`: where the recording that starts with the first frame goes.
-    private var recordPath: String?
+    /// `--record FILE`: the file, opened before the window, that the first frame starts recording into.
+    private var recordFile: (fd: Int32, path: String)?
     /// F8 (or `--record`) asked for a recording: it starts with the next frame drawn.
     private var recordingWanted = false
     private var recording: (recorder: Recorder, path: String)?
@@ -37,13 +37,13 @@ final class PageController: WindowController {
     private var drawnOverlay = false
 
     init(page: Page, delivery: Delivery, events: Bool, screenshots: ScreenshotDirectory?, traceFrames: Bool = false,
-         record: String? = nil) {
+         record: (fd: Int32, path: String)? = nil) {
         self.page = page
         self.delivery = delivery
         reporter = EventReporter(enabled: events)
         self.screenshots = screenshots
         self.traceFrames = traceFrames
-        recordPath = record
+        recordFile = record
         recordingWanted = record != nil
     }
 
@@ -226,9 +226,9 @@ final class PageController: WindowController {
 
     private func startRecording(width: Int, height: Int) {
         do throws(RenderError) {
-            if let path = recordPath {
-                recordPath = nil
-                recording = (try Recorder(path: path, width: width, height: height), path)
+            if let (fd, path) = recordFile {
+                recordFile = nil
+                recording = (try Recorder(fileDescriptor: fd, name: path, width: width, height: height), path)
             } else if let screenshots {
                 let (fd, path) = try screenshots.create(suffix: "gif")
                 recording = (try Recorder(fileDescriptor: fd, name: path, width: width, height: height), path)

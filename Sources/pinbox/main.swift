@@ -42,12 +42,22 @@ func runWorkbench(_ command: WindowCommand) -> Int32 {
     } catch {
         fail(error.message, status: .usage)
     }
+    // Opened now, so a file that cannot be written is refused before the window opens.
+    var record: (fd: Int32, path: String)?
+    if let path = command.record {
+        let fd = pinbox_open_output(path, 0o644)
+        guard fd >= 0 else {
+            fail("--record \(Excerpt.quoted(path)) cannot be written: \(String(cString: strerror(pinbox_errno())))",
+                 status: .usage)
+        }
+        record = (fd, path)
+    }
     do throws(X11Error) {
         let display = try XDisplay(name: command.display)
         let page = WorkbenchPage.make(fields, command, refreshRate: display.refreshRate ?? 60)
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
                                         events: !command.quiet, screenshots: screenshots,
-                                        traceFrames: command.traceFrames, record: command.record)
+                                        traceFrames: command.traceFrames, record: record)
         // A recording still running when the window ends is finished, not lost.
         defer { controller.stopRecording(at: Clock.now()) }
         return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,

@@ -225,6 +225,12 @@ struct WorkbenchKeyTests {
         #expect(s.length("strip") == 1 && s.pinbox.events("rejected").isEmpty)
     }
 
+    @Test func aRecordThatCannotBeWrittenIsRefusedBeforeTheWindow() throws {
+        let p = try PinBoxProcess(["--record", "/nonexistent-dir/x.gif"], display: nil)
+        #expect(try p.waitExit(timeout: 10) == 2)
+        #expect(p.stderr.contains("--record '/nonexistent-dir/x.gif' cannot be written"), "\(p.stderr)")
+    }
+
     @Test func askpassHasNoWorkbench() throws {
         let p = try PinBoxProcess(["--askpass", "--slow", "10"], display: nil)
         #expect(try p.waitExit(timeout: 10) == 2)
