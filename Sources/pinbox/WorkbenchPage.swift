@@ -15,7 +15,6 @@ enum WorkbenchPage {
         let title = fields.count > 1 ? "PinBox · payment password boxes"
             : fields[0].configuration.theme.secure ? "Enter your payment password" : "Enter the code"
         let hint = (fields.count > 1 ? "Tab next field · " : "") + "Esc clear · Return submit · Print screenshot"
-            + (command.askpass ? "" : " · F1 keys")
         // `--askpass` is a prompt: closing it refuses, and the full field answers.
         let rules = PageRules(purpose: command.askpass ? .prompt : .workbench, endAfterSubmit: command.exitOnComplete, timeout: command.timeout,
                               clearOnBlur: command.clearOnBlur, reveal: command.reveal)
