@@ -160,6 +160,17 @@ struct WorkbenchPageTests {
         #expect(page.fields[0].configuration.theme.secure && page.fields[0].field.length == 2)
     }
 
+    @Test func aThemeWhoseGridTheCountDoesNotFillKeepsTheRowAsItWas() throws {
+        let field = PageField(name: "s", label: "", configuration: try FieldConfiguration(theme: .strip, count: 5))
+        let grid = field.rethemed(.grid)
+        #expect(grid.configuration.capacity == 5 && grid.layout.cells.count == 5)
+        #expect((grid.configuration.rows, grid.configuration.columns) == (1, 5))
+        #expect(grid.configuration.theme.secure, "a plain theme on a dotted field keeps the dots")
+        let eight = PageField(name: "s", label: "", configuration: try FieldConfiguration(theme: .strip, count: 8))
+        #expect((eight.rethemed(.grid).configuration.rows, eight.rethemed(.grid).configuration.columns) == (2, 4),
+                "the grid's own two rows when the count fills them")
+    }
+
     @Test func f8StartsAndStopsARecording() throws {
         let page = try bench()
         #expect(page.handle(.workbench(.record), now: 0) == [.workbench(.startRecording)])
