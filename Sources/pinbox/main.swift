@@ -18,7 +18,7 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 let usage = """
     usage: pinbox [window options] [field options]   open the demo window
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
-           pinbox --help | render --help
+           pinbox --help | render --help | --version
     """
 
 /// Opens the window and runs it; returns the exit status.
@@ -59,6 +59,10 @@ func commandLine() -> [String] {
 /// Runs the command the arguments name; returns the exit status.
 func run(_ arguments: [String]) -> Int32 {
     var arguments = arguments[...]
+    if arguments.first == "--version" {
+        print("pinbox \(pinboxVersion)")
+        return 0
+    }
     do {
         if arguments.first == "render" {
             arguments.removeFirst()
