@@ -24,7 +24,8 @@ struct FieldOptions {
           --count N                    number of digits, 1…100 (default 6; grid: rows × columns)
           --rows R --columns C         lay the cells out as a grid
           --size WxH                   the field's frame in points (separate cells grow it to fit)
-          --scale S                    device pixels per point, 0.5…8 (default 1)
+          --scale S                    device pixels per point, 0.5…8 (default 1; a window
+                                       takes it from Xft.dpi: 96 = 1, 192 = 2)
           --plain                      show the digits instead of dots
           --duration SECONDS           dot animation length, 0…10 (default 0.2; 0 = none)
           --paste deny|digits          refuse every paste (default) or accept all-digit ones

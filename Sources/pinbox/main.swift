@@ -21,8 +21,26 @@ let usage = """
            pinbox --help | render --help | --version
     """
 
-/// Opens the window and runs it; returns the exit status.
-func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
+/// Opens the display, reads the X resources there and runs the window with them; returns the
+/// exit status. The command line alone was parsed first, so its mistakes need no display.
+func runWindow(commandLine: WindowCommand, arguments: ArraySlice<String>) throws(X11Error) -> Int32 {
+    let display = try XDisplay(name: commandLine.display)
+    let resources = XResources(display: display, lines: commandLine.resourceLines)
+    let command: WindowCommand
+    do {
+        command = try WindowCommand(arguments: ResourceArguments.arguments(
+            from: resources, instance: commandLine.resourceName ?? ResourceArguments.programName,
+            options: ResourceArguments.windowOptions,
+            validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) }
+        ) + arguments)
+    } catch {
+        fail(error.message, status: .usage)
+    }
+    return try runWindow(command, display: display)
+}
+
+/// Runs the window on an open display; returns the exit status.
+func runWindow(_ command: WindowCommand, display: XDisplay) throws(X11Error) -> Int32 {
     let fields: [DemoField]
     do {
         fields = command.singleField || command.askpass
@@ -31,7 +49,6 @@ func runWindow(_ command: WindowCommand) throws(X11Error) -> Int32 {
     } catch {
         fail(error.message, status: .usage)
     }
-    let display = try XDisplay(name: command.display)
     let page = DemoPage(fields: fields, options: command, refreshRate: display.refreshRate ?? 60)
     if !page.secretsLocked {
         Output.error("warning: cannot lock the PIN in memory (mlock failed); it could reach swap")
@@ -78,8 +95,9 @@ func run(_ arguments: [String]) -> Int32 {
             return 0
         }
         let command = try WindowCommand(arguments: arguments)
+        _ = try command.field.configuration()
         do {
-            return try runWindow(command)
+            return try runWindow(commandLine: command, arguments: arguments)
         } catch {
             fail(error.message, status: .display)
         }
