@@ -33,9 +33,9 @@ struct DemoField {
         }
         let grid = try make("grid")
         return [
-            DemoField(name: "strip", label: "Alipay strip · seed 000 · 6 digits", configuration: try make("strip")),
-            DemoField(name: "boxes", label: "Separate boxes · seed 004 · 6 digits", configuration: try make("boxes")),
-            DemoField(name: "grid", label: "Plain grid · seed 004 · \(grid.rows) × \(grid.columns)", configuration: grid),
+            DemoField(name: "strip", label: localized("Alipay strip · seed 000 · 6 digits"), configuration: try make("strip")),
+            DemoField(name: "boxes", label: localized("Separate boxes · seed 004 · 6 digits"), configuration: try make("boxes")),
+            DemoField(name: "grid", label: localized("Plain grid · seed 004 · %s × %s", String(grid.rows), String(grid.columns)), configuration: grid),
         ]
     }
 }

@@ -33,9 +33,9 @@ final class DemoPage: WindowController {
         self.options = options
         reporter = EventReporter(enabled: !options.quiet)
         // One field asks for what it holds: a password behind dots, a code in plain digits.
-        title = fields.count > 1 ? "PinBox · payment password boxes"
-            : fields[0].configuration.theme.secure ? "Enter your payment password" : "Enter the code"
-        hint = (fields.count > 1 ? "Tab next field · " : "") + "Esc clear · Return submit · Print screenshot"
+        title = fields.count > 1 ? localized("PinBox · payment password boxes")
+            : fields[0].configuration.theme.secure ? localized("Enter your payment password") : localized("Enter the code")
+        hint = (fields.count > 1 ? localized("Tab next field · ") : "") + localized("Esc clear · Return submit · Print screenshot")
         page = Self.layOut(fields, in: .zero, scale: options.field.scale)
     }
 

@@ -62,6 +62,8 @@ func runWindow(_ command: WindowCommand, display: XDisplay) throws(X11Error) -> 
     return try loop.run(page)
 }
 
+Translations.start()
+
 // No core file and no debugger attaching: the PIN lives in this process's memory.
 if pinbox_harden_process() != 0 {
     Output.error("warning: cannot disable core dumps for this process")

@@ -36,11 +36,7 @@ struct DesktopTests {
 
         init(resources: String?, _ arguments: [String], scale: Double = 1, launcher: [String] = []) throws {
             xvfb = try Xvfb()
-            if let resources {
-                let (status, _) = try run(["xrdb", "-nocpp", "-load", "-"], display: xvfb.display,
-                                          input: Array(resources.utf8))
-                guard status == 0 else { throw TestFailure("xrdb failed with \(status)") }
-            }
+            if let resources { try loadResources(resources, display: xvfb.display) }
             pinbox = try PinBoxProcess(["--duration", "0"] + arguments, display: xvfb.display, launcher: launcher)
             x = try XClient(xvfb.display)
             self.scale = scale
@@ -109,9 +105,7 @@ struct DesktopTests {
         try FileManager.default.createSymbolicLink(atPath: directory + "/pinbox-askpass",
                                                    withDestinationPath: PinBoxProcess.binary)
         let xvfb = try Xvfb()
-        let (status, _) = try run(["xrdb", "-nocpp", "-load", "-"], display: xvfb.display,
-                                  input: Array("pinbox-askpass.style: round\n".utf8))
-        #expect(status == 0)
+        try loadResources("pinbox-askpass.style: round\n", display: xvfb.display)
         let child = try Child([directory + "/pinbox-askpass", "--quiet"], environment: ["DISPLAY": xvfb.display],
                               capture: true)
         var err: [UInt8] = []
@@ -273,6 +267,54 @@ struct DesktopTests {
         #expect(bashStatus == 0, "bash -n: \(bashOut)")
     }
 
+    @Test(.timeLimit(.minutes(10))) func langZhCNPicksTheChineseCatalogue() throws {
+        let prefix = NSTemporaryDirectory() + "pinbox-zh-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix,
+                                           "--binary", try Self.releaseBuild.get()])
+        try #require(status == 0, "scripts/install failed:\n\(output)")
+        let catalogue = prefix + "/share/locale/zh_CN/LC_MESSAGES/pinbox.mo"
+        let (_, text) = try run(["msgunfmt", catalogue])
+        #expect(text.contains("msgstr \"请输入支付密码\""), "the installed catalogue: \(text)")
+
+        // The same window in English and in Chinese: the title and labels differ, nothing else.
+        func screenshot(_ lang: String) throws -> Canvas {
+            let xvfb = try Xvfb()
+            let directory = NSTemporaryDirectory() + "pinbox-zh-shot-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let child = try Child([prefix + "/bin/pinbox", "--screenshot-dir", directory],
+                                  environment: ["DISPLAY": xvfb.display, "LANG": lang, "LC_ALL": "", "LANGUAGE": ""],
+                                  capture: true)
+            var out = ""
+            let deadline = Date().addingTimeInterval(10)
+            func wait(for event: String) throws {
+                while !out.contains("\"event\":\"\(event)\"") {
+                    guard Date() < deadline, child.isRunning else { throw TestFailure("no \(event) event: \(out)") }
+                    child.waitReadable(seconds: 0.05)
+                    out += String(decoding: child.read().out, as: UTF8.self)
+                }
+            }
+            try wait(for: "ready")
+            kill(child.pid, SIGUSR1)
+            try wait(for: "screenshot")
+            let line = out.split(separator: "\n").first { $0.contains("\"screenshot\"") }!
+            let path = line.split(separator: "\"").dropLast().last!
+            return try Canvas(png: String(path))
+        }
+        let english = try screenshot("C"), chinese = try screenshot("zh_CN.UTF-8")
+        try #require((english.width, english.height) == (chinese.width, chinese.height))
+        var titleDiffers = 0, fieldsDiffer = 0
+        let titleBand = english.height / 10
+        for y in 0..<english.height {
+            for x in stride(from: 0, to: english.width, by: 2) where english.pixel(x: x, y: y) != chinese.pixel(x: x, y: y) {
+                if y < titleBand { titleDiffers += 1 } else { fieldsDiffer += 1 }
+            }
+        }
+        #expect(titleDiffers > 50, "the title is drawn in other words")
+        #expect(fieldsDiffer > 0, "the labels too")
+    }
+
     @Test(.timeLimit(.minutes(10))) func theDebianPackageBuildsAndLintianFindsNoError() throws {
         let out = NSTemporaryDirectory() + "pinbox-deb-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -289,7 +331,8 @@ struct DesktopTests {
                       "./usr/share/man/man1/pinbox.1.gz", "./usr/share/doc/pinbox/copyright",
                       "./usr/share/doc/pinbox/changelog.Debian.gz", "./usr/share/applications/pinbox.desktop",
                       "./usr/share/icons/hicolor/48x48/apps/pinbox.png",
-                      "./usr/share/bash-completion/completions/pinbox"] {
+                      "./usr/share/bash-completion/completions/pinbox",
+                      "./usr/share/locale/zh_CN/LC_MESSAGES/pinbox.mo"] {
             #expect(contents.contains(entry), "dpkg-deb --contents lacks \(entry)")
         }
         #expect(contents.contains("root/root"), "files belong to root")
@@ -327,4 +370,15 @@ func runAll(_ argv: [String]) throws -> (status: Int32, output: String) {
     let (o, e) = child.read()
     out += o + e
     return (child.wait(), String(decoding: out, as: UTF8.self))
+}
+
+/// Loads `resources` into the server's RESOURCE_MANAGER as a desktop session does. From a file,
+/// not stdin: a pipe's write end can leak into a child another test starts at the same moment,
+/// and xrdb would then wait for an end of input that never comes.
+func loadResources(_ resources: String, display: String) throws {
+    let file = NSTemporaryDirectory() + "pinbox-resources-\(UUID().uuidString)"
+    try resources.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let (status, _) = try run(["xrdb", "-nocpp", "-load", file], display: display)
+    guard status == 0 else { throw TestFailure("xrdb failed with \(status)") }
 }
