@@ -31,6 +31,20 @@ let embeddedLinking: [LinkerSetting] = [
     .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(toolchainLibraries)/embedded/\(triple)"], release),
     .linkedLibrary("swiftUnicodeDataTables", release),
 ]
+// Pango's header directories, for the C target that loads Pango at run time: compiled against
+// its headers (libpango1.0-dev), never linked (see Sources/CText/include/CText.h).
+let pangoCFlags: [String] = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags", "pangocairo"]
+    let output = Pipe()
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+}()
 let package = Package(
     name: "PinBox",
     products: [
@@ -43,24 +57,39 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]),
+        // giflib, for animated captures. No `link` in its module map: PinBoxRender links the
+        // static archive, so the window has no extra shared library to load at start-up.
+        .systemLibrary(
+            name: "CGif",
+            providers: [.apt(["libgif-dev"])]),
         // The C library as Swift sees it, and the few things only C can do (prctl, argv).
         .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
                 linkerSettings: [.linkedLibrary("m")]),
+        // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
+        .target(name: "CText", cSettings: [.unsafeFlags(pangoCFlags)], linkerSettings: [.linkedLibrary("cairo")]),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
-        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo"], swiftSettings: swiftSettings),
+        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif"], swiftSettings: swiftSettings,
+                linkerSettings: [.linkedLibrary(":libgif.a")]),
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"],
                 swiftSettings: swiftSettings,
                 // Embedded builds skip the module map's autolinking; pkg-config only names X11.
                 linkerSettings: [.linkedLibrary("Xrandr")]),
-        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "CSystem"],
+        // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
+        // through a generic front end.
+        .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
+        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
+        // Draws one paragraph into a PNG: text start-up timing and screenshots (TextTests); not shipped.
+        .executableTarget(name: "pinbox-text-probe", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem", "CText"],
+                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
+        .testTarget(name: "PinBoxAssuanTests", dependencies: ["PinBoxAssuan", "PinBoxCore"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),
         // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.
         .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"]),

@@ -45,6 +45,14 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
         Color(red: red, green: green, blue: blue, alpha: a)
     }
 
+    /// This colour moved `t` (0…1) of the way to `other`: an opaque blend, not an overlay.
+    public func mixed(with other: Color, by t: Double) -> Color {
+        let t = min(1, max(0, t))
+        guard t > 0 else { return self }
+        return Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+                     blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+    }
+
     public var description: String {
         func byte(_ v: Double) -> String {
             let n = Int((v * 255).rounded())

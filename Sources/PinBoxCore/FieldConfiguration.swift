@@ -17,6 +17,9 @@ public struct FieldConfiguration: Equatable, Sendable {
     public var scale: Double
     public var duration: Double
     public var pastePolicy: PastePolicy
+    /// The dots' curve (`--easing`) and the display's frame interval, the `seed` curve's tick.
+    public var easing = Easing.linear
+    public var tickInterval = 1.0 / 60
 
     /// Resolves the grid: with no count, rows and columns default to the theme's grid; a count
     /// alone fills the theme's number of rows; every given number must agree with the others.
@@ -80,7 +83,7 @@ public struct FieldConfiguration: Equatable, Sendable {
     /// An empty field and a still animator for this configuration.
     public func makeField() -> (field: PinField, animator: Animator) {
         // The capacity was validated above, so the field cannot refuse it.
-        let field = try! PinField(capacity: capacity, pastePolicy: pastePolicy)
-        return (field, Animator(count: capacity, duration: duration))
+        let field = try! PinField(capacity: capacity, pastePolicy: pastePolicy, accepts: theme.accepts)
+        return (field, Animator(count: capacity, duration: duration, easing: easing, tickInterval: tickInterval))
     }
 }

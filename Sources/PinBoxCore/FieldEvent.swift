@@ -12,11 +12,16 @@ public enum FieldEvent: Equatable, Sendable {
 public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     /// A key that is not 0–9.
     case notADigit = "not-a-digit"
+    /// A key that is not a printable ASCII character, in a field that takes them.
+    case notPrintable = "not-printable"
     /// A digit typed into a full field (seed 001: a 7th digit is ignored).
     case full
+    /// A character past the byte limit of the program that asked (ssh reads 1023 bytes,
+    /// gpg-agent 255): refused visibly rather than cut silently by the reader.
+    case limit
     /// A paste while the paste policy is `deny` (seed 001).
     case pasteDenied = "paste-denied"
-    /// A paste with anything but digits in it (seed 000).
+    /// A paste with anything but accepted characters in it (seed 000: digits).
     case pasteNotDigits = "paste-not-digits"
     /// A paste longer than the room left.
     case pasteTooLong = "paste-too-long"
@@ -30,7 +35,7 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     case incomplete
     /// `setText` with more digits than the capacity (seed 003).
     case textTooLong = "text-too-long"
-    /// `setText` with a character that is not a digit.
+    /// `setText` with a character the field does not accept.
     case textNotDigits = "text-not-digits"
 }
 
@@ -38,6 +43,7 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
 public enum PastePolicy: String, Sendable, CaseIterable {
     /// Refuse every paste (seed 001 hides the edit menu and denies paste).
     case deny
-    /// Accept a paste only if every character is a digit and it fits (seed 000).
+    /// Accept a paste only if every character is one the field accepts (a digit, by default)
+    /// and it fits (seed 000).
     case digits
 }

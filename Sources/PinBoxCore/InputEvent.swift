@@ -1,9 +1,12 @@
 /// What the window system hands the program, already translated from X events: the core and
 /// the demo never see an X type.
 public enum InputEvent: Equatable, Sendable {
-    /// A digit key, top row or keypad: its ASCII byte.
-    case digit(UInt8)
-    /// A key that is neither a digit nor a command: refused visibly, never inserted.
+    /// A character key — a digit, top row or keypad, a letter, any character the keyboard
+    /// layout gives. The field decides whether it takes it (`AcceptedCharacters`).
+    case character(Unicode.Scalar)
+    /// Alt and a letter: the button whose label underlines it (`_OK` → Alt+O).
+    case mnemonic(Unicode.Scalar)
+    /// A key that is neither a character nor a command: refused visibly, never inserted.
     case otherKey
     /// BackSpace or Delete.
     case deleteBackward
@@ -36,6 +39,8 @@ public enum InputEvent: Equatable, Sendable {
     case terminate
     /// The window was unmapped (iconified, hidden).
     case hidden
+    /// A workbench key (`Workbench.keys`): slow motion, pause, step, guides, theme, help, record.
+    case workbench(WorkbenchAction)
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -57,8 +62,8 @@ extension InputEvent {
     /// Whether a person caused it with the keyboard or the mouse (what resets a timeout).
     public var isUserInput: Bool {
         switch self {
-        case .digit, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
-             .pasteRequest, .copy, .click:
+        case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
+             .pasteRequest, .copy, .click, .workbench:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden:
             return false

@@ -23,10 +23,15 @@ public struct LayoutRequest: Equatable, Sendable {
     /// Line widths in points, so the layout can place dividers on whole device pixels.
     public var frameWidth: Double
     public var dividerWidth: Double
+    public var dividerPlacement: DividerPlacement
+    /// A strip that keeps its cells at least `cellSize` (seed 004's no-gap layout): a frame too
+    /// small grows to fit, as separate cells do. Seeds 000 and 001 divide whatever frame they get.
+    public var growsToFit: Bool
 
     public init(rows: Int, columns: Int, arrangement: Arrangement, frame: Size,
                 cellSize: Size, minimumGap: Double, scale: Double = 1,
-                frameWidth: Double = 1, dividerWidth: Double = 1) {
+                frameWidth: Double = 1, dividerWidth: Double = 1, dividerPlacement: DividerPlacement = .centred,
+                growsToFit: Bool = false) {
         self.rows = rows
         self.columns = columns
         self.arrangement = arrangement
@@ -36,6 +41,8 @@ public struct LayoutRequest: Equatable, Sendable {
         self.scale = scale
         self.frameWidth = frameWidth
         self.dividerWidth = dividerWidth
+        self.dividerPlacement = dividerPlacement
+        self.growsToFit = growsToFit
     }
 
     /// The smallest frame, in points, that holds every cell: what a field asks for when its
@@ -77,9 +84,13 @@ public struct Layout: Equatable, Sendable {
         self.scale = scale
         switch request.arrangement {
         case .strip:
-            let frame = Size(width: max(0, request.frame.width), height: max(0, request.frame.height))
+            var frame = Size(width: max(0, request.frame.width), height: max(0, request.frame.height))
+            if request.growsToFit {
+                let fit = request.fittingFrame
+                frame = Size(width: max(frame.width, fit.width), height: max(frame.height, fit.height))
+            }
             self.frame = frame
-            growth = nil
+            growth = frame == request.frame ? nil : Growth(from: request.frame, to: frame)
             bounds = Rect(x: 0, y: 0, width: (frame.width * scale).rounded(), height: (frame.height * scale).rounded())
             let xs = Self.edges(count: columns, from: 0, step: bounds.width / Double(columns))
             let ys = Self.edges(count: rows, from: 0, step: bounds.height / Double(rows))
@@ -92,12 +103,17 @@ public struct Layout: Equatable, Sendable {
             self.cells = cells
             let line = Self.devicePixels(request.dividerWidth, scale: scale)
             let size = bounds
-            // A divider straddles the boundary between two cells (seed 000: x = width/6 × i).
-            let vertical = xs.dropFirst().dropLast().map {
-                Rect(x: ($0 - line / 2).rounded(), y: 0, width: line, height: size.height)
+            // A divider straddles the boundary between two cells (seed 000: x = width/6 × i) or
+            // starts on it (seed 001). Edges are taken unrounded, so a divider lands where the
+            // seed's own line has most of its ink.
+            let lead = request.dividerPlacement == .centred ? line / 2 : 0
+            let exactX = (1..<columns).map { Double($0) * size.width / Double(columns) }
+            let exactY = (1..<rows).map { Double($0) * size.height / Double(rows) }
+            let vertical = exactX.map {
+                Rect(x: ($0 - lead).rounded(), y: 0, width: line, height: size.height)
             }
-            let horizontal = ys.dropFirst().dropLast().map {
-                Rect(x: 0, y: ($0 - line / 2).rounded(), width: size.width, height: line)
+            let horizontal = exactY.map {
+                Rect(x: 0, y: ($0 - lead).rounded(), width: size.width, height: line)
             }
             // In a frame too small for its lines, a divider is cut to the bounds (or dropped).
             dividers = (vertical + horizontal).map { $0.intersection(size) }.filter { !$0.isEmpty }
@@ -133,10 +149,19 @@ public struct Layout: Equatable, Sendable {
         }
     }
 
-    /// A line width in whole device pixels, never thinner than one: seed 001's 0.5-point
-    /// border is one pixel on a HiDPI screen and still one (not a grey smear) on a plain one.
+    /// A line width in whole device pixels: `points × scale` rounded down, never thinner
+    /// than one. Rounding down keeps a 0.5-pt hairline at one pixel on a scale-3 screen (1.5
+    /// would round up to a 2-px line twice as heavy as the seed's); `lineAlpha` gives a line
+    /// thinner than a pixel the ink it would have had.
     public static func devicePixels(_ points: Double, scale: Double) -> Double {
-        points <= 0 ? 0 : max(1, (points * scale).rounded())
+        points <= 0 ? 0 : max(1, (points * scale + 1e-9).rounded(.down))
+    }
+
+    /// The opacity a line of `points` is drawn with: 1, or `points × scale` when that is less
+    /// than one pixel — at scale 1 a 0.5-pt line is one pixel at half strength, the grey a
+    /// phone's anti-aliasing shows for it, not a full-strength 1-pt line.
+    public static func lineAlpha(_ points: Double, scale: Double) -> Double {
+        points <= 0 ? 0 : min(1, points * scale)
     }
 
     /// `count + 1` rounded boundaries of `count` equal spans.

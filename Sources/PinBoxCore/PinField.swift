@@ -1,8 +1,9 @@
-/// The PIN box's state machine: a capacity, a paste policy and the secret digits.
+/// The PIN box's state machine: a capacity, a paste policy, the characters it accepts and the
+/// secret itself.
 ///
 /// Every operation returns the events it caused, so the caller (the window, a test, the
-/// fuzzer) decides what to do with them. Digits are ASCII `0`–`9` bytes; the field never
-/// turns them into a `String`.
+/// fuzzer) decides what to do with them. The secret is ASCII bytes — digits `0`–`9` by
+/// default, any printable character with `.printable` — and never becomes a `String`.
 public final class PinField {
     /// The capacities the product supports; anything else is a configuration error. A 10 × 10
     /// grid is the largest layout asked of it (the 4K benchmark of issue 4).
@@ -10,37 +11,78 @@ public final class PinField {
 
     public let capacity: Int
     public var pastePolicy: PastePolicy
+    public let accepts: AcceptedCharacters
     public let secret: SecretBuffer
 
-    public init(capacity: Int = 6, pastePolicy: PastePolicy = .deny) throws(ConfigurationError) {
-        guard Self.capacityRange.contains(capacity) else {
+    /// The most characters a prompt's entry takes (a passphrase, a card PIN of unknown length).
+    public static let entryRange = 1...1023
+
+    /// How many characters it holds; for digits and ASCII also how many bytes.
+    public private(set) var length = 0
+    /// The most bytes the secret may take: what the program that asked can read (ssh reads
+    /// 1023, gpg-agent 255 for a passphrase). A character past it is refused with `limit`.
+    public let byteLimit: Int
+
+    /// `capacity` characters. `byteLimit` defaults to what that many characters can take.
+    public init(capacity: Int = 6, pastePolicy: PastePolicy = .deny,
+                accepts: AcceptedCharacters = .digits, byteLimit: Int? = nil) throws(ConfigurationError) {
+        guard Self.capacityRange.contains(capacity) || (accepts == .text && Self.entryRange.contains(capacity)) else {
             throw ConfigurationError("count must be between 1 and \(Self.capacityRange.upperBound), not \(capacity)")
         }
         self.capacity = capacity
         self.pastePolicy = pastePolicy
-        self.secret = SecretBuffer(capacity: capacity)
+        self.accepts = accepts
+        self.byteLimit = min(byteLimit ?? .max, capacity * accepts.bytesPerCharacter)
+        self.secret = SecretBuffer(capacity: max(1, self.byteLimit))
     }
 
-    public var length: Int { secret.count }
-    public var isEmpty: Bool { secret.isEmpty }
-    public var isFull: Bool { secret.isFull }
+    public var isEmpty: Bool { length == 0 }
+    public var isFull: Bool { length == capacity }
 
     /// Whether `byte` is an ASCII digit, the only thing a field stores.
     @inline(__always)
     public static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// One typed character (ASCII). Digits are appended; anything else is refused.
+    /// One typed ASCII character.
     public func type(_ byte: UInt8) -> [FieldEvent] {
-        guard Self.isDigit(byte) else { return [.rejected(.notADigit)] }
+        type(Unicode.Scalar(byte))
+    }
+
+    /// One typed character. An accepted one is appended, UTF-8 encoded straight into the
+    /// secret; anything else is refused.
+    public func type(_ scalar: Unicode.Scalar) -> [FieldEvent] {
+        guard accepts.contains(scalar) else { return [.rejected(accepts.refusal)] }
         guard !isFull else { return [.rejected(.full)] }
-        secret.append(byte)
+        let v = scalar.value
+        let size = v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
+        guard secret.count + size <= byteLimit else { return [.rejected(.limit)] }
+        switch size {
+        case 1:
+            secret.append(UInt8(v))
+        case 2:
+            secret.append(UInt8(0xc0 | v >> 6))
+            secret.append(UInt8(0x80 | v & 0x3f))
+        case 3:
+            secret.append(UInt8(0xe0 | v >> 12))
+            secret.append(UInt8(0x80 | v >> 6 & 0x3f))
+            secret.append(UInt8(0x80 | v & 0x3f))
+        default:
+            secret.append(UInt8(0xf0 | v >> 18))
+            secret.append(UInt8(0x80 | v >> 12 & 0x3f))
+            secret.append(UInt8(0x80 | v >> 6 & 0x3f))
+            secret.append(UInt8(0x80 | v & 0x3f))
+        }
+        length += 1
         return changedEvents()
     }
 
-    /// Backspace: removes the last digit; on an empty field nothing happens.
+    /// Backspace: removes the last character (all of its bytes); on an empty field nothing happens.
     public func deleteBackward() -> [FieldEvent] {
         guard !isEmpty else { return [] }
+        // UTF-8 continuation bytes are 10xxxxxx: drop them, then the lead byte.
+        while secret.count > 1 && secret[secret.count - 1] & 0xc0 == 0x80 { secret.removeLast() }
         secret.removeLast()
+        length -= 1
         return [.changed(length: length)]
     }
 
@@ -48,36 +90,51 @@ public final class PinField {
     public func clear() -> [FieldEvent] {
         let wasEmpty = isEmpty
         secret.wipe()
+        length = 0
         return wasEmpty ? [] : [.changed(length: 0)]
     }
 
     /// Replaces the whole content (seed 003's `setText:`): refused whole when longer than the
-    /// capacity or when any character is not a digit.
+    /// capacity or when any character is not accepted.
     public func setText<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
         guard bytes.count <= capacity else { return [.rejected(.textTooLong)] }
-        guard bytes.allSatisfy(Self.isDigit) else { return [.rejected(.textNotDigits)] }
+        guard bytes.allSatisfy(accepts.contains) else { return [.rejected(.textNotDigits)] }
         secret.wipe()
-        for b in bytes { secret.append(b) }
-        return changedEvents()
+        length = 0
+        return append(bytes)
     }
 
     /// A paste, judged by the policy. Under `digits`, surrounding ASCII white space (the line
-    /// break a terminal copy carries) is ignored; everything else must be a digit and must fit
+    /// break a terminal copy carries) is ignored; everything else must be a character the
+    /// field accepts (a digit, unless it takes printable characters) and must fit
     /// in the room left, or the paste is refused whole — never truncated.
     public func paste<C: BidirectionalCollection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
         guard pastePolicy == .digits else { return [.rejected(.pasteDenied)] }
         let text = Self.trimmingWhitespace(bytes)
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
-        guard text.allSatisfy(Self.isDigit) else { return [.rejected(.pasteNotDigits)] }
-        guard text.count <= capacity - length else { return [.rejected(.pasteTooLong)] }
-        for b in text { secret.append(b) }
+        guard text.allSatisfy(accepts.contains) else { return [.rejected(.pasteNotDigits)] }
+        guard text.count <= capacity - length, secret.count + text.count <= byteLimit else {
+            return [.rejected(.pasteTooLong)]
+        }
+        return append(text)
+    }
+
+    /// Appends bytes already checked to fit; a text field counts characters, not bytes.
+    private func append<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
+        for b in bytes {
+            secret.append(b)
+            if b & 0xc0 != 0x80 { length += 1 }
+        }
         return changedEvents()
     }
 
     /// Hands the digits to `body` (the completion block of seed 001) and wipes them after,
     /// whatever `body` does. The field is empty afterwards.
     public func handOff<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
-        defer { secret.wipe() }
+        defer {
+            secret.wipe()
+            length = 0
+        }
         return try secret.withBytes(body)
     }
 

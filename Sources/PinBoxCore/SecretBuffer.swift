@@ -19,10 +19,13 @@ public final class SecretBuffer {
         bytes = .allocate(capacity: capacity)
         bytes.initialize(repeating: 0, count: capacity)
         isLocked = mlock(bytes, capacity) == 0
+        // A signal that ends the process wipes it too, even one that arrives mid-keystroke.
+        _ = pinbox_secret_register(bytes, capacity)
     }
 
     deinit {
         wipe()
+        pinbox_secret_unregister(bytes)
         if isLocked { munlock(bytes, capacity) }
         bytes.deallocate()
     }
@@ -31,13 +34,13 @@ public final class SecretBuffer {
     public var isFull: Bool { count == capacity }
 
     /// Appends one ASCII byte; the caller has checked there is room.
-    func append(_ byte: UInt8) {
+    public func append(_ byte: UInt8) {
         precondition(count < capacity)
         bytes[count] = byte
         count += 1
     }
 
-    func removeLast() {
+    public func removeLast() {
         precondition(count > 0)
         count -= 1
         explicitBzero(bytes + count, 1)

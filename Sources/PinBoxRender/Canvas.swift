@@ -1,3 +1,4 @@
+import CSystem
 import CCairo
 import PinBoxCore
 
@@ -10,12 +11,17 @@ public final class Canvas {
     let surface: OpaquePointer
     let cr: OpaquePointer
 
-    /// A white canvas of `width × height` device pixels.
-    public init(width: Int, height: Int) throws(RenderError) {
+    /// Whether the canvas keeps an alpha channel (a capture with a transparent background).
+    public let transparent: Bool
+
+    /// A white canvas of `width × height` device pixels; with `transparent`, a clear one
+    /// with an alpha channel (32-bit ARGB, premultiplied), for captures only.
+    public init(width: Int, height: Int, transparent: Bool = false) throws(RenderError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw RenderError("canvas size \(width)x\(height) is out of range 1…32767")
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        let format = transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+        let surface = cairo_image_surface_create(format, Int32(width), Int32(height))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             throw RenderError("cannot make a \(width)x\(height) canvas: out of memory")
@@ -23,8 +29,10 @@ public final class Canvas {
         self.surface = surface
         self.width = width
         self.height = height
+        self.transparent = transparent
         cr = cairo_create(surface)
-        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white)
+        // A new image surface is all zeros: clear already; an opaque one starts white.
+        if !transparent { fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white) }
     }
 
     /// Reads a PNG file, for tests and tools that inspect what was written.
@@ -36,6 +44,7 @@ public final class Canvas {
         }
         width = Int(cairo_image_surface_get_width(image))
         height = Int(cairo_image_surface_get_height(image))
+        transparent = false
         surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
         cr = cairo_create(surface)
         cairo_set_source_surface(cr, image, 0, 0)
@@ -67,12 +76,33 @@ public final class Canvas {
         return data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xffffff
     }
 
+    /// The pixel with its alpha, as 0xAARRGGBB (premultiplied; alpha 0xff on an opaque canvas).
+    public func argb(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+        flush()
+        let (data, stride) = pixelStorage
+        let value = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        return transparent ? value : value | 0xff00_0000
+    }
+
     /// Writes the canvas as a PNG file. Cairo stores no time stamp: the same pixels give the same bytes.
     public func writePNG(to path: String) throws(RenderError) {
         flush()
         let status = cairo_surface_write_to_png(surface, path)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    /// Writes the canvas as PNG to an open file; `name` is what an error message calls it.
+    public func writePNG(toFileDescriptor fd: Int32, name: String) throws(RenderError) {
+        flush()
+        var target = PNGTarget(fd: fd)
+        let status = withUnsafeMutablePointer(to: &target) { cairo_surface_write_to_png_stream(surface, writeChunk, $0) }
+        guard status == CAIRO_STATUS_SUCCESS, target.error == 0 else {
+            let reason = target.error != 0 ? String(cString: strerror(target.error))
+                : String(cString: cairo_status_to_string(status))
+            throw RenderError("cannot write \(name): \(reason)")
         }
     }
 
@@ -103,4 +133,25 @@ public struct RenderError: Error, Equatable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// Where a PNG stream goes, and the first write error on the way.
+private struct PNGTarget {
+    let fd: Int32
+    var error: Int32 = 0
+}
+
+/// Cairo's PNG writer calls this with each chunk; a short or failed write stops the stream.
+private let writeChunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UInt32) -> cairo_status_t = {
+    closure, data, length in
+    let target = closure!.assumingMemoryBound(to: PNGTarget.self)
+    var offset = 0
+    while offset < Int(length) {
+        let n = write(target.pointee.fd, data! + offset, Int(length) - offset)
+        if n > 0 { offset += n; continue }
+        if n < 0 && pinbox_errno() == EINTR { continue }
+        target.pointee.error = n < 0 ? pinbox_errno() : EIO
+        return CAIRO_STATUS_WRITE_ERROR
+    }
+    return CAIRO_STATUS_SUCCESS
 }

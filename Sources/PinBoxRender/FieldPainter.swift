@@ -1,71 +1,104 @@
 import PinBoxCore
 
-/// Draws one field: background, cells per state, a strip's frame and dividers, the dots (or
-/// plain digits) at their animated alpha and scale, and the error tint. The window, the
-/// screenshots and `pinbox render` all draw through here, so they agree pixel for pixel.
+/// Draws one field: its backdrop, each cell in its state's style, a strip's frame and dividers,
+/// the dots (or plain characters) at their animated alpha and scale, and the error and success
+/// looks. The window, the screenshots and `pinbox render` all draw through here, so they agree
+/// pixel for pixel.
+///
+/// Lines follow `Layout.devicePixels` and `Layout.lineAlpha`: whole device pixels rounded
+/// down, and a line thinner than one pixel drawn one pixel wide at the ink it would have had.
 public enum FieldPainter {
-    /// Draws `scene` with its top-left corner at `origin`. With `clip`, only pixels inside it
-    /// change: the window redraws just the cells that moved.
+    /// Draws `scene` with its top-left corner at `origin` (moved sideways by its shake). With
+    /// `clip`, only pixels inside it change: the window redraws just the cells that moved.
     public static func draw(_ scene: FieldScene, at origin: Point, on canvas: Canvas, clip: Rect? = nil) {
         canvas.clipped(to: clip) {
-            let theme = scene.theme, layout = scene.layout
+            let theme = scene.theme, layout = scene.layout, s = layout.scale
+            // Whole pixels, so a shaken field keeps its lines crisp.
+            let dx = (scene.shake * s).rounded()
+            let origin = Point(x: origin.x + dx, y: origin.y)
             let bounds = layout.bounds.offsetBy(dx: origin.x, dy: origin.y)
-            let scale = layout.scale
-            let radius = theme.cornerRadius * scale
-            canvas.fill(bounds, with: theme.background)
+            let strip = theme.arrangement == .strip
+            let frameRadius = strip ? theme.frameRadius * s : 0
+            // The borders' colour: the error look replaces it, the success look after a submit too.
+            func accent(_ color: Color) -> Color {
+                color.mixed(with: theme.successColor, by: scene.success).mixed(with: theme.errorColor, by: scene.cue)
+            }
 
-            for (cell, rect) in zip(scene.cells, layout.cells) {
+            canvas.fillRounded(bounds, radius: frameRadius, with: theme.background)
+            canvas.clippedRounded(to: bounds, radius: frameRadius) {
+                for (cell, rect) in zip(scene.cells, layout.cells) {
+                    let r = rect.offsetBy(dx: origin.x, dy: origin.y)
+                    if let clip, !clip.intersects(r) { continue }
+                    drawCellBody(theme.style(for: cell.state), in: r, theme: theme, scale: s,
+                                 separate: !strip, accent: accent)
+                }
+            }
+            if strip {
+                // The seeds draw the frame first and the dividers over it.
+                if let color = theme.frameColor {
+                    // The error and success looks must be seen: a hairline frame is drawn at
+                    // least 1 pt strong while they show (a half-strength pink line is not a cue).
+                    let points = scene.cue > 0 || scene.success > 0 ? max(theme.frameWidth, 1) : theme.frameWidth
+                    let width = Layout.devicePixels(points, scale: s)
+                    let alpha = Layout.lineAlpha(points, scale: s)
+                    let c = accent(color)
+                    canvas.strokeInside(bounds, width: width, radius: frameRadius, color: c.withAlpha(c.alpha * alpha))
+                }
+                if let color = theme.dividerColor {
+                    let alpha = Layout.lineAlpha(theme.dividerWidth, scale: s)
+                    for d in layout.dividers {
+                        canvas.fill(d.offsetBy(dx: origin.x, dy: origin.y), with: color.withAlpha(color.alpha * alpha))
+                    }
+                }
+            }
+            for (cell, rect) in zip(scene.cells, layout.cells) where cell.presence > 0 {
                 let r = rect.offsetBy(dx: origin.x, dy: origin.y)
                 if let clip, !clip.intersects(r) { continue }
-                drawCell(cell, in: r, theme: theme, scale: scale, separate: theme.arrangement == .separate)
+                drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
             }
-
-            if theme.arrangement == .strip {
-                if let color = theme.dividerColor {
-                    for d in layout.dividers {
-                        canvas.fill(d.offsetBy(dx: origin.x, dy: origin.y), with: color)
-                    }
-                }
-                if let color = theme.frameColor {
-                    canvas.strokeInside(bounds, width: Layout.devicePixels(theme.frameWidth, scale: scale),
-                                        radius: radius, color: color)
-                }
-            }
-
-            if scene.cue > 0 {
-                let tint = theme.errorColor.withAlpha(scene.cue)
-                let width = Layout.devicePixels(2, scale: scale)
-                if theme.arrangement == .strip {
-                    canvas.strokeInside(bounds, width: width, radius: radius, color: tint)
-                } else {
-                    for rect in layout.cells {
-                        canvas.strokeInside(rect.offsetBy(dx: origin.x, dy: origin.y), width: width,
-                                            radius: radius, color: tint)
-                    }
-                }
+            if scene.success > 0 {
+                // A disc with a check mark, growing in like a dot, over the fading dots.
+                let radius = min(bounds.height * 0.32, 14 * s) * scene.success
+                // A rim of the backdrop keeps it clear of the cell borders it crosses.
+                canvas.fillCircle(center: bounds.mid, radius: radius + 3 * s * scene.success,
+                                  color: theme.background.withAlpha(scene.success))
+                canvas.drawCheckBadge(center: bounds.mid, radius: radius,
+                                      color: theme.successColor.withAlpha(scene.success), mark: .white)
             }
         }
 
-        func drawCell(_ cell: FieldScene.Cell, in r: Rect, theme: Theme, scale: Double, separate: Bool) {
-            let style = theme.style(for: cell.state)
-            let radius = separate ? theme.cornerRadius * scale : 0
-            if let bg = style.background {
-                canvas.fillRounded(r, radius: radius, with: bg)
+        /// A cell's background colour, image and border.
+        func drawCellBody(_ style: CellStyle, in r: Rect, theme: Theme, scale s: Double, separate: Bool,
+                          accent: (Color) -> Color) {
+            let radius = style.cornerRadius * s
+            if let bg = style.background { canvas.fillRounded(r, radius: radius, with: bg) }
+            if let image = style.backgroundImage { canvas.drawImage(image, in: r, radius: radius) }
+            var border = style.border
+            // A cell with no border of its own still shows the error look on separate cells:
+            // the refused field is the one that turns red.
+            if border == nil, separate, scene.cue > 0 || scene.success > 0 {
+                border = style.background ?? theme.background
             }
-            if separate, let border = style.border {
-                canvas.strokeInside(r, width: Layout.devicePixels(style.borderWidth, scale: scale),
-                                    radius: radius, color: border)
+            if let border {
+                let width = Layout.devicePixels(style.borderWidth, scale: s)
+                let c = accent(border)
+                canvas.strokeInside(r, width: width, radius: radius,
+                                    color: c.withAlpha(c.alpha * Layout.lineAlpha(style.borderWidth, scale: s)))
             }
-            guard cell.presence > 0 else { return }
+        }
+
+        /// The dot, or the plain character, at its presence.
+        func drawMark(_ cell: FieldScene.Cell, style: CellStyle, in r: Rect, theme: Theme, scale s: Double) {
             if theme.secure {
                 // Seed 003: the dot is drawn at alpha p and radius dotRadius × p.
-                canvas.fillCircle(center: r.mid, radius: theme.dotRadius * scale * cell.presence,
+                canvas.fillCircle(center: r.mid, radius: theme.dotRadius * s * cell.presence,
                                   color: theme.dotColor.withAlpha(theme.dotColor.alpha * cell.presence))
             } else if let glyph = cell.glyph {
-                // Plain digits fade in at their final size: a glyph grown frame by frame would be
-                // rasterised anew at every size, for a change the eye barely sees.
-                canvas.drawText(String(UnicodeScalar(glyph)), centeredAt: r.mid, size: theme.fontSize * scale,
-                                color: theme.textColor.withAlpha(theme.textColor.alpha * cell.presence))
+                // Plain characters fade in at their final size: a glyph grown frame by frame would
+                // be rasterised anew at every size, for a change the eye barely sees.
+                canvas.drawText(String(UnicodeScalar(glyph)), centeredAt: r.mid, font: style.font,
+                                pixelSize: style.font.size * s,
+                                color: style.textColor.withAlpha(style.textColor.alpha * cell.presence))
             }
         }
     }

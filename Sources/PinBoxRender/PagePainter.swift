@@ -1,61 +1,151 @@
 import PinBoxCore
 
-/// The demo page as one picture: background, title, labelled fields, focus ring, hint line.
-public struct PageScene {
-    public var layout: PageLayout
-    public var title: String
-    public var labels: [String]
-    public var hint: String
-    public var fields: [FieldScene]
-    /// The field with the keyboard focus, while the window has it.
-    public var focusRing: Int?
-    public var background = Color(rgb: 0xf5f6f8)
-    public var textColor = Color(rgb: 0x1f2329)
-    public var secondaryColor = Color(rgb: 0x6b7280)
-    public var ringColor = Color(rgb: 0x1677ff, alpha: 0.55)
-
-    public init(layout: PageLayout, title: String, labels: [String], hint: String, fields: [FieldScene], focusRing: Int?) {
-        self.layout = layout
-        self.title = title
-        self.labels = labels
-        self.hint = hint
-        self.fields = fields
-        self.focusRing = focusRing
-    }
-}
-
 /// Draws a `PageScene`, all of it or only what lies in a clip rectangle: the window redraws a
-/// changed cell without touching the rest.
+/// changed cell without touching the rest. The demo's stacked fields and a dialog share the
+/// fields, the focus ring and the colours; a dialog adds wrapped text, buttons and the wait cue.
 public enum PagePainter {
     public static func draw(_ page: PageScene, on canvas: Canvas, clip: Rect? = nil) {
-        let layout = page.layout, m = layout.metrics, s = layout.scale
         let all = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-        let area = clip ?? all
-        func touched(_ r: Rect) -> Bool { area.intersects(r) }
-
         canvas.clipped(to: clip) {
-            canvas.fill(area, with: page.background)
-            if touched(layout.textBand(baseline: layout.title.y, size: m.titleSize, width: all.width)) {
-                canvas.drawText(page.title, centeredAt: layout.title, size: m.titleSize * s, bold: true,
-                                color: page.textColor, baselineOnly: true)
-            }
-            for (label, origin) in zip(page.labels, layout.labels)
-            where touched(layout.textBand(baseline: origin.y, size: m.labelSize, width: all.width)) {
-                canvas.drawText(label, centeredAt: origin, size: m.labelSize * s, color: page.secondaryColor,
-                                baselineOnly: true)
-            }
-            if let i = page.focusRing, touched(layout.ring(around: i)) {
-                let width = Layout.devicePixels(m.ringWidth, scale: s)
-                canvas.strokeInside(layout.ring(around: i), width: width,
-                                    radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
-            }
-            for (field, rect) in zip(page.fields, layout.fields) where touched(rect) {
-                FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
-            }
-            if touched(layout.textBand(baseline: layout.hint.y, size: m.hintSize, width: all.width)) {
-                canvas.drawText(page.hint, centeredAt: layout.hint, size: m.hintSize * s,
-                                color: page.secondaryColor, baselineOnly: true)
+            canvas.fill(clip ?? all, with: page.background)
+            switch page.geometry {
+            case .workbench(let layout): drawWorkbench(page, layout, on: canvas, clip: clip, width: all.width)
+            case .dialog(let layout): drawDialog(page, layout, on: canvas, clip: clip)
             }
         }
+    }
+
+    private static func drawWorkbench(_ page: PageScene, _ layout: PageLayout, on canvas: Canvas, clip: Rect?,
+                                      width: Double) {
+        let m = layout.metrics, s = layout.scale
+        func touched(_ r: Rect) -> Bool { clip?.intersects(r) ?? true }
+        if touched(layout.textBand(baseline: layout.title.y, size: m.titleSize, width: width)) {
+            canvas.drawText(page.content.title, centeredAt: layout.title, size: m.titleSize * s, bold: true,
+                            color: page.textColor, baselineOnly: true)
+        }
+        for (label, origin) in zip(page.labels, layout.labels)
+        where touched(layout.textBand(baseline: origin.y, size: m.labelSize, width: width)) {
+            canvas.drawText(label, centeredAt: origin, size: m.labelSize * s, color: page.secondaryColor,
+                            baselineOnly: true)
+        }
+        if let i = page.focusRing, i < page.fields.count, touched(layout.ring(around: i)) {
+            canvas.strokeInside(layout.ring(around: i), width: Layout.devicePixels(m.ringWidth, scale: s),
+                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
+        }
+        for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
+            FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
+        }
+        if touched(layout.textBand(baseline: layout.hint.y, size: m.hintSize, width: width)) {
+            // A refused key's reason takes the hint's place for a moment.
+            let feedback = !page.message.isEmpty
+            canvas.drawText(feedback ? page.message : page.content.hint, centeredAt: layout.hint, size: m.hintSize * s,
+                            color: feedback ? page.errorColor : page.secondaryColor, baselineOnly: true)
+        }
+    }
+
+    private static func drawDialog(_ page: PageScene, _ layout: DialogLayout, on canvas: Canvas, clip: Rect?) {
+        let m = layout.metrics, s = layout.scale
+        func touched(_ r: Rect) -> Bool { !r.isEmpty && (clip?.intersects(r) ?? true) }
+        func text(_ string: String, in rect: Rect, size: Double, bold: Bool = false, color: Color) {
+            guard !string.isEmpty, touched(rect.insetBy(dx: 0, dy: -4)) else { return }
+            TextLayout.draw(string, style: TextStyle(size: size * s, bold: bold, color: color), width: rect.width,
+                            at: Point(x: rect.x, y: rect.y), on: canvas)
+        }
+        text(page.content.title, in: layout.title, size: m.titleSize, bold: true, color: page.textColor)
+        text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor)
+        for (label, rect) in zip(page.labels, layout.labels) {
+            text(label, in: rect, size: m.labelSize, color: page.secondaryColor)
+        }
+        let ringWidth = Layout.devicePixels(m.ringWidth, scale: s)
+        if let i = page.focusRing, i < page.fields.count, touched(layout.ring(around: layout.fields[i])) {
+            canvas.strokeInside(layout.ring(around: layout.fields[i]), width: ringWidth,
+                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
+        }
+        for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
+            FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
+        }
+        if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
+            drawQuality(label: label, value: page.quality, in: row, scale: s, page: page, on: canvas)
+        }
+        if let cue = layout.cue, let phase = page.cuePhase, touched(cue) {
+            drawWaitCue(in: cue, phase: phase, color: page.accentColor, on: canvas)
+        }
+        text(page.message, in: layout.error, size: m.labelSize, color: page.errorColor)
+        for (i, (button, rect)) in zip(page.content.buttons, layout.buttons).enumerated() where touched(rect) {
+            let focused = page.focusRing == page.fields.count + i
+            drawButton(button, in: rect, focused: focused, page: page, layout: layout, on: canvas)
+        }
+    }
+
+    /// A button: the default one (OK) filled with the accent colour, the others outlined; the
+    /// focused one ringed; the mnemonic letter underlined.
+    private static func drawButton(_ button: PageButton, in rect: Rect, focused: Bool, page: PageScene,
+                                   layout: DialogLayout, on canvas: Canvas) {
+        let m = layout.metrics, s = layout.scale
+        let radius = 6 * s
+        let isDefault = button.role == .ok
+        if isDefault {
+            canvas.fillRounded(rect, radius: radius, with: page.accentColor)
+        } else {
+            canvas.fillRounded(rect, radius: radius, with: .white)
+            canvas.strokeInside(rect, width: Layout.devicePixels(1, scale: s), radius: radius,
+                                color: Color(rgb: 0x848b96))
+        }
+        if focused {
+            canvas.strokeInside(layout.ring(around: rect), width: Layout.devicePixels(m.ringWidth, scale: s),
+                                radius: radius + m.ringOffset * s, color: page.ringColor)
+        }
+        let color: Color = isDefault ? .white : page.textColor
+        let style = TextStyle(size: m.textSize * s, color: color)
+        let size = TextLayout.measure(button.text, style: style, width: nil)
+        let origin = Point(x: (rect.x + (rect.width - size.width) / 2).rounded(),
+                           y: (rect.y + (rect.height - size.height) / 2).rounded())
+        TextLayout.draw(button.text, style: style, width: nil, at: origin, on: canvas)
+        if let index = button.mnemonicIndex {
+            // Underline the mnemonic: its span is measured from the label's start.
+            let scalars = Array(button.text.unicodeScalars)
+            var before = "", through = ""
+            for (i, c) in scalars.enumerated() where i <= index {
+                if i < index { before.unicodeScalars.append(c) }
+                through.unicodeScalars.append(c)
+            }
+            let x0 = TextLayout.measure(before, style: style, width: nil).width
+            let x1 = TextLayout.measure(through, style: style, width: nil).width
+            let baseline = TextLayout.metrics(button.text, style: style, width: nil).firstBaseline
+            canvas.fill(Rect(x: (origin.x + x0).rounded(), y: (origin.y + baseline + 2 * s).rounded(),
+                             width: max(1, (x1 - x0).rounded()), height: Layout.devicePixels(1, scale: s)), with: color)
+        }
+    }
+
+    /// The strength bar: the label, then a track filled to the rating — green as it rises, red
+    /// while the caller would refuse it (a negative rating) — and the number.
+    private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, page: PageScene,
+                                    on canvas: Canvas) {
+        let style = TextStyle(size: 12.5 * s, color: page.secondaryColor)
+        let text = label.isEmpty ? "Quality" : label
+        let labelWidth = TextLayout.measure(text, style: style, width: nil).width
+        TextLayout.draw(text, style: style, width: nil, at: Point(x: row.x, y: row.y), on: canvas)
+        let x = (row.x + labelWidth + 8 * s).rounded()
+        let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(), width: (row.maxX - x - 44 * s).rounded(),
+                         height: (6 * s).rounded())
+        canvas.fillRounded(track, radius: 3 * s, with: Color(rgb: 0xdde1e6))
+        guard let value else { return }
+        let fraction = Double(abs(value)) / 100
+        let fill = Rect(x: track.x, y: track.y, width: (track.width * fraction).rounded(), height: track.height)
+        canvas.fillRounded(fill, radius: 3 * s, with: value < 0 ? page.errorColor : Color(rgb: 0x2e7d32))
+        TextLayout.draw("\(value) %", style: style, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
+    }
+
+    /// The wait cue: a key's outline with rings breathing out of it, as a touch pad invites a finger.
+    private static func drawWaitCue(in rect: Rect, phase: Double, color: Color, on canvas: Canvas) {
+        let centre = Point(x: rect.mid.x, y: rect.mid.y)
+        let r = rect.width / 2
+        for k in 0..<2 {
+            let p = (phase + Double(k) / 2).truncatingRemainder(dividingBy: 1)
+            let radius = r * (0.35 + 0.65 * p)
+            canvas.strokeInside(Rect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius),
+                                width: max(1, (r * 0.06).rounded()), radius: radius, color: color.withAlpha(1 - p))
+        }
+        canvas.fillCircle(center: centre, radius: r * 0.3, color: color)
     }
 }

@@ -75,3 +75,32 @@ extension Canvas {
         cairo_set_font_size(cr, max(size, 0.1))
     }
 }
+
+/// Clipping and marks the field painter needs beyond plain fills.
+extension Canvas {
+    /// Runs `body` with drawing limited to `r` with rounded corners.
+    func clippedRounded(to r: Rect, radius: Double, _ body: () -> Void) {
+        guard radius > 0 else { return body() }
+        cairo_save(cr)
+        roundedRectPath(r, radius: radius)
+        cairo_clip(cr)
+        body()
+        cairo_restore(cr)
+    }
+
+    /// A success badge: a filled disc of `radius` with a check mark cut out of it in `mark`.
+    func drawCheckBadge(center c: Point, radius: Double, color: Color, mark: Color) {
+        fillCircle(center: c, radius: radius, color: color)
+        guard radius > 2 else { return }
+        setSource(mark)
+        cairo_set_line_width(cr, max(1, radius * 0.22))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(cr, c.x - radius * 0.45, c.y + radius * 0.02)
+        cairo_line_to(cr, c.x - radius * 0.12, c.y + radius * 0.35)
+        cairo_line_to(cr, c.x + radius * 0.48, c.y - radius * 0.32)
+        cairo_stroke(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+    }
+}

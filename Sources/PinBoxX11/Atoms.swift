@@ -8,6 +8,9 @@ public struct Atoms {
     let netWMName: Atom
     let netWMIconName: Atom
     let netWMPID: Atom
+    let netWMWindowType: Atom
+    let netWMWindowTypeNormal: Atom
+    let netWMWindowTypeDialog: Atom
     let utf8String: Atom
     let clipboard: Atom
     let primary: Atom
@@ -18,7 +21,8 @@ public struct Atoms {
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
-                     "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE", "TARGETS"]
+                     "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE", "TARGETS",
+                     "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -33,6 +37,9 @@ public struct Atoms {
         incr = atoms[7]
         pasteProperty = atoms[8]
         targets = atoms[9]
+        netWMWindowType = atoms[10]
+        netWMWindowTypeNormal = atoms[11]
+        netWMWindowTypeDialog = atoms[12]
         primary = Atom(XA_PRIMARY)
     }
 }

@@ -9,14 +9,14 @@ final class BackBuffer {
     let canvas: Canvas
     private let image: UnsafeMutablePointer<XImage>
 
-    init(display: XDisplay, visual: UnsafeMutablePointer<Visual>, width: Int, height: Int) throws(X11Error) {
+    init(display: XDisplay, visual: VisualChoice, width: Int, height: Int) throws(X11Error) {
         do {
             canvas = try Canvas(width: width, height: height)
         } catch {
             throw X11Error(error.message)
         }
         let (data, stride) = canvas.pixelStorage
-        guard let image = XCreateImage(display.handle, visual, 24, ZPixmap, 0,
+        guard let image = XCreateImage(display.handle, visual.visual, UInt32(visual.depth), ZPixmap, 0,
                                        data.assumingMemoryBound(to: CChar.self),
                                        UInt32(width), UInt32(height), 32, Int32(stride)) else {
             throw X11Error("cannot make an X image of \(width)x\(height)")

@@ -10,7 +10,6 @@ import PinBoxRender
 public final class EventLoop {
     let display: XDisplay
     let window: XWindow
-    private let visual: UnsafeMutablePointer<Visual>
     private var keys = KeyTranslator()
     private var selection = SelectionReader()
     private var clipboard = SelectionOwner()
@@ -21,7 +20,6 @@ public final class EventLoop {
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
         self.window = window
-        visual = try display.checkVisual()
         grab = KeyboardGrab(wanted: grabKeyboard)
     }
 
@@ -124,6 +122,9 @@ public final class EventLoop {
             everything = false
             if screenshot { controller.saveScreenshot(of: buffer.canvas) }
             if let status = controller.exitStatus {
+                // The way out talks to the server, which may be grabbed by another client or
+                // stuck: it gets a second, then the process ends anyway (secrets wiped).
+                pinbox_exit_watchdog()
                 grab.release(window: window)
                 XFlush(d)
                 return status
@@ -143,7 +144,7 @@ public final class EventLoop {
 
     /// A back buffer of the window's new size, and the controller told of it.
     private func resize(to size: Size, _ controller: WindowController, now: Double) throws(X11Error) -> BackBuffer {
-        let buffer = try BackBuffer(display: display, visual: visual, width: Int(size.width), height: Int(size.height))
+        let buffer = try BackBuffer(display: display, visual: window.visual, width: Int(size.width), height: Int(size.height))
         _ = controller.handle(.resize(size), now: now)
         return buffer
     }

@@ -29,11 +29,13 @@ struct KeyTranslator {
 
         if Self.isModifier(ks) { return nil }
         if isRepeat && ks != XK_BackSpace { return nil }
+        if alt && !control, let c = Self.character(ks), c.properties.isAlphabetic { return .mnemonic(c) }
         switch ks {
-        case XK_0...XK_9 where !control && !alt:
-            return .digit(UInt8(0x30 + ks - XK_0))
         case XK_KP_0...XK_KP_9 where !control && !alt:
-            return .digit(UInt8(0x30 + ks - XK_KP_0))
+            return .character(Unicode.Scalar(UInt8(0x30 + ks - XK_KP_0)))
+        case _ where !control && !alt && Self.character(ks) != nil:
+            // The field decides whether it takes it: digits only, ASCII, or any text.
+            return .character(Self.character(ks)!)
         case XK_BackSpace, XK_Delete, XK_KP_Delete:
             return .deleteBackward
         case XK_u where control, XK_U where control:
@@ -54,8 +56,25 @@ struct KeyTranslator {
             return .focusNext
         case XK_Print:
             return .screenshot
+        case XK_F1...XK_F8, XK_Pause:
+            return Self.workbench(ks).map { .workbench($0) } ?? .otherKey
         default:
             return .otherKey
+        }
+    }
+
+    /// The workbench keys (`Workbench.keys`): function keys, which no PIN needs.
+    static func workbench(_ ks: Int32) -> WorkbenchAction? {
+        switch ks {
+        case XK_F1: .help
+        case XK_F2: .slowMotion
+        case XK_F3, XK_Pause: .pause
+        case XK_F4: .stepBackward
+        case XK_F5: .stepForward
+        case XK_F6: .guides
+        case XK_F7: .cycleTheme
+        case XK_F8: .record
+        default: nil
         }
     }
 
@@ -69,6 +88,17 @@ struct KeyTranslator {
         event.keycode = UInt32(XKeysymToKeycode(display, KeySym(XK_0)))
         var keysym: KeySym = 0
         _ = XLookupString(&event, nil, 0, &keysym, nil)
+    }
+
+    /// The character a keysym types, if it types one: Latin-1 keysyms are their code points,
+    /// and keysyms 0x1000100 and up are Unicode (how xkb and xdotool give any other character).
+    /// Legacy keysyms of other scripts are not mapped; their layouts send Unicode keysyms today.
+    static func character(_ ks: Int32) -> Unicode.Scalar? {
+        switch ks {
+        case 0x20...0x7e, 0xa0...0xff: return Unicode.Scalar(UInt32(ks))
+        case 0x0100_0100...0x0110_ffff: return Unicode.Scalar(UInt32(ks) - 0x0100_0000)
+        default: return nil
+        }
     }
 
     /// Shift, Control, Alt, Super, the locks and the level shifts: pressed on their way to

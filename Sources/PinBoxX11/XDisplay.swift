@@ -34,19 +34,36 @@ public final class XDisplay {
     /// The file descriptor the event loop polls.
     public var fileDescriptor: Int32 { XConnectionNumber(handle) }
 
-    public func flush() { XFlush(handle) }
-
-    /// The visual our back buffer matches: 24-bit TrueColor, 8 bits a channel, red highest —
-    /// the layout of a Cairo RGB24 surface, so pixels go to the server without conversion.
-    func checkVisual() throws(X11Error) -> UnsafeMutablePointer<Visual> {
-        guard let visual = XDefaultVisual(handle, screen) else { throw X11Error("the X screen has no visual") }
-        let depth = XDefaultDepth(handle, screen)
-        guard depth == 24 || depth == 32, visual.pointee.red_mask == 0xff0000,
-              visual.pointee.green_mask == 0x00ff00, visual.pointee.blue_mask == 0x0000ff else {
-            throw X11Error("the X screen is \(depth)-bit; PinBox needs a 24-bit TrueColor screen")
+    /// The visual our back buffer matches: TrueColor, 8 bits a channel, red highest — the
+    /// layout of a Cairo RGB24 surface, so pixels go to the server without conversion. The
+    /// screen's default when it is one; else another of depth 24 or 32, which servers running at
+    /// depth 16 or 30 (some VNC servers, 10-bit displays) usually offer beside it.
+    func usableVisual() throws(X11Error) -> VisualChoice {
+        if let visual = XDefaultVisual(handle, screen), Self.isRGB888(visual.pointee) {
+            let depth = XDefaultDepth(handle, screen)
+            if depth == 24 || depth == 32 { return VisualChoice(visual: visual, depth: depth, colormap: nil) }
         }
-        return visual
+        for depth: Int32 in [24, 32] {
+            var info = XVisualInfo()
+            guard XMatchVisualInfo(handle, screen, depth, TrueColor, &info) != 0, let visual = info.visual,
+                  Self.isRGB888(visual.pointee) else { continue }
+            // A visual other than the root's needs a colormap of its own to create a window with.
+            let colormap = XCreateColormap(handle, root, visual, AllocNone)
+            return VisualChoice(visual: visual, depth: depth, colormap: colormap)
+        }
+        throw X11Error("the X screen is \(XDefaultDepth(handle, screen))-bit and offers no 24- or 32-bit TrueColor visual")
     }
+
+    private static func isRGB888(_ v: Visual) -> Bool {
+        v.red_mask == 0xff0000 && v.green_mask == 0x00ff00 && v.blue_mask == 0x0000ff
+    }
+}
+
+/// The visual the window and its back buffer use, and the colormap a non-default one needs.
+struct VisualChoice {
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    let colormap: Colormap?
 }
 
 /// Protocol errors (a BadWindow after a window vanished, say) are logged once per kind and

@@ -26,16 +26,28 @@ public struct WindowGeometry: Equatable, Sendable {
     }
 }
 
+/// What the window is to the window manager (`_NET_WM_WINDOW_TYPE`).
+public enum WindowType: Sendable {
+    /// A program's main window: the demo.
+    case normal
+    /// A prompt another program asked for: kept above, centred, no taskbar fuss.
+    case dialog
+}
+
 /// The top-level window, with the properties a well-behaved X client sets: WM_CLASS, a UTF-8
-/// _NET_WM_NAME, _NET_WM_PID, WM_DELETE_WINDOW and size hints. It has no background, so the
-/// server never clears it before we copy our back buffer in: no flicker.
+/// _NET_WM_NAME, _NET_WM_PID with WM_CLIENT_MACHINE, WM_HINTS (it takes input), the window type,
+/// WM_DELETE_WINDOW and size hints. It has no background, so the server never clears it
+/// before we copy our back buffer in: no flicker.
 public final class XWindow {
     let display: XDisplay
     let id: Window
     let gc: GC
+    let visual: VisualChoice
 
-    public init(display: XDisplay, title: String, size: Size, minimum: Size, geometry: WindowGeometry) {
+    public init(display: XDisplay, title: String, size: Size, minimum: Size, geometry: WindowGeometry,
+                type: WindowType = .normal) throws(X11Error) {
         self.display = display
+        visual = try display.usableVisual()
         let d = display.handle
         let width = UInt32(max(1, geometry.width ?? Int(size.width)))
         let height = UInt32(max(1, geometry.height ?? Int(size.height)))
@@ -44,12 +56,18 @@ public final class XWindow {
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = KeyPressMask | KeyReleaseMask | ButtonPressMask | ExposureMask
             | StructureNotifyMask | FocusChangeMask | PropertyChangeMask
-        let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
+        var mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
+        if let colormap = visual.colormap {
+            // A visual other than the parent's: its own colormap, and a border pixel, or BadMatch.
+            attributes.colormap = colormap
+            attributes.border_pixel = 0
+            mask |= UInt(CWColormap | CWBorderPixel)
+        }
         id = XCreateWindow(d, display.root, Int32(geometry.x ?? 0), Int32(geometry.y ?? 0), width, height, 0,
-                           Int32(CopyFromParent), UInt32(InputOutput), nil, mask, &attributes)
+                           visual.depth, UInt32(InputOutput), visual.visual, mask, &attributes)
         gc = XCreateGC(d, id, 0, nil)
         XSetGraphicsExposures(d, gc, 0)
-        setProperties(title: title, width: width, height: height, minimum: minimum, geometry: geometry)
+        setProperties(title: title, width: width, height: height, minimum: minimum, geometry: geometry, type: type)
         // Without this, a held key arrives as release/press pairs and cannot be told from typing.
         XkbSetDetectableAutoRepeat(d, 1, nil)
     }
@@ -66,7 +84,8 @@ public final class XWindow {
         XMapRaised(display.handle, id)
     }
 
-    private func setProperties(title: String, width: UInt32, height: UInt32, minimum: Size, geometry: WindowGeometry) {
+    private func setProperties(title: String, width: UInt32, height: UInt32, minimum: Size, geometry: WindowGeometry,
+                               type: WindowType) {
         let d = display.handle, atoms = display.atoms
         // WM_NAME for old window managers (Latin-1), _NET_WM_NAME in UTF-8 for the rest.
         XStoreName(d, id, title)
@@ -78,6 +97,32 @@ public final class XWindow {
         var pid = Int(getpid())
         withUnsafeBytes(of: &pid) {
             _ = XChangeProperty(d, id, atoms.netWMPID, Atom(XA_CARDINAL), 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        // EWMH: a _NET_WM_PID means nothing without the machine it is a process of.
+        var host = [CChar](repeating: 0, count: 256)
+        if gethostname(&host, host.count - 1) == 0 {
+            var machine = XTextProperty()
+            host.withUnsafeMutableBufferPointer { buffer in
+                var list: UnsafeMutablePointer<CChar>? = buffer.baseAddress
+                if XStringListToTextProperty(&list, 1, &machine) != 0 {
+                    XSetWMClientMachine(d, id, &machine)
+                    XFree(machine.value)
+                }
+            }
+        }
+        // The window takes keyboard input from the window manager (the input hint), and starts
+        // in the normal state, not iconified.
+        if let hints = XAllocWMHints() {
+            hints.pointee.flags = InputHint | StateHint
+            hints.pointee.input = 1
+            hints.pointee.initial_state = NormalState
+            XSetWMHints(d, id, hints)
+            XFree(hints)
+        }
+        var windowType = type == .dialog ? atoms.netWMWindowTypeDialog : atoms.netWMWindowTypeNormal
+        withUnsafeBytes(of: &windowType) {
+            _ = XChangeProperty(d, id, atoms.netWMWindowType, Atom(XA_ATOM), 32, PropModeReplace,
                                 $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
         let name = strdup("pinbox"), className = strdup("PinBox")

@@ -11,9 +11,13 @@ struct UsageError: Error {
 struct ArgumentReader {
     private var arguments: ArraySlice<String>
     private var pendingValue: String?
+    /// Where arguments that are not options go, for commands that take some (askpass's
+    /// prompt); nil refuses them.
+    private(set) var positionals: [String]?
 
-    init(_ arguments: some Collection<String>) {
+    init(_ arguments: some Collection<String>, positionals: Bool = false) {
         self.arguments = ArraySlice(arguments)
+        self.positionals = positionals ? [] : nil
     }
 
     /// The next option's name, with any `=value` held back for `value(for:)`.
@@ -22,13 +26,18 @@ struct ArgumentReader {
             throw UsageError("unexpected value after the previous option")
         }
         guard let argument = arguments.popFirst() else { return nil }
+        if positionals != nil && (argument == "--" || !argument.hasPrefix("-") || argument.count == 1) {
+            // After `--` everything is an argument, even one that starts with a dash.
+            if argument == "--" { positionals! += arguments; arguments = [] } else { positionals!.append(argument) }
+            return try nextOption()
+        }
         guard argument.hasPrefix("-"), argument.count > 1 else {
             // Someone may try `pinbox 314159`: an argument with digits in it is not echoed
             // onto the terminal, its scrollback and whatever logs stderr.
             guard !argument.utf8.contains(where: PinField.isDigit) else {
                 throw UsageError("unexpected argument (not repeated here: it holds digits); options start with --")
             }
-            throw UsageError("unexpected argument '\(argument)'; options start with --")
+            throw UsageError("unexpected argument \(Excerpt.quoted(argument)); options start with --")
         }
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
             pendingValue = String(argument[argument.index(after: equals)...])
@@ -57,10 +66,10 @@ struct ArgumentReader {
     mutating func integer(for option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         let text = try value(for: option)
         guard let n = Int(text) else {
-            throw UsageError("\(option) expects a whole number, not '\(text)'")
+            throw UsageError("\(option) expects a whole number, not \(Excerpt.quoted(text))")
         }
         guard range.contains(n) else {
-            throw UsageError("\(option) must be between \(range.lowerBound) and \(range.upperBound), not \(n)")
+            throw UsageError("\(option) must be between \(range.lowerBound) and \(range.upperBound), not \(Excerpt.quoted(text))")
         }
         return n
     }
@@ -68,10 +77,10 @@ struct ArgumentReader {
     mutating func number(for option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
         let text = try value(for: option)
         guard let n = Double(text), n.isFinite else {
-            throw UsageError("\(option) expects a number, not '\(text)'")
+            throw UsageError("\(option) expects a number, not \(Excerpt.quoted(text))")
         }
         guard range.contains(n) else {
-            throw UsageError("\(option) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(text)")
+            throw UsageError("\(option) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(Excerpt.quoted(text))")
         }
         return n
     }
@@ -81,7 +90,7 @@ struct ArgumentReader {
         let text = try value(for: option)
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw UsageError("\(option) expects WIDTHxHEIGHT such as 300x50, not '\(text)'")
+            throw UsageError("\(option) expects WIDTHxHEIGHT such as 300x50, not \(Excerpt.quoted(text))")
         }
         return Size(width: Double(w), height: Double(h))
     }
@@ -89,7 +98,7 @@ struct ArgumentReader {
     mutating func color(for option: String) throws(UsageError) -> Color {
         let text = try value(for: option)
         guard let color = Color(hex: text) else {
-            throw UsageError("\(option) expects a colour as #rgb, #rrggbb or #rrggbbaa, not '\(text)'")
+            throw UsageError("\(option) expects a colour as #rgb, #rrggbb or #rrggbbaa, not \(Excerpt.quoted(text))")
         }
         return color
     }
@@ -99,7 +108,7 @@ struct ArgumentReader {
         let text = try value(for: option)
         guard let v = T(rawValue: text) else {
             let names = T.allCases.map { $0.rawValue }.joined(separator: ", ")
-            throw UsageError("\(option) must be one of \(names), not '\(text)'")
+            throw UsageError("\(option) must be one of \(names), not \(Excerpt.quoted(text))")
         }
         return v
     }

@@ -1,16 +1,19 @@
 /// Writes the program's events as JSON lines on stdout, one `write` each, at once: testers
 /// and scripts read them as they happen. No event carries a digit unless the user asked for
 /// it (`--reveal`), and then only in `complete` and `submit`.
-struct EventReporter {
+final class EventReporter {
     /// A JSON value small enough for our events.
     enum Value {
         case string(String)
         case int(Int)
-        case bool(Bool)
     }
 
-    var enabled = true
+    private var enabled: Bool
 
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// Writes one event. If stdout cannot take it (closed, full, a reader that left), that is
+    /// said once on stderr and no further event is attempted: the window itself goes on.
     func emit(_ name: String, _ fields: KeyValuePairs<String, Value> = [:]) {
         guard enabled else { return }
         var line = "{\"event\":\(Self.quote(name))"
@@ -19,10 +22,14 @@ struct EventReporter {
             switch value {
             case .string(let s): line += Self.quote(s)
             case .int(let n): line += String(n)
-            case .bool(let b): line += b ? "true" : "false"
             }
         }
-        Output.line(line + "}", to: 1)
+        do throws(Output.Failure) {
+            try Output.line(line + "}", to: 1)
+        } catch {
+            enabled = false
+            Output.error("cannot write events to standard output (\(error.reason)); no more events")
+        }
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.

@@ -1,32 +1,73 @@
 import CSystem
 
 /// Writes whole lines straight to a file descriptor: one `write` per line, so an event line is
-/// never split or held in a buffer when the program is killed.
+/// never split or held in a buffer when the program is killed. Every write is checked: a
+/// closed or full output is an error the caller hears about, never a silent success.
 enum Output {
-    static func line(_ text: String, to fd: Int32) {
+    /// Why a write failed: the C library's words for errno.
+    struct Failure: Error {
+        let reason: String
+        init(errno number: Int32) { reason = String(cString: strerror(number)) }
+    }
+
+    static func line(_ text: String, to fd: Int32) throws(Failure) {
         var bytes = Array(text.utf8)
         bytes.append(0x0a)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n > 0 { offset += n } else if n < 0 && pinbox_errno() == EINTR { continue } else { return }
-            }
+        let error = bytes.withUnsafeBytes { buffer in
+            var part = iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress), iov_len: buffer.count)
+            return writeAll(fd, &part, count: 1)
         }
+        if error != 0 { throw Failure(errno: error) }
     }
 
-    /// Writes secret bytes and a newline in one `writev`, straight from the caller's buffer:
-    /// no `String`, no copy left behind.
-    static func secretLine(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+    /// Writes secret bytes and a newline straight from the caller's buffer: no `String`, no
+    /// copy left behind; one `writev` when the reader keeps up, as readers of a pipe expect.
+    static func secretLine(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) throws(Failure) {
         var newline: UInt8 = 0x0a
-        withUnsafeMutablePointer(to: &newline) { nl in
+        let error = withUnsafeMutablePointer(to: &newline) { nl in
             var parts = [iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count),
                          iovec(iov_base: UnsafeMutableRawPointer(nl), iov_len: 1)]
-            _ = writev(fd, &parts, 2)
+            return parts.withUnsafeMutableBufferPointer { writeAll(fd, $0.baseAddress!, count: $0.count) }
         }
+        if error != 0 { throw Failure(errno: error) }
     }
 
+    /// An error line on stderr. When even stderr cannot be written there is nobody to tell.
     static func error(_ message: String) {
-        line("pinbox: \(message)", to: 2)
+        try? line("pinbox: \(message)", to: 2)
+    }
+
+    /// `writev` until every part is written: retried after a signal, resumed after a short write,
+    /// and waited for (a second at most) when a non-blocking reader's pipe is full. Returns 0,
+    /// or the errno that stopped it.
+    private static func writeAll(_ fd: Int32, _ parts: UnsafeMutablePointer<iovec>, count: Int) -> Int32 {
+        var first = 0
+        while first < count {
+            if parts[first].iov_len == 0 { first += 1; continue }
+            let n = writev(fd, parts + first, Int32(count - first))
+            if n < 0 {
+                let e = pinbox_errno()
+                if e == EINTR { continue }
+                if e == EAGAIN || e == EWOULDBLOCK {
+                    var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    if poll(&p, 1, 1000) > 0 { continue }
+                }
+                return e
+            }
+            var written = n
+            while written > 0 && first < count {
+                let length = parts[first].iov_len
+                if written >= length {
+                    written -= length
+                    parts[first].iov_len = 0
+                    first += 1
+                } else {
+                    parts[first].iov_base += written
+                    parts[first].iov_len -= written
+                    written = 0
+                }
+            }
+        }
+        return 0
     }
 }

@@ -22,16 +22,25 @@ struct ResourceArguments {
 
     /// The window's and the fields' options. Not here: what cannot come from a shared database
     /// (`--display`, `--name`, `--xrm`), the askpass mode, and `--reveal`, so that no resource
-    /// can make a prompt print a PIN.
+    /// can make a prompt print a PIN. The cells' per-state options (`--highlight-border-color`,
+    /// resource `highlightBorderColor`) come from the core's lists of states and properties.
     static let windowOptions: [Option] = [
         Option("--style"), Option("--count"), Option("--rows"), Option("--columns"), Option("--size"),
-        Option("--scale"), Option("--plain", value: false), Option("--duration"), Option("--paste"),
-        Option("--dot-radius"), Option("--dot-color"), Option("--frame-color"), Option("--divider-color"),
-        Option("--background"),
+        Option("--scale"), Option("--plain", value: false), Option("--secure", value: false), Option("--accept"),
+        Option("--duration"), Option("--paste"), Option("--easing"),
+        Option("--dot-color"), Option("--dot-radius"), Option("--frame-color"), Option("--frame-width"),
+        Option("--frame-radius"), Option("--divider-color"), Option("--divider-width"), Option("--gap"),
         Option("--geometry"), Option("--exit-on-complete", value: false), Option("--screenshot-dir"),
         Option("--quiet", value: false), Option("--grab", value: false), Option("--timeout"),
         Option("--clear-on-blur", value: false),
-    ]
+    ] + cellOptions
+
+    /// `--PROPERTY` and `--STATE-PROPERTY` for every cell property and state.
+    static var cellOptions: [Option] {
+        CellProperty.allCases.flatMap { property in
+            [Option("--" + property.rawValue)] + CellState.allCases.map { Option("--\($0.rawValue)-\(property.rawValue)") }
+        }
+    }
 
     /// `--dot-color` → `dotColor`.
     static func resourceName(of option: String) -> String {
@@ -114,5 +123,23 @@ struct ResourceArguments {
 
     private static func show(_ d: Double) -> String {
         d == d.rounded() ? String(Int(d)) : String(d)
+    }
+}
+
+extension WindowCommand {
+    /// This command with `display`'s X resources under it: the resources' arguments, then the
+    /// command line's own (`arguments`, which this command was parsed from). A bad resource
+    /// ends the program as a bad option does (exit 2), naming the resource.
+    func withResources(of display: XDisplay, arguments: ArraySlice<String>) -> WindowCommand {
+        let resources = XResources(display: display, lines: resourceLines)
+        do throws(UsageError) {
+            let before = try ResourceArguments.arguments(
+                from: resources, instance: resourceName ?? ResourceArguments.programName,
+                options: ResourceArguments.windowOptions,
+                validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) })
+            return try WindowCommand(arguments: before + arguments)
+        } catch {
+            fail(error.message, status: .usage)
+        }
     }
 }

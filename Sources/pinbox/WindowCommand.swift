@@ -70,7 +70,7 @@ struct WindowCommand {
             case "--geometry", "-geometry":
                 let text = try reader.value(for: option)
                 guard let parsed = WindowGeometry(parsing: text) else {
-                    throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not '\(text)'")
+                    throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
                 }
                 geometry = parsed
             case "--name", "-name": resourceName = try reader.value(for: option)
@@ -85,7 +85,7 @@ struct WindowCommand {
             case "--grab": try reader.flag(option); grab = true
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--clear-on-blur": try reader.flag(option); clearOnBlur = true
-            default: throw UsageError("unknown option \(option) (see pinbox --help)")
+            default: throw UsageError("unknown option \(Excerpt.quoted(option)) (see pinbox --help)")
             }
         }
     }

@@ -2,14 +2,6 @@ import CSystem
 import PinBoxCore
 import PinBoxX11
 
-/// Exit statuses, as documented in the README.
-enum ExitStatus: Int32 {
-    case ok = 0
-    case cancelled = 1
-    case usage = 2
-    case display = 3
-}
-
 func fail(_ message: String, status: ExitStatus) -> Never {
     Output.error(message)
     exit(status.rawValue)
@@ -17,49 +9,52 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 
 let usage = """
     usage: pinbox [window options] [field options]   open the demo window
+           pinbox askpass [PROMPT]                   ask for a secret for ssh or sudo (SSH_ASKPASS)
+           pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
            pinbox --help | render --help | --version
     """
 
-/// Opens the display, reads the X resources there and runs the window with them; returns the
-/// exit status. The command line alone was parsed first, so its mistakes need no display.
-func runWindow(commandLine: WindowCommand, arguments: ArraySlice<String>) throws(X11Error) -> Int32 {
-    let display = try XDisplay(name: commandLine.display)
-    let resources = XResources(display: display, lines: commandLine.resourceLines)
-    let command: WindowCommand
-    do {
-        command = try WindowCommand(arguments: ResourceArguments.arguments(
-            from: resources, instance: commandLine.resourceName ?? ResourceArguments.programName,
-            options: ResourceArguments.windowOptions,
-            validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) }
-        ) + arguments)
-    } catch {
-        fail(error.message, status: .usage)
+/// Opens the window for `page` and runs it; returns the exit status. Every way out wipes the
+/// secrets: a normal end, a signal (see SignalPipe), a lost server (the I/O error handler).
+/// With `keepSecret` the secret outlives the window, for a caller that writes it afterwards
+/// (pinentry's D line) and wipes it then.
+func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
+               grab: Bool, controller: PageController, keepSecret: Bool = false) throws(X11Error) -> Int32 {
+    if !page.secretsLocked {
+        Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
-    return try runWindow(command, display: display)
+    XDisplay.onConnectionLost = { page.wipe() }
+    defer { if !keepSecret { page.wipe() } }
+    let window = try XWindow(display: display, title: title, size: page.preferredSize,
+                             minimum: page.minimumSize, geometry: geometry, type: type)
+    let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
+    return try loop.run(controller)
 }
 
-/// Runs the window on an open display; returns the exit status.
-func runWindow(_ command: WindowCommand, display: XDisplay) throws(X11Error) -> Int32 {
-    let fields: [DemoField]
-    do {
-        fields = command.singleField || command.askpass
-            ? [DemoField(name: command.field.style, label: "", configuration: try command.field.configuration())]
-            : try DemoField.page(command.field)
+/// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
+/// resources under the command line's options (`arguments`).
+func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -> Int32 {
+    func inputs(_ command: WindowCommand) -> (fields: [PageField], screenshots: ScreenshotDirectory) {
+        do throws(UsageError) {
+            return (try WorkbenchPage.fields(command), try ScreenshotDirectory(command.screenshotDirectory))
+        } catch {
+            fail(error.message, status: .usage)
+        }
+    }
+    _ = inputs(commandLine)  // the command line's own mistakes need no display
+    do throws(X11Error) {
+        let display = try XDisplay(name: commandLine.display)
+        let command = commandLine.withResources(of: display, arguments: arguments)
+        let (fields, screenshots) = inputs(command)
+        let page = WorkbenchPage.make(fields, command, refreshRate: display.refreshRate ?? 60)
+        let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
+                                        events: !command.quiet, screenshots: screenshots)
+        return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
+                             grab: command.grab, controller: controller)
     } catch {
-        fail(error.message, status: .usage)
+        fail(error.message, status: .display)
     }
-    let page = DemoPage(fields: fields, options: command, refreshRate: display.refreshRate ?? 60)
-    if !page.secretsLocked {
-        Output.error("warning: cannot lock the PIN in memory (mlock failed); it could reach swap")
-    }
-    // Every way out wipes the digits: a normal end below, a lost server in the I/O handler.
-    XDisplay.onConnectionLost = { page.wipe() }
-    defer { page.wipe() }
-    let window = XWindow(display: display, title: "PinBox", size: page.preferredSize,
-                         minimum: page.minimumSize, geometry: command.geometry)
-    let loop = try EventLoop(display: display, window: window, grabKeyboard: command.grab)
-    return try loop.run(page)
 }
 
 Translations.start()
@@ -68,11 +63,31 @@ Translations.start()
 if pinbox_harden_process() != 0 {
     Output.error("warning: cannot disable core dumps for this process")
 }
+// From here on no signal ends the process without wiping the secret first.
+SignalPipe.install()
 
 /// The command line after the program's name (none at all when started with an empty argv).
 func commandLine() -> [String] {
     let argv = pinbox_argv()
     return argv == nil ? [] : (1..<max(1, Int(pinbox_argc()))).map { String(cString: argv![$0]!) }
+}
+
+/// Prints help on stdout; a closed or full stdout is an error, as in any command-line tool.
+func printHelp(_ text: String) -> Int32 {
+    do throws(Output.Failure) {
+        try Output.line(text, to: 1)
+        return 0
+    } catch {
+        Output.error("cannot write to standard output (\(error.reason))")
+        return 1
+    }
+}
+
+/// The name the program was started as: a link named for a role runs that role.
+func invokedName() -> String {
+    guard let argv = pinbox_argv(), pinbox_argc() > 0, let zero = argv[0] else { return "pinbox" }
+    let path = String(cString: zero)
+    return String(path.split(separator: "/").last ?? "pinbox")
 }
 
 /// Runs the command the arguments name; returns the exit status.
@@ -83,26 +98,32 @@ func run(_ arguments: [String]) -> Int32 {
         return 0
     }
     do {
+        if invokedName() == "pinentry-pinbox" || arguments.first == "pinentry" {
+            if arguments.first == "pinentry" && invokedName() != "pinentry-pinbox" { arguments.removeFirst() }
+            return PinentryCommand.run(Array(arguments))
+        }
+        if invokedName() == "pinbox-askpass" || arguments.first == "askpass" {
+            if arguments.first == "askpass" && invokedName() != "pinbox-askpass" { arguments.removeFirst() }
+            if arguments.contains("--help") { return printHelp(AskpassCommand.help) }
+            let mode = getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) }
+            return try AskpassCommand(arguments: arguments, promptMode: mode).run()
+        }
         if arguments.first == "render" {
             arguments.removeFirst()
             if arguments.contains("--help") || arguments.contains("-h") {
-                print(RenderCommand.help)
+                return printHelp(RenderCommand.help + "\n\n" + DialogRenderCommand.help)
+            }
+            if DialogRenderCommand.wanted(arguments) {
+                try DialogRenderCommand(arguments: arguments).run()
                 return 0
             }
             try RenderCommand(arguments: arguments).run()
             return 0
         }
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage + "\n\n" + WindowCommand.help)
-            return 0
+            return printHelp(usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help)
         }
-        let command = try WindowCommand(arguments: arguments)
-        _ = try command.field.configuration()
-        do {
-            return try runWindow(commandLine: command, arguments: arguments)
-        } catch {
-            fail(error.message, status: .display)
-        }
+        return runWorkbench(try WindowCommand(arguments: arguments), arguments: arguments)
     } catch {
         fail(error.message, status: .usage)
     }

@@ -37,22 +37,22 @@ struct CommandLineTests {
     }
 
     @Test("bad options: one line naming the problem, exit 2", arguments: [
-        (["--bogus"], "unknown option --bogus"),
+        (["--bogus"], "unknown option '--bogus'"),
         (["--count"], "--count needs a value"),
         (["--count", "x"], "--count expects a whole number, not 'x'"),
-        (["--count", "0"], "--count must be between 1 and 100, not 0"),
-        (["--count", "101"], "--count must be between 1 and 100, not 101"),
-        (["--rows", "0"], "--rows must be between 1 and 100, not 0"),
+        (["--count", "0"], "--count must be between 1 and 100, not '0'"),
+        (["--count", "101"], "--count must be between 1 and 100, not '101'"),
+        (["--rows", "0"], "--rows must be between 1 and 100, not '0'"),
         (["--rows", "11", "--columns", "10"], "a grid of 110 cells is too big"),
         (["--count", "7", "--rows", "2"], "--count 7 does not fill"),
-        (["--style", "round"], "--style must be one of strip, paypass, boxes, grid, not 'round'"),
+        (["--style", "round"], "--style must be one of strip, paypass, boxes, grid, tfgrid, not 'round'"),
         (["--dot-color", "blue"], "--dot-color expects a colour"),
         (["--frame-color", "#12345"], "--frame-color expects a colour"),
         (["--size", "300"], "--size expects WIDTHxHEIGHT"),
         (["--size", "0x0"], "--size must be between 1x1"),
-        (["--scale", "0"], "--scale must be between 0.5 and 8, not 0"),
+        (["--scale", "0"], "--scale must be between 0.5 and 8, not '0'"),
         (["--scale", "nan"], "--scale expects a number, not 'nan'"),
-        (["--duration", "-1"], "--duration must be between 0 and 10, not -1"),
+        (["--duration", "-1"], "--duration must be between 0 and 10, not '-1'"),
         (["--paste", "all"], "--paste must be one of deny, digits, not 'all'"),
         (["--geometry", "huge"], "--geometry expects WIDTHxHEIGHT"),
         (["--plain=yes"], "--plain takes no value"),
@@ -63,7 +63,17 @@ struct CommandLineTests {
         (["render", "--out", "/tmp/x.png", "--text", "1234567"], "--text has 7 digits but the field holds 6"),
         (["render", "--out", "/tmp/x.png", "--text", "12a"], "--text must be digits only"),
         (["render", "--out", "/nonexistent/dir/x.png", "--text", "1"], "cannot write /nonexistent/dir/x.png"),
-        (["render", "--at", "-1", "--out", "/tmp/x.png"], "--at must be between 0 and 3600, not -1"),
+        (["render", "--at", "-1", "--out", "/tmp/x.png"], "--at must be between 0 and 3600, not '-1'"),
+        (["render", "--out", "/tmp/x.png", "--state", "angry"], "--state must be one of normal, error, success, not 'angry'"),
+        (["render", "--out", "/tmp/x.png", "--accept", "all"], "--accept must be one of digits, printable, text, not 'all'"),
+        (["--plain", "--secure"], "--plain and --secure contradict each other"),
+        (["--font", "Sans"], "--font expects \"FAMILY [Bold] SIZE\""),
+        (["--fill-font", "DejaVu Sans 0"], "--fill-font expects \"FAMILY [Bold] SIZE\""),
+        (["--highlight-border-color", "blue"], "--highlight-border-color expects a colour"),
+        (["--background-image", "/nonexistent/cell.png"], "--background-image: cannot read PNG /nonexistent/cell.png"),
+        (["--fill-sparkle", "1"], "unknown option '--fill-sparkle'"),
+        (["render", "--out", "/tmp/x.png", "--style", "tfgrid", "--text", "a1"], "--text must be digits only"),
+        (["render", "--out", "/tmp/x.png", "--accept", "printable", "--text", "é"], "--text must be printable ASCII only"),
     ] as [([String], String)])
     func badOptions(_ args: [String], _ message: String) throws {
         let r = try pinbox(args)
@@ -71,6 +81,57 @@ struct CommandLineTests {
         #expect(r.err.hasPrefix("pinbox: " + message), "stderr: \(r.err)")
         #expect(r.err.filter { $0 == "\n" }.count == 1, "exactly one line")
         #expect(r.out.isEmpty)
+    }
+
+    /// Every look option means something on the theme it is given to, or is refused: exit 2,
+    /// one line naming the option and the theme. Nothing is silently ignored.
+    @Test("options that mean nothing on a theme are refused", arguments: [
+        (["--style", "boxes", "--frame-color", "#f00"], "--frame-color means nothing on boxes"),
+        (["--style", "grid", "--divider-color", "#f00"], "--divider-color means nothing on grid"),
+        (["--style", "boxes", "--frame-width", "2"], "--frame-width means nothing on boxes"),
+        (["--style", "grid", "--plain", "--dot-color", "#f00"], "--dot-color means nothing on grid with --plain"),
+        (["--style", "tfgrid", "--dot-radius", "4"], "--dot-radius means nothing on tfgrid"),
+        (["--style", "strip", "--gap", "4"], "--gap means nothing on strip"),
+        (["--style", "paypass", "--text-color", "#000"], "--text-color means nothing on paypass"),
+        (["--style", "boxes", "--fill-font", "DejaVu Sans 12"], "--fill-font means nothing on boxes"),
+        (["--style", "strip", "--border-width", "2"], "--border-width means nothing on strip"),
+        (["--style", "tfgrid", "--secure", "--text-color", "#000"], "--text-color means nothing on tfgrid with --secure"),
+    ] as [([String], String)])
+    func meaninglessOptions(_ args: [String], _ message: String) throws {
+        for command in [["render", "--out", "\(dir)/refused.png"], []] {
+            let r = try pinbox(command + args)
+            #expect(r.status == 2, "\(command + args)")
+            #expect(r.err.hasPrefix("pinbox: " + message), "stderr: \(r.err)")
+            #expect(r.err.filter { $0 == "\n" }.count == 1 && r.out.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/refused.png"))
+    }
+
+    @Test("every theme and state renders", arguments: ["strip", "paypass", "boxes", "grid", "tfgrid"])
+    func everyThemeAndState(_ style: String) throws {
+        var sizes: Set<Int> = []
+        for extra in [[], ["--focused"], ["--plain"], ["--secure"], ["--state", "error"], ["--state", "success"]] {
+            let path = "\(dir)/\(style).png"
+            let r = try pinbox(["render", "--style", style, "--text", "12", "--out", path] + extra)
+            #expect(r.status == 0 && r.err.isEmpty, "\(extra): \(r.err)")
+            sizes.insert(try Data(contentsOf: URL(fileURLWithPath: path)).count)
+        }
+        #expect(sizes.count >= 4, "the looks differ")
+    }
+
+    @Test func styleOptionsChangeThePicture() throws {
+        let path = "\(dir)/styled.png"
+        let r = try pinbox(["render", "--style", "tfgrid", "--accept", "printable", "--text", "Ab#", "--focused",
+                            "--highlight-background", "#ffeeaa", "--fill-text-color", "#0000ff",
+                            "--font", "DejaVu Sans Bold 22", "--frame-color", "#333333", "--out", path])
+        #expect(r.status == 0 && r.err.isEmpty, "\(r.err)")
+        let c = try Canvas(png: path)
+        #expect(c.pixel(x: 140, y: 20) == 0xffeeaa, "the cursor cell (the fourth) has its own background")
+        // A 0.5-pt frame at scale 1: #333333 at half strength over the white 0.9 cell.
+        let edge = c.pixel(x: 0, y: 60)
+        #expect((0x8c...0x8d).contains(edge & 0xff) && edge >> 16 == edge & 0xff, "\(String(edge, radix: 16))")
+        let blue = (0..<40).contains { y in (0..<40).contains { x in c.pixel(x: x, y: y) & 0xffff00 == 0 && c.pixel(x: x, y: y) & 0xff > 0x80 } }
+        #expect(blue, "the typed characters are blue")
     }
 
     @Test func aPinGivenAsAnArgumentIsNotEchoed() throws {
@@ -92,6 +153,11 @@ struct CommandLineTests {
         #expect(r.status == 0 && r.out.contains("--geometry") && r.out.contains("--paste deny|digits"))
         #expect(r.out.contains("Window options:\n") && r.out.contains("\n\nField options:\n") && r.out.contains("Exit status: 0"))
         let s = try pinbox(["render", "--help"])
-        #expect(s.status == 0 && s.out.contains("--at SECONDS"))
+        #expect(s.status == 0 && s.out.contains("--at SECONDS") && s.out.contains("--state normal|error|success"))
+        for option in ["--focused", "--accept digits|printable", "--[STATE-]PROPERTY", "background-image FILE.png",
+                       "--frame-radius", "--gap POINTS", "--secure"] {
+            #expect(s.out.contains(option), "render --help mentions \(option)")
+        }
+        #expect(r.out.contains("--[STATE-]PROPERTY") && r.out.contains("tfgrid"))
     }
 }

@@ -12,15 +12,19 @@ struct ConfigurationTests {
 
     @Test func stripThemeIsSeed000() {
         let t = Theme.strip
-        #expect(t.frameColor == Color(rgb: 0xcccccc) && t.frameWidth == 1)
-        #expect(t.dividerColor == Color(rgb: 0xeeeeee) && t.dividerWidth == 1)
-        #expect(t.dotColor == .black && t.dotRadius == 5 && t.secure)
+        // The seed's 1-pt frame stroked on the bounds shows its inner half.
+        #expect(t.frameColor == Color(rgb: 0xcccccc) && t.frameWidth == 0.5)
+        #expect(t.dividerColor == Color(rgb: 0xeeeeee) && t.dividerWidth == 1 && t.dividerPlacement == .centred)
+        // A radius-5 path stroked 1 pt and filled: ink to 5.5 pt.
+        #expect(t.dotColor == .black && t.dotRadius == 5.5 && t.secure)
     }
 
-    @Test func paypassThemeIsSeed001() {
+    @Test func paypassThemeIsSeed001() throws {
         let t = Theme.paypass
         #expect(t.frameColor == Color(red: 205 / 255, green: 205 / 255, blue: 205 / 255))
         #expect(t.frameWidth == 0.5 && t.cellSize.height == 40 && t.dotRadius == 5)
+        // ScreenWidth − 40 on a 375-pt phone.
+        #expect(try FieldConfiguration(theme: t).layout().frame.width.rounded() == 335)
     }
 
     @Test("colours parse", arguments: [
@@ -89,7 +93,7 @@ struct ConfigurationTests {
     }
 
     @Test func plainSceneCarriesTheGlyphsAndUnfocusedHidesTheCursor() throws {
-        let c = try FieldConfiguration(theme: .grid)
+        let c = try FieldConfiguration(theme: .tfgrid)
         let (field, animator) = c.makeField()
         _ = field.setText(Array("42".utf8))
         let scene = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme,

@@ -81,6 +81,11 @@ struct LayoutTests {
         #expect(Layout.devicePixels(0.5, scale: 1) == 1)
         #expect(Layout.devicePixels(0.5, scale: 2) == 1)
         #expect(Layout.devicePixels(1, scale: 3) == 3)
+        // Rounded down: a 0.5-pt hairline at scale 3 is 1 px, not 2; thinner than a pixel it
+        // is one pixel at the ink it would have had.
+        #expect(Layout.devicePixels(0.5, scale: 3) == 1)
+        #expect(Layout.lineAlpha(0.5, scale: 1) == 0.5 && Layout.lineAlpha(0.5, scale: 2) == 1)
+        #expect(Layout.lineAlpha(0.5, scale: 3) == 1)
         #expect(Layout.devicePixels(0, scale: 2) == 0)
     }
 

@@ -168,3 +168,61 @@ private func readStatus() -> String? {
     while fgets(&buffer, Int32(buffer.count), file) != nil { text += String(cString: buffer) }
     return text
 }
+
+@Suite("Accepted characters")
+struct AcceptedCharacterTests {
+    @Test func printableFieldsTakeAnyPrintableAscii() throws {
+        let f = try PinField(capacity: 4, pastePolicy: .digits, accepts: .printable)
+        #expect(f.type(UInt8(ascii: "a")) == [.changed(length: 1)])
+        #expect(f.type(UInt8(ascii: "#")) == [.changed(length: 2)])
+        #expect(f.type(0x09) == [.rejected(.notPrintable)])
+        #expect(f.type(0xc3) == [.rejected(.notPrintable)])
+        #expect(f.paste(Array("x1".utf8)) == [.changed(length: 4), .completed])
+        #expect(f.secret.withBytes { Array($0) } == Array("a#x1".utf8))
+    }
+
+    @Test func digitFieldsStillTakeDigitsOnly() throws {
+        let f = try PinField()
+        #expect(f.type(UInt8(ascii: "a")) == [.rejected(.notADigit)])
+        #expect(f.setText(Array("12a".utf8)) == [.rejected(.textNotDigits)])
+        #expect(f.type(UInt8(ascii: "7")) == [.changed(length: 1)])
+    }
+}
+
+@Suite("PinField holding text")
+struct PinFieldTextTests {
+    @Test func charactersOfAnyScriptAreStoredAsUTF8AndDeletedWhole() throws {
+        let f = try PinField(capacity: 10, accepts: .text)
+        for c in "aé中😀".unicodeScalars { _ = f.type(c) }
+        #expect(f.length == 4)
+        #expect(f.secret.withBytes { Array($0) } == Array("aé中😀".utf8))
+        #expect(f.deleteBackward() == [.changed(length: 3)])
+        #expect(f.secret.withBytes { Array($0) } == Array("aé中".utf8))
+        _ = f.deleteBackward()
+        _ = f.deleteBackward()
+        #expect(f.secret.withBytes { Array($0) } == Array("a".utf8))
+        f.secret.withWholeCapacity { #expect($0[1...].allSatisfy { $0 == 0 }, "deleted bytes are wiped") }
+    }
+
+    @Test("controls and invisible reordering marks are refused", arguments: [0x00, 0x09, 0x0a, 0x1b, 0x7f, 0x85, 0x200e, 0x202e, 0x2066, 0xfeff])
+    func invisibleCharactersAreRefused(_ value: Int) throws {
+        let f = try PinField(capacity: 10, accepts: .text)
+        #expect(f.type(Unicode.Scalar(UInt32(value))!) == [.rejected(.notPrintable)])
+        #expect(f.isEmpty)
+    }
+
+    @Test func theByteLimitRefusesACharacterThatWouldNotFit() throws {
+        let f = try PinField(capacity: 10, accepts: .text, byteLimit: 3)
+        #expect(f.type("a") == [.changed(length: 1)])
+        #expect(f.type("中") == [.rejected(.limit)])
+        #expect(f.type("é") == [.changed(length: 2)])
+        #expect(f.secret.withBytes { Array($0) } == Array("aé".utf8))
+    }
+
+    @Test func aDigitsFieldStillRefusesLetters() throws {
+        let f = try PinField(capacity: 6)
+        #expect(f.type("a") == [.rejected(.notADigit)])
+        #expect(f.type("é") == [.rejected(.notADigit)])
+        #expect(f.type("٣") == [.rejected(.notADigit)], "an Arabic-Indic digit is not an ASCII digit")
+    }
+}

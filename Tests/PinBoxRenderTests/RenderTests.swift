@@ -21,18 +21,19 @@ private func darkRun(_ c: Canvas, y: Int, _ xs: Range<Int>) -> Int {
 struct RenderTests {
     let strip = try! FieldConfiguration()
 
-    @Test func seed000FrameAndDividers() throws {
+    @Test func seed000AtScaleOne() throws {
         let c = try Snapshot.render(strip, digits: [])
         #expect((c.width, c.height) == (300, 50))
-        // Frame #cccccc, 1 px, around the whole bounds.
-        for (x, y) in [(0, 25), (299, 25), (150, 0), (150, 49), (0, 0), (299, 49)] {
-            #expect(c.pixel(x: x, y: y) == 0xcccccc, "frame at (\(x), \(y))")
+        // The frame's visible half (0.5 pt) is one pixel at half strength: #cccccc over white.
+        for (x, y) in [(0, 25), (299, 25), (125, 0), (125, 49), (0, 0), (299, 49)] {
+            #expect((0xe5...0xe6).contains(c.pixel(x: x, y: y) & 0xff), "frame at (\(x), \(y))")
+            #expect(c.pixel(x: x, y: y) >> 16 == c.pixel(x: x, y: y) & 0xff, "grey")
         }
         #expect(c.pixel(x: 1, y: 25) == white, "the frame is one pixel wide")
-        // Five dividers #eeeeee, 1 px, at width/6 × i.
+        // Five dividers #eeeeee, 1 px, at width/6 × i, over the frame.
         for i in 1...5 {
             let x = 50 * i
-            for y in [1, 25, 48] { #expect(c.pixel(x: x, y: y) == 0xeeeeee, "divider \(i) at y \(y)") }
+            for y in [0, 1, 25, 48, 49] { #expect(c.pixel(x: x, y: y) == 0xeeeeee, "divider \(i) at y \(y)") }
             #expect(c.pixel(x: x - 1, y: 25) == white && c.pixel(x: x + 1, y: 25) == white, "divider \(i) is crisp")
         }
     }
@@ -45,8 +46,8 @@ struct RenderTests {
             #expect(isDark(c.pixel(x: x, y: 25)) == (i < 3), "cell \(i)")
             #expect(c.pixel(x: x, y: 25) == (i < 3 ? 0x000000 : white))
         }
-        // Radius 5: about 10 dark pixels across, none 7 px away from the centre.
-        #expect((9...11).contains(darkRun(c, y: 25, 0..<50)))
+        // Radius 5.5 (seed 000's radius-5 path stroked and filled): 11 dark pixels across.
+        #expect((10...12).contains(darkRun(c, y: 25, 0..<50)))
         #expect(c.pixel(x: 25 + 7, y: 25) == white)
     }
 
@@ -55,7 +56,7 @@ struct RenderTests {
         let half = try Snapshot.render(strip, digits: digits("1234"), at: 0.1)
         let full = darkRun(rest, y: 25, 150..<200)
         let grown = (150..<200).filter { half.pixel(x: $0, y: 25) != white }.count
-        #expect((9...11).contains(full))
+        #expect((10...12).contains(full))
         // Radius 2.5 at alpha 0.5: about five pixels across, grey rather than black.
         let fullInk = (150..<200).filter { rest.pixel(x: $0, y: 25) != white }.count
         #expect(abs(2 * grown - fullInk) <= 3, "half-size dot: \(grown) px of ink across, the full one \(fullInk)")
@@ -75,19 +76,21 @@ struct RenderTests {
     @Test func scaleTwoKeepsLinesCrisp() throws {
         let c = try Snapshot.render(try FieldConfiguration(scale: 2), digits: digits("1"))
         #expect((c.width, c.height) == (600, 100))
-        #expect(c.pixel(x: 0, y: 50) == 0xcccccc && c.pixel(x: 1, y: 50) == 0xcccccc && c.pixel(x: 2, y: 50) == white)
+        #expect(c.pixel(x: 0, y: 50) == 0xcccccc && c.pixel(x: 1, y: 50) == white)
         #expect(c.pixel(x: 98, y: 50) == white)
         #expect(c.pixel(x: 99, y: 50) == 0xeeeeee && c.pixel(x: 100, y: 50) == 0xeeeeee)
         #expect(c.pixel(x: 101, y: 50) == white)
-        #expect((19...21).contains(darkRun(c, y: 50, 0..<100)))
+        #expect((21...23).contains(darkRun(c, y: 50, 0..<100)))
     }
 
     @Test func paypassIsSeed001() throws {
         let c = try Snapshot.render(try FieldConfiguration(theme: .paypass), digits: digits("9"))
-        #expect((c.width, c.height) == (240, 40))
-        #expect(c.pixel(x: 0, y: 20) == 0xcdcdcd && c.pixel(x: 40, y: 20) == 0xcdcdcd)
-        #expect(c.pixel(x: 20, y: 20) == 0)
-        #expect((9...11).contains(darkRun(c, y: 20, 0..<40)))
+        #expect((c.width, c.height) == (335, 40))
+        // 0.5-pt lines at scale 1: one pixel at half strength, rgb(205,205,205) over white.
+        let half: ClosedRange<UInt32> = 0xe5...0xe7
+        #expect(half.contains(c.pixel(x: 0, y: 20) & 0xff) && half.contains(c.pixel(x: 56, y: 20) & 0xff))
+        #expect(c.pixel(x: 28, y: 20) == 0)
+        #expect((9...11).contains(darkRun(c, y: 20, 0..<55)))
     }
 
     @Test func boxesShowSeparateRoundedCellsAndTheCursor() throws {
@@ -103,12 +106,14 @@ struct RenderTests {
         let cursor = layout.cells[2]
         #expect(c.pixel(x: Int(cursor.x), y: Int(cursor.mid.y)) == 0x1677ff)
         #expect(c.pixel(x: Int(cursor.x) + 1, y: Int(cursor.mid.y)) == 0x1677ff)
-        #expect(c.pixel(x: Int(layout.cells[3].x), y: Int(cursor.mid.y)) == 0xd0d3d9)
+        #expect(c.pixel(x: Int(layout.cells[3].x), y: Int(cursor.mid.y)) == 0x848b96)
         #expect(isDark(c.pixel(x: Int(layout.cells[1].mid.x), y: Int(layout.cells[1].mid.y))))
     }
 
     @Test func gridInPlainModeShowsDigitsNotDots() throws {
-        let grid = try FieldConfiguration(theme: .grid)
+        var plain = ThemeOverrides()
+        plain.secure = false
+        let grid = try FieldConfiguration(theme: try plain.applied(to: .grid))
         let c = try Snapshot.render(grid, digits: digits("17"))
         let layout = grid.layout()
         // A "1" is a vertical stroke: ink above and below the middle, a dot would not reach that far.

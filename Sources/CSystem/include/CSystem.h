@@ -30,6 +30,44 @@ char *const *pinbox_argv(void);
 /// A pipe whose two ends never block and are closed across exec.
 int pinbox_pipe_nonblocking(int ends[2]);
 
+/// The status a cancelled prompt exits with; also what a forced way out uses.
+#define PINBOX_EXIT_CANCELLED 1
+
+/// Registers memory that holds a secret, so a signal that ends the process wipes it first.
+/// Returns -1 when every slot is taken.
+int pinbox_secret_register(void *base, size_t length);
+void pinbox_secret_unregister(void *base);
+/// Zeroes every registered secret (async-signal-safe).
+void pinbox_secrets_wipe_all(void);
+
+/// Catches every signal that would end the process: each wipes the secrets and writes its number
+/// to `write_end` (the event loop's wake-up pipe); SIGUSR1 (a screenshot) only writes. A second
+/// request, or the first one unanswered after a second (an X call blocked by a server grab),
+/// ends the process at once. Real faults wipe and die of their signal; a SIGPIPE or SIGXFSZ that our
+/// own write caused is left to that write, which fails with EPIPE or EFBIG and says so.
+int pinbox_signals_install(int write_end);
+
+/// Gives an orderly exit one second; after that the process ends at once, secrets wiped.
+void pinbox_exit_watchdog(void);
+/// The way out was not the end after all (a pinentry closes one dialog and answers the next
+/// command): the watchdog stands down.
+void pinbox_exit_watchdog_disarm(void);
+/// From now on a request to stop ends the process at once, quietly, secrets wiped: how a
+/// pinentry must answer the SIGINT gpg-agent sends when its client goes away.
+void pinbox_signals_end_at_once(void);
+
+// open and openat are variadic, which Swift cannot call.
+/// Opens a directory to create files in later (O_DIRECTORY, close-on-exec).
+static inline int pinbox_open_directory(const char *path) { return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC); }
+/// Creates a new file in `directory`: never over an existing one, never through a link.
+static inline int pinbox_create_file(int directory, const char *name, mode_t mode) {
+    return openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+}
+/// Creates or replaces the file at `path`, as a command's --out does (close-on-exec).
+static inline int pinbox_open_output(const char *path, mode_t mode) {
+    return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+}
+
 // errno is a macro over a thread-local; Swift reaches it through these.
 static inline int pinbox_errno(void) { return errno; }
 static inline void pinbox_set_errno(int value) { errno = value; }

@@ -11,17 +11,29 @@ final class Child {
 
     /// Starts `argv[0]` (a path or a name on PATH). `input` is written to its stdin, which then
     /// closes; without `capture` its output goes to /dev/null.
-    init(_ argv: [String], environment: [String: String] = [:], input: [UInt8]? = nil, capture: Bool = false) throws {
+    /// What a hostile or careless parent can do to a standard descriptor before the exec.
+    enum Descriptor {
+        case closed
+        /// Opened on a path for writing, e.g. /dev/full.
+        case writing(String)
+    }
+
+    /// With `interactive`, stdin stays open for `send` until `closeInput`.
+    private var inFD: Int32 = -1
+
+    init(_ argv: [String], environment: [String: String] = [:], input: [UInt8]? = nil, capture: Bool = false,
+         descriptors: [Int32: Descriptor] = [:], interactive: Bool = false) throws {
         let program = try argv[0].hasPrefix("/") ? argv[0] : which(argv[0])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var stdinPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        pipe(&stdinPipe)
+        // Close-on-exec: children started at the same time by other tests must not inherit our ends.
+        closeOnExecPipe(&stdinPipe)
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         if capture {
-            pipe(&outPipe)
-            pipe(&errPipe)
+            closeOnExecPipe(&outPipe)
+            closeOnExecPipe(&errPipe)
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         } else {
@@ -29,6 +41,12 @@ final class Child {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         for fd in stdinPipe + outPipe + errPipe where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        for (fd, what) in descriptors.sorted(by: { $0.key < $1.key }) {
+            switch what {
+            case .closed: posix_spawn_file_actions_addclose(&actions, fd)
+            case .writing(let path): posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY, 0)
+            }
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -65,7 +83,7 @@ final class Child {
                 offset += n
             }
         }
-        close(stdinPipe[1])
+        if interactive { inFD = stdinPipe[1] } else { close(stdinPipe[1]) }
         if capture {
             outFD = outPipe[0]
             errFD = errPipe[0]
@@ -74,9 +92,28 @@ final class Child {
     }
 
     deinit {
+        closeInput()
         if status == nil { kill(pid, SIGKILL); _ = wait() }
         if outFD >= 0 { close(outFD) }
         if errFD >= 0 { close(errFD) }
+    }
+
+    /// Writes to the child's stdin (started `interactive`).
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(inFD, $0.baseAddress!, $0.count) }
+    }
+
+    func closeInput() {
+        if inFD >= 0 { close(inFD) }
+        inFD = -1
+    }
+
+    /// Closes our end of the child's stdout, as a reader that goes away does: its next write
+    /// meets a broken pipe.
+    func closeStdoutReader() {
+        if outFD >= 0 { close(outFD) }
+        outFD = -1
     }
 
     /// Whatever the child wrote since the last call: (stdout, stderr).
@@ -123,4 +160,11 @@ final class Child {
     private static func decode(_ raw: Int32) -> Int32 {
         raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
     }
+}
+
+/// A pipe whose ends are not inherited by anything exec'd (posix_spawn's dup2 clears the flag
+/// on the copy it makes for the child).
+private func closeOnExecPipe(_ ends: inout [Int32]) {
+    pipe(&ends)
+    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 }

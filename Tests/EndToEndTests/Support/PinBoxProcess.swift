@@ -22,11 +22,12 @@ final class PinBoxProcess {
 
     /// `launcher` goes before the binary: a program that sets something up and execs it.
     init(_ arguments: [String], display: String?, environment: [String: String] = [:],
-         launcher: [String] = []) throws {
+         launcher: [String] = [], descriptors: [Int32: Child.Descriptor] = [:]) throws {
         self.display = display
         var env = environment
         env["DISPLAY"] = display ?? ""
-        child = try Child(launcher + [Self.binary] + arguments, environment: env, capture: true)
+        child = try Child(launcher + [Self.binary] + arguments, environment: env, capture: true,
+                          descriptors: descriptors)
     }
 
     var pid: pid_t { child.pid }
@@ -75,17 +76,24 @@ final class PinBoxProcess {
         return id
     }
 
-    /// Finds the window by its _NET_WM_PID when no events are printed (--quiet, --askpass), and focuses it.
-    func findWindowByPID() throws {
-        // --onlyvisible: a window is found by its _NET_WM_PID before it is mapped, and cannot take
-        // the focus until it is.
-        let (status, out) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pid)],
-                                    display: display)
-        guard status == 0, let decimal = out.split(separator: "\n").first, let id = UInt(decimal) else {
-            throw TestFailure("no window with _NET_WM_PID \(pid)")
+    /// Finds the window by its _NET_WM_PID when no events are printed (--quiet, askpass), and
+    /// focuses it. Gives up when the program ends first or after `timeout` seconds.
+    func findWindowByPID(timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            // --onlyvisible: a window is found by its _NET_WM_PID before it is mapped, and cannot
+            // take the focus until it is. No --sync: it would wait forever for a program that died.
+            let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--pid", String(pid)], display: display)
+            if let decimal = out.split(separator: "\n").first, let id = UInt(decimal) {
+                windowID = "0x" + String(id, radix: 16)
+                try xdotool(["windowfocus", "--sync", windowID!])
+                return
+            }
+            guard child.isRunning, Date() < deadline else {
+                throw TestFailure("no window with _NET_WM_PID \(pid); stderr:\n\(stderr)")
+            }
+            usleep(20_000)
         }
-        windowID = "0x" + String(id, radix: 16)
-        try xdotool(["windowfocus", "--sync", windowID!])
     }
 
     /// Runs xdotool against this program's display.

@@ -11,7 +11,10 @@ final class Session {
     init(_ arguments: [String], focus: Bool = true, ready: Bool = true, launcher: [String] = []) throws {
         xvfb = try Xvfb()
         directory = NSTemporaryDirectory() + "pinbox-e2e-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Writable by whoever the launcher makes the program (the tests run some as nobody):
+        // the program checks its screenshot directory before it opens the window.
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o777])
         pinbox = try PinBoxProcess(arguments + ["--screenshot-dir", directory], display: xvfb.display,
                                    launcher: launcher)
         x = try XClient(xvfb.display)

@@ -118,3 +118,17 @@ extension XClient {
         properties(of: "0x" + String(XDefaultRootWindow(display), radix: 16))
     }
 }
+
+extension XClient {
+    /// Takes the whole server, as some window managers do during interactive placement: no
+    /// other client's request is served until `ungrabServer`.
+    func grabServer() {
+        XGrabServer(display)
+        XSync(display, 0)
+    }
+
+    func ungrabServer() {
+        XUngrabServer(display)
+        XSync(display, 0)
+    }
+}

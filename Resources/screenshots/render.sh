@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Renders the field screenshots the README shows, every theme and state, at scale 2 (the
+# iPhone the seeds were written for). Usage: Resources/screenshots/render.sh [path/to/pinbox]
+set -euo pipefail
+cd "$(dirname "$0")"
+pinbox="${1:-../../.build/release/pinbox}"
+r() { local out=$1; shift; "$pinbox" render --scale 2 --out "$out.png" "$@"; }
+
+r strip                --style strip   --text 123
+r paypass              --style paypass --text 1234
+r paypass-animating    --style paypass --text 1234 --at 0.1
+r boxes                --style boxes   --text 12 --focused
+r boxes-error          --style boxes   --text 12 --focused --state error
+r boxes-shaking        --style boxes   --text 12 --focused --state error --at 0.025
+r boxes-success        --style boxes   --text 123456 --state success
+r strip-error          --style strip   --text 1234 --state error
+r strip-success        --style strip   --text 123456 --state success
+r grid                 --style grid    --text 202 --focused
+r grid-plain           --style grid    --text 2026 --plain --focused
+r tfgrid               --style tfgrid  --accept printable --text 'TF-Grid!' --focused
+r tfgrid-secure        --style tfgrid  --secure --text 12345678
+r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused \
+                       --fill-background '#ffffff' --highlight-background '#e8f1ff' \
+                       --fill-text-color '#1677ff' --font 'DejaVu Sans Bold 20'
+
+# The README's animated capture: a PIN typed and submitted, at 50 fps (2-cs GIF delays, which
+# every browser honours).
+"$pinbox" render --animate typing.gif --fps 50 --scale 2 --style boxes \
+          --keys "1@0.3 4@0.55 7@0.8 2@1.05 5@1.3 8@1.55 Return@2.1"

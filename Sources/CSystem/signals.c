@@ -1,0 +1,135 @@
+#define _GNU_SOURCE
+#include "CSystem.h"
+#include <sys/time.h>
+
+// Everything a signal handler may touch lives here, in plain C: Swift code must not run inside
+// a handler. The handlers only write a byte to the loop's pipe, zero registered memory, arm an
+// alarm and, at worst, _exit — all async-signal-safe.
+
+#define SECRET_SLOTS 64
+static struct { void *volatile base; volatile size_t length; } secrets[SECRET_SLOTS];
+static int wake_fd = -1;
+static volatile sig_atomic_t terminating;
+static volatile sig_atomic_t at_once;
+
+int pinbox_secret_register(void *base, size_t length) {
+    for (int i = 0; i < SECRET_SLOTS; i++) {
+        if (secrets[i].base == NULL) {
+            secrets[i].length = length;
+            secrets[i].base = base;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+void pinbox_secret_unregister(void *base) {
+    for (int i = 0; i < SECRET_SLOTS; i++) {
+        if (secrets[i].base == base) {
+            secrets[i].base = NULL;
+            secrets[i].length = 0;
+        }
+    }
+}
+
+void pinbox_secrets_wipe_all(void) {
+    for (int i = 0; i < SECRET_SLOTS; i++) {
+        void *base = secrets[i].base;
+        if (base) explicit_bzero(base, secrets[i].length);
+    }
+}
+
+// The end of the road when the loop cannot get there itself: a blocked X call, a second signal.
+static void leave_now(void) {
+    pinbox_secrets_wipe_all();
+    _exit(PINBOX_EXIT_CANCELLED);
+}
+
+void pinbox_exit_watchdog_disarm(void) {
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &off, NULL);
+    terminating = 0;
+}
+
+void pinbox_signals_end_at_once(void) { at_once = 1; }
+
+void pinbox_exit_watchdog(void) {
+    // One second for the orderly way out (flush, ungrab, close); then leave_now.
+    struct itimerval once = {{0, 0}, {1, 0}};
+    terminating = 1;
+    setitimer(ITIMER_REAL, &once, NULL);
+}
+
+static void wake_loop(int number) {
+    unsigned char byte = (unsigned char)number;
+    ssize_t ignored = write(wake_fd, &byte, 1);
+    (void)ignored;
+}
+
+static void on_signal(int number, siginfo_t *info, void *context) {
+    (void)context;
+    int saved = errno;
+    int sent = info == NULL || info->si_code <= 0;  // kill(), sigqueue(), tkill(): someone asked
+    switch (number) {
+    case SIGUSR1:
+        wake_loop(number);  // a screenshot
+        break;
+    case SIGSEGV: case SIGBUS: case SIGILL: case SIGFPE: case SIGTRAP: case SIGSYS: case SIGABRT:
+        if (!sent || number == SIGABRT) {
+            // A real fault (or abort()): nothing can be trusted any more. Wipe, then die of it.
+            pinbox_secrets_wipe_all();
+            signal(number, SIG_DFL);
+            raise(number);
+            break;
+        }
+        /* fall through: sent by someone, a request to stop like any other */
+    default:
+        // The kernel raises these on our own writes (a reader that left, a file over the size
+        // limit), marked as sent by us: the write then fails with EPIPE or EFBIG and says so.
+        if ((number == SIGPIPE || number == SIGXFSZ) && (!sent || info->si_pid == getpid())) break;
+        if (at_once || terminating) leave_now();  // a pinentry, or a second request: no more waiting
+        pinbox_secrets_wipe_all();
+        wake_loop(number);
+        pinbox_exit_watchdog();
+        break;
+    }
+    errno = saved;
+}
+
+int pinbox_signals_install(int write_end) {
+    wake_fd = write_end;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_signal;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigfillset(&action.sa_mask);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    for (int number = 1; number < NSIG; number++) {
+        switch (number) {
+        case SIGKILL: case SIGSTOP:                       // cannot be caught
+        case SIGCHLD: case SIGCONT: case SIGURG: case SIGWINCH:  // harmless by default
+        case SIGTSTP: case SIGTTIN: case SIGTTOU:        // job control: stop, as a shell expects
+            continue;
+        }
+        if (sigaction(number, &action, NULL) == 0) sigaddset(&unblock, number);  // glibc keeps 32 and 33
+    }
+    // A parent may have started us with signals blocked (threaded launchers do).
+    return sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+}
+
+// Before anything opens a file or a connection: a closed 0, 1 or 2 would be handed to the next
+// open() — the X connection — and a PIN or an event meant for stdout would go to the X server.
+// /dev/null read-only fills the gap: reads see end of file, writes fail with EBADF and are
+// reported, so a secret meant for a closed stdout is never taken as delivered.
+__attribute__((constructor)) static void protect_standard_descriptors(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        int opened = open("/dev/null", O_RDONLY);
+        if (opened < 0) _exit(PINBOX_EXIT_CANCELLED);
+        if (opened != fd) {
+            dup2(opened, fd);
+            close(opened);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+#ifndef PINBOX_CTEXT_H
+#define PINBOX_CTEXT_H
+// Text that needs shaping, bidi or fonts other than DejaVu, drawn by Pango over Cairo. Pango is
+// not linked: the first call that needs it loads libpangocairo with dlopen, so a process that
+// only ever shows Latin, Greek or Cyrillic never maps Pango, HarfBuzz, fontconfig or GLib
+// (fontconfig's start-up alone costs some 8 ms). Every function is safe to call from any thread.
+
+/// The extent of a laid-out block of text, in device pixels.
+typedef struct {
+    double width;
+    double height;
+    /// From the top of the block to the first line's baseline.
+    double baseline;
+    int lines;
+    /// Characters no installed font has, drawn as boxes.
+    int unknown_glyphs;
+} pinbox_text_metrics;
+
+/// How a paragraph is set: an absolute size in device pixels, DejaVu Sans first and fontconfig's
+/// fallback for what it lacks, wrapped at word (then character) boundaries when wrap_width >= 0.
+typedef struct {
+    double size;
+    int bold;
+    /// 1 centres each line; 0 starts it at the paragraph's own side (right for Arabic, Hebrew).
+    int centre;
+    /// Device pixels; negative for no wrapping.
+    double wrap_width;
+} pinbox_text_style;
+
+/// Loads Pango if it is not loaded yet; 1 when it is usable, 0 when the library is missing.
+int pinbox_pango_load(void);
+
+/// 1 once Pango has been loaded by this process, without loading it.
+int pinbox_pango_is_loaded(void);
+
+/// 1 when /proc/self/maps names a Pango library, however it came (dlopen or linking): what
+/// the start-up probe and the tests check to prove plain text never brings Pango in.
+int pinbox_pango_is_mapped(void);
+
+/// Lays out `utf8` (NUL-terminated, valid UTF-8) and reports its extent. Returns 0 when Pango
+/// cannot be loaded (metrics are then zero).
+int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbox_text_metrics *metrics);
+
+/// Draws `utf8` laid out as by pinbox_pango_measure on the cairo_t `cairo`, the block's top-left
+/// at (x, y), in the colour (red, green, blue, alpha). Returns 0 when Pango cannot be loaded.
+int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *style, double x, double y,
+                      double red, double green, double blue, double alpha);
+
+#endif

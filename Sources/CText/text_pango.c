@@ -1,0 +1,158 @@
+// Pango, loaded on first use. Compiled against Pango's headers so every call is type-checked,
+// but not linked: each function is looked up with dlsym in the library dlopen returns.
+#include "CText.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <pango/pangocairo.h>
+
+// Every Pango (and GLib) function used below; each gets a pointer p_NAME of NAME's own type.
+#define PINBOX_PANGO_FUNCTIONS(X)                 \
+    X(g_object_unref)                             \
+    X(pango_cairo_font_map_new)                   \
+    X(pango_font_map_create_context)              \
+    X(pango_cairo_context_set_font_options)       \
+    X(pango_context_set_round_glyph_positions)    \
+    X(pango_attr_list_new)                        \
+    X(pango_attr_list_insert)                     \
+    X(pango_attr_font_features_new)               \
+    X(pango_attr_insert_hyphens_new)              \
+    X(pango_font_description_new)                 \
+    X(pango_font_description_free)                \
+    X(pango_font_description_set_family)          \
+    X(pango_font_description_set_weight)          \
+    X(pango_font_description_set_absolute_size)   \
+    X(pango_layout_new)                           \
+    X(pango_layout_set_attributes)                \
+    X(pango_layout_set_font_description)          \
+    X(pango_layout_set_auto_dir)                  \
+    X(pango_layout_set_alignment)                 \
+    X(pango_layout_set_width)                     \
+    X(pango_layout_set_wrap)                      \
+    X(pango_layout_set_text)                      \
+    X(pango_layout_get_pixel_extents)             \
+    X(pango_layout_get_baseline)                  \
+    X(pango_layout_get_line_count)                \
+    X(pango_layout_get_unknown_glyphs_count)      \
+    X(pango_cairo_show_layout)
+
+#define PINBOX_DECLARE(name) static __typeof__(name) *p_##name;
+PINBOX_PANGO_FUNCTIONS(PINBOX_DECLARE)
+
+// Pango objects are not thread-safe; the tests draw from several threads at once.
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int state; // 0 not tried, 1 loaded, -1 missing
+static PangoContext *context;
+static PangoAttrList *attributes;
+
+// With the lock held.
+static int load(void) {
+    if (state != 0) return state == 1;
+    state = -1;
+    void *library = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return 0;
+#define PINBOX_LOOK_UP(name) \
+    if (!(p_##name = (__typeof__(name) *)dlsym(library, #name))) return 0;
+    PINBOX_PANGO_FUNCTIONS(PINBOX_LOOK_UP)
+
+    // A font map of its own rather than the per-thread default: the lock makes one enough.
+    PangoFontMap *fonts = p_pango_cairo_font_map_new();
+    context = p_pango_font_map_create_context(fonts);
+    // Hinted as the FreeType path draws DejaVu (Fonts.options), with whole-pixel advances, so
+    // a Latin line is as wide either way.
+    cairo_font_options_t *options = cairo_font_options_create();
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT);
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON);
+    p_pango_cairo_context_set_font_options(context, options);
+    cairo_font_options_destroy(options);
+    p_pango_context_set_round_glyph_positions(context, TRUE);
+    // No kerning: the FreeType path has none, and a line must not change width (or wrap
+    // elsewhere) when one character sends it to Pango.
+    attributes = p_pango_attr_list_new();
+    p_pango_attr_list_insert(attributes, p_pango_attr_font_features_new("kern 0"));
+    // A word broken between characters gets no hyphen: in a key's file name or a fingerprint
+    // a hyphen that is not there would change what the user reads.
+    p_pango_attr_list_insert(attributes, p_pango_attr_insert_hyphens_new(FALSE));
+    state = 1;
+    return 1;
+}
+
+int pinbox_pango_load(void) {
+    pthread_mutex_lock(&lock);
+    int loaded = load();
+    pthread_mutex_unlock(&lock);
+    return loaded;
+}
+
+int pinbox_pango_is_loaded(void) {
+    pthread_mutex_lock(&lock);
+    int loaded = state == 1;
+    pthread_mutex_unlock(&lock);
+    return loaded;
+}
+
+// With the lock held and Pango loaded.
+static PangoLayout *make_layout(const char *utf8, const pinbox_text_style *style) {
+    PangoLayout *layout = p_pango_layout_new(context);
+    PangoFontDescription *font = p_pango_font_description_new();
+    // DejaVu first, as the FreeType path; fontconfig falls back per character for the rest.
+    p_pango_font_description_set_family(font, "DejaVu Sans");
+    p_pango_font_description_set_weight(font, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    p_pango_font_description_set_absolute_size(font, style->size * PANGO_SCALE);
+    p_pango_layout_set_font_description(layout, font);
+    p_pango_font_description_free(font);
+    p_pango_layout_set_attributes(layout, attributes);
+    // Each paragraph takes the direction of its first strong character, and "left" alignment
+    // means its own start: right for Arabic and Hebrew.
+    p_pango_layout_set_auto_dir(layout, TRUE);
+    p_pango_layout_set_alignment(layout, style->centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
+    if (style->wrap_width >= 0) {
+        p_pango_layout_set_width(layout, (int)(style->wrap_width * PANGO_SCALE));
+        p_pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    }
+    p_pango_layout_set_text(layout, utf8, -1);
+    return layout;
+}
+
+int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbox_text_metrics *metrics) {
+    *metrics = (pinbox_text_metrics){0};
+    pthread_mutex_lock(&lock);
+    if (!load()) {
+        pthread_mutex_unlock(&lock);
+        return 0;
+    }
+    PangoLayout *layout = make_layout(utf8, style);
+    PangoRectangle logical;
+    p_pango_layout_get_pixel_extents(layout, NULL, &logical);
+    metrics->width = logical.width;
+    metrics->height = logical.height;
+    metrics->baseline = (double)p_pango_layout_get_baseline(layout) / PANGO_SCALE;
+    metrics->lines = p_pango_layout_get_line_count(layout);
+    metrics->unknown_glyphs = p_pango_layout_get_unknown_glyphs_count(layout);
+    p_g_object_unref(layout);
+    pthread_mutex_unlock(&lock);
+    return 1;
+}
+
+int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *style, double x, double y,
+                      double red, double green, double blue, double alpha) {
+    cairo_t *cr = cairo;
+    pthread_mutex_lock(&lock);
+    if (!load()) {
+        pthread_mutex_unlock(&lock);
+        return 0;
+    }
+    PangoLayout *layout = make_layout(utf8, style);
+    PangoRectangle logical;
+    p_pango_layout_get_pixel_extents(layout, NULL, &logical);
+    cairo_save(cr);
+    cairo_set_source_rgba(cr, red, green, blue, alpha);
+    // Wrapped, the lines sit inside [x, x + wrap_width]; unwrapped, the block starts at x.
+    cairo_move_to(cr, style->wrap_width >= 0 ? x : x - logical.x, y - logical.y);
+    p_pango_cairo_show_layout(cr, layout);
+    cairo_restore(cr);
+    p_g_object_unref(layout);
+    pthread_mutex_unlock(&lock);
+    return 1;
+}

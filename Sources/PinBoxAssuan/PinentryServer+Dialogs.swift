@@ -1,0 +1,98 @@
+// GETPIN, CONFIRM and MESSAGE: a dialog through the front end, and its result as pinentry words it.
+import PinBoxCore
+
+extension PinentryServer {
+
+    /// What the next GETPIN shows.
+    public func pinRequest() -> PinRequest {
+        let prompt = texts.prompt ?? options.defaultPrompt ?? "PIN:"
+        let entry = EntryKind.classify(prompt: prompt, keyInfo: texts.keyInfo)
+        return PinRequest(
+            title: texts.title, description: texts.description, prompt: prompt, error: texts.error,
+            okLabel: texts.ok ?? options.defaultOK ?? "_OK",
+            cancelLabel: texts.cancel ?? options.defaultCancel ?? "_Cancel",
+            repeatPrompt: texts.repeatPrompt.map {
+                RepeatPrompt(prompt: $0, mismatchError: texts.repeatError ?? "does not match - try again",
+                             matchText: texts.repeatOK)
+            },
+            qualityBar: texts.qualityBar.map { QualityBar(label: $0, tooltip: texts.qualityBarTooltip) },
+            generatePinLabel: texts.generatePinLabel, generatePinTooltip: texts.generatePinTooltip,
+            timeout: max(texts.timeout, 0), keyInfo: texts.keyInfo, entry: entry, limit: .of(entry),
+            grab: options.grab, options: options)
+    }
+
+    /// What the next CONFIRM or MESSAGE shows.
+    public func confirmRequest(isMessage: Bool) -> ConfirmRequest {
+        ConfirmRequest(
+            title: texts.title, description: texts.description, error: texts.error,
+            okLabel: texts.ok ?? options.defaultOK ?? "_OK",
+            cancelLabel: texts.cancel ?? options.defaultCancel ?? "_Cancel",
+            notOKLabel: texts.notOK, isMessage: isMessage, timeout: max(texts.timeout, 0), grab: options.grab,
+            options: options)
+    }
+
+    func getPin() {
+        let request = pinRequest()
+        let quality = request.qualityBar == nil
+            ? QualityCheck.disabled
+            : QualityCheck(isEnabled: true) { passphrase in self.inquireQuality(passphrase) }
+        let outcome = frontEnd.getPin(request, quality: quality)
+        // One dialog only, as in pinentry.
+        texts.error = nil
+        texts.repeatPrompt = nil
+        texts.qualityBar = nil
+        switch outcome {
+        case .pin(let secret, let repeated):
+            if !secret.isEmpty {
+                if repeated && request.repeatPrompt != nil { writeLine("S PIN_REPEATED") }
+                let lines = secret.withBytes { DataLines.encode($0) }
+                secret.wipe()
+                lines.withBytes { write(UnsafeRawBufferPointer($0)) }
+                lines.wipe()
+            }
+            secret.wipe()
+            ok()
+        case .cancelled: reply(.cancelled)
+        case .closed:
+            writeLine("S BUTTON_INFO close")
+            reply(.cancelled)
+        case .timedOut: timedOut()
+        }
+    }
+
+    func confirm() {
+        let request = confirmRequest(isMessage: false)
+        texts.qualityBar = nil
+        let outcome = frontEnd.confirm(request)
+        texts.error = nil
+        switch outcome {
+        case .ok: ok()
+        case .notOK: reply(.notConfirmed)
+        case .cancelled: reply(.cancelled)
+        case .closed:
+            writeLine("S BUTTON_INFO close")
+            reply(.cancelled)
+        case .timedOut: timedOut()
+        }
+    }
+
+    func message() {
+        let request = confirmRequest(isMessage: true)
+        texts.qualityBar = nil
+        let outcome = frontEnd.message(request)
+        texts.error = nil
+        switch outcome {
+        case .dismissed: ok()
+        case .closed:
+            writeLine("S BUTTON_INFO close")
+            ok()
+        case .timedOut: timedOut()
+        }
+    }
+
+    /// pinentry reports a timeout as a status line naming the program, then the error.
+    func timedOut() {
+        writeLine("S ERROR \(identity.statusName).? \(AssuanError.timeout.code) ")
+        reply(.timeout)
+    }
+}

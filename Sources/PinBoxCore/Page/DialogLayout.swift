@@ -1,0 +1,137 @@
+/// Measures a block of text: its size in device pixels when set in `style`, wrapped to `width`
+/// when given. The renderer provides it; the core only asks.
+public typealias TextMeasure = (_ text: String, _ style: TextStyle, _ width: Double?) -> Size
+
+/// Where a dialog puts things, in device pixels: title, description, prompt, the entries (each
+/// under its label), the error line, the wait cue, then the buttons at the foot, right-aligned
+/// in the order Cancel, OK as the desktop's dialogs have them.
+public struct DialogLayout: Equatable, Sendable {
+    /// Sizes in points, scaled by the dialog's scale.
+    public struct Metrics: Equatable, Sendable {
+        public var margin = 24.0
+        public var width = 400.0
+        public var titleSize = 17.0
+        public var textSize = 13.5
+        public var labelSize = 12.5
+        public var gap = 12.0
+        public var labelGap = 6.0
+        public var buttonHeight = 32.0
+        public var buttonMinimumWidth = 88.0
+        public var buttonPadding = 16.0
+        public var buttonGap = 10.0
+        public var cueSize = 56.0
+        public var ringOffset = 4.0
+        public var ringWidth = 2.0
+        public init() {}
+    }
+
+    public let metrics: Metrics
+    public let scale: Double
+    /// The dialog's natural size: the window's preferred size.
+    public let content: Size
+    /// The text blocks: their top-left corners, and the width they wrap to.
+    public let title: Rect
+    public let description: Rect
+    public let labels: [Rect]
+    public let fields: [Rect]
+    public let error: Rect
+    public let cue: Rect?
+    /// The strength bar's row: its label at the start, the bar after it.
+    public let quality: Rect?
+    public let buttons: [Rect]
+    public let textWidth: Double
+
+    public func style(title: Bool = false, size: Double, color: Color) -> TextStyle {
+        TextStyle(size: size * scale, bold: title, color: color)
+    }
+
+    /// Lays out `content` with entries of `fieldSizes` (device pixels) labelled `labels`, in a
+    /// window of `window` (the block is centred; an empty window means the natural size).
+    public init(window: Size, content: PageContent, labels labelTexts: [String], fieldSizes: [Size], scale: Double,
+                measure: TextMeasure, metrics: Metrics = Metrics()) {
+        self.metrics = metrics
+        self.scale = scale
+        let m = metrics, s = scale
+        let widestField = fieldSizes.map { $0.width }.max() ?? 0
+        let buttonWidths = content.buttons.map { b -> Double in
+            let text = measure(b.text, TextStyle(size: m.textSize * s), nil).width
+            return max(m.buttonMinimumWidth * s, (text + 2 * m.buttonPadding * s).rounded(.up))
+        }
+        let buttonsWidth = buttonWidths.reduce(0, +) + Double(max(0, buttonWidths.count - 1)) * m.buttonGap * s
+        let width = max(m.width * s, widestField, buttonsWidth).rounded(.up)
+        textWidth = width
+        let margin = m.margin * s, gap = m.gap * s
+        func height(_ text: String, _ size: Double, bold: Bool = false) -> Double {
+            text.isEmpty ? 0 : measure(text, TextStyle(size: size * s, bold: bold), width).height.rounded(.up)
+        }
+        let titleHeight = height(content.title, m.titleSize, bold: true)
+        let descriptionHeight = height(content.description, m.textSize)
+        // The error line keeps its room when empty, so an error never moves the buttons.
+        let errorHeight = max(height(content.error.isEmpty ? "Ag" : content.error, m.labelSize),
+                              (m.labelSize * 1.3 * s).rounded(.up))
+        var blocks: [Double] = []
+        if titleHeight > 0 { blocks.append(titleHeight) }
+        if descriptionHeight > 0 { blocks.append(descriptionHeight) }
+        let labelHeights = labelTexts.map { height($0, m.labelSize) }
+        for (i, size) in fieldSizes.enumerated() {
+            blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
+        }
+        let qualityHeight = (m.labelSize * 1.3 * s).rounded(.up)
+        if content.qualityLabel != nil { blocks.append(qualityHeight) }
+        if content.waitCue { blocks.append(m.cueSize * s) }
+        let body = blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap
+        let buttonRow = content.buttons.isEmpty ? 0 : m.buttonHeight * s + gap * 1.5
+        let total = body + gap / 2 + errorHeight + buttonRow
+        self.content = Size(width: width + 2 * margin, height: (total + 2 * margin).rounded(.up))
+
+        let left = max(margin, ((window.width - width) / 2).rounded())
+        var y = max(margin, ((window.height - total) / 2).rounded())
+        func take(_ h: Double) -> Rect {
+            defer { if h > 0 { y += h + gap } }
+            return Rect(x: left, y: y, width: width, height: h)
+        }
+        title = take(titleHeight)
+        description = take(descriptionHeight)
+        var labelRects: [Rect] = [], fieldRects: [Rect] = []
+        for (i, size) in fieldSizes.enumerated() {
+            labelRects.append(Rect(x: left, y: y, width: width, height: labelHeights[i]))
+            y += labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0)
+            // Entries sit at the start of the line, under their label.
+            fieldRects.append(Rect(x: left, y: y.rounded(), width: size.width, height: size.height))
+            y += size.height + gap
+        }
+        labels = labelRects
+        fields = fieldRects
+        if content.qualityLabel != nil {
+            quality = Rect(x: left, y: y, width: width, height: qualityHeight)
+            y += qualityHeight + gap
+        } else {
+            quality = nil
+        }
+        if content.waitCue {
+            let side = m.cueSize * s
+            cue = Rect(x: (left + (width - side) / 2).rounded(), y: y, width: side, height: side)
+            y += side + gap
+        } else {
+            cue = nil
+        }
+        y -= gap / 2
+        error = Rect(x: left, y: y, width: width, height: errorHeight)
+        y += errorHeight + gap * 1.5
+        var x = left + width
+        var buttonRects = [Rect](repeating: .zero, count: buttonWidths.count)
+        // Right to left: the last button (OK) at the right edge.
+        for i in buttonWidths.indices.reversed() {
+            x -= buttonWidths[i]
+            buttonRects[i] = Rect(x: x, y: y, width: buttonWidths[i], height: (m.buttonHeight * s).rounded())
+            x -= m.buttonGap * s
+        }
+        buttons = buttonRects
+    }
+
+    /// The focus ring's outer bounds around a rectangle.
+    public func ring(around rect: Rect) -> Rect {
+        let pad = ((metrics.ringOffset + metrics.ringWidth) * scale).rounded(.up)
+        return rect.insetBy(dx: -pad, dy: -pad)
+    }
+}

@@ -1,0 +1,71 @@
+/// A dialog as the roles describe it (askpass from its prompt, pinentry from SETDESC, SETPROMPT,
+/// SETOK…, `pinbox render` from its options): turned into a `Page` by `makePage`.
+public struct DialogSpec: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Ask for a secret.
+        case entry(EntryKind)
+        /// Ask yes or no; with `notOK`, a third answer.
+        case confirm(notOK: Bool)
+        /// Say something; one button.
+        case message
+        /// Say something and wait to be ended by the caller: no button.
+        case notice
+    }
+
+    public var kind: Kind
+    public var title = ""
+    public var description = ""
+    /// The entry's label.
+    public var prompt = ""
+    public var error = ""
+    public var okLabel = "_OK"
+    public var cancelLabel = "_Cancel"
+    public var notOKLabel = "_No"
+    /// The wait cue: a security key waiting for a touch, a reader's pinpad.
+    public var waitCue = false
+    /// A strength bar under the entry, with this label (pinentry's SETQUALITYBAR).
+    public var qualityLabel: String?
+    /// What the entry takes, and how many bytes the caller can read.
+    public var accepts = AcceptedCharacters.text
+    public var byteLimit = 1022
+    /// A second entry that must match the first (a new passphrase), and what a mismatch says.
+    public var repeatPrompt: String?
+    public var repeatError = "The two entries do not match"
+    public var timeout: Double?
+    public var scale = 1.0
+
+    public init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// The page for this dialog.
+    public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
+        let rules = PageRules(purpose: .prompt, timeout: timeout)
+        var content = PageContent(title: title, description: description, error: error, waitCue: waitCue,
+                                  qualityLabel: qualityLabel)
+        let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
+        switch kind {
+        case .entry(let entry):
+            content.buttons = [cancel, ok]
+            let width = DialogLayout.Metrics().width * scale
+            var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
+                                              scale: scale, width: width)]
+            if let repeatPrompt {
+                fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
+                                                  byteLimit: byteLimit, scale: scale, width: width))
+            }
+            let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
+                            rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
+            page.repeatError = repeatError
+            return page
+        case .confirm(let notOK):
+            content.buttons = notOK ? [PageButton(.notOK, label: notOKLabel), cancel, ok] : [cancel, ok]
+        case .message:
+            content.buttons = [ok]
+        case .notice:
+            break
+        }
+        return Page(dialog: [], content: content, entry: nil, rules: rules, scale: scale, refreshRate: refreshRate,
+                    measure: measure)
+    }
+}

@@ -1,0 +1,392 @@
+/// A page as a state machine: its entries and buttons, which one has the focus, what each
+/// input does, the events it reports and how it ends. Pure Swift: inputs and time go in,
+/// effects come out (`PageEffect`), and `scene(at:)` says what to draw. The window, the
+/// headless renderer and the tests all drive the same rules.
+public final class Page {
+    public let rules: PageRules
+    public private(set) var content: PageContent
+    public private(set) var fields: [PageField]
+    /// Fields first, then buttons, in Tab order.
+    public private(set) var focus = 0
+    public private(set) var windowFocused = false
+    public private(set) var geometry: PageGeometry
+    public private(set) var outcome: PageOutcome?
+    /// The second field repeats the first (a new passphrase typed twice); a mismatch shows
+    /// `repeatError` and asks again.
+    public let repeats: Bool
+    public var repeatError = "The two entries do not match"
+    /// Entries of a prompt that may be submitted only when full.
+    public let entry: EntryKind?
+    /// Frames come at the display's rate while something moves.
+    public let frameInterval: Double
+    private let scale: Double
+    private let measure: TextMeasure
+    private var windowSize = Size.zero
+    private var lastActivity: Double?
+    private var pasteTarget: Int?
+    /// A line of feedback (why a key was refused) shown in place of the error for a moment.
+    public private(set) var feedback: (text: String, until: Double)?
+
+    /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
+    /// strength bar; nil before the first rating.
+    public private(set) var quality: Int?
+
+    /// Sets the strength bar's value (the host asked the caller: pinentry's INQUIRE QUALITY).
+    public func setQuality(_ value: Int?) {
+        quality = value.map { max(-100, min(100, $0)) }
+    }
+
+    /// How long a line of feedback stays.
+    public static let feedbackDuration = 2.5
+
+    /// The demo page: fields stacked under their labels.
+    public init(workbench fields: [PageField], content: PageContent, rules: PageRules, entry: EntryKind? = nil,
+                scale: Double, refreshRate: Double = 60, measure: @escaping TextMeasure) {
+        self.fields = fields
+        self.content = content
+        self.rules = rules
+        self.scale = scale
+        self.measure = measure
+        frameInterval = 1 / refreshRate
+        repeats = false
+        self.entry = entry
+        geometry = .workbench(Self.workbenchLayout(fields, window: .zero, scale: scale))
+    }
+
+    /// A dialog: `fields` are its entries (none for a confirmation), `entry` how they are asked.
+    public init(dialog fields: [PageField], content: PageContent, entry: EntryKind?, repeats: Bool = false,
+                rules: PageRules, scale: Double, refreshRate: Double = 60, measure: @escaping TextMeasure) {
+        self.fields = fields
+        self.content = content
+        self.rules = rules
+        self.scale = scale
+        self.measure = measure
+        self.entry = entry
+        self.repeats = repeats && fields.count == 2
+        frameInterval = 1 / refreshRate
+        geometry = .workbench(Self.workbenchLayout([], window: .zero, scale: scale))
+        geometry = .dialog(dialogLayout())
+        // With no entry, the focus starts on the default button: Return answers OK.
+        if fields.isEmpty, let ok = content.buttons.firstIndex(where: { $0.role == .ok }) { focus = ok }
+    }
+
+    public var isDialog: Bool {
+        if case .dialog = geometry { return true }
+        return false
+    }
+
+    /// The window's natural size in device pixels.
+    public var preferredSize: Size { geometry.content }
+
+    /// The smallest useful window.
+    public var minimumSize: Size {
+        if isDialog { return geometry.content }
+        let widest = fields.map { $0.layout.bounds.width }.max() ?? 1
+        let tallest = fields.map { $0.layout.bounds.height }.max() ?? 1
+        return Size(width: widest, height: tallest)
+    }
+
+    /// What the focused thing is called in events: a field's name or a button's role.
+    public var focusName: String {
+        if focus < fields.count { return fields[focus].name }
+        let button = focus - fields.count
+        return button < content.buttons.count ? content.buttons[button].role.rawValue : ""
+    }
+
+    private var focusableCount: Int { fields.count + content.buttons.count }
+    private var focusedField: Int? { focus < fields.count ? focus : nil }
+
+    // MARK: inputs
+
+    /// One input, at `now` (monotonic seconds). Returns what the host must do, in order.
+    public func handle(_ input: InputEvent, now: Double) -> [PageEffect] {
+        guard outcome == nil else { return [] }
+        if lastActivity == nil || input.isUserInput { lastActivity = now }
+        var effects: [PageEffect] = []
+        switch input {
+        case .character(let c):
+            if let i = entryField(for: &effects) { apply(fields[i].field.type(c), to: i, now: now, into: &effects) }
+        case .otherKey:
+            if let i = focusedField { apply([.rejected(fields[i].field.accepts.refusal)], to: i, now: now, into: &effects) }
+        case .deleteBackward:
+            if let i = entryField(for: &effects) { apply(fields[i].field.deleteBackward(), to: i, now: now, into: &effects) }
+        case .clearField:
+            if let i = entryField(for: &effects) { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
+        case .escape:
+            if rules.purpose == .workbench, let i = focusedField, !fields[i].field.isEmpty {
+                apply(fields[i].field.clear(), to: i, now: now, into: &effects)
+            } else {
+                finish(.cancelled(.escape), into: &effects)
+            }
+        case .submit:
+            if focus >= fields.count {
+                // A notice has neither entry nor button: Return means nothing there.
+                if focus - fields.count < content.buttons.count {
+                    press(content.buttons[focus - fields.count].role, now: now, into: &effects)
+                }
+            } else if rules.purpose == .prompt, let i = focusedField, i + 1 < fields.count {
+                // Return in the first of two entries (a new passphrase and its repeat) goes on
+                // to the next, as Tab does.
+                setFocus(i + 1, into: &effects)
+            } else if rules.purpose == .prompt {
+                press(.ok, now: now, into: &effects)
+            } else if let i = focusedField {
+                submitWorkbench(i, now: now, into: &effects)
+            }
+        case .mnemonic(let key):
+            let key = PageButton.lowercased(key)
+            if let b = content.buttons.first(where: { $0.mnemonic == key }) { press(b.role, now: now, into: &effects) }
+        case .focusNext:
+            setFocus((focus + 1) % max(1, focusableCount), into: &effects)
+        case .focusPrevious:
+            setFocus((focus + focusableCount - 1) % max(1, focusableCount), into: &effects)
+        case .click(let point):
+            if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
+                setFocus(i, into: &effects)
+            } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
+                setFocus(fields.count + b, into: &effects)
+                press(content.buttons[b].role, now: now, into: &effects)
+            }
+        case .pasteRequest(let source, let point):
+            if let point {
+                guard let i = geometry.fields.firstIndex(where: { $0.contains(point) }) else { break }
+                setFocus(i, into: &effects)
+            }
+            guard let i = focusedField else { break }
+            guard fields[i].field.pastePolicy == .digits else {
+                apply([.rejected(.pasteDenied)], to: i, now: now, into: &effects)
+                break
+            }
+            pasteTarget = i
+            effects.append(.fetchPaste(source))
+        case .copy:
+            guard let i = focusedField else { break }
+            if fields[i].configuration.theme.secure {
+                apply([.rejected(.copyDenied)], to: i, now: now, into: &effects)
+            } else {
+                effects.append(.offerCopy(field: i))
+            }
+        case .pasted(let result):
+            guard let target = pasteTarget else { break }
+            pasteTarget = nil
+            switch result {
+            case .bytes(let bytes):
+                apply(fields[target].field.paste(bytes), to: target, now: now, into: &effects)
+                // The paste may have been a PIN: zero the one buffer behind it. Writing through
+                // the pointer reaches the shared storage; a `var` copy would only zero a copy.
+                bytes.withUnsafeBufferPointer { p in
+                    if let base = p.baseAddress { UnsafeMutablePointer(mutating: base).update(repeating: 0, count: p.count) }
+                }
+            case .tooBig: apply([.rejected(.pasteTooLong)], to: target, now: now, into: &effects)
+            case .unavailable: apply([.rejected(.pasteUnavailable)], to: target, now: now, into: &effects)
+            }
+        case .windowFocus(let focused):
+            windowFocused = focused
+            if !focused && rules.clearOnBlur { clearAll(now: now, into: &effects) }
+        case .hidden:
+            windowFocused = false
+            if rules.clearOnBlur { clearAll(now: now, into: &effects) }
+        case .resize(let size):
+            windowSize = size
+            relayout()
+            effects.append(.report(.layout(width: Int(size.width), height: Int(size.height))))
+        case .screenshot:
+            effects.append(.screenshot)
+        case .close:
+            finish(.closed, into: &effects)
+        case .terminate:
+            finish(.cancelled(.signal), into: &effects)
+        case .workbench:
+            break  // slow motion, pause, steps, guides, themes, help, recording: not wired yet
+        }
+        return effects
+    }
+
+    /// Time passes: the timeout, the end of a line of feedback.
+    public func advance(to now: Double) -> [PageEffect] {
+        var effects: [PageEffect] = []
+        if let f = feedback, now >= f.until { feedback = nil }
+        guard outcome == nil, let timeout = rules.timeout, let last = lastActivity, now >= last + timeout else {
+            return effects
+        }
+        finish(.timedOut, into: &effects)
+        return effects
+    }
+
+    /// The host handed field `index`'s secret over (`PageEffect.deliver`): it is wiped now. A
+    /// workbench page shows the success look and carries on.
+    public func handedOver(field index: Int, now: Double) -> [PageEffect] {
+        _ = fields[index].field.clear()
+        var effects: [PageEffect] = []
+        guard outcome == nil else { return effects }
+        fields[index].animator.succeed(at: now)
+        show(FeedbackMessage.submitted, now: now)
+        changed(index, length: 0, now: now, into: &effects)
+        return effects
+    }
+
+    /// Wipes every field's secret: on every way out, including a lost X server.
+    public func wipe() {
+        for f in fields { f.field.secret.wipe() }
+    }
+
+    /// Whether every field's secret is locked in memory (mlock).
+    public var secretsLocked: Bool { fields.allSatisfy { $0.field.secret.isLocked } }
+
+    /// Shows the caller's error line (pinentry's SETERROR) and shakes the entry.
+    public func showError(_ text: String, now: Double) {
+        content.error = text
+        if !fields.isEmpty { fields[0].animator.cue(at: now) }
+        relayout()
+    }
+
+    // MARK: rules
+
+    /// The field keys go to: the focused one, or, when a button has the focus, the first entry
+    /// (which takes the focus back, as typing in a dialog does).
+    private func entryField(for effects: inout [PageEffect]) -> Int? {
+        if let i = focusedField { return i }
+        guard !fields.isEmpty else { return nil }
+        setFocus(0, into: &effects)
+        return 0
+    }
+
+    private func press(_ role: PageButton.Role, now: Double, into effects: inout [PageEffect]) {
+        effects.append(.report(.button(role)))
+        switch role {
+        case .cancel: finish(.cancelled(.button), into: &effects)
+        case .notOK: finish(.notConfirmed, into: &effects)
+        case .ok:
+            guard !fields.isEmpty else { return finish(.confirmed, into: &effects) }
+            submitPrompt(now: now, into: &effects)
+        }
+    }
+
+    /// OK on a prompt: a PIN of known length must be complete; a repeat must match.
+    private func submitPrompt(now: Double, into effects: inout [PageEffect]) {
+        let first = fields[0].field
+        if case .fixedPIN = entry, !first.isFull {
+            apply([.rejected(.incomplete)], to: 0, now: now, into: &effects)
+            setFocus(0, into: &effects)
+            return
+        }
+        if repeats {
+            let same = first.secret.withBytes { a in fields[1].field.secret.withBytes { b in a.elementsEqual(b) } }
+            guard same else {
+                content.error = repeatError
+                for i in fields.indices { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
+                fields[0].animator.cue(at: now)
+                setFocus(0, into: &effects)
+                relayout()
+                return
+            }
+        }
+        effects.append(.report(.submit(field: fields[0].name, index: 0, length: first.length, reveal: rules.reveal)))
+        effects.append(.deliver(field: 0))
+        finish(.submitted, into: &effects)
+    }
+
+    /// Return on a workbench field: a full field is submitted, anything less is refused.
+    private func submitWorkbench(_ i: Int, now: Double, into effects: inout [PageEffect]) {
+        guard fields[i].field.isFull else {
+            return apply([.rejected(.incomplete)], to: i, now: now, into: &effects)
+        }
+        effects.append(.report(.submit(field: fields[i].name, index: i, length: fields[i].field.length,
+                                       reveal: rules.reveal)))
+        effects.append(.deliver(field: i))
+        if rules.endAfterSubmit { finish(.submitted, into: &effects) }
+    }
+
+    private func finish(_ result: PageOutcome, into effects: inout [PageEffect]) {
+        guard outcome == nil else { return }
+        switch result {
+        case .cancelled(let cause): effects.append(.report(.cancel(field: focusName, by: cause)))
+        case .closed: effects.append(.report(.cancel(field: focusName, by: .close)))
+        case .timedOut: effects.append(.report(.cancel(field: focusName, by: .timeout)))
+        case .submitted, .confirmed, .notConfirmed: break
+        }
+        outcome = result
+        effects.append(.finish(result))
+    }
+
+    private func setFocus(_ index: Int, into effects: inout [PageEffect]) {
+        guard index != focus, index < focusableCount else { return }
+        focus = index
+        effects.append(.report(.focus(focusName)))
+    }
+
+    private func clearAll(now: Double, into effects: inout [PageEffect]) {
+        for i in fields.indices { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
+    }
+
+    private func apply(_ events: [FieldEvent], to index: Int, now: Double, into effects: inout [PageEffect]) {
+        for event in events {
+            switch event {
+            case .changed(let length):
+                changed(index, length: length, now: now, into: &effects)
+            case .completed:
+                effects.append(.report(.complete(field: fields[index].name, index: index, reveal: rules.reveal)))
+                if rules.purpose == .workbench && rules.endAfterSubmit {
+                    submitWorkbench(index, now: now, into: &effects)
+                } else if rules.purpose == .prompt && entry?.submitsWhenFull == true && index == fields.count - 1 {
+                    // The seed's box submits itself when the last digit lands.
+                    press(.ok, now: now, into: &effects)
+                }
+            case .rejected(let reason):
+                fields[index].animator.cue(at: now)
+                show(FeedbackMessage.text(for: reason, capacity: fields[index].field.capacity,
+                                          accepts: fields[index].field.accepts), now: now)
+                effects.append(.report(.rejected(field: fields[index].name, reason: reason)))
+            }
+        }
+    }
+
+    private func changed(_ index: Int, length: Int, now: Double, into effects: inout [PageEffect]) {
+        // Start one frame in the past, so the frame drawn right now already shows the first
+        // step of the fade, as the seed's first display-link tick does.
+        fields[index].animator.setLength(length, at: now - frameInterval)
+        effects.append(.report(.change(field: fields[index].name, length: length)))
+        if fields[index].fitToLength() {
+            relayout()
+            effects.append(.report(.grew(field: fields[index].name, cells: fields[index].layout.cells.count)))
+        }
+    }
+
+    private func show(_ text: String, now: Double) {
+        feedback = (text, now + Self.feedbackDuration)
+    }
+
+    // MARK: layout and time
+
+    private func relayout() {
+        switch geometry {
+        case .workbench:
+            geometry = .workbench(Self.workbenchLayout(fields, window: windowSize, scale: scale))
+        case .dialog:
+            geometry = .dialog(dialogLayout())
+        }
+    }
+
+    private func dialogLayout() -> DialogLayout {
+        DialogLayout(window: windowSize, content: content, labels: fields.map { $0.label },
+                     fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, measure: measure)
+    }
+
+    static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {
+        PageLayout(window: window, fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale,
+                   labelled: fields.count > 1)
+    }
+
+    /// When the next frame or timed decision is due, or nil when nothing moves.
+    public func nextDeadline(after now: Double) -> Double? {
+        var deadlines = fields.compactMap { $0.animator.nextDeadline(after: now, frameInterval: frameInterval) }
+        if let timeout = rules.timeout, let last = lastActivity { deadlines.append(last + timeout) }
+        if let f = feedback { deadlines.append(f.until) }
+        // The wait cue breathes at a calm rate; it is the only thing that moves on its own.
+        if content.waitCue && outcome == nil { deadlines.append(now + Self.cueFrameInterval) }
+        return deadlines.min()
+    }
+
+    /// The wait cue's frame interval: smooth enough for a slow pulse, cheap enough to run for minutes.
+    public static let cueFrameInterval = 1.0 / 20
+}

@@ -1,0 +1,118 @@
+/// What a page says and offers: the words around its entries and its buttons. Words from
+/// callers (an ssh prompt, a gpg-agent description) are kept as given; the renderer makes
+/// control characters and bidi overrides harmless.
+public struct PageContent: Equatable, Sendable {
+    /// The heading, and the window's title.
+    public var title: String
+    /// Several lines, wrapped to the page's width.
+    public var description: String
+    /// The label just above the entry ("PIN", "Passphrase").
+    public var prompt: String
+    /// A red line under the entry ("Bad PIN (try 2 of 3)"); empty for none.
+    public var error: String
+    /// A grey line at the foot: the keys to use.
+    public var hint: String
+    public var buttons: [PageButton]
+    /// An animated cue that the caller waits for something outside the window: a touch of a
+    /// security key, a PIN typed on a reader's pinpad.
+    public var waitCue: Bool
+    /// A strength bar under the entry with this label (pinentry's SETQUALITYBAR), fed by
+    /// `Page.setQuality` while a new passphrase is typed; nil for none.
+    public var qualityLabel: String?
+
+    public init(title: String = "", description: String = "", prompt: String = "", error: String = "",
+                hint: String = "", buttons: [PageButton] = [], waitCue: Bool = false, qualityLabel: String? = nil) {
+        self.qualityLabel = qualityLabel
+        self.title = title
+        self.description = description
+        self.prompt = prompt
+        self.error = error
+        self.hint = hint
+        self.buttons = buttons
+        self.waitCue = waitCue
+    }
+}
+
+/// A push button. Its label is written as pinentry writes it: `_` before the mnemonic letter
+/// (`_OK` is Alt+O), `__` for a literal underscore.
+public struct PageButton: Equatable, Sendable {
+    public enum Role: String, Equatable, Sendable {
+        /// Return, when no other button has the focus.
+        case ok
+        /// Escape.
+        case cancel
+        /// The third answer of a confirmation ("No" beside "Yes" and "Cancel").
+        case notOK = "not-ok"
+    }
+
+    public var role: Role
+    /// The label as shown, without mnemonic marks.
+    public let text: String
+    /// Where the mnemonic letter is in `text` (a character index), to underline it.
+    public let mnemonicIndex: Int?
+    /// The mnemonic, lower-cased.
+    public let mnemonic: Unicode.Scalar?
+
+    public init(_ role: Role, label: String) {
+        self.role = role
+        var text = "", index: Int?, key: Unicode.Scalar?
+        var count = 0
+        var marked = false
+        for scalar in label.unicodeScalars {
+            if marked {
+                marked = false
+                if scalar != "_" && index == nil {
+                    index = count
+                    key = Self.lowercased(scalar)
+                }
+            } else if scalar == "_" {
+                marked = true
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+            count += 1
+        }
+        self.text = text
+        mnemonicIndex = index
+        mnemonic = key
+    }
+
+    /// The default buttons: `_OK` and `_Cancel`.
+    public static let ok = PageButton(.ok, label: "_OK")
+    public static let cancel = PageButton(.cancel, label: "_Cancel")
+
+    static func lowercased(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        (0x41...0x5a).contains(s.value) ? Unicode.Scalar(s.value + 0x20)! : s
+    }
+}
+
+/// What a page is for: a workbench to try fields on (the demo), or a prompt a caller waits on.
+public enum PagePurpose: Equatable, Sendable {
+    /// Escape clears a field before it cancels, Return submits and the page stays open, closing
+    /// the window is its normal end.
+    case workbench
+    /// Escape cancels, Return answers, a submit ends the page, closing the window is a refusal.
+    case prompt
+}
+
+/// The rules a page follows, from its options.
+public struct PageRules: Equatable, Sendable {
+    public var purpose: PagePurpose
+    /// A workbench page ends after the first submit (`--exit-on-complete`).
+    public var endAfterSubmit: Bool
+    /// Seconds without a key before the page cancels itself.
+    public var timeout: Double?
+    /// Wipe every field when the window loses the focus or is hidden.
+    public var clearOnBlur: Bool
+    /// The user asked to see the secret in events (`--reveal`).
+    public var reveal: Bool
+
+    public init(purpose: PagePurpose = .workbench, endAfterSubmit: Bool = false, timeout: Double? = nil,
+                clearOnBlur: Bool = false, reveal: Bool = false) {
+        self.purpose = purpose
+        self.endAfterSubmit = endAfterSubmit
+        self.timeout = timeout
+        self.clearOnBlur = clearOnBlur
+        self.reveal = reveal
+    }
+}

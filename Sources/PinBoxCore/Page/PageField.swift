@@ -1,0 +1,119 @@
+/// One entry on a page: its name (used in events), label, configuration, the field itself and
+/// its animation, the cells it shows now, and what was last drawn of it.
+public struct PageField {
+    public let name: String
+    public let label: String
+    public let configuration: FieldConfiguration
+    public let field: PinField
+    public var animator: Animator
+    public private(set) var layout: Layout
+    /// What the host drew last, for damage-limited redraws.
+    public var drawn: FieldScene?
+    /// An entry of unknown length shows `shown` cells at first and grows, one cell past what is
+    /// typed, up to `most`; past that the cells scroll to keep the end in view.
+    public let growth: (shown: Int, most: Int)?
+
+    /// A field of the configuration's own size.
+    public init(name: String, label: String, configuration: FieldConfiguration) {
+        self.name = name
+        self.label = label
+        self.configuration = configuration
+        (field, animator) = configuration.makeField()
+        layout = configuration.layout()
+        growth = nil
+    }
+
+    /// An entry that holds up to `capacity` characters (`byteLimit` bytes) in a row of
+    /// `shown`…`most` cells of the configuration's theme.
+    public init(name: String, label: String, configuration: FieldConfiguration, capacity: Int, byteLimit: Int,
+                shown: Int, most: Int) throws(ConfigurationError) {
+        self.name = name
+        self.label = label
+        self.configuration = configuration
+        field = try PinField(capacity: capacity, pastePolicy: configuration.pastePolicy,
+                             accepts: configuration.theme.accepts, byteLimit: byteLimit)
+        animator = Animator(count: capacity, duration: configuration.duration, easing: configuration.easing,
+                            tickInterval: configuration.tickInterval)
+        let shown = max(1, min(shown, most))
+        growth = (shown, max(shown, most))
+        layout = Layout(configuration.theme.layoutRequest(rows: 1, columns: shown, scale: configuration.scale))
+    }
+
+    /// How many cells the entry shows for its current length.
+    public var cellsShown: Int {
+        guard let growth else { return layout.cells.count }
+        return min(max(growth.shown, field.length + 1), growth.most)
+    }
+
+    /// The character the first cell shows: past the last cell the row scrolls.
+    public var firstShown: Int {
+        guard growth != nil else { return 0 }
+        return max(0, field.length + 1 - layout.cells.count)
+    }
+
+    /// Lays the row out again when the number of cells it should show changed; returns whether it did.
+    public mutating func fitToLength() -> Bool {
+        let cells = cellsShown
+        guard growth != nil, cells != layout.cells.count else { return false }
+        layout = Layout(configuration.theme.layoutRequest(rows: 1, columns: cells, scale: configuration.scale))
+        return true
+    }
+
+    public func scene(focused: Bool, at now: Double) -> FieldScene {
+        FieldScene(field: field, animator: animator, layout: layout, theme: configuration.theme,
+                   focused: focused, at: now, first: firstShown)
+    }
+}
+
+/// What a prompt's entry asks for, which decides its look and its rules.
+public enum EntryKind: Equatable, Sendable {
+    /// A PIN of known length: that many boxes, submitted when the last one fills (the seed's
+    /// behaviour).
+    case fixedPIN(length: Int)
+    /// A PIN of unknown length (a card or token PIN, 4 to 127 characters of any kind): `shown`
+    /// boxes that grow as the user types past them; Return submits.
+    case openPIN(shown: Int)
+    /// A passphrase: dots in one long box that scrolls; Return submits.
+    case passphrase
+
+    /// Whether the last cell filling submits (only a PIN of known length).
+    public var submitsWhenFull: Bool {
+        if case .fixedPIN = self { return true }
+        return false
+    }
+
+    /// The field for this kind of entry. `byteLimit` is what the caller can read; `accepts` is
+    /// what the keys may type (digits only is the payment look; prompts take any text).
+    public func makeField(name: String, label: String, accepts: AcceptedCharacters, byteLimit: Int, scale: Double,
+                          width: Double) throws(ConfigurationError) -> PageField {
+        switch self {
+        case .fixedPIN(let length):
+            var theme = Theme.boxes
+            theme.accepts = accepts
+            let configuration = try FieldConfiguration(theme: theme, count: length, scale: scale)
+            // Its length is known: it needs no more room, though its bytes may be several per character.
+            return try PageField(name: name, label: label, configuration: configuration, capacity: length,
+                                 byteLimit: byteLimit, shown: length, most: length)
+        case .openPIN(let shown):
+            var theme = Theme.entryBoxes
+            theme.accepts = accepts
+            let configuration = try FieldConfiguration(theme: theme, count: shown, scale: scale)
+            let cell = theme.cellSize.width + theme.gap
+            let most = max(shown, Int((width - theme.gap) / cell))
+            return try PageField(name: name, label: label, configuration: configuration,
+                                 capacity: Self.openPINCapacity, byteLimit: byteLimit, shown: shown, most: most)
+        case .passphrase:
+            var theme = Theme.passphrase
+            theme.accepts = .text
+            let slots = max(4, Int(width / theme.cellSize.width))
+            let configuration = try FieldConfiguration(theme: theme, count: min(slots, PinField.capacityRange.upperBound),
+                                                       scale: scale)
+            return try PageField(name: name, label: label, configuration: configuration,
+                                 capacity: PinField.entryRange.upperBound, byteLimit: byteLimit,
+                                 shown: configuration.capacity, most: configuration.capacity)
+        }
+    }
+
+    /// OpenPGP cards take PINs of up to 127 characters.
+    public static let openPINCapacity = 127
+}

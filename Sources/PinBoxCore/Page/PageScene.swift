@@ -1,0 +1,54 @@
+/// A page as one picture, frozen: what the renderer draws and nothing it could leak (fields
+/// come as `FieldScene`s, which carry no secret).
+public struct PageScene: Equatable, Sendable {
+    public var geometry: PageGeometry
+    public var content: PageContent
+    public var labels: [String]
+    public var fields: [FieldScene]
+    /// The focusable with the keyboard focus (fields, then buttons), while the window has it.
+    public var focusRing: Int?
+    /// The red line under the entry: feedback on a refused key, else the caller's error.
+    public var message: String
+    /// The wait cue's phase, 0…1, when the page shows one.
+    public var cuePhase: Double?
+    /// The strength bar's value, -100…100, when the page has a bar and a rating.
+    public var quality: Int?
+    public var background = Color(rgb: 0xf5f6f8)
+    public var textColor = Color(rgb: 0x1f2329)
+    /// 4.8:1 on the page's background: hints and labels must be read by everyone.
+    public var secondaryColor = Color(rgb: 0x5f6673)
+    public var errorColor = Color(rgb: 0xc62828)
+    /// 3.9:1 on the page (WCAG 2.1 asks 3:1 of a focus indicator).
+    public var ringColor = Color(rgb: 0x1565c0)
+    public var accentColor = Color(rgb: 0x1565c0)
+
+    public init(geometry: PageGeometry, content: PageContent, labels: [String], fields: [FieldScene],
+                focusRing: Int?, message: String, cuePhase: Double?) {
+        self.geometry = geometry
+        self.content = content
+        self.labels = labels
+        self.fields = fields
+        self.focusRing = focusRing
+        self.message = message
+        self.cuePhase = cuePhase
+    }
+}
+
+extension Page {
+    /// What to draw at `now`.
+    public func scene(at now: Double) -> PageScene {
+        let scenes = fields.indices.map { fields[$0].scene(focused: windowFocused && $0 == focus, at: now) }
+        // One field alone on the demo needs no ring: the cursor cell says where keys go.
+        let ring: Int? = windowFocused && (isDialog || fields.count > 1) ? focus : nil
+        let message = feedback.map { $0.text } ?? content.error
+        let phase: Double? = content.waitCue
+            ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil
+        var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
+                              focusRing: ring, message: message, cuePhase: phase)
+        scene.quality = quality
+        return scene
+    }
+
+    /// One breath of the wait cue, in seconds.
+    public static let cuePeriod = 1.6
+}

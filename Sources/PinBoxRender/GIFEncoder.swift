@@ -1,0 +1,161 @@
+import CGif
+import CSystem
+import PinBoxCore
+
+/// An animated GIF file being written with giflib: a header that loops forever, then frames,
+/// each a rectangle of pixels with its own colour table and a delay in centiseconds.
+/// A class because it owns giflib's file handle, closed in `finish` or `deinit`.
+final class GIFEncoder {
+    let width: Int
+    let height: Int
+    private let name: String
+    private var file: UnsafeMutablePointer<GifFileType>?
+
+    /// Starts the file on `fd`, which giflib takes over and closes.
+    init(fileDescriptor fd: Int32, name: String, width: Int, height: Int) throws(RenderError) {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            close(fd)
+            throw RenderError("cannot write \(name): a GIF is at most 65535 pixels a side")
+        }
+        self.width = width
+        self.height = height
+        self.name = name
+        var error: Int32 = 0
+        guard let file = EGifOpenFileHandle(fd, &error) else {
+            close(fd)
+            throw Self.failure(name, error)
+        }
+        self.file = file
+        EGifSetGifVersion(file, true)
+        guard EGifPutScreenDesc(file, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else { throw fail() }
+        // The NETSCAPE2.0 application block: loop forever (count 0), as every browser expects.
+        guard EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+              Array("NETSCAPE2.0".utf8).withUnsafeBytes({ EGifPutExtensionBlock(file, 11, $0.baseAddress) }) == GIF_OK,
+              [UInt8(1), 0, 0].withUnsafeBytes({ EGifPutExtensionBlock(file, 3, $0.baseAddress) }) == GIF_OK,
+              EGifPutExtensionTrailer(file) == GIF_OK else { throw fail() }
+    }
+
+    deinit {
+        if let file {
+            var error: Int32 = 0
+            _ = EGifCloseFile(file, &error)
+        }
+    }
+
+    /// Writes the pixels of `frame` (0xRRGGBB, `width × height` row by row) inside `rect`,
+    /// over the previous frame, shown for `delay` centiseconds.
+    func addFrame(_ frame: [UInt32], rect: PixelRect, delay: Int) throws(RenderError) {
+        guard let file else { throw RenderError("cannot write \(name): already finished") }
+        var control = GraphicsControlBlock()
+        control.DisposalMode = DISPOSE_DO_NOT
+        control.UserInputFlag = false
+        control.DelayTime = Int32(max(0, min(65535, delay)))
+        control.TransparentColor = NO_TRANSPARENT_COLOR
+        var block = [GifByteType](repeating: 0, count: 4)
+        _ = EGifGCBToExtension(&control, &block)
+        guard EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, 4, block) == GIF_OK else { throw fail() }
+
+        var (indices, colors) = Palette.index(frame, stride: width, rect: rect)
+        let map = colors.withUnsafeBufferPointer { GifMakeMapObject(Int32($0.count), $0.baseAddress) }
+        defer { GifFreeMapObject(map) }
+        guard let map,
+              EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map) == GIF_OK,
+              EGifPutLine(file, &indices, Int32(indices.count)) == GIF_OK
+        else { throw fail() }
+    }
+
+    /// Ends the file and closes it.
+    func finish() throws(RenderError) {
+        guard let file else { return }
+        self.file = nil
+        var error: Int32 = 0
+        guard EGifCloseFile(file, &error) == GIF_OK else { throw Self.failure(name, error) }
+    }
+
+    private func fail() -> RenderError {
+        Self.failure(name, file?.pointee.Error ?? 0)
+    }
+
+    private static func failure(_ name: String, _ code: Int32) -> RenderError {
+        let reason = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+        return RenderError("cannot write \(name): \(reason)")
+    }
+}
+
+/// A rectangle of whole pixels.
+struct PixelRect: Equatable {
+    var x: Int, y: Int, width: Int, height: Int
+}
+
+/// A frame's colours as a GIF colour table and one index per pixel.
+enum Palette {
+    /// Exact when the rectangle holds 256 colours or fewer (a field's anti-aliased dots and
+    /// lines usually do): the GIF then shows the very pixels drawn. Colours are numbered in
+    /// the order they first appear, so the same pixels give the same bytes.
+    static func index(_ frame: [UInt32], stride: Int, rect: PixelRect) -> ([GifPixelType], [GifColorType]) {
+        var indices = [GifPixelType](repeating: 0, count: rect.width * rect.height)
+        var table: [UInt32: UInt8] = [:]
+        var colors: [GifColorType] = []
+        var exact = true
+        var lastColor: UInt32 = 0xffff_ffff, lastIndex: UInt8 = 0
+        scan: for y in 0..<rect.height {
+            for x in 0..<rect.width {
+                let c = frame[(rect.y + y) * stride + rect.x + x] & 0xffffff
+                if c != lastColor {
+                    if let i = table[c] {
+                        lastIndex = i
+                    } else {
+                        guard colors.count < 256 else { exact = false; break scan }
+                        lastIndex = UInt8(colors.count)
+                        table[c] = lastIndex
+                        colors.append(GifColorType(Red: UInt8(c >> 16), Green: UInt8((c >> 8) & 0xff), Blue: UInt8(c & 0xff)))
+                    }
+                    lastColor = c
+                }
+                indices[y * rect.width + x] = lastIndex
+            }
+        }
+        if !exact { return quantize(frame, stride: stride, rect: rect) }
+        // giflib wants a power of two entries.
+        var size = 2
+        while size < colors.count { size *= 2 }
+        colors += Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colors.count)
+        return (indices, colors)
+    }
+
+    /// More than 256 colours (a cross-fade of coloured borders at 2×): the 256 most common
+    /// are kept exactly — the backdrop, the cells, the settled dots — and each rarer one (an
+    /// anti-aliased edge) takes its nearest. A median cut would shift the large flat areas;
+    /// ties are broken by colour, so the result never depends on hashing.
+    private static func quantize(_ frame: [UInt32], stride: Int, rect: PixelRect) -> ([GifPixelType], [GifColorType]) {
+        var counts: [UInt32: Int] = [:]
+        for y in 0..<rect.height {
+            for x in 0..<rect.width { counts[frame[(rect.y + y) * stride + rect.x + x] & 0xffffff, default: 0] += 1 }
+        }
+        let kept = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(256).map { $0.key }
+        var lookup: [UInt32: UInt8] = [:]
+        for (i, c) in kept.enumerated() { lookup[c] = UInt8(i) }
+        func nearest(_ c: UInt32) -> UInt8 {
+            var best = 0, bestDistance = Int.max
+            for (i, k) in kept.enumerated() {
+                let dr = Int((c >> 16) & 0xff) - Int((k >> 16) & 0xff)
+                let dg = Int((c >> 8) & 0xff) - Int((k >> 8) & 0xff)
+                let db = Int(c & 0xff) - Int(k & 0xff)
+                let d = dr * dr + dg * dg + db * db
+                if d < bestDistance { (best, bestDistance) = (i, d) }
+            }
+            return UInt8(best)
+        }
+        var indices = [GifPixelType](repeating: 0, count: rect.width * rect.height)
+        for y in 0..<rect.height {
+            for x in 0..<rect.width {
+                let c = frame[(rect.y + y) * stride + rect.x + x] & 0xffffff
+                let i: UInt8
+                if let known = lookup[c] { i = known } else { i = nearest(c); lookup[c] = i }
+                indices[y * rect.width + x] = i
+            }
+        }
+        let colors = kept.map { GifColorType(Red: UInt8($0 >> 16), Green: UInt8(($0 >> 8) & 0xff), Blue: UInt8($0 & 0xff)) }
+        return (indices, colors + Array(repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 256 - colors.count))
+    }
+}

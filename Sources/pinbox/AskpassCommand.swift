@@ -1,0 +1,190 @@
+import CSystem
+import PinBoxCore
+import PinBoxRender
+import PinBoxX11
+
+/// `pinbox askpass [PROMPT]`, and `pinbox-askpass [PROMPT]`: the program ssh, ssh-agent and
+/// sudo run to ask for a secret when they have no terminal (SSH_ASKPASS, SUDO_ASKPASS). The
+/// prompt is argv[1]; the secret and one newline go to stdout; cancel, close and timeout print
+/// nothing and exit 1. `SSH_ASKPASS_PROMPT=confirm` asks yes or no (exit 0 or 1);
+/// `=none` shows a notice that stays until the caller ends it (a security key waiting for a touch).
+struct AskpassCommand {
+    enum Question: String {
+        /// Ask for a secret.
+        case entry
+        /// Ask yes or no (ssh-agent, for a key added with `ssh-add -c`).
+        case confirm
+        /// Say something and wait to be ended (ssh, while a FIDO key waits for a touch).
+        case none
+    }
+
+    enum Kind: String, CaseIterable {
+        case pin, passphrase
+    }
+
+    var prompt = ""
+    var question = Question.entry
+    var kind: Kind?
+    var digitsOnly = false
+    var length: Int?
+    var title: String?
+    var display: String?
+    var geometry = WindowGeometry()
+    var grab = false
+    var timeout: Double?
+    var scale = 1.0
+
+    /// ssh and sudo read at most 1023 bytes and stop at the newline: the secret may take 1022.
+    static let byteLimit = 1022
+
+    static let help = """
+        usage: pinbox askpass [options] [PROMPT]
+               pinbox-askpass [options] [PROMPT]
+
+        Asks for a secret in a dialog for programs with no terminal (SSH_ASKPASS, SUDO_ASKPASS):
+        PROMPT (several lines allowed) is shown, the secret and a newline are printed on
+        stdout. Cancel, closing the window and the timeout print nothing and exit 1.
+        A prompt that asks for a PIN gets PIN boxes that grow as you type; anything else a
+        passphrase box. Letters are accepted in a PIN: cards and tokens allow them.
+        SSH_ASKPASS_PROMPT=confirm asks yes or no (exit 0 or 1); SSH_ASKPASS_PROMPT=none
+        shows the prompt with a "touch your key" cue until the caller ends it.
+
+        Options:
+          --pin, --passphrase          force the kind of entry
+          --digits                     a PIN of digits only
+          --length N                   a PIN of exactly N characters, submitted when full
+          --title TEXT                 the window's title
+          --display, -display NAME     the X display (default $DISPLAY)
+          --geometry, -geometry GEOM   size and place (default: centred under the pointer)
+          --grab                       take the keyboard; exit 3 if another program holds it
+          --timeout SECONDS            cancel (exit 1) after this long without a key
+          --scale S                    device pixels per point, 0.5…8 (default 1)
+
+        Exit status: 0 with the secret (or yes), 1 cancelled, closed, timed out or no, 2 a bad
+        option, 3 no X display or no keyboard grab, 4 the secret could not be written.
+        """
+
+    init(arguments: some Collection<String>, promptMode: String?) throws(UsageError) {
+        var reader = ArgumentReader(arguments, positionals: true)
+        while let option = try reader.nextOption() {
+            switch option {
+            case "--pin": try reader.flag(option); kind = .pin
+            case "--passphrase": try reader.flag(option); kind = .passphrase
+            case "--digits": try reader.flag(option); digitsOnly = true
+            case "--length": length = try reader.integer(for: option, in: 1...PinField.capacityRange.upperBound)
+            case "--title": title = try reader.value(for: option)
+            case "--display", "-display": display = try reader.value(for: option)
+            case "--geometry", "-geometry":
+                let text = try reader.value(for: option)
+                guard let parsed = WindowGeometry(parsing: text) else {
+                    throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
+                }
+                geometry = parsed
+            case "--grab": try reader.flag(option); grab = true
+            case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
+            case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            default: throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass (see pinbox askpass --help)")
+            }
+        }
+        let words = reader.positionals ?? []
+        guard words.count <= 1 else {
+            throw UsageError("askpass takes one prompt (quote it), not \(words.count) arguments")
+        }
+        prompt = words.first ?? ""
+        switch promptMode {
+        case nil, "": break
+        case "confirm": question = .confirm
+        case "none": question = .none
+        default: question = .entry  // ssh's other values ask for a secret, as does no value
+        }
+    }
+
+    /// What the prompt asks for: forced by an option, else a PIN when the prompt says "PIN"
+    /// (ssh: "Enter PIN for authenticator", "Enter PIN for 'token'"), a passphrase otherwise.
+    var entry: EntryKind {
+        if let length { return .fixedPIN(length: length) }
+        let pin = kind.map { $0 == .pin } ?? Self.asksForPIN(prompt)
+        guard pin else { return .passphrase }
+        // An Admin PIN and a PUK are at least 8 characters on OpenPGP cards.
+        return .openPIN(shown: Self.mentions(prompt, "Admin PIN") || Self.mentions(prompt, "PUK") ? 8 : 6)
+    }
+
+    /// Whether `text` holds `words` (plain bytes compared: Embedded Swift has no String search).
+    static func mentions(_ text: String, _ words: String) -> Bool {
+        let t = Array(text.utf8), w = Array(words.utf8)
+        guard w.count <= t.count else { return false }
+        return (0...(t.count - w.count)).contains { t[$0..<$0 + w.count].elementsEqual(w) }
+    }
+
+    static func asksForPIN(_ prompt: String) -> Bool {
+        // "PIN" as a word, in capitals: "PINs" or "spinning" are not asking for one.
+        let scalars = Array(prompt.unicodeScalars)
+        for i in scalars.indices where i + 3 <= scalars.count {
+            guard scalars[i] == "P", scalars[i + 1] == "I", scalars[i + 2] == "N" else { continue }
+            let before = i == 0 ? " " : scalars[i - 1], after = i + 3 == scalars.count ? " " : scalars[i + 3]
+            if !before.properties.isAlphabetic && !after.properties.isAlphabetic { return true }
+        }
+        return false
+    }
+
+    /// The dialog: the prompt as its description, the entry under it, Cancel and OK.
+    var dialog: DialogSpec {
+        // ssh's prompts end in ": " to sit before a terminal's cursor; a dialog needs neither.
+        var description = prompt
+        while let last = description.unicodeScalars.last, last == " " || last == ":" {
+            description.unicodeScalars.removeLast()
+        }
+        var spec: DialogSpec
+        switch question {
+        case .confirm:
+            spec = DialogSpec(kind: .confirm(notOK: false))
+            spec.title = localized("Confirm")
+            spec.okLabel = localized("_Yes")
+            spec.cancelLabel = localized("_No")
+        case .none:
+            spec = DialogSpec(kind: .notice)
+            spec.title = localized("Security key")
+            description += "\n\n" + localized("Touch your security key to go on.")
+            spec.waitCue = true
+        case .entry:
+            let entry = self.entry
+            spec = DialogSpec(kind: .entry(entry))
+            let isPIN: Bool
+            if case .passphrase = entry { isPIN = false } else { isPIN = true }
+            spec.title = isPIN ? localized("PIN required") : localized("Passphrase required")
+            spec.prompt = isPIN ? localized("PIN") : localized("Passphrase")
+            spec.accepts = digitsOnly ? .digits : .text
+            spec.byteLimit = Self.byteLimit
+        }
+        if let title { spec.title = title }
+        spec.description = description
+        spec.timeout = timeout
+        spec.scale = scale
+        return spec
+    }
+
+    /// Runs the dialog; returns the exit status.
+    func run() -> Int32 {
+        do throws(X11Error) {
+            let display = try XDisplay(name: self.display)
+            let page: Page
+            do throws(ConfigurationError) {
+                page = try dialog.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
+            } catch {
+                fail(error.message, status: .usage)
+            }
+            var geometry = self.geometry
+            if geometry.x == nil {
+                let size = Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
+                                height: Double(geometry.height ?? Int(page.preferredSize.height)))
+                (geometry.x, geometry.y) = display.centredUnderPointer(size)
+            }
+            let controller = PageController(page: page, delivery: question == .entry ? .standardOutput : .none,
+                                            events: false, screenshots: nil)
+            return try runWindow(page, display: display, title: page.content.title, geometry: geometry,
+                                 type: .dialog, grab: grab, controller: controller)
+        } catch {
+            fail(error.message, status: .display)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import PinBoxCore
+import PinBoxRender
+
+/// `pinbox render --dialog KIND …`: a dialog drawn into a PNG with no X server, from the same
+/// page and painter as the window, so every dialog has a headless screenshot.
+struct DialogRenderCommand {
+    var spec = DialogSpec(kind: .entry(.passphrase))
+    var text = ""
+    var output: String?
+    var focused = false
+    var at: Double?
+    var quality: Int?
+
+    static let help = """
+        usage: pinbox render --dialog KIND --out FILE.png [dialog options]
+
+          --dialog KIND                passphrase, pin (grows as typed), pin:N (N boxes),
+                                       confirm, confirm3 (with a "not OK" button), message,
+                                       notice (no button, with the wait cue)
+          --title, --description, --prompt, --error TEXT
+          --ok, --cancel, --not-ok LABEL   button labels, `_` before the mnemonic
+          --repeat LABEL               a second entry that must match the first
+          --wait-cue                   the animated "touch your key" cue
+          --quality N                  a strength bar showing N, -100…100
+          --text CHARACTERS            what has been typed (shown as dots)
+          --focused                    the window has the focus (ring and cursor shown)
+          --at SECONDS                 the moment after the last key to draw (default: at rest)
+          --scale S                    device pixels per point, 0.5…8 (default 1)
+        """
+
+    /// Whether `arguments` ask for a dialog rather than a field.
+    static func wanted(_ arguments: some Collection<String>) -> Bool {
+        arguments.contains { $0 == "--dialog" || $0.hasPrefix("--dialog=") }
+    }
+
+    init(arguments: some Collection<String>) throws(UsageError) {
+        var reader = ArgumentReader(arguments)
+        while let option = try reader.nextOption() {
+            switch option {
+            case "--dialog":
+                let value = try reader.value(for: option)
+                guard let kind = Self.kind(value) else {
+                    throw UsageError("--dialog must be one of passphrase, pin, pin:N, confirm, confirm3, message, notice, not \(Excerpt.quoted(value))")
+                }
+                spec.kind = kind
+            case "--title": spec.title = try reader.value(for: option)
+            case "--description": spec.description = try reader.value(for: option)
+            case "--prompt": spec.prompt = try reader.value(for: option)
+            case "--error": spec.error = try reader.value(for: option)
+            case "--ok": spec.okLabel = try reader.value(for: option)
+            case "--cancel": spec.cancelLabel = try reader.value(for: option)
+            case "--not-ok": spec.notOKLabel = try reader.value(for: option)
+            case "--repeat": spec.repeatPrompt = try reader.value(for: option)
+            case "--wait-cue": try reader.flag(option); spec.waitCue = true
+            case "--quality":
+                quality = try reader.integer(for: option, in: -100...100)
+                if spec.qualityLabel == nil { spec.qualityLabel = "Quality" }
+            case "--text": text = try reader.value(for: option)
+            case "--focused": try reader.flag(option); focused = true
+            case "--at": at = try reader.number(for: option, in: 0...3600)
+            case "--scale": spec.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--out", "-o": output = try reader.value(for: option)
+            default: throw UsageError("unknown option \(Excerpt.quoted(option)) for a dialog (see pinbox render --help)")
+            }
+        }
+        guard output != nil else { throw UsageError("render needs --out FILE.png") }
+    }
+
+    static func kind(_ name: String) -> DialogSpec.Kind? {
+        switch name {
+        case "passphrase": return .entry(.passphrase)
+        case "pin": return .entry(.openPIN(shown: 6))
+        case "confirm": return .confirm(notOK: false)
+        case "confirm3": return .confirm(notOK: true)
+        case "message": return .message
+        case "notice": return .notice
+        default:
+            guard name.hasPrefix("pin:"), let n = Int(name.dropFirst(4)), PinField.capacityRange.contains(n) else {
+                return nil
+            }
+            return .entry(.fixedPIN(length: n))
+        }
+    }
+
+    func run() throws(UsageError) {
+        let page: Page
+        do throws(ConfigurationError) {
+            page = try spec.makePage(measure: TextLayout.measure)
+        } catch {
+            throw UsageError(error.message)
+        }
+        let size = page.preferredSize
+        _ = page.handle(.resize(size), now: 0)
+        if focused { _ = page.handle(.windowFocus(true), now: 0) }
+        for scalar in text.unicodeScalars {
+            for effect in page.handle(.character(scalar), now: 0) {
+                if case .report(.rejected(_, let reason)) = effect {
+                    throw UsageError("--text: the entry refused a character (\(reason.rawValue))")
+                }
+            }
+        }
+        page.setQuality(quality)
+        let now = at ?? 3600
+        // A key typed at 0 and a picture taken `at` later: the fade of the last one shows.
+        let scene = page.scene(at: now)
+        do throws(RenderError) {
+            let canvas = try Canvas(width: Int(size.width), height: Int(size.height))
+            PagePainter.draw(scene, on: canvas)
+            try canvas.writePNG(to: output!)
+        } catch {
+            throw UsageError(error.message)
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import CSystem
+import PinBoxCore
+import PinBoxRender
+import PinBoxX11
+
+/// Runs a core `Page` in the window: hands it the window's inputs, carries out its effects
+/// (events on stdout, the secret to its reader, selections, screenshots, the exit status) and
+/// draws its scene, only where something changed. It decides nothing: the rules are the page's.
+final class PageController: WindowController {
+    let page: Page
+    /// Where a submitted secret goes: nowhere (the demo), stdout (askpass), the Assuan client.
+    enum Delivery {
+        case none
+        case standardOutput
+        /// Kept in the page until the caller has written it (pinentry): `delivered` is set.
+        case keep
+    }
+
+    private let delivery: Delivery
+    private let reporter: EventReporter
+    private let screenshots: ScreenshotDirectory?
+    /// The last scene drawn, for damage-limited redraws.
+    private var drawn: PageScene?
+    private(set) var exitStatus: Int32?
+    /// With `.keep`: the field whose secret waits for the caller.
+    private(set) var delivered: Int?
+    /// Called after field `index` changed: pinentry rates a new passphrase here.
+    var onChange: ((Page, Int) -> Void)?
+
+    init(page: Page, delivery: Delivery, events: Bool, screenshots: ScreenshotDirectory?) {
+        self.page = page
+        self.delivery = delivery
+        reporter = EventReporter(enabled: events)
+        self.screenshots = screenshots
+    }
+
+    var acceptsSyntheticInput: Bool {
+        // Forged key events are refused while any field shows dots: a secret must come from the keyboard.
+        !page.fields.contains { $0.configuration.theme.secure }
+    }
+
+    func windowShown(id: String) {
+        let size = page.geometry.content
+        reporter.emit("ready", ["window": .string(id), "width": .int(Int(size.width)), "height": .int(Int(size.height)),
+                                "field": .string(page.focusName),
+                                "hz": .int(Int((1 / page.frameInterval).rounded()))])
+    }
+
+    func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
+        perform(page.handle(event, now: now), now: now)
+    }
+
+    func advance(to now: Double) {
+        _ = perform(page.advance(to: now), now: now)
+    }
+
+    func nextDeadline(after now: Double) -> Double? { page.nextDeadline(after: now) }
+
+    /// Carries out the page's effects in order; returns what only the window can do.
+    private func perform(_ effects: [PageEffect], now: Double) -> WindowRequest? {
+        var request: WindowRequest?
+        for effect in effects {
+            switch effect {
+            case .report(let event): report(event)
+            case .fetchPaste(let source): request = .fetchPaste(source)
+            case .offerCopy(let i): request = .offerCopy(page.fields[i].field.secret.withBytes { Array($0) })
+            case .deliver(let i): request = deliver(i, now: now) ?? request
+            case .screenshot: break  // the loop saves it once the frame is drawn
+            case .finish(let outcome):
+                if exitStatus == nil { exitStatus = outcome.exitStatus(for: page.rules.purpose).rawValue }
+            }
+        }
+        return request
+    }
+
+    private func deliver(_ index: Int, now: Double) -> WindowRequest? {
+        switch delivery {
+        case .keep:
+            delivered = index
+            return nil
+        case .none:
+            break
+        case .standardOutput:
+            // The one place a secret leaves the program, and only because the user asked.
+            let failure = page.fields[index].field.secret.withBytes { bytes -> Output.Failure? in
+                do throws(Output.Failure) {
+                    try Output.secretLine(bytes, to: 1)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure {
+                // The caller would read an empty secret as the answer: say so and fail.
+                Output.error("cannot hand the PIN over on standard output (\(failure.reason))")
+                exitStatus = ExitStatus.undelivered.rawValue
+            }
+        }
+        return perform(page.handedOver(field: index, now: now), now: now)
+    }
+
+    private func report(_ event: PageEvent) {
+        switch event {
+        case .change(let field, let length):
+            reporter.emit("change", ["field": .string(field), "length": .int(length)])
+            if let onChange, let i = page.fields.firstIndex(where: { $0.name == field }) { onChange(page, i) }
+        case .complete(let field, let index, let reveal):
+            if reveal {
+                reporter.emit("complete", ["field": .string(field), "pin": .string(revealed(index))])
+            } else {
+                reporter.emit("complete", ["field": .string(field)])
+            }
+        case .submit(let field, let index, let length, let reveal):
+            if reveal {
+                reporter.emit("submit", ["field": .string(field), "pin": .string(revealed(index))])
+            } else {
+                reporter.emit("submit", ["field": .string(field), "length": .int(length)])
+            }
+        case .rejected(let field, let reason):
+            reporter.emit("rejected", ["field": .string(field), "reason": .string(reason.rawValue)])
+        case .focus(let name):
+            reporter.emit("focus", ["field": .string(name)])
+        case .layout(let width, let height):
+            reporter.emit("layout", ["width": .int(width), "height": .int(height)])
+        case .cancel(let field, let cause):
+            reporter.emit("cancel", ["field": .string(field), "by": .string(cause.rawValue)])
+        case .button(let role):
+            reporter.emit("button", ["button": .string(role.rawValue)])
+        case .grew(let field, let cells):
+            reporter.emit("grew", ["field": .string(field), "cells": .int(cells)])
+        }
+    }
+
+    /// The secret as text, for `--reveal` only: the user asked to see it.
+    private func revealed(_ index: Int) -> String {
+        page.fields[index].field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: drawing
+
+    func draw(on canvas: Canvas, now: Double, everything: Bool) -> [Rect] {
+        let scene = page.scene(at: now)
+        let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        var dirty: [Rect] = []
+        if everything || !Self.sameFrame(drawn, scene) {
+            dirty = [whole]
+        } else if let old = drawn {
+            let origins = scene.geometry.fields
+            for (i, new) in scene.fields.enumerated() {
+                dirty += changedArea(old: old.fields[i], new: new, at: origins[i])
+            }
+            if old.focusRing != scene.focusRing {
+                for i in [old.focusRing, scene.focusRing].compactMap({ $0 }) { dirty.append(scene.geometry.ring(around: i)) }
+            }
+            // Many small rectangles cost more round trips than one that covers them.
+            if dirty.count > 8 { dirty = [dirty.reduce(Rect.zero) { $0.union($1) }] }
+        }
+        for rect in dirty {
+            PagePainter.draw(scene, on: canvas, clip: rect == whole ? nil : rect)
+        }
+        drawn = scene
+        return dirty
+    }
+
+    /// Whether everything but the fields' cells and the focus ring is as drawn before: then
+    /// only those need drawing again.
+    private static func sameFrame(_ old: PageScene?, _ new: PageScene) -> Bool {
+        guard let old else { return false }
+        return old.geometry == new.geometry && old.content == new.content && old.message == new.message
+            && old.cuePhase == new.cuePhase && old.fields.count == new.fields.count
+            && (new.geometry.buttons.isEmpty || old.focusRing == new.focusRing)
+    }
+
+    /// The page area where `new` differs from `old`: the cells that changed, or the whole
+    /// field when its look as a whole did (layout, theme, the error and success looks).
+    private func changedArea(old: FieldScene, new: FieldScene, at origin: Rect) -> [Rect] {
+        guard !new.differsAsAWhole(from: old) else {
+            // A shaken field reaches past its bounds: redraw where it was and where it is.
+            return [new.reach.offsetBy(dx: origin.x, dy: origin.y)]
+        }
+        return new.cells.indices.compactMap { j in
+            old.cells[j] == new.cells[j] ? nil : new.layout.cells[j].offsetBy(dx: origin.x, dy: origin.y)
+        }
+    }
+
+    // MARK: screenshots
+
+    func saveScreenshot(of canvas: Canvas) {
+        guard let screenshots else { return }
+        do {
+            reporter.emit("screenshot", ["path": .string(try screenshots.save(canvas))])
+        } catch {
+            Output.error(error.message)
+        }
+    }
+}

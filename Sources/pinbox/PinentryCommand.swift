@@ -1,0 +1,182 @@
+import CSystem
+import PinBoxAssuan
+import PinBoxCore
+import PinBoxRender
+import PinBoxX11
+
+/// `pinbox pinentry`, and `pinentry-pinbox`: gpg-agent's PIN entry. The Assuan conversation is
+/// PinBoxAssuan's; this file only opens a dialog for each GETPIN, CONFIRM and MESSAGE, and
+/// closes it when it is answered.
+enum PinentryCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: PinentryArguments
+        do throws(PinentryArgumentError) {
+            parsed = try PinentryArguments(parsing: arguments)
+        } catch {
+            fail(error.message, status: .usage)
+        }
+        switch parsed.action {
+        case .help: return printHelp(PinentryCommand.help)
+        case .version: return printHelp("pinentry-pinbox " + PinentryCommand.version)
+        case .serve: break
+        }
+        // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
+        pinbox_signals_end_at_once()
+        let server = PinentryServer(frontEnd: XDialogs(), input: FileDescriptorSource(descriptor: 0),
+                                    output: FileDescriptorSink(descriptor: 1), arguments: parsed,
+                                    identity: PinentryIdentity(version: version))
+        _ = server.run()
+        return 0
+    }
+
+    static let version = "0.9.0"
+
+    static let help = """
+        usage: pinbox pinentry [options]      (or pinentry-pinbox [options])
+
+        gpg-agent's PIN entry: speaks the Assuan protocol on stdin and stdout and opens a
+        dialog for each GETPIN, CONFIRM and MESSAGE. Set it in ~/.gnupg/gpg-agent.conf:
+            pinentry-program /usr/local/bin/pinentry-pinbox
+        then `gpgconf --reload gpg-agent`. See docs/pinentry.md.
+
+        Options (those of every pinentry):
+          -D, --display DISPLAY        the X display
+          -T, --ttyname FILE           the terminal (reported, not used)
+          -N, --ttytype TYPE           the terminal's type (reported, not used)
+          -C, --lc-ctype LOCALE        the locale of the agent's texts
+          -M, --lc-messages LOCALE
+          -o, --timeout SECONDS        give up after this long (SETTIMEOUT overrides it)
+          -g, --no-global-grab         do not grab the keyboard
+          -W, --parent-wid WINDOW      the window to sit over
+          -d, --debug                  (accepted)
+          --help, --version
+        """
+}
+
+/// The dialogs behind the protocol: one X window per request, on a connection opened at the
+/// first one and kept for the next (the agent asks again after a bad passphrase).
+struct XDialogs: PinentryFrontEnd {
+    private var display: XDisplay?
+    private var displayName: String?
+
+    mutating func getPin(_ request: PinRequest, quality: QualityCheck) -> PinOutcome {
+        let card: Bool
+        let kind: PinBoxCore.EntryKind
+        switch request.entry {
+        case .card(let secret): (card, kind) = (true, .openPIN(shown: secret.boxes))
+        case .passphrase: (card, kind) = (false, .passphrase)
+        }
+        var spec = DialogSpec(kind: .entry(kind))
+        spec.title = request.title ?? (card ? "PIN entry" : "Passphrase entry")
+        spec.description = request.description ?? ""
+        spec.prompt = Self.label(request.prompt)
+        spec.error = request.error ?? ""
+        spec.okLabel = request.okLabel
+        spec.cancelLabel = request.cancelLabel
+        spec.accepts = .text
+        spec.byteLimit = request.limit.maxBytes
+        if let again = request.repeatPrompt {
+            spec.repeatPrompt = Self.label(again.prompt)
+            spec.repeatError = again.mismatchError
+        }
+        spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
+        if quality.isEnabled, let bar = request.qualityBar { spec.qualityLabel = Self.label(bar.label) }
+        // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
+        // from the secret buffer.
+        let rate: ((Page, Int) -> Void)? = spec.qualityLabel == nil ? nil : { page, index in
+            guard index == 0 else { return }
+            page.setQuality(page.fields[0].field.secret.withBytes { quality.rate($0) })
+        }
+        guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate) else {
+            return .cancelled
+        }
+        switch outcome {
+        case .submitted: return .pin(page.fields[0].field.secret, repeated: request.repeatPrompt != nil)
+        case .closed: return .closed
+        case .timedOut: return .timedOut
+        default: return .cancelled
+        }
+    }
+
+    mutating func confirm(_ request: ConfirmRequest) -> ConfirmOutcome {
+        var spec = DialogSpec(kind: .confirm(notOK: request.notOKLabel != nil))
+        fill(&spec, from: request)
+        guard let (_, outcome) = show(spec, grab: request.grab, options: request.options) else { return .cancelled }
+        switch outcome {
+        case .confirmed: return .ok
+        case .notConfirmed: return .notOK
+        case .closed: return .closed
+        case .timedOut: return .timedOut
+        default: return .cancelled
+        }
+    }
+
+    mutating func message(_ request: ConfirmRequest) -> MessageOutcome {
+        var spec = DialogSpec(kind: .message)
+        fill(&spec, from: request)
+        // "Use the reader's pinpad for input.": the agent waits for the reader, and ends this
+        // window with SIGINT; show that something outside the window is awaited.
+        let text = (request.description ?? "").lowercased()
+        spec.waitCue = AskpassCommand.mentions(text, "pinpad") || AskpassCommand.mentions(text, "touch")
+        guard let (_, outcome) = show(spec, grab: request.grab, options: request.options) else { return .dismissed }
+        switch outcome {
+        case .closed: return .closed
+        case .timedOut: return .timedOut
+        default: return .dismissed
+        }
+    }
+
+    private func fill(_ spec: inout DialogSpec, from request: ConfirmRequest) {
+        spec.title = request.title ?? "Confirm"
+        spec.description = request.description ?? ""
+        spec.error = request.error ?? ""
+        spec.okLabel = request.okLabel
+        spec.cancelLabel = request.cancelLabel
+        if let notOK = request.notOKLabel { spec.notOKLabel = notOK }
+        spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
+    }
+
+    /// gpg-agent's prompts end in a colon, as a terminal's would ("PIN:", "Passphrase:").
+    private static func label(_ prompt: String) -> String {
+        var text = prompt
+        while let last = text.unicodeScalars.last, last == ":" || last == " " { text.unicodeScalars.removeLast() }
+        return text
+    }
+
+    /// Shows one dialog until it is answered. Nil when no window could be shown (no display, no
+    /// keyboard grab): said on stderr, and the agent hears a cancel.
+    private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
+                               onChange: ((Page, Int) -> Void)? = nil) -> (Page, PageOutcome)? {
+        do throws(X11Error) {
+            if display == nil || displayName != options.display {
+                display = nil
+                display = try XDisplay(name: options.display)
+                displayName = options.display
+            }
+            let display = display!
+            let page: Page
+            do throws(ConfigurationError) {
+                page = try spec.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
+            } catch {
+                Output.error(error.message)
+                return nil
+            }
+            if !spec.error.isEmpty { page.showError(spec.error, now: Clock.now()) }
+            let size = page.preferredSize
+            var geometry = WindowGeometry()
+            (geometry.x, geometry.y) = display.centredUnderPointer(size)
+            let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
+            controller.onChange = onChange
+            _ = try runWindow(page, display: display, title: spec.title, geometry: geometry, type: .dialog, grab: grab,
+                              controller: controller, keepSecret: true)
+            // The dialog is closed, and the conversation goes on: no exit is coming.
+            pinbox_exit_watchdog_disarm()
+            guard let outcome = page.outcome else { return nil }
+            return (page, outcome)
+        } catch {
+            pinbox_exit_watchdog_disarm()
+            Output.error(error.message)
+            return nil
+        }
+    }
+}

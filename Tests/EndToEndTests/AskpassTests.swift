@@ -1,0 +1,253 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `pinbox askpass` as ssh, ssh-agent and sudo run it: the prompt in argv[1], the secret and a
+/// newline on stdout, nothing and exit 1 on cancel — proved with the real ssh-add and ssh-agent.
+@Suite("Askpass, end to end", .timeLimit(.minutes(3)))
+struct AskpassTests {
+    /// An askpass on its own Xvfb, which lives as long as this does.
+    final class Prompt {
+        let xvfb: Xvfb
+        let p: PinBoxProcess
+        init(_ arguments: [String], environment: [String: String]) throws {
+            xvfb = try Xvfb()
+            p = try PinBoxProcess(["askpass"] + arguments, display: xvfb.display, environment: environment)
+            try p.findWindowByPID()
+        }
+    }
+
+    /// The askpass started with `arguments` after `askpass`, its window focused.
+    private func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Prompt {
+        try Prompt(arguments, environment: environment)
+    }
+
+    @Test func aPassphraseOfLettersSpacesAndAccentsComesBackWhole() throws {
+        let pPrompt = try start(["Enter passphrase for /root/.ssh/id_ed25519: "])
+        let p = pPrompt.p
+        try p.xdotool(["type", "--delay", "20", "correct horse é"])
+        try p.keys("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "correct horse é\n")
+        #expect(p.stderr.isEmpty)
+    }
+
+    @Test func aPinPromptTakesLettersAndGrowsPastSixBoxes() throws {
+        let pPrompt = try start(["Enter PIN for authenticator: "])
+        let p = pPrompt.p
+        try p.xdotool(["type", "--delay", "20", "12ab5678x"])
+        try p.keys("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "12ab5678x\n")
+    }
+
+    @Test func anEmptyAnswerIsABareNewline() throws {
+        // sudo reads a bare newline as an empty password, and nothing at all as no answer.
+        let pPrompt = try start(["Password: "])
+        let p = pPrompt.p
+        try p.keys("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "\n")
+    }
+
+    @Test func cancelCloseAndTimeoutPrintNothingAndExitOne() throws {
+        let escapePrompt = try start(["Password: "])
+        let escape = escapePrompt.p
+        try escape.keys("s", "e", "Escape")
+        #expect(try escape.waitExit() == 1)
+        #expect(escape.stdout.isEmpty)
+
+        let closedPrompt = try start(["Password: "])
+        let closed = closedPrompt.p
+        let xvfb = closedPrompt.xvfb
+        try closed.keys("s", "e")
+        let x = try XClient(xvfb.display)
+        x.sendDeleteWindow(closed.windowID!)
+        #expect(try closed.waitExit() == 1)
+        #expect(closed.stdout.isEmpty)
+
+        let buttonPrompt = try start(["Password: "])
+        let button = buttonPrompt.p
+        try button.keys("s", "alt+c")
+        #expect(try button.waitExit() == 1)
+        #expect(button.stdout.isEmpty)
+
+        let quiet = try Xvfb()
+        let late = try PinBoxProcess(["askpass", "--timeout", "0.5", "Password: "], display: quiet.display)
+        #expect(try late.waitExit(timeout: 3) == 1)
+        #expect(late.stdout.isEmpty)
+    }
+
+    @Test func theLinkNameIsTheRole() throws {
+        let dir = NSTemporaryDirectory() + "pinbox-link-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/pinbox-askpass", withDestinationPath: PinBoxProcess.binary)
+        let xvfb = try Xvfb()
+        let child = try Child([dir + "/pinbox-askpass", "Password: "], environment: ["DISPLAY": xvfb.display], capture: true)
+        var id = ""
+        for _ in 0..<500 where id.isEmpty && child.isRunning {
+            let out = try run(["xdotool", "search", "--onlyvisible", "--pid", String(child.pid)], display: xvfb.display).output
+            id = String(out.split(separator: "\n").first ?? "")
+            usleep(20_000)
+        }
+        #expect(!id.isEmpty)
+        _ = try run(["xdotool", "windowfocus", "--sync", id, "type", "--delay", "20", "link"], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        #expect(child.wait() == 0)
+        #expect(String(decoding: child.read().out, as: UTF8.self) == "link\n")
+    }
+
+    @Test func confirmAnswersYesAndNo() throws {
+        let env = ["SSH_ASKPASS_PROMPT": "confirm"]
+        let yesPrompt = try start(["Allow use of key?"], environment: env)
+        let yes = yesPrompt.p
+        try yes.keys("Return")
+        #expect(try yes.waitExit() == 0)
+        #expect(yes.stdout.isEmpty)
+        let noPrompt = try start(["Allow use of key?"], environment: env)
+        let no = noPrompt.p
+        try no.keys("Escape")
+        #expect(try no.waitExit() == 1)
+        let mnemonicPrompt = try start(["Allow use of key?"], environment: env)
+        let mnemonic = mnemonicPrompt.p
+        try mnemonic.keys("alt+y")
+        #expect(try mnemonic.waitExit() == 0)
+    }
+
+    @Test func aTouchNoticeStaysUntilTheCallerEndsIt() throws {
+        let prompt = try start(["Confirm user presence for key ED25519-SK SHA256:abc"],
+                               environment: ["SSH_ASKPASS_PROMPT": "none"])
+        let (xvfb, p) = (prompt.xvfb, prompt.p)
+        // Keys do not end it; the window is a dialog and it animates its cue.
+        try p.keys("Return", "a")
+        usleep(300_000)
+        #expect(p.child.isRunning)
+        let x = try XClient(xvfb.display)
+        let type = try #require(x.properties(of: p.windowID!)["_NET_WM_WINDOW_TYPE"])
+        #expect(type.withUnsafeBytes { $0.load(as: Int.self) } == Int(x.atom("_NET_WM_WINDOW_TYPE_DIALOG")))
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+        #expect(p.stdout.isEmpty && p.stderr.isEmpty)
+    }
+
+    @Test func badArgumentsAreRefusedClearly() throws {
+        let p = try PinBoxProcess(["askpass", "one", "two"], display: nil)
+        #expect(try p.waitExit() == 2)
+        #expect(p.stderr == "pinbox: askpass takes one prompt (quote it), not 2 arguments\n")
+    }
+}
+
+/// The real OpenSSH client and agent, each in a temporary home, started and ended by the test.
+@Suite("ssh-add and ssh-agent through pinbox-askpass", .timeLimit(.minutes(3)))
+final class SSHTests {
+    let dir = NSTemporaryDirectory() + "pinbox-ssh-\(UUID().uuidString)"
+    let xvfb: Xvfb
+    let agent: Child
+    let socket: String
+    let askpass: String
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        xvfb = try Xvfb()
+        askpass = dir + "/pinbox-askpass"
+        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: PinBoxProcess.binary)
+        socket = dir + "/agent.sock"
+        // -D: in the foreground, so the test owns it and ends it. The agent runs the askpass
+        // from its own environment for keys added with -c.
+        agent = try Child(["ssh-agent", "-D", "-a", socket],
+                          environment: ["DISPLAY": xvfb.display, "SSH_ASKPASS": askpass, "HOME": dir])
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+    }
+
+    deinit {
+        kill(agent.pid, SIGTERM)
+        agent.wait()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    var environment: [String: String] {
+        ["DISPLAY": xvfb.display, "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force", "SSH_AUTH_SOCK": socket,
+         "HOME": dir]
+    }
+
+    func keygen(_ name: String, passphrase: String) throws -> String {
+        let path = dir + "/" + name
+        let (status, _) = try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", passphrase, "-C", name, "-f", path])
+        #expect(status == 0)
+        return path
+    }
+
+    /// Waits for a PinBox dialog of a process other than `previous` to be on screen, focuses
+    /// it, types; returns that process. (Window ids are reused by the next client: pids are not.)
+    @discardableResult
+    func answer(_ text: String?, key: String = "Return", previous: String? = nil) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display)
+            if let id = out.split(separator: "\n").last.map(String.init) {
+                let pid = try run(["xdotool", "getwindowpid", id], display: xvfb.display).output
+                if pid != previous {
+                    _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
+                    if let text { _ = try run(["xdotool", "type", "--delay", "20", text], display: xvfb.display) }
+                    _ = try run(["xdotool", "key", key], display: xvfb.display)
+                    return pid
+                }
+            }
+            guard Date() < deadline else { throw TestFailure("no askpass window appeared") }
+            usleep(20_000)
+        }
+    }
+
+    func listed() throws -> String {
+        let child = try Child(["ssh-add", "-l"], environment: environment, capture: true)
+        child.wait()
+        return String(decoding: child.read().out, as: UTF8.self)
+    }
+
+    @Test func aDigitPassphraseAfterAWrongOneAddsTheKey() throws {
+        let key = try keygen("digits", passphrase: "123456")
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        let first = try answer("654321")
+        // ssh asks again ("Bad passphrase, try again"): a new dialog.
+        try answer("123456", previous: first)
+        #expect(add.wait() == 0)
+        #expect(try listed().contains(" digits (ED25519)"))
+    }
+
+    @Test func aPassphraseWithSpacesAndAnAccentAddsTheKey() throws {
+        let key = try keygen("words", passphrase: "correct horse é")
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        try answer("correct horse é")
+        #expect(add.wait() == 0)
+        #expect(try listed().contains(" words (ED25519)"))
+    }
+
+    @Test func cancellingLeavesTheAgentWithoutTheKey() throws {
+        let key = try keygen("cancelled", passphrase: "123456")
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        try answer(nil, key: "Escape")
+        #expect(add.wait() != 0)
+        #expect(try !listed().contains(" cancelled (ED25519)"))
+    }
+
+    @Test func aConfirmedKeySignsAndARefusedOneDoesNot() throws {
+        let key = try keygen("confirm", passphrase: "")
+        #expect(try Child(["ssh-add", "-c", key], environment: environment).wait() == 0)
+        let message = dir + "/message"
+        FileManager.default.createFile(atPath: message, contents: Data("hello\n".utf8))
+        func sign() throws -> Child {
+            try Child(["ssh-keygen", "-Y", "sign", "-f", key + ".pub", "-n", "file", message],
+                      environment: environment, capture: true)
+        }
+        let yes = try sign()
+        let first = try answer(nil, key: "Return")
+        #expect(yes.wait() == 0, "\(String(decoding: yes.read().err, as: UTF8.self))")
+        #expect(FileManager.default.fileExists(atPath: message + ".sig"))
+        try FileManager.default.removeItem(atPath: message + ".sig")
+        let no = try sign()
+        try answer(nil, key: "Escape", previous: first)
+        #expect(no.wait() != 0)
+        #expect(!FileManager.default.fileExists(atPath: message + ".sig"))
+    }
+}

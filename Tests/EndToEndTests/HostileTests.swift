@@ -1,0 +1,223 @@
+import Foundation
+import Glibc
+import Testing
+import PinBoxCore
+
+/// What an attacker or a broken desktop does to a prompt: closed and full descriptors, every
+/// signal, a server that grabs, odd screens and arguments. Each refusal has its positive control.
+@Suite("Hostile environment, end to end", .timeLimit(.minutes(3)))
+struct HostileTests {
+    /// Starts `pinbox --askpass` on its own Xvfb, types six digits into it, waits for the end.
+    private func askpass(descriptors: [Int32: Child.Descriptor] = [:], before: (PinBoxProcess) -> Void = { _ in })
+        throws -> (status: Int32, out: String, err: String) {
+        let xvfb = try Xvfb()
+        let p = try PinBoxProcess(["--askpass"], display: xvfb.display, descriptors: descriptors)
+        try p.findWindowByPID()
+        before(p)
+        try p.keys("7", "1", "9", "3", "5", "2")
+        let status = try p.waitExit(timeout: 5)
+        return (status, p.stdout, p.stderr)
+    }
+
+    @Test func aPinForAClosedStdoutNeverReachesTheXServer() throws {
+        // Control: an open stdout gets the digits.
+        let good = try askpass()
+        #expect(good.status == 0 && good.out == "719352\n")
+        // Closed: the X connection must not become fd 1. The hand-off fails, loudly.
+        let closed = try askpass(descriptors: [1: .closed])
+        #expect(closed.status == 4)
+        #expect(closed.err == "pinbox: cannot hand the PIN over on standard output (Bad file descriptor)\n")
+    }
+
+    @Test func aPinThatCannotBeWrittenIsNotASuccess() throws {
+        let full = try askpass(descriptors: [1: .writing("/dev/full")])
+        #expect(full.status == 4)
+        #expect(full.err == "pinbox: cannot hand the PIN over on standard output (No space left on device)\n")
+        // A reader that went away: a broken pipe, not a death by SIGPIPE and not a success.
+        let gone = try askpass(before: { $0.child.closeStdoutReader() })
+        #expect(gone.status == 4)
+        #expect(gone.err == "pinbox: cannot hand the PIN over on standard output (Broken pipe)\n")
+    }
+
+    @Test func closedStandardDescriptorsAreFilledBeforeTheConnectionOpens() throws {
+        let xvfb = try Xvfb()
+        let p = try PinBoxProcess(["--style", "strip"], display: xvfb.display,
+                                  descriptors: [0: .closed, 1: .closed, 2: .closed])
+        try p.findWindowByPID()
+        for fd in 0...2 {
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(p.pid)/fd/\(fd)")
+            #expect(target == "/dev/null", "fd \(fd) is \(target)")
+        }
+        // The X connection is a socket above 2.
+        let sockets = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(p.pid)/fd").filter {
+            ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(p.pid)/fd/\($0)")) ?? "")
+                .hasPrefix("socket:")
+        }
+        #expect(!sockets.isEmpty && sockets.allSatisfy { Int($0)! > 2 })
+        // Still a working prompt, and it ends when asked.
+        try p.keys("1", "Escape", "Escape")
+        #expect(try p.waitExit() == 1)
+    }
+
+    @Test func closingTheAskpassWindowIsACancel() throws {
+        let s = try Session(["--askpass"], ready: false)
+        try s.pinbox.findWindowByPID()
+        try s.pinbox.keys("1", "2")
+        usleep(100_000)
+        s.x.sendDeleteWindow(s.window)
+        #expect(try s.pinbox.waitExit() == 1)
+        #expect(s.pinbox.stdout.isEmpty)
+        // Control: closing the demo is its normal end.
+        let demo = try Session(["--style", "strip"])
+        demo.x.sendDeleteWindow(demo.window)
+        #expect(try demo.pinbox.waitExit() == 0)
+    }
+
+    /// Every signal that would end a process ends this one as a cancel: the loop wakes, reports
+    /// it and exits 1 (the secret was wiped in the handler already). SIGABRT, which abort() also
+    /// raises, wipes and dies of it.
+    static let terminating: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT,
+                                       SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS, SIGSEGV, SIGBUS,
+                                       SIGILL, SIGFPE, SIGTRAP, __libc_current_sigrtmin(), __libc_current_sigrtmin() + 5,
+                                       __libc_current_sigrtmax()]
+
+    @Test func everySignalThatWouldEndItCancelsInstead() throws {
+        let xvfb = try Xvfb()
+        for signal in Self.terminating + [SIGABRT] {
+            let p = try PinBoxProcess(["--style", "strip"], display: xvfb.display)
+            try p.waitReady()
+            try p.keys("4")
+            try p.waitFor("change")
+            kill(p.pid, signal)
+            let status = try p.waitExit(timeout: 3)
+            if signal == SIGABRT {
+                #expect(status == 128 + SIGABRT)
+            } else {
+                #expect(status == 1, "signal \(signal)")
+                #expect(p.events("cancel").first?["by"] as? String == "signal", "signal \(signal)")
+            }
+        }
+    }
+
+    @Test func harmlessSignalsLeaveItRunning() throws {
+        let xvfb = try Xvfb()
+        let p = try PinBoxProcess(["--style", "strip", "--screenshot-dir", NSTemporaryDirectory()], display: xvfb.display)
+        try p.waitReady()
+        for signal in [SIGCHLD, SIGWINCH, SIGURG, SIGCONT] { kill(p.pid, signal) }
+        kill(p.pid, SIGUSR1)
+        try p.waitFor("screenshot")  // control: the loop ran after the others
+        try p.keys("2")
+        try p.waitFor("change")
+        #expect(p.child.isRunning)
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+    }
+
+    @Test func aServerGrabCannotHoldItPastATerminationRequest() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("3")
+        try s.pinbox.waitFor("change")
+        s.x.grabServer()
+        defer { s.x.ungrabServer() }
+        let t0 = Date()
+        kill(s.pinbox.pid, SIGTERM)
+        #expect(try s.pinbox.waitExit(timeout: 4) == 1)
+        let took = Date().timeIntervalSince(t0)
+        #expect(took < 1.6, "ended \(took) s after SIGTERM while the server was grabbed")
+    }
+
+    @Test(arguments: ["16", "30"])
+    func screensOfDepth16And30AreDrawnOn(_ depth: String) throws {
+        let xvfb = try Xvfb(size: "800x600x" + depth)
+        let p = try PinBoxProcess(["--style", "strip"], display: xvfb.display)
+        let id = try p.waitReady()
+        try p.keys("8")
+        try p.waitFor("change")
+        usleep(400_000)
+        let x = try XClient(xvfb.display)
+        let size = Size(width: 396, height: 190)
+        let layout = try FieldConfiguration().layout()
+        let page = PageLayout(window: size, fieldSizes: [layout.bounds.size], scale: 1, labelled: false)
+        let cell = layout.cells[0].offsetBy(dx: page.fields[0].x, dy: page.fields[0].y)
+        #expect(x.pixel(id, x: Int(cell.mid.x), y: Int(cell.mid.y)) == 0x000000, "a black dot")
+        #expect(x.pixel(id, x: Int(cell.mid.x) + 12, y: Int(cell.mid.y)) == 0xffffff, "a white cell")
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+    }
+
+    @Test func theWindowSaysWhatItIsToTheWindowManager() throws {
+        let s = try Session(["--style", "strip"])
+        let props = s.x.properties(of: s.window)
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, 255)
+        #expect(props["WM_CLIENT_MACHINE"].map { String(decoding: $0, as: UTF8.self) } == String(cString: host))
+        // WM_HINTS: flags with InputHint (1), input True.
+        let hints = try #require(props["WM_HINTS"])
+        let words = hints.withUnsafeBytes { Array($0.bindMemory(to: Int.self)) }
+        #expect(words[0] & 1 == 1 && words[1] == 1)
+        let type = try #require(props["_NET_WM_WINDOW_TYPE"])
+        #expect(type.withUnsafeBytes { $0.load(as: Int.self) } == Int(s.x.atom("_NET_WM_WINDOW_TYPE_NORMAL")))
+    }
+
+    @Test func aScreenshotDirectoryIsCheckedBeforeTheWindowOpens() throws {
+        func start(_ dir: String, launcher: [String] = []) throws -> (Int32, String) {
+            let p = try PinBoxProcess(["--screenshot-dir", dir], display: ":4095", launcher: launcher)
+            return (try p.waitExit(), p.stderr)
+        }
+        #expect(try start("") == (2, "pinbox: --screenshot-dir needs a directory, not an empty name\n"))
+        #expect(try start("/nonexistent/shots") ==
+            (2, "pinbox: --screenshot-dir '/nonexistent/shots' cannot be used: No such file or directory\n"))
+        // A name that is not UTF-8 cannot be carried faithfully: refused, not mangled.
+        let base = NSTemporaryDirectory() + "pinbox-shots-\(UUID().uuidString)"
+        let raw = Array(base.utf8) + [0xff, 0x2e]
+        #expect(raw.withUnsafeBufferPointer { p in
+            var c = Array(p) + [0]
+            return c.withUnsafeMutableBufferPointer { mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755) }
+        } == 0)
+        defer { var c = raw + [0]; _ = c.withUnsafeMutableBufferPointer { rmdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) } }
+        let nonUTF8 = String(decoding: raw, as: UTF8.self)
+        let (status, err) = try start(nonUTF8)
+        #expect(status == 2 && err.hasSuffix("the name is not valid UTF-8\n"), "\(err)")
+        // Control: a good directory gets as far as the display (exit 3: :4095 does not exist).
+        #expect(try start(NSTemporaryDirectory()).0 == 3)
+        // Unwritable for the user who runs it.
+        if SecurityTests.canRunAsNobody {
+            let (status, err) = try start("/root", launcher: SecurityTests.asNobody)
+            #expect(status == 2 && err.hasSuffix("cannot be used: Permission denied\n"), "\(err)")
+        }
+    }
+
+    @Test func usageErrorsShowAShortSafeExcerpt() throws {
+        func usage(_ args: [String]) throws -> String {
+            let p = try PinBoxProcess(args, display: nil)
+            #expect(try p.waitExit() == 2)
+            return p.stderr
+        }
+        let huge = try usage(["--style", String(repeating: "x", count: 100_000)])
+        #expect(huge.utf8.count < 160 && huge.hasSuffix("…'\n"), "\(huge)")
+        let escape = try usage(["--\u{1b}[H\u{1b}[J"])
+        #expect(!escape.contains("\u{1b}") && escape.contains("\\u{1b}[H"), "\(escape)")
+        let stray = try usage(["\u{1b}[H\u{1b}[J"])
+        #expect(!stray.contains("\u{1b}"))
+        let pin = try usage(["--count", "739146"])
+        #expect(!pin.contains("739146") && pin.contains("****"), "\(pin)")
+        let bidi = try usage(["--style", "a\u{202e}b"])
+        #expect(!bidi.contains("\u{202e}"))
+    }
+}
+
+extension HostileTests {
+    /// A window manager that withholds the focus: keys meant elsewhere never land in the prompt,
+    /// and it takes keys again once it has the focus (the control).
+    @Test func keysTypedWhileAnotherWindowHasTheFocusNeverLandInThePrompt() throws {
+        let s = try Session(["--style", "strip"])
+        s.x.focus(s.x.makeWindow())
+        try s.pinbox.keys("1", "2", "3")
+        usleep(300_000)
+        #expect(s.pinbox.events("change").isEmpty)
+        try s.pinbox.xdotool(["windowfocus", "--sync", s.window])
+        try s.pinbox.keys("4")
+        try s.pinbox.waitFor("change")
+        #expect(s.length("strip") == 1)
+    }
+}

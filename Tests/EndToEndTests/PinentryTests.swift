@@ -1,0 +1,229 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real gpg-agent and gpg from Debian, in a temporary GNUPGHOME, with `pinentry-program`
+/// pointing at the `pinentry-pinbox` link; typing with xdotool on a private Xvfb. Each test
+/// starts its own agent and ends it with gpgconf --kill.
+@Suite("pinentry-pinbox with the real gpg-agent", .timeLimit(.minutes(3)))
+final class PinentryTests {
+    let home = NSTemporaryDirectory() + "pinbox-gpg-\(UUID().uuidString)"
+    let xvfb: Xvfb
+    var seen: Set<String> = []
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        xvfb = try Xvfb()
+        try FileManager.default.createSymbolicLink(atPath: home + "/pinentry-pinbox",
+                                                   withDestinationPath: PinBoxProcess.binary)
+        try configure([])
+    }
+
+    deinit {
+        _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// Writes gpg-agent.conf with the pinentry and `extra` lines.
+    func configure(_ extra: [String]) throws {
+        let lines = ["pinentry-program \(home)/pinentry-pinbox"] + extra
+        try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+    }
+
+    var environment: [String: String] { ["GNUPGHOME": home, "DISPLAY": xvfb.display, "GPG_TTY": ""] }
+
+    /// A gpg-connect-agent session sending `commands`; its output is read after it ends.
+    func agent(_ commands: [String]) throws -> Child {
+        try Child(["gpg-connect-agent"] + commands + ["/bye"], environment: environment, capture: true)
+    }
+
+    func output(_ child: Child) -> String {
+        child.wait()
+        return String(decoding: child.read().out, as: UTF8.self)
+    }
+
+    /// Waits for a PinBox window not answered before, focuses it, types `text`, presses `key`.
+    /// Returns the window's id (the same pinentry may open several).
+    @discardableResult
+    func answer(_ text: String?, key: String? = "Return") throws -> String {
+        let deadline = Date().addingTimeInterval(15)
+        while true {
+            let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display)
+            for id in out.split(separator: "\n").map(String.init) {
+                let pid = try run(["xdotool", "getwindowpid", id], display: xvfb.display).output
+                let key2 = pid + "/" + id
+                guard !seen.contains(key2) else { continue }
+                seen.insert(key2)
+                _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
+                if let text { _ = try run(["xdotool", "type", "--delay", "20", text], display: xvfb.display) }
+                if let key { _ = try run(["xdotool", "key", key], display: xvfb.display) }
+                return id
+            }
+            guard Date() < deadline else { throw TestFailure("no pinentry window appeared") }
+            usleep(20_000)
+        }
+    }
+
+    @Test func aPassphraseComesBackEscapedAsTheAgentExpects() throws {
+        let session = try agent(["GET_PASSPHRASE --data --repeat=0 X1 X Passphrase: Enter+a+test+passphrase"])
+        try answer("a%b+c d")
+        #expect(output(session) == "D a%25b+c d\nOK\n")
+    }
+
+    @Test func cancelAndCloseGiveTheAgentsCancel() throws {
+        let cancelled = try agent(["GET_PASSPHRASE --data --repeat=0 X2 X Passphrase: Cancel+me"])
+        try answer("abc", key: "Escape")
+        #expect(output(cancelled) == "ERR 83886179 Operation cancelled <Pinentry>\n")
+        let closed = try agent(["GET_PASSPHRASE --data --repeat=0 X3 X Passphrase: Close+me"])
+        let id = try answer(nil, key: nil)
+        let x = try XClient(xvfb.display)
+        x.sendDeleteWindow("0x" + String(UInt(id)!, radix: 16))
+        #expect(output(closed) == "ERR 83886179 Operation cancelled <Pinentry>\n")
+    }
+
+    @Test func theAgentsTimeoutIsHonoured() throws {
+        try configure(["pinentry-timeout 1"])
+        let session = try agent(["GET_PASSPHRASE --data --repeat=0 X4 X Passphrase: Wait"])
+        let t0 = Date()
+        let text = output(session)
+        #expect(text == "ERR 83886142 Timeout <Pinentry>\n", "\(text)")
+        #expect(Date().timeIntervalSince(t0) < 6)
+    }
+
+    @Test func confirmationsSayYesAndNo() throws {
+        let yes = try agent(["GET_CONFIRMATION Do+you+trust+this+key?"])
+        try answer(nil, key: "Return")
+        #expect(output(yes) == "OK\n")
+        let no = try agent(["GET_CONFIRMATION Do+you+trust+this+key?"])
+        try answer(nil, key: "Escape")
+        #expect(output(no).hasPrefix("ERR 83886179"))
+    }
+
+    @Test func aSignatureAfterAWrongPassphrase() throws {
+        let made = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", "right one",
+                              "--quick-gen-key", "signer@example.org", "ed25519", "sign", "never"],
+                             environment: environment, capture: true)
+        #expect(made.wait() == 0)
+        let message = home + "/message.txt"
+        try "hello\n".write(toFile: message, atomically: true, encoding: .utf8)
+        let sign = try Child(["gpg", "--pinentry-mode", "ask", "--local-user", "signer@example.org",
+                              "--output", message + ".sig", "--sign", message], environment: environment, capture: true)
+        try answer("wrong one")
+        // The agent asks again on the same pinentry, with its error shown: "Bad Passphrase (try 2 of 3)".
+        try answer("right one")
+        #expect(sign.wait() == 0)
+        #expect(FileManager.default.fileExists(atPath: message + ".sig"))
+    }
+
+    /// gpg --symmetric: one dialog with two entries (SETREPEAT), Return moving from the first
+    /// to the second; the agent hears PIN_REPEATED and does not ask again.
+    func encrypt(_ passphrase: String, weak: Bool = false) throws {
+        let message = home + "/secret-\(UUID().uuidString).txt"
+        try "top secret\n".write(toFile: message, atomically: true, encoding: .utf8)
+        let encrypt = try Child(["gpg", "--pinentry-mode", "ask", "--symmetric", "--output", message + ".gpg", message],
+                                environment: environment, capture: true)
+        try answer(passphrase)
+        _ = try run(["xdotool", "type", "--delay", "20", passphrase], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        // A weak passphrase: the agent asks "Take this one anyway" in a confirmation; Return is OK.
+        if weak { try answer(nil, key: "Return") }
+        #expect(encrypt.wait() == 0, "\(String(decoding: encrypt.read().err, as: UTF8.self))")
+        let decrypt = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", passphrase,
+                                 "--decrypt", message + ".gpg"], environment: environment, capture: true)
+        #expect(output(decrypt) == "top secret\n")
+    }
+
+    @Test func aNewPassphraseTypedTwiceEncrypts() throws {
+        try encrypt("Tr0ub4dor&3 horse")
+    }
+
+    @Test func aWeakPassphraseIsTakenAnywayWhenTheUserSaysSo() throws {
+        try encrypt("abc", weak: true)
+    }
+
+    /// A stand-in scdaemon: answers every command OK, and CHECKPIN with the inquiry a card
+    /// reader's scdaemon sends (`INQUIRE NEEDPIN`, `|A|` for the Admin PIN); writes the PIN the
+    /// agent hands back to a file, as the card would receive it.
+    static let fakeScdaemon = """
+        #!/usr/bin/python3
+        import sys
+        pin_file = sys.argv[0] + ".pin"
+        def out(s):
+            sys.stdout.write(s + "\\n"); sys.stdout.flush()
+        out("OK stand-in scdaemon")
+        for line in sys.stdin:
+            line = line.rstrip("\\n")
+            word = line.split(" ")[0].upper()
+            if word == "CHECKPIN":
+                flags = "|A|" if "admin" in line.lower() else "||"
+                what = "the Admin PIN" if flags == "|A|" else "the card"
+                out("INQUIRE NEEDPIN " + flags + "Please unlock " + what + "%0A%0ANumber: 0006 12345678")
+                pin = ""
+                for data in sys.stdin:
+                    data = data.rstrip("\\n")
+                    if data.startswith("D "): pin += data[2:]
+                    if data == "END" or data.startswith("CAN"): break
+                open(pin_file, "w").write(pin)
+                out("OK")
+            elif word == "BYE":
+                out("OK closing connection"); break
+            else:
+                out("OK")
+        """
+
+    /// The card's PIN prompt gets card boxes (the window says "PIN entry"), letters and all
+    /// reach the card; the Admin PIN likewise.
+    @Test(arguments: ["D2760001240102000006123456780000", "D2760001240102000006123456780000-admin"])
+    func aCardPinWithLettersReachesTheCard(_ serial: String) throws {
+        let scd = home + "/scdaemon.py"
+        try Self.fakeScdaemon.write(toFile: scd, atomically: true, encoding: .utf8)
+        chmod(scd, 0o755)
+        try configure(["scdaemon-program \(scd)"])
+        let session = try agent(["SCD CHECKPIN \(serial)"])
+        let id = try answer(nil, key: nil)
+        let x = try XClient(xvfb.display)
+        let name = x.properties(of: "0x" + String(UInt(id)!, radix: 16))["_NET_WM_NAME"] ?? []
+        #expect(String(decoding: name, as: UTF8.self) == "PIN entry")
+        _ = try run(["xdotool", "type", "--delay", "20", "ab12CD34"], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        #expect(output(session) == "OK\n")
+        // The agent pads what it forwards (spaces, NULs) to hide the length; the card reads up
+        // to the padding.
+        let received = Array(try Data(contentsOf: URL(fileURLWithPath: scd + ".pin")))
+        let pin = received.prefix { $0 != 0x20 && $0 != 0 && $0 != 0x25 }
+        #expect(String(decoding: pin, as: UTF8.self) == "ab12CD34", "\(received)")
+    }
+
+    /// Reads the pinentry's replies until a line starting with `prefix` arrives.
+    func readUntil(_ prefix: String, from child: Child, into text: inout String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
+            guard Date() < deadline, child.isRunning else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
+            child.waitReadable(seconds: 0.05)
+            text += String(decoding: child.read().out, as: UTF8.self)
+        }
+    }
+
+    /// SETQUALITYBAR: every change to the new passphrase is rated by the client (INQUIRE
+    /// QUALITY, escaped), and the bar follows; the passphrase comes back whole after.
+    @Test func theQualityBarAsksTheClientAsThePassphraseIsTyped() throws {
+        let child = try Child([PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": xvfb.display],
+                              capture: true, interactive: true)
+        var text = ""
+        try readUntil("OK Pleased", from: child, into: &text)
+        child.send("SETQUALITYBAR Quality:\nSETPROMPT New passphrase:\nGETPIN\n")
+        try answer("a b", key: nil)
+        for expected in ["INQUIRE QUALITY a", "INQUIRE QUALITY a+", "INQUIRE QUALITY a+b"] {
+            try readUntil(expected, from: child, into: &text)
+            #expect(text.split(separator: "\n").last == Substring(expected), "\(text)")
+            child.send("D \(expected.count * 10)\nEND\n")
+            text += "\n"
+        }
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        try readUntil("D a b", from: child, into: &text)
+        child.send("BYE\n")
+        try readUntil("OK closing", from: child, into: &text)
+        #expect(child.wait() == 0)
+    }
+}

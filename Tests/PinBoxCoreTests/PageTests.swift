@@ -1,0 +1,263 @@
+import Testing
+@testable import PinBoxCore
+
+/// A stand-in for the renderer's text measure: every character half an em wide.
+private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+    let line = Double(text.unicodeScalars.count) * style.size / 2
+    let lines = width.map { max(1, (line / $0).rounded(.up)) } ?? 1
+    return Size(width: min(line, width ?? line), height: lines * (style.size * 1.3).rounded(.up))
+}
+
+private func workbench(_ count: Int = 6, rules: PageRules = PageRules()) throws -> Page {
+    let configuration = try FieldConfiguration(theme: .strip, count: count)
+    return Page(workbench: [PageField(name: "strip", label: "", configuration: configuration)],
+                content: PageContent(title: "t"), rules: rules, scale: 1, measure: measure)
+}
+
+private func dialog(_ kind: DialogSpec.Kind, _ edit: (inout DialogSpec) -> Void = { _ in }) throws -> Page {
+    var spec = DialogSpec(kind: kind)
+    edit(&spec)
+    return try spec.makePage(measure: measure)
+}
+
+private func type(_ page: Page, _ text: String, at now: Double = 0) -> [PageEffect] {
+    text.unicodeScalars.flatMap { page.handle(.character($0), now: now) }
+}
+
+private func reports(_ effects: [PageEffect]) -> [PageEvent] {
+    effects.compactMap { if case .report(let e) = $0 { e } else { nil } }
+}
+
+@Suite("Page: the rules of the demo page and the dialogs")
+struct PageTests {
+    // MARK: the workbench (the demo)
+
+    @Test func escapeClearsAFieldThenCancels() throws {
+        let page = try workbench()
+        _ = type(page, "12")
+        #expect(page.handle(.escape, now: 1) == [.report(.change(field: "strip", length: 0))])
+        #expect(page.handle(.escape, now: 2) == [.report(.cancel(field: "strip", by: .escape)),
+                                                  .finish(.cancelled(.escape))])
+        #expect(page.outcome?.exitStatus(for: .workbench) == .cancelled)
+        #expect(page.handle(.character("3"), now: 3) == [], "a finished page takes nothing more")
+    }
+
+    @Test func returnRefusesAnIncompleteFieldAndSubmitsACompleteOne() throws {
+        let page = try workbench()
+        _ = type(page, "123")
+        #expect(page.handle(.submit, now: 1) == [.report(.rejected(field: "strip", reason: .incomplete))])
+        #expect(page.feedback?.text == "Enter all 6 digits")
+        _ = type(page, "456")
+        #expect(page.handle(.submit, now: 2) == [
+            .report(.submit(field: "strip", index: 0, length: 6, reveal: false)), .deliver(field: 0)])
+        #expect(page.fields[0].field.length == 6, "kept until the host has handed it over")
+        #expect(page.handedOver(field: 0, now: 2) == [.report(.change(field: "strip", length: 0))])
+        #expect(page.fields[0].field.secret.withBytes { $0.count } == 0)
+        #expect(page.outcome == nil, "the demo stays open")
+    }
+
+    @Test func exitOnCompleteSubmitsWhenTheLastDigitLands() throws {
+        let page = try workbench(rules: PageRules(endAfterSubmit: true, reveal: true))
+        let effects = type(page, "123456")
+        #expect(Array(effects.suffix(4)) == [
+            .report(.complete(field: "strip", index: 0, reveal: true)),
+            .report(.submit(field: "strip", index: 0, length: 6, reveal: true)), .deliver(field: 0), .finish(.submitted)])
+    }
+
+    @Test func closingTheDemoIsItsNormalEndAndASignalACancel() throws {
+        let page = try workbench()
+        #expect(page.handle(.close, now: 0) == [.report(.cancel(field: "strip", by: .close)), .finish(.closed)])
+        #expect(page.outcome?.exitStatus(for: .workbench) == .ok)
+        let other = try workbench()
+        #expect(other.handle(.terminate, now: 0).last == .finish(.cancelled(.signal)))
+        #expect(other.outcome?.exitStatus(for: .workbench) == .cancelled)
+    }
+
+    @Test func theTimeoutCountsFromTheLastKey() throws {
+        let page = try workbench(rules: PageRules(timeout: 1))
+        _ = page.handle(.windowFocus(true), now: 0)
+        _ = type(page, "1", at: 0.5)
+        #expect(page.advance(to: 1.4) == [])
+        #expect(page.nextDeadline(after: 1.4) == 1.5)
+        #expect(page.advance(to: 1.5) == [.report(.cancel(field: "strip", by: .timeout)), .finish(.timedOut)])
+        #expect(page.outcome?.exitStatus(for: .prompt) == .cancelled)
+    }
+
+    @Test func clearOnBlurWipesWhenFocusLeavesOrTheWindowHides() throws {
+        let page = try workbench(rules: PageRules(clearOnBlur: true))
+        _ = type(page, "12")
+        #expect(page.handle(.windowFocus(false), now: 1) == [.report(.change(field: "strip", length: 0))])
+        _ = type(page, "3")
+        #expect(page.handle(.hidden, now: 2) == [.report(.change(field: "strip", length: 0))])
+        let keeps = try workbench()
+        _ = type(keeps, "12")
+        #expect(keeps.handle(.windowFocus(false), now: 1) == [])
+    }
+
+    @Test func pastesAreDeniedByDefaultAndDotsAreNeverCopied() throws {
+        let page = try workbench()
+        #expect(page.handle(.pasteRequest(.clipboard, at: nil), now: 0) ==
+            [.report(.rejected(field: "strip", reason: .pasteDenied))])
+        #expect(page.handle(.copy, now: 0) == [.report(.rejected(field: "strip", reason: .copyDenied))])
+    }
+
+    @Test func aWantedPasteIsFetchedThenJudged() throws {
+        let configuration = try FieldConfiguration(theme: .strip, pastePolicy: .digits)
+        let page = Page(workbench: [PageField(name: "strip", label: "", configuration: configuration)],
+                        content: PageContent(), rules: PageRules(), scale: 1, measure: measure)
+        #expect(page.handle(.pasteRequest(.clipboard, at: nil), now: 0) == [.fetchPaste(.clipboard)])
+        let bytes: [UInt8] = Array("1234\n".utf8)
+        #expect(page.handle(.pasted(.bytes(bytes)), now: 0) == [.report(.change(field: "strip", length: 4))])
+        #expect(bytes.allSatisfy { $0 == 0 }, "the pasted bytes are zeroed after use")
+    }
+
+    // MARK: dialogs
+
+    @Test func escapeCancelsAPromptAtOnceEvenWithSomethingTyped() throws {
+        let page = try dialog(.entry(.passphrase))
+        _ = type(page, "abc")
+        #expect(page.handle(.escape, now: 1) == [.report(.cancel(field: "entry", by: .escape)),
+                                                  .finish(.cancelled(.escape))])
+    }
+
+    @Test func returnAnswersAPromptWithWhatWasTyped() throws {
+        let page = try dialog(.entry(.passphrase))
+        _ = type(page, "pâté ok")
+        #expect(page.fields[0].field.length == 7)
+        #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array("pâté ok".utf8))
+        #expect(page.handle(.submit, now: 1) == [
+            .report(.button(.ok)), .report(.submit(field: "entry", index: 0, length: 7, reveal: false)),
+            .deliver(field: 0), .finish(.submitted)])
+        #expect(page.outcome?.exitStatus(for: .prompt) == .ok)
+    }
+
+    @Test func aPinOfKnownLengthSubmitsWhenFullAndNotBefore() throws {
+        let page = try dialog(.entry(.fixedPIN(length: 4)))
+        _ = type(page, "12")
+        #expect(page.handle(.submit, now: 1) == [.report(.button(.ok)),
+                                                  .report(.rejected(field: "entry", reason: .incomplete))])
+        #expect(type(page, "34").suffix(3) == [.report(.submit(field: "entry", index: 0, length: 4, reveal: false)),
+                                               .deliver(field: 0), .finish(.submitted)])
+    }
+
+    @Test func aPinOfUnknownLengthGrowsOneBoxPastWhatIsTyped() throws {
+        let page = try dialog(.entry(.openPIN(shown: 6)))
+        #expect(page.fields[0].layout.cells.count == 6)
+        let effects = type(page, "12ab567")
+        #expect(reports(effects).contains(.grew(field: "entry", cells: 7)))
+        #expect(reports(effects).contains(.grew(field: "entry", cells: 8)))
+        #expect(page.fields[0].layout.cells.count == 8)
+        _ = page.handle(.deleteBackward, now: 1)
+        _ = page.handle(.deleteBackward, now: 1)
+        #expect(page.fields[0].layout.cells.count == 6)
+    }
+
+    @Test func aLongEntryIsCappedWithAMessageNeverCut() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.byteLimit = 4 }
+        let effects = type(page, "abcé")
+        #expect(reports(effects).last == .rejected(field: "entry", reason: .limit))
+        #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array("abc".utf8))
+        #expect(page.feedback?.text == "That is as long as it can be")
+    }
+
+    @Test func tabWalksTheEntryAndTheButtonsAndReturnPressesTheFocusedOne() throws {
+        let page = try dialog(.entry(.passphrase))
+        #expect(page.handle(.focusNext, now: 0) == [.report(.focus("cancel"))])
+        #expect(page.handle(.focusNext, now: 0) == [.report(.focus("ok"))])
+        #expect(page.handle(.focusNext, now: 0) == [.report(.focus("entry"))])
+        #expect(page.handle(.focusPrevious, now: 0) == [.report(.focus("ok"))])
+        _ = page.handle(.focusPrevious, now: 0)
+        #expect(page.handle(.submit, now: 0) == [.report(.button(.cancel)), .report(.cancel(field: "cancel", by: .button)),
+                                                  .finish(.cancelled(.button))])
+    }
+
+    @Test func typingWhileAButtonHasTheFocusGoesToTheEntry() throws {
+        let page = try dialog(.entry(.passphrase))
+        _ = page.handle(.focusNext, now: 0)
+        #expect(page.handle(.character("x"), now: 0) == [.report(.focus("entry")), .report(.change(field: "entry", length: 1))])
+    }
+
+    @Test func mnemonicsPressTheirButtons() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.cancelLabel = "_Abbrechen" }
+        #expect(page.content.buttons[0].text == "Abbrechen" && page.content.buttons[0].mnemonicIndex == 0)
+        #expect(page.handle(.mnemonic("A"), now: 0).last == .finish(.cancelled(.button)))
+        let other = try dialog(.entry(.passphrase))
+        #expect(other.handle(.mnemonic("o"), now: 0).last == .finish(.submitted))
+        #expect(PageButton(.ok, label: "Save__as _file").text == "Save_as file")
+        #expect(PageButton(.ok, label: "Save__as _file").mnemonic == "f")
+    }
+
+    @Test func aClickOnAButtonPressesIt() throws {
+        let page = try dialog(.confirm(notOK: true))
+        let buttons = page.geometry.buttons
+        #expect(buttons.count == 3)
+        #expect(page.handle(.click(buttons[0].mid), now: 0).last == .finish(.notConfirmed))
+        #expect(page.outcome?.exitStatus(for: .prompt) == .cancelled)
+    }
+
+    @Test func aConfirmationStartsOnOKSoReturnSaysYesAndEscapeNo() throws {
+        let yes = try dialog(.confirm(notOK: false))
+        #expect(yes.focusName == "ok")
+        #expect(yes.handle(.submit, now: 0) == [.report(.button(.ok)), .finish(.confirmed)])
+        let no = try dialog(.confirm(notOK: false))
+        #expect(no.handle(.escape, now: 0).last == .finish(.cancelled(.escape)))
+    }
+
+    @Test func aNoticeTakesNoAnswerButCanBeDismissed() throws {
+        let page = try dialog(.notice) { $0.waitCue = true }
+        #expect(page.handle(.submit, now: 0) == [])
+        #expect(page.handle(.character("a"), now: 0) == [])
+        #expect(page.nextDeadline(after: 0) == Page.cueFrameInterval, "the cue breathes")
+        #expect(page.handle(.close, now: 0).last == .finish(.closed))
+        #expect(page.outcome?.exitStatus(for: .prompt) == .cancelled)
+    }
+
+    @Test func aRepeatMustMatchOrItAsksAgain() throws {
+        let page = try dialog(.entry(.passphrase)) {
+            $0.repeatPrompt = "Repeat"
+            $0.repeatError = "Passphrases do not match"
+        }
+        _ = type(page, "abc")
+        #expect(page.handle(.submit, now: 0) == [.report(.focus("repeat"))], "Return goes on to the repeat")
+        _ = type(page, "abd")
+        let mismatch = page.handle(.submit, now: 1)
+        #expect(!mismatch.contains(.deliver(field: 0)))
+        #expect(page.content.error == "Passphrases do not match")
+        #expect(page.fields.allSatisfy { $0.field.isEmpty } && page.focusName == "entry")
+        _ = type(page, "abc")
+        _ = page.handle(.focusNext, now: 2)
+        _ = type(page, "abc")
+        #expect(page.handle(.submit, now: 2).suffix(2) == [.deliver(field: 0), .finish(.submitted)])
+    }
+
+    @Test func closingAPromptRefusesIt() throws {
+        let page = try dialog(.entry(.passphrase))
+        #expect(page.handle(.close, now: 0) == [.report(.cancel(field: "entry", by: .close)), .finish(.closed)])
+        #expect(page.outcome?.exitStatus(for: .prompt) == .cancelled)
+    }
+
+    @Test func everyOutcomeHasItsExitStatus() {
+        let cases: [(PageOutcome, PinBoxCore.ExitStatus, PinBoxCore.ExitStatus)] = [
+            (.submitted, .ok, .ok), (.confirmed, .ok, .ok), (.notConfirmed, .cancelled, .cancelled),
+            (.cancelled(.escape), .cancelled, .cancelled), (.closed, .ok, .cancelled), (.timedOut, .cancelled, .cancelled),
+        ]
+        for (outcome, workbench, prompt) in cases {
+            #expect(outcome.exitStatus(for: .workbench) == workbench)
+            #expect(outcome.exitStatus(for: .prompt) == prompt)
+        }
+    }
+
+    @Test func theDialogLaysOutItsTextAboveTheEntryAndButtonsBelow() throws {
+        let page = try dialog(.entry(.passphrase)) {
+            $0.title = "Passphrase required"
+            $0.description = String(repeating: "word ", count: 60)
+            $0.prompt = "Passphrase"
+        }
+        guard case .dialog(let l) = page.geometry else { Issue.record("not a dialog"); return }
+        #expect(l.title.maxY <= l.description.y && l.description.maxY <= l.labels[0].y)
+        #expect(l.labels[0].maxY <= l.fields[0].y && l.fields[0].maxY <= l.error.y && l.error.maxY <= l.buttons[0].y)
+        #expect(l.buttons[1].maxX == l.title.maxX, "OK at the right edge")
+        #expect(l.buttons[0].maxX < l.buttons[1].x, "Cancel left of OK")
+        #expect(l.description.height > 13.5 * 1.3 * 3, "a long description wraps to several lines")
+    }
+}
