@@ -169,12 +169,9 @@ struct XDialogs: PinentryFrontEnd {
             controller.onChange = onChange
             _ = try runWindow(page, display: display, title: spec.title, geometry: geometry, type: .dialog, grab: grab,
                               controller: controller, keepSecret: true)
-            // The dialog is closed, and the conversation goes on: no exit is coming.
-            pinbox_exit_watchdog_disarm()
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
         } catch {
-            pinbox_exit_watchdog_disarm()
             Output.error(error.message)
             return nil
         }

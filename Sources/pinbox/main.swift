@@ -29,6 +29,7 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     let window = try XWindow(display: display, title: title, size: page.preferredSize,
                              minimum: page.minimumSize, geometry: geometry, type: type)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
+    loop.endsProcess = !keepSecret
     return try loop.run(controller)
 }
 
