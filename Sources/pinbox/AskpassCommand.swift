@@ -149,6 +149,8 @@ struct AskpassCommand {
         case .entry:
             let entry = self.entry
             spec = DialogSpec(kind: .entry(entry))
+            spec.okLabel = localized("_OK")
+            spec.cancelLabel = localized("_Cancel")
             let isPIN: Bool
             if case .passphrase = entry { isPIN = false } else { isPIN = true }
             spec.title = isPIN ? localized("PIN required") : localized("Passphrase required")

@@ -254,6 +254,24 @@ struct DesktopTests {
             let (status, out) = try run(["\(prefix)/bin/\(name)", "--version"])
             #expect(status == 0 && out == "pinbox \(Self.sourceVersion)\n", "\(name) --version: \(out)")
         }
+        // The askpass link is the askpass: what is typed comes back on stdout, as ssh reads it.
+        let xvfb = try Xvfb()
+        let askpass = try Child(["\(prefix)/bin/pinbox-askpass", "Passphrase for key:"],
+                                environment: ["DISPLAY": xvfb.display], capture: true)
+        let (found, window) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(askpass.pid)],
+                                      display: xvfb.display)
+        try #require(found == 0, "no askpass window")
+        let id = String(window.split(separator: "\n").first ?? "")
+        #expect(try run(["xdotool", "windowfocus", "--sync", id, "type", "--delay", "15", "pin 4+2"],
+                        display: xvfb.display).status == 0)
+        #expect(try run(["xdotool", "key", "Return"], display: xvfb.display).status == 0)
+        var typed: [UInt8] = []
+        let deadline = Date().addingTimeInterval(10)
+        while askpass.isRunning && Date() < deadline { askpass.waitReadable(seconds: 0.05); typed += askpass.read().out }
+        typed += askpass.read().out
+        #expect(askpass.wait() == 0)
+        #expect(String(decoding: typed, as: UTF8.self) == "pin 4+2\n")
+
         // The icons are the sizes their folders say.
         for px in [48, 128, 256] {
             let icon = try Canvas(png: "\(prefix)/share/icons/hicolor/\(px)x\(px)/apps/pinbox.png")
