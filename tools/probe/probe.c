@@ -11,7 +11,7 @@
  * One line goes to stdout, NAME=VALUE pairs (see tools/probe/README.md):
  *
  *   map_ms ready_ms start_cpu_ms key_ms_median key_ms_p95 key_ms_max keys_missed anim_frames
- *   anim_ms key_cpu_ms rss_kb idle_cpu_ms idle_wakeups alive
+ *   anim_ms key_cpu_ms rss_kb idle_cpu_ms idle_wakeups total_cpu_ms alive
  *
  * Times come from CLOCK_MONOTONIC; CPU time from the scheduler's per-thread accounting
  * (/proc/PID/task/TID/schedstat, nanoseconds), never from clock ticks, which are 10 ms coarse.
@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -231,9 +232,11 @@ static int wait_until_still(double quiet_ms, double since_ms, double limit_ms) {
     }
 }
 
+/* Whether the program still runs; it is left unreaped, so end_child can still read its usage. */
 static int child_alive(void) {
-    int status;
-    return waitpid(probe.child, &status, WNOHANG) == 0;
+    siginfo_t info;
+    info.si_pid = 0;
+    return waitid(P_PID, (id_t)probe.child, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0;
 }
 
 /* ---- the run ----------------------------------------------------------------------------- */
@@ -298,14 +301,24 @@ static int launch(char **command, const char *stdin_text) {
     return to_child[1];
 }
 
-static void end_child(int stdin_fd) {
-    if (child_alive()) {
+/* Ends the program (if it still runs) and returns the CPU time of its whole life in ms, threads
+ * that ended early included, which /proc no longer shows: the kernel's own sum, from wait4. */
+static double end_child(int stdin_fd) {
+    struct rusage usage;
+    int status;
+    pid_t ended = wait4(probe.child, &status, WNOHANG, &usage);
+    if (ended == 0) {
         kill(probe.child, SIGTERM);
         close(stdin_fd);
-        for (int i = 0; i < 50 && child_alive(); i++) usleep(10000);
-        if (child_alive()) kill(probe.child, SIGKILL);
+        for (int i = 0; i < 50 && (ended = wait4(probe.child, &status, WNOHANG, &usage)) == 0; i++) usleep(10000);
+        if (ended == 0) {
+            kill(probe.child, SIGKILL);
+            ended = wait4(probe.child, &status, 0, &usage);
+        }
     }
-    waitpid(probe.child, NULL, 0);
+    if (ended != probe.child) return -1;  /* reaped earlier by child_alive: its usage is gone */
+    return (double)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
+           (double)(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
 }
 
 int main(int argc, char **argv) {
@@ -391,7 +404,7 @@ int main(int argc, char **argv) {
     ThreadTotals idle_end = thread_totals(probe.child);
     double idle_s = (clock_ms() - idle_from_ms) / 1000;
     int alive = child_alive();
-    end_child(stdin_fd);
+    double total_cpu_ms = end_child(stdin_fd);
 
     printf("map_ms=%.1f ready_ms=%.1f start_cpu_ms=%.1f", probe.mapped_ms - launched_ms, ready_ms - launched_ms,
            start_cpu_ms);
@@ -406,6 +419,6 @@ int main(int argc, char **argv) {
     if (idle_s > 0)
         printf(" idle_cpu_ms=%.2f idle_wakeups=%.1f", (idle_end.cpu_ns - idle_start.cpu_ns) / 1e6 / idle_s,
                (double)(idle_end.switches - idle_start.switches) / idle_s);
-    printf(" alive=%d\n", alive);
+    printf(" total_cpu_ms=%.1f alive=%d\n", total_cpu_ms, alive);
     return 0;
 }
