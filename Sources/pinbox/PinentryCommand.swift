@@ -168,7 +168,7 @@ struct XDialogs: PinentryFrontEnd {
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
             _ = try runWindow(page, display: display, title: spec.title, geometry: geometry, type: .dialog, grab: grab,
-                              controller: controller, keepSecret: true)
+                              controller: controller, keepSecret: true, transientFor: options.parentWindow)
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
         } catch {
