@@ -138,21 +138,23 @@ struct AskpassCommand {
         switch question {
         case .confirm:
             spec = DialogSpec(kind: .confirm(notOK: false))
-            spec.title = "Confirm"
-            spec.okLabel = "_Yes"
-            spec.cancelLabel = "_No"
+            spec.title = localized("Confirm")
+            spec.okLabel = localized("_Yes")
+            spec.cancelLabel = localized("_No")
         case .none:
             spec = DialogSpec(kind: .notice)
-            spec.title = "Security key"
-            description += "\n\nTouch your security key to go on."
+            spec.title = localized("Security key")
+            description += "\n\n" + localized("Touch your security key to go on.")
             spec.waitCue = true
         case .entry:
             let entry = self.entry
             spec = DialogSpec(kind: .entry(entry))
+            spec.okLabel = localized("_OK")
+            spec.cancelLabel = localized("_Cancel")
             let isPIN: Bool
             if case .passphrase = entry { isPIN = false } else { isPIN = true }
-            spec.title = isPIN ? "PIN required" : "Passphrase required"
-            spec.prompt = isPIN ? "PIN" : "Passphrase"
+            spec.title = isPIN ? localized("PIN required") : localized("Passphrase required")
+            spec.prompt = isPIN ? localized("PIN") : localized("Passphrase")
             spec.accepts = digitsOnly ? .digits : .text
             spec.byteLimit = Self.byteLimit
         }
@@ -165,6 +167,9 @@ struct AskpassCommand {
 
     /// Runs the dialog; returns the exit status.
     func run() -> Int32 {
+        // Text that needs Pango (Chinese, Arabic, …) costs some 8 ms to load and lay out the first
+        // time: start it now, on a thread, so it overlaps connecting to X.
+        TextLayout.prepare(dialog.description, style: TextStyle(size: DialogLayout.Metrics().textSize * scale), width: nil)
         do throws(X11Error) {
             let display = try XDisplay(name: self.display)
             let page: Page

@@ -35,6 +35,8 @@ final class PageController: WindowController {
     private var redrawAll = false
     /// Whether the last frame drawn had workbench overlays on it.
     private var drawnOverlay = false
+    /// Called after field `index` changed: pinentry rates a new passphrase here.
+    var onChange: ((Page, Int) -> Void)?
 
     init(page: Page, delivery: Delivery, events: Bool, screenshots: ScreenshotDirectory?, traceFrames: Bool = false,
          record: (fd: Int32, path: String)? = nil) {
@@ -122,6 +124,7 @@ final class PageController: WindowController {
         switch event {
         case .change(let field, let length):
             reporter.emit("change", ["field": .string(field), "length": .int(length)])
+            if let onChange, let i = page.fields.firstIndex(where: { $0.name == field }) { onChange(page, i) }
         case .complete(let field, let index, let reveal):
             if reveal {
                 reporter.emit("complete", ["field": .string(field), "pin": .string(revealed(index))])

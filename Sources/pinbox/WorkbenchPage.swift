@@ -12,9 +12,9 @@ enum WorkbenchPage {
 
     static func make(_ fields: [PageField], _ command: WindowCommand, refreshRate: Double) -> Page {
         // One field asks for what it holds: a password behind dots, a code in plain digits.
-        let title = fields.count > 1 ? "PinBox · payment password boxes"
-            : fields[0].configuration.theme.secure ? "Enter your payment password" : "Enter the code"
-        let hint = (fields.count > 1 ? "Tab next field · " : "") + "Esc clear · Return submit · Print screenshot"
+        let title = fields.count > 1 ? localized("PinBox · payment password boxes")
+            : fields[0].configuration.theme.secure ? localized("Enter your payment password") : localized("Enter the code")
+        let hint = (fields.count > 1 ? localized("Tab next field · ") : "") + localized("Esc clear · Return submit · Print screenshot")
         // `--askpass` is a prompt: closing it refuses, and the full field answers.
         let rules = PageRules(purpose: command.askpass ? .prompt : .workbench, endAfterSubmit: command.exitOnComplete, timeout: command.timeout,
                               clearOnBlur: command.clearOnBlur, reveal: command.reveal)
@@ -41,9 +41,9 @@ enum WorkbenchPage {
         // The code grid shows its digits: the one field on the page a user may copy from.
         let grid = try make("grid", plain: true)
         return [
-            PageField(name: "strip", label: "Alipay strip · seed 000 · 6 digits", configuration: try make("strip")),
-            PageField(name: "boxes", label: "Separate boxes · seed 004 · 6 digits", configuration: try make("boxes")),
-            PageField(name: "grid", label: "Plain grid · seed 004 · \(grid.rows) × \(grid.columns)", configuration: grid),
+            PageField(name: "strip", label: localized("Alipay strip · seed 000 · 6 digits"), configuration: try make("strip")),
+            PageField(name: "boxes", label: localized("Separate boxes · seed 004 · 6 digits"), configuration: try make("boxes")),
+            PageField(name: "grid", label: localized("Plain grid · seed 004 · %s × %s", String(grid.rows), String(grid.columns)), configuration: grid),
         ]
     }
 }

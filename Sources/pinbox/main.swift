@@ -12,7 +12,7 @@ let usage = """
            pinbox askpass [PROMPT]                   ask for a secret for ssh or sudo (SSH_ASKPASS)
            pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
-           pinbox --help | render --help
+           pinbox --help | render --help | --version
     """
 
 /// Opens the window for `page` and runs it; returns the exit status. Every way out wipes the
@@ -20,31 +20,34 @@ let usage = """
 /// With `keepSecret` the secret outlives the window, for a caller that writes it afterwards
 /// (pinentry's D line) and wipes it then.
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
-               grab: Bool, controller: PageController, keepSecret: Bool = false) throws(X11Error) -> Int32 {
+               grab: Bool, controller: PageController, keepSecret: Bool = false,
+               transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
     XDisplay.onConnectionLost = { page.wipe() }
     defer { if !keepSecret { page.wipe() } }
     let window = try XWindow(display: display, title: title, size: page.preferredSize,
-                             minimum: page.minimumSize, geometry: geometry, type: type)
+                             minimum: page.minimumSize, geometry: geometry, type: type, transientFor: parent)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
+    loop.endsProcess = !keepSecret
     return try loop.run(controller)
 }
 
-/// The demo window (and the old `--askpass` flag): the workbench page.
-func runWorkbench(_ command: WindowCommand) -> Int32 {
-    let screenshots: ScreenshotDirectory
-    let fields: [PageField]
-    do throws(UsageError) {
-        fields = try WorkbenchPage.fields(command)
-        screenshots = try ScreenshotDirectory(command.screenshotDirectory)
-    } catch {
-        fail(error.message, status: .usage)
+/// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
+/// resources under the command line's options (`arguments`).
+func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -> Int32 {
+    func inputs(_ command: WindowCommand) -> (fields: [PageField], screenshots: ScreenshotDirectory) {
+        do throws(UsageError) {
+            return (try WorkbenchPage.fields(command), try ScreenshotDirectory(command.screenshotDirectory))
+        } catch {
+            fail(error.message, status: .usage)
+        }
     }
+    _ = inputs(commandLine)  // the command line's own mistakes need no display
     // Opened now, so a file that cannot be written is refused before the window opens.
     var record: (fd: Int32, path: String)?
-    if let path = command.record {
+    if let path = commandLine.record {
         let fd = pinbox_open_output(path, 0o644)
         guard fd >= 0 else {
             fail("--record \(Excerpt.quoted(path)) cannot be written: \(String(cString: strerror(pinbox_errno())))",
@@ -53,7 +56,9 @@ func runWorkbench(_ command: WindowCommand) -> Int32 {
         record = (fd, path)
     }
     do throws(X11Error) {
-        let display = try XDisplay(name: command.display)
+        let display = try XDisplay(name: commandLine.display)
+        let command = commandLine.withResources(of: display, arguments: arguments)
+        let (fields, screenshots) = inputs(command)
         let page = WorkbenchPage.make(fields, command, refreshRate: display.refreshRate ?? 60)
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
                                         events: !command.quiet, screenshots: screenshots,
@@ -66,6 +71,8 @@ func runWorkbench(_ command: WindowCommand) -> Int32 {
         fail(error.message, status: .display)
     }
 }
+
+Translations.start()
 
 // No core file and no debugger attaching: the PIN lives in this process's memory.
 if pinbox_harden_process() != 0 {
@@ -101,6 +108,10 @@ func invokedName() -> String {
 /// Runs the command the arguments name; returns the exit status.
 func run(_ arguments: [String]) -> Int32 {
     var arguments = arguments[...]
+    if arguments.first == "--version" {
+        print("pinbox \(pinboxVersion)")
+        return 0
+    }
     do {
         if invokedName() == "pinentry-pinbox" || arguments.first == "pinentry" {
             if arguments.first == "pinentry" && invokedName() != "pinentry-pinbox" { arguments.removeFirst() }
@@ -127,7 +138,7 @@ func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             return printHelp(usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help)
         }
-        return runWorkbench(try WindowCommand(arguments: arguments))
+        return runWorkbench(try WindowCommand(arguments: arguments), arguments: arguments)
     } catch {
         fail(error.message, status: .usage)
     }
