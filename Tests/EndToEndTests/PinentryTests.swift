@@ -226,4 +226,23 @@ final class PinentryTests {
         try readUntil("OK closing", from: child, into: &text)
         #expect(child.wait() == 0)
     }
+
+    /// `--parent-wid`: the dialog is transient for that window, so a window manager keeps it
+    /// above the program that asked.
+    @Test func aParentWindowIsNamedToTheWindowManager() throws {
+        let x = try XClient(xvfb.display)
+        let parent = x.makeWindow()
+        let child = try Child([PinBoxProcess.binary, "pinentry", "--parent-wid", String(parent)],
+                              environment: ["DISPLAY": xvfb.display], capture: true, interactive: true)
+        var text = ""
+        try readUntil("OK Pleased", from: child, into: &text)
+        child.send("GETPIN\n")
+        let id = try answer(nil, key: nil)
+        let transient = try #require(x.properties(of: "0x" + String(UInt(id)!, radix: 16))["WM_TRANSIENT_FOR"])
+        #expect(transient.withUnsafeBytes { $0.load(as: UInt.self) } == UInt(parent))
+        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+        try readUntil("ERR 83886179", from: child, into: &text)
+        child.send("BYE\n")
+        #expect(child.wait() == 0)
+    }
 }
