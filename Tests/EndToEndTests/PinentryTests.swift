@@ -199,9 +199,12 @@ final class PinentryTests {
     func readUntil(_ prefix: String, from child: Child, into text: inout String) throws {
         let deadline = Date().addingTimeInterval(10)
         while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
-            guard Date() < deadline, child.isRunning else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
-            child.waitReadable(seconds: 0.05)
+            // A program that has ended may still have its last lines in the pipe: read them first.
+            let ended = !child.isRunning
+            child.waitReadable(seconds: ended ? 0 : 0.05)
             text += String(decoding: child.read().out, as: UTF8.self)
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) { break }
+            guard Date() < deadline, !ended else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
         }
     }
 

@@ -260,4 +260,13 @@ struct PageTests {
         #expect(l.buttons[0].maxX < l.buttons[1].x, "Cancel left of OK")
         #expect(l.description.height > 13.5 * 1.3 * 3, "a long description wraps to several lines")
     }
+
+    @Test("a dialog at scale 2 is twice the one at scale 1", arguments: [DialogSpec.Kind.entry(.passphrase),
+                                                                          .entry(.openPIN(shown: 6)), .confirm(notOK: false)])
+    func scaleTwoDoublesTheDialog(_ kind: DialogSpec.Kind) throws {
+        let one = try dialog(kind) { $0.description = "Enter passphrase for key" }
+        let two = try dialog(kind) { $0.description = "Enter passphrase for key"; $0.scale = 2 }
+        #expect(abs(two.preferredSize.width - 2 * one.preferredSize.width) <= 2)
+        #expect(abs(two.preferredSize.height - 2 * one.preferredSize.height) <= 4)
+    }
 }

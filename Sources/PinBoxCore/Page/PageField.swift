@@ -129,14 +129,15 @@ public enum EntryKind: Equatable, Sendable {
             var theme = Theme.entryBoxes
             theme.accepts = accepts
             let configuration = try FieldConfiguration(theme: theme, count: shown, scale: scale)
-            let cell = theme.cellSize.width + theme.gap
-            let most = max(shown, Int((width - theme.gap) / cell))
+            // `width` is in device pixels, the theme's sizes in points.
+            let cell = (theme.cellSize.width + theme.gap) * scale
+            let most = max(shown, Int((width - theme.gap * scale) / cell))
             return try PageField(name: name, label: label, configuration: configuration,
                                  capacity: Self.openPINCapacity, byteLimit: byteLimit, shown: shown, most: most)
         case .passphrase:
             var theme = Theme.passphrase
             theme.accepts = .text
-            let slots = max(4, Int(width / theme.cellSize.width))
+            let slots = max(4, Int(width / (theme.cellSize.width * scale)))
             let configuration = try FieldConfiguration(theme: theme, count: min(slots, PinField.capacityRange.upperBound),
                                                        scale: scale)
             return try PageField(name: name, label: label, configuration: configuration,
