@@ -11,6 +11,7 @@ public enum PagePainter {
             switch page.geometry {
             case .workbench(let layout): drawWorkbench(page, layout, on: canvas, clip: clip, width: all.width)
             case .dialog(let layout): drawDialog(page, layout, on: canvas, clip: clip)
+            case .paySheet(let layout): PaySheetPainter.draw(page, layout, on: canvas, clip: clip)
             }
         }
     }

@@ -37,7 +37,8 @@ extension Page {
     public func scene(at now: Double) -> PageScene {
         let scenes = fields.indices.map { fields[$0].scene(focused: windowFocused && $0 == focus, at: now) }
         // One field alone on the demo needs no ring: the cursor cell says where keys go.
-        let ring: Int? = windowFocused && (isDialog || fields.count > 1) ? focus : nil
+        // A focused button always shows it: nothing else would.
+        let ring: Int? = windowFocused && (isDialog || fields.count > 1 || focus >= fields.count) ? focus : nil
         let message = feedback.map { $0.text } ?? content.error
         let phase: Double? = content.waitCue
             ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil
