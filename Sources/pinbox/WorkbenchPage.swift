@@ -1,7 +1,7 @@
 import PinBoxCore
 import PinBoxRender
 
-/// The demo's page: the three fields side by side to try, or the one field the options shape.
+/// The demo's page: the four looks side by side to try, or the one field the options shape.
 enum WorkbenchPage {
     /// The fields the options ask for, checked before anything opens a window.
     static func fields(_ command: WindowCommand) throws(UsageError) -> [PageField] {
@@ -12,7 +12,7 @@ enum WorkbenchPage {
 
     static func make(_ fields: [PageField], _ command: WindowCommand, refreshRate: Double) -> Page {
         // One field asks for what it holds: a password behind dots, a code in plain digits.
-        let title = fields.count > 1 ? "PinBox · payment password boxes"
+        let title = fields.count > 1 ? "Payment password boxes"
             : fields[0].configuration.theme.secure ? "Enter your payment password" : "Enter the code"
         let hint = (fields.count > 1 ? "Tab next field · " : "") + "Esc clear · Return submit · Print screenshot"
         // `--askpass` is a prompt: closing it refuses, and the full field answers.
@@ -23,23 +23,93 @@ enum WorkbenchPage {
                     scale: command.field.scale, refreshRate: refreshRate, measure: TextLayout.measure)
     }
 
-    /// The three fields of the demo page, sharing the options that are not about shape. A look
-    /// option goes to the fields where it means something (`--frame-color` to the strip,
+    /// The page's line colour for the strips' frame and dividers: the seeds' light greys
+    /// (`#cccccc`, `#cdcdcd`) show a field's edge at 1.5:1 on the page, where WCAG 2.1 asks 3:1
+    /// of a boundary a user must see; this grey is the boxes' own empty border (3.2:1).
+    static let boundary = Color(rgb: 0x848b96)
+
+    /// The four fields of the demo page, sharing the options that are not about shape. A look
+    /// option goes to the fields where it means something (`--frame-color` to the strips,
     /// `--gap` to the boxes and the grid), so it is never refused for the page as a whole.
     static func page(_ options: FieldOptions) throws(UsageError) -> [PageField] {
-        func make(_ style: String, plain: Bool = false) throws(UsageError) -> FieldConfiguration {
+        func make(_ style: String, plain: Bool = false, strip: Bool = false) throws(UsageError) -> FieldConfiguration {
             var o = options
             o.style = style
             // `--secure` asked for dots everywhere: the code grid follows it.
             if plain && o.overrides.secure == nil { o.overrides.secure = false }
+            if strip {
+                if o.overrides.frameColor == nil { o.overrides.frameColor = boundary }
+                if o.overrides.dividerColor == nil { o.overrides.dividerColor = boundary }
+            }
             return try o.configuration(strict: false)
         }
         // The code grid shows its digits: the one field on the page a user may copy from.
         let grid = try make("grid", plain: true)
         return [
-            PageField(name: "strip", label: "Alipay strip · seed 000 · 6 digits", configuration: try make("strip")),
-            PageField(name: "boxes", label: "Separate boxes · seed 004 · 6 digits", configuration: try make("boxes")),
-            PageField(name: "grid", label: "Plain grid · seed 004 · \(grid.rows) × \(grid.columns)", configuration: grid),
+            PageField(name: "strip", label: "Alipay style", configuration: try make("strip", strip: true)),
+            PageField(name: "paypass", label: "WeChat Pay style", configuration: try make("paypass", strip: true)),
+            PageField(name: "boxes", label: "Separate boxes", configuration: try make("boxes")),
+            PageField(name: "grid", label: grid.theme.secure ? "Code grid" : "Code grid, digits shown",
+                      configuration: grid),
         ]
+    }
+}
+
+/// `pinbox render --demo --out FILE.png`: the demo page drawn headless, from the same page and
+/// painter as the window (its screenshot in the README, and the page the contrast test reads).
+struct DemoRenderCommand {
+    var output: String?
+    var focus: String?
+    var text = ""
+    var scale = 1.0
+
+    static let help = """
+        usage: pinbox render --demo --out FILE.png [--focus FIELD] [--text DIGITS] [--scale S]
+
+          --focus FIELD                the window has the focus, on strip, paypass, boxes or grid
+          --text DIGITS                typed into the focused field (the first one by default)
+        """
+
+    static func wanted(_ arguments: some Collection<String>) -> Bool { arguments.contains("--demo") }
+
+    init(arguments: some Collection<String>) throws(UsageError) {
+        var reader = ArgumentReader(arguments)
+        while let option = try reader.nextOption() {
+            switch option {
+            case "--demo": try reader.flag(option)
+            case "--out", "-o": output = try reader.value(for: option)
+            case "--focus": focus = try reader.value(for: option)
+            case "--text": text = try reader.value(for: option)
+            case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            default: throw UsageError("unknown option \(Excerpt.quoted(option)) for render --demo")
+            }
+        }
+        guard output != nil else { throw UsageError("render --demo needs --out FILE.png") }
+    }
+
+    func run() throws(UsageError) {
+        // The window's own defaults, so the picture is the page the demo opens.
+        var command = try WindowCommand(arguments: [String]())
+        command.field.scale = scale
+        let fields = try WorkbenchPage.fields(command)
+        let page = WorkbenchPage.make(fields, command, refreshRate: 60)
+        let size = page.preferredSize
+        _ = page.handle(.resize(size), now: 0)
+        if let focus {
+            guard let index = fields.firstIndex(where: { $0.name == focus }) else {
+                throw UsageError("--focus must name a field of the page (strip, paypass, boxes, grid), not \(Excerpt.quoted(focus))")
+            }
+            _ = page.handle(.windowFocus(true), now: 0)
+            for _ in 0..<index { _ = page.handle(.focusNext, now: 0) }
+        }
+        for scalar in text.unicodeScalars { _ = page.handle(.character(scalar), now: 0) }
+        let scene = page.scene(at: 3600)
+        do throws(RenderError) {
+            let canvas = try Canvas(width: Int(size.width), height: Int(size.height))
+            PagePainter.draw(scene, on: canvas)
+            try canvas.writePNG(to: output!)
+        } catch {
+            throw UsageError(error.message)
+        }
     }
 }

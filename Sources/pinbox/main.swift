@@ -108,7 +108,12 @@ func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "render" {
             arguments.removeFirst()
             if arguments.contains("--help") || arguments.contains("-h") {
-                return printHelp(RenderCommand.help + "\n\n" + DialogRenderCommand.help + "\n\n" + PayCommand.help)
+                return printHelp(RenderCommand.help + "\n\n" + DialogRenderCommand.help + "\n\n" + PayCommand.help
+                                 + "\n\n" + DemoRenderCommand.help)
+            }
+            if DemoRenderCommand.wanted(arguments) {
+                try DemoRenderCommand(arguments: arguments).run()
+                return 0
             }
             if PayCommand.wanted(arguments) {
                 try PayCommand(arguments: arguments, headless: true).render()

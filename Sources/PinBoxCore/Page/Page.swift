@@ -386,8 +386,7 @@ public final class Page {
     }
 
     static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {
-        PageLayout(window: window, fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale,
-                   labelled: fields.count > 1)
+        PageLayout(window: window, layouts: fields.map { $0.layout }, scale: scale, labelled: fields.count > 1)
     }
 
     /// When the next frame or timed decision is due, or nil when nothing moves.
