@@ -23,7 +23,8 @@ enum WorkbenchPage {
                     scale: command.field.scale, refreshRate: refreshRate, measure: TextLayout.measure)
     }
 
-    /// The page's line colour for the strips' frame and dividers: the seeds' light greys
+    /// The page's line colour for the strips' frame and dividers (one whole device pixel wide
+    /// at least): the seeds' light greys
     /// (`#cccccc`, `#cdcdcd`) show a field's edge at 1.5:1 on the page, where WCAG 2.1 asks 3:1
     /// of a boundary a user must see; this grey is the boxes' own empty border (3.2:1).
     static let boundary = Color(rgb: 0x848b96)
@@ -40,6 +41,11 @@ enum WorkbenchPage {
             if strip {
                 if o.overrides.frameColor == nil { o.overrides.frameColor = boundary }
                 if o.overrides.dividerColor == nil { o.overrides.dividerColor = boundary }
+                // The seeds' 0.5-pt lines are one device pixel at scale 2; at scale 1 they would
+                // be drawn at half strength (1.6:1). A hairline of one whole pixel keeps 3:1.
+                let hairline = max(0.5, 1 / o.scale)
+                if o.overrides.frameWidth == nil { o.overrides.frameWidth = hairline }
+                if o.overrides.dividerWidth == nil && o.style == "paypass" { o.overrides.dividerWidth = hairline }
             }
             return try o.configuration(strict: false)
         }
