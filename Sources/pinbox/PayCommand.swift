@@ -56,7 +56,7 @@ struct PayCommand {
             case "--timeout": spec.timeout = try reader.number(for: option, in: 0.1...86400)
             case "--scale": spec.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             case "--pay" where headless: try reader.flag(option)
-            case "--out", "-o" where headless: output = try reader.value(for: option)
+            case "--out" where headless, "-o" where headless: output = try reader.value(for: option)
             case "--text" where headless: text = try reader.value(for: option)
             case "--focused" where headless: try reader.flag(option); focused = true
             case "--at" where headless: at = try reader.number(for: option, in: 0...3600)
@@ -64,7 +64,7 @@ struct PayCommand {
             case "--grab" where !headless: try reader.flag(option); grab = true
             case "--display", "-display": display = try reader.value(for: option)
             case "--screenshot-dir" where !headless: screenshotDirectory = try reader.value(for: option)
-            case "--geometry", "-geometry" where !headless:
+            case "--geometry" where !headless, "-geometry" where !headless:
                 let text = try reader.value(for: option)
                 guard let parsed = WindowGeometry(parsing: text) else {
                     throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
