@@ -4,7 +4,7 @@
 // never written raw (its `D` line and its INQUIRE QUALITY line escape it), and every secret
 // handed to the server wiped afterwards. Built by scripts/fuzz into one module with the
 // Assuan sources, so internals are reachable; PinBoxCore is a separate module as in the package.
-import PinBoxCore
+@testable import PinBoxCore
 
 /// Contains `%`, CR, LF, `+` and a space, so both escapings change it, and no reply line can
 /// hold it raw: it would have to span a line end and start a line with `K`.

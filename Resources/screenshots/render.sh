@@ -31,4 +31,4 @@ r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused
 # The demo page (focused on the boxes, two digits in) and the payment sheet.
 "$pinbox" render --demo --focus boxes --text 12 --out window.png
 "$pinbox" render --pay --payee "Coffee Shop" --amount "¥25.00" --text 1234 --out pay.png
-"$pinbox" render --pay --text 123 --out pay-plain.png
+"$pinbox" render --pay --text 123 --focused --out pay-plain.png

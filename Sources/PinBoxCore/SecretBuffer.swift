@@ -65,7 +65,8 @@ public final class SecretBuffer {
     }
 
     /// Every byte of the capacity, including the unused tail: lets tests prove a wipe happened.
-    public func withWholeCapacity<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    /// Internal: only tests (`@testable`) and the fuzzers (compiled with the core) reach it.
+    func withWholeCapacity<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: bytes, count: capacity))
     }
 }

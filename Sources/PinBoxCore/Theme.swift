@@ -141,7 +141,6 @@ public struct Theme: Equatable, Sendable {
         t.cellSize = Size(width: 34, height: 40)
         t.gap = 6
         t.dotRadius = 5
-        t.background = .white
         t.accepts = .text
         return t
     }()

@@ -66,6 +66,9 @@ public enum PagePainter {
         for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
             FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
         }
+        if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
+            drawQuality(label: label, value: page.quality, in: row, scale: s, page: page, on: canvas)
+        }
         if let cue = layout.cue, let phase = page.cuePhase, touched(cue) {
             drawWaitCue(in: cue, phase: phase, color: page.accentColor, on: canvas)
         }
@@ -114,6 +117,25 @@ public enum PagePainter {
             canvas.fill(Rect(x: (origin.x + x0).rounded(), y: (origin.y + baseline + 2 * s).rounded(),
                              width: max(1, (x1 - x0).rounded()), height: Layout.devicePixels(1, scale: s)), with: color)
         }
+    }
+
+    /// The strength bar: the label, then a track filled to the rating — green as it rises, red
+    /// while the caller would refuse it (a negative rating) — and the number.
+    private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, page: PageScene,
+                                    on canvas: Canvas) {
+        let style = TextStyle(size: 12.5 * s, color: page.secondaryColor)
+        let text = label.isEmpty ? "Quality" : label
+        let labelWidth = TextLayout.measure(text, style: style, width: nil).width
+        TextLayout.draw(text, style: style, width: nil, at: Point(x: row.x, y: row.y), on: canvas)
+        let x = (row.x + labelWidth + 8 * s).rounded()
+        let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(), width: (row.maxX - x - 44 * s).rounded(),
+                         height: (6 * s).rounded())
+        canvas.fillRounded(track, radius: 3 * s, with: Color(rgb: 0xdde1e6))
+        guard let value else { return }
+        let fraction = Double(abs(value)) / 100
+        let fill = Rect(x: track.x, y: track.y, width: (track.width * fraction).rounded(), height: track.height)
+        canvas.fillRounded(fill, radius: 3 * s, with: value < 0 ? page.errorColor : Color(rgb: 0x2e7d32))
+        TextLayout.draw("\(value) %", style: style, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
     }
 
     /// The wait cue: a key's outline with rings breathing out of it, as a touch pad invites a finger.

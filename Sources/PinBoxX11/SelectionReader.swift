@@ -4,7 +4,8 @@ import PinBoxCore
 /// Fetches a paste from the CLIPBOARD or PRIMARY selection without ever blocking: the request
 /// goes out, the event loop carries on, and the answer (or the deadline) ends it. A reply
 /// bigger than `limit`, an incremental (INCR) transfer, an owner that never answers: all are
-/// refused whole. PinBox never owns a selection, so a secure field can offer nothing.
+/// refused whole. A secure field never offers a selection (Ctrl+C is refused there); only a
+/// plain field's Ctrl+C makes PinBox own the CLIPBOARD (SelectionOwner).
 struct SelectionReader {
     /// Far more than any PIN with white space around it; anything bigger is not a PIN.
     static let limit = 4096

@@ -138,21 +138,21 @@ struct AskpassCommand {
         switch question {
         case .confirm:
             spec = DialogSpec(kind: .confirm(notOK: false))
-            spec.title = "Confirm"
-            spec.okLabel = "_Yes"
-            spec.cancelLabel = "_No"
+            spec.title = localized("Confirm")
+            spec.okLabel = localized("_Yes")
+            spec.cancelLabel = localized("_No")
         case .none:
             spec = DialogSpec(kind: .notice)
-            spec.title = "Security key"
-            description += "\n\nTouch your security key to go on."
+            spec.title = localized("Security key")
+            description += "\n\n" + localized("Touch your security key to go on.")
             spec.waitCue = true
         case .entry:
             let entry = self.entry
             spec = DialogSpec(kind: .entry(entry))
             let isPIN: Bool
             if case .passphrase = entry { isPIN = false } else { isPIN = true }
-            spec.title = isPIN ? "PIN required" : "Passphrase required"
-            spec.prompt = isPIN ? "PIN" : "Passphrase"
+            spec.title = isPIN ? localized("PIN required") : localized("Passphrase required")
+            spec.prompt = isPIN ? localized("PIN") : localized("Passphrase")
             spec.accepts = digitsOnly ? .digits : .text
             spec.byteLimit = Self.byteLimit
         }

@@ -9,6 +9,7 @@ struct DialogRenderCommand {
     var output: String?
     var focused = false
     var at: Double?
+    var quality: Int?
 
     static let help = """
         usage: pinbox render --dialog KIND --out FILE.png [dialog options]
@@ -20,6 +21,7 @@ struct DialogRenderCommand {
           --ok, --cancel, --not-ok LABEL   button labels, `_` before the mnemonic
           --repeat LABEL               a second entry that must match the first
           --wait-cue                   the animated "touch your key" cue
+          --quality N                  a strength bar showing N, -100…100
           --text CHARACTERS            what has been typed (shown as dots)
           --focused                    the window has the focus (ring and cursor shown)
           --at SECONDS                 the moment after the last key to draw (default: at rest)
@@ -50,6 +52,9 @@ struct DialogRenderCommand {
             case "--not-ok": spec.notOKLabel = try reader.value(for: option)
             case "--repeat": spec.repeatPrompt = try reader.value(for: option)
             case "--wait-cue": try reader.flag(option); spec.waitCue = true
+            case "--quality":
+                quality = try reader.integer(for: option, in: -100...100)
+                if spec.qualityLabel == nil { spec.qualityLabel = "Quality" }
             case "--text": text = try reader.value(for: option)
             case "--focused": try reader.flag(option); focused = true
             case "--at": at = try reader.number(for: option, in: 0...3600)
@@ -94,6 +99,7 @@ struct DialogRenderCommand {
                 }
             }
         }
+        page.setQuality(quality)
         let now = at ?? 3600
         // A key typed at 0 and a picture taken `at` later: the fade of the last one shows.
         let scene = page.scene(at: now)

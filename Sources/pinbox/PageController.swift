@@ -24,6 +24,8 @@ final class PageController: WindowController {
     private(set) var exitStatus: Int32?
     /// With `.keep`: the field whose secret waits for the caller.
     private(set) var delivered: Int?
+    /// Called after field `index` changed: pinentry rates a new passphrase here.
+    var onChange: ((Page, Int) -> Void)?
 
     init(page: Page, delivery: Delivery, events: Bool, screenshots: ScreenshotDirectory?) {
         self.page = page
@@ -101,6 +103,7 @@ final class PageController: WindowController {
         switch event {
         case .change(let field, let length):
             reporter.emit("change", ["field": .string(field), "length": .int(length)])
+            if let onChange, let i = page.fields.firstIndex(where: { $0.name == field }) { onChange(page, i) }
         case .complete(let field, let index, let reveal):
             if reveal {
                 reporter.emit("complete", ["field": .string(field), "pin": .string(revealed(index))])

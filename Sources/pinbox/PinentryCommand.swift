@@ -80,7 +80,16 @@ struct XDialogs: PinentryFrontEnd {
             spec.repeatError = again.mismatchError
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
-        guard let (page, outcome) = show(spec, grab: request.grab, options: request.options) else { return .cancelled }
+        if quality.isEnabled, let bar = request.qualityBar { spec.qualityLabel = Self.label(bar.label) }
+        // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
+        // from the secret buffer.
+        let rate: ((Page, Int) -> Void)? = spec.qualityLabel == nil ? nil : { page, index in
+            guard index == 0 else { return }
+            page.setQuality(page.fields[0].field.secret.withBytes { quality.rate($0) })
+        }
+        guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate) else {
+            return .cancelled
+        }
         switch outcome {
         case .submitted: return .pin(page.fields[0].field.secret, repeated: request.repeatPrompt != nil)
         case .closed: return .closed
@@ -136,7 +145,8 @@ struct XDialogs: PinentryFrontEnd {
 
     /// Shows one dialog until it is answered. Nil when no window could be shown (no display, no
     /// keyboard grab): said on stderr, and the agent hears a cancel.
-    private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions) -> (Page, PageOutcome)? {
+    private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
+                               onChange: ((Page, Int) -> Void)? = nil) -> (Page, PageOutcome)? {
         do throws(X11Error) {
             if display == nil || displayName != options.display {
                 display = nil
@@ -156,6 +166,7 @@ struct XDialogs: PinentryFrontEnd {
             var geometry = WindowGeometry()
             (geometry.x, geometry.y) = display.centredUnderPointer(size)
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
+            controller.onChange = onChange
             _ = try runWindow(page, display: display, title: spec.title, geometry: geometry, type: .dialog, grab: grab,
                               controller: controller, keepSecret: true)
             // The dialog is closed, and the conversation goes on: no exit is coming.

@@ -19,6 +19,9 @@ struct WindowCommand {
     /// Seconds without a key before the prompt cancels itself.
     var timeout: Double?
     var clearOnBlur = false
+    /// The X resource instance name (`-name`) and resource lines (`-xrm`); see Resources.swift.
+    var resourceName: String?
+    var resourceLines: [String] = []
 
     static let help = """
         Opens the demo window: the strip, boxes and grid fields on one page (Tab moves between
@@ -30,6 +33,10 @@ struct WindowCommand {
         Window options:
           --display, -display NAME     the X display (default $DISPLAY)
           --geometry, -geometry GEOM   size and place, e.g. 480x320+100+100
+          --name, -name NAME           the instance name X resources are looked up under
+                                       (default: the program's name, e.g. pinbox)
+          --xrm, -xrm 'NAME: VALUE'    a resource over the server's, e.g. 'PinBox*dotColor: #333';
+                                       every option --some-option has the resource someOption
           --exit-on-complete           submit and exit 0 as soon as the field is full
           --reveal                     include the digits in complete and submit events
           --screenshot-dir DIR         where screenshots go (default: the working directory)
@@ -66,6 +73,8 @@ struct WindowCommand {
                     throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
                 }
                 geometry = parsed
+            case "--name", "-name": resourceName = try reader.value(for: option)
+            case "--xrm", "-xrm": resourceLines.append(try reader.value(for: option))
             case "--reveal": try reader.flag(option); reveal = true
             case "--exit-on-complete": try reader.flag(option); exitOnComplete = true
             case "--screenshot-dir": screenshotDirectory = try reader.value(for: option)

@@ -13,7 +13,7 @@ let usage = """
            pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
            pinbox pay [--amount TEXT] [--payee TEXT] the payment sheet of seed 001, with a number pad
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
-           pinbox --help | render --help
+           pinbox --help | render --help | --version
     """
 
 /// Opens the window for `page` and runs it; returns the exit status. Every way out wipes the
@@ -33,18 +33,21 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     return try loop.run(controller)
 }
 
-/// The demo window (and the old `--askpass` flag): the workbench page.
-func runWorkbench(_ command: WindowCommand) -> Int32 {
-    let screenshots: ScreenshotDirectory
-    let fields: [PageField]
-    do throws(UsageError) {
-        fields = try WorkbenchPage.fields(command)
-        screenshots = try ScreenshotDirectory(command.screenshotDirectory)
-    } catch {
-        fail(error.message, status: .usage)
+/// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
+/// resources under the command line's options (`arguments`).
+func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -> Int32 {
+    func inputs(_ command: WindowCommand) -> (fields: [PageField], screenshots: ScreenshotDirectory) {
+        do throws(UsageError) {
+            return (try WorkbenchPage.fields(command), try ScreenshotDirectory(command.screenshotDirectory))
+        } catch {
+            fail(error.message, status: .usage)
+        }
     }
+    _ = inputs(commandLine)  // the command line's own mistakes need no display
     do throws(X11Error) {
-        let display = try XDisplay(name: command.display)
+        let display = try XDisplay(name: commandLine.display)
+        let command = commandLine.withResources(of: display, arguments: arguments)
+        let (fields, screenshots) = inputs(command)
         let page = WorkbenchPage.make(fields, command, refreshRate: display.refreshRate ?? 60)
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
                                         events: !command.quiet, screenshots: screenshots)
@@ -54,6 +57,8 @@ func runWorkbench(_ command: WindowCommand) -> Int32 {
         fail(error.message, status: .display)
     }
 }
+
+Translations.start()
 
 // No core file and no debugger attaching: the PIN lives in this process's memory.
 if pinbox_harden_process() != 0 {
@@ -89,6 +94,10 @@ func invokedName() -> String {
 /// Runs the command the arguments name; returns the exit status.
 func run(_ arguments: [String]) -> Int32 {
     var arguments = arguments[...]
+    if arguments.first == "--version" {
+        print("pinbox \(pinboxVersion)")
+        return 0
+    }
     do {
         if invokedName() == "pinentry-pinbox" || arguments.first == "pinentry" {
             if arguments.first == "pinentry" && invokedName() != "pinentry-pinbox" { arguments.removeFirst() }
@@ -129,7 +138,7 @@ func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             return printHelp(usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help)
         }
-        return runWorkbench(try WindowCommand(arguments: arguments))
+        return runWorkbench(try WindowCommand(arguments: arguments), arguments: arguments)
     } catch {
         fail(error.message, status: .usage)
     }

@@ -32,6 +32,19 @@ struct AskpassTests {
         #expect(p.stderr.isEmpty)
     }
 
+    @Test func theDialogOpensCentredOnTheScreen() throws {
+        let prompt = try start(["Password: "])
+        let out = try run(["xdotool", "getwindowgeometry", prompt.p.windowID!], display: prompt.xvfb.display).output
+        // "Position: X,Y (screen: 0)" and "Geometry: WxH"; the test's Xvfb is 1280 × 1024, no WM.
+        func numbers(after label: String) -> [Int] {
+            guard let line = out.split(separator: "\n").first(where: { $0.contains(label) }) else { return [] }
+            let text = line.split(separator: ":")[1].split(separator: "(")[0]
+            return text.split(whereSeparator: { $0 == "," || $0 == "x" || $0 == " " }).compactMap { Int($0) }
+        }
+        let position = numbers(after: "Position"), size = numbers(after: "Geometry")
+        #expect(position == [(1280 - size[0]) / 2, (1024 - size[1]) / 2], "\(out)")
+    }
+
     @Test func aPinPromptTakesLettersAndGrowsPastSixBoxes() throws {
         let pPrompt = try start(["Enter PIN for authenticator: "])
         let p = pPrompt.p

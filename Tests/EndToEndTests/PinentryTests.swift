@@ -194,4 +194,36 @@ final class PinentryTests {
         let pin = received.prefix { $0 != 0x20 && $0 != 0 && $0 != 0x25 }
         #expect(String(decoding: pin, as: UTF8.self) == "ab12CD34", "\(received)")
     }
+
+    /// Reads the pinentry's replies until a line starting with `prefix` arrives.
+    func readUntil(_ prefix: String, from child: Child, into text: inout String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
+            guard Date() < deadline, child.isRunning else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
+            child.waitReadable(seconds: 0.05)
+            text += String(decoding: child.read().out, as: UTF8.self)
+        }
+    }
+
+    /// SETQUALITYBAR: every change to the new passphrase is rated by the client (INQUIRE
+    /// QUALITY, escaped), and the bar follows; the passphrase comes back whole after.
+    @Test func theQualityBarAsksTheClientAsThePassphraseIsTyped() throws {
+        let child = try Child([PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": xvfb.display],
+                              capture: true, interactive: true)
+        var text = ""
+        try readUntil("OK Pleased", from: child, into: &text)
+        child.send("SETQUALITYBAR Quality:\nSETPROMPT New passphrase:\nGETPIN\n")
+        try answer("a b", key: nil)
+        for expected in ["INQUIRE QUALITY a", "INQUIRE QUALITY a+", "INQUIRE QUALITY a+b"] {
+            try readUntil(expected, from: child, into: &text)
+            #expect(text.split(separator: "\n").last == Substring(expected), "\(text)")
+            child.send("D \(expected.count * 10)\nEND\n")
+            text += "\n"
+        }
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        try readUntil("D a b", from: child, into: &text)
+        child.send("BYE\n")
+        try readUntil("OK closing", from: child, into: &text)
+        #expect(child.wait() == 0)
+    }
 }

@@ -49,6 +49,11 @@ struct WindowTests {
         try s.pinbox.waitFor("rejected", count: 4)
         #expect(s.pinbox.events("rejected").allSatisfy { $0["reason"] as? String == "not-a-digit" })
         #expect(s.pinbox.events("change").count == 1)
+        // Control: the same forged keys reach a field that shows its digits, so they were sent
+        // and would have been seen.
+        let plain = try Session(["--style", "grid", "--plain"], focus: false)
+        try plain.pinbox.xdotool(["key", "--window", plain.window, "1", "2"])
+        try plain.pinbox.waitFor("change", count: 2)
     }
 
     @Test func theSeventhDigitIsIgnoredAndCompleteFiresOnce() throws {

@@ -1,5 +1,6 @@
 import CSystem
 import PinBoxAssuan
+@testable import PinBoxCore
 import Testing
 
 /// What gpg-agent 2.2.40 sent to pinentry-gtk-2 1.2.1 for

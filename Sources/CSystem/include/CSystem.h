@@ -5,7 +5,9 @@
 // which has no Glibc overlay.
 #include <errno.h>
 #include <fcntl.h>
+#include <libintl.h>
 #include <limits.h>
+#include <locale.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>

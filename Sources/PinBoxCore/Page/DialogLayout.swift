@@ -36,6 +36,8 @@ public struct DialogLayout: Equatable, Sendable {
     public let fields: [Rect]
     public let error: Rect
     public let cue: Rect?
+    /// The strength bar's row: its label at the start, the bar after it.
+    public let quality: Rect?
     public let buttons: [Rect]
     public let textWidth: Double
 
@@ -74,6 +76,8 @@ public struct DialogLayout: Equatable, Sendable {
         for (i, size) in fieldSizes.enumerated() {
             blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
         }
+        let qualityHeight = (m.labelSize * 1.3 * s).rounded(.up)
+        if content.qualityLabel != nil { blocks.append(qualityHeight) }
         if content.waitCue { blocks.append(m.cueSize * s) }
         let body = blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap
         let buttonRow = content.buttons.isEmpty ? 0 : m.buttonHeight * s + gap * 1.5
@@ -98,6 +102,12 @@ public struct DialogLayout: Equatable, Sendable {
         }
         labels = labelRects
         fields = fieldRects
+        if content.qualityLabel != nil {
+            quality = Rect(x: left, y: y, width: width, height: qualityHeight)
+            y += qualityHeight + gap
+        } else {
+            quality = nil
+        }
         if content.waitCue {
             let side = m.cueSize * s
             cue = Rect(x: (left + (width - side) / 2).rounded(), y: y, width: side, height: side)

@@ -23,6 +23,8 @@ public struct DialogSpec: Equatable, Sendable {
     public var notOKLabel = "_No"
     /// The wait cue: a security key waiting for a touch, a reader's pinpad.
     public var waitCue = false
+    /// A strength bar under the entry, with this label (pinentry's SETQUALITYBAR).
+    public var qualityLabel: String?
     /// What the entry takes, and how many bytes the caller can read.
     public var accepts = AcceptedCharacters.text
     public var byteLimit = 1022
@@ -39,7 +41,8 @@ public struct DialogSpec: Equatable, Sendable {
     /// The page for this dialog.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
         let rules = PageRules(purpose: .prompt, timeout: timeout)
-        var content = PageContent(title: title, description: description, error: error, waitCue: waitCue)
+        var content = PageContent(title: title, description: description, error: error, waitCue: waitCue,
+                                  qualityLabel: qualityLabel)
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
         switch kind {
         case .entry(let entry):

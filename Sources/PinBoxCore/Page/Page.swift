@@ -27,6 +27,15 @@ public final class Page {
     /// A line of feedback (why a key was refused) shown in place of the error for a moment.
     public private(set) var feedback: (text: String, until: Double)?
 
+    /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
+    /// strength bar; nil before the first rating.
+    public private(set) var quality: Int?
+
+    /// Sets the strength bar's value (the host asked the caller: pinentry's INQUIRE QUALITY).
+    public func setQuality(_ value: Int?) {
+        quality = value.map { max(-100, min(100, $0)) }
+    }
+
     /// How long a line of feedback stays.
     public static let feedbackDuration = 2.5
 

@@ -16,9 +16,13 @@ public struct PageContent: Equatable, Sendable {
     /// An animated cue that the caller waits for something outside the window: a touch of a
     /// security key, a PIN typed on a reader's pinpad.
     public var waitCue: Bool
+    /// A strength bar under the entry with this label (pinentry's SETQUALITYBAR), fed by
+    /// `Page.setQuality` while a new passphrase is typed; nil for none.
+    public var qualityLabel: String?
 
     public init(title: String = "", description: String = "", prompt: String = "", error: String = "",
-                hint: String = "", buttons: [PageButton] = [], waitCue: Bool = false) {
+                hint: String = "", buttons: [PageButton] = [], waitCue: Bool = false, qualityLabel: String? = nil) {
+        self.qualityLabel = qualityLabel
         self.title = title
         self.description = description
         self.prompt = prompt

@@ -11,6 +11,8 @@ public struct PageScene: Equatable, Sendable {
     public var message: String
     /// The wait cue's phase, 0…1, when the page shows one.
     public var cuePhase: Double?
+    /// The strength bar's value, -100…100, when the page has a bar and a rating.
+    public var quality: Int?
     public var background = Color(rgb: 0xf5f6f8)
     public var textColor = Color(rgb: 0x1f2329)
     /// 4.8:1 on the page's background: hints and labels must be read by everyone.
@@ -46,8 +48,10 @@ extension Page {
         let message = feedback.map { $0.text } ?? content.error
         let phase: Double? = content.waitCue
             ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil
-        return PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
-                         focusRing: ring, message: message, cuePhase: phase)
+        var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
+                              focusRing: ring, message: message, cuePhase: phase)
+        scene.quality = quality
+        return scene
     }
 
     /// One breath of the wait cue, in seconds.

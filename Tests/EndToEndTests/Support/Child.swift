@@ -18,8 +18,11 @@ final class Child {
         case writing(String)
     }
 
+    /// With `interactive`, stdin stays open for `send` until `closeInput`.
+    private var inFD: Int32 = -1
+
     init(_ argv: [String], environment: [String: String] = [:], input: [UInt8]? = nil, capture: Bool = false,
-         descriptors: [Int32: Descriptor] = [:]) throws {
+         descriptors: [Int32: Descriptor] = [:], interactive: Bool = false) throws {
         let program = try argv[0].hasPrefix("/") ? argv[0] : which(argv[0])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -80,7 +83,7 @@ final class Child {
                 offset += n
             }
         }
-        close(stdinPipe[1])
+        if interactive { inFD = stdinPipe[1] } else { close(stdinPipe[1]) }
         if capture {
             outFD = outPipe[0]
             errFD = errPipe[0]
@@ -89,9 +92,21 @@ final class Child {
     }
 
     deinit {
+        closeInput()
         if status == nil { kill(pid, SIGKILL); _ = wait() }
         if outFD >= 0 { close(outFD) }
         if errFD >= 0 { close(errFD) }
+    }
+
+    /// Writes to the child's stdin (started `interactive`).
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(inFD, $0.baseAddress!, $0.count) }
+    }
+
+    func closeInput() {
+        if inFD >= 0 { close(inFD) }
+        inFD = -1
     }
 
     /// Closes our end of the child's stdout, as a reader that goes away does: its next write

@@ -52,7 +52,14 @@ func which(_ name: String) throws -> String {
 func run(_ argv: [String], display: String? = nil, input: [UInt8]? = nil) throws -> (status: Int32, output: String) {
     let child = try Child(argv, environment: display.map { ["DISPLAY": $0] } ?? [:], input: input, capture: true)
     var out: [UInt8] = []
+    // A helper that hangs (a stuck selection owner, a search that never matches) must fail the
+    // test, not hold the whole run.
+    let deadline = Date().addingTimeInterval(60)
     while child.isRunning {
+        guard Date() < deadline else {
+            kill(child.pid, SIGKILL)
+            throw TestFailure("\(argv) did not finish within 60 s")
+        }
         child.waitReadable(seconds: 0.05)
         out += child.read().out
     }

@@ -1,0 +1,60 @@
+import CX11
+
+/// The X resources that apply to PinBox: the server's databases (RESOURCE_MANAGER, what `xrdb`
+/// loads, and the screen's SCREEN_RESOURCES), with `-xrm` lines on top, looked up the Xrm way by
+/// the program's instance name and class. Values come back as the strings the user wrote; what
+/// they mean is the command line's business.
+public final class XResources {
+    private var database: XrmDatabase?
+
+    /// Reads the databases `display` was opened with, then puts each of `lines`
+    /// (`"PinBox*dotColor: #333"`) over them, so `-xrm` wins as it does in every X program.
+    public init(display: XDisplay, lines: [String] = []) {
+        XrmInitialize()
+        if let text = XResourceManagerString(display.handle) {
+            database = XrmGetStringDatabase(text)
+        }
+        // The screen's own resources (xrdb -screen) are more specific than the server-wide ones.
+        if let screen = XDefaultScreenOfDisplay(display.handle), let text = XScreenResourceString(screen) {
+            XrmMergeDatabases(XrmGetStringDatabase(text), &database)  // takes the new database over
+            XFree(text)
+        }
+        for line in lines {
+            XrmPutLineResource(&database, line)
+        }
+    }
+
+    deinit {
+        if let database { XrmDestroyDatabase(database) }
+    }
+
+    /// The value of the resource at `names` (e.g. `["pinbox-askpass", "dotColor"]`) whose
+    /// classes are `classes` (`["PinBox", "DotColor"]`), as Xrm's matching rules pick it; nil
+    /// when no line matches. Surrounding blanks are dropped.
+    public func value(names: [String], classes: [String]) -> String? {
+        guard let database else { return nil }
+        // A dot or a star inside a component would change the query's shape.
+        func joined(_ parts: [String]) -> String {
+            parts.map { String($0.map { $0 == "." || $0 == "*" ? "_" : $0 }) }.joined(separator: ".")
+        }
+        var type: UnsafeMutablePointer<CChar>?
+        var value = XrmValue()
+        guard XrmGetResource(database, joined(names), joined(classes), &type, &value) != 0,
+              let address = value.addr else { return nil }
+        let text = String(cString: address)
+        var start = text.startIndex, end = text.endIndex
+        while start < end, text[start] == " " || text[start] == "\t" { start = text.index(after: start) }
+        while end > start, text[text.index(before: end)] == " " || text[text.index(before: end)] == "\t" {
+            end = text.index(before: end)
+        }
+        return String(text[start..<end])
+    }
+
+    /// The screen's resolution as Xft-using programs read it (`Xft.dpi`, set by desktops and
+    /// `xrdb`); nil when unset or not a positive number.
+    public var dpi: Double? {
+        guard let text = value(names: ["Xft", "dpi"], classes: ["Xft", "Dpi"]),
+              let dpi = Double(text), dpi.isFinite, dpi > 0 else { return nil }
+        return dpi
+    }
+}

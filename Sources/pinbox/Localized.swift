@@ -1,0 +1,71 @@
+import CSystem
+
+/// The program's own words in the user's language, through gettext and the catalogue
+/// `pinbox.mo` that scripts/install compiles from po/LANG.po into PREFIX/share/locale.
+/// Words that come from callers (a prompt, a description) are shown as given, never looked up.
+enum Translations {
+    static let domain = "pinbox"
+
+    /// Picks the language from LC_ALL / LC_MESSAGES / LANG and finds the catalogues beside the
+    /// binary (PREFIX/bin/pinbox → PREFIX/share/locale). Only the message category is set:
+    /// numbers keep being read and written the C way.
+    static func start() {
+        if setlocale(LC_MESSAGES, "") == nil, let language = requestedLanguage {
+            // The user's locale is not generated on this machine (common for zh_CN.UTF-8 on a
+            // minimal system): keep UTF-8 messages and name the language through LANGUAGE,
+            // which gettext reads under any locale but plain "C".
+            if setlocale(LC_MESSAGES, "C.UTF-8") != nil, getenv("LANGUAGE").map({ $0.pointee == 0 }) ?? true {
+                setenv("LANGUAGE", language, 1)
+            }
+        }
+        if let directory = localeDirectory {
+            _ = bindtextdomain(domain, directory)
+        }
+        _ = bind_textdomain_codeset(domain, "UTF-8")
+        _ = textdomain(domain)
+    }
+
+    /// The language part of the first locale variable set (`zh_CN` from `zh_CN.UTF-8`).
+    private static var requestedLanguage: String? {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty else { continue }
+            let language = value.split(separator: ".").first.map(String.init) ?? value
+            return language == "C" || language == "POSIX" ? nil : language
+        }
+        return nil
+    }
+
+    /// PREFIX/share/locale for the binary at PREFIX/bin; nil when it cannot be found.
+    private static var localeDirectory: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return nil }
+        parts.removeLast(2)  // bin/pinbox
+        return parts.joined(separator: "/") + "/share/locale"
+    }
+}
+
+/// `text` in the user's language; each `%s` in it takes the next of `values`, so a translation
+/// can move them. Literal calls only: po/update finds the words to translate by this name.
+func localized(_ text: String, _ values: String...) -> String {
+    // gettext hands back its argument when there is no translation: copy while it is alive.
+    let translated = text.withCString { String(cString: gettext($0)) }
+    guard !values.isEmpty else { return translated }
+    var result = ""
+    var next = values.makeIterator()
+    var afterPercent = false
+    for c in translated {
+        if afterPercent {
+            result += c == "s" ? (next.next() ?? "") : "%" + String(c)
+            afterPercent = false
+        } else if c == "%" {
+            afterPercent = true
+        } else {
+            result.append(c)
+        }
+    }
+    return afterPercent ? result + "%" : result
+}

@@ -1,0 +1,145 @@
+import CSystem
+import PinBoxCore
+import PinBoxX11
+
+/// X resources as command-line arguments. Every option `--dot-color` that has a resource has it
+/// under the camel-case name `dotColor`, class `PinBox`, instance name the program's (or
+/// `-name`'s); the resources found become arguments placed before the real command line, so the
+/// command line wins and a bad value is reported as a bad option is, naming the resource.
+struct ResourceArguments {
+    /// An option that can be set by a resource, and whether it takes a value (a flag's resource
+    /// is true or false).
+    struct Option {
+        let name: String
+        let takesValue: Bool
+        init(_ name: String, value takesValue: Bool = true) {
+            self.name = name
+            self.takesValue = takesValue
+        }
+    }
+
+    static let className = "PinBox"
+
+    /// The window's and the fields' options. Not here: what cannot come from a shared database
+    /// (`--display`, `--name`, `--xrm`), the askpass mode, and `--reveal`, so that no resource
+    /// can make a prompt print a PIN. The cells' per-state options (`--highlight-border-color`,
+    /// resource `highlightBorderColor`) come from the core's lists of states and properties.
+    static let windowOptions: [Option] = [
+        Option("--style"), Option("--count"), Option("--rows"), Option("--columns"), Option("--size"),
+        Option("--scale"), Option("--plain", value: false), Option("--secure", value: false), Option("--accept"),
+        Option("--duration"), Option("--paste"), Option("--easing"),
+        Option("--dot-color"), Option("--dot-radius"), Option("--frame-color"), Option("--frame-width"),
+        Option("--frame-radius"), Option("--divider-color"), Option("--divider-width"), Option("--gap"),
+        Option("--geometry"), Option("--exit-on-complete", value: false), Option("--screenshot-dir"),
+        Option("--quiet", value: false), Option("--grab", value: false), Option("--timeout"),
+        Option("--clear-on-blur", value: false),
+    ] + cellOptions
+
+    /// `--PROPERTY` and `--STATE-PROPERTY` for every cell property and state.
+    static var cellOptions: [Option] {
+        CellProperty.allCases.flatMap { property in
+            [Option("--" + property.rawValue)] + CellState.allCases.map { Option("--\($0.rawValue)-\(property.rawValue)") }
+        }
+    }
+
+    /// `--dot-color` → `dotColor`.
+    static func resourceName(of option: String) -> String {
+        var name = ""
+        var upper = false
+        for c in option.drop(while: { $0 == "-" }) {
+            if c == "-" { upper = true; continue }
+            name += upper ? asciiCase(c, upper: true) : String(c)
+            upper = false
+        }
+        return name
+    }
+
+    /// The instance name: the base name of the program as it was started (`pinbox-askpass`
+    /// through the link), so a user can style each role by its own name.
+    static var programName: String {
+        guard let argv = pinbox_argv(), pinbox_argc() > 0, let first = argv[0] else { return "pinbox" }
+        let path = String(cString: first)
+        let base = path.split(separator: "/").last.map(String.init) ?? ""
+        return base.isEmpty ? "pinbox" : base
+    }
+
+    /// The scale `Xft.dpi` asks for: 96 dots per inch is 1, rounded to a quarter (1, 1.25, 1.5,
+    /// 2 …) within what `--scale` accepts.
+    static func scale(dpi: Double) -> Double {
+        let range = FieldConfiguration.scaleRange
+        return min(max((dpi / 96 * 4).rounded() / 4, range.lowerBound), range.upperBound)
+    }
+
+    /// The arguments the resources amount to, in the order they must be read: the scale from
+    /// `Xft.dpi` first (anything more specific overrides it), then one or two per resource set.
+    /// Each resource is checked alone with `validate` (the command's own parser), so a bad
+    /// value is reported naming the resource. `role` (`askpass`, `pinentry`) is a component
+    /// between instance and resource: `PinBox.pinentry.style` styles that role only.
+    static func arguments(from resources: XResources, instance: String, role: String? = nil,
+                          options: [Option], validate: ([String]) throws(UsageError) -> Void)
+        throws(UsageError) -> [String] {
+        var arguments: [String] = []
+        if let dpi = resources.dpi, scale(dpi: dpi) != 1 {
+            arguments += ["--scale", show(scale(dpi: dpi))]
+        }
+        for option in options {
+            let name = resourceName(of: option.name)
+            let resourceClass = asciiCase(name.first!, upper: true) + name.dropFirst()
+            let found = role.flatMap {
+                resources.value(names: [instance, $0, name], classes: [className, "Role", resourceClass])
+            } ?? resources.value(names: [instance, name], classes: [className, resourceClass])
+            guard let value = found else { continue }
+            let shown = "resource \(className).\(name)"
+            let these: [String]
+            if option.takesValue {
+                these = [option.name, value]
+            } else {
+                switch String(value.map { Character(asciiCase($0, upper: false)) }) {
+                case "true", "yes", "on", "1": these = [option.name]
+                case "false", "no", "off", "0": these = []
+                default: throw UsageError("\(shown): expects true or false, not '\(value)'")
+                }
+            }
+            do {
+                try validate(these)
+            } catch {
+                // The parser names the option first ("--dot-color expects …"): name the resource.
+                let message = error.message.hasPrefix(option.name + " ")
+                    ? String(error.message.dropFirst(option.name.count + 1)) : error.message
+                throw UsageError("\(shown): \(message)")
+            }
+            arguments += these
+        }
+        return arguments
+    }
+
+    /// Resource names and X booleans are ASCII: no Unicode case tables needed.
+    private static func asciiCase(_ c: Character, upper: Bool) -> String {
+        guard let a = c.asciiValue else { return String(c) }
+        if upper, a >= 97, a <= 122 { return String(Character(Unicode.Scalar(a - 32))) }
+        if !upper, a >= 65, a <= 90 { return String(Character(Unicode.Scalar(a + 32))) }
+        return String(c)
+    }
+
+    private static func show(_ d: Double) -> String {
+        d == d.rounded() ? String(Int(d)) : String(d)
+    }
+}
+
+extension WindowCommand {
+    /// This command with `display`'s X resources under it: the resources' arguments, then the
+    /// command line's own (`arguments`, which this command was parsed from). A bad resource
+    /// ends the program as a bad option does (exit 2), naming the resource.
+    func withResources(of display: XDisplay, arguments: ArraySlice<String>) -> WindowCommand {
+        let resources = XResources(display: display, lines: resourceLines)
+        do throws(UsageError) {
+            let before = try ResourceArguments.arguments(
+                from: resources, instance: resourceName ?? ResourceArguments.programName,
+                options: ResourceArguments.windowOptions,
+                validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) })
+            return try WindowCommand(arguments: before + arguments)
+        } catch {
+            fail(error.message, status: .usage)
+        }
+    }
+}

@@ -1,0 +1,387 @@
+import Foundation
+import Testing
+import PinBoxCore
+import PinBoxRender
+
+/// At home on an X desktop: the version, X resources from `xrdb` and `-xrm`, the scale from
+/// `Xft.dpi`, the man page, and what scripts/install and scripts/package put on a machine.
+@Suite("Desktop", .timeLimit(.minutes(5)))
+struct DesktopTests {
+    /// The repository, found from this file's place in it.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The version as Sources/pinbox/Version.swift states it: the one place that holds it.
+    static var sourceVersion: String {
+        let text = (try? String(contentsOfFile: repository + "/Sources/pinbox/Version.swift", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("let pinboxVersion = ") } ?? ""
+        return String(line.split(separator: "\"").dropFirst().first ?? "")
+    }
+
+    @Test func versionIsPrinted() throws {
+        let p = try PinBoxProcess(["--version"], display: nil)
+        #expect(try p.waitExit() == 0)
+        #expect(!Self.sourceVersion.isEmpty)
+        #expect(p.stdout == "pinbox \(Self.sourceVersion)\n" && p.stderr.isEmpty)
+    }
+
+    // MARK: X resources
+
+    /// A private Xvfb with `resources` loaded by xrdb (as a desktop session does), then pinbox.
+    final class ResourceWindow {
+        let xvfb: Xvfb
+        let pinbox: PinBoxProcess
+        let x: XClient
+        let scale: Double
+
+        init(resources: String?, _ arguments: [String], scale: Double = 1, launcher: [String] = []) throws {
+            xvfb = try Xvfb()
+            if let resources { try loadResources(resources, display: xvfb.display) }
+            pinbox = try PinBoxProcess(["--duration", "0"] + arguments, display: xvfb.display, launcher: launcher)
+            x = try XClient(xvfb.display)
+            self.scale = scale
+        }
+
+        deinit {
+            x.abandon()
+            xvfb.kill()
+        }
+
+        var ready: [String: Any] { get throws { try pinbox.waitFor("ready") } }
+
+        /// Types one digit into the strip and returns the colour at the first cell's centre,
+        /// where its dot is drawn, found by the layout rules the program uses.
+        func firstDotColour() throws -> UInt32 {
+            let window = try pinbox.waitReady()
+            try pinbox.keys("1")
+            try pinbox.waitFor("change")
+            let ready = try ready
+            let size = Size(width: Double(ready["width"] as! Int), height: Double(ready["height"] as! Int))
+            let configuration = try FieldConfiguration(scale: scale)
+            let layout = configuration.layout()
+            let page = PageLayout(window: size, fieldSizes: [layout.bounds.size], scale: scale, labelled: false)
+            let centre = layout.cells[0].mid
+            // The dot is drawn once the change is reported; give the server a moment to show it.
+            var colour: UInt32 = 0
+            for _ in 0..<50 {
+                colour = x.pixel(window, x: Int(centre.x + page.fields[0].x), y: Int(centre.y + page.fields[0].y))
+                if colour != 0xffffff { break }
+                usleep(20_000)
+            }
+            return colour
+        }
+    }
+
+    @Test func aResourceFromXrdbColoursTheDots() throws {
+        let w = try ResourceWindow(resources: "PinBox*dotColor: #ff0000\n", ["--style", "strip"])
+        #expect(String(try w.firstDotColour(), radix: 16) == "ff0000")
+    }
+
+    @Test func xrmOverridesXrdb() throws {
+        let w = try ResourceWindow(resources: "PinBox*dotColor: #ff0000\n",
+                                   ["-xrm", "PinBox.dotColor: #0000ff", "--style", "strip"])
+        #expect(String(try w.firstDotColour(), radix: 16) == "ff")
+    }
+
+    @Test func theCommandLineOverridesBoth() throws {
+        let w = try ResourceWindow(resources: "PinBox*dotColor: #ff0000\n",
+                                   ["-xrm", "PinBox.dotColor: #0000ff", "--dot-color", "#00ff00", "--style", "strip"])
+        #expect(String(try w.firstDotColour(), radix: 16) == "ff00")
+    }
+
+    @Test func theInstanceNameIsTheProgramsOrName() throws {
+        // Styled for another instance: not applied. Styled for the name given with -name: applied.
+        let other = try ResourceWindow(resources: "pinbox-askpass*dotColor: #ff0000\n", ["--style", "strip"])
+        #expect(try other.firstDotColour() == 0x000000)
+        let named = try ResourceWindow(resources: "mine*dotColor: #ff0000\n", ["-name", "mine", "--style", "strip"])
+        #expect(String(try named.firstDotColour(), radix: 16) == "ff0000")
+    }
+
+    @Test func aLinksNameIsItsInstanceName() throws {
+        // Started through a link, the program looks resources up under the link's name.
+        let directory = NSTemporaryDirectory() + "pinbox-link-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/mybox",
+                                                   withDestinationPath: PinBoxProcess.binary)
+        let xvfb = try Xvfb()
+        try loadResources("mybox.style: round\npinbox.style: square\n", display: xvfb.display)
+        let child = try Child([directory + "/mybox", "--quiet"], environment: ["DISPLAY": xvfb.display],
+                              capture: true)
+        var err: [UInt8] = []
+        let deadline = Date().addingTimeInterval(10)
+        while child.isRunning && Date() < deadline { child.waitReadable(seconds: 0.05); err += child.read().err }
+        err += child.read().err
+        #expect(child.wait() == 2)
+        let message = String(decoding: err, as: UTF8.self)
+        #expect(message.contains("resource PinBox.style: must be one of") && message.contains("'round'"), "\(message)")
+    }
+
+    @Test("a bad resource is reported like a bad option, naming it", arguments: [
+        ("PinBox*dotColor: blue\n", [], "pinbox: resource PinBox.dotColor: expects a colour as #rgb, #rrggbb or #rrggbbaa, not 'blue'\n"),
+        (nil, ["-xrm", "PinBox.count: 0"], "pinbox: resource PinBox.count: must be between 1 and 100, not "),
+        (nil, ["-xrm", "pinbox.plain: maybe"], "pinbox: resource PinBox.plain: expects true or false, not 'maybe'\n"),
+        ("PinBox.style: round\n", [], "pinbox: resource PinBox.style: must be one of strip, paypass, boxes, grid"),
+        ("PinBox.highlightBorderColor: blue\n", [], "pinbox: resource PinBox.highlightBorderColor: expects a colour"),
+    ] as [(String?, [String], String)])
+    func badResource(_ resources: String?, _ arguments: [String], _ message: String) throws {
+        let w = try ResourceWindow(resources: resources, arguments)
+        #expect(try w.pinbox.waitExit(timeout: 10) == 2)
+        #expect(w.pinbox.stderr.hasPrefix(message), "stderr: \(w.pinbox.stderr)")
+        #expect(w.pinbox.stderr.filter { $0 == "\n" }.count == 1, "one line")
+        #expect(w.pinbox.stdout.isEmpty, "no window, no event")
+    }
+
+    @Test func aFlagResourceTurnsItOn() throws {
+        // PinBox.quiet: true is --quiet: the window opens and reports nothing.
+        let w = try ResourceWindow(resources: "PinBox.quiet: true\nPinBox.plain: false\n", ["--style", "strip"])
+        let (status, out) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(w.pinbox.pid)],
+                                    display: w.xvfb.display)
+        #expect(status == 0 && !out.isEmpty, "the window is there")
+        #expect(w.pinbox.stdout.isEmpty)
+    }
+
+    // MARK: HiDPI
+
+    @Test func xftDpi192DrawsTheWindowAtTwiceTheSize() throws {
+        let one = try ResourceWindow(resources: nil, ["--style", "strip"])
+        let onesReady = try one.ready
+        let hidpi = try ResourceWindow(resources: "Xft.dpi: 192\nPinBox*dotColor: #ff0000\n", ["--style", "strip"], scale: 2)
+        let ready = try hidpi.ready
+        let explicit = try ResourceWindow(resources: nil, ["--style", "strip", "--scale", "2"], scale: 2)
+        let explicitReady = try explicit.ready
+        let (w1, h1) = (onesReady["width"] as! Int, onesReady["height"] as! Int)
+        let (w2, h2) = (ready["width"] as! Int, ready["height"] as! Int)
+        // The same window as --scale 2, and the same layout in points as at 1×.
+        #expect(w2 == explicitReady["width"] as! Int && h2 == explicitReady["height"] as! Int)
+        #expect(abs(w2 - 2 * w1) <= 1 && abs(h2 - 2 * h1) <= 1, "\(w1)×\(h1) at 1×, \(w2)×\(h2) at 192 dpi")
+        // The dot sits where the 2× layout puts it, in the resource's colour.
+        #expect(String(try hidpi.firstDotColour(), radix: 16) == "ff0000")
+        // The screenshot is at 2× too.
+        let directory = NSTemporaryDirectory() + "pinbox-hidpi-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let shot = try ResourceWindow(resources: "Xft.dpi: 192\n", ["--style", "strip", "--screenshot-dir", directory])
+        try shot.pinbox.waitReady()
+        kill(shot.pinbox.pid, SIGUSR1)
+        let path = try shot.pinbox.waitFor("screenshot")["path"] as! String
+        let canvas = try Canvas(png: path)
+        #expect((canvas.width, canvas.height) == (w2, h2))
+    }
+
+    @Test func scaleResourceAndOptionOverrideXftDpi() throws {
+        let resource = try ResourceWindow(resources: "Xft.dpi: 192\nPinBox.scale: 1\n", ["--style", "strip"])
+        let option = try ResourceWindow(resources: "Xft.dpi: 192\n", ["--style", "strip", "--scale", "1"])
+        let plain = try ResourceWindow(resources: nil, ["--style", "strip"])
+        let widths = try [resource, option, plain].map { try $0.ready["width"] as! Int }
+        #expect(Set(widths).count == 1, "\(widths)")
+    }
+
+    // MARK: The man page
+
+    @Test func theManPageIsLintCleanAndNamesEveryOption() throws {
+        let page = Self.repository + "/man/pinbox.1"
+        let (status, output) = try runAll(["mandoc", "-T", "lint", "-W", "warning", page])
+        #expect(status == 0 && output.isEmpty, "mandoc -T lint:\n\(output)")
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        for help in [["--help"], ["render", "--help"]] {
+            let p = try PinBoxProcess(help, display: nil)
+            #expect(try p.waitExit() == 0)
+            let missing = Self.options(in: p.stdout).subtracting(["--some-option"]).filter { !text.contains("Fl -" + $0.dropFirst(2)) }
+            #expect(missing.isEmpty, "pinbox(1) does not name \(missing.sorted())")
+        }
+    }
+
+    /// Every `--long-option` a help text mentions.
+    static func options(in help: String) -> Set<String> {
+        var found = Set<String>()
+        let scalars = Array(help.unicodeScalars)
+        var i = 0
+        while i + 2 < scalars.count {
+            if scalars[i] == "-", scalars[i + 1] == "-", i == 0 || scalars[i - 1] == " " || scalars[i - 1] == "(" {
+                var j = i + 2
+                while j < scalars.count, scalars[j] == "-" || CharacterSet.lowercaseLetters.contains(scalars[j]) { j += 1 }
+                if j > i + 2 { found.insert(String(String.UnicodeScalarView(scalars[i..<j]))) }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
+
+    // MARK: Install and package
+
+    /// The release build the scripts install, brought up to date once for both tests (a no-op
+    /// when scripts/test has just built it). `swift test` holds the build folder's lock while the
+    /// tests run, so the scripts' own `swift build` would wait for ever: this build ignores the
+    /// lock (nothing else builds meanwhile) and the scripts get the result with --binary.
+    static let releaseBuild: Result<String, TestFailure> = {
+        let swift = (try? which("swift")) ?? "swift"
+        let build = [swift, "build", "-c", "release", "--product", "pinbox", "--ignore-lock",
+                     "--package-path", repository]
+        guard let (status, output) = try? runAll(build), status == 0 else {
+            return .failure(TestFailure("swift build -c release failed"))
+        }
+        _ = output
+        // --show-bin-path prints the folder on stdout alone.
+        guard let (_, path) = try? run([swift, "build", "-c", "release", "--show-bin-path", "--ignore-lock",
+                                        "--package-path", repository]) else {
+            return .failure(TestFailure("swift build --show-bin-path failed"))
+        }
+        return .success(path.trimmingCharacters(in: .whitespacesAndNewlines) + "/pinbox")
+    }()
+
+    @Test(.timeLimit(.minutes(10))) func installPutsEverythingUnderThePrefix() throws {
+        let prefix = NSTemporaryDirectory() + "pinbox-prefix-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let binary = try Self.releaseBuild.get()
+        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix, "--binary", binary])
+        try #require(status == 0, "scripts/install failed:\n\(output)")
+        let fm = FileManager.default
+        for file in ["bin/pinbox", "share/man/man1/pinbox.1.gz", "share/applications/pinbox.desktop",
+                     "share/bash-completion/completions/pinbox",
+                     "share/icons/hicolor/48x48/apps/pinbox.png", "share/icons/hicolor/128x128/apps/pinbox.png",
+                     "share/icons/hicolor/256x256/apps/pinbox.png"] {
+            #expect(fm.fileExists(atPath: prefix + "/" + file), "\(file) is missing")
+        }
+        // The role links point at the binary, and every name runs it.
+        for role in ["pinbox-askpass", "pinentry-pinbox"] {
+            #expect(try fm.destinationOfSymbolicLink(atPath: "\(prefix)/bin/\(role)") == "pinbox")
+            #expect(try fm.destinationOfSymbolicLink(atPath: "\(prefix)/share/man/man1/\(role).1.gz") == "pinbox.1.gz")
+        }
+        for name in ["pinbox", "pinbox-askpass", "pinentry-pinbox"] {
+            let (status, out) = try run(["\(prefix)/bin/\(name)", "--version"])
+            #expect(status == 0 && out == "pinbox \(Self.sourceVersion)\n", "\(name) --version: \(out)")
+        }
+        // The icons are the sizes their folders say.
+        for px in [48, 128, 256] {
+            let icon = try Canvas(png: "\(prefix)/share/icons/hicolor/\(px)x\(px)/apps/pinbox.png")
+            #expect((icon.width, icon.height) == (px, px))
+        }
+        // The man page is the one in the tree, and man can show it.
+        let (manStatus, page) = try runAll(["mandoc", "-T", "utf8", "\(prefix)/share/man/man1/pinbox.1.gz"])
+        #expect(manStatus == 0 && page.contains("pinentry-pinbox") && page.contains("Xft.dpi"))
+        if let validate = try? which("desktop-file-validate") {
+            let (s, out) = try runAll([validate, "\(prefix)/share/applications/pinbox.desktop"])
+            #expect(s == 0, "desktop-file-validate: \(out)")
+        }
+        let (bashStatus, bashOut) = try runAll(["bash", "-n", "\(prefix)/share/bash-completion/completions/pinbox"])
+        #expect(bashStatus == 0, "bash -n: \(bashOut)")
+    }
+
+    @Test(.timeLimit(.minutes(10))) func langZhCNPicksTheChineseCatalogue() throws {
+        let prefix = NSTemporaryDirectory() + "pinbox-zh-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix,
+                                           "--binary", try Self.releaseBuild.get()])
+        try #require(status == 0, "scripts/install failed:\n\(output)")
+        let catalogue = prefix + "/share/locale/zh_CN/LC_MESSAGES/pinbox.mo"
+        let (_, text) = try run(["msgunfmt", catalogue])
+        #expect(text.contains("msgstr \"请输入支付密码\""), "the installed catalogue: \(text)")
+
+        // The same window in English and in Chinese: the title and labels differ, nothing else.
+        func screenshot(_ lang: String) throws -> Canvas {
+            let xvfb = try Xvfb()
+            let directory = NSTemporaryDirectory() + "pinbox-zh-shot-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let child = try Child([prefix + "/bin/pinbox", "--screenshot-dir", directory],
+                                  environment: ["DISPLAY": xvfb.display, "LANG": lang, "LC_ALL": "", "LANGUAGE": ""],
+                                  capture: true)
+            var out = ""
+            let deadline = Date().addingTimeInterval(10)
+            func wait(for event: String) throws {
+                while !out.contains("\"event\":\"\(event)\"") {
+                    guard Date() < deadline, child.isRunning else { throw TestFailure("no \(event) event: \(out)") }
+                    child.waitReadable(seconds: 0.05)
+                    out += String(decoding: child.read().out, as: UTF8.self)
+                }
+            }
+            try wait(for: "ready")
+            kill(child.pid, SIGUSR1)
+            try wait(for: "screenshot")
+            let line = out.split(separator: "\n").first { $0.contains("\"screenshot\"") }!
+            let path = line.split(separator: "\"").dropLast().last!
+            return try Canvas(png: String(path))
+        }
+        let english = try screenshot("C"), chinese = try screenshot("zh_CN.UTF-8")
+        try #require((english.width, english.height) == (chinese.width, chinese.height))
+        var titleDiffers = 0, fieldsDiffer = 0
+        let titleBand = english.height / 10
+        for y in 0..<english.height {
+            for x in stride(from: 0, to: english.width, by: 2) where english.pixel(x: x, y: y) != chinese.pixel(x: x, y: y) {
+                if y < titleBand { titleDiffers += 1 } else { fieldsDiffer += 1 }
+            }
+        }
+        #expect(titleDiffers > 50, "the title is drawn in other words")
+        #expect(fieldsDiffer > 0, "the labels too")
+    }
+
+    @Test(.timeLimit(.minutes(10))) func theDebianPackageBuildsAndLintianFindsNoError() throws {
+        let out = NSTemporaryDirectory() + "pinbox-deb-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let binary = try Self.releaseBuild.get()
+        let (status, output) = try runAll([Self.repository + "/scripts/package", "--out", out, "--binary", binary])
+        try #require(status == 0, "scripts/package failed:\n\(output)")
+        let deb = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".deb") })
+        let path = out + "/" + deb
+        #expect(deb.hasPrefix("pinbox_\(Self.sourceVersion)-1_"))
+
+        let (_, contents) = try run(["dpkg-deb", "--contents", path])
+        for entry in ["./usr/bin/pinbox", "./usr/bin/pinbox-askpass -> pinbox", "./usr/bin/pinentry-pinbox -> pinbox",
+                      "./usr/share/man/man1/pinbox.1.gz", "./usr/share/doc/pinbox/copyright",
+                      "./usr/share/doc/pinbox/changelog.Debian.gz", "./usr/share/applications/pinbox.desktop",
+                      "./usr/share/icons/hicolor/48x48/apps/pinbox.png",
+                      "./usr/share/bash-completion/completions/pinbox",
+                      "./usr/share/locale/zh_CN/LC_MESSAGES/pinbox.mo"] {
+            #expect(contents.contains(entry), "dpkg-deb --contents lacks \(entry)")
+        }
+        #expect(contents.contains("root/root"), "files belong to root")
+        let (_, depends) = try run(["dpkg-deb", "--field", path, "Depends"])
+        #expect(depends.contains("libc6") && depends.contains("libcairo2") && depends.contains("libx11-6"), "Depends: \(depends)")
+        // The maintainer scripts register the roles as alternatives, as pinentry-fltk does.
+        let control = out + "/control"
+        #expect(try run(["dpkg-deb", "--control", path, control]).status == 0)
+        let postinst = try String(contentsOfFile: control + "/postinst", encoding: .utf8)
+        #expect(postinst.contains("--install /usr/bin/pinentry pinentry /usr/bin/pinentry-pinbox "))
+        #expect(postinst.contains("--install /usr/bin/ssh-askpass ssh-askpass /usr/bin/pinbox-askpass "))
+        let prerm = try String(contentsOfFile: control + "/prerm", encoding: .utf8)
+        #expect(prerm.contains("--remove pinentry /usr/bin/pinentry-pinbox"))
+
+        guard let lintian = try? which("lintian") else {
+            print("SKIPPED the lintian check: lintian is not installed (scripts/install-deps installs it)")
+            return
+        }
+        let (_, report) = try runAll([lintian, path])
+        let errors = report.split(separator: "\n").filter { $0.hasPrefix("E:") }
+        #expect(errors.isEmpty, "lintian:\n\(report)")
+    }
+}
+
+/// Runs a command to completion; returns its exit status and its stdout and stderr together
+/// (the scripts report on stderr).
+func runAll(_ argv: [String]) throws -> (status: Int32, output: String) {
+    let child = try Child(argv, capture: true)
+    var out: [UInt8] = []
+    while child.isRunning {
+        child.waitReadable(seconds: 0.1)
+        let (o, e) = child.read()
+        out += o + e
+    }
+    let (o, e) = child.read()
+    out += o + e
+    return (child.wait(), String(decoding: out, as: UTF8.self))
+}
+
+/// Loads `resources` into the server's RESOURCE_MANAGER as a desktop session does. From a file,
+/// not stdin: a pipe's write end can leak into a child another test starts at the same moment,
+/// and xrdb would then wait for an end of input that never comes.
+func loadResources(_ resources: String, display: String) throws {
+    let file = NSTemporaryDirectory() + "pinbox-resources-\(UUID().uuidString)"
+    try resources.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let (status, _) = try run(["xrdb", "-nocpp", "-load", file], display: display)
+    guard status == 0 else { throw TestFailure("xrdb failed with \(status)") }
+}
