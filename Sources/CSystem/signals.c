@@ -45,12 +45,6 @@ static void leave_now(void) {
     _exit(PINBOX_EXIT_CANCELLED);
 }
 
-void pinbox_exit_watchdog_disarm(void) {
-    struct itimerval off = {{0, 0}, {0, 0}};
-    setitimer(ITIMER_REAL, &off, NULL);
-    terminating = 0;
-}
-
 void pinbox_signals_end_at_once(void) { at_once = 1; }
 
 void pinbox_exit_watchdog(void) {

@@ -4,6 +4,8 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 #include <pango/pangocairo.h>
 
 // Every Pango (and GLib) function used below; each gets a pointer p_NAME of NAME's own type.
@@ -155,4 +157,34 @@ int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *st
     p_g_object_unref(layout);
     pthread_mutex_unlock(&lock);
     return 1;
+}
+
+typedef struct {
+    char *utf8;
+    pinbox_text_style style;
+} prepared_text;
+
+static void *prepare(void *argument) {
+    prepared_text *text = argument;
+    pinbox_text_metrics metrics;
+    pinbox_pango_measure(text->utf8, &text->style, &metrics);
+    free(text->utf8);
+    free(text);
+    return NULL;
+}
+
+void pinbox_pango_prepare(const char *utf8, const pinbox_text_style *style) {
+    prepared_text *text = malloc(sizeof *text);
+    if (!text) return;
+    text->utf8 = strdup(utf8);
+    text->style = *style;
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (!text->utf8 || pthread_create(&thread, &attributes, prepare, text) != 0) {
+        free(text->utf8);
+        free(text);
+    }
+    pthread_attr_destroy(&attributes);
 }

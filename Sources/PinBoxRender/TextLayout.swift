@@ -51,6 +51,17 @@ public enum TextLayout {
         drawPlain(text, style: style, width: width, at: origin, on: canvas)
     }
 
+    /// Starts the slow part of laying out `text` in the background when it needs Pango (loading
+    /// it, fontconfig's start-up, opening a fallback font: some 8 ms), so that it overlaps what the
+    /// caller does next, such as connecting to X; returns at once. Plain text costs nothing.
+    /// `metrics` and `draw` then find it ready, or wait for it.
+    public static func prepare(_ text: String, style: TextStyle, width: Double?) {
+        let text = TextSafety.displayable(text)
+        guard !TextScript.isPlain(text) else { return }
+        var pango = pangoStyle(style, width: width)
+        TextSafety.isolatingPaths(text).withCString { pinbox_pango_prepare($0, &pango) }
+    }
+
     /// Whether this process has loaded Pango (and with it HarfBuzz, fontconfig and GLib).
     public static var pangoLoaded: Bool { pinbox_pango_is_loaded() != 0 }
 

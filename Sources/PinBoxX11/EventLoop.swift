@@ -17,6 +17,11 @@ public final class EventLoop {
 
     /// With `grabKeyboard`, the keyboard is taken as soon as the window is viewable, so no
     /// other client can read the keystrokes; the loop fails if it cannot be had.
+    /// Whether the end of this loop is the end of the process: then the way out is watched
+    /// (`pinbox_exit_watchdog`). A pinentry closes a dialog and goes on answering its client;
+    /// a signal ends it at once instead.
+    public var endsProcess = true
+
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
         self.window = window
@@ -124,7 +129,7 @@ public final class EventLoop {
             if let status = controller.exitStatus {
                 // The way out talks to the server, which may be grabbed by another client or
                 // stuck: it gets a second, then the process ends anyway (secrets wiped).
-                pinbox_exit_watchdog()
+                if endsProcess { pinbox_exit_watchdog() }
                 grab.release(window: window)
                 XFlush(d)
                 return status

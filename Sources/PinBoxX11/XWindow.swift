@@ -45,7 +45,7 @@ public final class XWindow {
     let visual: VisualChoice
 
     public init(display: XDisplay, title: String, size: Size, minimum: Size, geometry: WindowGeometry,
-                type: WindowType = .normal) throws(X11Error) {
+                type: WindowType = .normal, transientFor parent: UInt? = nil) throws(X11Error) {
         self.display = display
         visual = try display.usableVisual()
         let d = display.handle
@@ -68,6 +68,9 @@ public final class XWindow {
         gc = XCreateGC(d, id, 0, nil)
         XSetGraphicsExposures(d, gc, 0)
         setProperties(title: title, width: width, height: height, minimum: minimum, geometry: geometry, type: type)
+        // A pinentry started for a window (`--parent-wid`): the window manager keeps it above
+        // that window and places it there.
+        if let parent { XSetTransientForHint(d, id, Window(parent)) }
         // Without this, a held key arrives as release/press pairs and cannot be told from typing.
         XkbSetDetectableAutoRepeat(d, 1, nil)
     }

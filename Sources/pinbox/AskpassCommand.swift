@@ -64,7 +64,13 @@ struct AskpassCommand {
         option, 3 no X display or no keyboard grab, 4 the secret could not be written.
         """
 
+    /// The command line as given: X resources go before it (Resources.swift).
+    private(set) var commandLine: [String] = []
+    private(set) var promptMode: String?
+
     init(arguments: some Collection<String>, promptMode: String?) throws(UsageError) {
+        commandLine = Array(arguments)
+        self.promptMode = promptMode
         var reader = ArgumentReader(arguments, positionals: true)
         while let option = try reader.nextOption() {
             switch option {
@@ -149,6 +155,8 @@ struct AskpassCommand {
         case .entry:
             let entry = self.entry
             spec = DialogSpec(kind: .entry(entry))
+            spec.okLabel = localized("_OK")
+            spec.cancelLabel = localized("_Cancel")
             let isPIN: Bool
             if case .passphrase = entry { isPIN = false } else { isPIN = true }
             spec.title = isPIN ? localized("PIN required") : localized("Passphrase required")
@@ -163,10 +171,22 @@ struct AskpassCommand {
         return spec
     }
 
-    /// Runs the dialog; returns the exit status.
+    /// Runs the dialog, with the display's X resources under the command line; returns the
+    /// exit status.
     func run() -> Int32 {
+        // Text that needs Pango (Chinese, Arabic, …) costs some 8 ms to load and lay out the first
+        // time: start it now, on a thread, so it overlaps connecting to X.
+        TextLayout.prepare(dialog.description, style: TextStyle(size: DialogLayout.Metrics().textSize * scale), width: nil)
         do throws(X11Error) {
             let display = try XDisplay(name: self.display)
+            return withResources(of: display).run(on: display)
+        } catch {
+            fail(error.message, status: .display)
+        }
+    }
+
+    private func run(on display: XDisplay) -> Int32 {
+        do throws(X11Error) {
             let page: Page
             do throws(ConfigurationError) {
                 page = try dialog.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)

@@ -168,13 +168,10 @@ struct XDialogs: PinentryFrontEnd {
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
             _ = try runWindow(page, display: display, title: spec.title, geometry: geometry, type: .dialog, grab: grab,
-                              controller: controller, keepSecret: true)
-            // The dialog is closed, and the conversation goes on: no exit is coming.
-            pinbox_exit_watchdog_disarm()
+                              controller: controller, keepSecret: true, transientFor: options.parentWindow)
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
         } catch {
-            pinbox_exit_watchdog_disarm()
             Output.error(error.message)
             return nil
         }

@@ -143,3 +143,29 @@ extension WindowCommand {
         }
     }
 }
+
+extension AskpassCommand {
+    /// The askpass's options that resources may set: how it asks and looks, never where its
+    /// answer goes. Instance `pinbox-askpass` through the link; role `askpass` either way, so
+    /// `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it.
+    static let resourceOptions: [ResourceArguments.Option] = [
+        .init("--pin", value: false), .init("--passphrase", value: false), .init("--digits", value: false),
+        .init("--length"), .init("--title"), .init("--geometry"), .init("--grab", value: false), .init("--timeout"),
+        .init("--scale"),
+    ]
+
+    /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its command line;
+    /// a bad resource ends the program as a bad option does (exit 2), naming the resource.
+    func withResources(of display: XDisplay) -> AskpassCommand {
+        let mode = promptMode
+        do throws(UsageError) {
+            let before = try ResourceArguments.arguments(
+                from: XResources(display: display), instance: ResourceArguments.programName, role: "askpass",
+                options: Self.resourceOptions,
+                validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these, promptMode: mode) })
+            return before.isEmpty ? self : try AskpassCommand(arguments: before + commandLine, promptMode: mode)
+        } catch {
+            fail(error.message, status: .usage)
+        }
+    }
+}

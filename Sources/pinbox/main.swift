@@ -21,15 +21,17 @@ let usage = """
 /// With `keepSecret` the secret outlives the window, for a caller that writes it afterwards
 /// (pinentry's D line) and wipes it then.
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
-               grab: Bool, controller: PageController, keepSecret: Bool = false) throws(X11Error) -> Int32 {
+               grab: Bool, controller: PageController, keepSecret: Bool = false,
+               transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
     XDisplay.onConnectionLost = { page.wipe() }
     defer { if !keepSecret { page.wipe() } }
     let window = try XWindow(display: display, title: title, size: page.preferredSize,
-                             minimum: page.minimumSize, geometry: geometry, type: type)
+                             minimum: page.minimumSize, geometry: geometry, type: type, transientFor: parent)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
+    loop.endsProcess = !keepSecret
     return try loop.run(controller)
 }
 

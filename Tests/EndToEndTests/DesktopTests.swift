@@ -169,6 +169,36 @@ struct DesktopTests {
         #expect((canvas.width, canvas.height) == (w2, h2))
     }
 
+    @Test func theAskpassFollowsXftDpiAndItsResources() throws {
+        /// The askpass dialog's size in pixels, on a server with `resources` loaded.
+        func dialogSize(_ resources: String?, _ options: [String] = []) throws -> (Int, Int) {
+            let xvfb = try Xvfb()
+            if let resources { try loadResources(resources, display: xvfb.display) }
+            let askpass = try PinBoxProcess(["askpass"] + options + ["Passphrase:"], display: xvfb.display)
+            let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(askpass.pid)],
+                                        display: xvfb.display)
+            try #require(status == 0, "no dialog: \(askpass.stderr)")
+            let id = String(ids.split(separator: "\n").first ?? "")
+            let (_, out) = try run(["xdotool", "getwindowgeometry", "--shell", id], display: xvfb.display)
+            func value(_ key: String) -> Int {
+                Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? 0
+            }
+            return (value("WIDTH"), value("HEIGHT"))
+        }
+        let one = try dialogSize(nil), two = try dialogSize("Xft.dpi: 192\n")
+        // The same dialog as --scale 2 (twice as tall; its width is the dialog layout's business).
+        #expect(two == (try dialogSize(nil, ["--scale", "2"])), "\(two) at 192 dpi")
+        #expect(one.1 > 100 && abs(two.1 - 2 * one.1) <= 3, "\(one) at 96 dpi, \(two) at 192")
+        #expect(try dialogSize("Xft.dpi: 192\nPinBox.askpass.scale: 1\n") == one, "the role's resource over Xft.dpi")
+
+        let xvfb = try Xvfb()
+        try loadResources("PinBox*scale: 0\n", display: xvfb.display)
+        let bad = try PinBoxProcess(["askpass", "Passphrase:"], display: xvfb.display)
+        #expect(try bad.waitExit(timeout: 10) == 2)
+        #expect(bad.stderr.hasPrefix("pinbox: resource PinBox.scale: must be between 0.5 and 8"), "\(bad.stderr)")
+        #expect(bad.stdout.isEmpty)
+    }
+
     @Test func scaleResourceAndOptionOverrideXftDpi() throws {
         let resource = try ResourceWindow(resources: "Xft.dpi: 192\nPinBox.scale: 1\n", ["--style", "strip"])
         let option = try ResourceWindow(resources: "Xft.dpi: 192\n", ["--style", "strip", "--scale", "1"])
@@ -254,6 +284,24 @@ struct DesktopTests {
             let (status, out) = try run(["\(prefix)/bin/\(name)", "--version"])
             #expect(status == 0 && out == "pinbox \(Self.sourceVersion)\n", "\(name) --version: \(out)")
         }
+        // The askpass link is the askpass: what is typed comes back on stdout, as ssh reads it.
+        let xvfb = try Xvfb()
+        let askpass = try Child(["\(prefix)/bin/pinbox-askpass", "Passphrase for key:"],
+                                environment: ["DISPLAY": xvfb.display], capture: true)
+        let (found, window) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(askpass.pid)],
+                                      display: xvfb.display)
+        try #require(found == 0, "no askpass window")
+        let id = String(window.split(separator: "\n").first ?? "")
+        #expect(try run(["xdotool", "windowfocus", "--sync", id, "type", "--delay", "15", "pin 4+2"],
+                        display: xvfb.display).status == 0)
+        #expect(try run(["xdotool", "key", "Return"], display: xvfb.display).status == 0)
+        var typed: [UInt8] = []
+        let deadline = Date().addingTimeInterval(10)
+        while askpass.isRunning && Date() < deadline { askpass.waitReadable(seconds: 0.05); typed += askpass.read().out }
+        typed += askpass.read().out
+        #expect(askpass.wait() == 0)
+        #expect(String(decoding: typed, as: UTF8.self) == "pin 4+2\n")
+
         // The icons are the sizes their folders say.
         for px in [48, 128, 256] {
             let icon = try Canvas(png: "\(prefix)/share/icons/hicolor/\(px)x\(px)/apps/pinbox.png")

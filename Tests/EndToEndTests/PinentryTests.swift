@@ -199,9 +199,12 @@ final class PinentryTests {
     func readUntil(_ prefix: String, from child: Child, into text: inout String) throws {
         let deadline = Date().addingTimeInterval(10)
         while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
-            guard Date() < deadline, child.isRunning else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
-            child.waitReadable(seconds: 0.05)
+            // A program that has ended may still have its last lines in the pipe: read them first.
+            let ended = !child.isRunning
+            child.waitReadable(seconds: ended ? 0 : 0.05)
             text += String(decoding: child.read().out, as: UTF8.self)
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) { break }
+            guard Date() < deadline, !ended else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
         }
     }
 
@@ -224,6 +227,25 @@ final class PinentryTests {
         try readUntil("D a b", from: child, into: &text)
         child.send("BYE\n")
         try readUntil("OK closing", from: child, into: &text)
+        #expect(child.wait() == 0)
+    }
+
+    /// `--parent-wid`: the dialog is transient for that window, so a window manager keeps it
+    /// above the program that asked.
+    @Test func aParentWindowIsNamedToTheWindowManager() throws {
+        let x = try XClient(xvfb.display)
+        let parent = x.makeWindow()
+        let child = try Child([PinBoxProcess.binary, "pinentry", "--parent-wid", String(parent)],
+                              environment: ["DISPLAY": xvfb.display], capture: true, interactive: true)
+        var text = ""
+        try readUntil("OK Pleased", from: child, into: &text)
+        child.send("GETPIN\n")
+        let id = try answer(nil, key: nil)
+        let transient = try #require(x.properties(of: "0x" + String(UInt(id)!, radix: 16))["WM_TRANSIENT_FOR"])
+        #expect(transient.withUnsafeBytes { $0.load(as: UInt.self) } == UInt(parent))
+        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+        try readUntil("ERR 83886179", from: child, into: &text)
+        child.send("BYE\n")
         #expect(child.wait() == 0)
     }
 }

@@ -98,6 +98,18 @@ struct TextTests {
         #expect(TextLayout.pangoMetrics("a\u{10FFFD}b", style: body, width: nil)?.missingGlyphs == 1)
     }
 
+    @Test func preparedTextMeasuresAsUnpreparedTextAndNeverBlocks() {
+        // prepare runs on a thread of its own; measuring at once waits for it, and gets the same.
+        let style = TextStyle(size: 13.5)
+        for (_, text) in Paragraph.all {
+            TextLayout.prepare(text, style: style, width: 300)
+            let first = TextLayout.metrics(text, style: style, width: 300)
+            TextLayout.prepare(text, style: TextStyle(size: 20, bold: true), width: nil)
+            #expect(TextLayout.metrics(text, style: style, width: 300) == first)
+            #expect(first.lineCount >= 1 && first.size.width > 0 && first.size.width <= 300)
+        }
+    }
+
     @Test func twoCJKCharactersDrawDifferentGlyphs() throws {
         let big = TextStyle(size: 48)
         func glyph(_ text: String) throws -> [UInt32] { pixels(try drawn(text, style: big, width: nil).0) }

@@ -49,9 +49,6 @@ int pinbox_signals_install(int write_end);
 
 /// Gives an orderly exit one second; after that the process ends at once, secrets wiped.
 void pinbox_exit_watchdog(void);
-/// The way out was not the end after all (a pinentry closes one dialog and answers the next
-/// command): the watchdog stands down.
-void pinbox_exit_watchdog_disarm(void);
 /// From now on a request to stop ends the process at once, quietly, secrets wiped: how a
 /// pinentry must answer the SIGINT gpg-agent sends when its client goes away.
 void pinbox_signals_end_at_once(void);

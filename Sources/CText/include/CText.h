@@ -46,4 +46,10 @@ int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbo
 int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *style, double x, double y,
                       double red, double green, double blue, double alpha);
 
+/// Starts loading Pango and laying out `utf8` once, on a thread of its own, and returns at once:
+/// dlopen, fontconfig's start-up (parsing its configuration) and opening the fallback fonts then
+/// run while the caller connects to X. A later measure or draw waits for it (they share a lock)
+/// rather than doing the work again. Does nothing when no thread can be started.
+void pinbox_pango_prepare(const char *utf8, const pinbox_text_style *style);
+
 #endif
