@@ -27,3 +27,8 @@ r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused
 # every browser honours).
 "$pinbox" render --animate typing.gif --fps 50 --scale 2 --style boxes \
           --keys "1@0.3 4@0.55 7@0.8 2@1.05 5@1.3 8@1.55 Return@2.1"
+
+# The demo page (focused on the boxes, two digits in) and the payment sheet.
+"$pinbox" render --demo --focus boxes --text 12 --out window.png
+"$pinbox" render --pay --payee "Coffee Shop" --amount "¥25.00" --text 1234 --out pay.png
+"$pinbox" render --pay --text 123 --focused --out pay-plain.png

@@ -11,6 +11,7 @@ public enum PagePainter {
             switch page.geometry {
             case .workbench(let layout): drawWorkbench(page, layout, on: canvas, clip: clip, width: all.width)
             case .dialog(let layout): drawDialog(page, layout, on: canvas, clip: clip)
+            case .paySheet(let layout): PaySheetPainter.draw(page, layout, on: canvas, clip: clip)
             }
         }
     }
@@ -28,12 +29,13 @@ public enum PagePainter {
             canvas.drawText(label, centeredAt: origin, size: m.labelSize * s, color: page.secondaryColor,
                             baselineOnly: true)
         }
+        for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
+            FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
+        }
+        // After the fields: a field's bounds reach past its cells into where the ring is.
         if let i = page.focusRing, i < page.fields.count, touched(layout.ring(around: i)) {
             canvas.strokeInside(layout.ring(around: i), width: Layout.devicePixels(m.ringWidth, scale: s),
                                 radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
-        }
-        for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
-            FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
         }
         if touched(layout.textBand(baseline: layout.hint.y, size: m.hintSize, width: width)) {
             // A refused key's reason takes the hint's place for a moment.

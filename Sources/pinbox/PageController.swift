@@ -145,6 +145,8 @@ final class PageController: WindowController {
             reporter.emit("layout", ["width": .int(width), "height": .int(height)])
         case .cancel(let field, let cause):
             reporter.emit("cancel", ["field": .string(field), "by": .string(cause.rawValue)])
+        case .button(.forgot):
+            reporter.emit("forgot")
         case .button(let role):
             reporter.emit("button", ["button": .string(role.rawValue)])
         case .grew(let field, let cells):

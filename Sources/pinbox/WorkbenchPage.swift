@@ -1,7 +1,7 @@
 import PinBoxCore
 import PinBoxRender
 
-/// The demo's page: the three fields side by side to try, or the one field the options shape.
+/// The demo's page: the four looks side by side to try, or the one field the options shape.
 enum WorkbenchPage {
     /// The fields the options ask for, checked before anything opens a window.
     static func fields(_ command: WindowCommand) throws(UsageError) -> [PageField] {
@@ -12,7 +12,7 @@ enum WorkbenchPage {
 
     static func make(_ fields: [PageField], _ command: WindowCommand, refreshRate: Double) -> Page {
         // One field asks for what it holds: a password behind dots, a code in plain digits.
-        let title = fields.count > 1 ? localized("PinBox · payment password boxes")
+        let title = fields.count > 1 ? localized("Payment password boxes")
             : fields[0].configuration.theme.secure ? localized("Enter your payment password") : localized("Enter the code")
         let hint = (fields.count > 1 ? localized("Tab next field · ") : "") + localized("Esc clear · Return submit · Print screenshot")
         // `--askpass` is a prompt: closing it refuses, and the full field answers.
@@ -27,23 +27,40 @@ enum WorkbenchPage {
         return page
     }
 
-    /// The three fields of the demo page, sharing the options that are not about shape. A look
-    /// option goes to the fields where it means something (`--frame-color` to the strip,
+    /// The page's line colour for the strips' frame and dividers (one whole device pixel wide
+    /// at least): the seeds' light greys
+    /// (`#cccccc`, `#cdcdcd`) show a field's edge at 1.5:1 on the page, where WCAG 2.1 asks 3:1
+    /// of a boundary a user must see; this grey is the boxes' own empty border (3.2:1).
+    static let boundary = Color(rgb: 0x848b96)
+
+    /// The four fields of the demo page, sharing the options that are not about shape. A look
+    /// option goes to the fields where it means something (`--frame-color` to the strips,
     /// `--gap` to the boxes and the grid), so it is never refused for the page as a whole.
     static func page(_ options: FieldOptions) throws(UsageError) -> [PageField] {
-        func make(_ style: String, plain: Bool = false) throws(UsageError) -> FieldConfiguration {
+        func make(_ style: String, plain: Bool = false, strip: Bool = false) throws(UsageError) -> FieldConfiguration {
             var o = options
             o.style = style
             // `--secure` asked for dots everywhere: the code grid follows it.
             if plain && o.overrides.secure == nil { o.overrides.secure = false }
+            if strip {
+                if o.overrides.frameColor == nil { o.overrides.frameColor = boundary }
+                if o.overrides.dividerColor == nil { o.overrides.dividerColor = boundary }
+                // The seeds' 0.5-pt lines are one device pixel at scale 2; at scale 1 they would
+                // be drawn at half strength (1.6:1). A hairline of one whole pixel keeps 3:1.
+                let hairline = max(0.5, 1 / o.scale)
+                if o.overrides.frameWidth == nil { o.overrides.frameWidth = hairline }
+                if o.overrides.dividerWidth == nil && o.style == "paypass" { o.overrides.dividerWidth = hairline }
+            }
             return try o.configuration(strict: false)
         }
         // The code grid shows its digits: the one field on the page a user may copy from.
         let grid = try make("grid", plain: true)
         return [
-            PageField(name: "strip", label: localized("Alipay strip · seed 000 · 6 digits"), configuration: try make("strip")),
-            PageField(name: "boxes", label: localized("Separate boxes · seed 004 · 6 digits"), configuration: try make("boxes")),
-            PageField(name: "grid", label: localized("Plain grid · seed 004 · %s × %s", String(grid.rows), String(grid.columns)), configuration: grid),
+            PageField(name: "strip", label: localized("Alipay style"), configuration: try make("strip", strip: true)),
+            PageField(name: "paypass", label: localized("WeChat Pay style"), configuration: try make("paypass", strip: true)),
+            PageField(name: "boxes", label: localized("Separate boxes"), configuration: try make("boxes")),
+            PageField(name: "grid", label: grid.theme.secure ? localized("Code grid") : localized("Code grid, digits shown"),
+                      configuration: grid),
         ]
     }
 }

@@ -11,6 +11,7 @@ let usage = """
     usage: pinbox [window options] [field options]   open the demo window
            pinbox askpass [PROMPT]                   ask for a secret for ssh or sudo (SSH_ASKPASS)
            pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
+           pinbox pay [--amount TEXT] [--payee TEXT] the payment sheet of seed 001, with a number pad
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
            pinbox --help | render --help | --version
     """
@@ -123,10 +124,24 @@ func run(_ arguments: [String]) -> Int32 {
             let mode = getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) }
             return try AskpassCommand(arguments: arguments, promptMode: mode).run()
         }
+        if arguments.first == "pay" {
+            arguments.removeFirst()
+            if arguments.contains("--help") || arguments.contains("-h") { return printHelp(PayCommand.help) }
+            return try PayCommand(arguments: arguments, headless: false).run()
+        }
         if arguments.first == "render" {
             arguments.removeFirst()
             if arguments.contains("--help") || arguments.contains("-h") {
-                return printHelp(RenderCommand.help + "\n\n" + DialogRenderCommand.help)
+                return printHelp(RenderCommand.help + "\n\n" + DialogRenderCommand.help + "\n\n" + PayCommand.help
+                                 + "\n\n" + DemoRenderCommand.help)
+            }
+            if DemoRenderCommand.wanted(arguments) {
+                try DemoRenderCommand(arguments: arguments).run()
+                return 0
+            }
+            if PayCommand.wanted(arguments) {
+                try PayCommand(arguments: arguments, headless: true).render()
+                return 0
             }
             if DialogRenderCommand.wanted(arguments) {
                 try DialogRenderCommand(arguments: arguments).run()

@@ -112,23 +112,24 @@ struct WindowTests {
 
     @Test func tabAndClickMoveTheFocus() throws {
         let s = try Session([])
-        try s.pinbox.keys("1", "Tab", "2", "2", "Tab", "3", "shift+Tab", "Tab", "Tab")
-        try s.pinbox.waitFor("focus", count: 5)
-        #expect(s.pinbox.events("focus").map { $0["field"] as! String } == ["boxes", "grid", "boxes", "grid", "strip"])
-        #expect(s.length("strip") == 1 && s.length("boxes") == 2 && s.length("grid") == 1)
+        try s.pinbox.keys("1", "Tab", "2", "2", "Tab", "3", "shift+Tab", "Tab", "Tab", "Tab")
+        try s.pinbox.waitFor("focus", count: 6)
+        #expect(s.pinbox.events("focus").map { $0["field"] as! String } ==
+            ["paypass", "boxes", "paypass", "boxes", "grid", "strip"])
+        #expect(s.length("strip") == 1 && s.length("paypass") == 2 && s.length("boxes") == 1)
         // A click on the grid focuses it; a click between fields changes nothing.
         let size = s.windowSize
-        let page = PageLayout(window: size, fieldSizes: try ["strip", "boxes", "grid"].map {
-            try FieldConfiguration(theme: Theme.named($0)!).layout().bounds.size
+        let page = PageLayout(window: size, layouts: try ["strip", "paypass", "boxes", "grid"].map {
+            try FieldConfiguration(theme: Theme.named($0)!).layout()
         }, scale: 1)
-        let grid = page.fields[2]
+        let grid = page.fields[3]
         try s.pinbox.xdotool(["mousemove", "--window", s.window, String(Int(grid.mid.x)), String(Int(grid.mid.y)), "click", "1"])
-        try s.pinbox.waitFor("focus", count: 6)
+        try s.pinbox.waitFor("focus", count: 7)
         #expect(s.pinbox.events("focus").last?["field"] as? String == "grid")
         try s.pinbox.xdotool(["mousemove", "--window", s.window, "2", "2", "click", "1"])
         try s.pinbox.keys("4")
         try s.pinbox.waitFor("change", count: 5)
-        #expect(s.length("grid") == 2 && s.pinbox.events("focus").count == 6)
+        #expect(s.length("grid") == 1 && s.pinbox.events("focus").count == 7)
     }
 
     @Test func syntheticKeysAreIgnoredInSecureMode() throws {

@@ -73,6 +73,21 @@ public final class Page {
         if fields.isEmpty, let ok = content.buttons.firstIndex(where: { $0.role == .ok }) { focus = ok }
     }
 
+    /// A payment sheet (`PaySheetSpec`): one PIN of known length over a number pad.
+    public init(paySheet field: PageField, content: PageContent, rules: PageRules, scale: Double,
+                refreshRate: Double = 60, measure: @escaping TextMeasure) {
+        fields = [field]
+        self.content = content
+        self.rules = rules
+        self.scale = scale
+        self.measure = measure
+        entry = .fixedPIN(length: field.field.capacity)
+        repeats = false
+        frameInterval = 1 / refreshRate
+        geometry = .paySheet(PaySheetLayout.make(window: .zero, content: content, fieldSize: field.layout.bounds.size,
+                                                 scale: scale, measure: measure))
+    }
+
     public var isDialog: Bool {
         if case .dialog = geometry { return true }
         return false
@@ -83,7 +98,7 @@ public final class Page {
 
     /// The smallest useful window.
     public var minimumSize: Size {
-        if isDialog { return geometry.content }
+        if isDialog || geometry.isPaySheet { return geometry.content }
         let widest = fields.map { $0.layout.bounds.width }.max() ?? 1
         let tallest = fields.map { $0.layout.bounds.height }.max() ?? 1
         return Size(width: widest, height: tallest)
@@ -144,6 +159,8 @@ public final class Page {
         case .focusPrevious:
             setFocus((focus + focusableCount - 1) % max(1, focusableCount), into: &effects)
         case .click(let point):
+            // A key of an on-screen number pad types as the keyboard does.
+            if let key = geometry.keypadInput(at: point) { return handle(key, now: now) }
             if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
                 setFocus(i, into: &effects)
             } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
@@ -259,6 +276,7 @@ public final class Page {
         switch role {
         case .cancel: finish(.cancelled(.button), into: &effects)
         case .notOK: finish(.notConfirmed, into: &effects)
+        case .forgot: break
         case .ok:
             guard !fields.isEmpty else { return finish(.confirmed, into: &effects) }
             submitPrompt(now: now, into: &effects)
@@ -367,6 +385,10 @@ public final class Page {
             geometry = .workbench(Self.workbenchLayout(fields, window: windowSize, scale: scale))
         case .dialog:
             geometry = .dialog(dialogLayout())
+        case .paySheet:
+            geometry = .paySheet(PaySheetLayout.make(window: windowSize, content: content,
+                                                     fieldSize: fields[0].layout.bounds.size, scale: scale,
+                                                     measure: measure))
         }
     }
 
@@ -376,8 +398,7 @@ public final class Page {
     }
 
     static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {
-        PageLayout(window: window, fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale,
-                   labelled: fields.count > 1)
+        PageLayout(window: window, layouts: fields.map { $0.layout }, scale: scale, labelled: fields.count > 1)
     }
 
     /// When the next frame or timed decision is due, or nil when nothing moves.

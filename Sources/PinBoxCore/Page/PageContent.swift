@@ -43,6 +43,9 @@ public struct PageButton: Equatable, Sendable {
         case cancel
         /// The third answer of a confirmation ("No" beside "Yes" and "Cancel").
         case notOK = "not-ok"
+        /// A link that asks the caller for help and leaves the page open (the payment sheet's
+        /// "Forgot password?"): reported as the `forgot` event.
+        case forgot
     }
 
     public var role: Role

@@ -2,11 +2,14 @@
 public enum PageGeometry: Equatable, Sendable {
     case workbench(PageLayout)
     case dialog(DialogLayout)
+    /// Seed 001's payment sheet: one field over a number pad.
+    case paySheet(PaySheetLayout)
 
     public var fields: [Rect] {
         switch self {
         case .workbench(let l): l.fields
         case .dialog(let l): l.fields
+        case .paySheet(let l): [l.field]
         }
     }
 
@@ -14,6 +17,7 @@ public enum PageGeometry: Equatable, Sendable {
         switch self {
         case .workbench: []
         case .dialog(let l): l.buttons
+        case .paySheet(let l): [l.close, l.forgot]
         }
     }
 
@@ -22,6 +26,7 @@ public enum PageGeometry: Equatable, Sendable {
         switch self {
         case .workbench(let l): l.content
         case .dialog(let l): l.content
+        case .paySheet(let l): l.content
         }
     }
 
@@ -32,6 +37,8 @@ public enum PageGeometry: Equatable, Sendable {
         case .dialog(let l):
             let f = l.fields
             return l.ring(around: index < f.count ? f[index] : l.buttons[index - f.count])
+        case .paySheet(let l):
+            return l.ring(around: index == 0 ? l.field : index == 1 ? l.close : l.forgot)
         }
     }
 }

@@ -37,9 +37,16 @@ public struct PageScene: Equatable, Sendable {
 extension Page {
     /// What to draw at `now`.
     public func scene(at now: Double) -> PageScene {
-        let scenes = fields.indices.map { fields[$0].scene(focused: windowFocused && $0 == focus, at: animationTime(now)) }
         // One field alone on the demo needs no ring: the cursor cell says where keys go.
-        let ring: Int? = windowFocused && (isDialog || fields.count > 1) ? focus : nil
+        // A focused button always shows it: nothing else would.
+        let ring: Int? = windowFocused && (isDialog || fields.count > 1 || focus >= fields.count) ? focus : nil
+        // One focus cue, not two: where the demo rings a field, its cursor cell stays plain.
+        var workbench = false
+        if case .workbench = geometry { workbench = true }
+        let cursor = !(workbench && ring != nil)
+        let scenes = fields.indices.map {
+            fields[$0].scene(focused: cursor && windowFocused && $0 == focus, at: animationTime(now))
+        }
         let message = feedback.map { $0.text } ?? content.error
         let phase: Double? = content.waitCue
             ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil

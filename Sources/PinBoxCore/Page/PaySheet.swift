@@ -1,0 +1,55 @@
+/// Seed 001's payment sheet as a page: the six `paypass` boxes under the title, the payee and
+/// the amount, over a number pad that types as the keyboard does. It ends itself when the 6th
+/// digit lands (`submit`, as the seed's view removes itself); the × and Escape cancel; the
+/// "Forgot password?" link is a button that reports `forgot` and leaves the sheet open.
+public struct PaySheetSpec: Equatable, Sendable {
+    public var title = "Enter payment password"
+    public var link = "Forgot password?"
+    /// Who is paid, shown small above the amount; empty for none.
+    public var payee = ""
+    /// The amount as the caller writes it ("¥25.00"); empty for none.
+    public var amount = ""
+    public var timeout: Double?
+    public var reveal = false
+    public var scale = 1.0
+
+    public init() {}
+
+    /// The number of digits: the seed's six.
+    public static let length = 6
+
+    /// The page: its one field is named `paypass`; its buttons are the × (cancel) and the link.
+    public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
+        let configuration = try FieldConfiguration(theme: .paypass, count: Self.length, scale: scale)
+        let field = PageField(name: "paypass", label: "", configuration: configuration)
+        let content = PageContent(title: title, description: amount, prompt: payee,
+                                  buttons: [PageButton(.cancel, label: "×"), PageButton(.forgot, label: link)])
+        let rules = PageRules(purpose: .prompt, timeout: timeout, reveal: reveal)
+        return Page(paySheet: field, content: content, rules: rules, scale: scale, refreshRate: refreshRate,
+                    measure: measure)
+    }
+}
+
+extension PageGeometry {
+    /// What a click at `point` types on a page with a number pad: a digit or a delete, the same
+    /// input a key gives; nil anywhere else (and on pages with no pad).
+    public func keypadInput(at point: Point) -> InputEvent? {
+        guard case .paySheet(let layout) = self else { return nil }
+        return layout.key(at: point)?.input
+    }
+
+    public var isPaySheet: Bool {
+        if case .paySheet = self { return true }
+        return false
+    }
+}
+
+extension PaySheetLayout {
+    /// The sheet's layout for `content` around a field of `fieldSize`, in a window of `window`.
+    static func make(window: Size, content: PageContent, fieldSize: Size, scale: Double,
+                     measure: TextMeasure) -> PaySheetLayout {
+        let link = content.buttons.first { $0.role == .forgot }?.text ?? ""
+        return PaySheetLayout(window: window, content: content, fieldSize: fieldSize, linkText: link, scale: scale,
+                              measure: measure)
+    }
+}

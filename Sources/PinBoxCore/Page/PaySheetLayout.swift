@@ -1,0 +1,164 @@
+/// Where seed 001's payment sheet puts things, in device pixels: a grey backdrop, and at its
+/// foot a white sheet with a close ×, the title, a hairline, the payee and the amount (when
+/// given), the six boxes, a "Forgot password?" link and an on-screen number pad of 3 × 4 keys
+/// (1–9, a blank, 0, delete) as Alipay and WeChat Pay show it.
+///
+/// The sheet is as wide as the window; its content sits in a column as wide as the seed's
+/// phone (375 pt), centred. The payee is the content's `prompt` and the amount its
+/// `description`: both optional.
+public struct PaySheetLayout: Equatable, Sendable {
+    /// Sizes in points, scaled by the page's scale.
+    public struct Metrics: Equatable, Sendable {
+        /// The seed's phone: the field is `width − 40` wide.
+        public var width = 375.0
+        /// Grey above the sheet: what the sheet was raised over.
+        public var backdrop = 72.0
+        public var sheetRadius = 12.0
+        public var headerHeight = 56.0
+        /// The × is a 44 pt target (Apple's minimum), its glyph 14 pt.
+        public var closeTarget = 44.0
+        public var closeGlyph = 14.0
+        public var titleSize = 17.0
+        public var payeeSize = 14.0
+        public var amountSize = 32.0
+        public var linkSize = 14.0
+        public var keySize = 24.0
+        public var blockGap = 24.0
+        public var linkGap = 14.0
+        public var keyHeight = 54.0
+        public var keyGap = 6.0
+        /// The keypad's own margin around its keys.
+        public var keypadPadding = 6.0
+        public var keyRadius = 6.0
+        public var ringWidth = 2.0
+        public init() {}
+    }
+
+    /// What each key of the pad is, row by row.
+    public enum Key: Equatable, Sendable {
+        case digit(Unicode.Scalar)
+        /// The bottom-left corner: no key, as on a phone's number pad.
+        case blank
+        case delete
+
+        /// The input the key stands for: the same as typing it.
+        public var input: InputEvent? {
+            switch self {
+            case .digit(let d): .character(d)
+            case .blank: nil
+            case .delete: .deleteBackward
+            }
+        }
+    }
+
+    public static let keys: [Key] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"].map { .digit($0) }
+        + [.blank, .digit("0"), .delete]
+
+    public let metrics: Metrics
+    public let scale: Double
+    /// The natural size: the window's preferred size.
+    public let content: Size
+    /// The white sheet (its top corners rounded), down to the window's foot.
+    public let sheet: Rect
+    /// The close button's target; the × is drawn in its middle.
+    public let close: Rect
+    /// The title's centre x and baseline.
+    public let title: Point
+    /// The hairline under the header.
+    public let hairline: Rect
+    /// Baselines (centre x) of the payee and amount lines, when the content has them.
+    public let payee: Point?
+    public let amount: Point?
+    public let field: Rect
+    /// The link's target (its text sits at the left of it, baseline `linkBaseline`).
+    public let forgot: Rect
+    public let linkBaseline: Double
+    /// Where a refused key's reason is written: left of the link, under the field.
+    public let message: Point
+    /// The keypad's grey band and each key's rectangle, in `keys` order.
+    public let keypad: Rect
+    public let keyRects: [Rect]
+
+    public init(window: Size, content: PageContent, fieldSize: Size, linkText: String, scale: Double,
+                measure: TextMeasure, metrics: Metrics = Metrics()) {
+        self.metrics = metrics
+        self.scale = scale
+        let m = metrics, s = scale
+        func px(_ points: Double) -> Double { (points * s).rounded() }
+        let columnWidth = max(px(m.width), fieldSize.width + px(40))
+        // Everything below the backdrop, from the top of the sheet.
+        var y = px(m.headerHeight)
+        let hairlineY = y
+        let hairlineHeight = Layout.devicePixels(0.5, scale: s)
+        y += hairlineHeight
+        var payeeY: Double?, amountY: Double?
+        let hasPayee = !content.prompt.isEmpty, hasAmount = !content.description.isEmpty
+        y += px(m.blockGap)
+        if hasPayee {
+            payeeY = (y + m.payeeSize * s).rounded()
+            y += px(m.payeeSize * 1.4)
+        }
+        if hasAmount {
+            if hasPayee { y += px(4) }
+            amountY = (y + m.amountSize * 0.95 * s).rounded()
+            y += px(m.amountSize * 1.25)
+        }
+        if hasPayee || hasAmount { y += px(m.blockGap) - px(8) }
+        let fieldY = y
+        y += fieldSize.height + px(m.linkGap)
+        let linkLine = px(m.linkSize * 1.4)
+        let linkY = y
+        y += linkLine + px(m.blockGap)
+        let keypadY = y
+        let keypadHeight = 2 * px(m.keypadPadding) + 4 * px(m.keyHeight) + 3 * px(m.keyGap)
+        let sheetHeight = keypadY + keypadHeight
+        self.content = Size(width: columnWidth, height: px(m.backdrop) + sheetHeight)
+
+        // A bigger window keeps the sheet at its foot and the column in its middle.
+        let width = max(window.width, columnWidth)
+        let top = max(px(m.backdrop), window.height - sheetHeight)
+        let left = ((width - columnWidth) / 2).rounded()
+        let centre = left + columnWidth / 2
+        sheet = Rect(x: 0, y: top, width: width, height: sheetHeight)
+        let target = px(m.closeTarget)
+        close = Rect(x: left + px(8), y: top + ((px(m.headerHeight) - target) / 2).rounded(), width: target,
+                     height: target)
+        title = Point(x: centre, y: top + (px(m.headerHeight) / 2 + m.titleSize * 0.35 * s).rounded())
+        hairline = Rect(x: 0, y: top + hairlineY, width: width, height: hairlineHeight)
+        payee = payeeY.map { Point(x: centre, y: top + $0) }
+        amount = amountY.map { Point(x: centre, y: top + $0) }
+        field = Rect(x: (centre - fieldSize.width / 2).rounded(), y: top + fieldY, width: fieldSize.width,
+                     height: fieldSize.height)
+        let linkWidth = measure(linkText, TextStyle(size: m.linkSize * s), nil).width.rounded(.up)
+        // The target is the text with room around it; the text ends flush with the field.
+        let pad = px(6)
+        forgot = Rect(x: field.maxX - linkWidth - pad, y: top + linkY - pad, width: linkWidth + 2 * pad,
+                      height: linkLine + 2 * pad)
+        linkBaseline = top + linkY + (m.linkSize * 1.05 * s).rounded()
+        message = Point(x: field.x, y: linkBaseline)
+        keypad = Rect(x: 0, y: top + keypadY, width: width, height: keypadHeight)
+        let padding = px(m.keypadPadding), gap = px(m.keyGap), keyHeight = px(m.keyHeight)
+        let inner = columnWidth - 2 * padding
+        var rects: [Rect] = []
+        for row in 0..<4 {
+            for column in 0..<3 {
+                // Whole pixels: the columns share the rounding, the last one takes the rest.
+                let x0 = (left + padding + Double(column) * (inner + gap) / 3).rounded()
+                let x1 = (left + padding + Double(column + 1) * (inner + gap) / 3 - gap).rounded()
+                rects.append(Rect(x: x0, y: keypad.y + padding + Double(row) * (keyHeight + gap), width: x1 - x0,
+                                  height: keyHeight))
+            }
+        }
+        keyRects = rects
+    }
+
+    /// The key under `point`, if any (the blank corner is no key).
+    public func key(at point: Point) -> Key? {
+        guard let i = keyRects.firstIndex(where: { $0.contains(point) }), Self.keys[i] != .blank else { return nil }
+        return Self.keys[i]
+    }
+
+    /// The focus ring's outer bounds around a button: its target, which already has room
+    /// around the glyph or text. (The field has no ring: its cursor cell is its one focus cue.)
+    public func ring(around rect: Rect) -> Rect { rect }
+}

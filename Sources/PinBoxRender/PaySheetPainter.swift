@@ -1,0 +1,110 @@
+import CCairo
+import PinBoxCore
+
+/// Draws the payment sheet (`PaySheetLayout`): a grey backdrop, the white sheet at its foot
+/// with the ×, the title, the hairline, the payee and amount, the field, the link, and the
+/// number pad: white keys on a grey band, as Alipay's and WeChat Pay's sheets have them.
+enum PaySheetPainter {
+    /// The backdrop: the dimmed app the sheet was raised over.
+    static let backdrop = Color(rgb: 0x7b7f86)
+    /// The seed's line colour, rgb(205,205,205): the hairline only separates, it bounds nothing.
+    static let hairline = Color(rgb: 0xcdcdcd)
+    static let keypadBand = Color(rgb: 0xd5d8dd)
+    static let key = Color.white
+
+    static func draw(_ page: PageScene, _ layout: PaySheetLayout, on canvas: Canvas, clip: Rect?) {
+        let m = layout.metrics, s = layout.scale
+        func touched(_ r: Rect) -> Bool { !r.isEmpty && (clip?.intersects(r) ?? true) }
+        canvas.fill(Rect(x: 0, y: 0, width: Double(canvas.width), height: layout.sheet.y), with: backdrop)
+        // Only the top corners are round: the sheet runs on past the window's foot.
+        canvas.fillRounded(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width,
+                                height: max(layout.sheet.height, Double(canvas.height) - layout.sheet.y) + m.sheetRadius * s),
+                           radius: (m.sheetRadius * s).rounded(), with: .white)
+        if touched(layout.close) { drawClose(in: layout.close, scale: s, color: page.secondaryColor, on: canvas) }
+        canvas.drawText(page.content.title, centeredAt: layout.title, size: m.titleSize * s, bold: true,
+                        color: page.textColor, baselineOnly: true)
+        canvas.fill(layout.hairline, with: hairline)
+        if let payee = layout.payee {
+            canvas.drawText(page.content.prompt, centeredAt: payee, size: m.payeeSize * s, color: page.secondaryColor,
+                            baselineOnly: true)
+        }
+        if let amount = layout.amount {
+            canvas.drawText(page.content.description, centeredAt: amount, size: m.amountSize * s, bold: true,
+                            color: page.textColor, baselineOnly: true)
+        }
+        if let field = page.fields.first, touched(field.reach.offsetBy(dx: layout.field.x, dy: layout.field.y)) {
+            FieldPainter.draw(field, at: Point(x: layout.field.x, y: layout.field.y), on: canvas, clip: clip)
+        }
+        if !page.message.isEmpty {
+            canvas.drawText(page.message, at: layout.message, size: m.linkSize * s, color: page.errorColor)
+        }
+        if let link = page.content.buttons.first(where: { $0.role == .forgot }) {
+            // The ink, not the advance, ends flush with the field's right edge.
+            let ink = canvas.textExtents(link.text, size: m.linkSize * s)
+            canvas.drawText(link.text, at: Point(x: (layout.field.maxX - ink.x - ink.width).rounded(), y: layout.linkBaseline),
+                            size: m.linkSize * s, color: page.accentColor)
+        }
+        if let i = page.focusRing, i >= page.fields.count {
+            let rect = page.geometry.ring(around: i)
+            canvas.strokeInside(rect, width: Layout.devicePixels(m.ringWidth, scale: s), radius: 6 * s,
+                                color: page.ringColor)
+        }
+        if touched(layout.keypad) { drawKeypad(layout, color: page.textColor, on: canvas) }
+    }
+
+    private static func drawKeypad(_ layout: PaySheetLayout, color: Color, on canvas: Canvas) {
+        let m = layout.metrics, s = layout.scale
+        canvas.fill(layout.keypad, with: keypadBand)
+        for (key, rect) in zip(PaySheetLayout.keys, layout.keyRects) {
+            switch key {
+            case .blank: break
+            case .digit(let d):
+                canvas.fillRounded(rect, radius: m.keyRadius * s, with: Self.key)
+                canvas.drawText(String(d), centeredAt: rect.mid, size: m.keySize * s, color: color)
+            case .delete:
+                // Delete sits on the band, as on a phone's number pad: a key of another kind.
+                drawDelete(centre: rect.mid, scale: s, color: color, on: canvas)
+            }
+        }
+    }
+
+    /// The × of the close button: two strokes crossing.
+    private static func drawClose(in target: Rect, scale s: Double, color: Color, on canvas: Canvas) {
+        let c = target.mid, r = 7 * s
+        canvas.strokeLines([[Point(x: c.x - r, y: c.y - r), Point(x: c.x + r, y: c.y + r)],
+                            [Point(x: c.x + r, y: c.y - r), Point(x: c.x - r, y: c.y + r)]],
+                           width: max(1, (1.75 * s).rounded()), color: color)
+    }
+
+    /// ⌫: a key cap pointing left with an × in it (drawn, since not every font has the glyph).
+    private static func drawDelete(centre c: Point, scale s: Double, color: Color, on canvas: Canvas) {
+        let w = 26 * s, h = 18 * s, tip = 8 * s
+        let left = c.x - w / 2, right = c.x + w / 2, top = c.y - h / 2, bottom = c.y + h / 2
+        let width = max(1, (1.5 * s).rounded())
+        canvas.strokeLines([[Point(x: left, y: c.y), Point(x: left + tip, y: top), Point(x: right, y: top),
+                             Point(x: right, y: bottom), Point(x: left + tip, y: bottom), Point(x: left, y: c.y)]],
+                           width: width, color: color)
+        let xc = Point(x: c.x + tip / 2, y: c.y), r = 4 * s
+        canvas.strokeLines([[Point(x: xc.x - r, y: xc.y - r), Point(x: xc.x + r, y: xc.y + r)],
+                            [Point(x: xc.x + r, y: xc.y - r), Point(x: xc.x - r, y: xc.y + r)]],
+                           width: width, color: color)
+    }
+}
+
+extension Canvas {
+    /// Strokes each polyline of `lines` with round caps and joins.
+    func strokeLines(_ lines: [[Point]], width: Double, color: Color) {
+        setSource(color)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        for line in lines {
+            guard let first = line.first else { continue }
+            cairo_move_to(cr, first.x, first.y)
+            for p in line.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            cairo_stroke(cr)
+        }
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+    }
+}

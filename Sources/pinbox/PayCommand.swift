@@ -1,0 +1,142 @@
+import CSystem
+import PinBoxCore
+import PinBoxRender
+import PinBoxX11
+
+/// `pinbox pay`: seed 001's payment sheet in a window (`PaySheetSpec`), and
+/// `pinbox render --pay --out FILE.png`: the same sheet drawn headless.
+struct PayCommand {
+    var spec = PaySheetSpec()
+    var display: String?
+    var geometry = WindowGeometry()
+    var grab = false
+    var quiet = false
+    var screenshotDirectory: String?
+    /// Headless: where the picture goes, what has been typed, and whether the window has the focus.
+    var output: String?
+    var text = ""
+    var focused = false
+    var at: Double?
+
+    static let help = """
+        usage: pinbox pay [options]
+               pinbox render --pay --out FILE.png [options]
+
+        The payment sheet of seed 001, as Alipay and WeChat Pay show it: a close ×, the title
+        "Enter payment password", the payee and amount, six boxes, a "Forgot password?" link
+        and a number pad that the mouse and the keyboard both type on. The sheet ends itself
+        when the 6th digit lands ({"event":"submit"}, exit 0); × and Escape cancel (exit 1);
+        the link reports {"event":"forgot"} and the sheet stays. Events are JSON lines on stdout.
+
+        Options:
+          --amount TEXT                the amount, as it should read ("¥25.00")
+          --payee TEXT                 who is paid, shown above the amount
+          --title TEXT                 the heading (default "Enter payment password")
+          --reveal                     include the digits in the submit event
+          --quiet                      no events on stdout
+          --display, -display NAME     the X display (default $DISPLAY)
+          --geometry, -geometry GEOM   size and place (default: centred under the pointer)
+          --grab                       take the keyboard; exit 3 if another program holds it
+          --timeout SECONDS            cancel (exit 1) after this long without a key
+          --screenshot-dir DIR         where Print saves screenshots
+          --scale S                    device pixels per point, 0.5…8 (default 1)
+        With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS.
+
+        Exit status: 0 submitted, 1 cancelled, closed or timed out, 2 a bad option, 3 no X display.
+        """
+
+    init(arguments: some Collection<String>, headless: Bool) throws(UsageError) {
+        var reader = ArgumentReader(arguments)
+        while let option = try reader.nextOption() {
+            switch option {
+            case "--amount": spec.amount = try reader.value(for: option)
+            case "--payee": spec.payee = try reader.value(for: option)
+            case "--title": spec.title = try reader.value(for: option)
+            case "--reveal": try reader.flag(option); spec.reveal = true
+            case "--timeout": spec.timeout = try reader.number(for: option, in: 0.1...86400)
+            case "--scale": spec.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--pay" where headless: try reader.flag(option)
+            case "--out" where headless, "-o" where headless: output = try reader.value(for: option)
+            case "--text" where headless: text = try reader.value(for: option)
+            case "--focused" where headless: try reader.flag(option); focused = true
+            case "--at" where headless: at = try reader.number(for: option, in: 0...3600)
+            case "--quiet" where !headless: try reader.flag(option); quiet = true
+            case "--grab" where !headless: try reader.flag(option); grab = true
+            case "--display", "-display": display = try reader.value(for: option)
+            case "--screenshot-dir" where !headless: screenshotDirectory = try reader.value(for: option)
+            case "--geometry" where !headless, "-geometry" where !headless:
+                let text = try reader.value(for: option)
+                guard let parsed = WindowGeometry(parsing: text) else {
+                    throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
+                }
+                geometry = parsed
+            default: throw UsageError("unknown option \(Excerpt.quoted(option)) for pay (see pinbox pay --help)")
+            }
+        }
+        if headless && output == nil { throw UsageError("render --pay needs --out FILE.png") }
+    }
+
+    /// Whether render's `arguments` ask for the payment sheet.
+    static func wanted(_ arguments: some Collection<String>) -> Bool { arguments.contains("--pay") }
+
+    /// Opens the sheet; returns the exit status.
+    func run() -> Int32 {
+        let screenshots: ScreenshotDirectory
+        do throws(UsageError) {
+            screenshots = try ScreenshotDirectory(screenshotDirectory)
+        } catch {
+            fail(error.message, status: .usage)
+        }
+        do throws(X11Error) {
+            let display = try XDisplay(name: self.display)
+            let page: Page
+            do throws(ConfigurationError) {
+                page = try spec.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
+            } catch {
+                fail(error.message, status: .usage)
+            }
+            var geometry = self.geometry
+            if geometry.x == nil {
+                let size = Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
+                                height: Double(geometry.height ?? Int(page.preferredSize.height)))
+                (geometry.x, geometry.y) = display.centredUnderPointer(size)
+            }
+            let controller = PageController(page: page, delivery: .none, events: !quiet, screenshots: screenshots)
+            return try runWindow(page, display: display, title: page.content.title, geometry: geometry,
+                                 type: .dialog, grab: grab, controller: controller)
+        } catch {
+            fail(error.message, status: .display)
+        }
+    }
+
+    /// Draws the sheet into `output`, with `text` typed.
+    func render() throws(UsageError) {
+        let page: Page
+        do throws(ConfigurationError) {
+            page = try spec.makePage(measure: TextLayout.measure)
+        } catch {
+            throw UsageError(error.message)
+        }
+        let size = page.preferredSize
+        _ = page.handle(.resize(size), now: 0)
+        if focused { _ = page.handle(.windowFocus(true), now: 0) }
+        guard text.unicodeScalars.count < PaySheetSpec.length else {
+            throw UsageError("--text: at most \(PaySheetSpec.length - 1) digits (the 6th ends the sheet)")
+        }
+        for scalar in text.unicodeScalars {
+            for effect in page.handle(.character(scalar), now: 0) {
+                if case .report(.rejected(_, let reason)) = effect {
+                    throw UsageError("--text: the sheet refused a character (\(reason.rawValue))")
+                }
+            }
+        }
+        let scene = page.scene(at: at ?? 3600)
+        do throws(RenderError) {
+            let canvas = try Canvas(width: Int(size.width), height: Int(size.height))
+            PagePainter.draw(scene, on: canvas)
+            try canvas.writePNG(to: output!)
+        } catch {
+            throw UsageError(error.message)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import PinBoxCore
+import PinBoxRender
+
+/// `pinbox pay` in a real window: the number pad types with the mouse, the 6th digit ends the
+/// sheet, the × cancels, the link reports `forgot`.
+@Suite("Payment sheet, end to end", .timeLimit(.minutes(2)))
+struct PayTests {
+    /// The sheet's layout for the window the `ready` event describes.
+    private func layout(_ s: Session, amount: String = "", payee: String = "") throws -> PaySheetLayout {
+        let ready = try s.pinbox.waitFor("ready")
+        let size = Size(width: Double(ready["width"] as! Int), height: Double(ready["height"] as! Int))
+        let field = try FieldConfiguration(theme: .paypass, count: 6).layout().bounds.size
+        let content = PageContent(description: amount, prompt: payee)
+        return PaySheetLayout(window: size, content: content, fieldSize: field, linkText: "Forgot password?", scale: 1,
+                              measure: TextLayout.measure)
+    }
+
+    private func click(_ s: Session, _ p: Point) throws {
+        try s.pinbox.xdotool(["mousemove", "--window", s.window, String(Int(p.x)), String(Int(p.y)), "click", "1"])
+    }
+
+    private func key(_ label: Unicode.Scalar, _ l: PaySheetLayout) -> Point {
+        let wanted: PaySheetLayout.Key = label == "⌫" ? .delete : .digit(label)
+        return l.keyRects[PaySheetLayout.keys.firstIndex(of: wanted)!].mid
+    }
+
+    @Test func clickingTheKeypadTypesAndTheSixthDigitSubmits() throws {
+        let s = try Session(["pay", "--reveal", "--amount", "¥25.00", "--payee", "Coffee"])
+        let l = try layout(s, amount: "¥25.00", payee: "Coffee")
+        try click(s, key("1", l))
+        try s.pinbox.waitFor("change", count: 1)
+        try click(s, key("9", l))
+        try s.pinbox.waitFor("change", count: 2)
+        try click(s, key("⌫", l))
+        #expect(try s.pinbox.waitFor("change", count: 3)["length"] as? Int == 1, "⌫ deletes")
+        // Keyboard and pad are one entry.
+        try s.pinbox.keys("2", "3")
+        try s.pinbox.waitFor("change", count: 5)
+        for d in "456".unicodeScalars { try click(s, key(d, l)) }
+        let submit = try s.pinbox.waitFor("submit")
+        #expect(submit["pin"] as? String == "123456")
+        #expect(try s.pinbox.waitExit() == 0)
+    }
+
+    @Test func theCloseButtonCancelsAndTheLinkReportsForgot() throws {
+        let s = try Session(["pay"])
+        let l = try layout(s)
+        try click(s, l.forgot.mid)
+        try s.pinbox.waitFor("forgot")
+        try click(s, key("7", l))
+        try s.pinbox.waitFor("change", count: 1)
+        try click(s, l.close.mid)
+        try s.pinbox.waitFor("cancel")
+        #expect(try s.pinbox.waitExit() == 1)
+        #expect(s.pinbox.events("submit").isEmpty)
+    }
+
+    @Test func escapeCancels() throws {
+        let s = try Session(["pay"])
+        try s.pinbox.keys("1", "Escape")
+        #expect(try s.pinbox.waitExit() == 1)
+    }
+}

@@ -1,0 +1,119 @@
+import Testing
+@testable import PinBoxCore
+
+/// A stand-in for the renderer's text measure: every character half an em wide.
+private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+    Size(width: Double(text.unicodeScalars.count) * style.size / 2, height: (style.size * 1.3).rounded(.up))
+}
+
+private func sheet(_ edit: (inout PaySheetSpec) -> Void = { _ in }) throws -> (Page, PaySheetLayout) {
+    var spec = PaySheetSpec()
+    edit(&spec)
+    let page = try spec.makePage(measure: measure)
+    _ = page.handle(.resize(page.preferredSize), now: 0)
+    guard case .paySheet(let layout) = page.geometry else { throw TestFailure("not a pay sheet") }
+    return (page, layout)
+}
+
+private struct TestFailure: Error { let text: String; init(_ t: String) { text = t } }
+
+/// The middle of the key labelled `label` ("0"…"9", "⌫").
+private func key(_ label: Unicode.Scalar, in layout: PaySheetLayout) -> Point {
+    let wanted: PaySheetLayout.Key = label == "⌫" ? .delete : .digit(label)
+    return layout.keyRects[PaySheetLayout.keys.firstIndex(of: wanted)!].mid
+}
+
+@Suite("Payment sheet: seed 001's view with a number pad")
+struct PaySheetTests {
+    @Test func clickingAKeyTypesItsDigit() throws {
+        let (page, layout) = try sheet()
+        #expect(page.handle(.click(key("5", in: layout)), now: 1) == [.report(.change(field: "paypass", length: 1))])
+        #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array("5".utf8))
+    }
+
+    @Test func clickingDeleteDeletesAndTheBlankCornerDoesNothing() throws {
+        let (page, layout) = try sheet()
+        _ = page.handle(.click(key("1", in: layout)), now: 1)
+        _ = page.handle(.click(key("2", in: layout)), now: 1)
+        #expect(page.handle(.click(key("⌫", in: layout)), now: 2) == [.report(.change(field: "paypass", length: 1))])
+        #expect(page.handle(.click(layout.keyRects[9].mid), now: 3) == [], "no key in the bottom-left corner")
+        #expect(page.handle(.click(Point(x: layout.keypad.x + 1, y: layout.keypad.y + 1)), now: 3) == [],
+                "the band between keys types nothing")
+        #expect(page.fields[0].field.length == 1)
+    }
+
+    @Test func theSixthDigitSubmitsDeliversAndEndsTheSheet() throws {
+        let (page, layout) = try sheet()
+        for d in "12345".unicodeScalars { _ = page.handle(.click(key(d, in: layout)), now: 1) }
+        #expect(page.handle(.click(key("6", in: layout)), now: 2) == [
+            .report(.change(field: "paypass", length: 6)),
+            .report(.complete(field: "paypass", index: 0, reveal: false)),
+            .report(.button(.ok)),
+            .report(.submit(field: "paypass", index: 0, length: 6, reveal: false)),
+            .deliver(field: 0), .finish(.submitted)])
+        #expect(page.outcome?.exitStatus(for: page.rules.purpose) == .ok)
+        #expect(page.handle(.click(key("7", in: layout)), now: 3) == [], "a finished sheet takes nothing more")
+    }
+
+    @Test func typedAndClickedDigitsAreOneEntry() throws {
+        let (page, layout) = try sheet()
+        _ = page.handle(.character("1"), now: 1)
+        _ = page.handle(.click(key("2", in: layout)), now: 1)
+        #expect(page.handle(.character("a"), now: 1) == [.report(.rejected(field: "paypass", reason: .notADigit))])
+        #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array("12".utf8))
+    }
+
+    @Test func theCloseButtonAndEscapeCancel() throws {
+        let (page, layout) = try sheet()
+        #expect(page.handle(.click(layout.close.mid), now: 1) == [
+            .report(.focus("cancel")), .report(.button(.cancel)), .report(.cancel(field: "cancel", by: .button)),
+            .finish(.cancelled(.button))])
+        #expect(page.outcome?.exitStatus(for: page.rules.purpose) == .cancelled)
+        let (other, _) = try sheet()
+        _ = other.handle(.character("1"), now: 1)
+        #expect(other.handle(.escape, now: 2) == [.report(.cancel(field: "paypass", by: .escape)),
+                                                   .finish(.cancelled(.escape))])
+    }
+
+    @Test func theLinkReportsForgotAndTheSheetStays() throws {
+        let (page, layout) = try sheet()
+        #expect(page.handle(.click(layout.forgot.mid), now: 1) == [.report(.focus("forgot")), .report(.button(.forgot))])
+        #expect(page.outcome == nil)
+        // Typing goes back to the field, as in a dialog.
+        #expect(page.handle(.character("4"), now: 2) == [.report(.focus("paypass")),
+                                                         .report(.change(field: "paypass", length: 1))])
+    }
+
+    @Test func returnOnAnUnfinishedEntrySaysWhy() throws {
+        let (page, _) = try sheet()
+        _ = page.handle(.character("1"), now: 1)
+        #expect(page.handle(.submit, now: 2) == [.report(.button(.ok)),
+                                                 .report(.rejected(field: "paypass", reason: .incomplete))])
+        #expect(page.feedback?.text == "Enter all 6 digits")
+    }
+
+    @Test func theSheetIsSeedSizedAndItsKeysAreLargeAndApart() throws {
+        let (_, layout) = try sheet { $0.amount = "¥25.00"; $0.payee = "Coffee" }
+        #expect(layout.content.width == 375)
+        #expect(layout.field.width == 335 && layout.field.height == 40, "seed 001: ScreenWidth − 40 by 40")
+        #expect(layout.field.x == 20)
+        #expect(layout.payee != nil && layout.amount != nil)
+        #expect(layout.keyRects.count == 12)
+        for (i, a) in layout.keyRects.enumerated() {
+            #expect(a.height >= 44 && a.width >= 44, "a finger-sized target")
+            for b in layout.keyRects[(i + 1)...] { #expect(!a.intersects(b)) }
+        }
+        #expect(layout.keyRects.last!.maxY <= layout.content.height)
+        #expect(layout.field.maxY < layout.forgot.y + 6 && layout.forgot.maxY < layout.keypad.y)
+        let (plain, _) = try sheet()
+        #expect(plain.preferredSize.height < layout.content.height, "no amount, no room kept for one")
+    }
+
+    @Test func aBiggerWindowKeepsTheSheetAtItsFoot() throws {
+        let (page, _) = try sheet()
+        _ = page.handle(.resize(Size(width: 800, height: 900)), now: 0)
+        guard case .paySheet(let layout) = page.geometry else { return #expect(Bool(false)) }
+        #expect(layout.sheet.maxY == 900)
+        #expect(abs(layout.field.mid.x - 400) <= 0.5, "centred to the pixel")
+    }
+}

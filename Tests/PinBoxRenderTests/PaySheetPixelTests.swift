@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import PinBoxCore
+@testable import PinBoxRender
+
+/// WCAG 2.1's contrast ratio of two 0xRRGGBB colours.
+private func contrast(_ a: UInt32, _ b: UInt32) -> Double {
+    func luminance(_ c: UInt32) -> Double {
+        func channel(_ v: UInt32) -> Double {
+            let s = Double(v & 0xff) / 255
+            return s <= 0.03928 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(c >> 16) + 0.7152 * channel(c >> 8) + 0.0722 * channel(c)
+    }
+    let (x, y) = (luminance(a), luminance(b))
+    return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+}
+
+/// The payment sheet as the window draws it (the same page and painter), read back.
+@Suite("Payment sheet pixels")
+struct PaySheetPixelTests {
+    private func draw(scale: Double, typed: String) throws -> (Canvas, PaySheetLayout) {
+        var spec = PaySheetSpec()
+        spec.payee = "Coffee Shop"
+        spec.amount = "¥25.00"
+        spec.scale = scale
+        let page = try spec.makePage(measure: TextLayout.measure)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        for c in typed.unicodeScalars { _ = page.handle(.character(c), now: 0) }
+        guard case .paySheet(let layout) = page.geometry else { throw RenderError("not a sheet") }
+        let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+        PagePainter.draw(page.scene(at: 10), on: canvas)
+        return (canvas, layout)
+    }
+
+    /// The strongest contrast against `background` in `rect`: text's ink.
+    private func ink(_ canvas: Canvas, _ rect: Rect, against background: UInt32) -> Double {
+        var best = 1.0
+        for y in Int(rect.y)..<Int(rect.maxY) { for x in Int(rect.x)..<Int(rect.maxX) {
+            best = max(best, contrast(canvas.pixel(x: x, y: y), background))
+        } }
+        return best
+    }
+
+    @Test("a white sheet over a grey backdrop, white keys on a grey band", arguments: [1.0, 2.0])
+    func sheetAndKeys(scale: Double) throws {
+        let (c, l) = try draw(scale: scale, typed: "123")
+        #expect(c.pixel(x: 4, y: 4) == 0x7b7f86, "the backdrop")
+        #expect(c.pixel(x: Int(l.sheet.mid.x), y: Int(l.sheet.y) + 2) == 0xffffff, "the sheet")
+        #expect(c.pixel(x: Int(l.keypad.x) + 1, y: Int(l.keypad.y) + 1) == 0xd5d8dd, "the keypad's band")
+        for (key, rect) in zip(PaySheetLayout.keys, l.keyRects) {
+            // Inside a key, away from its label: white for a digit; the band for the blank and ⌫.
+            let corner = c.pixel(x: Int(rect.x + 8 * scale), y: Int(rect.y + 8 * scale))
+            #expect(corner == (key == .blank || key == .delete ? 0xd5d8dd : 0xffffff), "\(key)")
+            if key != .blank {
+                let label = ink(c, rect.insetBy(dx: rect.width / 3, dy: rect.height / 4), against: corner)
+                #expect(label >= 4.5, "\(key)'s label: \(label):1")
+            } else {
+                #expect(ink(c, rect, against: corner) == 1, "the blank corner is empty")
+            }
+        }
+    }
+
+    @Test("three dots in the first three boxes, the text readable", arguments: [1.0, 2.0])
+    func dotsAndText(scale: Double) throws {
+        let (c, l) = try draw(scale: scale, typed: "123")
+        let cell = l.field.width / 6
+        for i in 0..<6 {
+            let centre = c.pixel(x: Int(l.field.x + cell * (Double(i) + 0.5)), y: Int(l.field.mid.y))
+            #expect((centre == 0x000000) == (i < 3), "box \(i): \(String(centre, radix: 16))")
+        }
+        let lines: [(String, Double, Double)] = [("title", l.title.y, l.metrics.titleSize),
+                                                 ("payee", l.payee!.y, l.metrics.payeeSize),
+                                                 ("amount", l.amount!.y, l.metrics.amountSize),
+                                                 ("link", l.linkBaseline, l.metrics.linkSize)]
+        for (name, baseline, size) in lines {
+            let band = Rect(x: 0, y: baseline - size * scale, width: Double(c.width), height: size * scale)
+            let ratio = ink(c, band, against: 0xffffff)
+            #expect(ratio >= 4.5, "\(name): \(ratio):1")
+        }
+        // The × is a control: 3:1 at least.
+        #expect(ink(c, l.close, against: 0xffffff) >= 3)
+    }
+}
