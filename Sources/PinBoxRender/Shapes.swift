@@ -46,6 +46,16 @@ extension Canvas {
     /// horizontally and sitting on the baseline `center.y` (a line of prose, not a glyph).
     public func drawText(_ text: String, centeredAt center: Point, size: Double, bold: Bool = false,
                          color: Color, baselineOnly: Bool = false) {
+        if !TextScript.isPlain(text) {
+            // Chinese labels of a translated page, an Arabic title: shaped by Pango, placed
+            // the same way (centred, on the baseline).
+            let style = TextStyle(size: size, bold: bold, color: color)
+            let m = TextLayout.metrics(text, style: style, width: nil)
+            let top = baselineOnly ? center.y - m.firstBaseline : center.y - m.size.height / 2
+            TextLayout.draw(text, style: style, width: nil,
+                            at: Point(x: (center.x - m.size.width / 2).rounded(), y: top.rounded()), on: self)
+            return
+        }
         let ink = textExtents(text, size: size, bold: bold)
         let y = baselineOnly ? center.y : center.y - ink.height / 2 - ink.y
         drawText(text, at: Point(x: (center.x - ink.width / 2 - ink.x).rounded(), y: y),
