@@ -1,17 +1,19 @@
 /*
  * probe: launch an X11 program and measure its window from the outside, the way a user meets it.
  *
- *   probe [--keys N] [--keysym NAME] [--quiet MS] [--idle S] [--stdin TEXT] -- COMMAND [ARG...]
+ *   probe [--keys N] [--keysym NAME] [--quiet MS] [--idle S] [--stdin TEXT] [--answer TEXT] -- COMMAND [ARG...]
  *
  * It starts COMMAND with TEXT on a pipe as its stdin (the pipe stays open until the end, so a
  * pinentry keeps waiting) and its stdout on /dev/null, watches every top-level window the
  * server creates through DAMAGE, and takes the first one mapped as the program's window. When the
  * window has held still for --quiet ms it is "ready"; then it gets the focus and the pointer, and
  * N real key presses through XTEST (--keysym and BackSpace in turn, so a PIN box never fills).
+ * With --answer TEXT it then types TEXT and Return, and times Return -> the program's first
+ * byte on stdout (its stdout is then a pipe the probe reads and drops).
  * One line goes to stdout, NAME=VALUE pairs (see tools/probe/README.md):
  *
  *   map_ms ready_ms start_cpu_ms key_ms_median key_ms_p95 key_ms_max keys_missed anim_frames
- *   anim_ms key_cpu_ms rss_kb idle_cpu_ms idle_wakeups total_cpu_ms alive
+ *   anim_ms key_cpu_ms rss_kb idle_cpu_ms idle_wakeups answer_ms total_cpu_ms alive
  *
  * Times come from CLOCK_MONOTONIC; CPU time from the scheduler's per-thread accounting
  * (/proc/PID/task/TID/schedstat, nanoseconds), never from clock ticks, which are 10 ms coarse.
@@ -133,6 +135,8 @@ static struct {
     double mapped_ms;
     double last_repaint_ms;  /* of the target; -1 before its first */
     int repaints;            /* of the target, since the counter was last reset */
+    int output;              /* the read end of the program's stdout with --answer, else -1 */
+    double first_output_ms;  /* when it last went from silent to writing; -1 before */
 } probe;
 
 /* Windows come and go while we look at them: a BadWindow then is no news. */
@@ -209,8 +213,16 @@ static int handle_events(double until_ms, int stop_at_repaint) {
         }
         double left = until_ms - clock_ms();
         if (left <= 0) return 0;
-        struct pollfd connection = {.fd = ConnectionNumber(probe.display), .events = POLLIN};
-        poll(&connection, 1, (int)left + 1);
+        struct pollfd ready[2] = {{.fd = ConnectionNumber(probe.display), .events = POLLIN},
+                                  {.fd = probe.output, .events = POLLIN}};
+        poll(ready, probe.output >= 0 ? 2 : 1, (int)left + 1);
+        if (probe.output >= 0 && ready[1].revents) {
+            /* The program's answers are read and dropped; only their time matters. */
+            char buffer[4096];
+            ssize_t n = read(probe.output, buffer, sizeof buffer);
+            if (n > 0 && probe.first_output_ms < 0) probe.first_output_ms = clock_ms();
+            if (n == 0) { close(probe.output); probe.output = -1; }
+        }
     }
 }
 
@@ -247,11 +259,12 @@ typedef struct {
     double quiet_ms;
     double idle_s;
     const char *stdin_text;
+    const char *answer;
     char **command;
 } Options;
 
 static void usage(void) {
-    fputs("usage: probe [--keys N] [--keysym NAME] [--quiet MS] [--idle S] [--stdin TEXT] -- COMMAND [ARG...]\n",
+    fputs("usage: probe [--keys N] [--keysym NAME] [--quiet MS] [--idle S] [--stdin TEXT] [--answer TEXT] -- COMMAND [ARG...]\n",
           stderr);
     exit(2);
 }
@@ -267,6 +280,7 @@ static Options read_options(int argc, char **argv) {
         else if (!strcmp(name, "--quiet")) options.quiet_ms = atof(value);
         else if (!strcmp(name, "--idle")) options.idle_s = atof(value);
         else if (!strcmp(name, "--stdin")) options.stdin_text = value;
+        else if (!strcmp(name, "--answer")) options.answer = value;
         else usage();
         i += 2;
     }
@@ -276,19 +290,27 @@ static Options read_options(int argc, char **argv) {
 }
 
 /* Starts the command; returns the write end of its stdin. */
-static int launch(char **command, const char *stdin_text) {
-    int to_child[2];
+static int launch(char **command, const char *stdin_text, int keep_output) {
+    int to_child[2], from_child[2] = {-1, -1};
     if (pipe2(to_child, O_CLOEXEC) != 0) { perror("probe: pipe"); exit(2); }
+    if (keep_output && pipe2(from_child, O_CLOEXEC | O_NONBLOCK) != 0) { perror("probe: pipe"); exit(2); }
     probe.child = fork();
     if (probe.child < 0) { perror("probe: fork"); exit(2); }
     if (probe.child == 0) {
         int null = open("/dev/null", O_WRONLY);
         dup2(to_child[0], 0);
-        if (null >= 0) dup2(null, 1);
+        if (from_child[1] >= 0) {
+            dup2(from_child[1], 1);
+            fcntl(1, F_SETFL, 0);  /* the program writes as it would to a pipe of its caller: blocking */
+        } else if (null >= 0) {
+            dup2(null, 1);
+        }
         execvp(command[0], command);
         _exit(127);
     }
     close(to_child[0]);
+    if (from_child[1] >= 0) close(from_child[1]);
+    probe.output = from_child[0];
     if (stdin_text) {
         size_t length = strlen(stdin_text), written = 0;
         signal(SIGPIPE, SIG_IGN);  /* a program that never reads its stdin must not end us */
@@ -343,7 +365,9 @@ int main(int argc, char **argv) {
     XSync(probe.display, False);
 
     double launched_ms = clock_ms();
-    int stdin_fd = launch(options.command, options.stdin_text);
+    probe.output = -1;
+    probe.first_output_ms = -1;
+    int stdin_fd = launch(options.command, options.stdin_text, options.answer != NULL);
 
     /* Launch -> mapped -> ready. */
     while (!probe.target && clock_ms() - launched_ms < 15000 && child_alive())
@@ -404,6 +428,31 @@ int main(int argc, char **argv) {
     ThreadTotals idle_end = thread_totals(probe.child);
     double idle_s = (clock_ms() - idle_from_ms) / 1000;
     int alive = child_alive();
+
+    /* The user's answer: TEXT typed, then Return; how long until the program writes on stdout
+     * (a pinentry's "D" line, an askpass's secret): what the caller waits for. */
+    double answer_ms = -1;
+    if (options.answer && alive) {
+        handle_events(clock_ms(), 0);
+        for (const char *c = options.answer; *c; c++) {
+            char name[2] = {*c, 0};
+            KeyCode key = XKeysymToKeycode(probe.display, XStringToKeysym(name));
+            if (!key) continue;
+            XTestFakeKeyEvent(probe.display, key, True, CurrentTime);
+            XTestFakeKeyEvent(probe.display, key, False, CurrentTime);
+        }
+        XSync(probe.display, False);
+        wait_until_still(options.quiet_ms, clock_ms(), 3000);
+        probe.first_output_ms = -1;
+        KeyCode enter = XKeysymToKeycode(probe.display, XK_Return);
+        XTestFakeKeyEvent(probe.display, enter, True, CurrentTime);
+        XTestFakeKeyEvent(probe.display, enter, False, CurrentTime);
+        double sent_ms = clock_ms();
+        XFlush(probe.display);
+        while (probe.first_output_ms < 0 && probe.output >= 0 && clock_ms() - sent_ms < 3000)
+            handle_events(clock_ms() + 5, 0);
+        if (probe.first_output_ms >= 0) answer_ms = probe.first_output_ms - sent_ms;
+    }
     double total_cpu_ms = end_child(stdin_fd);
 
     printf("map_ms=%.1f ready_ms=%.1f start_cpu_ms=%.1f", probe.mapped_ms - launched_ms, ready_ms - launched_ms,
@@ -419,6 +468,7 @@ int main(int argc, char **argv) {
     if (idle_s > 0)
         printf(" idle_cpu_ms=%.2f idle_wakeups=%.1f", (idle_end.cpu_ns - idle_start.cpu_ns) / 1e6 / idle_s,
                (double)(idle_end.switches - idle_start.switches) / idle_s);
+    if (options.answer) printf(" answer_ms=%.2f", answer_ms);
     printf(" total_cpu_ms=%.1f alive=%d\n", total_cpu_ms, alive);
     return 0;
 }
