@@ -11,6 +11,7 @@ static struct { void *volatile base; volatile size_t length; } secrets[SECRET_SL
 static int wake_fd = -1;
 static volatile sig_atomic_t terminating;
 static volatile sig_atomic_t at_once;
+static volatile sig_atomic_t usr2_records;
 
 int pinbox_secret_register(void *base, size_t length) {
     for (int i = 0; i < SECRET_SLOTS; i++) {
@@ -47,6 +48,8 @@ static void leave_now(void) {
 
 void pinbox_signals_end_at_once(void) { at_once = 1; }
 
+void pinbox_signals_usr2_records(void) { usr2_records = 1; }
+
 void pinbox_exit_watchdog(void) {
     // One second for the orderly way out (flush, ungrab, close); then leave_now.
     struct itimerval once = {{0, 0}, {1, 0}};
@@ -68,6 +71,13 @@ static void on_signal(int number, siginfo_t *info, void *context) {
     case SIGUSR1:
         wake_loop(number);  // a screenshot
         break;
+    case SIGUSR2:
+        if (usr2_records && !at_once) {
+            wake_loop(number);  // the workbench: start or stop recording
+            break;
+        }
+        /* fall through: everywhere else a request to stop */
+        goto stop;
     case SIGSEGV: case SIGBUS: case SIGILL: case SIGFPE: case SIGTRAP: case SIGSYS: case SIGABRT:
         if (!sent || number == SIGABRT) {
             // A real fault (or abort()): nothing can be trusted any more. Wipe, then die of it.
@@ -78,6 +88,7 @@ static void on_signal(int number, siginfo_t *info, void *context) {
         }
         /* fall through: sent by someone, a request to stop like any other */
     default:
+    stop:
         // The kernel raises these on our own writes (a reader that left, a file over the size
         // limit), marked as sent by us: the write then fails with EPIPE or EFBIG and says so.
         if ((number == SIGPIPE || number == SIGXFSZ) && (!sent || info->si_pid == getpid())) break;

@@ -99,6 +99,7 @@ public final class EventLoop {
             try grab.attempt(window: window, now: now)
             if let result = selection.expire(now: now) { inputs.append(.pasted(result)) }
             let signals = SignalPipe.drain()
+            if signals.record { inputs.append(.workbench(.record)) }
             if signals.quit { inputs.append(.terminate) }
             // Saved after this wake's drawing, so it shows the window as it is now.
             var screenshot = signals.screenshot

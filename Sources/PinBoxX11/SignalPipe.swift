@@ -16,17 +16,24 @@ public enum SignalPipe {
         _ = pinbox_signals_install(pair[1])
     }
 
-    /// Drains the pipe: whether a screenshot was asked for, whether to quit.
-    static func drain() -> (screenshot: Bool, quit: Bool) {
-        var screenshot = false, quit = false
+    /// Drains the pipe: whether a screenshot was asked for, a recording toggled (SIGUSR2 on the
+    /// workbench), whether to quit.
+    static func drain() -> (screenshot: Bool, record: Bool, quit: Bool) {
+        var screenshot = false, record = false, quit = false
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             let n = read(readEnd, &buffer, buffer.count)
             guard n > 0 else { break }
             for byte in buffer[0..<n] {
-                if byte == UInt8(SIGUSR1) { screenshot = true } else { quit = true }
+                if byte == UInt8(SIGUSR1) {
+                    screenshot = true
+                } else if byte == UInt8(SIGUSR2) {
+                    record.toggle()
+                } else {
+                    quit = true
+                }
             }
         }
-        return (screenshot, quit)
+        return (screenshot, record, quit)
     }
 }

@@ -66,6 +66,8 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
                                         traceFrames: command.traceFrames, record: record)
         // A recording still running when the window ends is finished, not lost.
         defer { controller.stopRecording(at: Clock.now()) }
+        // `kill -USR2` starts and stops a recording here, as F8 does (a prompt has no workbench).
+        if !command.askpass { pinbox_signals_usr2_records() }
         return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
                              grab: command.grab, controller: controller)
     } catch {

@@ -76,7 +76,7 @@ struct HostileTests {
     /// Every signal that would end a process ends this one as a cancel: the loop wakes, reports
     /// it and exits 1 (the secret was wiped in the handler already). SIGABRT, which abort() also
     /// raises, wipes and dies of it.
-    static let terminating: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT,
+    static let terminating: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT,
                                        SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS, SIGSEGV, SIGBUS,
                                        SIGILL, SIGFPE, SIGTRAP, __libc_current_sigrtmin(), __libc_current_sigrtmin() + 5,
                                        __libc_current_sigrtmax()]
@@ -97,6 +97,30 @@ struct HostileTests {
                 #expect(p.events("cancel").first?["by"] as? String == "signal", "signal \(signal)")
             }
         }
+    }
+
+    /// SIGUSR2 ends a prompt like any request to stop; on the demo's workbench it starts and
+    /// stops a recording instead, as F8 does.
+    @Test func usr2CancelsAPromptAndRecordsOnTheWorkbench() throws {
+        let xvfb = try Xvfb()
+        let prompt = try PinBoxProcess(["askpass", "Password: "], display: xvfb.display)
+        try prompt.findWindowByPID()
+        kill(prompt.pid, SIGUSR2)
+        #expect(try prompt.waitExit() == 1)
+        #expect(prompt.stdout.isEmpty)
+        let demo = try PinBoxProcess(["--style", "strip", "--screenshot-dir", NSTemporaryDirectory()], display: xvfb.display)
+        try demo.waitReady()
+        kill(demo.pid, SIGUSR2)
+        try demo.keys("1")
+        try demo.waitFor("change")
+        kill(demo.pid, SIGUSR2)
+        let recording = try demo.waitFor("recording")
+        let path = try #require(recording["path"] as? String)
+        #expect(path.hasSuffix(".gif") && FileManager.default.fileExists(atPath: path))
+        try? FileManager.default.removeItem(atPath: path)
+        #expect(demo.child.isRunning)
+        kill(demo.pid, SIGTERM)
+        #expect(try demo.waitExit() == 1)
     }
 
     @Test func harmlessSignalsLeaveItRunning() throws {

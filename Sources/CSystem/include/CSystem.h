@@ -52,6 +52,8 @@ void pinbox_exit_watchdog(void);
 /// From now on a request to stop ends the process at once, quietly, secrets wiped: how a
 /// pinentry must answer the SIGINT gpg-agent sends when its client goes away.
 void pinbox_signals_end_at_once(void);
+/// On the demo's workbench, SIGUSR2 starts and stops a recording instead of ending the process.
+void pinbox_signals_usr2_records(void);
 
 // open and openat are variadic, which Swift cannot call.
 /// Opens a directory to create files in later (O_DIRECTORY, close-on-exec).
