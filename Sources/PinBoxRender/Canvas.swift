@@ -113,6 +113,16 @@ public final class Canvas {
         cairo_fill(cr)
     }
 
+    /// Runs `body` with everything it draws moved by (`dx`, `dy`) and then enlarged `factor`
+    /// times: a screenshot at twice the window's size, or of one part of it, drawn as vectors.
+    public func transformed(scale factor: Double, dx: Double = 0, dy: Double = 0, _ body: () -> Void) {
+        cairo_save(cr)
+        cairo_scale(cr, factor, factor)
+        cairo_translate(cr, dx, dy)
+        body()
+        cairo_restore(cr)
+    }
+
     /// Runs `body` with drawing limited to `rect`: everything outside keeps its pixels.
     public func clipped(to rect: Rect?, _ body: () -> Void) {
         guard let rect else { return body() }

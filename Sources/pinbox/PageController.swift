@@ -38,6 +38,16 @@ final class PageController: WindowController {
     /// Called after field `index` changed: pinentry rates a new passphrase here.
     var onChange: ((Page, Int) -> Void)?
 
+    /// How screenshots are taken: drawn larger, of the focused field alone, on a clear background.
+    struct ScreenshotLook {
+        var scale = 1.0
+        var fieldOnly = false
+        var transparent = false
+        var isPlain: Bool { scale == 1 && !fieldOnly && !transparent }
+    }
+
+    var screenshotLook = ScreenshotLook()
+
     init(page: Page, delivery: Delivery, events: Bool, screenshots: ScreenshotDirectory?, traceFrames: Bool = false,
          record: (fd: Int32, path: String)? = nil) {
         self.page = page
@@ -284,10 +294,30 @@ final class PageController: WindowController {
 
     func saveScreenshot(of canvas: Canvas) {
         guard let screenshots else { return }
-        do {
-            reporter.emit("screenshot", ["path": .string(try screenshots.save(canvas))])
+        do throws(RenderError) {
+            let picture = screenshotLook.isPlain ? canvas : try redrawn(canvas, look: screenshotLook)
+            reporter.emit("screenshot", ["path": .string(try screenshots.save(picture))])
         } catch {
             Output.error(error.message)
         }
+    }
+
+    /// The window's picture drawn again from the page's scene, as vectors: larger, of the
+    /// focused field alone, or with a clear background. What is drawn is the scene as the
+    /// window shows it now.
+    private func redrawn(_ window: Canvas, look: ScreenshotLook) throws(RenderError) -> Canvas {
+        guard var scene = drawn else { return window }
+        var area = Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height))
+        if look.fieldOnly, page.focus < scene.fields.count {
+            let origin = scene.geometry.fields[page.focus]
+            area = scene.fields[page.focus].layout.bounds.offsetBy(dx: origin.x, dy: origin.y)
+        }
+        if look.transparent { scene.background = scene.background.withAlpha(0) }
+        let picture = try Canvas(width: Int((area.width * look.scale).rounded()),
+                                 height: Int((area.height * look.scale).rounded()), transparent: look.transparent)
+        picture.transformed(scale: look.scale, dx: -area.x, dy: -area.y) {
+            PagePainter.draw(scene, on: picture, clip: area)
+        }
+        return picture
     }
 }

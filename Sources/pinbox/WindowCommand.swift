@@ -12,6 +12,12 @@ struct WindowCommand {
     var reveal = false
     var exitOnComplete = false
     var screenshotDirectory: String?
+    /// Screenshots drawn this many times larger than the window (a crisp 2× picture of a 1× window).
+    var screenshotScale = 1.0
+    /// Screenshots of the focused field alone, not the whole window.
+    var screenshotField = false
+    /// Screenshots with a clear background where the page shows its own.
+    var screenshotTransparent = false
     var quiet = false
     /// Prompt mode for scripts: no events; the digits alone on stdout once the field is full.
     var askpass = false
@@ -46,6 +52,9 @@ struct WindowCommand {
           --exit-on-complete           submit and exit 0 as soon as the field is full
           --reveal                     include the digits in complete and submit events
           --screenshot-dir DIR         where screenshots go (default: the working directory)
+          --screenshot-scale S         screenshots drawn S times larger than the window (0.5…8)
+          --screenshot-field           screenshots of the focused field alone
+          --screenshot-transparent     screenshots with a clear background
           --quiet                      no events on stdout
           --askpass                    prompt for scripts, like ssh-askpass: no events; when the
                                        field is full, print the digits on stdout and exit 0
@@ -95,6 +104,9 @@ struct WindowCommand {
             case "--reveal": try reader.flag(option); reveal = true
             case "--exit-on-complete": try reader.flag(option); exitOnComplete = true
             case "--screenshot-dir": screenshotDirectory = try reader.value(for: option)
+            case "--screenshot-scale": screenshotScale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--screenshot-field": try reader.flag(option); screenshotField = true
+            case "--screenshot-transparent": try reader.flag(option); screenshotTransparent = true
             case "--quiet": try reader.flag(option); quiet = true
             case "--askpass":
                 try reader.flag(option)

@@ -64,6 +64,9 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
                                         events: !command.quiet, screenshots: screenshots,
                                         traceFrames: command.traceFrames, record: record)
+        controller.screenshotLook = PageController.ScreenshotLook(
+            scale: command.screenshotScale, fieldOnly: command.screenshotField,
+            transparent: command.screenshotTransparent)
         // A recording still running when the window ends is finished, not lost.
         defer { controller.stopRecording(at: Clock.now()) }
         // `kill -USR2` starts and stops a recording here, as F8 does (a prompt has no workbench).

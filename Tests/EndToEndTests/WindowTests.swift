@@ -266,3 +266,39 @@ struct WindowTests {
         #expect(secure.x.owner(of: "CLIPBOARD") != XClient.window(secure.window))
     }
 }
+
+extension WindowTests {
+    /// Screenshots at twice the window's size, of the field alone, on a clear background: drawn
+    /// again from the scene as vectors, so the dot is where the 1× dot is, twice as far in.
+    @Test func screenshotsAtTwiceTheSizeOfTheFieldAloneOnAClearBackground() throws {
+        let s = try Session(["--style", "strip", "--screenshot-scale", "2", "--screenshot-field",
+                             "--screenshot-transparent"])
+        try s.pinbox.keys("1")
+        try s.pinbox.waitFor("change")
+        usleep(400_000)
+        try s.pinbox.keys("Print")
+        let path = try s.pinbox.waitFor("screenshot")["path"] as! String
+        let shot = try Canvas(png: path)
+        let layout = try FieldConfiguration().layout()
+        #expect((shot.width, shot.height) == (Int(layout.bounds.width) * 2, Int(layout.bounds.height) * 2))
+        let centre = layout.cells[0].mid
+        #expect(shot.pixel(x: Int(centre.x * 2), y: Int(centre.y * 2)) == 0, "the dot, twice as far in")
+        #expect(shot.pixel(x: Int(layout.cells[1].mid.x * 2), y: Int(centre.y * 2)) == 0xffffff, "an empty white cell")
+        // Control: without the options the screenshot is the window itself, at its own size.
+        let plain = try Session(["--style", "strip"])
+        try plain.pinbox.keys("Print")
+        let whole = try Canvas(png: plain.pinbox.waitFor("screenshot")["path"] as! String)
+        #expect((whole.width, whole.height) == (Int(plain.windowSize.width), Int(plain.windowSize.height)))
+    }
+
+    @Test func aTransparentScreenshotIsClearWhereThePageWouldBe() throws {
+        let s = try Session(["--style", "strip", "--screenshot-transparent"])
+        try s.pinbox.keys("Print")
+        let path = try s.pinbox.waitFor("screenshot")["path"] as! String
+        // Read the PNG's alpha through Cairo: an ARGB surface keeps it.
+        let shot = try Canvas(png: path)
+        #expect(shot.width == Int(s.windowSize.width))
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data[25] == 6, "colour type 6: RGBA")
+    }
+}
