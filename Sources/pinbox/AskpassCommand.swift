@@ -193,16 +193,9 @@ struct AskpassCommand {
             } catch {
                 fail(error.message, status: .usage)
             }
-            var geometry = self.geometry
-            if geometry.x == nil {
-                let size = Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
-                                height: Double(geometry.height ?? Int(page.preferredSize.height)))
-                (geometry.x, geometry.y) = display.centredUnderPointer(size)
-            }
             let controller = PageController(page: page, delivery: question == .entry ? .standardOutput : .none,
                                             events: false, screenshots: nil)
-            return try runWindow(page, display: display, title: page.content.title, geometry: geometry,
-                                 type: .dialog, grab: grab, controller: controller)
+            return try runDialog(page, display: display, geometry: geometry, grab: grab, controller: controller)
         } catch {
             fail(error.message, status: .display)
         }

@@ -49,13 +49,6 @@ struct DemoRenderCommand {
             for _ in 0..<index { _ = page.handle(.focusNext, now: 0) }
         }
         for scalar in text.unicodeScalars { _ = page.handle(.character(scalar), now: 0) }
-        let scene = page.scene(at: 3600)
-        do throws(RenderError) {
-            let canvas = try Canvas(width: Int(size.width), height: Int(size.height))
-            PagePainter.draw(scene, on: canvas)
-            try canvas.writePNG(to: output!)
-        } catch {
-            throw UsageError(error.message)
-        }
+        try PagePicture.write(page, at: 3600, to: output!)
     }
 }

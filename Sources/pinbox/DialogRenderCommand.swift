@@ -102,13 +102,6 @@ struct DialogRenderCommand {
         page.setQuality(quality)
         let now = at ?? 3600
         // A key typed at 0 and a picture taken `at` later: the fade of the last one shows.
-        let scene = page.scene(at: now)
-        do throws(RenderError) {
-            let canvas = try Canvas(width: Int(size.width), height: Int(size.height))
-            PagePainter.draw(scene, on: canvas)
-            try canvas.writePNG(to: output!)
-        } catch {
-            throw UsageError(error.message)
-        }
+        try PagePicture.write(page, at: now, to: output!)
     }
 }

@@ -95,15 +95,8 @@ struct PayCommand {
             } catch {
                 fail(error.message, status: .usage)
             }
-            var geometry = self.geometry
-            if geometry.x == nil {
-                let size = Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
-                                height: Double(geometry.height ?? Int(page.preferredSize.height)))
-                (geometry.x, geometry.y) = display.centredUnderPointer(size)
-            }
             let controller = PageController(page: page, delivery: .none, events: !quiet, screenshots: screenshots)
-            return try runWindow(page, display: display, title: page.content.title, geometry: geometry,
-                                 type: .dialog, grab: grab, controller: controller)
+            return try runDialog(page, display: display, geometry: geometry, grab: grab, controller: controller)
         } catch {
             fail(error.message, status: .display)
         }
@@ -130,13 +123,6 @@ struct PayCommand {
                 }
             }
         }
-        let scene = page.scene(at: at ?? 3600)
-        do throws(RenderError) {
-            let canvas = try Canvas(width: Int(size.width), height: Int(size.height))
-            PagePainter.draw(scene, on: canvas)
-            try canvas.writePNG(to: output!)
-        } catch {
-            throw UsageError(error.message)
-        }
+        try PagePicture.write(page, at: at ?? 3600, to: output!)
     }
 }

@@ -162,13 +162,10 @@ struct XDialogs: PinentryFrontEnd {
                 return nil
             }
             if !spec.error.isEmpty { page.showError(spec.error, now: Clock.now()) }
-            let size = page.preferredSize
-            var geometry = WindowGeometry()
-            (geometry.x, geometry.y) = display.centredUnderPointer(size)
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
-            _ = try runWindow(page, display: display, title: spec.title, geometry: geometry, type: .dialog, grab: grab,
-                              controller: controller, keepSecret: true, transientFor: options.parentWindow)
+            _ = try runDialog(page, display: display, grab: grab, controller: controller, keepSecret: true,
+                              transientFor: options.parentWindow)
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
         } catch {

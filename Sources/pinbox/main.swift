@@ -35,6 +35,21 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     return try loop.run(controller)
 }
 
+/// Runs `page` as a dialog: titled by the page, placed where `geometry` says or else centred on
+/// the monitor under the pointer.
+func runDialog(_ page: Page, display: XDisplay, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
+               controller: PageController, keepSecret: Bool = false,
+               transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
+    var geometry = geometry
+    if geometry.x == nil {
+        let size = Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
+                        height: Double(geometry.height ?? Int(page.preferredSize.height)))
+        (geometry.x, geometry.y) = display.centredUnderPointer(size)
+    }
+    return try runWindow(page, display: display, title: page.content.title, geometry: geometry, type: .dialog,
+                         grab: grab, controller: controller, keepSecret: keepSecret, transientFor: parent)
+}
+
 /// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
 /// resources under the command line's options (`arguments`).
 func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -> Int32 {
