@@ -8,7 +8,10 @@ import PackageDescription
 // Debug builds, and so the tests, use the full runtime; the same sources build both ways.
 let release = BuildSettingCondition.when(configuration: .release)
 // (Flags rather than enableExperimentalFeature: SwiftPM passes that one to the debug link too.)
-let swiftSettings: [SwiftSetting] = [.unsafeFlags(["-enable-experimental-feature", "Embedded", "-wmo"], release)]
+// -Osize: a prompt's memory is mostly its own code faulted in; optimising for size takes 15 % off
+// the text (1.83 → 1.56 MB) and some 400 kB off a dialog's resident memory (docs/performance.md).
+let swiftSettings: [SwiftSetting] = [.unsafeFlags(["-enable-experimental-feature", "Embedded", "-wmo", "-Osize"],
+                                                  release)]
 // The embedded standard library leaves the Unicode tables that String comparison needs to a
 // static library of the toolchain, which no search path names. This manifest runs on that
 // toolchain: its PackageDescription library lies in <toolchain>/usr/lib/swift/pm/ManifestAPI/.
