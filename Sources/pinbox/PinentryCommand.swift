@@ -24,12 +24,19 @@ enum PinentryCommand {
         pinbox_signals_end_at_once()
         let server = PinentryServer(frontEnd: XDialogs(), input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
-                                    identity: PinentryIdentity(version: version))
+                                    identity: PinentryIdentity(version: version, deviceStatus: deviceStatus))
         _ = server.run()
         return 0
     }
 
     static let version = "0.9.0"
+
+    /// The terminal's mode (octal), owner and group, as pinentry's GETINFO ttyinfo shows them.
+    static let deviceStatus: @Sendable (String) -> String? = { path in
+        var mode: UInt32 = 0, uid: UInt32 = 0, gid: UInt32 = 0
+        guard pinbox_file_status(path, &mode, &uid, &gid) == 0 else { return nil }
+        return String(mode, radix: 8) + "/" + String(uid) + "/" + String(gid)
+    }
 
     static let help = """
         usage: pinbox pinentry [options]      (or pinentry-pinbox [options])

@@ -248,4 +248,16 @@ final class PinentryTests {
         child.send("BYE\n")
         #expect(child.wait() == 0)
     }
+
+    /// GETINFO ttyinfo: the terminal the agent named, with its mode (octal), owner and group.
+    @Test func ttyinfoDescribesTheTerminal() throws {
+        let child = try Child([PinBoxProcess.binary, "pinentry", "--display", xvfb.display], environment: [:],
+                              capture: true, interactive: true)
+        var text = ""
+        try readUntil("OK Pleased", from: child, into: &text)
+        child.send("OPTION ttyname=/dev/null\nOPTION ttytype=xterm\nGETINFO ttyinfo\nBYE\n")
+        try readUntil("OK closing", from: child, into: &text)
+        let line = text.split(separator: "\n").first { $0.hasPrefix("D ") }
+        #expect(line == Substring("D /dev/null xterm \(xvfb.display) 20666/0/0 \(geteuid())/\(getegid()) -"), "\(text)")
+    }
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -65,6 +66,17 @@ static inline int pinbox_create_file(int directory, const char *name, mode_t mod
 /// Creates or replaces the file at `path`, as a command's --out does (close-on-exec).
 static inline int pinbox_open_output(const char *path, mode_t mode) {
     return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+}
+
+/// A file's mode, owner and group (pinentry's ttyinfo shows the terminal's); -1 when it
+/// cannot be read. A function because `struct stat`'s field names differ between libcs.
+static inline int pinbox_file_status(const char *path, unsigned *mode, unsigned *uid, unsigned *gid) {
+    struct stat s;
+    if (stat(path, &s) != 0) return -1;
+    *mode = s.st_mode;
+    *uid = s.st_uid;
+    *gid = s.st_gid;
+    return 0;
 }
 
 // errno is a macro over a thread-local; Swift reaches it through these.
