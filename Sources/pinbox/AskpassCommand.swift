@@ -112,14 +112,7 @@ struct AskpassCommand {
         let pin = kind.map { $0 == .pin } ?? Self.asksForPIN(prompt)
         guard pin else { return .passphrase }
         // An Admin PIN and a PUK are at least 8 characters on OpenPGP cards.
-        return .openPIN(shown: Self.mentions(prompt, "Admin PIN") || Self.mentions(prompt, "PUK") ? 8 : 6)
-    }
-
-    /// Whether `text` holds `words` (plain bytes compared: Embedded Swift has no String search).
-    static func mentions(_ text: String, _ words: String) -> Bool {
-        let t = Array(text.utf8), w = Array(words.utf8)
-        guard w.count <= t.count else { return false }
-        return (0...(t.count - w.count)).contains { t[$0..<$0 + w.count].elementsEqual(w) }
+        return .openPIN(shown: prompt.mentions("Admin PIN") || prompt.mentions("PUK") ? 8 : 6)
     }
 
     static func asksForPIN(_ prompt: String) -> Bool {

@@ -89,16 +89,7 @@ struct DialogRenderCommand {
         } catch {
             throw UsageError(error.message)
         }
-        let size = page.preferredSize
-        _ = page.handle(.resize(size), now: 0)
-        if focused { _ = page.handle(.windowFocus(true), now: 0) }
-        for scalar in text.unicodeScalars {
-            for effect in page.handle(.character(scalar), now: 0) {
-                if case .report(.rejected(_, let reason)) = effect {
-                    throw UsageError("--text: the entry refused a character (\(reason.rawValue))")
-                }
-            }
-        }
+        try PagePicture.stage(page, focused: focused, typing: text)
         page.setQuality(quality)
         let now = at ?? 3600
         // A key typed at 0 and a picture taken `at` later: the fade of the last one shows.

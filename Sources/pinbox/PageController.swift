@@ -12,7 +12,7 @@ final class PageController: WindowController {
     enum Delivery {
         case none
         case standardOutput
-        /// Kept in the page until the caller has written it (pinentry): `delivered` is set.
+        /// Kept in the page until the caller has written it (pinentry reads it after the window).
         case keep
     }
 
@@ -22,8 +22,6 @@ final class PageController: WindowController {
     /// The last scene drawn, for damage-limited redraws.
     private var drawn: PageScene?
     private(set) var exitStatus: Int32?
-    /// With `.keep`: the field whose secret waits for the caller.
-    private(set) var delivered: Int?
     /// `--trace-frames`: every presented frame is reported as a `frame` event.
     private let traceFrames: Bool
     /// `--record FILE`: the file, opened before the window, that the first frame starts recording into.
@@ -90,7 +88,6 @@ final class PageController: WindowController {
             case .fetchPaste(let source): request = .fetchPaste(source)
             case .offerCopy(let i): request = .offerCopy(page.fields[i].field.secret.withBytes { Array($0) })
             case .deliver(let i): request = deliver(i, now: now) ?? request
-            case .screenshot: break  // the loop saves it once the frame is drawn
             case .workbench(let wish):
                 switch wish {
                 case .redraw, .cycleTheme: redrawAll = true
@@ -107,7 +104,6 @@ final class PageController: WindowController {
     private func deliver(_ index: Int, now: Double) -> WindowRequest? {
         switch delivery {
         case .keep:
-            delivered = index
             return nil
         case .none:
             break

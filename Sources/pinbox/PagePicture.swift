@@ -4,6 +4,20 @@ import PinBoxRender
 /// A page drawn into a PNG file at its natural size, as the window would show it at `now`:
 /// what `render --dialog`, `--pay` and `--demo` write.
 enum PagePicture {
+    /// Brings `page` to the state a picture shows: laid out at its natural size, the window
+    /// focused if asked, `text` typed at time 0. A character the entry refuses is a usage error.
+    static func stage(_ page: Page, focused: Bool, typing text: String) throws(UsageError) {
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        if focused { _ = page.handle(.windowFocus(true), now: 0) }
+        for scalar in text.unicodeScalars {
+            for effect in page.handle(.character(scalar), now: 0) {
+                if case .report(.rejected(_, let reason)) = effect {
+                    throw UsageError("--text: the entry refused a character (\(reason.rawValue))")
+                }
+            }
+        }
+    }
+
     static func write(_ page: Page, at now: Double, to path: String) throws(UsageError) {
         let size = page.preferredSize
         let scene = page.scene(at: now)

@@ -110,19 +110,10 @@ struct PayCommand {
         } catch {
             throw UsageError(error.message)
         }
-        let size = page.preferredSize
-        _ = page.handle(.resize(size), now: 0)
-        if focused { _ = page.handle(.windowFocus(true), now: 0) }
         guard text.unicodeScalars.count < PaySheetSpec.length else {
             throw UsageError("--text: at most \(PaySheetSpec.length - 1) digits (the 6th ends the sheet)")
         }
-        for scalar in text.unicodeScalars {
-            for effect in page.handle(.character(scalar), now: 0) {
-                if case .report(.rejected(_, let reason)) = effect {
-                    throw UsageError("--text: the sheet refused a character (\(reason.rawValue))")
-                }
-            }
-        }
+        try PagePicture.stage(page, focused: focused, typing: text)
         try PagePicture.write(page, at: at ?? 3600, to: output!)
     }
 }

@@ -124,7 +124,7 @@ struct XDialogs: PinentryFrontEnd {
         // "Use the reader's pinpad for input.": the agent waits for the reader, and ends this
         // window with SIGINT; show that something outside the window is awaited.
         let text = (request.description ?? "").lowercased()
-        spec.waitCue = AskpassCommand.mentions(text, "pinpad") || AskpassCommand.mentions(text, "touch")
+        spec.waitCue = text.mentions("pinpad") || text.mentions("touch")
         guard let (_, outcome) = show(spec, grab: request.grab, options: request.options) else { return .dismissed }
         switch outcome {
         case .closed: return .closed
@@ -168,7 +168,7 @@ struct XDialogs: PinentryFrontEnd {
                 Output.error(error.message)
                 return nil
             }
-            if !spec.error.isEmpty { page.showError(spec.error, now: Clock.now()) }
+            if !spec.error.isEmpty { page.shakeEntry(at: Clock.now()) }
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
             _ = try runDialog(page, display: display, grab: grab, controller: controller, keepSecret: true,

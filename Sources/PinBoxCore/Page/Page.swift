@@ -67,8 +67,7 @@ public final class Page {
         self.entry = entry
         self.repeats = repeats && fields.count == 2
         frameInterval = 1 / refreshRate
-        geometry = .workbench(Self.workbenchLayout([], window: .zero, scale: scale))
-        geometry = .dialog(dialogLayout())
+        geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, measure: measure))
         // With no entry, the focus starts on the default button: Return answers OK.
         if fields.isEmpty, let ok = content.buttons.firstIndex(where: { $0.role == .ok }) { focus = ok }
     }
@@ -211,7 +210,7 @@ public final class Page {
             relayout()
             effects.append(.report(.layout(width: Int(size.width), height: Int(size.height))))
         case .screenshot:
-            effects.append(.screenshot)
+            break  // the event loop saves it once the frame is drawn: nothing to decide here
         case .close:
             finish(.closed, into: &effects)
         case .terminate:
@@ -253,11 +252,10 @@ public final class Page {
     /// Whether every field's secret is locked in memory (mlock).
     public var secretsLocked: Bool { fields.allSatisfy { $0.field.secret.isLocked } }
 
-    /// Shows the caller's error line (pinentry's SETERROR) and shakes the entry.
-    public func showError(_ text: String, now: Double) {
-        content.error = text
-        if !fields.isEmpty { fields[0].animator.cue(at: now) }
-        relayout()
+    /// Shakes the entry and turns its borders red, to draw the eye to the error line the
+    /// caller sent with the dialog (pinentry's SETERROR: "Bad PIN (try 2 of 3)").
+    public func shakeEntry(at now: Double) {
+        if !fields.isEmpty { fields[0].animator.cue(at: animationTime(now)) }
     }
 
     // MARK: rules
@@ -296,7 +294,7 @@ public final class Page {
             guard same else {
                 content.error = repeatError
                 for i in fields.indices { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
-                fields[0].animator.cue(at: now)
+                shakeEntry(at: now)
                 setFocus(0, into: &effects)
                 relayout()
                 return
@@ -384,7 +382,8 @@ public final class Page {
         case .workbench:
             geometry = .workbench(Self.workbenchLayout(fields, window: windowSize, scale: scale))
         case .dialog:
-            geometry = .dialog(dialogLayout())
+            geometry = .dialog(Self.dialogLayout(fields, content: content, window: windowSize, scale: scale,
+                                                 measure: measure))
         case .paySheet:
             geometry = .paySheet(PaySheetLayout.make(window: windowSize, content: content,
                                                      fieldSize: fields[0].layout.bounds.size, scale: scale,
@@ -392,8 +391,9 @@ public final class Page {
         }
     }
 
-    private func dialogLayout() -> DialogLayout {
-        DialogLayout(window: windowSize, content: content, labels: fields.map { $0.label },
+    static func dialogLayout(_ fields: [PageField], content: PageContent, window: Size, scale: Double,
+                             measure: TextMeasure) -> DialogLayout {
+        DialogLayout(window: window, content: content, labels: fields.map { $0.label },
                      fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, measure: measure)
     }
 

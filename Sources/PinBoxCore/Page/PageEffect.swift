@@ -10,8 +10,6 @@ public enum PageEffect: Equatable, Sendable {
     /// Hand field `index`'s secret to the caller now (stdout for askpass, a D line for
     /// pinentry), then call `Page.handedOver(field:now:)`, which wipes it.
     case deliver(field: Int)
-    /// Save a screenshot of what is drawn.
-    case screenshot
     /// A workbench key asks the host for something beyond the page: draw the overlays again, or
     /// start or stop recording the window (the demo page only; see Page+Workbench.swift).
     case workbench(WorkbenchEffect)
