@@ -171,7 +171,7 @@ struct XDialogs: PinentryFrontEnd {
             if !spec.error.isEmpty { page.shakeEntry(at: Clock.now()) }
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
-            _ = try runDialog(page, display: display, grab: grab, controller: controller, keepSecret: true,
+            _ = try runDialog(page, display: display, grab: grab, controller: controller, continuing: true,
                               transientFor: options.parentWindow)
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)

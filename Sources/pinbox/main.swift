@@ -18,27 +18,28 @@ let usage = """
 
 /// Opens the window for `page` and runs it; returns the exit status. Every way out wipes the
 /// secrets: a normal end, a signal (see SignalPipe), a lost server (the I/O error handler).
-/// With `keepSecret` the secret outlives the window, for a caller that writes it afterwards
-/// (pinentry's D line) and wipes it then.
+/// With `continuing`, the program goes on after this window (a pinentry answers its client):
+/// the secret outlives the window, for the caller to write (the D line) and wipe, and closing
+/// the window is not watched as the end of the process.
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
-               grab: Bool, controller: PageController, keepSecret: Bool = false,
+               grab: Bool, controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
     XDisplay.onConnectionLost = { page.wipe() }
-    defer { if !keepSecret { page.wipe() } }
+    defer { if !continuing { page.wipe() } }
     let window = try XWindow(display: display, title: title, size: page.preferredSize,
                              minimum: page.minimumSize, geometry: geometry, type: type, transientFor: parent)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
-    loop.endsProcess = !keepSecret
+    loop.endsProcess = !continuing
     return try loop.run(controller)
 }
 
 /// Runs `page` as a dialog: titled by the page, placed where `geometry` says or else centred on
 /// the monitor under the pointer.
 func runDialog(_ page: Page, display: XDisplay, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
-               controller: PageController, keepSecret: Bool = false,
+               controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
     var geometry = geometry
     if geometry.x == nil {
@@ -47,7 +48,7 @@ func runDialog(_ page: Page, display: XDisplay, geometry: WindowGeometry = Windo
         (geometry.x, geometry.y) = display.centredUnderPointer(size)
     }
     return try runWindow(page, display: display, title: page.content.title, geometry: geometry, type: .dialog,
-                         grab: grab, controller: controller, keepSecret: keepSecret, transientFor: parent)
+                         grab: grab, controller: controller, continuing: continuing, transientFor: parent)
 }
 
 /// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
