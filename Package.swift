@@ -30,16 +30,28 @@ let triple = "aarch64-unknown-linux-gnu"
 #else
 let triple = "x86_64-unknown-linux-gnu"
 #endif
+// Release builds link the drawing and X stack statically: a prompt then maps two shared
+// libraries (libc, libm) instead of 22, and needs neither the dynamic linker's symbol lookups
+// nor their pages: a fifth off the time to a ready window and some 1.5 MB off its memory
+// (docs/performance.md). Debug builds (and so the tests) link the same libraries shared, through
+// the module maps. The archives are Debian's own (the -dev packages ship them), in link order.
+let staticArchives = ["cairo", "pixman-1", "fontconfig", "expat", "freetype", "png16", "brotlidec", "brotlicommon",
+                      "z", "Xrandr", "Xrender", "Xext", "xcb-shm", "xcb-render", "X11", "xcb", "Xau", "Xdmcp"]
+// Pango, loaded at run time for rare text (Sources/CText), brings its own shared Cairo, FreeType
+// and fontconfig: the binary exports its copies (share/linking/exported.map), so Pango's calls
+// bind to them and one Cairo draws on one surface with one font configuration.
+let exportedSymbols = Context.packageDirectory + "/share/linking/exported.map"
 let embeddedLinking: [LinkerSetting] = [
-    .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(toolchainLibraries)/embedded/\(triple)"], release),
+    .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(toolchainLibraries)/embedded/\(triple)",
+                  "-Xlinker", "--export-dynamic", "-Xlinker", "--version-script=\(exportedSymbols)"], release),
     .linkedLibrary("swiftUnicodeDataTables", release),
-]
-// Pango's header directories, for the C target that loads Pango at run time: compiled against
-// its headers (libpango1.0-dev), never linked (see Sources/CText/include/CText.h).
-let pangoCFlags: [String] = {
+] + staticArchives.map { .linkedLibrary(":lib\($0).a", release) }
+// Header directories from pkg-config: Pango's for the C target that loads Pango at run time
+// (compiled against its headers, never linked: see Sources/CText/include/CText.h); Cairo's.
+func pkgConfigCFlags(_ package: String) -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config", "--cflags", "pangocairo"]
+    process.arguments = ["pkg-config", "--cflags", package]
     let output = Pipe()
     process.standardOutput = output
     guard (try? process.run()) != nil else { return [] }
@@ -47,7 +59,12 @@ let pangoCFlags: [String] = {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return [] }
     return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
-}()
+}
+let pangoCFlags = pkgConfigCFlags("pangocairo")
+// Cairo's header directories, for every Swift module that sees Cairo's (or FreeType's) types. The
+// system library targets name no pkg-config package: SwiftPM would put its shared libraries
+// first on every link, ahead of the static archives a release build links.
+let cairoSwiftFlags: [SwiftSetting] = [.unsafeFlags(pkgConfigCFlags("cairo-ft").flatMap { ["-Xcc", $0] })]
 let package = Package(
     name: "PinBox",
     products: [
@@ -55,10 +72,10 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CX11", pkgConfig: "x11",
+            name: "CX11",
             providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
         .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo-ft",
+            name: "CCairo",
             providers: [.apt(["libcairo2-dev"])]),
         // giflib, for animated captures. No `link` in its module map: PinBoxRender links the
         // static archive, so the window has no extra shared library to load at start-up.
@@ -69,32 +86,32 @@ let package = Package(
         .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
                 linkerSettings: [.linkedLibrary("m")]),
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
-        .target(name: "CText", cSettings: [.unsafeFlags(pangoCFlags)], linkerSettings: [.linkedLibrary("cairo")]),
+        .target(name: "CText", cSettings: [.unsafeFlags(pangoCFlags)],
+                linkerSettings: [.linkedLibrary("cairo", .when(configuration: .debug))]),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
-        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif"], swiftSettings: swiftSettings,
+        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif"],
+                swiftSettings: swiftSettings + cairoSwiftFlags,
                 linkerSettings: [.linkedLibrary(":libgif.a")]),
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"],
-                swiftSettings: swiftSettings,
-                // Embedded builds skip the module map's autolinking; pkg-config only names X11.
-                linkerSettings: [.linkedLibrary("Xrandr")]),
+                swiftSettings: swiftSettings + cairoSwiftFlags),
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
         .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem"],
-                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
+                         swiftSettings: swiftSettings + cairoSwiftFlags, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],
-                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
+                         swiftSettings: swiftSettings + cairoSwiftFlags, linkerSettings: embeddedLinking),
         // Draws one paragraph into a PNG: text start-up timing and screenshots (TextTests); not shipped.
         .executableTarget(name: "pinbox-text-probe", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem", "CText"],
-                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
+                         swiftSettings: swiftSettings + cairoSwiftFlags, linkerSettings: embeddedLinking),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
         .testTarget(name: "PinBoxAssuanTests", dependencies: ["PinBoxAssuan", "PinBoxCore"]),
-        .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),
+        .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"], swiftSettings: cairoSwiftFlags),
         // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.
-        .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"], swiftSettings: cairoSwiftFlags),
     ]
 )

@@ -60,10 +60,10 @@ static int load(void) {
     // A font map of its own rather than the per-thread default: the lock makes one enough.
     PangoFontMap *fonts = p_pango_cairo_font_map_new();
     context = p_pango_font_map_create_context(fonts);
-    // Hinted as the FreeType path draws DejaVu (Fonts.options), with whole-pixel advances, so
+    // Unhinted as the FreeType path draws DejaVu (Fonts.options), with whole-pixel advances, so
     // a Latin line is as wide either way.
     cairo_font_options_t *options = cairo_font_options_create();
-    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT);
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON);
     p_pango_cairo_context_set_font_options(context, options);

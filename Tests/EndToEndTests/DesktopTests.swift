@@ -262,6 +262,36 @@ struct DesktopTests {
         return .success(path.trimmingCharacters(in: .whitespacesAndNewlines) + "/pinbox")
     }()
 
+    /// The release build links Cairo, FreeType, fontconfig and Xlib in, and exports them so that
+    /// Pango, loaded for Chinese, draws through the same copies: its picture of a Chinese dialog
+    /// is the debug build's (shared libraries) to the byte.
+    @Test(.timeLimit(.minutes(10))) func theReleaseBuildNeedsOnlyTheCLibraryAndDrawsChineseAsTheSharedOne() throws {
+        let release = try Self.releaseBuild.get()
+        let (_, dynamic) = try run(["readelf", "--dynamic", release])
+        let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+            .compactMap { $0.split(separator: "[").last?.split(separator: "]").first.map(String.init) }
+        #expect(Set(needed) == ["libc.so.6", "libm.so.6"], "NEEDED: \(needed)")
+        let (_, symbols) = try run(["nm", "--dynamic", "--defined-only", release])
+        for name in ["cairo_show_glyphs", "FT_Load_Glyph", "FcFontMatch"] {
+            #expect(symbols.contains(" \(name)\n"), "\(name) is not exported")
+        }
+
+        let out = NSTemporaryDirectory() + "pinbox-link-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let debug = PinBoxProcess.builtBeside
+        try #require(FileManager.default.fileExists(atPath: debug), "no debug build at \(debug)")
+        var pictures: [[UInt8]] = []
+        for (name, binary) in [("release", release), ("debug", debug)] {
+            let png = "\(out)/\(name).png"
+            let (status, output) = try runAll([binary, "render", "--dialog", "passphrase",
+                                               "--description", "请输入密钥的密码：Ελληνικά русский العربية", "--out", png])
+            try #require(status == 0, "\(name): \(output)")
+            pictures.append(Array(try Data(contentsOf: URL(fileURLWithPath: png))))
+        }
+        #expect(pictures[0] == pictures[1], "the release and debug builds draw the Chinese dialog alike")
+    }
+
     @Test(.timeLimit(.minutes(10))) func installPutsEverythingUnderThePrefix() throws {
         let prefix = NSTemporaryDirectory() + "pinbox-prefix-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: prefix) }
@@ -388,7 +418,12 @@ struct DesktopTests {
         }
         #expect(contents.contains("root/root"), "files belong to root")
         let (_, depends) = try run(["dpkg-deb", "--field", path, "Depends"])
-        #expect(depends.contains("libc6") && depends.contains("libcairo2") && depends.contains("libx11-6"), "Depends: \(depends)")
+        // The release build carries its drawing and X libraries (Package.swift): the C library
+        // and the font are all it depends on; Pango, loaded only for rare text, is recommended.
+        #expect(depends.contains("libc6") && depends.contains("fonts-dejavu-core"), "Depends: \(depends)")
+        #expect(!depends.contains("libcairo2") && !depends.contains("libx11-6"), "Depends: \(depends)")
+        let (_, recommends) = try run(["dpkg-deb", "--field", path, "Recommends"])
+        #expect(recommends.contains("libpangocairo-1.0-0"), "Recommends: \(recommends)")
         // The maintainer scripts register the roles as alternatives, as pinentry-fltk does.
         let control = out + "/control"
         #expect(try run(["dpkg-deb", "--control", path, control]).status == 0)

@@ -13,6 +13,11 @@ final class PinBoxProcess {
     /// build, the one people run), else the one built next to this test bundle.
     static var binary: String {
         if let path = ProcessInfo.processInfo.environment["PINBOX_BINARY"], !path.isEmpty { return path }
+        return builtBeside
+    }
+
+    /// The build of the same configuration as the tests (debug): the one next to this bundle.
+    static var builtBeside: String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
         // The test runner may live inside the .xctest folder, or beside it.
