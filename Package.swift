@@ -87,7 +87,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("m")]),
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
         .target(name: "CText", cSettings: [.unsafeFlags(pangoCFlags)],
-                linkerSettings: [.linkedLibrary("cairo", .when(configuration: .debug))]),
+                linkerSettings: [.linkedLibrary("cairo", .when(configuration: .debug)),
+                                 .linkedLibrary("fontconfig", .when(configuration: .debug))]),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
