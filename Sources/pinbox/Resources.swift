@@ -94,7 +94,7 @@ struct ResourceArguments {
                 resources.value(names: [instance, $0, name], classes: [className, "Role", resourceClass])
             } ?? resources.value(names: [instance, name], classes: [className, resourceClass])
             guard let value = found else { continue }
-            let shown = shown(option.name)
+            let shown = Self.shown(option.name)
             let these: [String]
             if option.takesValue {
                 these = [option.name, value]
