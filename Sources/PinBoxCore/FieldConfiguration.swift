@@ -26,15 +26,15 @@ public struct FieldConfiguration: Equatable, Sendable {
     public init(theme: Theme = .strip, count: Int? = nil, rows: Int? = nil, columns: Int? = nil,
                 frame: Size? = nil, scale: Double = 1, duration: Double = Animator.defaultDuration,
                 pastePolicy: PastePolicy = .deny) throws(ConfigurationError) {
-        for (name, value) in [("--count", count), ("--rows", rows), ("--columns", columns)] {
+        for (name, value) in [("count", count), ("rows", rows), ("columns", columns)] {
             if let value, !Self.gridRange.contains(value) {
-                throw ConfigurationError("\(name) must be between 1 and \(Self.gridRange.upperBound), not \(value)")
+                throw ConfigurationError(name, "must be between 1 and \(Self.gridRange.upperBound), not \(value)")
             }
         }
         let defaults = theme.defaultGrid
         let capacity = count ?? (rows ?? defaults.rows) * (columns ?? defaults.columns)
         guard PinField.capacityRange.contains(capacity) else {
-            throw ConfigurationError("a grid of \(capacity) cells is too big: at most \(PinField.capacityRange.upperBound)")
+            throw ConfigurationError(nil, "a grid of \(capacity) cells is too big: at most \(PinField.capacityRange.upperBound)")
         }
         var r: Int, c: Int
         switch (rows, columns) {
@@ -46,19 +46,19 @@ public struct FieldConfiguration: Equatable, Sendable {
             c = capacity / r
         }
         guard r * c == capacity, r > 0, c > 0 else {
-            throw ConfigurationError("--count \(capacity) does not fill a grid of \(rows.map(String.init) ?? "?") rows × \(columns.map(String.init) ?? "?") columns; make rows × columns equal the count")
+            throw ConfigurationError("count", "\(capacity) does not fill a grid of \(rows.map(String.init) ?? "?") rows × \(columns.map(String.init) ?? "?") columns; make rows × columns equal the count")
         }
         if let frame {
             guard frame.width >= 1, frame.height >= 1,
                   frame.width <= Self.maximumFrame, frame.height <= Self.maximumFrame else {
-                throw ConfigurationError("--size must be between 1x1 and 16384x16384, not \(frame)")
+                throw ConfigurationError("size", "must be between 1x1 and 16384x16384, not \(frame)")
             }
         }
         guard Self.scaleRange.contains(scale) else {
-            throw ConfigurationError("--scale must be between 0.5 and 8, not \(scale)")
+            throw ConfigurationError("scale", "must be between 0.5 and 8, not \(scale)")
         }
         guard Self.durationRange.contains(duration) else {
-            throw ConfigurationError("--duration must be between 0 and 10 seconds, not \(duration)")
+            throw ConfigurationError("duration", "must be between 0 and 10 seconds, not \(duration)")
         }
         self.theme = theme
         self.rows = r

@@ -27,7 +27,7 @@ public final class PinField {
     public init(capacity: Int = 6, pastePolicy: PastePolicy = .deny,
                 accepts: AcceptedCharacters = .digits, byteLimit: Int? = nil) throws(ConfigurationError) {
         guard Self.capacityRange.contains(capacity) || (accepts == .text && Self.entryRange.contains(capacity)) else {
-            throw ConfigurationError("count must be between 1 and \(Self.capacityRange.upperBound), not \(capacity)")
+            throw ConfigurationError("count", "must be between 1 and \(Self.capacityRange.upperBound), not \(capacity)")
         }
         self.capacity = capacity
         self.pastePolicy = pastePolicy

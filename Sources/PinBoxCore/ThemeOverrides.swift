@@ -1,4 +1,4 @@
-/// A property of a cell style that an option can set.
+/// A property of a cell style that a setting can change.
 public enum CellProperty: String, Sendable, CaseIterable {
     case background
     case backgroundImage = "background-image"
@@ -44,8 +44,8 @@ public enum CellChange: Equatable, Sendable {
     }
 }
 
-/// A change to the cells of one state, or of every state when `state` is nil:
-/// `--border-color` (every state) or `--highlight-border-color` (the cursor cell only).
+/// A change to the cells of one state, or of every state when `state` is nil: the setting
+/// `border-color` (every state) or `highlight-border-color` (the cursor cell only).
 public struct CellOverride: Equatable, Sendable {
     public var state: CellState?
     public var change: CellChange
@@ -55,16 +55,16 @@ public struct CellOverride: Equatable, Sendable {
         self.change = change
     }
 
-    /// The command-line option that spells this change.
-    public var option: String { "--" + (state.map { $0.rawValue + "-" } ?? "") + change.property.rawValue }
+    /// The setting this change is made to: `[STATE-]PROPERTY`, as in `highlight-border-color`.
+    public var setting: String { (state.map { $0.rawValue + "-" } ?? "") + change.property.rawValue }
 }
 
-/// The command line's changes to a theme. Every change must mean something on the theme it is
-/// applied to: one that would change no pixel (a frame colour on separate cells, a dot colour
-/// on a field that shows characters) is refused with a message naming the option and the
-/// theme, never silently dropped.
+/// Changes to a theme (the command line's, the X resources'). Every change must mean something
+/// on the theme it is applied to: one that would change no pixel (a frame colour on separate
+/// cells, a dot colour on a field that shows characters) is refused with an error naming the
+/// setting and the theme, never silently dropped.
 public struct ThemeOverrides: Equatable, Sendable {
-    /// `--plain` (false) or `--secure` (true).
+    /// Plain (false: the characters shown) or secure (true: dots).
     public var secure: Bool?
     public var accepts: AcceptedCharacters?
     public var gap: Double?
@@ -86,29 +86,30 @@ public struct ThemeOverrides: Equatable, Sendable {
         var theme = base
         if let secure { theme.secure = secure }
         if let accepts { theme.accepts = accepts }
-        let how = theme.name + (secure == false ? " with --plain" : secure == true ? " with --secure" : "")
+        // "the plain grid style": plain or secure is named only when asked for, the likely cause.
+        let how = "the " + (secure == false ? "plain " : secure == true ? "secure " : "") + theme.name + " style"
 
-        func check(_ option: String, _ meaningful: Bool, _ why: String) throws(ConfigurationError) -> Bool {
+        func check(_ setting: String, _ meaningful: Bool, _ why: String) throws(ConfigurationError) -> Bool {
             if meaningful { return true }
-            if strict { throw ConfigurationError("\(option) means nothing on \(how): \(why)") }
+            if strict { throw ConfigurationError(setting, "means nothing on \(how): \(why)") }
             return false
         }
         let strip = theme.arrangement == .strip
-        let apart = "its cells stand apart, with no frame or dividers (style their borders with --border-color)"
-        if let gap, try check("--gap", !strip, "its cells touch (the no-gap layout); try --style boxes or grid") {
+        let apart = "its cells stand apart, with no frame or dividers (style their borders with a border colour)"
+        if let gap, try check("gap", !strip, "its cells touch (the no-gap layout); try the boxes or grid style") {
             theme.gap = gap
         }
-        if let frameColor, try check("--frame-color", strip, apart) { theme.frameColor = frameColor }
-        if let frameWidth, try check("--frame-width", strip, apart) { theme.frameWidth = frameWidth }
-        if let frameRadius, try check("--frame-radius", strip, apart) { theme.frameRadius = frameRadius }
-        if let dividerColor, try check("--divider-color", strip, apart) { theme.dividerColor = dividerColor }
-        if let dividerWidth, try check("--divider-width", strip, apart) { theme.dividerWidth = dividerWidth }
-        let characters = "it shows the characters, not dots (drop --plain)"
-        if let dotColor, try check("--dot-color", theme.secure, characters) { theme.dotColor = dotColor }
-        if let dotRadius, try check("--dot-radius", theme.secure, characters) { theme.dotRadius = dotRadius }
+        if let frameColor, try check("frame-color", strip, apart) { theme.frameColor = frameColor }
+        if let frameWidth, try check("frame-width", strip, apart) { theme.frameWidth = frameWidth }
+        if let frameRadius, try check("frame-radius", strip, apart) { theme.frameRadius = frameRadius }
+        if let dividerColor, try check("divider-color", strip, apart) { theme.dividerColor = dividerColor }
+        if let dividerWidth, try check("divider-width", strip, apart) { theme.dividerWidth = dividerWidth }
+        let characters = "it shows the characters, not dots (make the field secure)"
+        if let dotColor, try check("dot-color", theme.secure, characters) { theme.dotColor = dotColor }
+        if let dotRadius, try check("dot-radius", theme.secure, characters) { theme.dotRadius = dotRadius }
 
-        // Meaning is judged on the finished theme, so `--border-width 2 --border-color red`
-        // works in either order.
+        // Meaning is judged on the finished theme, so a border width given before the border
+        // colour works as well as after it.
         let ordered = cells.filter { $0.state == nil } + cells.filter { $0.state != nil }
         let finished = Self.apply(ordered, to: theme)
         var kept: [CellOverride] = []
@@ -118,10 +119,10 @@ public struct ThemeOverrides: Equatable, Sendable {
             switch change.change {
             case .textColor, .font:
                 meaningful = !finished.secure
-                why = "it shows dots, not characters (add --plain, or use --dot-color)"
+                why = "it shows dots, not characters (make the field plain, or set a dot colour)"
             case .borderWidth:
                 meaningful = styles.contains { $0.border != nil }
-                why = "its cells have no border (give \(change.state.map { "--\($0.rawValue)-" } ?? "--")border-color too)"
+                why = "its cells have no border (set \(change.state.map { "the \($0.rawValue) " } ?? "a ")border colour too)"
             case .cornerRadius:
                 meaningful = styles.contains { $0.border != nil || $0.background != nil || $0.backgroundImage != nil }
                 why = "its cells have no background or border to round"
@@ -129,7 +130,7 @@ public struct ThemeOverrides: Equatable, Sendable {
                 meaningful = true
                 why = ""
             }
-            if try check(change.option, meaningful, why) { kept.append(change) }
+            if try check(change.setting, meaningful, why) { kept.append(change) }
         }
         theme = kept.count == ordered.count ? finished : Self.apply(kept, to: theme)
         return theme

@@ -1,5 +1,5 @@
 /// Keys at given times, for captures of a motion without a person at the keyboard:
-/// `--keys "1@0 2@0.15 3@0.3 BackSpace@0.6 Return@1.2"`.
+/// `"1@0 2@0.15 3@0.3 BackSpace@0.6 Return@1.2"`.
 public struct TypingScript: Equatable, Sendable {
     /// One key of the script.
     public enum Key: Equatable, Sendable {
@@ -35,7 +35,7 @@ public struct TypingScript: Equatable, Sendable {
         for word in text.split(separator: " ") {
             guard let at = word.lastIndex(of: "@"), at != word.startIndex,
                   let time = Double(word[word.index(after: at)...]), time.isFinite, (0...3600).contains(time)
-            else { throw ConfigurationError("--keys expects KEY@SECONDS (0…3600), as in \"1@0 2@0.15\"; one entry is not") }
+            else { throw ConfigurationError("keys", "expects KEY@SECONDS (0…3600), as in \"1@0 2@0.15\"; one entry is not") }
             let name = word[..<at]
             let key: Key
             switch name {
@@ -45,13 +45,13 @@ public struct TypingScript: Equatable, Sendable {
             default:
                 // A single printable character; never echoed back, it may be part of a PIN.
                 guard name.utf8.count == 1, let byte = name.utf8.first, (0x21...0x7e).contains(byte) else {
-                    throw ConfigurationError("--keys: a key is one printable character, BackSpace, Escape or Return")
+                    throw ConfigurationError("keys", "expects each key to be one printable character, BackSpace, Escape or Return")
                 }
                 key = .character(byte)
             }
             strokes.append(Stroke(key: key, time: time))
         }
-        guard !strokes.isEmpty else { throw ConfigurationError("--keys needs at least one KEY@SECONDS") }
+        guard !strokes.isEmpty else { throw ConfigurationError("keys", "needs at least one KEY@SECONDS") }
         self.init(strokes)
     }
 

@@ -138,10 +138,28 @@ public final class Canvas {
     }
 }
 
-/// A drawing or file error, with a message fit for one line on stderr.
+/// A drawing or file error, fit for one line on stderr. When what was asked for is at fault
+/// (the text typed into a snapshot), it names that setting in the core's words and the problem
+/// without it, as `ConfigurationError` does, for the front end to name its own way (`--text`).
 public struct RenderError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The setting at fault (`text`), or nil for a drawing or file error.
+    public let setting: String?
+    /// What is wrong, written to follow the setting's name when there is one.
+    public let problem: String
+
+    public init(_ message: String) {
+        setting = nil
+        problem = message
+    }
+
+    public init(setting: String, _ problem: String) {
+        self.setting = setting
+        self.problem = problem
+    }
+
+    /// The setting and its problem in one line: "text must be digits only".
+    public var message: String { setting.map { "\($0) \(problem)" } ?? problem }
+
     public var description: String { message }
 }
 

@@ -34,9 +34,9 @@ public enum Snapshot {
         defer { field.secret.wipe() }
         for event in field.setText(digits) {
             if case .rejected(let reason) = event {
-                throw RenderError(reason == .textTooLong
-                    ? "--text has \(digits.count) \(field.accepts.noun)s but the field holds \(configuration.capacity)"
-                    : field.accepts == .digits ? "--text must be digits only" : "--text must be printable ASCII only")
+                throw RenderError(setting: "text", reason == .textTooLong
+                    ? "has \(digits.count) \(field.accepts.noun)s but the field holds \(configuration.capacity)"
+                    : field.accepts == .digits ? "must be digits only" : "must be printable ASCII only")
             }
         }
         let now: Double

@@ -14,6 +14,8 @@ struct ArgumentReader {
     /// Where arguments that are not options go, for commands that take some (askpass's
     /// prompt); nil refuses them.
     private(set) var positionals: [String]?
+    /// Every option read so far: which settings the command line gave, not resources.
+    private(set) var given: Set<String> = []
 
     init(_ arguments: some Collection<String>, positionals: Bool = false) {
         self.arguments = ArraySlice(arguments)
@@ -41,8 +43,10 @@ struct ArgumentReader {
         }
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
             pendingValue = String(argument[argument.index(after: equals)...])
+            given.insert(String(argument[..<equals]))
             return String(argument[..<equals])
         }
+        given.insert(argument)
         return argument
     }
 

@@ -66,6 +66,10 @@ struct AskpassCommand {
 
     /// The command line as given: X resources go before it (Resources.swift).
     private(set) var commandLine: [String] = []
+    /// The options these arguments gave (Resources.swift tells the resources' from the command line's).
+    private(set) var given: Set<String> = []
+    /// How a setting the dialog refuses is named: `--length` sets the PIN's count of characters.
+    var names = SettingNames(options: ["count": "--length"])
     private(set) var promptMode: String?
 
     init(arguments: some Collection<String>, promptMode: String?) throws(UsageError) {
@@ -92,6 +96,7 @@ struct AskpassCommand {
             default: throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass (see pinbox askpass --help)")
             }
         }
+        given = reader.given
         let words = reader.positionals ?? []
         guard words.count <= 1 else {
             throw UsageError("askpass takes one prompt (quote it), not \(words.count) arguments")
@@ -184,7 +189,7 @@ struct AskpassCommand {
             do throws(ConfigurationError) {
                 page = try dialog.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
             } catch {
-                fail(error.message, status: .usage)
+                fail(names.usageError(error).message, status: .usage)
             }
             let controller = PageController(page: page, delivery: question == .entry ? .standardOutput : .none,
                                             events: false, screenshots: nil)

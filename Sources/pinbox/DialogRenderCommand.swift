@@ -87,7 +87,8 @@ struct DialogRenderCommand {
         do throws(ConfigurationError) {
             page = try spec.makePage(measure: TextLayout.measure)
         } catch {
-            throw UsageError(error.message)
+            // `--dialog pin:N` gives the count of boxes.
+            throw SettingNames(options: ["count": "--dialog pin:N"]).usageError(error)
         }
         try PagePicture.stage(page, focused: focused, typing: text)
         page.setQuality(quality)

@@ -14,6 +14,8 @@ struct FieldOptions {
     var easing = Easing.linear
     /// Every change to the theme's look, judged against the theme when it is applied.
     var overrides = ThemeOverrides()
+    /// How a refused setting is named on stderr: its option, or the X resource that gave it.
+    var names = SettingNames()
 
     static let help = """
         Field options:
@@ -133,7 +135,7 @@ struct FieldOptions {
         do {
             return try overrides.applied(to: Theme.named(style) ?? .strip, strict: strict)
         } catch {
-            throw UsageError(error.message)
+            throw names.usageError(error)
         }
     }
 
@@ -145,7 +147,7 @@ struct FieldOptions {
             configuration.easing = easing
             return configuration
         } catch {
-            throw UsageError(error.message)
+            throw names.usageError(error)
         }
     }
 }

@@ -93,7 +93,7 @@ struct PayCommand {
             do throws(ConfigurationError) {
                 page = try spec.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
             } catch {
-                fail(error.message, status: .usage)
+                fail(SettingNames().usageError(error).message, status: .usage)
             }
             let controller = PageController(page: page, delivery: .none, events: !quiet, screenshots: screenshots)
             return try runDialog(page, display: display, geometry: geometry, grab: grab, controller: controller)
@@ -108,7 +108,7 @@ struct PayCommand {
         do throws(ConfigurationError) {
             page = try spec.makePage(measure: TextLayout.measure)
         } catch {
-            throw UsageError(error.message)
+            throw SettingNames().usageError(error)
         }
         guard text.unicodeScalars.count < PaySheetSpec.length else {
             throw UsageError("--text: at most \(PaySheetSpec.length - 1) digits (the 6th ends the sheet)")

@@ -165,6 +165,7 @@ struct XDialogs: PinentryFrontEnd {
             do throws(ConfigurationError) {
                 page = try spec.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
             } catch {
+                // What the agent asked for, not an option: said in the core's own words.
                 Output.error(error.message)
                 return nil
             }

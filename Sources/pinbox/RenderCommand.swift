@@ -99,7 +99,7 @@ struct RenderCommand {
                 do {
                     keys = try TypingScript(parsing: script)
                 } catch {
-                    throw UsageError(error.message)
+                    throw field.names.usageError(error)
                 }
             case "--fps": fps = try reader.number(for: option, in: 1...240)
             case "--screenshot-scale": screenshotScale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
@@ -154,7 +154,8 @@ struct RenderCommand {
             }
             try canvas.writePNG(to: output)
         } catch {
-            throw UsageError(error.message)
+            // `--text` that the field refuses, or a drawing or file error.
+            throw field.names.usageError(error)
         }
     }
 }

@@ -42,6 +42,11 @@ struct ResourceArguments {
         }
     }
 
+    /// How an error names the resource of `option`: `--dot-color` → `resource PinBox.dotColor`.
+    static func shown(_ option: String) -> String {
+        "resource \(className).\(resourceName(of: option))"
+    }
+
     /// `--dot-color` → `dotColor`.
     static func resourceName(of option: String) -> String {
         var name = ""
@@ -89,7 +94,7 @@ struct ResourceArguments {
                 resources.value(names: [instance, $0, name], classes: [className, "Role", resourceClass])
             } ?? resources.value(names: [instance, name], classes: [className, resourceClass])
             guard let value = found else { continue }
-            let shown = "resource \(className).\(name)"
+            let shown = Self.shown(option.name)
             let these: [String]
             if option.takesValue {
                 these = [option.name, value]
@@ -137,7 +142,10 @@ extension WindowCommand {
                 from: resources, instance: resourceName ?? ResourceArguments.programName,
                 options: ResourceArguments.windowOptions,
                 validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) })
-            return try WindowCommand(arguments: before + arguments)
+            var command = try WindowCommand(arguments: before + arguments)
+            // A setting that only a resource gave is named as that resource if the field refuses it.
+            command.field.names.fromResources = try WindowCommand(arguments: before).given.subtracting(given)
+            return command
         } catch {
             fail(error.message, status: .usage)
         }
@@ -163,7 +171,10 @@ extension AskpassCommand {
                 from: XResources(display: display), instance: ResourceArguments.programName, role: "askpass",
                 options: Self.resourceOptions,
                 validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these, promptMode: mode) })
-            return before.isEmpty ? self : try AskpassCommand(arguments: before + commandLine, promptMode: mode)
+            guard !before.isEmpty else { return self }
+            var command = try AskpassCommand(arguments: before + commandLine, promptMode: mode)
+            command.names.fromResources = try AskpassCommand(arguments: before, promptMode: mode).given.subtracting(given)
+            return command
         } catch {
             fail(error.message, status: .usage)
         }

@@ -34,6 +34,8 @@ struct WindowCommand {
     /// The X resource instance name (`-name`) and resource lines (`-xrm`); see Resources.swift.
     var resourceName: String?
     var resourceLines: [String] = []
+    /// The options these arguments gave (Resources.swift tells the resources' from the command line's).
+    private(set) var given: Set<String> = []
 
     static let help = """
         Opens the demo window: the strip, boxes and grid fields on one page (Tab moves between
@@ -125,6 +127,7 @@ struct WindowCommand {
             default: throw UsageError("unknown option \(Excerpt.quoted(option)) (see pinbox --help)")
             }
         }
+        given = reader.given
         if askpass && (slowFactor != nil || paused || guides || record != nil || traceFrames) {
             throw UsageError("--askpass is a prompt, not the workbench: leave out --slow, --paused, --guides, --record and --trace-frames")
         }

@@ -44,7 +44,8 @@ struct CommandLineTests {
         (["--count", "101"], "--count must be between 1 and 100, not '101'"),
         (["--rows", "0"], "--rows must be between 1 and 100, not '0'"),
         (["--rows", "11", "--columns", "10"], "a grid of 110 cells is too big"),
-        (["--count", "7", "--rows", "2"], "--count 7 does not fill"),
+        (["--count", "7", "--rows", "2"], "--count 7 does not fill a grid of 2 rows × ? columns; make rows × columns equal the count\n"),
+        (["--count=6", "--rows", "2", "--columns", "2"], "--count 6 does not fill a grid of 2 rows × 2 columns"),
         (["--style", "round"], "--style must be one of strip, paypass, boxes, grid, tfgrid, not 'round'"),
         (["--dot-color", "blue"], "--dot-color expects a colour"),
         (["--frame-color", "#12345"], "--frame-color expects a colour"),
@@ -60,8 +61,8 @@ struct CommandLineTests {
         (["314159"], "unexpected argument (not repeated here: it holds digits)"),
         (["--style", "strip", "pin=2718"], "unexpected argument (not repeated here: it holds digits)"),
         (["render", "--text", "12"], "render needs --out FILE.png"),
-        (["render", "--out", "/tmp/x.png", "--text", "1234567"], "--text has 7 digits but the field holds 6"),
-        (["render", "--out", "/tmp/x.png", "--text", "12a"], "--text must be digits only"),
+        (["render", "--out", "/tmp/x.png", "--text", "1234567"], "--text has 7 digits but the field holds 6\n"),
+        (["render", "--out", "/tmp/x.png", "--text", "12a"], "--text must be digits only\n"),
         (["render", "--out", "/nonexistent/dir/x.png", "--text", "1"], "cannot write /nonexistent/dir/x.png"),
         (["render", "--at", "-1", "--out", "/tmp/x.png"], "--at must be between 0 and 3600, not '-1'"),
         (["render", "--out", "/tmp/x.png", "--state", "angry"], "--state must be one of normal, error, success, not 'angry'"),
@@ -84,18 +85,26 @@ struct CommandLineTests {
     }
 
     /// Every look option means something on the theme it is given to, or is refused: exit 2,
-    /// one line naming the option and the theme. Nothing is silently ignored.
+    /// one line naming the option (the core names the setting, the command line its option),
+    /// the theme and the way out. Nothing is silently ignored.
     @Test("options that mean nothing on a theme are refused", arguments: [
-        (["--style", "boxes", "--frame-color", "#f00"], "--frame-color means nothing on boxes"),
-        (["--style", "grid", "--divider-color", "#f00"], "--divider-color means nothing on grid"),
-        (["--style", "boxes", "--frame-width", "2"], "--frame-width means nothing on boxes"),
-        (["--style", "grid", "--plain", "--dot-color", "#f00"], "--dot-color means nothing on grid with --plain"),
-        (["--style", "tfgrid", "--dot-radius", "4"], "--dot-radius means nothing on tfgrid"),
-        (["--style", "strip", "--gap", "4"], "--gap means nothing on strip"),
-        (["--style", "paypass", "--text-color", "#000"], "--text-color means nothing on paypass"),
-        (["--style", "boxes", "--fill-font", "DejaVu Sans 12"], "--fill-font means nothing on boxes"),
-        (["--style", "strip", "--border-width", "2"], "--border-width means nothing on strip"),
-        (["--style", "tfgrid", "--secure", "--text-color", "#000"], "--text-color means nothing on tfgrid with --secure"),
+        (["--style", "boxes", "--frame-color", "#f00"],
+         "--frame-color means nothing on the boxes style: its cells stand apart, with no frame or dividers (style their borders with a border colour)\n"),
+        (["--style", "grid", "--divider-color", "#f00"], "--divider-color means nothing on the grid style"),
+        (["--style", "boxes", "--frame-width", "2"], "--frame-width means nothing on the boxes style"),
+        (["--style", "grid", "--plain", "--dot-color", "#f00"],
+         "--dot-color means nothing on the plain grid style: it shows the characters, not dots (make the field secure)\n"),
+        (["--style", "tfgrid", "--dot-radius", "4"], "--dot-radius means nothing on the tfgrid style"),
+        (["--style", "strip", "--gap", "4"],
+         "--gap means nothing on the strip style: its cells touch (the no-gap layout); try the boxes or grid style\n"),
+        (["--style", "paypass", "--text-color", "#000"],
+         "--text-color means nothing on the paypass style: it shows dots, not characters (make the field plain, or set a dot colour)\n"),
+        (["--style", "boxes", "--fill-font", "DejaVu Sans 12"], "--fill-font means nothing on the boxes style"),
+        (["--style", "strip", "--border-width", "2"],
+         "--border-width means nothing on the strip style: its cells have no border (set a border colour too)\n"),
+        (["--style", "strip", "--highlight-border-width", "2"],
+         "--highlight-border-width means nothing on the strip style: its cells have no border (set the highlight border colour too)\n"),
+        (["--style", "tfgrid", "--secure", "--text-color", "#000"], "--text-color means nothing on the secure tfgrid style"),
     ] as [([String], String)])
     func meaninglessOptions(_ args: [String], _ message: String) throws {
         for command in [["render", "--out", "\(dir)/refused.png"], []] {

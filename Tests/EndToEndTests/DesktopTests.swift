@@ -123,6 +123,13 @@ struct DesktopTests {
         (nil, ["-xrm", "pinbox.plain: maybe"], "pinbox: resource PinBox.plain: expects true or false, not 'maybe'\n"),
         ("PinBox.style: round\n", [], "pinbox: resource PinBox.style: must be one of strip, paypass, boxes, grid"),
         ("PinBox.highlightBorderColor: blue\n", [], "pinbox: resource PinBox.highlightBorderColor: expects a colour"),
+        // Good values alone that the field refuses together: the core names the setting, and the
+        // setting a resource gave is named as that resource …
+        ("PinBox.gap: 4\n", ["--style", "strip"],
+         "pinbox: resource PinBox.gap: means nothing on the strip style: its cells touch (the no-gap layout); try the boxes or grid style\n"),
+        (nil, ["--rows", "2", "-xrm", "PinBox.count: 7"], "pinbox: resource PinBox.count: 7 does not fill a grid of 2 rows × ? columns"),
+        // … and one the command line gave (over the resource) as its option.
+        ("PinBox.gap: 4\n", ["--style", "strip", "--gap", "2"], "pinbox: --gap means nothing on the strip style"),
     ] as [(String?, [String], String)])
     func badResource(_ resources: String?, _ arguments: [String], _ message: String) throws {
         let w = try ResourceWindow(resources: resources, arguments)

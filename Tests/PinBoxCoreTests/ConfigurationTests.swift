@@ -57,25 +57,90 @@ struct ConfigurationTests {
         #expect((single.rows, single.columns) == (1, 4))
     }
 
-    @Test func badConfigurationsNameTheOption() {
-        refused("--count must be between 1 and 100, not 0") { try FieldConfiguration(count: 0) }
-        refused("a grid of 121 cells is too big: at most 100") { try FieldConfiguration(rows: 11, columns: 11) }
-        refused("--count 7 does not fill") { try FieldConfiguration(count: 7, rows: 2) }
-        refused("--count 6 does not fill") { try FieldConfiguration(count: 6, rows: 2, columns: 2) }
-        refused("--size must be") { try FieldConfiguration(frame: Size(width: 0, height: 50)) }
-        refused("--size must be") { try FieldConfiguration(frame: Size(width: 50, height: 99999)) }
-        refused("--scale must be") { try FieldConfiguration(scale: 0) }
-        refused("--duration must be") { try FieldConfiguration(duration: -1) }
+    @Test func badConfigurationsNameTheSettingAndTheProblem() {
+        #expect(throws: ConfigurationError("count", "must be between 1 and 100, not 0")) {
+            try FieldConfiguration(count: 0)
+        }
+        #expect(throws: ConfigurationError("rows", "must be between 1 and 100, not 101")) {
+            try FieldConfiguration(rows: 101)
+        }
+        #expect(throws: ConfigurationError("columns", "must be between 1 and 100, not -1")) {
+            try FieldConfiguration(columns: -1)
+        }
+        // No one setting is at fault: rows and columns together.
+        #expect(throws: ConfigurationError(nil, "a grid of 121 cells is too big: at most 100")) {
+            try FieldConfiguration(rows: 11, columns: 11)
+        }
+        #expect(throws: ConfigurationError("count", "7 does not fill a grid of 2 rows × ? columns; make rows × columns equal the count")) {
+            try FieldConfiguration(count: 7, rows: 2)
+        }
+        #expect(throws: ConfigurationError("count", "6 does not fill a grid of 2 rows × 2 columns; make rows × columns equal the count")) {
+            try FieldConfiguration(count: 6, rows: 2, columns: 2)
+        }
+        #expect(throws: ConfigurationError("size", "must be between 1x1 and 16384x16384, not 0x50")) {
+            try FieldConfiguration(frame: Size(width: 0, height: 50))
+        }
+        #expect(throws: ConfigurationError("size", "must be between 1x1 and 16384x16384, not 50x99999")) {
+            try FieldConfiguration(frame: Size(width: 50, height: 99999))
+        }
+        #expect(throws: ConfigurationError("scale", "must be between 0.5 and 8, not 0.0")) {
+            try FieldConfiguration(scale: 0)
+        }
+        #expect(throws: ConfigurationError("duration", "must be between 0 and 10 seconds, not -1.0")) {
+            try FieldConfiguration(duration: -1)
+        }
+        // The core's own one-line form: the setting, then the problem.
+        #expect(ConfigurationError("count", "must be between 1 and 100, not 0").message == "count must be between 1 and 100, not 0")
+        #expect(ConfigurationError(nil, "a grid of 121 cells is too big").message == "a grid of 121 cells is too big")
     }
 
-    private func refused(_ message: String, sourceLocation: SourceLocation = #_sourceLocation,
-                         _ make: () throws -> FieldConfiguration) {
-        do {
-            _ = try make()
-            Issue.record("accepted a bad configuration", sourceLocation: sourceLocation)
-        } catch {
-            #expect((error as? ConfigurationError)?.message.hasPrefix(message) == true, "\(error)",
-                    sourceLocation: sourceLocation)
+    /// The core does not know the command line: whatever it refuses, from a grid to a look or a
+    /// typing script, it says in its own words, never with an option's `--` spelling.
+    @Test func noErrorOfTheCoreSpellsAnOption() {
+        var errors: [ConfigurationError] = []
+        func collect<T>(_ make: () throws -> T) {
+            do {
+                _ = try make()
+            } catch let error as ConfigurationError {
+                errors.append(error)
+            } catch {
+                Issue.record("not a ConfigurationError: \(error)")
+            }
+        }
+        collect { try FieldConfiguration(count: 0) }
+        collect { try FieldConfiguration(rows: 0) }
+        collect { try FieldConfiguration(columns: 101) }
+        collect { try FieldConfiguration(rows: 11, columns: 11) }
+        collect { try FieldConfiguration(count: 7, rows: 2) }
+        collect { try FieldConfiguration(count: 7, columns: 2) }
+        collect { try FieldConfiguration(frame: Size(width: 0, height: 0)) }
+        collect { try FieldConfiguration(scale: 9) }
+        collect { try FieldConfiguration(duration: 11) }
+        collect { try PinField(capacity: 0) }
+        for script in ["", "1", "1@x", "Tab@0", "1@-1"] {
+            collect { try TypingScript(parsing: script) }
+        }
+        // Every look setting alone, on themes where some mean nothing.
+        let looks: [(inout ThemeOverrides) -> Void] = [
+            { $0.gap = 4 }, { $0.frameColor = .black }, { $0.frameWidth = 1 }, { $0.frameRadius = 1 },
+            { $0.dividerColor = .black }, { $0.dividerWidth = 1 }, { $0.dotColor = .black }, { $0.dotRadius = 1 },
+        ] + ([nil] + CellState.allCases.map(Optional.some)).flatMap { state in
+            [CellChange.textColor(.black), .font(FontSpec(size: 12)), .borderWidth(2), .cornerRadius(3)].map { change in
+                { (o: inout ThemeOverrides) in o.cells = [CellOverride(state: state, change: change)] }
+            }
+        }
+        for (theme, secure) in [("strip", nil), ("boxes", nil), ("grid", false), ("tfgrid", nil), ("strip", true)] as [(String, Bool?)] {
+            for look in looks {
+                var one = ThemeOverrides()
+                one.secure = secure
+                look(&one)
+                collect { try one.applied(to: Theme.named(theme)!) }
+            }
+        }
+        #expect(errors.count > 40, "a spread of refusals: \(errors.count)")
+        for error in errors {
+            #expect(!error.message.contains("--"), "\(error.message)")
+            #expect(error.setting.map { !$0.hasPrefix("-") } ?? true)
         }
     }
 

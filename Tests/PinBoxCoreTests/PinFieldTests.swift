@@ -9,7 +9,7 @@ private func contents(_ f: PinField) -> String { f.secret.withBytes { String(dec
 struct PinFieldTests {
     @Test("capacity outside 1…100 is refused with a clear error", arguments: [0, -1, 101, 1000])
     func badCapacity(_ n: Int) {
-        #expect(throws: ConfigurationError("count must be between 1 and 100, not \(n)")) {
+        #expect(throws: ConfigurationError("count", "must be between 1 and 100, not \(n)")) {
             try PinField(capacity: n)
         }
     }

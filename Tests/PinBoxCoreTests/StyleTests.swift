@@ -26,30 +26,46 @@ struct StyleTests {
         #expect(t.style(for: .highlight).border == .black)
     }
 
-    @Test("options that mean nothing are refused, naming option and theme", arguments: [
-        ("boxes", "--frame-color"), ("grid", "--divider-color"), ("strip", "--gap"),
-        ("tfgrid", "--dot-color"), ("strip", "--text-color"), ("strip", "--border-width"),
-        ("boxes", "--font"),
-    ])
-    func meaningless(_ theme: String, _ option: String) {
+    @Test("settings that mean nothing are refused, naming the setting, the style and the way out", arguments: [
+        ("boxes", nil, "frame-color",
+         "means nothing on the boxes style: its cells stand apart, with no frame or dividers (style their borders with a border colour)"),
+        ("grid", nil, "divider-color",
+         "means nothing on the grid style: its cells stand apart, with no frame or dividers (style their borders with a border colour)"),
+        ("strip", nil, "gap", "means nothing on the strip style: its cells touch (the no-gap layout); try the boxes or grid style"),
+        ("tfgrid", nil, "dot-color", "means nothing on the tfgrid style: it shows the characters, not dots (make the field secure)"),
+        ("grid", false, "dot-color", "means nothing on the plain grid style: it shows the characters, not dots (make the field secure)"),
+        ("strip", nil, "text-color",
+         "means nothing on the strip style: it shows dots, not characters (make the field plain, or set a dot colour)"),
+        ("tfgrid", true, "text-color",
+         "means nothing on the secure tfgrid style: it shows dots, not characters (make the field plain, or set a dot colour)"),
+        ("strip", nil, "border-width", "means nothing on the strip style: its cells have no border (set a border colour too)"),
+        ("strip", nil, "highlight-border-width",
+         "means nothing on the strip style: its cells have no border (set the highlight border colour too)"),
+        ("boxes", nil, "font",
+         "means nothing on the boxes style: it shows dots, not characters (make the field plain, or set a dot colour)"),
+    ] as [(String, Bool?, String, String)])
+    func meaningless(_ theme: String, _ secure: Bool?, _ setting: String, _ problem: String) {
         var o = ThemeOverrides()
-        switch option {
-        case "--frame-color": o.frameColor = .black
-        case "--divider-color": o.dividerColor = .black
-        case "--gap": o.gap = 4
-        case "--dot-color": o.dotColor = .black
-        case "--text-color": o.cells = [CellOverride(state: nil, change: .textColor(.black))]
-        case "--border-width": o.cells = [CellOverride(state: nil, change: .borderWidth(2))]
+        o.secure = secure
+        switch setting {
+        case "frame-color": o.frameColor = .black
+        case "divider-color": o.dividerColor = .black
+        case "gap": o.gap = 4
+        case "dot-color": o.dotColor = .black
+        case "text-color": o.cells = [CellOverride(state: nil, change: .textColor(.black))]
+        case "border-width": o.cells = [CellOverride(state: nil, change: .borderWidth(2))]
+        case "highlight-border-width": o.cells = [CellOverride(state: .highlight, change: .borderWidth(2))]
         default: o.cells = [CellOverride(state: nil, change: .font(FontSpec(size: 12)))]
         }
-        #expect(throws: ConfigurationError.self) { try o.applied(to: Theme.named(theme)!) }
-        do {
-            _ = try o.applied(to: Theme.named(theme)!)
-        } catch {
-            #expect(error.message.hasPrefix("\(option) means nothing on \(theme)"), "\(error.message)")
-        }
-        // On a page of several themes the option is left to the fields it fits.
+        #expect(throws: ConfigurationError(setting, problem)) { try o.applied(to: Theme.named(theme)!) }
+        // On a page of several themes the setting is left to the fields it fits.
         #expect((try? o.applied(to: Theme.named(theme)!, strict: false)) != nil)
+    }
+
+    @Test func aCellChangeNamesItsSettingByStateAndProperty() {
+        #expect(CellOverride(state: nil, change: .borderColor(.black)).setting == "border-color")
+        #expect(CellOverride(state: .highlight, change: .borderColor(.black)).setting == "highlight-border-color")
+        #expect(CellOverride(state: .filled, change: .background(.black)).setting == "fill-background")
     }
 
     @Test func borderWidthWithItsColourIsFineInEitherOrder() throws {

@@ -11,9 +11,19 @@ struct TypingScriptTests {
         #expect(s.end == 3)
     }
 
-    @Test("malformed scripts are refused", arguments: ["", "1", "1@", "1@x", "12@0", "@0", "1@-1", "1@nan", "Tab@0"])
-    func refused(_ text: String) {
-        #expect(throws: ConfigurationError.self) { try TypingScript(parsing: text) }
+    @Test("malformed scripts are refused, naming the keys setting", arguments: [
+        ("", "needs at least one KEY@SECONDS"),
+        ("1", "expects KEY@SECONDS (0…3600), as in \"1@0 2@0.15\"; one entry is not"),
+        ("1@", "expects KEY@SECONDS (0…3600), as in \"1@0 2@0.15\"; one entry is not"),
+        ("1@x", "expects KEY@SECONDS (0…3600), as in \"1@0 2@0.15\"; one entry is not"),
+        ("@0", "expects KEY@SECONDS (0…3600), as in \"1@0 2@0.15\"; one entry is not"),
+        ("1@-1", "expects KEY@SECONDS (0…3600), as in \"1@0 2@0.15\"; one entry is not"),
+        ("1@nan", "expects KEY@SECONDS (0…3600), as in \"1@0 2@0.15\"; one entry is not"),
+        ("12@0", "expects each key to be one printable character, BackSpace, Escape or Return"),
+        ("Tab@0", "expects each key to be one printable character, BackSpace, Escape or Return"),
+    ])
+    func refused(_ text: String, _ problem: String) {
+        #expect(throws: ConfigurationError("keys", problem)) { try TypingScript(parsing: text) }
     }
 
     @Test func aScriptedFieldPlaysKeysAtTheirTimes() throws {

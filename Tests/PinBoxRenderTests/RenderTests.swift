@@ -140,13 +140,20 @@ struct RenderTests {
         #expect(c.pixel(x: 0, y: 25) == white)
     }
 
-    @Test func textThatDoesNotFitIsRefused() {
-        #expect(throws: RenderError("--text has 7 digits but the field holds 6")) {
+    @Test func textThatDoesNotFitIsRefusedNamingTheSetting() {
+        #expect(throws: RenderError(setting: "text", "has 7 digits but the field holds 6")) {
             try Snapshot.render(strip, digits: digits("1234567"))
         }
-        #expect(throws: RenderError("--text must be digits only")) {
+        #expect(throws: RenderError(setting: "text", "must be digits only")) {
             try Snapshot.render(strip, digits: digits("12x"))
         }
+        var printable = strip
+        printable.theme.accepts = .printable
+        #expect(throws: RenderError(setting: "text", "must be printable ASCII only")) {
+            try Snapshot.render(printable, digits: Array("é".utf8))
+        }
+        // The setting comes first in the renderer's own words; no option is spelt.
+        #expect(RenderError(setting: "text", "must be digits only").message == "text must be digits only")
     }
 
     @Test func pngRoundTripsExactly() throws {
