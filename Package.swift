@@ -92,7 +92,7 @@ let package = Package(
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
-        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif"],
+        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif", "CSystem"],
                 swiftSettings: swiftSettings + cairoSwiftFlags,
                 linkerSettings: [.linkedLibrary(":libgif.a")]),
         // The only importer of Xlib: the window, the event loop, selections.

@@ -172,9 +172,10 @@ struct AskpassCommand {
     /// Runs the dialog, with the display's X resources under the command line; returns the
     /// exit status.
     func run() -> Int32 {
-        // Text that needs Pango (Chinese, Arabic, …) costs some 8 ms to load and lay out the first
-        // time: start it now, on a thread, so it overlaps connecting to X.
-        TextLayout.prepare(dialog.description, style: TextStyle(size: DialogLayout.Metrics().textSize * scale), width: nil)
+        // The dialog's text costs about 1 ms the first time it is drawn (font files, glyphs), some
+        // 8 ms when it needs Pango (Chinese, Arabic, …): start that now, on threads, so it
+        // overlaps connecting to X.
+        TextLayout.prepare { measure in _ = try? dialog.makePage(measure: measure) }
         do throws(X11Error) {
             let display = try XDisplay(name: self.display)
             return withResources(of: display).run(on: display)

@@ -87,6 +87,8 @@ struct PayCommand {
         } catch {
             fail(error.message, status: .usage)
         }
+        // The sheet's first drawing of its text starts now, on a thread, while X connects.
+        TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
         do throws(X11Error) {
             let display = try XDisplay(name: self.display)
             let page: Page

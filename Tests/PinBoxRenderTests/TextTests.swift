@@ -110,6 +110,37 @@ struct TextTests {
         }
     }
 
+    @Test func aDialogsTextsAreRecordedAtTheSizesItDrawsThem() throws {
+        var spec = DialogSpec(kind: .entry(.passphrase))
+        spec.title = "Passphrase required"
+        spec.description = "Enter passphrase for key:"
+        spec.prompt = "Passphrase"
+        spec.scale = 2
+        let texts = TextLayout.texts { measure in _ = try? spec.makePage(measure: measure) }
+        let recorded = Set(texts.map { "\($0.text)|\($0.style.size)|\($0.style.bold)" })
+        let m = DialogLayout.Metrics()
+        for expected in ["Passphrase required|\(m.titleSize * 2)|true", "Enter passphrase for key:|\(m.textSize * 2)|false",
+                         "Passphrase|\(m.labelSize * 2)|false", "OK|\(m.textSize * 2)|false",
+                         "Cancel|\(m.textSize * 2)|false"] {
+            #expect(recorded.contains(expected), "\(expected) in \(recorded)")
+        }
+        #expect(texts.count == Set(texts.map { "\($0)" }).count, "each text once")
+    }
+
+    @Test func textDrawnWhilePreparedIsDrawnAsOnceWarm() throws {
+        // prepare draws DejaVu on a thread while this one draws the same, cold, at once: Cairo
+        // and FreeType are shared between them, and the pixels must not suffer.
+        for size in [11.25, 16.75, 23.5] {
+            let style = TextStyle(size: size, bold: size > 20)
+            let texts = [PendingText(Paragraph.english, style: style, width: 280),
+                         PendingText(Paragraph.russian, style: style, width: 280)]
+            TextLayout.prepare(texts)
+            let racing = try texts.map { pixels(try drawn($0.text, style: style, width: 280).0) }
+            let warm = try texts.map { pixels(try drawn($0.text, style: style, width: 280).0) }
+            #expect(racing == warm, "size \(size)")
+        }
+    }
+
     @Test func twoCJKCharactersDrawDifferentGlyphs() throws {
         let big = TextStyle(size: 48)
         func glyph(_ text: String) throws -> [UInt32] { pixels(try drawn(text, style: big, width: nil).0) }

@@ -31,6 +31,10 @@ char *const *pinbox_argv(void);
 /// A pipe whose two ends never block and are closed across exec.
 int pinbox_pipe_nonblocking(int ends[2]);
 
+/// Runs body(context) on a detached thread; 0 when it started, else an errno value (the caller
+/// still owns context then).
+int pinbox_run_detached(void *(*body)(void *), void *context);
+
 /// The status a cancelled prompt exits with; also what a forced way out uses.
 #define PINBOX_EXIT_CANCELLED 1
 

@@ -1,0 +1,79 @@
+import CSystem
+import CText
+import PinBoxCore
+
+/// A text a window will measure and draw, at the size it will.
+public struct PendingText: Equatable, Sendable {
+    public var text: String
+    public var style: TextStyle
+    public var width: Double?
+
+    public init(_ text: String, style: TextStyle, width: Double?) {
+        self.text = text
+        self.style = style
+        self.width = width
+    }
+}
+
+extension TextLayout {
+    /// The texts `layOut` measures, recorded through a stand-in measure that sizes text roughly
+    /// and opens no font: a page built the same way draws these texts at these sizes.
+    public static func texts(measuredBy layOut: (@escaping TextMeasure) -> Void) -> [PendingText] {
+        var texts: [PendingText] = []
+        layOut { text, style, width in
+            if !text.isEmpty && !texts.contains(PendingText(text, style: style, width: width)) {
+                texts.append(PendingText(text, style: style, width: width))
+            }
+            let characters = Double(text.unicodeScalars.count) * style.size * 0.6
+            let lines = width.map { max(1, (characters / max($0, 1)).rounded(.up)) } ?? 1
+            return Size(width: min(characters, width ?? characters), height: lines * style.size * 1.2)
+        }
+        return texts
+    }
+
+    /// Starts, on threads, what first measuring and drawing the texts `layOut` measures costs
+    /// (see `texts(measuredBy:)` and `prepare(_:)`), while the caller goes on to connect to X.
+    public static func prepare(measuredBy layOut: (@escaping TextMeasure) -> Void) {
+        prepare(texts(measuredBy: layOut))
+    }
+
+    /// Starts what first measuring and drawing `texts` costs, so that it overlaps what the caller
+    /// does next (connecting to X); returns at once. Text for Pango starts Pango's start-up (see
+    /// `prepare(_:style:width:)`); DejaVu text is laid out and drawn once on a thread, off
+    /// screen: opening the font files, loading each glyph's outline and making its pixels, some
+    /// 1 ms of a dialog's start that Cairo's caches then hold for the window's own drawing.
+    public static func prepare(_ texts: [PendingText]) {
+        if let other = texts.first(where: { !TextScript.isPlain(TextSafety.displayable($0.text)) }) {
+            prepare(other.text, style: other.style, width: other.width)
+        }
+        let plain = texts.filter { TextScript.isPlain(TextSafety.displayable($0.text)) }
+        guard !plain.isEmpty else { return }
+        let batch = Unmanaged.passRetained(PlainBatch(plain)).toOpaque()
+        let failed = pinbox_run_detached({ context in
+            Unmanaged<PlainBatch>.fromOpaque(context!).takeRetainedValue().draw()
+            return nil
+        }, batch)
+        if failed != 0 { Unmanaged<PlainBatch>.fromOpaque(batch).release() }
+    }
+}
+
+/// DejaVu texts drawn once where nobody sees them. Cairo and FreeType are safe to share between
+/// threads (Cairo locks its fonts); nothing else here is shared.
+private final class PlainBatch {
+    let texts: [PendingText]
+
+    init(_ texts: [PendingText]) {
+        self.texts = texts
+    }
+
+    func draw() {
+        for pending in texts {
+            let text = TextSafety.displayable(pending.text)
+            let layout = TextPlainLayout(text, style: pending.style, width: pending.width)
+            let size = layout.size
+            guard let canvas = try? Canvas(width: Int(min(max(size.width, 1), 4096)),
+                                           height: Int(min(max(size.height, 1), 4096))) else { continue }
+            layout.draw(style: pending.style, width: pending.width, at: Point(x: 0, y: 0), on: canvas.cr)
+        }
+    }
+}
