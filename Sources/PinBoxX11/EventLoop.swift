@@ -32,10 +32,9 @@ public final class EventLoop {
     public func run(_ controller: WindowController) throws(X11Error) -> Int32 {
         SignalPipe.install()
         let d = display.handle
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(d, window.id, &attributes)
-        var buffer = try resize(to: Size(width: Double(attributes.width), height: Double(attributes.height)),
-                                controller, now: Clock.now())
+        // Not yet mapped, the window is the size it was made: no round trip to ask. A window
+        // manager that changes it says so in a ConfigureNotify.
+        var buffer = try resize(to: window.createdSize, controller, now: Clock.now())
         // The first frame is drawn before the window is mapped, so the window never shows up
         // empty while fonts load: the Expose that mapping brings is answered from the buffer.
         _ = controller.draw(on: buffer.canvas, now: Clock.now(), everything: true)
@@ -136,9 +135,11 @@ public final class EventLoop {
                 return status
             }
             XFlush(d)
-            // After the first frame is on screen, so start-up does not wait for it.
+            // After the first frame is on screen, so start-up does not wait for them: the keyboard
+            // map and locale files, and the refresh rate (RandR round trips) that paces animation.
             if shown && !keyboardPrepared {
                 KeyTranslator.prepare(d)
+                if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 keyboardPrepared = true
             }
             if XPending(d) > 0 { continue }

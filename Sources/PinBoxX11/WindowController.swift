@@ -18,6 +18,9 @@ public protocol WindowController: AnyObject {
     func saveScreenshot(of canvas: Canvas)
     /// The window is on screen, with this X id.
     func windowShown(id: String)
+    /// The display's refresh rate in hertz, read once the window is on screen: animation
+    /// frames follow it.
+    func displayRefreshes(at rate: Double)
     /// Whether key and button events that another client forged with XSendEvent are taken.
     /// X11 password prompts refuse them; XTEST events (real or xdotool's) are not forged.
     var acceptsSyntheticInput: Bool { get }

@@ -43,6 +43,8 @@ public final class XWindow {
     let id: Window
     let gc: GC
     let visual: VisualChoice
+    /// The size it was created with, before any window manager had its say.
+    let createdSize: Size
 
     public init(display: XDisplay, title: String, size: Size, minimum: Size, geometry: WindowGeometry,
                 type: WindowType = .normal, transientFor parent: UInt? = nil) throws(X11Error) {
@@ -51,6 +53,7 @@ public final class XWindow {
         let d = display.handle
         let width = UInt32(max(1, geometry.width ?? Int(size.width)))
         let height = UInt32(max(1, geometry.height ?? Int(size.height)))
+        createdSize = Size(width: Double(width), height: Double(height))
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing
         attributes.bit_gravity = NorthWestGravity

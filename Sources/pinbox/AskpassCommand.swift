@@ -188,7 +188,7 @@ struct AskpassCommand {
         do throws(X11Error) {
             let page: Page
             do throws(ConfigurationError) {
-                page = try dialog.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
+                page = try dialog.makePage(measure: TextLayout.measure)
             } catch {
                 fail(names.usageError(error).message, status: .usage)
             }

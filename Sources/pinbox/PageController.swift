@@ -69,6 +69,10 @@ final class PageController: WindowController {
                                 "hz": .int(Int((1 / page.frameInterval).rounded()))])
     }
 
+    func displayRefreshes(at rate: Double) {
+        page.setRefreshRate(rate)
+    }
+
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
         perform(page.handle(event, now: now), now: now)
     }

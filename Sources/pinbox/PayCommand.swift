@@ -93,7 +93,7 @@ struct PayCommand {
             let display = try XDisplay(name: self.display)
             let page: Page
             do throws(ConfigurationError) {
-                page = try spec.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
+                page = try spec.makePage(measure: TextLayout.measure)
             } catch {
                 fail(SettingNames().usageError(error).message, status: .usage)
             }

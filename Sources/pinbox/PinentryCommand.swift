@@ -166,7 +166,7 @@ struct XDialogs: PinentryFrontEnd {
             let display = display!
             let page: Page
             do throws(ConfigurationError) {
-                page = try spec.makePage(refreshRate: display.refreshRate ?? 60, measure: TextLayout.measure)
+                page = try spec.makePage(measure: TextLayout.measure)
             } catch {
                 // What the agent asked for, not an option: said in the core's own words.
                 Output.error(error.message)

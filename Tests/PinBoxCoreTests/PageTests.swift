@@ -131,6 +131,16 @@ struct PageTests {
         #expect(page.outcome?.exitStatus(for: .prompt) == .ok)
     }
 
+    @Test func animationFramesFollowTheRefreshRateTheWindowLearns() throws {
+        let page = try dialog(.entry(.fixedPIN(length: 6)))
+        _ = page.handle(InputEvent.character("1"), now: 0)
+        #expect(page.nextDeadline(after: 0) == 1.0 / 60, "60 Hz until the window knows better")
+        page.setRefreshRate(144)
+        #expect(page.nextDeadline(after: 0) == 1.0 / 144)
+        page.setRefreshRate(5000)  // not a display's rate: ignored
+        #expect(page.nextDeadline(after: 0) == 1.0 / 144)
+    }
+
     @Test func aPinOfKnownLengthSubmitsWhenFullAndNotBefore() throws {
         let page = try dialog(.entry(.fixedPIN(length: 4)))
         _ = type(page, "12")

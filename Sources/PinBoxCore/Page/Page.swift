@@ -17,8 +17,9 @@ public final class Page {
     public var repeatError = "The two entries do not match"
     /// Entries of a prompt that may be submitted only when full.
     public let entry: EntryKind?
-    /// Frames come at the display's rate while something moves.
-    public let frameInterval: Double
+    /// Frames come at the display's rate while something moves (60 Hz until the window says
+    /// otherwise, see `setRefreshRate`).
+    public private(set) var frameInterval: Double
     /// The workbench keys' state (slow motion, pause, guides…): on the demo page only, never on a
     /// prompt or a dialog; see Page+Workbench.swift.
     public internal(set) var workbench: WorkbenchState?
@@ -41,6 +42,13 @@ public final class Page {
 
     /// How long a line of feedback stays.
     public static let feedbackDuration = 2.5
+
+    /// The display's refresh rate, learnt once the window is up: later animation frames come
+    /// at its pace. Rates outside 20…500 Hz are not believed.
+    public func setRefreshRate(_ rate: Double) {
+        guard (20...500).contains(rate) else { return }
+        frameInterval = 1 / rate
+    }
 
     /// The demo page: fields stacked under their labels.
     public init(workbench fields: [PageField], content: PageContent, rules: PageRules, entry: EntryKind? = nil,
