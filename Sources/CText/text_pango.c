@@ -48,6 +48,33 @@ static int state; // 0 not tried, 1 loaded, -1 missing
 static PangoContext *context;
 static PangoAttrList *attributes;
 
+// fontconfig's start-up (parsing /etc/fonts, some 3 ms) needs nothing from Pango: on a thread
+// of its own it overlaps loading Pango's libraries. Pango must find it finished (see load): a
+// font map made earlier starts a parse of its own, and the work is done twice.
+static pthread_once_t fontconfig_once = PTHREAD_ONCE_INIT;
+static pthread_t fontconfig_thread;
+static int fontconfig_started;
+
+static void *start_fontconfig(void *unused) {
+    (void)unused;
+    FcInit();
+    return NULL;
+}
+
+static void start_fontconfig_thread(void) {
+    fontconfig_started = pthread_create(&fontconfig_thread, NULL, start_fontconfig, NULL) == 0;
+}
+
+// With the lock held, once: fontconfig's configuration, made here or by the thread.
+static void finish_fontconfig(void) {
+    pthread_once(&fontconfig_once, start_fontconfig_thread);
+    if (fontconfig_started) {
+        pthread_join(fontconfig_thread, NULL);
+        fontconfig_started = 0;
+    }
+    FcInit();
+}
+
 // With the lock held.
 static int load(void) {
     if (state != 0) return state == 1;
@@ -59,6 +86,7 @@ static int load(void) {
     PINBOX_PANGO_FUNCTIONS(PINBOX_LOOK_UP)
 
     // A font map of its own rather than the per-thread default: the lock makes one enough.
+    finish_fontconfig();
     PangoFontMap *fonts = p_pango_cairo_font_map_new();
     context = p_pango_font_map_create_context(fonts);
     // Unhinted as the FreeType path draws DejaVu (Fonts.options), with whole-pixel advances, so
@@ -174,13 +202,6 @@ static void *prepare(void *argument) {
     return NULL;
 }
 
-// fontconfig's start-up (parsing /etc/fonts, some 3 ms) needs nothing from Pango: on a thread
-// of its own it overlaps loading Pango's libraries, and Pango finds the configuration made.
-static void *start_fontconfig(void *unused) {
-    (void)unused;
-    FcInit();
-    return NULL;
-}
 
 static void start_detached(void *(*body)(void *), void *argument, void (*failed)(void *)) {
     pthread_t thread;
@@ -198,7 +219,7 @@ static void forget(void *argument) {
 }
 
 void pinbox_pango_prepare(const char *utf8, const pinbox_text_style *style) {
-    start_detached(start_fontconfig, NULL, NULL);
+    pthread_once(&fontconfig_once, start_fontconfig_thread);
     prepared_text *text = malloc(sizeof *text);
     if (!text) return;
     text->utf8 = strdup(utf8);
