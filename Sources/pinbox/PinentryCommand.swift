@@ -164,6 +164,8 @@ struct XDialogs: PinentryFrontEnd {
                 displayName = options.display
             }
             let display = display!
+            var spec = spec
+            spec.scale = Self.scale(of: display)
             let page: Page
             do throws(ConfigurationError) {
                 page = try spec.makePage(measure: TextLayout.measure)
@@ -184,4 +186,32 @@ struct XDialogs: PinentryFrontEnd {
             return nil
         }
     }
+
+    /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
+    /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale`), else
+    /// `Xft.dpi`'s. A bad value is said and passed over: the agent waits for an answer, and a
+    /// usage error would only reach it as a cancel.
+    private static func scale(of display: XDisplay) -> Double {
+        do throws(UsageError) {
+            let arguments = try ResourceArguments.arguments(
+                from: XResources(display: display), instance: ResourceArguments.programName, role: "pinentry",
+                options: [.init("--scale")],
+                validate: { (these: [String]) throws(UsageError) in _ = try scale(these) })
+            return try scale(arguments)
+        } catch {
+            Output.error(error.message + "; ignored")
+            return 1
+        }
+    }
+
+    /// The last `--scale S` in `arguments`, checked as the askpass checks it; 1 when none.
+    private static func scale(_ arguments: [String]) throws(UsageError) -> Double {
+        var reader = ArgumentReader(arguments[...])
+        var scale = 1.0
+        while let option = try reader.nextOption() {
+            scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+        }
+        return scale
+    }
+
 }

@@ -206,6 +206,42 @@ struct DesktopTests {
         #expect(bad.stdout.isEmpty)
     }
 
+    @Test func thePinentryFollowsXftDpiAndItsRolesScale() throws {
+        /// The size of the dialog GETPIN opens, on a server with `resources` loaded; what the
+        /// pinentry said on stderr.
+        func dialogSize(_ resources: String?) throws -> (size: (Int, Int), stderr: String) {
+            let xvfb = try Xvfb()
+            if let resources { try loadResources(resources, display: xvfb.display) }
+            let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": xvfb.display],
+                                     capture: true, interactive: true)
+            defer {
+                if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }
+                pinentry.wait()
+            }
+            pinentry.send("SETDESC Unlock the key%0Aof Alice\nGETPIN\n")
+            let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid)],
+                                        display: xvfb.display)
+            try #require(status == 0, "no dialog")
+            let id = String(ids.split(separator: "\n").first ?? "")
+            let (_, out) = try run(["xdotool", "getwindowgeometry", "--shell", id], display: xvfb.display)
+            func value(_ key: String) -> Int {
+                Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? 0
+            }
+            _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+            pinentry.send("BYE\n")
+            pinentry.wait()
+            return ((value("WIDTH"), value("HEIGHT")), String(decoding: pinentry.read().err, as: UTF8.self))
+        }
+        let one = try dialogSize(nil).size, two = try dialogSize("Xft.dpi: 192\n").size
+        // Twice the size, give or take the rounding of each block's height.
+        #expect(two.0 == 2 * one.0 && one.1 > 100 && abs(two.1 - 2 * one.1) <= 8, "\(one) at 96 dpi, \(two) at 192")
+        #expect(try dialogSize("Xft.dpi: 192\nPinBox.pinentry.scale: 1\n").size == one, "the role's resource over Xft.dpi")
+        // A bad value cannot be a usage error (the agent would only hear a cancel): said, passed over.
+        let bad = try dialogSize("PinBox*scale: 0\n")
+        #expect(bad.size == one)
+        #expect(bad.stderr.contains("resource PinBox.scale: must be between 0.5 and 8"), "\(bad.stderr)")
+    }
+
     @Test func scaleResourceAndOptionOverrideXftDpi() throws {
         let resource = try ResourceWindow(resources: "Xft.dpi: 192\nPinBox.scale: 1\n", ["--style", "strip"])
         let option = try ResourceWindow(resources: "Xft.dpi: 192\n", ["--style", "strip", "--scale", "1"])
