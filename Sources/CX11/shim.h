@@ -8,10 +8,15 @@
 #include <X11/keysym.h>
 #include <X11/XF86keysym.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/XShm.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
 
-// XDestroyImage is a macro; the image's pixels belong to a Cairo surface, so detach them first.
+// XDestroyImage is a macro; the image's pixels belong to a Cairo surface (or a shared segment,
+// whose description, `obdata`, is ours too), so detach them first.
 static inline void pinbox_destroy_image_keep_data(XImage *image) {
     image->data = NULL;
+    image->obdata = NULL;
     XDestroyImage(image);
 }
 

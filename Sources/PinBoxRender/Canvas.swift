@@ -35,6 +35,27 @@ public final class Canvas {
         if !transparent { fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white) }
     }
 
+    /// A white canvas drawn straight into `pixels` (`height` rows of `width` 32-bit pixels, no
+    /// padding), which the caller owns and keeps for the canvas's lifetime: memory the X server
+    /// reads itself (BackBuffer's shared segment).
+    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int) throws(RenderError) {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw RenderError("canvas size \(width)x\(height) is out of range 1…32767")
+        }
+        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                          Int32(width), Int32(height), Int32(width * 4))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError("cannot make a \(width)x\(height) canvas")
+        }
+        self.surface = surface
+        self.width = width
+        self.height = height
+        transparent = false
+        cr = cairo_create(surface)
+        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white)
+    }
+
     /// Reads a PNG file, for tests and tools that inspect what was written.
     public init(png path: String) throws(RenderError) {
         let image = cairo_image_surface_create_from_png(path)!

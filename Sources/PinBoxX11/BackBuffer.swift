@@ -8,23 +8,41 @@ import PinBoxRender
 final class BackBuffer {
     let canvas: Canvas
     private let image: UnsafeMutablePointer<XImage>
+    /// The pixels' memory when the server reads it itself; nil when they go through the socket.
+    private let shared: SharedPixels?
 
     init(display: XDisplay, visual: VisualChoice, width: Int, height: Int) throws(X11Error) {
-        do {
-            canvas = try Canvas(width: width, height: height)
-        } catch {
-            throw X11Error(error.message)
-        }
-        let (data, stride) = canvas.pixelStorage
-        guard let image = XCreateImage(display.handle, visual.visual, UInt32(visual.depth), ZPixmap, 0,
-                                       data.assumingMemoryBound(to: CChar.self),
-                                       UInt32(width), UInt32(height), 32, Int32(stride)) else {
-            throw X11Error("cannot make an X image of \(width)x\(height)")
+        let d = display.handle
+        if let shared = SharedPixels(display: display, bytes: width * height * 4),
+           let image = XShmCreateImage(d, visual.visual, UInt32(visual.depth), ZPixmap,
+                                       shared.address.assumingMemoryBound(to: CChar.self),
+                                       shared.segment, UInt32(width), UInt32(height)) {
+            do {
+                canvas = try Canvas(pixels: shared.address, width: width, height: height)
+            } catch {
+                pinbox_destroy_image_keep_data(image)
+                throw X11Error(error.message)
+            }
+            self.image = image
+            self.shared = shared
+        } else {
+            do {
+                canvas = try Canvas(width: width, height: height)
+            } catch {
+                throw X11Error(error.message)
+            }
+            let (data, stride) = canvas.pixelStorage
+            guard let image = XCreateImage(d, visual.visual, UInt32(visual.depth), ZPixmap, 0,
+                                           data.assumingMemoryBound(to: CChar.self),
+                                           UInt32(width), UInt32(height), 32, Int32(stride)) else {
+                throw X11Error("cannot make an X image of \(width)x\(height)")
+            }
+            self.image = image
+            shared = nil
         }
         // Cairo stores each pixel as a native 32-bit word; say which end comes first so a server
         // of the other byte order gets them swapped by Xlib.
         image.pointee.byte_order = Int32(1.littleEndian == 1 ? LSBFirst : MSBFirst)
-        self.image = image
     }
 
     deinit {
@@ -41,8 +59,16 @@ final class BackBuffer {
         for rect in rects {
             let r = rect.integral.intersection(bounds)
             guard !r.isEmpty else { continue }
-            XPutImage(window.display.handle, window.id, window.gc, image, Int32(r.x), Int32(r.y),
-                      Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
+            if shared != nil {
+                XShmPutImage(window.display.handle, window.id, window.gc, image, Int32(r.x), Int32(r.y),
+                             Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height), 0)
+            } else {
+                XPutImage(window.display.handle, window.id, window.gc, image, Int32(r.x), Int32(r.y),
+                          Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
+            }
         }
+        // The server reads shared pixels when it gets to the request: wait for that, or the next
+        // frame, drawn into the same memory, could show through half of this one.
+        if shared != nil && !rects.isEmpty { XSync(window.display.handle, 0) }
     }
 }

@@ -87,3 +87,25 @@ private func connectionLost(_ display: OpaquePointer?) -> Int32 {
     _ = message.withCString { write(2, $0, strlen($0)) }
     _exit(3)
 }
+
+/// Errors `XDisplay.succeeds` is listening for, instead of the log.
+nonisolated(unsafe) private var trappedError = false
+
+private func trapError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
+    trappedError = true
+    return 0
+}
+
+extension XDisplay {
+    /// Runs `requests` and waits for the server's verdict: false if it answered any of them
+    /// with an error, which is then not logged (the caller has a way around it).
+    func succeeds(_ requests: () -> Void) -> Bool {
+        XSync(handle, 0)
+        trappedError = false
+        let previous = XSetErrorHandler(trapError)
+        requests()
+        XSync(handle, 0)
+        XSetErrorHandler(previous)
+        return !trappedError
+    }
+}

@@ -169,6 +169,29 @@ struct HostileTests {
         #expect(try p.waitExit() == 1)
     }
 
+    /// Frames go to the server through shared memory where it offers MIT-SHM, through the socket
+    /// where it does not (a remote display): the window shows the same pixels either way.
+    @Test func aServerWithoutSharedMemoryGetsTheSamePixelsThroughTheSocket() throws {
+        func window(_ options: [String]) throws -> (pixels: [UInt32], shared: Bool) {
+            let xvfb = try Xvfb(size: "800x600x24", options: options)
+            let p = try PinBoxProcess(["--style", "strip"], display: xvfb.display)
+            let id = try p.waitReady()
+            try p.keys("8", "1")
+            try p.waitFor("change")
+            usleep(400_000)
+            let maps = (try? String(contentsOfFile: "/proc/\(p.pid)/maps", encoding: .utf8)) ?? ""
+            let pixels = try XClient(xvfb.display).pixels(id, width: 396, height: 190)
+            kill(p.pid, SIGTERM)
+            #expect(try p.waitExit() == 1)
+            return (pixels, maps.contains("/SYSV"))
+        }
+        let shared = try window([]), socket = try window(["-extension", "MIT-SHM"])
+        #expect(shared.shared, "the frames went through a shared segment")
+        #expect(!socket.shared, "no segment without the extension")
+        #expect(shared.pixels.count == 396 * 190 && shared.pixels == socket.pixels)
+        #expect(Set(shared.pixels).count > 2, "something is drawn")
+    }
+
     @Test func theWindowSaysWhatItIsToTheWindowManager() throws {
         let s = try Session(["--style", "strip"])
         let props = s.x.properties(of: s.window)

@@ -77,6 +77,17 @@ extension XClient {
         defer { pinbox_destroy_image(image) }
         return UInt32(truncatingIfNeeded: pinbox_get_pixel(image, 0, 0)) & 0xffffff
     }
+
+    /// Every pixel of a window's `width × height` top-left corner, row by row, as 0xRRGGBB.
+    func pixels(_ id: String, width: Int, height: Int) -> [UInt32] {
+        guard let image = XGetImage(display, Self.window(id), 0, 0, UInt32(width), UInt32(height), UInt.max, ZPixmap) else {
+            return []
+        }
+        defer { pinbox_destroy_image(image) }
+        return (0..<height).flatMap { y in
+            (0..<width).map { x in UInt32(truncatingIfNeeded: pinbox_get_pixel(image, Int32(x), Int32(y))) & 0xffffff }
+        }
+    }
 }
 
 extension XClient {

@@ -7,8 +7,9 @@ final class Xvfb {
     let display: String
     private let server: Child
 
-    init(size: String = "1280x1024x24") throws {
-        server = try Child(["Xvfb", "-displayfd", "1", "-screen", "0", size, "-nolisten", "tcp", "-noreset"],
+    /// `options` go to Xvfb as they are (`-extension MIT-SHM` takes an extension away).
+    init(size: String = "1280x1024x24", options: [String] = []) throws {
+        server = try Child(["Xvfb", "-displayfd", "1", "-screen", "0", size, "-nolisten", "tcp", "-noreset"] + options,
                            capture: true)
         var text = ""
         let deadline = Date().addingTimeInterval(10)

@@ -1,0 +1,48 @@
+import CX11
+
+/// Memory the X server reads the window's pixels from itself (MIT-SHM): presenting a frame then
+/// sends a request of a few bytes instead of the pixels through the socket, which for a dialog's
+/// first frame (some 430 kB) took half a millisecond. Nil where the server cannot share our
+/// memory — no extension (a remote display), no segment to be had, or an attach it refuses (a
+/// server in another IPC namespace) — and the back buffer copies through the socket instead.
+final class SharedPixels {
+    let address: UnsafeMutableRawPointer
+    /// The segment as Xlib knows it: an image made on it keeps this address (its `obdata`).
+    let segment: UnsafeMutablePointer<XShmSegmentInfo>
+    private let display: XDisplay
+
+    init?(display: XDisplay, bytes: Int) {
+        let d = display.handle
+        guard XShmQueryExtension(d) != 0 else { return nil }
+        // Private to this user; removed below as soon as the server holds it, so the segment
+        // goes when both sides let go, however the process ends.
+        let id = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
+        guard id >= 0 else { return nil }
+        guard let mapped = shmat(id, nil, 0), mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
+            shmctl(id, IPC_RMID, nil)
+            return nil
+        }
+        let segment = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+        segment.initialize(to: XShmSegmentInfo())
+        segment.pointee.shmid = id
+        segment.pointee.shmaddr = mapped.assumingMemoryBound(to: CChar.self)
+        segment.pointee.readOnly = 1
+        let attached = display.succeeds { _ = XShmAttach(d, segment) }
+        shmctl(id, IPC_RMID, nil)
+        guard attached else {
+            shmdt(mapped)
+            segment.deallocate()
+            return nil
+        }
+        self.display = display
+        self.segment = segment
+        address = mapped
+    }
+
+    deinit {
+        XShmDetach(display.handle, segment)
+        XSync(display.handle, 0)
+        shmdt(address)
+        segment.deallocate()
+    }
+}
