@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
                 linkerSettings: [.linkedLibrary("m")]),
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
-        .target(name: "CText", cSettings: [.unsafeFlags(pangoCFlags)],
+        .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)],
                 linkerSettings: [.linkedLibrary("cairo", .when(configuration: .debug)),
                                  .linkedLibrary("fontconfig", .when(configuration: .debug))]),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.

@@ -1,4 +1,4 @@
-// A detached thread, for work that only warms caches (PinBoxRender's TextLayout.prepare): the
+// A detached thread, for work that only warms caches (TextLayout.prepare, Pango's start-up): the
 // process never waits for it, and it ends with the process.
 #include "CSystem.h"
 

@@ -1,6 +1,7 @@
 // Pango, loaded on first use. Compiled against Pango's headers so every call is type-checked,
 // but not linked: each function is looked up with dlsym in the library dlopen returns.
 #include "CText.h"
+#include "CSystem.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -193,29 +194,17 @@ typedef struct {
     pinbox_text_style style;
 } prepared_text;
 
+static void forget(prepared_text *text) {
+    free(text->utf8);
+    free(text);
+}
+
 static void *prepare(void *argument) {
     prepared_text *text = argument;
     pinbox_text_metrics metrics;
     pinbox_pango_measure(text->utf8, &text->style, &metrics);
-    free(text->utf8);
-    free(text);
+    forget(text);
     return NULL;
-}
-
-
-static void start_detached(void *(*body)(void *), void *argument, void (*failed)(void *)) {
-    pthread_t thread;
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attributes, body, argument) != 0 && failed) failed(argument);
-    pthread_attr_destroy(&attributes);
-}
-
-static void forget(void *argument) {
-    prepared_text *text = argument;
-    free(text->utf8);
-    free(text);
 }
 
 void pinbox_pango_prepare(const char *utf8, const pinbox_text_style *style) {
@@ -224,6 +213,5 @@ void pinbox_pango_prepare(const char *utf8, const pinbox_text_style *style) {
     if (!text) return;
     text->utf8 = strdup(utf8);
     text->style = *style;
-    if (!text->utf8) return forget(text);
-    start_detached(prepare, text, forget);
+    if (!text->utf8 || pinbox_run_detached(prepare, text) != 0) forget(text);
 }
