@@ -16,12 +16,28 @@ public final class Canvas {
 
     /// A white canvas of `width × height` device pixels; with `transparent`, a clear one
     /// with an alpha channel (32-bit ARGB, premultiplied), for captures only.
-    public init(width: Int, height: Int, transparent: Bool = false) throws(RenderError) {
+    public convenience init(width: Int, height: Int, transparent: Bool = false) throws(RenderError) {
+        try self.init(width: width, height: height, transparent: transparent) { width, height in
+            cairo_image_surface_create(transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, width, height)!
+        }
+    }
+
+    /// A white canvas drawn straight into `pixels` (`height` rows of `width` 32-bit pixels, no
+    /// padding), which the caller owns and keeps for the canvas's lifetime: memory the X server
+    /// reads itself (BackBuffer's shared segment).
+    public convenience init(pixels: UnsafeMutableRawPointer, width: Int, height: Int) throws(RenderError) {
+        try self.init(width: width, height: height, transparent: false) { width, height in
+            cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                width, height, width * 4)!
+        }
+    }
+
+    private init(width: Int, height: Int, transparent: Bool,
+                 surface make: (Int32, Int32) -> OpaquePointer) throws(RenderError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw RenderError("canvas size \(width)x\(height) is out of range 1…32767")
         }
-        let format = transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
-        let surface = cairo_image_surface_create(format, Int32(width), Int32(height))!
+        let surface = make(Int32(width), Int32(height))
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             throw RenderError("cannot make a \(width)x\(height) canvas: out of memory")
@@ -33,27 +49,6 @@ public final class Canvas {
         cr = cairo_create(surface)
         // A new image surface is all zeros: clear already; an opaque one starts white.
         if !transparent { fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white) }
-    }
-
-    /// A white canvas drawn straight into `pixels` (`height` rows of `width` 32-bit pixels, no
-    /// padding), which the caller owns and keeps for the canvas's lifetime: memory the X server
-    /// reads itself (BackBuffer's shared segment).
-    public init(pixels: UnsafeMutableRawPointer, width: Int, height: Int) throws(RenderError) {
-        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
-            throw RenderError("canvas size \(width)x\(height) is out of range 1…32767")
-        }
-        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                          Int32(width), Int32(height), Int32(width * 4))!
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw RenderError("cannot make a \(width)x\(height) canvas")
-        }
-        self.surface = surface
-        self.width = width
-        self.height = height
-        transparent = false
-        cr = cairo_create(surface)
-        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white)
     }
 
     /// Reads a PNG file, for tests and tools that inspect what was written.

@@ -182,15 +182,7 @@ struct DesktopTests {
             let xvfb = try Xvfb()
             if let resources { try loadResources(resources, display: xvfb.display) }
             let askpass = try PinBoxProcess(["askpass"] + options + ["Passphrase:"], display: xvfb.display)
-            let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(askpass.pid)],
-                                        display: xvfb.display)
-            try #require(status == 0, "no dialog: \(askpass.stderr)")
-            let id = String(ids.split(separator: "\n").first ?? "")
-            let (_, out) = try run(["xdotool", "getwindowgeometry", "--shell", id], display: xvfb.display)
-            func value(_ key: String) -> Int {
-                Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? 0
-            }
-            return (value("WIDTH"), value("HEIGHT"))
+            return try windowSize(of: askpass.pid, display: xvfb.display)
         }
         let one = try dialogSize(nil), two = try dialogSize("Xft.dpi: 192\n")
         // The same dialog as --scale 2 (twice as tall; its width is the dialog layout's business).
@@ -219,18 +211,11 @@ struct DesktopTests {
                 pinentry.wait()
             }
             pinentry.send("SETDESC Unlock the key%0Aof Alice\nGETPIN\n")
-            let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid)],
-                                        display: xvfb.display)
-            try #require(status == 0, "no dialog")
-            let id = String(ids.split(separator: "\n").first ?? "")
-            let (_, out) = try run(["xdotool", "getwindowgeometry", "--shell", id], display: xvfb.display)
-            func value(_ key: String) -> Int {
-                Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? 0
-            }
+            let size = try windowSize(of: pinentry.pid, display: xvfb.display)
             _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
             pinentry.send("BYE\n")
             pinentry.wait()
-            return ((value("WIDTH"), value("HEIGHT")), String(decoding: pinentry.read().err, as: UTF8.self))
+            return (size, String(decoding: pinentry.read().err, as: UTF8.self))
         }
         let one = try dialogSize(nil).size, two = try dialogSize("Xft.dpi: 192\n").size
         // Twice the size, give or take the rounding of each block's height.
@@ -484,6 +469,18 @@ struct DesktopTests {
         let errors = report.split(separator: "\n").filter { $0.hasPrefix("E:") }
         #expect(errors.isEmpty, "lintian:\n\(report)")
     }
+}
+
+/// The size in pixels of the visible window process `pid` shows, once it shows one.
+func windowSize(of pid: pid_t, display: String) throws -> (Int, Int) {
+    let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pid)], display: display)
+    try #require(status == 0, "no window from process \(pid)")
+    let id = String(ids.split(separator: "\n").first ?? "")
+    let (_, out) = try run(["xdotool", "getwindowgeometry", "--shell", id], display: display)
+    func value(_ key: String) -> Int {
+        Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? 0
+    }
+    return (value("WIDTH"), value("HEIGHT"))
 }
 
 /// Runs a command to completion; returns its exit status and its stdout and stderr together
