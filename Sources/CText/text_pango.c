@@ -147,45 +147,51 @@ static PangoLayout *make_layout(const char *utf8, const pinbox_text_style *style
     return layout;
 }
 
-int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbox_text_metrics *metrics) {
-    *metrics = (pinbox_text_metrics){0};
+// Takes the lock and lays `utf8` out, with its logical extents; NULL, the lock released, when
+// Pango cannot be loaded. Every layout goes back through release_layout.
+static PangoLayout *locked_layout(const char *utf8, const pinbox_text_style *style, PangoRectangle *logical) {
     pthread_mutex_lock(&lock);
     if (!load()) {
         pthread_mutex_unlock(&lock);
-        return 0;
+        return NULL;
     }
     PangoLayout *layout = make_layout(utf8, style);
+    p_pango_layout_get_pixel_extents(layout, NULL, logical);
+    return layout;
+}
+
+static void release_layout(PangoLayout *layout) {
+    p_g_object_unref(layout);
+    pthread_mutex_unlock(&lock);
+}
+
+int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbox_text_metrics *metrics) {
+    *metrics = (pinbox_text_metrics){0};
     PangoRectangle logical;
-    p_pango_layout_get_pixel_extents(layout, NULL, &logical);
+    PangoLayout *layout = locked_layout(utf8, style, &logical);
+    if (!layout) return 0;
     metrics->width = logical.width;
     metrics->height = logical.height;
     metrics->baseline = (double)p_pango_layout_get_baseline(layout) / PANGO_SCALE;
     metrics->lines = p_pango_layout_get_line_count(layout);
     metrics->unknown_glyphs = p_pango_layout_get_unknown_glyphs_count(layout);
-    p_g_object_unref(layout);
-    pthread_mutex_unlock(&lock);
+    release_layout(layout);
     return 1;
 }
 
 int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *style, double x, double y,
                       double red, double green, double blue, double alpha) {
     cairo_t *cr = cairo;
-    pthread_mutex_lock(&lock);
-    if (!load()) {
-        pthread_mutex_unlock(&lock);
-        return 0;
-    }
-    PangoLayout *layout = make_layout(utf8, style);
     PangoRectangle logical;
-    p_pango_layout_get_pixel_extents(layout, NULL, &logical);
+    PangoLayout *layout = locked_layout(utf8, style, &logical);
+    if (!layout) return 0;
     cairo_save(cr);
     cairo_set_source_rgba(cr, red, green, blue, alpha);
     // Wrapped, the lines sit inside [x, x + wrap_width]; unwrapped, the block starts at x.
     cairo_move_to(cr, style->wrap_width >= 0 ? x : x - logical.x, y - logical.y);
     p_pango_cairo_show_layout(cr, layout);
     cairo_restore(cr);
-    p_g_object_unref(layout);
-    pthread_mutex_unlock(&lock);
+    release_layout(layout);
     return 1;
 }
 

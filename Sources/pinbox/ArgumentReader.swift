@@ -1,4 +1,5 @@
 import PinBoxCore
+import PinBoxX11
 
 /// A command-line mistake: one line on stderr naming the option and the problem, exit 2.
 struct UsageError: Error {
@@ -97,6 +98,15 @@ struct ArgumentReader {
             throw UsageError("\(option) expects WIDTHxHEIGHT such as 300x50, not \(Excerpt.quoted(text))")
         }
         return Size(width: Double(w), height: Double(h))
+    }
+
+    /// `WIDTHxHEIGHT[+X+Y]`, X11's geometry.
+    mutating func geometry(for option: String) throws(UsageError) -> WindowGeometry {
+        let text = try value(for: option)
+        guard let geometry = WindowGeometry(parsing: text) else {
+            throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
+        }
+        return geometry
     }
 
     mutating func color(for option: String) throws(UsageError) -> Color {

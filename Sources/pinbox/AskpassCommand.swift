@@ -85,11 +85,7 @@ struct AskpassCommand {
             case "--title": title = try reader.value(for: option)
             case "--display", "-display": display = try reader.value(for: option)
             case "--geometry", "-geometry":
-                let text = try reader.value(for: option)
-                guard let parsed = WindowGeometry(parsing: text) else {
-                    throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
-                }
-                geometry = parsed
+                geometry = try reader.geometry(for: option)
             case "--grab": try reader.flag(option); grab = true
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)

@@ -65,11 +65,7 @@ struct PayCommand {
             case "--display", "-display": display = try reader.value(for: option)
             case "--screenshot-dir" where !headless: screenshotDirectory = try reader.value(for: option)
             case "--geometry" where !headless, "-geometry" where !headless:
-                let text = try reader.value(for: option)
-                guard let parsed = WindowGeometry(parsing: text) else {
-                    throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
-                }
-                geometry = parsed
+                geometry = try reader.geometry(for: option)
             default: throw UsageError("unknown option \(Excerpt.quoted(option)) for pay (see pinbox pay --help)")
             }
         }

@@ -96,11 +96,7 @@ struct WindowCommand {
             switch option {
             case "--display", "-display": display = try reader.value(for: option)
             case "--geometry", "-geometry":
-                let text = try reader.value(for: option)
-                guard let parsed = WindowGeometry(parsing: text) else {
-                    throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
-                }
-                geometry = parsed
+                geometry = try reader.geometry(for: option)
             case "--name", "-name": resourceName = try reader.value(for: option)
             case "--xrm", "-xrm": resourceLines.append(try reader.value(for: option))
             case "--reveal": try reader.flag(option); reveal = true

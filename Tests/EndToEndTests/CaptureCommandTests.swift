@@ -53,23 +53,8 @@ struct CaptureCommandTests {
         // Six keys 0.15 s apart; the last dot is still 0.2 s after it: 0.95 s at 50 fps.
         #expect(try pinbox(["render", "--animate", gif, "--fps", "50", "--style", "boxes",
                             "--keys", "1@0 2@0.15 3@0.3 4@0.45 5@0.6 6@0.75"]).status == 0)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = ["-c", """
-            import sys
-            from PIL import Image
-            im = Image.open(sys.argv[1])
-            d = []
-            for i in range(im.n_frames):
-                im.seek(i); d.append(im.info.get('duration', 0))
-            print(im.n_frames, len(set(d[:-1])), d[0], d[-1], im.size[0], im.size[1])
-            """, gif]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let words = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(whereSeparator: \.isWhitespace).map(String.init)
+        let (d, width, height) = try gifFrames(gif)
+        let words = [d.count, Set(d.dropLast()).count, d[0], d[d.count - 1], width, height].map(String.init)
         // Frames at 0, 0.02 … 0.96 s: 49, each 2 cs (browsers honour that), the last held 1 s;
         // boxes is 334 × 64 (6 cells of 44, 7 gaps of 10), plus 8-pt margins.
         #expect(words == ["49", "1", "20", "1000", "350", "80"])

@@ -99,13 +99,9 @@ struct WorkbenchKeyTests {
     }
 
     /// The GIF's frame count, size, and the pixels at `points` in its first and last frames, by Pillow.
-    private func pillow(_ gif: String, _ points: [Point]) throws -> (frames: Int, width: Int, height: Int,
-                                                                       first: [UInt32], last: [UInt32]) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = ["-c", """
-            import sys
-            from PIL import Image
+    private func gifPixels(_ gif: String, _ points: [Point]) throws -> (frames: Int, width: Int, height: Int,
+                                                                          first: [UInt32], last: [UInt32]) {
+        let output = try pillow("""
             im = Image.open(sys.argv[1])
             xs = [int(a) for a in sys.argv[2:]]
             def row():
@@ -118,14 +114,9 @@ struct WorkbenchKeyTests {
             print(n, im.size[0], im.size[1])
             print(first)
             print(row())
-            """, gif] + points.flatMap { [String(Int($0.x)), String(Int($0.y))] }
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        guard p.terminationStatus == 0, lines.count == 3 else { throw TestFailure("Pillow could not decode \(gif)") }
+            """, [gif] + points.flatMap { [String(Int($0.x)), String(Int($0.y))] })
+        let lines = output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        guard lines.count == 3 else { throw TestFailure("Pillow could not decode \(gif)") }
         return (Int(lines[0][0])!, Int(lines[0][1])!, Int(lines[0][2])!,
                 lines[1].map { UInt32($0)! }, lines[2].map { UInt32($0)! })
     }
@@ -142,7 +133,7 @@ struct WorkbenchKeyTests {
         let recording = try s.pinbox.waitFor("recording")
         let path = recording["path"] as! String
         #expect(path.hasPrefix(s.directory) && path.hasSuffix(".gif"), "into the screenshot directory: \(path)")
-        let gif = try pillow(path, Array(centres.prefix(3)))
+        let gif = try gifPixels(path, Array(centres.prefix(3)))
         #expect(gif.frames == recording["frames"] as? Int)
         // Two fades of 12 frames at 60 Hz, with the still frames between merged.
         #expect(gif.frames >= 12, "\(gif.frames) frames")
@@ -160,7 +151,7 @@ struct WorkbenchKeyTests {
         try s.pinbox.keys("F8")
         #expect(try s.pinbox.waitFor("recording")["path"] as? String == file)
         let centres = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)
-        let gif = try pillow(file, [centres[0]])
+        let gif = try gifPixels(file, [centres[0]])
         #expect(gif.first == [white] && gif.last == [0])
     }
 
@@ -174,23 +165,8 @@ struct WorkbenchKeyTests {
         let frames = try framesAfterLastChange(s, least: 1.5)
         try s.pinbox.keys("F8")
         #expect(try s.pinbox.waitFor("recording")["path"] as? String == file)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = ["-c", """
-            import sys
-            from PIL import Image
-            im = Image.open(sys.argv[1])
-            d = []
-            for i in range(im.n_frames):
-                im.seek(i); d.append(im.info.get('duration', 0))
-            print(im.n_frames, sum(d[1:-1]))
-            """, file]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let words = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        let d = try gifFrames(file).delays
+        let words = [d.count, d.dropFirst().dropLast().reduce(0, +)]
         #expect(words.count == 2)
         guard words.count == 2 else { return }
         // The fade's frames, first to last, shown as long as they were on screen: 2 s, not 0.2 s.
