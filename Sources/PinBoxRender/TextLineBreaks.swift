@@ -26,13 +26,16 @@ enum TextLineBreaks {
             var j = i - 1
             while j > 0, classes[j] == .space { j -= 1 }
             let number = i >= 2 && classes[i - 2] == .numeric
-            allowed[i] = mayBreak(classes[i - 1], classes[i], acrossSpaces: classes[j], inNumber: number)
+            let numberNext = i + 1 < classes.count && classes[i + 1] == .numeric
+            allowed[i] = mayBreak(classes[i - 1], classes[i], acrossSpaces: classes[j], inNumber: number,
+                                  numberNext: numberNext)
         }
         return allowed
     }
 
     /// The pair rules LB7–LB31, in order; `held` is the class before any spaces.
-    private static func mayBreak(_ before: Class, _ after: Class, acrossSpaces held: Class, inNumber: Bool) -> Bool {
+    private static func mayBreak(_ before: Class, _ after: Class, acrossSpaces held: Class, inNumber: Bool,
+                                 numberNext: Bool) -> Bool {
         let wideOpen = after == .wideOpen
         let (before, after, held) = (narrow(before), narrow(after), narrow(held))
         switch (before, after) {
@@ -56,11 +59,14 @@ enum TextLineBreaks {
         case (.prefix, .alphabetic), (.postfix, .alphabetic), (.alphabetic, .prefix), (.alphabetic, .postfix):
             return false                                                                    // LB24
         // LB25, as Pango reads it: a number's parts hold together; a slash or a stop before a
-        // digit only inside a number ("1/2", "1,000"), not in "a/1".
-        case (.close, .postfix), (.close, .prefix), (.closeParenthesis, .postfix), (.closeParenthesis, .prefix),
-             (.numeric, .postfix), (.numeric, .prefix), (.prefix, .open), (.postfix, .open),
+        // digit only inside a number ("1/2", "1,000"), not in "a/1"; a sign and a bracket only
+        // next to a digit.
+        case (.numeric, .postfix), (.numeric, .prefix),
              (.prefix, .numeric), (.postfix, .numeric), (.hyphen, .numeric), (.numeric, .numeric):
             return false
+        case (.close, .postfix), (.close, .prefix), (.closeParenthesis, .postfix), (.closeParenthesis, .prefix):
+            return !inNumber                                                                // "(1)%", not "、$"
+        case (.prefix, .open), (.postfix, .open): return !numberNext                        // "$(1", not "%（"
         case (.infixSeparator, .numeric), (.slash, .numeric): return !inNumber
         case (.prefix, .ideographic), (.ideographic, .postfix): return false                // LB23a, LB27
         case (.alphabetic, .alphabetic): return false                                       // LB28

@@ -348,7 +348,7 @@ struct TextTests {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
             return Int((seed >> 33) % UInt64(n))
         }
-        for round in 0..<600 {
+        for round in 0..<1500 {
             let text = (0..<(2 + random(10))).map { _ in words[random(words.count)] }
                 .map { $0 + [" ", "", "", "  ", "\u{A0}"][random(5)] }.joined()
             let style = TextStyle(size: [12.0, 15, 18.75][random(3)], bold: random(3) == 0)
@@ -358,7 +358,8 @@ struct TextTests {
                 continue
             }
             let pango = try #require(TextLayout.pangoMetrics(text, style: style, width: width)).0
-            #expect(layout.metrics == pango, "\(text) at \(String(describing: width)), \(style.size) px\(style.bold ? " bold" : "")")
+            let shown = text.unicodeScalars.map { $0 == "\u{A0}" ? "⍽" : String($0) }.joined()
+            #expect(layout.metrics == pango, "\(shown) at \(String(describing: width)), \(style.size) px\(style.bold ? " bold" : "")")
             if round % 10 == 0 {
                 let box = Int(width ?? layout.size.width) + 40, height = Int(layout.size.height) + 40
                 let own = try Canvas(width: box, height: height), drawn = try Canvas(width: box, height: height)
