@@ -24,6 +24,10 @@ typedef struct fontset {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static fontset *fontsets;
+static int fontset_count;
+// A dialog uses four or five sizes; a program that kept asking for new ones would otherwise grow
+// the cache without end. Past this many, text in new sizes goes to Pango.
+enum { most_fontsets = 64 };
 
 // Pango's language when the program has not set LC_CTYPE's locale, and its canonical spelling
 // of "C" or "POSIX" ("c", "posix"), which Pango takes to cover every script: every run of the
@@ -76,10 +80,12 @@ static fontset *fontset_for(int bold, double pixel_size, const char *language, c
     for (fontset *set = fontsets; set; set = set->next) {
         if (set->bold == bold && set->pixel_size == pixel_size) return set;
     }
+    if (fontset_count >= most_fontsets) return NULL;
     fontset *set = make_fontset(bold, pixel_size, language, options);
     if (set) {
         set->next = fontsets;
         fontsets = set;
+        fontset_count++;
     }
     return set;
 }

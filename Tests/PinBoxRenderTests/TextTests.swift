@@ -310,6 +310,20 @@ struct TextTests {
         }
     }
 
+    /// Which font draws each character, as Pango 1.50 itemized the same texts (W: WenQuanYi,
+    /// D: DejaVu): a space goes with the text before it, unless what follows in the same script
+    /// run has a font earlier in fontconfig's list (DejaVu).
+    @Test func spacesGoWithTheFontPangoGivesThem() throws {
+        for (text, expected) in [("请输入密钥 /root", "WWWWWDDDDDD"), ("中 a", "WWD"), (" 中", "WW"), ("中 ", "WW"),
+                                 ("： a", "WDD"), ("a 中", "DDW"), ("中 （", "WWW"), ("x（ /", "DWDD"),
+                                 ("（中） a", "WWWWD"), ("中  /", "WDDD")] {
+            let fonts = try #require(TextFontRuns.fonts(for: Array(text.unicodeScalars), bold: false, size: 15))
+            #expect(String(fonts.map { $0.choice.position == 0 ? "D" : "W" }) == expected, "\(text)")
+        }
+        // Brackets take the script of the run they opened in: ")" closes a Han run here.
+        #expect(TextFontRuns.scriptRuns(Array("中(a)b".unicodeScalars)).map { $0.0 } == [0..<2, 2..<3, 3..<4, 4..<5])
+    }
+
     @Test(arguments: [13.0, 15.0, 22.0], [false, true])
     func chineseJapaneseAndKoreanMeasureTheSameThroughPango(size: Double, bold: Bool) throws {
         let style = TextStyle(size: size, bold: bold)

@@ -58,11 +58,10 @@ void pinbox_pango_prepare(const char *utf8, const pinbox_text_style *style);
 /// cairo_font_options_t): the first font of fontconfig's list sorted for that paragraph that has
 /// the character, completed as Pango completes it (the configuration's hinting, synthetic bold).
 /// `position` receives the font's place in that list, which Pango compares when a space could go
-/// with either of two fonts. The face belongs to a cache that lives as long as the process. NULL
-/// when no installed font has
-/// the character, or when the process has set LC_CTYPE to a language (Pango would then choose
-/// fonts per script): such text goes to Pango. Safe from any thread; the first call waits for
-/// fontconfig's start-up.
+/// with either of two fonts. The face belongs to a cache that lives as long as the process.
+/// NULL when no installed font has the character, when the process has set LC_CTYPE to a
+/// language (Pango would then choose fonts per script), or for a 65th size (the cache keeps 64):
+/// such text goes to Pango. Safe from any thread; the first call waits for fontconfig's start-up.
 void *pinbox_fallback_face(unsigned int character, int bold, double pixel_size, const void *font_options,
                            int *position);
 
