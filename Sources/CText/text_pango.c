@@ -2,12 +2,12 @@
 // but not linked: each function is looked up with dlsym in the library dlopen returns.
 #include "CText.h"
 #include "CSystem.h"
+#include "fontconfig_start.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 
 // Every Pango (and GLib) function used below; each gets a pointer p_NAME of NAME's own type.
@@ -49,33 +49,6 @@ static int state; // 0 not tried, 1 loaded, -1 missing
 static PangoContext *context;
 static PangoAttrList *attributes;
 
-// fontconfig's start-up (parsing /etc/fonts, some 3 ms) needs nothing from Pango: on a thread
-// of its own it overlaps loading Pango's libraries. Pango must find it finished (see load): a
-// font map made earlier starts a parse of its own, and the work is done twice.
-static pthread_once_t fontconfig_once = PTHREAD_ONCE_INIT;
-static pthread_t fontconfig_thread;
-static int fontconfig_started;
-
-static void *start_fontconfig(void *unused) {
-    (void)unused;
-    FcInit();
-    return NULL;
-}
-
-static void start_fontconfig_thread(void) {
-    fontconfig_started = pthread_create(&fontconfig_thread, NULL, start_fontconfig, NULL) == 0;
-}
-
-// With the lock held, once: fontconfig's configuration, made here or by the thread.
-static void finish_fontconfig(void) {
-    pthread_once(&fontconfig_once, start_fontconfig_thread);
-    if (fontconfig_started) {
-        pthread_join(fontconfig_thread, NULL);
-        fontconfig_started = 0;
-    }
-    FcInit();
-}
-
 // With the lock held.
 static int load(void) {
     if (state != 0) return state == 1;
@@ -87,7 +60,8 @@ static int load(void) {
     PINBOX_PANGO_FUNCTIONS(PINBOX_LOOK_UP)
 
     // A font map of its own rather than the per-thread default: the lock makes one enough.
-    finish_fontconfig();
+    // fontconfig must be ready first, or the font map starts a second parse of its own.
+    pinbox_fontconfig_wait();
     PangoFontMap *fonts = p_pango_cairo_font_map_new();
     context = p_pango_font_map_create_context(fonts);
     // Unhinted as the FreeType path draws DejaVu (Fonts.options), with whole-pixel advances, so
@@ -214,7 +188,7 @@ static void *prepare(void *argument) {
 }
 
 void pinbox_pango_prepare(const char *utf8, const pinbox_text_style *style) {
-    pthread_once(&fontconfig_once, start_fontconfig_thread);
+    pinbox_fontconfig_start();
     prepared_text *text = malloc(sizeof *text);
     if (!text) return;
     text->utf8 = strdup(utf8);

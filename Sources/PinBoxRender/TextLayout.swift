@@ -20,19 +20,20 @@ public struct TextMetrics: Equatable, Sendable {
 /// Control characters and bidi overrides from the caller are neutralised (`TextSafety`).
 ///
 /// Latin, Greek and Cyrillic are drawn with DejaVu straight from FreeType, as the rest of
-/// PinBox; anything else goes to Pango (shaping, bidi, fontconfig's fallback fonts), which is
-/// loaded the first time such text is measured or drawn, and never before. Both paths use
-/// DejaVu, the same hinting, Pango's whole-pixel advances, no kerning and the same line breaks
-/// (`TextLineBreaks`), so Latin text measures, wraps and draws pixel for pixel the same on
-/// either, and a layout does not jump when a string gains one Chinese character.
+/// PinBox; Chinese, Japanese and Korean the same way, with the fonts fontconfig gives for them
+/// (as Pango would pick them: `TextFontRuns`); anything else goes to Pango (shaping, bidi),
+/// which is loaded the first time such text is measured or drawn, and never before. Both paths
+/// use the same fonts, hinting, Pango's whole-pixel advances, no kerning and the same line
+/// breaks (`TextLineBreaks`), so such text measures, wraps and draws pixel for pixel the same
+/// on either, and a layout does not jump when a string gains one Arabic letter.
 public enum TextLayout {
     public static func metrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
         let text = TextSafety.displayable(text)
-        if !TextScript.isPlain(text),
-           let (metrics, _) = pangoMetrics(TextSafety.isolatingPaths(text), style: style, width: width) {
+        if let layout = ownLayout(text, style: style, width: width) { return layout.metrics }
+        if let (metrics, _) = pangoMetrics(TextSafety.isolatingPaths(text), style: style, width: width) {
             return metrics
         }
-        return plainMetrics(text, style: style, width: width)
+        return TextPlainLayout.dejaVuOnly(text, style: style, width: width).metrics
     }
 
     /// The block's size: `metrics(...).size`.
@@ -45,30 +46,44 @@ public enum TextLayout {
     /// edge); without, within the measured width.
     public static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
         let text = TextSafety.displayable(text)
-        if !TextScript.isPlain(text),
-           drawPango(TextSafety.isolatingPaths(text), style: style, width: width, at: origin, on: canvas) { return }
-        // Plain text, or Pango is not installed: DejaVu alone (missing glyphs show as boxes).
-        drawPlain(text, style: style, width: width, at: origin, on: canvas)
+        if let layout = ownLayout(text, style: style, width: width) {
+            layout.draw(style: style, width: width, at: origin, on: canvas.cr)
+        } else if !drawPango(TextSafety.isolatingPaths(text), style: style, width: width, at: origin, on: canvas) {
+            // Pango is not installed: DejaVu alone (missing glyphs show as boxes).
+            TextPlainLayout.dejaVuOnly(text, style: style, width: width)
+                .draw(style: style, width: width, at: origin, on: canvas.cr)
+        }
     }
 
-    /// Starts the slow part of laying out `text` in the background when it needs Pango (loading
-    /// it, fontconfig's start-up, opening a fallback font: some 8 ms), so that it overlaps what the
-    /// caller does next, such as connecting to X; returns at once. Plain text costs nothing.
+    /// Laid out by PinBox itself, without Pango: nil when the text needs shaping, or a
+    /// character has no font.
+    static func ownLayout(_ text: String, style: TextStyle, width: Double?) -> TextPlainLayout? {
+        TextScript.route(text) == .pango ? nil : TextPlainLayout(text, style: style, width: width)
+    }
+
+    /// Starts the slow part of laying out `text` in the background, so that it overlaps what the
+    /// caller does next, such as connecting to X; returns at once. For text that needs Pango:
+    /// loading it, fontconfig's start-up, opening a fallback font (some 8 ms); for Chinese,
+    /// Japanese or Korean: fontconfig's start-up (some 3 ms). Plain text costs nothing.
     /// `metrics` and `draw` then find it ready, or wait for it.
     public static func prepare(_ text: String, style: TextStyle, width: Double?) {
         let text = TextSafety.displayable(text)
-        guard !TextScript.isPlain(text) else { return }
-        var pango = pangoStyle(style, width: width)
-        TextSafety.isolatingPaths(text).withCString { pinbox_pango_prepare($0, &pango) }
+        switch TextScript.route(text) {
+        case .dejaVu: return
+        case .withFallbackFonts: pinbox_fallback_prepare()
+        case .pango:
+            var pango = pangoStyle(style, width: width)
+            TextSafety.isolatingPaths(text).withCString { pinbox_pango_prepare($0, &pango) }
+        }
     }
 
     /// Whether this process has loaded Pango (and with it HarfBuzz, fontconfig and GLib).
     public static var pangoLoaded: Bool { pinbox_pango_is_loaded() != 0 }
 
-    /// Laid out by DejaVu alone, whatever the text (the fast path).
+    /// Laid out by PinBox itself whatever the text: DejaVu and the fallback fonts, or DejaVu
+    /// alone when a character has no font.
     static func plainMetrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
-        let plain = TextPlainLayout(text, style: style, width: width)
-        return TextMetrics(size: plain.size, firstBaseline: plain.ascent, lineCount: plain.lines.count)
+        (TextPlainLayout(text, style: style, width: width) ?? .dejaVuOnly(text, style: style, width: width)).metrics
     }
 
     /// Laid out by Pango whatever the text, with the number of characters no font has; nil
@@ -82,9 +97,10 @@ public enum TextLayout {
                 Int(metrics.unknown_glyphs))
     }
 
-    /// Draws with DejaVu alone, whatever the text (the fast path).
+    /// Draws as PinBox lays text out itself, whatever the text (see `plainMetrics`).
     static func drawPlain(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
-        TextPlainLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
+        (TextPlainLayout(text, style: style, width: width) ?? .dejaVuOnly(text, style: style, width: width))
+            .draw(style: style, width: width, at: origin, on: canvas.cr)
     }
 
     /// Draws with Pango whatever the text; false when Pango is not installed.
@@ -97,9 +113,9 @@ public enum TextLayout {
         } != 0
     }
 
-    /// Whether `text` goes to Pango rather than DejaVu alone.
-    static func needsPango(_ text: String) -> Bool {
-        !TextScript.isPlain(TextSafety.displayable(text))
+    /// How `text` is drawn: DejaVu alone, with fallback fonts, or by Pango.
+    static func route(_ text: String) -> TextScript.Route {
+        TextScript.route(TextSafety.displayable(text))
     }
 
     private static func pangoStyle(_ style: TextStyle, width: Double?) -> pinbox_text_style {

@@ -1,13 +1,20 @@
-/// Where a line of plain text (see `TextScript`) may break: Unicode's line breaking rules
-/// (UAX #14) for the classes Latin, Greek and Cyrillic text holds, checked against Pango 1.50
-/// on the same text (TextTests), so a paragraph wraps alike on either path. Between letters
-/// and digits never; after spaces, hyphens and dashes, slashes, `!`/`?` and `…`; "key /home"
-/// keeps the slash with its path, "-1" and "50%" stay whole, quotes stick to their text.
+/// Where a line of plain or unshaped text (see `TextScript`) may break: Unicode's line breaking
+/// rules (UAX #14) for the classes Latin, Greek, Cyrillic, Chinese, Japanese and Korean text
+/// holds, as Pango 1.50 applies them, checked against Pango on the same text (TextTests), so a
+/// paragraph wraps alike on either path. Between letters and digits never; after spaces,
+/// hyphens and dashes, slashes, `!`/`?` and `…`; "key /home" keeps the slash with its path,
+/// "-1" and "50%" stay whole, quotes stick to their text. Between any two ideographs, kana or
+/// Hangul syllables, but never before `。`, `，`, `：` or a closing bracket, nor after an opening one.
 enum TextLineBreaks {
     /// The UAX #14 classes that plain text meets (ambiguous ones resolved as alphabetic).
     enum Class {
         case alphabetic, numeric, space, open, close, closeParenthesis, quote, glue, breakAfter,
-             hyphen, dash, ellipsis, exclamation, infixSeparator, slash, prefix, postfix, nonStarter, breakBefore
+             hyphen, dash, ellipsis, exclamation, infixSeparator, slash, prefix, postfix, nonStarter, breakBefore,
+             /// Ideographs, kana and Hangul syllables (UAX #14's ID, H2 and H3 behave alike here).
+             ideographic,
+             /// An opening bracket of East Asian width: one of UAX #14's OP, but a line may
+             /// break between a letter and it (LB30 holds only for narrow ones).
+             wideOpen
     }
 
     /// `allowed[i]`: a line may start at scalar `i` (index 0 is always false).
@@ -19,13 +26,18 @@ enum TextLineBreaks {
             var j = i - 1
             while j > 0, classes[j] == .space { j -= 1 }
             let number = i >= 2 && classes[i - 2] == .numeric
-            allowed[i] = mayBreak(classes[i - 1], classes[i], acrossSpaces: classes[j], inNumber: number)
+            let numberNext = i + 1 < classes.count && classes[i + 1] == .numeric
+            allowed[i] = mayBreak(classes[i - 1], classes[i], acrossSpaces: classes[j], inNumber: number,
+                                  numberNext: numberNext)
         }
         return allowed
     }
 
     /// The pair rules LB7–LB31, in order; `held` is the class before any spaces.
-    private static func mayBreak(_ before: Class, _ after: Class, acrossSpaces held: Class, inNumber: Bool) -> Bool {
+    private static func mayBreak(_ before: Class, _ after: Class, acrossSpaces held: Class, inNumber: Bool,
+                                 numberNext: Bool) -> Bool {
+        let wideOpen = after == .wideOpen
+        let (before, after, held) = (narrow(before), narrow(after), narrow(held))
         switch (before, after) {
         case (_, .space): return false                                                      // LB7
         case (.glue, _): return false                                                       // LB12
@@ -47,23 +59,41 @@ enum TextLineBreaks {
         case (.prefix, .alphabetic), (.postfix, .alphabetic), (.alphabetic, .prefix), (.alphabetic, .postfix):
             return false                                                                    // LB24
         // LB25, as Pango reads it: a number's parts hold together; a slash or a stop before a
-        // digit only inside a number ("1/2", "1,000"), not in "a/1".
-        case (.close, .postfix), (.close, .prefix), (.closeParenthesis, .postfix), (.closeParenthesis, .prefix),
-             (.numeric, .postfix), (.numeric, .prefix), (.prefix, .open), (.postfix, .open),
+        // digit only inside a number ("1/2", "1,000"), not in "a/1"; a sign and a bracket only
+        // next to a digit.
+        case (.numeric, .postfix), (.numeric, .prefix),
              (.prefix, .numeric), (.postfix, .numeric), (.hyphen, .numeric), (.numeric, .numeric):
             return false
+        case (.close, .postfix), (.close, .prefix), (.closeParenthesis, .postfix), (.closeParenthesis, .prefix):
+            return !inNumber                                                                // "(1)%", not "、$"
+        case (.prefix, .open), (.postfix, .open): return !numberNext                        // "$(1", not "%（"
         case (.infixSeparator, .numeric), (.slash, .numeric): return !inNumber
+        case (.prefix, .ideographic), (.ideographic, .postfix): return false                // LB23a, LB27
         case (.alphabetic, .alphabetic): return false                                       // LB28
         case (.infixSeparator, .alphabetic): return false                                   // LB29
-        case (.alphabetic, .open), (.numeric, .open), (.closeParenthesis, .alphabetic),
+        case (.alphabetic, .open), (.numeric, .open): return wideOpen                       // LB30
+        case (.closeParenthesis, .alphabetic),
              (.closeParenthesis, .numeric):
             return false                                                                    // LB30
         default: return true                                                                // LB31
         }
     }
 
+    private static func narrow(_ type: Class) -> Class {
+        type == .wideOpen ? .open : type
+    }
+
     static func lineBreakClass(_ c: UInt32) -> Class {
         switch c {
+        case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0xFF08: return .wideOpen
+        case 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0xFF09, 0xFF0C, 0xFF0E: return .close
+        // Small kana and the prolonged sound mark (UAX #14's CJ, which Pango reads as NS).
+        case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
+             0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x30FC,
+             0xFF1A, 0xFF1B:
+            return .nonStarter
+        case 0xFF01, 0xFF1F: return .exclamation
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return .ideographic
         case 0x20: return .space
         case 0x30...0x39: return .numeric
         case 0x28, 0x5B, 0x7B, 0xA1, 0xBF, 0x201A, 0x201E, 0x2045: return .open

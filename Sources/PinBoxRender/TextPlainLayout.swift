@@ -1,43 +1,60 @@
 import CCairo
 import PinBoxCore
 
-/// Lays out and draws plain text (see `TextScript`) with DejaVu through FreeType, no Pango:
-/// the fast path. It places glyphs as Pango does with the same font, so a paragraph measures
-/// and wraps alike on either path: each glyph advances by its unhinted width rounded to a
-/// whole pixel, no kerning; lines break where `TextLineBreaks` allows, trailing spaces count
-/// toward a line's width, and a word wider than the line breaks between characters.
+/// Lays out and draws text that needs no shaping (see `TextScript`) through FreeType, no Pango:
+/// DejaVu, and for Chinese, Japanese and Korean the fonts Pango would pick (`TextFontRuns`). It
+/// places glyphs as Pango does with the same fonts, so a paragraph measures, wraps and draws
+/// alike on either path: each glyph advances by its unhinted width rounded to a whole pixel, no
+/// kerning; lines break where `TextLineBreaks` allows, trailing spaces count toward a line's
+/// width, a word wider than the line breaks between characters, and a line is as tall as the
+/// tallest font on it.
 /// A class because it holds references to Cairo scaled fonts, released in `deinit`.
 final class TextPlainLayout {
-    /// One line: its glyphs and where each starts, relative to the line's start.
+    /// One line: its glyphs, the font of each and where each starts, relative to the line's start.
     struct Line {
-        /// The scalars it holds, as offsets in its paragraph.
-        var scalars: Range<Int>
         var glyphs: [UInt]
+        var fonts: [Int]
         var offsets: [Double]
         var width: Double
+        /// From the line's top to its baseline, and from the baseline to its bottom: the union of
+        /// its runs' boxes (`TextFont`).
+        var ascent: Double
+        var descent: Double
+        /// How far each font's glyphs sit above the baseline (by font index; 0 when absent).
+        var rise: [Int: Double]
     }
 
-    /// Advances unhinted, as Pango reads them.
-    private let font: OpaquePointer
-    /// Hinted metrics: the line height, and the glyphs as drawn (as Pango's font draws them).
-    private let hinted: OpaquePointer
-    let ascent: Double
-    let lineHeight: Double
+    private let style: TextStyle
+    /// DejaVu first, then each fallback font as a character first needs it.
+    private var fonts: [TextFont] = []
+    /// The first line's ascent: from the top of the block to its first baseline.
+    var ascent: Double { lines.first?.ascent ?? Double(fonts[0].ascent) / 1024 }
     private(set) var lines: [Line] = []
-    /// Glyph and rounded advance of each character met so far.
-    private var cache: [UInt32: (glyph: UInt, advance: Double)] = [:]
+    /// Glyph and rounded advance of each character met so far, per font.
+    private var cache: [Int: [UInt32: (glyph: UInt, advance: Double)]] = [:]
 
-    init(_ text: String, style: TextStyle, width: Double?) {
-        font = TextPlainLayout.scaledFont(style, hintMetrics: false)
-        // Line height and ascent rounded by hinted metrics, as Pango reports them.
-        hinted = TextPlainLayout.scaledFont(style, hintMetrics: true)
-        var extents = cairo_font_extents_t()
-        cairo_scaled_font_extents(hinted, &extents)
-        ascent = extents.ascent
-        lineHeight = extents.ascent + extents.descent
+    /// A character's glyph, its advance, its font, and whether it is in a run of Chinese,
+    /// Japanese or Korean script (where a line starting with it sets the baseline).
+    private typealias Glyph = (glyph: UInt, advance: Double, font: Int, ideographic: Bool)
+
+    /// Nil when `fallbackFonts` is on and some character has no font (Pango draws it, as a box),
+    /// or its font has baselines of its own. Without `fallbackFonts` every character is drawn
+    /// with DejaVu (missing ones as its box).
+    init?(_ text: String, style: TextStyle, width: Double?, fallbackFonts: Bool = true) {
+        self.style = style
+        fonts.append(TextFont(style.bold ? Fonts.bold : Fonts.regular, size: style.size))
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let scalars = Array(paragraph.unicodeScalars)
-            let glyphs = scalars.map(glyph)
+            var faces = [Int](repeating: 0, count: scalars.count)
+            var ideographic = [Bool](repeating: false, count: scalars.count)
+            if fallbackFonts && !TextScript.isPlain(String(paragraph)) {
+                guard let runs = TextFontRuns.fonts(for: scalars, bold: style.bold, size: max(style.size, 0.1))
+                else { return nil }
+                faces = runs.map { index(of: $0.choice.face) }
+                ideographic = runs.map { $0.ideographic }
+                if faces.contains(where: { fonts[$0].hasBaselines }) { return nil }
+            }
+            let glyphs = scalars.indices.map { glyph(scalars[$0], font: faces[$0], ideographic: ideographic[$0]) }
             if let width {
                 wrap(scalars, glyphs, width: max(width, 0))
             } else {
@@ -46,32 +63,51 @@ final class TextPlainLayout {
         }
     }
 
+    /// Every character drawn with DejaVu, missing ones as its box: what is left when Pango is
+    /// not installed.
+    static func dejaVuOnly(_ text: String, style: TextStyle, width: Double?) -> TextPlainLayout {
+        TextPlainLayout(text, style: style, width: width, fallbackFonts: false)!  // never fails without fallback fonts
+    }
+
+    var metrics: TextMetrics {
+        TextMetrics(size: size, firstBaseline: ascent, lineCount: lines.count)
+    }
+
     deinit {
-        cairo_scaled_font_destroy(font)
-        cairo_scaled_font_destroy(hinted)
+        for font in fonts { font.release() }
     }
 
     /// The widest line's width and the lines' total height.
     var size: Size {
-        Size(width: lines.reduce(0) { max($0, $1.width) }.rounded(.up), height: lineHeight * Double(lines.count))
+        Size(width: lines.reduce(0) { max($0, $1.width) }.rounded(.up),
+             height: lines.reduce(0) { $0 + $1.ascent + $1.descent }.rounded(.up))
     }
 
     func draw(style: TextStyle, width: Double?, at origin: Point, on cr: OpaquePointer) {
         let box = width ?? size.width
         cairo_save(cr)
-        cairo_set_scaled_font(cr, hinted)
         cairo_set_source_rgba(cr, style.color.red, style.color.green, style.color.blue, style.color.alpha)
-        for (index, line) in lines.enumerated() where !line.glyphs.isEmpty {
+        var top = origin.y
+        for line in lines {
+            defer { top += line.ascent + line.descent }
             let x = origin.x + (style.alignment == .centre ? ((box - line.width) / 2).rounded() : 0)
-            let y = origin.y + ascent + lineHeight * Double(index)
-            let glyphs = zip(line.glyphs, line.offsets).map { cairo_glyph_t(index: $0, x: x + $1, y: y) }
-            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            // One cairo_show_glyphs per stretch of one font.
+            var start = 0
+            while start < line.glyphs.count {
+                var end = start + 1
+                while end < line.glyphs.count && line.fonts[end] == line.fonts[start] { end += 1 }
+                let y = top + line.ascent - line.rise[line.fonts[start], default: 0]
+                let glyphs = (start..<end).map { cairo_glyph_t(index: line.glyphs[$0], x: x + line.offsets[$0], y: y) }
+                cairo_set_scaled_font(cr, fonts[line.fonts[start]].hinted)
+                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                start = end
+            }
         }
         cairo_restore(cr)
     }
 
     /// Splits one paragraph into lines no wider than `width`.
-    private func wrap(_ scalars: [Unicode.Scalar], _ glyphs: [(glyph: UInt, advance: Double)], width: Double) {
+    private func wrap(_ scalars: [Unicode.Scalar], _ glyphs: [Glyph], width: Double) {
         let firstLine = lines.count
         let breaks = TextLineBreaks.opportunities(scalars)
         // The pieces between break opportunities, each with its trailing spaces.
@@ -135,9 +171,9 @@ final class TextPlainLayout {
     }
 
     /// A line of `glyphs`. When a wrap ends it, its width leaves out its last space, as
-    /// Pango's does; the last line of a paragraph counts all of its spaces.
-    private func line(_ glyphs: ArraySlice<(glyph: UInt, advance: Double)>, _ scalars: [Unicode.Scalar],
-                      wrapped: Bool = false) -> Line {
+    /// Pango's does; the last line of a paragraph counts all of its spaces. An empty line is
+    /// as tall as DejaVu.
+    private func line(_ glyphs: ArraySlice<Glyph>, _ scalars: [Unicode.Scalar], wrapped: Bool = false) -> Line {
         var offsets: [Double] = []
         var width = 0.0
         for glyph in glyphs {
@@ -145,8 +181,19 @@ final class TextPlainLayout {
             width += glyph.advance
         }
         if wrapped, let last = glyphs.indices.last, isWhite(scalars[last]) { width -= glyphs[last].advance }
-        return Line(scalars: glyphs.startIndex..<glyphs.endIndex, glyphs: glyphs.map { $0.glyph }, offsets: offsets,
-                    width: width)
+        // In Pango units. A line that starts in Chinese, Japanese or Korean lines the other
+        // fonts up on its first font's ideographic baseline; any other keeps them on the roman one.
+        let first = glyphs.first.flatMap { $0.ideographic ? $0.font : nil }
+        var top = 0, bottom = 0
+        var rise: [Int: Double] = [:]
+        for font in Set(glyphs.isEmpty ? [0] : glyphs.map { $0.font }) {
+            let shift = first.map { fonts[$0].ideographicBaseline - fonts[font].ideographicBaseline } ?? 0
+            if shift != 0 { rise[font] = Double(shift) / 1024 }
+            top = min(top, -fonts[font].ascent - shift)
+            bottom = max(bottom, fonts[font].descent - shift)
+        }
+        return Line(glyphs: glyphs.map { $0.glyph }, fonts: glyphs.map { $0.font }, offsets: offsets, width: width,
+                    ascent: Double(-top) / 1024, descent: Double(bottom) / 1024, rise: rise)
     }
 
     /// Spaces, no-break ones included: they hang at a line's end, though only " " breaks.
@@ -154,11 +201,12 @@ final class TextPlainLayout {
         scalar == " " || scalar == "\u{A0}" || scalar == "\u{2007}" || scalar == "\u{202F}"
     }
 
-    private func glyph(_ scalar: Unicode.Scalar) -> (glyph: UInt, advance: Double) {
-        if let known = cache[scalar.value] { return known }
+    private func glyph(_ scalar: Unicode.Scalar, font index: Int, ideographic: Bool) -> Glyph {
+        if let known = cache[index]?[scalar.value] { return (known.glyph, known.advance, index, ideographic) }
         var found: (glyph: UInt, advance: Double) = (0, 0)
         var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
         var count: Int32 = 0
+        let font = fonts[index].unhinted
         let status = String(Character(scalar)).withCString {
             cairo_scaled_font_text_to_glyphs(font, 0, 0, $0, -1, &glyphs, &count, nil, nil, nil)
         }
@@ -169,18 +217,14 @@ final class TextPlainLayout {
             found = (glyphs[0].index, (((extents.x_advance * 1024).rounded() + 512) / 1024).rounded(.down))
         }
         cairo_glyph_free(glyphs)
-        cache[scalar.value] = found
-        return found
+        cache[index, default: [:]][scalar.value] = found
+        return (found.glyph, found.advance, index, ideographic)
     }
 
-    /// DejaVu at `style.size`, hinted as `Canvas.drawText` draws it.
-    private static func scaledFont(_ style: TextStyle, hintMetrics: Bool) -> OpaquePointer {
-        var size = cairo_matrix_t(), identity = cairo_matrix_t()
-        cairo_matrix_init_scale(&size, max(style.size, 0.1), max(style.size, 0.1))
-        cairo_matrix_init_identity(&identity)
-        let options = cairo_font_options_copy(Fonts.options)!
-        cairo_font_options_set_hint_metrics(options, hintMetrics ? CAIRO_HINT_METRICS_ON : CAIRO_HINT_METRICS_OFF)
-        defer { cairo_font_options_destroy(options) }
-        return cairo_scaled_font_create(style.bold ? Fonts.bold : Fonts.regular, &size, &identity, options)!
+    /// The index in `fonts` of `face`, added at the layout's size when new.
+    private func index(of face: OpaquePointer) -> Int {
+        if let known = fonts.firstIndex(where: { $0.face == face }) { return known }
+        fonts.append(TextFont(face, size: style.size))
+        return fonts.count - 1
     }
 }

@@ -39,14 +39,19 @@ extension TextLayout {
 
     /// Starts what first measuring and drawing `texts` costs, so that it overlaps what the caller
     /// does next (connecting to X); returns at once. Text for Pango starts Pango's start-up (see
-    /// `prepare(_:style:width:)`); DejaVu text is laid out and drawn once on a thread, off
-    /// screen: opening the font files, loading each glyph's outline and making its pixels, some
-    /// 1 ms of a dialog's start that Cairo's caches then hold for the window's own drawing.
+    /// `prepare(_:style:width:)`); the rest is laid out and drawn once on a thread, off screen:
+    /// opening the font files, loading each glyph's outline and making its pixels, some 1 ms of
+    /// a dialog's start that Cairo's caches then hold for the window's own drawing. DejaVu's
+    /// texts go first: Chinese, Japanese or Korean ones wait for fontconfig's start-up, which
+    /// runs on a thread of its own meanwhile.
     public static func prepare(_ texts: [PendingText]) {
-        if let other = texts.first(where: { !TextScript.isPlain(TextSafety.displayable($0.text)) }) {
+        let routes = texts.map { route($0.text) }
+        if let other = zip(texts, routes).first(where: { $0.1 == .pango })?.0 {
             prepare(other.text, style: other.style, width: other.width)
         }
-        let plain = texts.filter { TextScript.isPlain(TextSafety.displayable($0.text)) }
+        if routes.contains(.withFallbackFonts) { pinbox_fallback_prepare() }
+        let plain = zip(texts, routes).filter { $0.1 == .dejaVu }.map { $0.0 }
+            + zip(texts, routes).filter { $0.1 == .withFallbackFonts }.map { $0.0 }
         guard !plain.isEmpty else { return }
         let batch = Unmanaged.passRetained(PlainBatch(plain)).toOpaque()
         let failed = pinbox_run_detached({ context in
@@ -57,7 +62,7 @@ extension TextLayout {
     }
 }
 
-/// DejaVu texts drawn once where nobody sees them. Cairo and FreeType are safe to share between
+/// Texts PinBox lays out itself, drawn once where nobody sees them. Cairo and FreeType are safe to share between
 /// threads (Cairo locks its fonts); nothing else here is shared.
 private final class PlainBatch {
     let texts: [PendingText]
@@ -69,7 +74,7 @@ private final class PlainBatch {
     func draw() {
         for pending in texts {
             let text = TextSafety.displayable(pending.text)
-            let layout = TextPlainLayout(text, style: pending.style, width: pending.width)
+            guard let layout = TextPlainLayout(text, style: pending.style, width: pending.width) else { continue }
             let size = layout.size
             guard let canvas = try? Canvas(width: Int(min(max(size.width, 1), 4096)),
                                            height: Int(min(max(size.height, 1), 4096))) else { continue }

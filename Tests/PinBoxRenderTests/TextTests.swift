@@ -291,17 +291,102 @@ struct TextTests {
         #expect(Ink(arabic).count > Ink(latin).count + 100, "the Arabic word is drawn too")
     }
 
-    @Test func onlyTextDejaVuCannotDrawAloneGoesToPango() {
+    @Test func onlyTextThatNeedsShapingGoesToPango() {
         for text in ["Enter PIN", "Ünïcödé – “quotes” …", "Пароль", "Κωδικός", "Tiếng Việt", "€ № ™ →", "a\u{1}b"] {
-            #expect(!TextLayout.needsPango(text), "\(text)")
+            #expect(TextLayout.route(text) == .dejaVu, "\(text)")
         }
-        for text in ["中文", "سلام", "שלום", "e\u{301}", "ok\u{200F}", "あ", "한"] {
-            #expect(TextLayout.needsPango(text), "\(text)")
+        for text in ["中文", "あ", "한", "密码：「一二」", "パスフレーズ", Paragraph.chinese, Paragraph.japanese, Paragraph.korean] {
+            #expect(TextLayout.route(text) == .withFallbackFonts, "\(text)")
+        }
+        for text in ["سلام", "שלום", "e\u{301}", "ok\u{200F}", "中\u{3000}文", "ぁ中々", "中文\u{10FFFD}"] {
+            #expect(TextLayout.route(text) == .pango, "\(text)")
+        }
+        // An ideograph no installed font has (Unicode 14's U+9FFF, which WenQuanYi predates):
+        // Pango draws its box and counts it, so PinBox does not lay it out itself.
+        #expect(TextLayout.ownLayout("中文", style: body, width: nil) != nil)
+        if TextLayout.pangoMetrics("\u{9FFF}", style: body, width: nil)?.missingGlyphs == 1 {
+            #expect(TextLayout.ownLayout("中\u{9FFF}文", style: body, width: nil) == nil)
+            #expect(TextLayout.metrics("中\u{9FFF}文", style: body, width: nil).size.width > 0)
         }
     }
 
-    /// In a fresh process (this one has Pango from the tests above): plain text never maps
-    /// Pango, and Chinese does (the positive control).
+    /// Which font draws each character, as Pango 1.50 itemized the same texts (W: WenQuanYi,
+    /// D: DejaVu): a space goes with the text before it, unless what follows in the same script
+    /// run has a font earlier in fontconfig's list (DejaVu).
+    @Test func spacesGoWithTheFontPangoGivesThem() throws {
+        for (text, expected) in [("请输入密钥 /root", "WWWWWDDDDDD"), ("中 a", "WWD"), (" 中", "WW"), ("中 ", "WW"),
+                                 ("： a", "WDD"), ("a 中", "DDW"), ("中 （", "WWW"), ("x（ /", "DWDD"),
+                                 ("（中） a", "WWWWD"), ("中  /", "WDDD")] {
+            let fonts = try #require(TextFontRuns.fonts(for: Array(text.unicodeScalars), bold: false, size: 15))
+            #expect(String(fonts.map { $0.choice.position == 0 ? "D" : "W" }) == expected, "\(text)")
+        }
+        // Brackets take the script of the run they opened in: ")" closes a Han run here.
+        #expect(TextFontRuns.scriptRuns(Array("中(a)b".unicodeScalars)).map { $0.0 } == [0..<2, 2..<3, 3..<4, 4..<5])
+    }
+
+    @Test(arguments: [13.0, 15.0, 22.0], [false, true])
+    func chineseJapaneseAndKoreanMeasureTheSameThroughPango(size: Double, bold: Bool) throws {
+        let style = TextStyle(size: size, bold: bold)
+        for text in [Paragraph.chinese, Paragraph.japanese, Paragraph.korean, "请输入密钥 /root/.ssh/id_ed25519 的密码："] {
+            for width in [nil, 120.0, 200.0, 333.0] {
+                let own = try #require(TextLayout.ownLayout(text, style: style, width: width)).metrics
+                let pango = try #require(TextLayout.pangoMetrics(text, style: style, width: width)).0
+                #expect(own == pango, "\(text.prefix(6)) at \(String(describing: width)): \(own) vs \(pango)")
+            }
+        }
+    }
+
+    @Test(arguments: [TextStyle(size: 15), TextStyle(size: 13), TextStyle(size: 18.75, bold: true),
+                      TextStyle(size: 22, bold: true, alignment: .centre)])
+    func chineseJapaneseAndKoreanDrawTheSamePixelsThroughPango(style: TextStyle) throws {
+        let text = Paragraph.chinese + "\n" + Paragraph.japanese + "\n" + Paragraph.korean + "\n\n" + Paragraph.english
+        let layout = try #require(TextLayout.ownLayout(text, style: style, width: 300))
+        let own = try Canvas(width: 340, height: Int(layout.size.height) + 40)
+        let pango = try Canvas(width: 340, height: Int(layout.size.height) + 40)
+        layout.draw(style: style, width: 300, at: Point(x: 20, y: 20), on: own.cr)
+        #expect(TextLayout.drawPango(text, style: style, width: 300, at: Point(x: 20, y: 20), on: pango))
+        let differing = zip(pixels(own), pixels(pango)).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels differ of \(Ink(own).count) inked")
+    }
+
+    /// Made-up sentences of Chinese, Japanese and Korean words among Latin ones, brackets,
+    /// punctuation and spaces: PinBox picks the fonts, breaks the lines and places the glyphs
+    /// where Pango does.
+    @Test func chineseJapaneseAndKoreanWrapAndDrawWherePangoDoes() throws {
+        let words = ["密码", "请输入", "钥", "中", "。", "，", "：", "；", "！", "？", "、", "（", "）", "（注）", "「引用」",
+                     "『书』", "【密】", "《书名》", "〈a〉", "パスワード", "ひらがな", "カタカナ", "ッ", "ゃ", "ー", "입력",
+                     "암호를", "키", "key", "id_ed25519", "/root/.ssh/id", "a", "1", "50%", "$5", "(", ")", "x)", "(y",
+                     "«a»", "“q”", "Ключ", "Ωμέγα", "-", "—", "…", "a-b", "。」", "：/"]
+        var seed: UInt64 = 7
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for round in 0..<1500 {
+            let text = (0..<(2 + random(10))).map { _ in words[random(words.count)] }
+                .map { $0 + [" ", "", "", "  ", "\u{A0}"][random(5)] }.joined()
+            let style = TextStyle(size: [12.0, 15, 18.75][random(3)], bold: random(3) == 0)
+            let width = random(4) == 0 ? nil : Double(30 + random(300))
+            guard let layout = TextLayout.ownLayout(text, style: style, width: width) else {
+                Issue.record("\(text) went to Pango")
+                continue
+            }
+            let pango = try #require(TextLayout.pangoMetrics(text, style: style, width: width)).0
+            let shown = text.unicodeScalars.map { $0 == "\u{A0}" ? "⍽" : String($0) }.joined()
+            #expect(layout.metrics == pango, "\(shown) at \(String(describing: width)), \(style.size) px\(style.bold ? " bold" : "")")
+            if round % 10 == 0 {
+                let box = Int(width ?? layout.size.width) + 40, height = Int(layout.size.height) + 40
+                let own = try Canvas(width: box, height: height), drawn = try Canvas(width: box, height: height)
+                layout.draw(style: style, width: width, at: Point(x: 20, y: 20), on: own.cr)
+                #expect(TextLayout.drawPango(text, style: style, width: width, at: Point(x: 20, y: 20), on: drawn))
+                let differing = zip(pixels(own), pixels(drawn)).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(text): \(differing) pixels differ")
+            }
+        }
+    }
+
+    /// In a fresh process (this one has Pango from the tests above): plain text, and Chinese,
+    /// never map Pango, and Arabic does (the positive control).
     @Test func plainTextNeverLoadsPango() throws {
         var folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .deletingLastPathComponent()
@@ -323,6 +408,7 @@ struct TextTests {
             return String(decoding: data, as: UTF8.self)
         }
         #expect(try run(Paragraph.english + " Пароль, Κωδικός, Ünïcödé.") == "plain\n")
-        #expect(try run(Paragraph.chinese) == "pango\n")
+        #expect(try run(Paragraph.chinese + Paragraph.japanese + Paragraph.korean) == "plain\n")
+        #expect(try run(Paragraph.arabic) == "pango\n")
     }
 }
