@@ -47,6 +47,16 @@ func pixels(_ canvas: Canvas) -> [UInt32] {
 
 let body = TextStyle(size: 15)
 
+/// The same numbers on every run (a linear congruential generator), to make up test sentences.
+struct Repeatable {
+    var seed: UInt64
+
+    mutating func next(below n: Int) -> Int {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return Int((seed >> 33) % UInt64(n))
+    }
+}
+
 /// Draws `text` at (20, 20) on a canvas with a 20-pixel margin around the wrapping width (or
 /// the measured width), and returns it with the metrics.
 func drawn(_ text: String, style: TextStyle = body, width: Double?) throws -> (Canvas, TextMetrics) {
@@ -231,11 +241,8 @@ struct TextTests {
                      "“quoted”", "«Пароль»", "\"plain\"", "it's", "—", "a—b", "wait…", "Hi!", "What?now", "50%",
                      "$5", "e-mail:", "user@example.org", "a|b", "100\u{A0}km", "Ελληνικά,", "слово;", "end.",
                      "https://example.org/a/b?c=d", "--force", "-x", "x/1", "ÆØÅ", "naïve", "Straße", "foo,bar", "a.b", "A:B", "(", ")", "1,000.50", "«", "„Hallo“", "…", "–", "a–b", "‘single’", "don’t", "#tag", "C++", "x&y", "a=b", "~/dir", "C:\\Windows\\x", "!", "?!", "[", "{", "€20", "20€", "—", "№5", "x→y", "Ответ:", "ΑΒΓ.", "a/b/c/d/e/f", "1/2", "x-", "-", "ok\u{A0}", "\u{A0}", "a\u{2011}b"]
-        var seed: UInt64 = 42
-        func random(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var numbers = Repeatable(seed: 42)
+        func random(_ n: Int) -> Int { numbers.next(below: n) }
         for _ in 0..<1000 {
             let text = (0..<(3 + random(12))).map { _ in words[random(words.count)] }
                 .joined(separator: random(5) == 0 ? "  " : " ")
@@ -357,11 +364,8 @@ struct TextTests {
                      "『书』", "【密】", "《书名》", "〈a〉", "パスワード", "ひらがな", "カタカナ", "ッ", "ゃ", "ー", "입력",
                      "암호를", "키", "key", "id_ed25519", "/root/.ssh/id", "a", "1", "50%", "$5", "(", ")", "x)", "(y",
                      "«a»", "“q”", "Ключ", "Ωμέγα", "-", "—", "…", "a-b", "。」", "：/"]
-        var seed: UInt64 = 7
-        func random(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var numbers = Repeatable(seed: 7)
+        func random(_ n: Int) -> Int { numbers.next(below: n) }
         for round in 0..<1500 {
             let text = (0..<(2 + random(10))).map { _ in words[random(words.count)] }
                 .map { $0 + [" ", "", "", "  ", "\u{A0}"][random(5)] }.joined()
