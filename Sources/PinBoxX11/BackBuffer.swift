@@ -52,6 +52,24 @@ final class BackBuffer {
     var width: Int { canvas.width }
     var height: Int { canvas.height }
 
+    /// Makes the whole frame the window's background, in a pixmap on the server, so that mapping
+    /// the window shows it at once: the server paints it while it maps, instead of waiting for
+    /// the Expose it sends, our answer and our copy (a round trip, and on a fresh segment the
+    /// server's page faults: 0.7 ms of a 5 ms start). `Window.dropBackground()` undoes it once
+    /// the window shows, so that a later exposure is never painted with this stale frame.
+    func presentAsBackground(of window: XWindow) {
+        let d = window.display.handle
+        let pixmap = XCreatePixmap(d, window.id, UInt32(width), UInt32(height), UInt32(window.visual.depth))
+        if shared != nil {
+            XShmPutImage(d, pixmap, window.gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height), 0)
+        } else {
+            XPutImage(d, pixmap, window.gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+        }
+        XSetWindowBackgroundPixmap(d, window.id, pixmap)
+        // The window holds the background now; our name for the pixmap can go.
+        XFreePixmap(d, pixmap)
+    }
+
     /// Copies `rects` (clipped to the buffer) to the window.
     func present(_ rects: [Rect], to window: XWindow) {
         canvas.flush()

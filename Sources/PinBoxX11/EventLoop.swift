@@ -36,9 +36,14 @@ public final class EventLoop {
         // manager that changes it says so in a ConfigureNotify.
         var buffer = try resize(to: window.createdSize, controller, now: Clock.now())
         // The first frame is drawn before the window is mapped, so the window never shows up
-        // empty while fonts load: the Expose that mapping brings is answered from the buffer.
+        // empty while fonts load, and goes to the server as the window's background, so that
+        // mapping shows it at once. The sync makes sure the server has read the shared pixels
+        // before they are drawn over; it waits while the server maps the window.
         _ = controller.draw(on: buffer.canvas, now: Clock.now(), everything: true)
+        buffer.presentAsBackground(of: window)
         window.map()
+        XSync(d, 0)
+        var backgroundDropped = false
         var everything = false
         var shown = false
         var keyboardPrepared = false
@@ -137,6 +142,10 @@ public final class EventLoop {
             XFlush(d)
             // After the first frame is on screen, so start-up does not wait for them: the keyboard
             // map and locale files, and the refresh rate (RandR round trips) that paces animation.
+            if shown && !backgroundDropped {
+                window.dropBackground()
+                backgroundDropped = true
+            }
             if shown && !keyboardPrepared {
                 KeyTranslator.prepare(d)
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }

@@ -90,6 +90,12 @@ public final class XWindow {
         XMapRaised(display.handle, id)
     }
 
+    /// Back to no background (see `BackBuffer.presentAsBackground`): exposures are left for us
+    /// to paint from the back buffer, never cleared or painted by the server.
+    func dropBackground() {
+        XSetWindowBackgroundPixmap(display.handle, id, 0)
+    }
+
     private func setProperties(title: String, width: UInt32, height: UInt32, minimum: Size, geometry: WindowGeometry,
                                type: WindowType) {
         let d = display.handle, atoms = display.atoms
