@@ -147,6 +147,10 @@ public final class EventLoop {
                 backgroundDropped = true
             }
             if shown && !keyboardPrepared {
+                // Without this, a held key arrives as release/press pairs and cannot be told from
+                // typing. Its round trip waits until the window shows: no key reaches a window
+                // before it does.
+                XkbSetDetectableAutoRepeat(d, 1, nil)
                 KeyTranslator.prepare(d)
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 keyboardPrepared = true

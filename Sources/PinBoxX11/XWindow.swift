@@ -74,8 +74,6 @@ public final class XWindow {
         // A pinentry started for a window (`--parent-wid`): the window manager keeps it above
         // that window and places it there.
         if let parent { XSetTransientForHint(d, id, Window(parent)) }
-        // Without this, a held key arrives as release/press pairs and cannot be told from typing.
-        XkbSetDetectableAutoRepeat(d, 1, nil)
     }
 
     deinit {
