@@ -35,6 +35,10 @@ public final class EventLoop {
         // Not yet mapped, the window is the size it was made: no round trip to ask. A window
         // manager that changes it says so in a ConfigureNotify.
         var buffer = try resize(to: window.createdSize, controller, now: Clock.now())
+        // A window that takes the keyboard gets every key from the moment it shows, and the
+        // grab gives it the focus: it is drawn focused from the first frame, rather than drawn
+        // again a millisecond after it shows, when the grab's FocusIn comes.
+        if grab.wanted { _ = controller.handle(.windowFocus(true), now: Clock.now()) }
         // The first frame is drawn before the window is mapped, so the window never shows up
         // empty while fonts load, and goes to the server as the window's background, so that
         // mapping shows it at once. The sync makes sure the server has read the shared pixels
@@ -43,6 +47,8 @@ public final class EventLoop {
         buffer.presentAsBackground(of: window)
         window.map()
         XSync(d, 0)
+        // While it holds the frame on screen, the server paints exposures itself from it.
+        var backgroundIsFrame = true
         var backgroundDropped = false
         var everything = false
         var shown = false
@@ -112,6 +118,7 @@ public final class EventLoop {
             if let size = newSize, Int(size.width) != buffer.width || Int(size.height) != buffer.height {
                 buffer = try resize(to: size, controller, now: now)
                 everything = true
+                backgroundIsFrame = false
             }
             for input in inputs {
                 if input == .screenshot { screenshot = true; continue }
@@ -126,8 +133,11 @@ public final class EventLoop {
             }
 
             controller.advance(to: now)
-            // Exposed areas need no drawing: the back buffer still holds them.
+            // Exposed areas need no drawing: the back buffer still holds them. Nor copying, while
+            // the server has painted them from the background: the first frame, unchanged there.
             let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
+            if backgroundIsFrame { exposed = .zero }
+            if !dirty.isEmpty { backgroundIsFrame = false }
             buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window)
             everything = false
             if screenshot { controller.saveScreenshot(of: buffer.canvas) }
@@ -145,6 +155,7 @@ public final class EventLoop {
             if shown && !backgroundDropped {
                 window.dropBackground()
                 backgroundDropped = true
+                backgroundIsFrame = false
             }
             if shown && !keyboardPrepared {
                 // Without this, a held key arrives as release/press pairs and cannot be told from
