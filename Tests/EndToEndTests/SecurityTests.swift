@@ -75,6 +75,22 @@ struct SecurityTests {
         #expect(s.x.grabKeyboard(other))
     }
 
+    /// With the grab, keys go to the prompt from the moment it shows: its first frame is drawn
+    /// focused (the demo page's focus ring), and the focus the grab brings draws nothing more.
+    /// Counted as the frames (`--trace-frames`) before the first key's `change`; the control,
+    /// without the grab, draws again when the focus arrives.
+    @Test func aGrabbingPromptIsDrawnFocusedFromItsFirstFrame() throws {
+        func framesBeforeFirstKey(_ arguments: [String], focus: Bool) throws -> Int {
+            let s = try Session(["--trace-frames"] + arguments, focus: focus)
+            try s.pinbox.keys("4")
+            try s.pinbox.waitFor("change")
+            let names = s.pinbox.events.compactMap { $0["event"] as? String }
+            return names.prefix { $0 != "change" }.filter { $0 == "frame" }.count
+        }
+        #expect(try framesBeforeFirstKey(["--grab"], focus: false) == 1)
+        #expect(try framesBeforeFirstKey([], focus: true) == 2)
+    }
+
     @Test func grabThatCannotBeHadExitsThree() throws {
         let xvfb = try Xvfb()
         let x = try XClient(xvfb.display)
