@@ -150,13 +150,14 @@ public final class EventLoop {
                 return status
             }
             XFlush(d)
-            // After the first frame is on screen, so start-up does not wait for them: the keyboard
-            // map and locale files, and the refresh rate (RandR round trips) that paces animation.
+            // Shown: from now on, we paint every exposure from the back buffer.
             if shown && !backgroundDropped {
                 window.dropBackground()
                 backgroundDropped = true
                 backgroundIsFrame = false
             }
+            // After the first frame is on screen, so start-up does not wait for them: the keyboard
+            // map and locale files, and the refresh rate (RandR round trips) that paces animation.
             if shown && !keyboardPrepared {
                 // Without this, a held key arrives as release/press pairs and cannot be told from
                 // typing. Its round trip waits until the window shows: no key reaches a window
