@@ -180,8 +180,16 @@ final class PinentryTests {
         try Self.fakeScdaemon.write(toFile: scd, atomically: true, encoding: .utf8)
         chmod(scd, 0o755)
         try configure(["scdaemon-program \(scd)"])
+        // The agent up before the session, rather than started by it: under the load of the whole
+        // suite, an agent started on demand may come up too late for gpg-connect-agent.
+        try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment, capture: true).wait()
         let session = try agent(["SCD CHECKPIN \(serial)"])
-        let id = try answer(nil, key: nil)
+        let id: String
+        do {
+            id = try answer(nil, key: nil)
+        } catch {
+            throw TestFailure("\(error); the agent's session said: \(output(session))")
+        }
         let x = try XClient(xvfb.display)
         let name = x.properties(of: "0x" + String(UInt(id)!, radix: 16))["_NET_WM_NAME"] ?? []
         #expect(String(decoding: name, as: UTF8.self) == "PIN entry")
