@@ -83,7 +83,7 @@ public enum TextLayout {
     /// Laid out by PinBox itself whatever the text: DejaVu and the fallback fonts, or DejaVu
     /// alone when a character has no font.
     static func plainMetrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
-        (TextPlainLayout(text, style: style, width: width) ?? .dejaVuOnly(text, style: style, width: width)).metrics
+        plainLayout(text, style: style, width: width).metrics
     }
 
     /// Laid out by Pango whatever the text, with the number of characters no font has; nil
@@ -99,8 +99,11 @@ public enum TextLayout {
 
     /// Draws as PinBox lays text out itself, whatever the text (see `plainMetrics`).
     static func drawPlain(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
-        (TextPlainLayout(text, style: style, width: width) ?? .dejaVuOnly(text, style: style, width: width))
-            .draw(style: style, width: width, at: origin, on: canvas.cr)
+        plainLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
+    }
+
+    private static func plainLayout(_ text: String, style: TextStyle, width: Double?) -> TextPlainLayout {
+        TextPlainLayout(text, style: style, width: width) ?? .dejaVuOnly(text, style: style, width: width)
     }
 
     /// Draws with Pango whatever the text; false when Pango is not installed.

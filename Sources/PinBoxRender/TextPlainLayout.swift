@@ -47,7 +47,7 @@ final class TextPlainLayout {
             let scalars = Array(paragraph.unicodeScalars)
             var faces = [Int](repeating: 0, count: scalars.count)
             var ideographic = [Bool](repeating: false, count: scalars.count)
-            if fallbackFonts && !TextScript.isPlain(String(paragraph)) {
+            if fallbackFonts && !scalars.allSatisfy(TextScript.isPlain) {
                 guard let runs = TextFontRuns.fonts(for: scalars, bold: style.bold, size: max(style.size, 0.1))
                 else { return nil }
                 faces = runs.map { index(of: $0.choice.face) }

@@ -62,8 +62,9 @@ extension TextLayout {
     }
 }
 
-/// Texts PinBox lays out itself, drawn once where nobody sees them. Cairo and FreeType are safe to share between
-/// threads (Cairo locks its fonts); nothing else here is shared.
+/// Texts PinBox lays out itself, drawn once where nobody sees them. Cairo and FreeType are safe
+/// to share between threads (Cairo locks its fonts), and so is the fallback fonts' cache (it
+/// has a lock of its own); nothing else here is shared.
 private final class PlainBatch {
     let texts: [PendingText]
 

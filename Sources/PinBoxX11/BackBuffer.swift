@@ -60,11 +60,7 @@ final class BackBuffer {
     func presentAsBackground(of window: XWindow) {
         let d = window.display.handle
         let pixmap = XCreatePixmap(d, window.id, UInt32(width), UInt32(height), UInt32(window.visual.depth))
-        if shared != nil {
-            XShmPutImage(d, pixmap, window.gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height), 0)
-        } else {
-            XPutImage(d, pixmap, window.gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
-        }
+        put(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), onto: pixmap, of: window)
         XSetWindowBackgroundPixmap(d, window.id, pixmap)
         // The window holds the background now; our name for the pixmap can go.
         XFreePixmap(d, pixmap)
@@ -77,16 +73,23 @@ final class BackBuffer {
         for rect in rects {
             let r = rect.integral.intersection(bounds)
             guard !r.isEmpty else { continue }
-            if shared != nil {
-                XShmPutImage(window.display.handle, window.id, window.gc, image, Int32(r.x), Int32(r.y),
-                             Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height), 0)
-            } else {
-                XPutImage(window.display.handle, window.id, window.gc, image, Int32(r.x), Int32(r.y),
-                          Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
-            }
+            put(r, onto: window.id, of: window)
         }
         // The server reads shared pixels when it gets to the request: wait for that, or the next
         // frame, drawn into the same memory, could show through half of this one.
         if shared != nil && !rects.isEmpty { XSync(window.display.handle, 0) }
+    }
+
+    /// Copies `r` of the buffer to the same place in `drawable` (the window, or a pixmap of its
+    /// depth): through the shared segment, or the socket.
+    private func put(_ r: Rect, onto drawable: Drawable, of window: XWindow) {
+        let d = window.display.handle
+        if shared != nil {
+            XShmPutImage(d, drawable, window.gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                         UInt32(r.width), UInt32(r.height), 0)
+        } else {
+            XPutImage(d, drawable, window.gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
+                      UInt32(r.width), UInt32(r.height))
+        }
     }
 }

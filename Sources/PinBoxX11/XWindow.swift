@@ -37,7 +37,8 @@ public enum WindowType: Sendable {
 /// The top-level window, with the properties a well-behaved X client sets: WM_CLASS, a UTF-8
 /// _NET_WM_NAME, _NET_WM_PID with WM_CLIENT_MACHINE, WM_HINTS (it takes input), the window type,
 /// WM_DELETE_WINDOW and size hints. It has no background, so the server never clears it
-/// before we copy our back buffer in: no flicker.
+/// before we copy our back buffer in: no flicker. (While it maps, its background is the first
+/// frame itself: `BackBuffer.presentAsBackground`.)
 public final class XWindow {
     let display: XDisplay
     let id: Window

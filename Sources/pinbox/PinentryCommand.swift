@@ -213,5 +213,4 @@ struct XDialogs: PinentryFrontEnd {
         }
         return scale
     }
-
 }

@@ -1,10 +1,11 @@
 #ifndef PINBOX_CTEXT_H
 #define PINBOX_CTEXT_H
-// Text that needs shaping, bidi or fonts other than DejaVu, drawn by Pango over Cairo; and, for
-// text that needs fonts other than DejaVu but no shaping, the fonts Pango would use. Pango is
-// not linked: the first call that needs it loads libpangocairo with dlopen, so a process that
-// only ever shows Latin, Greek or Cyrillic never maps Pango, HarfBuzz, fontconfig or GLib
-// (fontconfig's start-up alone costs some 8 ms). Every function is safe to call from any thread.
+// Text that needs shaping or bidi, drawn by Pango over Cairo; and, for text that needs fonts
+// other than DejaVu but no shaping (Chinese, Japanese, Korean), the fonts Pango would use. Pango
+// is not linked: the first call that needs it loads libpangocairo with dlopen, so a process that
+// never shows such text never maps Pango, HarfBuzz or GLib, and one that shows only Latin, Greek
+// or Cyrillic never starts fontconfig either (its start-up alone costs some 3 ms). Every
+// function is safe to call from any thread.
 
 /// The extent of a laid-out block of text, in device pixels.
 typedef struct {
