@@ -39,19 +39,24 @@ extension TextLayout {
 
     /// Starts what first measuring and drawing `texts` costs, so that it overlaps what the caller
     /// does next (connecting to X); returns at once. Text for Pango starts Pango's start-up (see
-    /// `prepare(_:style:width:)`); the rest is laid out and drawn once on a thread, off screen:
-    /// opening the font files, loading each glyph's outline and making its pixels, some 1 ms of
-    /// a dialog's start that Cairo's caches then hold for the window's own drawing. DejaVu's
-    /// texts go first: Chinese, Japanese or Korean ones wait for fontconfig's start-up, which
-    /// runs on a thread of its own meanwhile.
+    /// `prepare(_:style:width:)`), text in Chinese, Japanese or Korean fontconfig's (on a thread
+    /// of its own): some 3 to 8 ms the window would otherwise wait for. Meanwhile the texts
+    /// PinBox lays out itself are laid out and drawn once on another thread, off screen (font
+    /// files opened, glyphs loaded and rasterised for Cairo's caches), DejaVu's first, the rest
+    /// once fontconfig is ready.
+    ///
+    /// When every text is DejaVu's there is nothing slow to wait for, and that thread is left
+    /// out: the window draws the text itself, about a millisecond after it starts. On two cores
+    /// the thread took the core the X server needed to answer our connection, and the window
+    /// showed later with it than without it: 4.8 against 4.4 ms for the askpass dialog, 5.85
+    /// against 4.85 for the pinentry's (docs/performance-notes.md).
     public static func prepare(_ texts: [PendingText]) {
         let routes = texts.map { route($0.text) }
         if let other = zip(texts, routes).first(where: { $0.1 == .pango })?.0 {
             prepare(other.text, style: other.style, width: other.width)
         }
         if routes.contains(.withFallbackFonts) { pinbox_fallback_prepare() }
-        let plain = zip(texts, routes).filter { $0.1 == .dejaVu }.map { $0.0 }
-            + zip(texts, routes).filter { $0.1 == .withFallbackFonts }.map { $0.0 }
+        let plain = drawnAhead(texts, routes: routes)
         guard !plain.isEmpty else { return }
         let batch = Unmanaged.passRetained(PlainBatch(plain)).toOpaque()
         let failed = pinbox_run_detached({ context in
@@ -59,6 +64,16 @@ extension TextLayout {
             return nil
         }, batch)
         if failed != 0 { Unmanaged<PlainBatch>.fromOpaque(batch).release() }
+    }
+}
+
+extension TextLayout {
+    /// The texts `prepare` draws on a thread, in order: none when all are DejaVu's (nothing slow
+    /// to wait for), else DejaVu's, then those with fallback fonts.
+    static func drawnAhead(_ texts: [PendingText], routes: [TextScript.Route]) -> [PendingText] {
+        guard routes.contains(where: { $0 != .dejaVu }) else { return [] }
+        return zip(texts, routes).filter { $0.1 == .dejaVu }.map { $0.0 }
+            + zip(texts, routes).filter { $0.1 == .withFallbackFonts }.map { $0.0 }
     }
 }
 

@@ -137,13 +137,32 @@ struct TextTests {
         #expect(texts.count == Set(texts.map { "\($0)" }).count, "each text once")
     }
 
+    @Test func onlyTextThatWaitsForFontsIsDrawnAhead() {
+        let style = TextStyle(size: 14)
+        let english = PendingText(Paragraph.english, style: style, width: 280)
+        let russian = PendingText(Paragraph.russian, style: style, width: 280)
+        let chinese = PendingText(Paragraph.chinese, style: style, width: 280)
+        let arabic = PendingText(Paragraph.arabic, style: style, width: 280)
+        func ahead(_ texts: [PendingText]) -> [String] {
+            TextLayout.drawnAhead(texts, routes: texts.map { TextLayout.route($0.text) }).map(\.text)
+        }
+        // DejaVu alone: the window draws it itself, no thread competes with the X server.
+        #expect(ahead([english, russian]).isEmpty)
+        // Waiting for fontconfig or Pango anyway: DejaVu's first, then the fallback fonts' text.
+        #expect(ahead([chinese, english]) == [Paragraph.english, Paragraph.chinese])
+        #expect(ahead([arabic, russian]) == [Paragraph.russian])
+    }
+
     @Test func textDrawnWhilePreparedIsDrawnAsOnceWarm() throws {
-        // prepare draws DejaVu on a thread while this one draws the same, cold, at once: Cairo
-        // and FreeType are shared between them, and the pixels must not suffer.
+        // prepare draws on a thread (DejaVu's text, then the Chinese) while this one draws the
+        // same, cold, at once: Cairo and FreeType are shared between them, and the pixels must
+        // not suffer.
         for size in [11.25, 16.75, 23.5] {
             let style = TextStyle(size: size, bold: size > 20)
             let texts = [PendingText(Paragraph.english, style: style, width: 280),
-                         PendingText(Paragraph.russian, style: style, width: 280)]
+                         PendingText(Paragraph.russian, style: style, width: 280),
+                         PendingText(Paragraph.chinese, style: style, width: 280)]
+            #expect(TextLayout.drawnAhead(texts, routes: texts.map { TextLayout.route($0.text) }).count == 3)
             TextLayout.prepare(texts)
             let racing = try texts.map { pixels(try drawn($0.text, style: style, width: 280).0) }
             let warm = try texts.map { pixels(try drawn($0.text, style: style, width: 280).0) }
