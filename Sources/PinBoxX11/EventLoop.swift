@@ -52,7 +52,8 @@ public final class EventLoop {
         var backgroundDropped = false
         var everything = false
         var shown = false
-        var keyboardPrepared = false
+        // When to get the keyboard and the refresh rate ready: a little after the window shows.
+        var preparationDue: Double?
         var event = XEvent()
 
         while true {
@@ -81,6 +82,7 @@ public final class EventLoop {
                 case MapNotify:
                     if !shown {
                         shown = true
+                        preparationDue = Clock.now() + Self.preparationDelay
                         controller.windowShown(id: window.idString)
                     }
                     grab.windowMapped(now: Clock.now())
@@ -156,23 +158,31 @@ public final class EventLoop {
                 backgroundDropped = true
                 backgroundIsFrame = false
             }
-            // After the first frame is on screen, so start-up does not wait for them: the keyboard
-            // map and locale files, and the refresh rate (RandR round trips) that paces animation.
-            if shown && !keyboardPrepared {
+            // Once the first frame has had time to reach the screen, so that neither start-up
+            // nor the X server and compositor showing the window wait for them: the keyboard map
+            // and locale files, and the refresh rate (RandR round trips) that paces animation.
+            // Done at once after the map, this millisecond of work held the first frame back by
+            // 0.2 ms on two cores (docs/performance-notes.md). A key typed sooner is translated
+            // all the same: Xlib loads what it needs on the first lookup.
+            if let due = preparationDue, now >= due {
                 // Without this, a held key arrives as release/press pairs and cannot be told from
-                // typing. Its round trip waits until the window shows: no key reaches a window
-                // before it does.
+                // typing. A key held from the start repeats only after the auto-repeat delay
+                // (a quarter of a second or more), long after this.
                 XkbSetDetectableAutoRepeat(d, 1, nil)
                 KeyTranslator.prepare(d)
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
-                keyboardPrepared = true
+                preparationDue = nil
             }
             if XPending(d) > 0 { continue }
-            let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt]
+            let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, preparationDue]
                 .compactMap { $0 }.min()
             wait(until: deadline)
         }
     }
+
+    /// How long after the window shows the keyboard and refresh rate are got ready: two frames
+    /// at 60 Hz, time for a compositor to put the first frame on screen.
+    static let preparationDelay = 0.033
 
     /// A back buffer of the window's new size, and the controller told of it.
     private func resize(to size: Size, _ controller: WindowController, now: Double) throws(X11Error) -> BackBuffer {
