@@ -51,6 +51,17 @@ public final class Canvas {
         if !transparent { fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white) }
     }
 
+    /// Takes `other`'s pixels, which must be of the same size: a frame moved to new memory.
+    public func copy(from other: Canvas) {
+        cairo_surface_flush(other.surface)
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, other.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        cairo_surface_flush(surface)
+    }
+
     /// Reads a PNG file, for tests and tools that inspect what was written.
     public init(png path: String) throws(RenderError) {
         let image = cairo_image_surface_create_from_png(path)!

@@ -11,9 +11,11 @@ final class BackBuffer {
     /// The pixels' memory when the server reads it itself; nil when they go through the socket.
     private let shared: SharedPixels?
 
-    init(display: XDisplay, visual: VisualChoice, width: Int, height: Int) throws(X11Error) {
+    /// With `shared`, the pixels live in memory the server reads itself where it can (see
+    /// `SharedPixels`); else, and where it cannot, they go through the socket.
+    init(display: XDisplay, visual: VisualChoice, width: Int, height: Int, shared wanted: Bool) throws(X11Error) {
         let d = display.handle
-        if let shared = SharedPixels(display: display, bytes: width * height * 4),
+        if wanted, let shared = SharedPixels(display: display, bytes: width * height * 4),
            let image = XShmCreateImage(d, visual.visual, UInt32(visual.depth), ZPixmap,
                                        shared.address.assumingMemoryBound(to: CChar.self),
                                        shared.segment, UInt32(width), UInt32(height)) {
@@ -51,6 +53,22 @@ final class BackBuffer {
 
     var width: Int { canvas.width }
     var height: Int { canvas.height }
+    /// Whether the server reads the pixels from our memory.
+    var isShared: Bool { shared != nil }
+
+    /// The same frame in memory the server reads itself; nil where that cannot be had. The
+    /// window's first frame goes through the socket, because a fresh segment costs more than
+    /// it saves there: its pages are twice as dear to fault in as private ones, and attaching
+    /// it takes two round trips (docs/performance-notes.md). Later frames, such as a whole
+    /// window repainted after a resize, go through this one.
+    func sharedCopy(display: XDisplay, visual: VisualChoice) -> BackBuffer? {
+        guard shared == nil,
+              let copy = try? BackBuffer(display: display, visual: visual, width: width, height: height, shared: true),
+              copy.isShared else { return nil }
+        canvas.flush()
+        copy.canvas.copy(from: canvas)
+        return copy
+    }
 
     /// Makes the whole frame the window's background, in a pixmap on the server, so that mapping
     /// the window shows it at once: the server paints it while it maps, instead of sending an

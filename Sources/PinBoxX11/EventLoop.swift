@@ -33,20 +33,19 @@ public final class EventLoop {
         SignalPipe.install()
         let d = display.handle
         // Not yet mapped, the window is the size it was made: no round trip to ask. A window
-        // manager that changes it says so in a ConfigureNotify.
-        var buffer = try resize(to: window.createdSize, controller, now: Clock.now())
+        // manager that changes it says so in a ConfigureNotify. The first frame goes through the
+        // socket; the buffer moves to shared memory once the window shows (`sharedCopy`).
+        var buffer = try resize(to: window.createdSize, controller, now: Clock.now(), shared: false)
         // A window that takes the keyboard gets every key from the moment it shows, and the
         // grab gives it the focus: it is drawn focused from the first frame, rather than drawn
         // again a millisecond after it shows, when the grab's FocusIn comes.
         if grab.wanted { _ = controller.handle(.windowFocus(true), now: Clock.now()) }
         // The first frame is drawn before the window is mapped, so the window never shows up
         // empty while fonts load, and goes to the server as the window's background, so that
-        // mapping shows it at once. The sync makes sure the server has read the shared pixels
-        // before they are drawn over; it waits while the server maps the window.
+        // mapping shows it at once.
         _ = controller.draw(on: buffer.canvas, now: Clock.now(), everything: true)
         buffer.presentAsBackground(of: window)
         window.map()
-        XSync(d, 0)
         // While it holds the frame on screen, the server paints exposures itself from it.
         var backgroundIsFrame = true
         var backgroundDropped = false
@@ -118,7 +117,7 @@ public final class EventLoop {
 
             // A resize storm becomes one new buffer at the final size.
             if let size = newSize, Int(size.width) != buffer.width || Int(size.height) != buffer.height {
-                buffer = try resize(to: size, controller, now: now)
+                buffer = try resize(to: size, controller, now: now, shared: preparationDue == nil && shown)
                 everything = true
                 backgroundIsFrame = false
             }
@@ -160,7 +159,8 @@ public final class EventLoop {
             }
             // Once the first frame has had time to reach the screen, so that neither start-up
             // nor the X server and compositor showing the window wait for them: the keyboard map
-            // and locale files, and the refresh rate (RandR round trips) that paces animation.
+            // and locale files, the refresh rate (RandR round trips) that paces animation, and
+            // the shared memory later frames go through.
             // Done at once after the map, this millisecond of work held the first frame back by
             // 0.2 ms on two cores (docs/performance-notes.md). A key typed sooner is translated
             // all the same: Xlib loads what it needs on the first lookup.
@@ -171,6 +171,7 @@ public final class EventLoop {
                 XkbSetDetectableAutoRepeat(d, 1, nil)
                 KeyTranslator.prepare(d)
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
+                if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
                 preparationDue = nil
             }
             if XPending(d) > 0 { continue }
@@ -185,8 +186,10 @@ public final class EventLoop {
     static let preparationDelay = 0.033
 
     /// A back buffer of the window's new size, and the controller told of it.
-    private func resize(to size: Size, _ controller: WindowController, now: Double) throws(X11Error) -> BackBuffer {
-        let buffer = try BackBuffer(display: display, visual: window.visual, width: Int(size.width), height: Int(size.height))
+    private func resize(to size: Size, _ controller: WindowController, now: Double,
+                        shared: Bool) throws(X11Error) -> BackBuffer {
+        let buffer = try BackBuffer(display: display, visual: window.visual, width: Int(size.width),
+                                    height: Int(size.height), shared: shared)
         _ = controller.handle(.resize(size), now: now)
         return buffer
     }

@@ -165,7 +165,9 @@ struct SecurityTests {
 
     @Test func anXProtocolErrorIsReportedOnceAndSurvived() throws {
         // Another client destroys our window mid-animation: every frame after that is a
-        // BadDrawable. The program says so once and keeps running.
+        // BadDrawable. The program says so once for each kind of request that fails (a frame
+        // goes through the socket until shared memory is set up, a few frames in) and keeps
+        // running: dozens of failed frames, no line twice.
         let s = try Session(["--style", "strip", "--duration", "2"])
         try s.pinbox.keys("1")
         try s.pinbox.waitFor("change")
@@ -173,7 +175,7 @@ struct SecurityTests {
         usleep(400_000)
         #expect(s.pinbox.child.isRunning)
         let errors = s.pinbox.stderr.split(separator: "\n").filter { $0.hasPrefix("pinbox: X error:") }
-        #expect(errors.count == 1, "\(s.pinbox.stderr)")
+        #expect(!errors.isEmpty && Set(errors).count == errors.count, "\(s.pinbox.stderr)")
         kill(s.pinbox.pid, SIGTERM)
         #expect(try s.pinbox.waitExit() == 1)
     }
