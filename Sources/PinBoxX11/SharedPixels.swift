@@ -1,8 +1,9 @@
 import CX11
 
 /// Memory the X server reads the window's pixels from itself (MIT-SHM): presenting a frame then
-/// sends a request of a few bytes instead of the pixels through the socket, which for a dialog's
-/// first frame (some 430 kB) took half a millisecond. Nil where the server cannot share our
+/// sends a request of a few bytes instead of the pixels through the socket. Set up once the
+/// window shows (`BackBuffer.sharedCopy`): a fresh segment's first use costs the first frame more
+/// than the socket does. Nil where the server cannot share our
 /// memory — no extension (a remote display), no segment to be had, or an attach it refuses (a
 /// server in another IPC namespace) — and the back buffer copies through the socket instead.
 final class SharedPixels {
