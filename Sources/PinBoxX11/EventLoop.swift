@@ -51,7 +51,8 @@ public final class EventLoop {
         var backgroundDropped = false
         var everything = false
         var shown = false
-        // When to get the keyboard and the refresh rate ready: a little after the window shows.
+        // When to get the keyboard, the refresh rate and shared memory ready: a little after the
+        // window shows; nil before it shows and once done.
         var preparationDue: Double?
         var event = XEvent()
 
@@ -117,7 +118,8 @@ public final class EventLoop {
 
             // A resize storm becomes one new buffer at the final size.
             if let size = newSize, Int(size.width) != buffer.width || Int(size.height) != buffer.height {
-                buffer = try resize(to: size, controller, now: now, shared: preparationDue == nil && shown)
+                let prepared = shown && preparationDue == nil
+                buffer = try resize(to: size, controller, now: now, shared: prepared)
                 everything = true
                 backgroundIsFrame = false
             }
@@ -160,10 +162,10 @@ public final class EventLoop {
             // Once the first frame has had time to reach the screen, so that neither start-up
             // nor the X server and compositor showing the window wait for them: the keyboard map
             // and locale files, the refresh rate (RandR round trips) that paces animation, and
-            // the shared memory later frames go through.
-            // Done at once after the map, this millisecond of work held the first frame back by
-            // 0.2 ms on two cores (docs/performance-notes.md). A key typed sooner is translated
-            // all the same: Xlib loads what it needs on the first lookup.
+            // the shared memory later frames go through. Done right after the map, this
+            // millisecond of work held the first frame back by some 0.3 ms on two cores
+            // (docs/performance-notes.md). A key typed sooner is translated all the same: Xlib
+            // loads what it needs on the first lookup.
             if let due = preparationDue, now >= due {
                 // Without this, a held key arrives as release/press pairs and cannot be told from
                 // typing. A key held from the start repeats only after the auto-repeat delay
@@ -181,8 +183,8 @@ public final class EventLoop {
         }
     }
 
-    /// How long after the window shows the keyboard and refresh rate are got ready: two frames
-    /// at 60 Hz, time for a compositor to put the first frame on screen.
+    /// How long after the window shows the keyboard, the refresh rate and shared memory are got
+    /// ready: two frames at 60 Hz, time for a compositor to put the first frame on screen.
     static let preparationDelay = 0.033
 
     /// A back buffer of the window's new size, and the controller told of it.
