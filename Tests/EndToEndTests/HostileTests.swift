@@ -179,10 +179,9 @@ struct HostileTests {
             let p = try PinBoxProcess(["--style", "strip"], display: xvfb.display)
             let id = try p.waitReady()
             try p.keys("8", "1")
-            try p.waitFor("change")
-            usleep(400_000)
+            try p.waitFor("change", count: 2)
+            let pixels = try XClient(xvfb.display).stillPixels(id, width: 396, height: 190)
             let maps = (try? String(contentsOfFile: "/proc/\(p.pid)/maps", encoding: .utf8)) ?? ""
-            let pixels = try XClient(xvfb.display).pixels(id, width: 396, height: 190)
             kill(p.pid, SIGTERM)
             #expect(try p.waitExit() == 1)
             return (pixels, maps.contains("/SYSV"))

@@ -91,6 +91,20 @@ extension XClient {
 }
 
 extension XClient {
+    /// The window's pixels once they hold still: read until two reads 0.1 s apart agree (while
+    /// anything moves, a frame comes every 17 ms), for at most `timeout` seconds.
+    func stillPixels(_ id: String, width: Int, height: Int, timeout: Double = 3) -> [UInt32] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = pixels(id, width: width, height: height)
+        while Date() < deadline {
+            usleep(100_000)
+            let next = pixels(id, width: width, height: height)
+            if next == last { return next }
+            last = next
+        }
+        return last
+    }
+
     /// A small mapped window of our own, to take the focus or a grab with.
     func makeWindow() -> Window {
         let w = XCreateSimpleWindow(display, XDefaultRootWindow(display), 600, 600, 50, 50, 0, 0, 0)
