@@ -275,7 +275,7 @@ extension WindowTests {
                              "--screenshot-transparent"])
         try s.pinbox.keys("1")
         try s.pinbox.waitFor("change")
-        usleep(400_000)
+        _ = s.x.stillPixels(s.window, width: 396, height: 190)
         try s.pinbox.keys("Print")
         let path = try s.pinbox.waitFor("screenshot")["path"] as! String
         let shot = try Canvas(png: path)
