@@ -21,6 +21,23 @@ private func darkRun(_ c: Canvas, y: Int, _ xs: Range<Int>) -> Int {
 struct RenderTests {
     let strip = try! FieldConfiguration()
 
+    @Test func aCopiedCanvasHoldsEveryPixelOfTheFrame() throws {
+        // The window's frame moves into shared memory once it shows (BackBuffer.sharedCopy):
+        // nothing of it may change on the way, over a canvas that was white.
+        let frame = try Snapshot.render(strip, digits: digits("12"), at: 0.1)
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: frame.width * frame.height * 4, alignment: 16)
+        defer { pixels.deallocate() }
+        let copy = try Canvas(pixels: pixels, width: frame.width, height: frame.height)
+        #expect(copy.pixel(x: 150, y: 25) == white)
+        copy.copy(from: frame)
+        var differing = 0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width where copy.pixel(x: x, y: y) != frame.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+        #expect(darkRun(copy, y: 25, 0..<50) > 0, "the half-grown dot came along")
+    }
+
     @Test func seed000AtScaleOne() throws {
         let c = try Snapshot.render(strip, digits: [])
         #expect((c.width, c.height) == (300, 50))
