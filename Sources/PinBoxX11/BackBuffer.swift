@@ -58,8 +58,9 @@ final class BackBuffer {
 
     /// The same frame in memory the server reads itself; nil where that cannot be had. The
     /// window's first frame goes through the socket, because a fresh segment costs more than
-    /// it saves there: its pages are twice as dear to fault in as private ones, and attaching
-    /// it takes two round trips (docs/performance-notes.md). Later frames, such as a whole
+    /// it saves there: its pages cost 1.6 times a private page to fault in, and setting it up
+    /// took three round trips (the extension's query, two syncs around the attach;
+    /// docs/performance-notes.md). Later frames, such as a whole
     /// window repainted after a resize, go through this one.
     func sharedCopy(display: XDisplay, visual: VisualChoice) -> BackBuffer? {
         guard shared == nil,

@@ -163,7 +163,7 @@ public final class EventLoop {
             // nor the X server and compositor showing the window wait for them: the keyboard map
             // and locale files, the refresh rate (RandR round trips) that paces animation, and
             // the shared memory later frames go through. Done right after the map, this
-            // millisecond of work held the first frame back by some 0.3 ms on two cores
+            // millisecond of work held the first frame back by 0.2–0.35 ms on two cores
             // (docs/performance-notes.md). A key typed sooner is translated all the same: Xlib
             // loads what it needs on the first lookup.
             if let due = preparationDue, now >= due {
