@@ -41,11 +41,15 @@ let staticArchives = ["cairo", "pixman-1", "fontconfig", "expat", "freetype", "p
 // and fontconfig: the binary exports its copies (share/linking/exported.map), so Pango's calls
 // bind to them and one Cairo draws on one surface with one font configuration.
 let exportedSymbols = Context.packageDirectory + "/share/linking/exported.map"
+// STOPGAP until the linking branch lands (drop this in favour of it): the X and drawing stack
+// linked shared in release builds too. libxkbcommon-x11 (branch keys) is shared and talks
+// through libxcb; a static libxcb inside the binary beside it is a second copy, whose extension
+// bookkeeping the shared one does not share, and the keymap request fails.
 let embeddedLinking: [LinkerSetting] = [
-    .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(toolchainLibraries)/embedded/\(triple)",
-                  "-Xlinker", "--export-dynamic", "-Xlinker", "--version-script=\(exportedSymbols)"], release),
+    .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(toolchainLibraries)/embedded/\(triple)"], release),
     .linkedLibrary("swiftUnicodeDataTables", release),
-] + staticArchives.map { .linkedLibrary(":lib\($0).a", release) }
+] + ["cairo", "freetype", "fontconfig", "X11", "Xrandr", "Xext"].map { .linkedLibrary($0, release) }
+_ = (staticArchives, exportedSymbols)
 // Header directories from pkg-config: Pango's for the C target that loads Pango at run time
 // (compiled against its headers, never linked: see Sources/CText/include/CText.h); Cairo's.
 func pkgConfigCFlags(_ package: String) -> [String] {
