@@ -78,6 +78,10 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
+        // libxkbcommon (keys to text, dead keys and Compose), linked shared as Debian ships it.
+        .systemLibrary(
+            name: "CXKB",
+            providers: [.apt(["libxkbcommon-dev", "libxkbcommon-x11-dev", "libx11-xcb-dev"])]),
         .systemLibrary(
             name: "CCairo",
             providers: [.apt(["libcairo2-dev"])]),
@@ -100,8 +104,10 @@ let package = Package(
                 swiftSettings: swiftSettings + cairoSwiftFlags,
                 linkerSettings: [.linkedLibrary(":libgif.a")]),
         // The only importer of Xlib: the window, the event loop, selections.
-        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"],
-                swiftSettings: swiftSettings + cairoSwiftFlags),
+        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXKB"],
+                swiftSettings: swiftSettings + cairoSwiftFlags,
+                // Named here too: an Embedded build does not link what module maps name.
+                linkerSettings: ["xkbcommon", "xkbcommon-x11", "X11-xcb"].map { .linkedLibrary($0) }),
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),

@@ -55,24 +55,51 @@ public final class EventLoop {
         // window shows; nil before it shows and once done.
         var preparationDue: Double?
         var event = XEvent()
+        let keyboard = display.keyboard
+        // A new dialog starts with no half-typed sequence (a pinentry's last one may have had one).
+        keyboard.composer?.reset()
+        // Asks for this window's Caps Lock warning or layout name to be drawn before it shows.
+        var wantedSize = controller.wantedSize
+        var screenshot = false
+
+        /// One input, handled as soon as it is translated: typed characters are not queued.
+        func deliver(_ input: InputEvent) {
+            if input == .screenshot { screenshot = true; return }
+            let now = Clock.now()
+            switch controller.handle(input, now: now) {
+            case .fetchPaste(let source)?:
+                selection.request(source, window: window, time: UInt(CurrentTime), now: now)
+            case .offerCopy(let text)?:
+                clipboard.own(text, window: window)
+            case nil:
+                break
+            }
+            // The page ended a half-typed sequence (the focus moved, Escape): so does the table.
+            if keyboard.composer?.isComposing == true && !controller.isComposing { keyboard.composer?.reset() }
+        }
 
         while true {
-            var inputs: [InputEvent] = []
             var exposed = Rect.zero
             var newSize: Size?
             while XPending(d) > 0 {
                 XNextEvent(d, &event)
                 switch event.type {
-                case KeyPress, KeyRelease, ButtonPress:
-                    if event.xkey.send_event != 0 && !controller.acceptsSyntheticInput { continue }
-                    if event.type == KeyRelease { keys.release(event.xkey); continue }
-                    let input = event.type == KeyPress ? keys.press(event.xkey) : Self.button(event.xbutton)
-                    if let input { inputs.append(input) }
+                case KeyPress:
+                    keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
+                               keyboard: keyboard, admits: { controller.admits($0) }, emit: deliver)
+                    // No copy of the key is left behind in this frame.
+                    Self.wipe(&event)
+                case KeyRelease:
+                    keys.release(event.xkey.keycode)
+                    Self.wipe(&event)
+                case ButtonPress:
+                    guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { continue }
+                    if let input = Self.button(event.xbutton) { deliver(input) }
                 case FocusIn, FocusOut:
                     // Focus moves caused by a grab are not the user's doing.
                     if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { continue }
                     if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { continue }
-                    inputs.append(.windowFocus(event.type == FocusIn))
+                    deliver(.windowFocus(event.type == FocusIn))
                 case Expose:
                     let e = event.xexpose
                     exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y),
@@ -87,52 +114,49 @@ public final class EventLoop {
                     }
                     grab.windowMapped(now: Clock.now())
                 case UnmapNotify:
-                    inputs.append(.hidden)
+                    deliver(.hidden)
                 case ClientMessage:
                     if event.xclient.message_type == display.atoms.wmProtocols,
                        Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
-                        inputs.append(.close)
+                        deliver(.close)
                     }
                 case SelectionNotify:
                     if let result = selection.receive(event.xselection, window: window) {
-                        inputs.append(.pasted(result))
+                        deliver(.pasted(result))
                     }
                 case SelectionRequest:
                     clipboard.answer(event.xselectionrequest, window: window)
                 case SelectionClear:
                     clipboard.lost(event.xselectionclear, window: window)
-                case MappingNotify:
-                    XRefreshKeyboardMapping(&event.xmapping)
                 default:
-                    break
+                    if event.type == keyboard.eventBase, let state = keyboard.handle(&event) {
+                        deliver(.keyboard(state))
+                    }
                 }
             }
+            // A new keymap: compiled once after the burst, with its layouts' names.
+            if let state = keyboard.settle() { deliver(.keyboard(state)) }
             let now = Clock.now()
             try grab.attempt(window: window, now: now)
-            if let result = selection.expire(now: now) { inputs.append(.pasted(result)) }
+            if let result = selection.expire(now: now) { deliver(.pasted(result)) }
             let signals = SignalPipe.drain()
-            if signals.record { inputs.append(.workbench(.record)) }
-            if signals.quit { inputs.append(.terminate) }
+            if signals.record { deliver(.workbench(.record)) }
+            if signals.quit { deliver(.terminate) }
             // Saved after this wake's drawing, so it shows the window as it is now.
-            var screenshot = signals.screenshot
+            if signals.screenshot { screenshot = true }
 
+            // A line shown or hidden under the entry: the window grows or shrinks by as much.
+            if let wanted = controller.wantedSize, let before = wantedSize, wanted != before {
+                window.resize(by: Size(width: wanted.width - before.width, height: wanted.height - before.height),
+                              from: Size(width: Double(buffer.width), height: Double(buffer.height)), minimum: wanted)
+                wantedSize = wanted
+            }
             // A resize storm becomes one new buffer at the final size.
             if let size = newSize, Int(size.width) != buffer.width || Int(size.height) != buffer.height {
                 let prepared = shown && preparationDue == nil
                 buffer = try resize(to: size, controller, now: now, shared: prepared)
                 everything = true
                 backgroundIsFrame = false
-            }
-            for input in inputs {
-                if input == .screenshot { screenshot = true; continue }
-                switch controller.handle(input, now: now) {
-                case .fetchPaste(let source)?:
-                    selection.request(source, window: window, time: UInt(CurrentTime), now: now)
-                case .offerCopy(let text)?:
-                    clipboard.own(text, window: window)
-                case nil:
-                    break
-                }
             }
 
             controller.advance(to: now)
@@ -144,6 +168,7 @@ public final class EventLoop {
             buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window)
             everything = false
             if screenshot { controller.saveScreenshot(of: buffer.canvas) }
+            screenshot = false
             if let status = controller.exitStatus {
                 // The way out talks to the server, which may be grabbed by another client or
                 // stuck: it gets a second, then the process ends anyway (secrets wiped).
@@ -162,16 +187,17 @@ public final class EventLoop {
             // Once the first frame has had time to reach the screen, so that neither start-up
             // nor the X server and compositor showing the window wait for them: the keyboard map
             // and locale files, the refresh rate (RandR round trips) that paces animation, and
-            // the shared memory later frames go through. Done right after the map, this
+            // the shared memory later frames go through; the keymap and the compose table (a few
+            // milliseconds of parsing). Done right after the map, this
             // millisecond of work held the first frame back by 0.2–0.35 ms on two cores
-            // (docs/performance-notes.md). A key typed sooner is translated all the same: Xlib
-            // loads what it needs on the first lookup.
+            // (docs/performance-notes.md). A key typed sooner is translated all the same: the
+            // keyboard gets ready for it there and then.
             if let due = preparationDue, now >= due {
                 // Without this, a held key arrives as release/press pairs and cannot be told from
                 // typing. A key held from the start repeats only after the auto-repeat delay
                 // (a quarter of a second or more), long after this.
                 XkbSetDetectableAutoRepeat(d, 1, nil)
-                KeyTranslator.prepare(d)
+                keyboard.prepare()
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
                 preparationDue = nil
@@ -206,6 +232,11 @@ public final class EventLoop {
             timeout = Int32(max(0, min(ms, 3_600_000)))
         }
         _ = poll(&fds, nfds_t(fds.count), timeout)
+    }
+
+    /// Zeroes an event that carried a key, so no copy of it stays in this frame's memory.
+    private static func wipe(_ event: inout XEvent) {
+        withUnsafeMutableBytes(of: &event) { explicit_bzero($0.baseAddress!, $0.count) }
     }
 
     private static func button(_ e: XButtonEvent) -> InputEvent? {

@@ -89,6 +89,23 @@ public final class XWindow {
         XMapRaised(display.handle, id)
     }
 
+    /// Grows or shrinks the window from its size `current` by `delta`, and lowers or raises the
+    /// least size the window manager allows to `minimum`: the page's content changed size (a
+    /// line shown or hidden). The ConfigureNotify that follows brings the new size to the loop.
+    func resize(by delta: Size, from current: Size, minimum: Size) {
+        let d = display.handle
+        if let hints = XAllocSizeHints() {
+            var supplied = 0
+            _ = XGetWMNormalHints(d, id, hints, &supplied)
+            hints.pointee.flags |= PMinSize
+            hints.pointee.min_width = Int32(minimum.width)
+            hints.pointee.min_height = Int32(minimum.height)
+            XSetWMNormalHints(d, id, hints)
+            XFree(hints)
+        }
+        XResizeWindow(d, id, UInt32(max(1, current.width + delta.width)), UInt32(max(1, current.height + delta.height)))
+    }
+
     /// Back to no background (see `BackBuffer.presentAsBackground`): exposures are left for us
     /// to paint from the back buffer, never cleared or painted by the server.
     func dropBackground() {

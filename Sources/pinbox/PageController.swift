@@ -57,10 +57,11 @@ final class PageController: WindowController {
         recordingWanted = record != nil
     }
 
-    var acceptsSyntheticInput: Bool {
-        // Forged key events are refused while any field shows dots: a secret must come from the keyboard.
-        !page.fields.contains { $0.configuration.theme.secure }
-    }
+    func admits(_ press: PressFacts) -> Bool { page.admits(press) }
+
+    var isComposing: Bool { page.composing != nil }
+
+    var wantedSize: Size? { page.isDialog ? page.preferredSize : nil }
 
     func windowShown(id: String) {
         let size = page.geometry.content

@@ -41,6 +41,8 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
 func runDialog(_ page: Page, display: XDisplay, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
                controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
+    // A Caps Lock warning or the layout's name is laid out from the first frame, not added after.
+    _ = controller.handle(.keyboard(display.keyboardState()), now: Clock.now())
     var geometry = geometry
     if geometry.x == nil {
         let size = Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),

@@ -34,6 +34,9 @@ public struct DialogLayout: Equatable, Sendable {
     public let description: Rect
     public let labels: [Rect]
     public let fields: [Rect]
+    /// The line under the entries that says what the keyboard does (`KeyboardNote`), laid out
+    /// only while it has something to say.
+    public let keyboard: Rect?
     public let error: Rect
     public let cue: Rect?
     /// The strength bar's row: its label at the start, the bar after it.
@@ -76,7 +79,9 @@ public struct DialogLayout: Equatable, Sendable {
         for (i, size) in fieldSizes.enumerated() {
             blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
         }
-        let qualityHeight = (m.labelSize * 1.3 * s).rounded(.up)
+        let lineHeight = (m.labelSize * 1.3 * s).rounded(.up)
+        if content.keyboard != nil { blocks.append(lineHeight) }
+        let qualityHeight = lineHeight
         if content.qualityLabel != nil { blocks.append(qualityHeight) }
         if content.waitCue { blocks.append(m.cueSize * s) }
         let body = blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap
@@ -102,6 +107,12 @@ public struct DialogLayout: Equatable, Sendable {
         }
         labels = labelRects
         fields = fieldRects
+        if content.keyboard != nil {
+            keyboard = Rect(x: left, y: y, width: width, height: lineHeight)
+            y += lineHeight + gap
+        } else {
+            keyboard = nil
+        }
         if content.qualityLabel != nil {
             quality = Rect(x: left, y: y, width: width, height: qualityHeight)
             y += qualityHeight + gap

@@ -4,7 +4,7 @@
 /// headless renderer and the tests all drive the same rules.
 public final class Page {
     public let rules: PageRules
-    public private(set) var content: PageContent
+    public internal(set) var content: PageContent
     public internal(set) var fields: [PageField]
     /// Fields first, then buttons, in Tab order.
     public private(set) var focus = 0
@@ -30,6 +30,12 @@ public final class Page {
     private var pasteTarget: Int?
     /// A line of feedback (why a key was refused) shown in place of the error for a moment.
     public private(set) var feedback: (text: String, until: Double)?
+    /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
+    /// (Page+Keyboard.swift).
+    public internal(set) var composing: Int?
+    /// The keyboard as last reported, and the words its Caps Lock warning uses.
+    public internal(set) var keyboard = KeyboardState()
+    public var capsLockWarning = "Caps Lock is on"
 
     /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
     /// strength bar; nil before the first rating.
@@ -128,6 +134,7 @@ public final class Page {
         guard outcome == nil else { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
         var effects: [PageEffect] = []
+        if composing != nil && endComposing(for: input) { return effects }
         switch input {
         case .character(let c):
             if let i = entryField(for: &effects) { apply(fields[i].field.type(c), to: i, now: now, into: &effects) }
@@ -225,6 +232,12 @@ public final class Page {
             finish(.cancelled(.signal), into: &effects)
         case .workbench(let action):
             effects += handleWorkbench(action, now: now)
+        case .composeStarted:
+            if let i = entryField(for: &effects) { composing = i }
+        case .composeCancelled:
+            if let i = focusedField { apply([.rejected(.noSuchSequence)], to: i, now: now, into: &effects) }
+        case .keyboard(let state):
+            showKeyboard(state)
         }
         return effects
     }
@@ -339,6 +352,7 @@ public final class Page {
     private func setFocus(_ index: Int, into effects: inout [PageEffect]) {
         guard index != focus, index < focusableCount else { return }
         focus = index
+        composing = nil
         effects.append(.report(.focus(focusName)))
     }
 
@@ -346,7 +360,7 @@ public final class Page {
         for i in fields.indices { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
     }
 
-    private func apply(_ events: [FieldEvent], to index: Int, now: Double, into effects: inout [PageEffect]) {
+    func apply(_ events: [FieldEvent], to index: Int, now: Double, into effects: inout [PageEffect]) {
         for event in events {
             switch event {
             case .changed(let length):
