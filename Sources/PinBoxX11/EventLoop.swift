@@ -58,7 +58,7 @@ public final class EventLoop {
         let keyboard = display.keyboard
         // A new dialog starts with no half-typed sequence (a pinentry's last one may have had one).
         keyboard.composer?.reset()
-        // Asks for this window's Caps Lock warning or layout name to be drawn before it shows.
+        // The size the page wanted when the window was made: the window follows its changes.
         var wantedSize = controller.wantedSize
         var screenshot = false
 

@@ -8,12 +8,25 @@ import PinBoxCore
 /// their commands. It decides nothing: the facts of a press (forged, a repeat) go to the page,
 /// which says whether it is taken (`InputPolicy`); the field decides what it accepts.
 struct KeyTranslator {
-    /// Keycodes currently held down: a press of a held key is an auto-repeat (XKB's
-    /// detectable auto-repeat sends no release in between).
-    private var held = Set<UInt32>()
+    /// Keycodes currently held down, one bit each (X keycodes are 8–255): a press of a held key
+    /// is an auto-repeat (XKB's detectable auto-repeat sends no release in between). Bits, not
+    /// a set: a released key leaves no trace of which it was.
+    private var held: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     mutating func release(_ keycode: UInt32) {
-        held.remove(keycode)
+        _ = mark(keycode, down: false)
+    }
+
+    /// Marks `keycode` down or up; returns whether it was down before.
+    private mutating func mark(_ keycode: UInt32, down: Bool) -> Bool {
+        let bit = UInt64(1) << UInt64(keycode & 63)
+        return withUnsafeMutableBytes(of: &held) { raw in
+            let words = raw.bindMemory(to: UInt64.self)
+            let i = Int(keycode >> 6 & 3)
+            let was = words[i] & bit != 0
+            words[i] = down ? words[i] | bit : words[i] & ~bit
+            return was
+        }
     }
 
     /// Translates a key press and hands each input it makes to `emit`, as it is made: nothing
@@ -21,7 +34,7 @@ struct KeyTranslator {
     /// client forged it; `admits` is the page's verdict on the press's facts.
     mutating func press(_ keycode: UInt32, modifiers: UInt32, synthetic: Bool, keyboard: Keyboard,
                         admits: (PressFacts) -> Bool, emit: (InputEvent) -> Void) {
-        let isRepeat = !held.insert(keycode).inserted
+        let isRepeat = mark(keycode, down: true)
         guard let keysym = keyboard.keysym(keycode, modifiers: modifiers) else { return emit(.otherKey) }
         let facts = PressFacts(synthetic: synthetic, isRepeat: isRepeat, erases: Self.erases(keysym))
         guard admits(facts), !Self.isModifier(keysym) else { return }
