@@ -95,11 +95,9 @@ let package = Package(
             name: "CCairo",
             pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]),
-        // giflib, for animated captures.
-        .systemLibrary(
-            name: "CGif",
-            pkgConfig: "libgif",
-            providers: [.apt(["libgif-dev"])]),
+        // giflib, for animated captures: dlopened when the first one starts (a shared library
+        // linked in costs every prompt's start-up its loading; see Sources/CGif/include/CGif.h).
+        .target(name: "CGif"),
         // The C library as Swift sees it, and the few things only C can do (prctl, argv).
         .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
                 linkerSettings: [.linkedLibrary("m")]),
