@@ -58,6 +58,8 @@ let embeddedLibraries: String = {
 // resolved at start and then made read-only (-z relro -z now; the cost at start-up is in
 // docs/performance-notes.md). SwiftPM adds RUNPATH $ORIGIN; the scripts that install build with
 // --disable-local-rpath, so installed binaries carry none.
+// The C targets' share of Debian's hardening flags: glibc's checked string and memory functions.
+let hardenedC: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", release)]
 let embeddedLinking: [LinkerSetting] = [
     .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(embeddedLibraries)",
                   "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"], release),
@@ -97,12 +99,12 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]),
         // giflib, for animated captures: dlopened when the first one starts (a shared library
         // linked in costs every prompt's start-up its loading; see Sources/CGif/include/CGif.h).
-        .target(name: "CGif"),
+        .target(name: "CGif", cSettings: hardenedC),
         // The C library as Swift sees it, and the few things only C can do (prctl, argv).
-        .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
+        .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)] + hardenedC,
                 linkerSettings: [.linkedLibrary("m")]),
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
-        .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)],
+        .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)] + hardenedC,
                 linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("fontconfig")]),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),

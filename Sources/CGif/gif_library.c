@@ -6,11 +6,11 @@
 #include <stdio.h>
 
 // giflib 5.1 and 5.2 are the library whose file is libgif.so.7; another major version has
-// another file and other signatures, and must not build against this name.
+// another file and other signatures, and must not build against this name. (The name stays a
+// literal in the dlopen call: scripts/package reads it there to compute the package's Depends.)
 #if GIFLIB_MAJOR != 5
-#error "giflib 5 (libgif.so.7) expected: update PINBOX_GIF_LIBRARY"
+#error "giflib 5 (libgif.so.7) expected: update the name dlopen loads"
 #endif
-#define PINBOX_GIF_LIBRARY "libgif.so.7"
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pinbox_gif_library table;
@@ -21,12 +21,12 @@ static char reason[256];
 // dlerror's words, kept: its own buffer is reused by the next failing call.
 static void fail(void) {
     const char *message = dlerror();
-    snprintf(reason, sizeof reason, "%s", message ? message : "cannot load " PINBOX_GIF_LIBRARY);
+    snprintf(reason, sizeof reason, "%s", message ? message : "cannot load giflib");
     failure = reason;
 }
 
 static void load(void) {
-    void *library = dlopen(PINBOX_GIF_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen("libgif.so.7", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         fail();
         return;
