@@ -86,8 +86,8 @@ let package = Package(
         .executable(name: "pinbox", targets: ["pinbox"]),
     ],
     targets: [
-        // Xlib; RandR (the display's rate) and Xext (MIT-SHM) have no pkg-config file of their
-        // own that names Xlib, so PinBoxX11 names them.
+        // Xlib. A target names one pkg-config package: RandR (the display's rate) and Xext
+        // (MIT-SHM) are named by PinBoxX11, which calls them.
         .systemLibrary(
             name: "CX11",
             pkgConfig: "x11",
