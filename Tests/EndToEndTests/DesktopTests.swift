@@ -327,7 +327,7 @@ struct DesktopTests {
         }
         #expect(!facts.needed.contains { $0.hasPrefix("libgif") || $0.hasPrefix("libpango") }, "NEEDED: \(facts.needed)")
         #expect(facts.bindNow && facts.relro, "-z now and -z relro")
-        #expect(!facts.runpath, "a RUNPATH in \(release)")
+        #expect(!facts.runpath, "a RUNPATH in \(release): build it with --disable-local-rpath, as scripts/test does")
         let (_, symbols) = try run(["nm", "--dynamic", "--defined-only", release])
         for name in ["cairo_show_glyphs", "FT_Load_Glyph", "FcFontMatch"] {
             #expect(!symbols.contains(" \(name)\n"), "\(name) is exported: a copy of its library is inside")
