@@ -201,6 +201,11 @@ public final class EventLoop {
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
                 preparationDue = nil
+                // The compiled keymap may name layouts the rules did not: drawn now, not at the next wake.
+                if let state = keyboard.settle() {
+                    deliver(.keyboard(state))
+                    continue
+                }
             }
             if XPending(d) > 0 { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, preparationDue]

@@ -182,6 +182,21 @@ struct KeyTests {
         #expect(try d.p.waitExit() == 1)
     }
 
+    @Test func aKeymapLoadedWithoutRulesStillNamesItsLayouts() throws {
+        _ = try which("xkbcomp")
+        let d = try Dialog(["--passphrase", "Passphrase for key:"])
+        let one = try d.height
+        // xkbcomp uploads a keymap of two groups and leaves _XKB_RULES_NAMES saying one layout:
+        // the names come from the keymap itself.
+        let (_, keymap) = try run(["setxkbmap", "-layout", "us,ru", "-print"], display: d.xvfb.display)
+        let loaded = try run(["xkbcomp", "-w", "0", "-", d.xvfb.display], display: d.xvfb.display,
+                             input: Array(keymap.utf8))
+        try #require(loaded.status == 0)
+        try d.wait("the layout's line") { try d.height > one }
+        try d.p.keys("Escape")
+        #expect(try d.p.waitExit() == 1)
+    }
+
     @Test func aLayoutChangedWhileTheDialogIsOpenIsFollowed() throws {
         _ = try which("setxkbmap")
         let d = try Dialog(["--passphrase", "Passphrase for key:"])

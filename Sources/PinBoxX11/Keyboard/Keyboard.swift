@@ -26,6 +26,10 @@ final class Keyboard {
     private var prepared = false
     /// The server's keymap changed since it was compiled: compiled again before the next key.
     private var stale = false
+    /// The keyboard changed since its layouts were named: named again once the burst is over.
+    private var unnamed = false
+    /// What the page was last told.
+    private var reported: KeyboardState?
 
     init(display: OpaquePointer, root: Window, rulesNames: Atom) {
         self.display = display
@@ -57,6 +61,7 @@ final class Keyboard {
         guard eventBase != nil else { return KeyboardState() }
         indicators.read(display, root: root, rulesNames: rulesNames)
         if let keymap, !stale { adoptLayoutNames(of: keymap) }
+        reported = indicators.state
         return indicators.state
     }
 
@@ -76,6 +81,7 @@ final class Keyboard {
         self.context = context
         self.connection = connection
         compile()
+        if let keymap { adoptLayoutNames(of: keymap) }
         composer = Composer(context: context)
     }
 
@@ -83,13 +89,13 @@ final class Keyboard {
     func handle(_ event: UnsafePointer<XEvent>) -> KeyboardState? {
         switch pinbox_xkb_type(event) {
         case XkbStateNotify:
-            let before = indicators.state
             indicators.update(pinbox_xkb_state_event(event).pointee)
-            return indicators.state == before ? nil : indicators.state
+            return news()
         case XkbNewKeyboardNotify, XkbMapNotify:
             // Compiled again lazily: xdotool maps a spare keycode before each character it types
             // and back after, a burst of changes of which only the last matters.
             stale = true
+            unnamed = true
             return nil
         default:
             return nil
@@ -104,15 +110,23 @@ final class Keyboard {
         return keymap?.keysym(keycode, modifiers: modifiers)
     }
 
-    /// After a burst of events: the keymap compiled again if it changed, and the layouts'
-    /// names with it. Returns the new state when it changed.
+    /// After a burst of events: the layouts named again if the keyboard changed (and its keymap
+    /// compiled again, once prepared). Returns the state when the page has not been told it yet.
     func settle() -> KeyboardState? {
-        guard stale, prepared else { return nil }
-        let before = indicators.state
-        compile()
-        indicators.setLayouts(KeyboardIndicators.layouts(display, root: root, rulesNames: rulesNames))
-        if let keymap { adoptLayoutNames(of: keymap) }
-        return indicators.state == before ? nil : indicators.state
+        if unnamed {
+            unnamed = false
+            indicators.setLayouts(KeyboardIndicators.layouts(display, root: root, rulesNames: rulesNames))
+            if prepared && stale { compile() }
+            if let keymap { adoptLayoutNames(of: keymap) }
+        }
+        return news()
+    }
+
+    /// The state, when it differs from what the page was last told.
+    private func news() -> KeyboardState? {
+        guard indicators.state != reported else { return nil }
+        reported = indicators.state
+        return indicators.state
     }
 
     private func compile() {
