@@ -67,7 +67,8 @@ public enum PagePainter {
             FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
         }
         if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
-            drawKeyboardNote(note, in: row, size: m.labelSize * s, page: page, on: canvas)
+            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, size: m.labelSize * s, page: page,
+                             on: canvas)
         }
         if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
             drawQuality(label: label, value: page.quality, in: row, scale: s, page: page, on: canvas)
@@ -143,11 +144,11 @@ public enum PagePainter {
 
     /// The keyboard's line: the Caps Lock warning at the start, in words, and the active
     /// layout's name at the end, where a desktop's panel shows it.
-    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, size: Double, page: PageScene,
-                                         on canvas: Canvas) {
+    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, size: Double,
+                                         page: PageScene, on canvas: Canvas) {
         if let warning = note.capsLock {
             TextLayout.draw(warning, style: TextStyle(size: size, bold: true, color: page.warningColor),
-                            width: row.width, at: Point(x: row.x, y: row.y), on: canvas)
+                            width: warningWidth, at: Point(x: row.x, y: row.y), on: canvas)
         }
         if let layout = note.layout {
             let style = TextStyle(size: size, color: page.secondaryColor)

@@ -137,6 +137,18 @@ struct KeyboardTests {
         #expect(page.content.keyboard?.capsLock == "Feststelltaste ist aktiv")
     }
 
+    @Test func aLongWarningWrapsBesideTheLayoutsNameAndTheLineGrows() throws {
+        let page = try dialog { $0.capsLockWarning = String(repeating: "Feststelltaste ", count: 8) }
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us", "de"], group: 1)), now: 1)
+        guard case .dialog(let layout) = page.geometry, let line = layout.keyboard else {
+            Issue.record("no line"); return
+        }
+        // 120 characters half an em wide wrap into more than one line of 17 px.
+        #expect(line.height > 17)
+        #expect(layout.keyboardWarningWidth < line.width, "the name keeps its room at the end")
+        #expect(line.maxY <= layout.error.y)
+    }
+
     @Test func theLayoutIsNamedOnlyWhenThereAreSeveralAndFollowsTheGroup() throws {
         let page = try dialog()
         _ = page.handle(.keyboard(KeyboardState(layouts: ["us"])), now: 1)

@@ -37,6 +37,8 @@ public struct DialogLayout: Equatable, Sendable {
     /// The line under the entries that says what the keyboard does (`KeyboardNote`), laid out
     /// only while it has something to say.
     public let keyboard: Rect?
+    /// The width the Caps Lock warning wraps to: the line's, less the layout's name at its end.
+    public let keyboardWarningWidth: Double
     public let error: Rect
     public let cue: Rect?
     /// The strength bar's row: its label at the start, the bar after it.
@@ -80,7 +82,15 @@ public struct DialogLayout: Equatable, Sendable {
             blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
         }
         let lineHeight = (m.labelSize * 1.3 * s).rounded(.up)
-        if content.keyboard != nil { blocks.append(lineHeight) }
+        // A caller's long warning wraps beside the layout's name rather than running into it.
+        let layoutWidth = content.keyboard?.layout.map { measure($0, TextStyle(size: m.labelSize * s), nil).width } ?? 0
+        keyboardWarningWidth = (width - (layoutWidth > 0 ? layoutWidth + m.gap * s : 0)).rounded(.down)
+        var keyboardHeight = lineHeight
+        if let warning = content.keyboard?.capsLock {
+            let size = measure(warning, TextStyle(size: m.labelSize * s, bold: true), keyboardWarningWidth)
+            keyboardHeight = max(lineHeight, size.height.rounded(.up))
+        }
+        if content.keyboard != nil { blocks.append(keyboardHeight) }
         let qualityHeight = lineHeight
         if content.qualityLabel != nil { blocks.append(qualityHeight) }
         if content.waitCue { blocks.append(m.cueSize * s) }
@@ -108,8 +118,8 @@ public struct DialogLayout: Equatable, Sendable {
         labels = labelRects
         fields = fieldRects
         if content.keyboard != nil {
-            keyboard = Rect(x: left, y: y, width: width, height: lineHeight)
-            y += lineHeight + gap
+            keyboard = Rect(x: left, y: y, width: width, height: keyboardHeight)
+            y += keyboardHeight + gap
         } else {
             keyboard = nil
         }
