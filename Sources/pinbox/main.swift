@@ -21,9 +21,11 @@ let usage = """
 /// With `continuing`, the program goes on after this window (a pinentry answers its client):
 /// the secret outlives the window, for the caller to write (the D line) and wipe, and closing
 /// the window is not watched as the end of the process.
+/// `hangUpWatch`: a descriptor whose hang-up ends the window as a request to stop (a pinentry's
+/// stdin: the agent died).
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
                grab: Bool, controller: PageController, continuing: Bool = false,
-               transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
+               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
@@ -33,14 +35,19 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
                              minimum: page.minimumSize, geometry: geometry, type: type, transientFor: parent)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
     loop.endsProcess = !continuing
-    return try loop.run(controller)
+    loop.hangUpWatch = hangUpWatch
+    let status = try loop.run(controller)
+    // The program goes on (a pinentry answers its agent): the window leaves the screen, and
+    // what was typed into it after the answer goes nowhere, before the answer is written.
+    if continuing { window.withdraw() }
+    return status
 }
 
 /// Runs `page` as a dialog: titled by the page, placed where `geometry` says or else centred on
 /// the monitor under the pointer.
 func runDialog(_ page: Page, display: XDisplay, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
                controller: PageController, continuing: Bool = false,
-               transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
+               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil) throws(X11Error) -> Int32 {
     var geometry = geometry
     if geometry.x == nil {
         let size = Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
@@ -48,7 +55,8 @@ func runDialog(_ page: Page, display: XDisplay, geometry: WindowGeometry = Windo
         (geometry.x, geometry.y) = display.centredUnderPointer(size)
     }
     return try runWindow(page, display: display, title: page.content.title, geometry: geometry, type: .dialog,
-                         grab: grab, controller: controller, continuing: continuing, transientFor: parent)
+                         grab: grab, controller: controller, continuing: continuing, transientFor: parent,
+                         hangUpWatch: hangUpWatch)
 }
 
 /// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
@@ -65,7 +73,8 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
     // Opened now, so a file that cannot be written is refused before the window opens.
     var record: (fd: Int32, path: String)?
     if let path = commandLine.record {
-        let fd = pinbox_open_output(path, 0o644)
+        // This user's only, as screenshots are: it shows what is typed.
+        let fd = pinbox_open_output(path, 0o600)
         guard fd >= 0 else {
             fail("--record \(Excerpt.quoted(path)) cannot be written: \(String(cString: strerror(pinbox_errno())))",
                  status: .usage)
