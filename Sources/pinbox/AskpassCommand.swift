@@ -189,14 +189,20 @@ struct AskpassCommand {
     private func run(on display: XDisplay) -> Int32 {
         do throws(X11Error) {
             let page: Page
+            let area = display.workArea()
             do throws(ConfigurationError) {
-                page = try dialog.makePage(measure: TextLayout.measure)
+                page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
+                    var spec = dialog
+                    spec.scale = s
+                    return try spec.makePage(measure: TextLayout.measure)
+                }
             } catch {
                 fail(names.usageError(error).message, status: .usage)
             }
             let controller = PageController(page: page, delivery: question == .entry ? .standardOutput : .none,
                                             events: false, screenshots: nil)
-            return try runDialog(page, display: display, geometry: geometry, grab: grab, controller: controller)
+            return try runDialog(page, display: display, area: area, geometry: geometry, grab: grab,
+                                 controller: controller)
         } catch {
             fail(error.message, status: .display)
         }

@@ -179,8 +179,14 @@ struct XDialogs: PinentryFrontEnd {
             spec.scale = looks.scale
             spec.paste = paste && looks.paste
             let page: Page
+            let area = display.workArea()
             do throws(ConfigurationError) {
-                page = try spec.makePage(measure: TextLayout.measure)
+                let asked = spec
+                page = try fittedPage(scale: spec.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
+                    var scaled = asked
+                    scaled.scale = s
+                    return try scaled.makePage(measure: TextLayout.measure)
+                }
             } catch {
                 // What the agent asked for, not an option: said in the core's own words.
                 Output.error(error.message)
@@ -190,7 +196,7 @@ struct XDialogs: PinentryFrontEnd {
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
             // The agent's death (its end of stdin closing) ends the dialog.
-            _ = try runDialog(page, display: display, grab: grab, controller: controller, continuing: true,
+            _ = try runDialog(page, display: display, area: area, grab: grab, controller: controller, continuing: true,
                               transientFor: options.parentWindow, hangUpWatch: 0)
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
