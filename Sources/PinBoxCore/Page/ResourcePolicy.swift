@@ -19,21 +19,16 @@ public enum ResourceRole: String, Equatable, Sendable {
 
 /// One setting a prompt's resource may give.
 public struct ResourceRule: Equatable, Sendable {
-    public enum Use: Equatable, Sendable {
-        /// Changes how the prompt looks: any value the option takes.
-        case look
-        /// May only make the prompt stricter: the only values taken (compared without case).
-        case stricter([String])
-    }
-
     public let setting: String
-    public let use: Use
+    /// Empty for a look, which takes any value the option takes; else the only values taken
+    /// (compared without case): settings that may only make the prompt stricter.
+    public let stricterOnly: [String]
     /// A flag (true or false) rather than an option with a value.
     public let isFlag: Bool
 
-    init(_ setting: String, _ use: Use = .look, flag: Bool = false) {
+    init(_ setting: String, stricterOnly: [String] = [], flag: Bool = false) {
         self.setting = setting
-        self.use = use
+        self.stricterOnly = stricterOnly
         isFlag = flag
     }
 }
@@ -48,15 +43,19 @@ public enum ResourcePolicy {
 
     /// The settings `role` reads from resources; nil for the demo, which reads them all.
     public static func allowlist(for role: ResourceRole) -> [ResourceRule]? {
+        let pasteOff = ResourceRule("paste", stricterOnly: ["off"])
+        let grabOn = ResourceRule("grab", stricterOnly: trueWords, flag: true)
         switch role {
-        case .demo: nil
-        case .askpass: [ResourceRule("scale"), pasteOff, grabOn]
-        case .pinentry: [ResourceRule("scale"), pasteOff]
-        case .pinPrompt: fieldLooks + [
-            ResourceRule("paste", .stricter(["deny"])), grabOn,
-            ResourceRule("secure", .stricter(trueWords), flag: true),
-            ResourceRule("clear-on-blur", .stricter(trueWords), flag: true),
-        ]
+        case .demo:
+            return nil
+        case .askpass:
+            return [ResourceRule("scale"), pasteOff, grabOn]
+        case .pinentry:
+            return [ResourceRule("scale"), pasteOff]
+        case .pinPrompt:
+            return fieldLooks + [ResourceRule("paste", stricterOnly: ["deny"]), grabOn,
+                                 ResourceRule("secure", stricterOnly: trueWords, flag: true),
+                                 ResourceRule("clear-on-blur", stricterOnly: trueWords, flag: true)]
         }
     }
 
@@ -66,21 +65,13 @@ public enum ResourcePolicy {
         guard let rule = list.first(where: { $0.setting == setting }) else {
             return .refuse("not read by the \(role.rawValue) prompt")
         }
-        switch rule.use {
-        case .look:
-            return .take
-        case .stricter(let allowed):
-            let lowered = String(value.unicodeScalars.map { Character(lowercasedASCII($0)) })
-            return allowed.contains(lowered) ? .take
-                : .refuse("a resource may only make a prompt stricter (\(allowed[0]))")
-        }
+        guard let first = rule.stricterOnly.first else { return .take }
+        let lowered = String(value.unicodeScalars.map { Character(lowercasedASCII($0)) })
+        return rule.stricterOnly.contains(lowered) ? .take : .refuse("a resource may only make a prompt stricter (\(first))")
     }
 
     /// A flag's resource value that means true, as X toolkits read them.
-    public static let trueWords = ["true", "yes", "on", "1"]
-
-    private static let pasteOff = ResourceRule("paste", .stricter(["off"]))
-    private static let grabOn = ResourceRule("grab", .stricter(trueWords), flag: true)
+    public static var trueWords: [String] { ["true", "yes", "on", "1"] }
 
     /// The PIN box's colours, line widths, radii, fonts and animation: how it looks, never what
     /// it shows (a plain look or another theme could show the digits), how many it takes, where
