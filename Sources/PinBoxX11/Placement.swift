@@ -1,3 +1,4 @@
+import CSystem
 import CX11
 import PinBoxCore
 
@@ -38,9 +39,14 @@ extension XDisplay {
     /// `_NET_WORKAREA` for the current desktop (`_NET_CURRENT_DESKTOP`, else the first); nil
     /// when no window manager set it.
     private func windowManagerWorkArea() -> Rect? {
-        let workArea = XInternAtom(handle, "_NET_WORKAREA", 1)
+        // Both names in one round trip; only if some client made them (a window manager).
+        var names: [UnsafeMutablePointer<CChar>?] = [strdup("_NET_WORKAREA"), strdup("_NET_CURRENT_DESKTOP")]
+        defer { for name in names { free(name) } }
+        var atoms: [Atom] = [0, 0]
+        _ = XInternAtoms(handle, &names, 2, 1, &atoms)
+        let workArea = atoms[0]
         guard workArea != 0 else { return nil }
-        let desktop = cardinals(XInternAtom(handle, "_NET_CURRENT_DESKTOP", 1), count: 1).first ?? 0
+        let desktop = cardinals(atoms[1], count: 1).first ?? 0
         let values = cardinals(workArea, count: 4 * (desktop + 1))
         let first = 4 * desktop
         guard values.count >= first + 4, values[first + 2] > 0, values[first + 3] > 0 else { return nil }

@@ -75,14 +75,23 @@ func fittedPage<E: Error>(scale: Double, area: Rect, _ make: (Double) throws(E) 
 /// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
 /// resources under the command line's options (`arguments`).
 func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -> Int32 {
-    func inputs(_ command: WindowCommand) -> (fields: [PageField], screenshots: ScreenshotDirectory) {
+    func fields(_ command: WindowCommand) -> [PageField] {
         do throws(UsageError) {
-            return (try WorkbenchPage.fields(command), try ScreenshotDirectory(command.screenshotDirectory))
+            return try WorkbenchPage.fields(command)
         } catch {
             fail(error.message, status: .usage)
         }
     }
-    _ = inputs(commandLine)  // the command line's own mistakes need no display
+    func screenshots(_ command: WindowCommand) -> ScreenshotDirectory {
+        do throws(UsageError) {
+            return try ScreenshotDirectory(command.screenshotDirectory)
+        } catch {
+            fail(error.message, status: .usage)
+        }
+    }
+    // The command line's own mistakes need no display.
+    _ = fields(commandLine)
+    _ = screenshots(commandLine)
     // Opened now, so a file that cannot be written is refused before the window opens.
     var record: (fd: Int32, path: String)?
     if let path = commandLine.record {
@@ -97,12 +106,12 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
     do throws(X11Error) {
         let display = try XDisplay(name: commandLine.display)
         let command = commandLine.withResources(of: display, arguments: arguments)
-        let (_, screenshots) = inputs(command)
+        let screenshots = screenshots(command)
         let area = display.workArea()
         let page = fittedPage(scale: command.field.scale, area: area) { scale in
             var scaled = command
             scaled.field.scale = scale
-            return WorkbenchPage.make(inputs(scaled).fields, scaled, refreshRate: display.refreshRate ?? 60)
+            return WorkbenchPage.make(fields(scaled), scaled, refreshRate: display.refreshRate ?? 60)
         }
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
                                         events: !command.quiet, screenshots: screenshots,
