@@ -431,7 +431,7 @@ enum TextProbe {
                 .deletingLastPathComponent()
             if folder.lastPathComponent.hasSuffix(".xctest") { folder = folder.deletingLastPathComponent() }
             let probe = folder.appendingPathComponent("pinbox-text-probe").path
-            try #require(FileManager.default.isExecutableFile(atPath: probe), "build it: swift build --build-tests")
+            try #require(FileManager.default.isExecutableFile(atPath: probe), "scripts/test builds it (with the tests)")
             return probe
         }
     }
