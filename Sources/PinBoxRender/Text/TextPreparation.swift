@@ -44,9 +44,9 @@ extension TextLayout {
     /// another thread, off screen (glyphs loaded and rasterised for Cairo's caches).
     ///
     /// When every text is DejaVu's there is nothing slow to wait for, and neither thread is
-    /// started: the window draws the text itself, about a millisecond after it starts. On two
-    /// cores a thread took the core the X server needed to answer our connection, and the window
-    /// showed later with it than without it (docs/performance-notes.md).
+    /// started: the window draws the text itself, soon after it starts. On two cores a thread
+    /// took the core the X server needed to answer our connection, and the window showed later
+    /// with it than without it (docs/performance-notes.md).
     public static func prepare(_ texts: [PendingText]) {
         guard let first = texts.first(where: { needsPango($0.text) }) else { return }
         PangoText.prepare(TextSafety.displayable(first.text), style: first.style, width: first.width)
