@@ -59,8 +59,11 @@ final class Keyboard {
     /// What the keyboard shows now, asked of the server (two round trips).
     func currentState() -> KeyboardState {
         guard eventBase != nil else { return KeyboardState() }
+        // A pinentry's next dialog: the events queued between dialogs went with the last window
+        // (XWindow.withdraw drops them), a keymap change among them; compiled again at the next key.
+        if prepared { stale = true }
         indicators.read(display, root: root, rulesNames: rulesNames)
-        if let keymap, !stale { adoptLayoutNames(of: keymap) }
+        if let keymap { adoptLayoutNames(of: keymap) }
         reported = indicators.state
         return indicators.state
     }
