@@ -52,6 +52,12 @@ public final class EventLoop {
         // mapping shows it at once.
         _ = controller.draw(on: buffer.canvas, now: Clock.now(), everything: true)
         buffer.presentAsBackground(of: window)
+        // Keys already down are held: their repeats are not typing (a round trip).
+        var down = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &down) { raw in
+            XQueryKeymap(d, raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            keys.hold(UnsafeRawBufferPointer(raw))
+        }
         window.map()
         // While it holds the frame on screen, the server paints exposures itself from it.
         var backgroundIsFrame = true
@@ -97,7 +103,7 @@ public final class EventLoop {
                     // No copy of the key is left behind in this frame.
                     Self.wipe(&event)
                 case KeyRelease:
-                    keys.release(event.xkey.keycode)
+                    if !Self.repeats(event.xkey, display: d) { keys.release(event.xkey.keycode) }
                     Self.wipe(&event)
                 case ButtonPress:
                     guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { continue }
@@ -253,6 +259,18 @@ public final class EventLoop {
         }
         _ = poll(&fds, nfds_t(fds.count), timeout)
         if fds.count > 2, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
+    }
+
+    /// Whether a key release is half of an auto-repeat: until detectable auto-repeat is on (the
+    /// preparation), a held key repeats as a release and a press at the same time, the press
+    /// already queued behind it. The key is then still held, and its press is a repeat.
+    private static func repeats(_ release: XKeyEvent, display: OpaquePointer) -> Bool {
+        guard XEventsQueued(display, QueuedAlready) > 0 else { return false }
+        var next = XEvent()
+        XPeekEvent(display, &next)
+        let repeats = next.type == KeyPress && next.xkey.keycode == release.keycode && next.xkey.time == release.time
+        wipe(&next)
+        return repeats
     }
 
     /// Zeroes an event that carried a key, so no copy of it stays in this frame's memory.

@@ -17,6 +17,15 @@ struct KeyTranslator {
         _ = mark(keycode, down: false)
     }
 
+    /// The keys already down when the window opens (XQueryKeymap's bits, one a keycode): held,
+    /// so their repeats are dropped until they are let go. A key held since before the dialog
+    /// (Return from the terminal that started it, a key stuck down) does not answer it.
+    mutating func hold(_ keys: UnsafeRawBufferPointer) {
+        withUnsafeMutableBytes(of: &held) { raw in
+            for i in 0..<min(raw.count, keys.count) { raw[i] = keys[i] }
+        }
+    }
+
     /// Marks `keycode` down or up; returns whether it was down before.
     private mutating func mark(_ keycode: UInt32, down: Bool) -> Bool {
         let bit = UInt64(1) << UInt64(keycode & 63)

@@ -127,6 +127,22 @@ struct KeyTests {
         #expect(d.p.stdout == "ée\n")
     }
 
+    @Test func aKeyHeldSinceBeforeTheDialogDoesNotAnswerIt() throws {
+        // Return held down from the terminal that started the prompt: the server repeats it
+        // into the dialog, which must not take an empty answer from it.
+        let d = try Dialog(["--passphrase", "Passphrase for key:"]) { display in
+            _ = try run(["xdotool", "keydown", "Return"], display: display)
+        }
+        // Past the server's auto-repeat delay: it has been repeating into the window.
+        usleep(900_000)
+        #expect(d.p.child.isRunning, "stdout: \(d.p.stdout)")
+        try d.p.xdotool(["keyup", "Return"])
+        // Let go, the same key answers (the control).
+        try d.p.keys("o", "k", "Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "ok\n")
+    }
+
     @Test func digitFieldsStillTakeOnlyDigits() throws {
         let d = try Dialog(["--digits", "--length", "4", "PIN:"])
         try d.p.keys("a", "Cyrillic_ef", "dead_acute", "e", "EuroSign", "1", "2", "3", "KP_4")
