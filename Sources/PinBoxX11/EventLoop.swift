@@ -52,12 +52,6 @@ public final class EventLoop {
         // mapping shows it at once.
         _ = controller.draw(on: buffer.canvas, now: Clock.now(), everything: true)
         buffer.presentAsBackground(of: window)
-        // Keys already down are held: their repeats are not typing (a round trip).
-        var down = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &down) { raw in
-            XQueryKeymap(d, raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            keys.hold(UnsafeRawBufferPointer(raw))
-        }
         window.map()
         // While it holds the frame on screen, the server paints exposures itself from it.
         var backgroundIsFrame = true
@@ -103,7 +97,10 @@ public final class EventLoop {
                     // No copy of the key is left behind in this frame.
                     Self.wipe(&event)
                 case KeyRelease:
-                    if !Self.repeats(event.xkey, display: d) { keys.release(event.xkey.keycode) }
+                    // Half of a repeat: the key stays held, and the press behind it is a repeat.
+                    if Self.repeats(event.xkey, display: d) { keys.hold(event.xkey.keycode) } else {
+                        keys.release(event.xkey.keycode)
+                    }
                     Self.wipe(&event)
                 case ButtonPress:
                     guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { continue }
@@ -215,6 +212,15 @@ public final class EventLoop {
                 // typing. A key held from the start repeats only after the auto-repeat delay
                 // (a quarter of a second or more), long after this.
                 XkbSetDetectableAutoRepeat(d, 1, nil)
+                // Keys down now that were never seen pressed have been held since before the window
+                // (Return from the terminal that started it, a key stuck down): held, their
+                // repeats are not typing. Until now their repeats came as release and press pairs
+                // (`repeats`), held the same way.
+                var down = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+                withUnsafeMutableBytes(of: &down) { raw in
+                    XQueryKeymap(d, raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                    keys.hold(UnsafeRawBufferPointer(raw))
+                }
                 keyboard.prepare()
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
@@ -263,7 +269,7 @@ public final class EventLoop {
 
     /// Whether a key release is half of an auto-repeat: until detectable auto-repeat is on (the
     /// preparation), a held key repeats as a release and a press at the same time, the press
-    /// already queued behind it. The key is then still held, and its press is a repeat.
+    /// already queued behind it.
     private static func repeats(_ release: XKeyEvent, display: OpaquePointer) -> Bool {
         guard XEventsQueued(display, QueuedAlready) > 0 else { return false }
         var next = XEvent()

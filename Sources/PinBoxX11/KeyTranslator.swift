@@ -17,13 +17,18 @@ struct KeyTranslator {
         _ = mark(keycode, down: false)
     }
 
-    /// The keys already down when the window opens (XQueryKeymap's bits, one a keycode): held,
-    /// so their repeats are dropped until they are let go. A key held since before the dialog
-    /// (Return from the terminal that started it, a key stuck down) does not answer it.
+    /// Keys that are down (XQueryKeymap's bits, one a keycode) are held, as well as those already
+    /// held: their repeats are dropped until they are let go. A key held since before the
+    /// dialog (Return from the terminal that started it, a key stuck down) does not answer it.
     mutating func hold(_ keys: UnsafeRawBufferPointer) {
         withUnsafeMutableBytes(of: &held) { raw in
-            for i in 0..<min(raw.count, keys.count) { raw[i] = keys[i] }
+            for i in 0..<min(raw.count, keys.count) { raw[i] |= keys[i] }
         }
+    }
+
+    /// One key held: its next press is a repeat.
+    mutating func hold(_ keycode: UInt32) {
+        _ = mark(keycode, down: true)
     }
 
     /// Marks `keycode` down or up; returns whether it was down before.
