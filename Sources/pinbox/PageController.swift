@@ -83,6 +83,8 @@ final class PageController: WindowController {
 
     func nextDeadline(after now: Double) -> Double? { page.nextDeadline(after: now) }
 
+    func accessibleTree() -> AccessibleTree? { AccessibleTree(page: page) }
+
     /// Carries out the page's effects in order; returns what only the window can do.
     private func perform(_ effects: [PageEffect], now: Double) -> WindowRequest? {
         var request: WindowRequest?
