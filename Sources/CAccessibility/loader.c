@@ -12,6 +12,7 @@ static void (*set_node)(int32_t, int32_t, uint32_t, double, double, double, doub
 static void (*set_string)(int32_t, int32_t, const char *);
 static void (*set_value)(int32_t, double, double, double);
 static void (*set_origin)(int32_t, int32_t);
+static uint32_t (*listeners)(void);
 static void (*emit)(int32_t, int32_t, int32_t, int32_t, int32_t, const char *);
 static void (*close_window)(void);
 static int (*prepare)(struct pollfd *, int, int *);
@@ -31,11 +32,12 @@ int pinbox_accessibility_load(const char **error) {
     set_string = (void (*)(int32_t, int32_t, const char *))dlsym(library, "pinbox_a11y_set_string");
     set_value = (void (*)(int32_t, double, double, double))dlsym(library, "pinbox_a11y_set_value");
     set_origin = (void (*)(int32_t, int32_t))dlsym(library, "pinbox_a11y_set_origin");
+    listeners = (uint32_t (*)(void))dlsym(library, "pinbox_a11y_listeners");
     emit = (void (*)(int32_t, int32_t, int32_t, int32_t, int32_t, const char *))dlsym(library, "pinbox_a11y_emit");
     close_window = (void (*)(void))dlsym(library, "pinbox_a11y_close_window");
     prepare = (int (*)(struct pollfd *, int, int *))dlsym(library, "pinbox_a11y_prepare");
     dispatch = (void (*)(const struct pollfd *, int))dlsym(library, "pinbox_a11y_dispatch");
-    if (!start || !set_node || !set_string || !set_value || !set_origin || !emit || !close_window || !prepare ||
+    if (!start || !set_node || !set_string || !set_value || !set_origin || !listeners || !emit || !close_window || !prepare ||
         !dispatch) {
         if (error) *error = "the accessibility plug-in lacks a function (a plug-in of another version?)";
         dlclose(library);
@@ -64,6 +66,10 @@ void pinbox_accessibility_set_value(int32_t id, double current, double minimum, 
 
 void pinbox_accessibility_set_origin(int32_t x, int32_t y) {
     if (loaded) set_origin(x, y);
+}
+
+uint32_t pinbox_accessibility_listeners(void) {
+    return loaded ? listeners() : 0;
 }
 
 void pinbox_accessibility_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c, const char *text) {

@@ -12,7 +12,20 @@ static GPollFD *poll_fds;
 static gint poll_capacity;
 static gint poll_count;
 
+static guint (*real_add_global_event_listener)(GSignalEmissionHook, const gchar *);
+static uint32_t listeners;
+
 static AtkObject *util_get_root(void) { return pinbox_tree.root; }
+
+// The bridge hooks ATK's signals only once a screen reader listens (its registration's reply
+// names the listeners); until then nothing is sent. Counted here so the program can say again,
+// once someone listens, what it said before: the window, its focus, its error.
+static guint util_add_global_event_listener(GSignalEmissionHook listener, const gchar *event_type) {
+    if (g_strcmp0(event_type, "Gtk:AtkObject:state-change") == 0) listeners++;
+    return real_add_global_event_listener ? real_add_global_event_listener(listener, event_type) : 0;
+}
+
+uint32_t pinbox_a11y_listeners(void) { return listeners; }
 static const gchar *util_get_toolkit_name(void) { return "PinBox"; }
 static const gchar *util_get_toolkit_version(void) { return "1"; }
 
@@ -25,6 +38,8 @@ int pinbox_a11y_start(const char *application, pinbox_a11y_callbacks callbacks, 
     util->get_root = util_get_root;
     util->get_toolkit_name = util_get_toolkit_name;
     util->get_toolkit_version = util_get_toolkit_version;
+    real_add_global_event_listener = util->add_global_event_listener;
+    util->add_global_event_listener = util_add_global_event_listener;
     // The program's thread owns the default context from now on: it is the only one that runs it.
     g_main_context_acquire(g_main_context_default());
     if (atk_bridge_adaptor_init(NULL, NULL) != 0) return -1;

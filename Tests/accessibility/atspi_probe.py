@@ -13,10 +13,14 @@ Accerciser do. Commands come one a line on stdin; each answer is one JSON line o
 import json
 import sys
 
-import gi
-gi.require_version("Atspi", "2.0")
-from gi.repository import GLib  # noqa: E402
-import pyatspi  # noqa: E402
+try:
+    import gi
+    gi.require_version("Atspi", "2.0")
+    from gi.repository import GLib
+    import pyatspi
+except (ImportError, ValueError) as error:
+    sys.stdout.write(json.dumps({"error": "python3-pyatspi is missing (apt-get install python3-pyatspi): %r" % error}) + "\n")
+    sys.exit(1)
 
 app = None
 events = []

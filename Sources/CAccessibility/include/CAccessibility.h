@@ -34,6 +34,8 @@ void pinbox_accessibility_set_node(int32_t id, int32_t role, uint32_t states, do
 void pinbox_accessibility_set_string(int32_t id, int32_t which, const char *value);
 void pinbox_accessibility_set_value(int32_t id, double current, double minimum, double maximum);
 void pinbox_accessibility_set_origin(int32_t x, int32_t y);
+/// pinbox_a11y_listeners: changes when a screen reader starts listening.
+uint32_t pinbox_accessibility_listeners(void);
 void pinbox_accessibility_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c, const char *text);
 void pinbox_accessibility_close_window(void);
 int pinbox_accessibility_prepare(struct pollfd *fds, int capacity, int *timeout);

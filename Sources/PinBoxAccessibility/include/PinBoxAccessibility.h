@@ -38,6 +38,9 @@ void pinbox_a11y_set_node(int32_t id, int32_t role, uint32_t states, double x, d
                           double height);
 void pinbox_a11y_set_string(int32_t id, int32_t which, const char *value);
 void pinbox_a11y_set_value(int32_t id, double current, double minimum, double maximum);
+/// How many times the bridge has started sending ATK's events (a screen reader began listening):
+/// events emitted before that were dropped, and a change in this count asks for them again.
+uint32_t pinbox_a11y_listeners(void);
 /// Where the window is on the screen, for screen coordinates.
 void pinbox_a11y_set_origin(int32_t x, int32_t y);
 /// Emits one event: `a`, `b`, `c` are the state and whether it is on, or the text change's

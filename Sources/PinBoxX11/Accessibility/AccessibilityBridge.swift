@@ -17,6 +17,8 @@ public final class AccessibilityBridge {
     private var published: AccessibleTree?
     private var inputs: [InputEvent] = []
     private var originKnown = false
+    /// The bridge's count of listening starts when the tree was last said whole.
+    private var listeners: UInt32 = 0
 
     private init() {}
 
@@ -74,6 +76,15 @@ public final class AccessibilityBridge {
     /// Brings the objects on the bus up to `tree` and emits the events that take a screen
     /// reader there. Nothing happens when nothing changed.
     func publish(_ tree: AccessibleTree, window: XWindow, display: XDisplay) {
+        // A screen reader began to listen: what was said before it did is said again.
+        let listening = pinbox_accessibility_listeners()
+        if listening != listeners {
+            listeners = listening
+            if published != nil {
+                published = nil
+                originKnown = false
+            }
+        }
         guard tree != published || !originKnown else { return }
         if !originKnown {
             originKnown = true
