@@ -114,7 +114,11 @@ let package = Package(
         // The accessibility plug-in's code: links ATK, the bridge and GLib as Debian ships them.
         .target(name: "PinBoxAccessibility", cSettings: [.unsafeFlags(accessibilityCFlags)] + hardenedC,
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"),
-                                 .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
+                                 .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+                                 // Plain C: none of Swift's runtime. The driver links it (and
+                                 // its toolchain's RUNPATH) into every library it makes, unless
+                                 // the library is Embedded Swift, which C code is as much as any.
+                                 .unsafeFlags(["-enable-experimental-feature", "Embedded", "-no-toolchain-stdlib-rpath"])]),
         // The program's side of it: loads the plug-in with dlopen, links nothing of it.
         .target(name: "CAccessibility", cSettings: hardenedC),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
