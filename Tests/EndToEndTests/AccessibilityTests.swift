@@ -151,12 +151,51 @@ struct AccessibilityTests {
         _ = try run(["xdotool", "key", "--delay", "15", "a", "b", "Return", "a", "c", "Return"], display: xvfb.display)
         _ = try probe.waitForEvent { $0["type"] as? String == "object:announcement"
             && $0["data"] as? String == "Passphrases do not match" }
-        let error = flatten(try probe.tree()).first { $0["name"] as? String == "Passphrases do not match" }
-        #expect((error?["states"] as? [String] ?? []).contains("showing"))
+        let mismatch = flatten(try probe.tree()).first { $0["name"] as? String == "Passphrases do not match" }
+        #expect((mismatch?["states"] as? [String] ?? []).contains("showing"))
         #expect(try probe.press("Cancel"))
         try readUntil("ERR 83886179", from: pinentry, into: &replies)
         pinentry.send("BYE\n")
         #expect(pinentry.wait() == 0)
+    }
+
+    @Test func thePaymentSheetsNumberPadIsPressedThroughTheActionInterface() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let pay = try PinBoxProcess(["pay", "--amount", "¥25.00", "--payee", "Coffee shop"], display: xvfb.display,
+                                    environment: bus.environment)
+        try pay.waitReady()
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "dialog")
+        #expect(window["name"] as? String == "Enter payment password")
+        #expect(window["description"] as? String == "Coffee shop ¥25.00")
+        let buttons = flatten(window).filter { $0["role"] as? String == "push button" }.map { $0["name"] as? String ?? "" }
+        #expect(buttons == ["Close", "Forgot password?", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Delete"])
+        #expect(try probe.press("7"))
+        try pay.waitFor("change") { $0["length"] as? Int == 1 }
+        _ = try probe.waitForEvent { $0["description"] as? String == "1 of 6 entered" }
+        #expect(try probe.press("Forgot password?"))
+        try pay.waitFor("forgot")
+        #expect(try probe.press("Close"))
+        #expect(try pay.waitExit() == 1)
+    }
+
+    @Test func theDemoPageIsAFrameOfLabelledEntries() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let demo = try PinBoxProcess(["--style", "boxes", "--count", "4"], display: xvfb.display,
+                                     environment: bus.environment)
+        try demo.waitReady()
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "frame")
+        let entry = try #require(flatten(window).first { $0["role"] as? String == "password text" })
+        #expect(entry["description"] as? String == "0 of 4 entered")
+        try demo.keys("4", "2")
+        _ = try probe.waitForEvent { $0["description"] as? String == "2 of 4 entered" }
+        kill(demo.pid, SIGTERM)
+        _ = try demo.waitExit()
     }
 
     @Test func withAccessibilityOffNothingOfItIsLoaded() throws {
