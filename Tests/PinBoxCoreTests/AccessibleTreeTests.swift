@@ -107,8 +107,7 @@ struct AccessibleTreeTests {
         #expect(after.node(AccessibleTree.ID.entry(0))?.description == "3 of 6 entered")
         #expect(after.node(AccessibleTree.ID.entry(0))?.text == "\u{2022}\u{2022}\u{2022}")
         #expect(after.changes(from: before) == [.description(AccessibleTree.ID.entry(0)),
-                                               .text(AccessibleTree.ID.entry(0), at: 0, removed: 3, inserted: 3)]
-                || after.changes(from: before).contains(.description(AccessibleTree.ID.entry(0))))
+                                               .text(AccessibleTree.ID.entry(0), at: 0, removed: 0, inserted: 3)])
     }
 
     @Test("Tab moves the focus: the old object loses its focused state, the new one gets a focus event")
@@ -179,6 +178,11 @@ struct AccessibleTreeTests {
         #expect(AccessibleTree.focusInput(for: AccessibleTree.ID.button(0), fields: 1, buttons: 2) == .focusOn(1))
         #expect(AccessibleTree.focusInput(for: AccessibleTree.ID.entry(0), fields: 1, buttons: 2) == .focusOn(0))
         #expect(AccessibleTree.focusInput(for: AccessibleTree.ID.label(0), fields: 1, buttons: 2) == nil)
+        // What no object stands for is passed over: a button or a focusable that is not there.
+        #expect(page.handle(.pressButton(7), now: 0) == [])
+        #expect(page.handle(.focusOn(-1), now: 0) == [])
+        #expect(page.handle(.focusOn(9), now: 0) == [])
+        #expect(page.outcome == nil && page.focus == 0)
         _ = page.handle(.focusOn(1), now: 0)
         #expect(page.focus == 1)
         let effects = page.handle(try #require(tree.actionInput(for: AccessibleTree.ID.button(1))), now: 0)

@@ -5,7 +5,8 @@
 ///
 /// Secrets: a hidden entry's text is one bullet per dot the window shows (a scrolled
 /// passphrase row shows fewer dots than there are characters, and so do the bullets), and its
-/// description says no more than its boxes do. No byte of a field's secret is ever read here.
+/// description says no more than its boxes do. No byte of a hidden field's secret is read here;
+/// only the demo's plain look, which shows its characters on screen, reads them out.
 public struct AccessibleTree: Equatable, Sendable {
     public var window: AccessibleNode
     /// The window's children, in reading order.
