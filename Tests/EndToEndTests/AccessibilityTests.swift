@@ -198,6 +198,50 @@ struct AccessibilityTests {
         _ = try demo.waitExit()
     }
 
+    @Test func theQualityBarIsALevelBarThatFollowsTheAgentsRating() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: bus.environment, capture: true,
+                                 interactive: true)
+        var replies = ""
+        try readUntil("OK Pleased", from: pinentry, into: &replies)
+        pinentry.send("SETQUALITYBAR Quality:\nSETPROMPT New passphrase:\nGETPIN\n")
+        let window = try probe.window(of: "pinbox")
+        let bar = try #require(flatten(window).first { $0["role"] as? String == "level bar" })
+        #expect(bar["name"] as? String == "Quality")  // (drawn, and named, without its colon)
+        #expect(bar["value"] as? [Double] == [0, -100, 100])
+        _ = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid), "windowfocus", "--sync"],
+                    display: xvfb.display)
+        _ = try run(["xdotool", "key", "a"], display: xvfb.display)
+        try readUntil("INQUIRE QUALITY a", from: pinentry, into: &replies)
+        pinentry.send("D 40\nEND\n")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:property-change:accessible-value" }
+        let rated = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "level bar" })
+        #expect(rated["value"] as? [Double] == [40, -100, 100])
+        #expect(try probe.press("Cancel"))
+        try readUntil("ERR 83886179", from: pinentry, into: &replies)
+        pinentry.send("BYE\n")
+        #expect(pinentry.wait() == 0)
+    }
+
+    @Test func aTouchNoticeSaysWhatItWaitsFor() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        var environment = bus.environment
+        environment["SSH_ASKPASS_PROMPT"] = "none"
+        let notice = try PinBoxProcess(["askpass", "Confirm user presence for key ED25519-SK SHA256:abc"],
+                                       display: xvfb.display, environment: environment)
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "alert")
+        #expect(window["name"] as? String == "Security key")
+        let cue = try #require(flatten(window).first { $0["role"] as? String == "status bar" })
+        #expect(cue["name"] as? String == "Waiting for your security key or card reader")
+        kill(notice.pid, SIGTERM)
+        #expect(try notice.waitExit() == 1)
+    }
+
     @Test func withAccessibilityOffNothingOfItIsLoaded() throws {
         // The positive control: with the bus on, the dialog maps the plug-in and the stack.
         let xvfb = try Xvfb()
