@@ -49,6 +49,10 @@ public enum InputEvent: Equatable, Sendable {
     case composeCancelled
     /// The keyboard's state changed (or is known for the first time): Caps Lock, the layout.
     case keyboard(KeyboardState)
+    /// A screen reader pressed button `index` of the page (its action interface): as a click on it.
+    case pressButton(Int)
+    /// A screen reader gave focusable `index` the focus (fields first, then buttons).
+    case focusOn(Int)
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -82,7 +86,7 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
-             .pasteRequest, .copy, .click, .workbench, .composeStarted, .composeCancelled:
+             .pasteRequest, .copy, .click, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard:
             return false

@@ -1,3 +1,4 @@
+import CAccessibility
 import CX11
 import CSystem
 import PinBoxCore
@@ -28,6 +29,11 @@ public final class EventLoop {
     /// The watched descriptor hung up: reported once, as `.terminate`.
     private var hungUp = false
     private var hangUpReported = false
+    /// The accessibility tree on the AT-SPI bus, once the window has shown, when the session
+    /// has accessibility on (nil otherwise: nothing of it is loaded).
+    private var accessibility: AccessibilityBridge?
+    /// The application's name on the accessibility bus (the role's program name).
+    public var accessibleName = "pinbox"
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -90,6 +96,7 @@ public final class EventLoop {
             var newSize: Size?
             while XPending(d) > 0 {
                 XNextEvent(d, &event)
+                if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
                 switch event.type {
                 case KeyPress:
                     keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
@@ -146,6 +153,8 @@ public final class EventLoop {
             }
             // A new keymap: compiled once after the burst, with its layouts' names.
             if let state = keyboard.settle() { deliver(.keyboard(state)) }
+            // What a screen reader asked for while the loop last waited: a button's action, a focus.
+            if let accessibility { for input in accessibility.takeInputs() { deliver(input) } }
             let now = Clock.now()
             try grab.attempt(window: window, now: now)
             if let result = selection.expire(now: now) { deliver(.pasted(result)) }
@@ -174,6 +183,9 @@ public final class EventLoop {
             }
 
             controller.advance(to: now)
+            if let accessibility, let tree = controller.accessibleTree() {
+                accessibility.publish(tree, window: window, display: display)
+            }
             // Exposed areas need no drawing: the back buffer still holds them. Nor copying, while
             // the server has painted them from the background: the first frame, unchanged there.
             let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
@@ -187,6 +199,7 @@ public final class EventLoop {
                 // The way out talks to the server, which may be grabbed by another client or
                 // stuck: it gets a second, then the process ends anyway (secrets wiped).
                 if endsProcess { pinbox_exit_watchdog() }
+                accessibility?.closeWindow()
                 clipboard.forget()
                 grab.release(window: window)
                 XFlush(d)
@@ -200,17 +213,16 @@ public final class EventLoop {
                 backgroundIsFrame = false
             }
             // Once the first frame has had time to reach the screen, so that neither start-up
-            // nor the X server and compositor showing the window wait for them: the keyboard map
-            // and locale files, the refresh rate (RandR round trips) that paces animation, and
-            // the shared memory later frames go through; the keymap and the compose table (a few
-            // milliseconds of parsing). Done right after the map, this
+            // nor the X server and compositor showing the window wait for them: the keymap and the
+            // compose table (milliseconds of parsing), the refresh rate (RandR round trips) that
+            // paces animation, and the shared memory later frames go through. Done right after
+            // the map, this
             // millisecond of work held the first frame back by 0.2–0.35 ms on two cores
             // (docs/performance-notes.md). A key typed sooner is translated all the same: the
             // keyboard gets ready for it there and then.
             if let due = preparationDue, now >= due {
-                // Without this, a held key arrives as release/press pairs and cannot be told from
-                // typing. A key held from the start repeats only after the auto-repeat delay
-                // (a quarter of a second or more), long after this.
+                // Without this, a held key repeats as release and press pairs, which only the press
+                // queued behind the release tells from typing (`repeats`).
                 XkbSetDetectableAutoRepeat(d, 1, nil)
                 // Keys down now that were never seen pressed have been held since before the window
                 // (Return from the terminal that started it, a key stuck down): held, their
@@ -224,6 +236,13 @@ public final class EventLoop {
                 keyboard.prepare()
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
+                // The accessibility bridge too waits for the first frame to be on screen: it
+                // costs a prompt nothing when the session has accessibility off (no library is
+                // loaded), and its start-up does not hold the window back when it is on.
+                accessibility = AccessibilityBridge.start(display: display, application: accessibleName)
+                if let accessibility, let tree = controller.accessibleTree() {
+                    accessibility.publish(tree, window: window, display: display)
+                }
                 preparationDue = nil
                 // The compiled keymap may name layouts the rules did not: drawn now, not at the next wake.
                 if let state = keyboard.settle() {
@@ -257,14 +276,22 @@ public final class EventLoop {
         var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
         // No events asked: poll reports a hang-up or an error on it whatever is asked.
-        if let watched = hangUpWatch, !hungUp { fds.append(pollfd(fd: watched, events: 0, revents: 0)) }
+        let watching = hangUpWatch != nil && !hungUp
+        if let watched = hangUpWatch, watching { fds.append(pollfd(fd: watched, events: 0, revents: 0)) }
         var timeout: Int32 = -1
         if let deadline {
             let ms = ((deadline - Clock.now()) * 1000).rounded(.up)
             timeout = Int32(max(0, min(ms, 3_600_000)))
         }
+        // GLib's descriptors (the accessibility bus) and its next timer join the same poll.
+        let glib = fds.count
+        if let accessibility {
+            let wanted = accessibility.prepare(&fds)
+            if wanted >= 0 && (timeout < 0 || wanted < timeout) { timeout = wanted }
+        }
         _ = poll(&fds, nfds_t(fds.count), timeout)
-        if fds.count > 2, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
+        if watching, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
+        accessibility?.dispatch(fds[glib...])
     }
 
     /// Whether a key release is half of an auto-repeat: until detectable auto-repeat is on (the

@@ -19,7 +19,7 @@ extension Page {
             composing = nil
             return true
         case .character, .composeCancelled, .otherKey, .clearField, .focusNext, .focusPrevious, .pasteRequest,
-             .copy, .click, .mnemonic, .hidden, .close, .terminate:
+             .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }

@@ -238,6 +238,12 @@ public final class Page {
             if let i = focusedField { apply([.rejected(.noSuchSequence)], to: i, now: now, into: &effects) }
         case .keyboard(let state):
             showKeyboard(state)
+        case .pressButton(let b):
+            guard b >= 0, b < content.buttons.count else { break }
+            setFocus(fields.count + b, into: &effects)
+            press(content.buttons[b].role, now: now, into: &effects)
+        case .focusOn(let i):
+            if i >= 0 { setFocus(i, into: &effects) }
         }
         return effects
     }
