@@ -45,6 +45,11 @@ public final class EventLoop {
     public func run(_ controller: WindowController) throws(X11Error) -> Int32 {
         SignalPipe.install()
         let d = display.handle
+        // Keys already down, before the window can have the keyboard, have been held since before
+        // it (Return from the terminal that started it, a key stuck down): their repeats are not
+        // typing. One round trip, asked before the first frame goes up (after it, the reply
+        // would wait for the server to take the frame in).
+        Self.keysDown(d) { keys.hold($0) }
         // Not yet mapped, the window is the size it was made: no round trip to ask. A window
         // manager that changes it says so in a ConfigureNotify. The first frame goes through the
         // socket; the buffer moves to shared memory once the window shows (`sharedCopy`).
@@ -224,15 +229,7 @@ public final class EventLoop {
                 // Without this, a held key repeats as release and press pairs, which only the press
                 // queued behind the release tells from typing (`repeats`).
                 XkbSetDetectableAutoRepeat(d, 1, nil)
-                // Keys down now that were never seen pressed have been held since before the window
-                // (Return from the terminal that started it, a key stuck down): held, their
-                // repeats are not typing. Until now their repeats came as release and press pairs
-                // (`repeats`), held the same way.
-                var down = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-                withUnsafeMutableBytes(of: &down) { raw in
-                    XQueryKeymap(d, raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-                    keys.hold(UnsafeRawBufferPointer(raw))
-                }
+                Self.keysDown(d) { keys.keepHeld(only: $0) }
                 keyboard.prepare()
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
@@ -292,6 +289,16 @@ public final class EventLoop {
         _ = poll(&fds, nfds_t(fds.count), timeout)
         if watching, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
         accessibility?.dispatch(fds[glib...])
+    }
+
+    /// The keys down now, one bit a keycode (XQueryKeymap), lent to `body` and wiped after.
+    private static func keysDown(_ display: OpaquePointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+        var down = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &down) { raw in
+            XQueryKeymap(display, raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            body(UnsafeRawBufferPointer(raw))
+            explicit_bzero(raw.baseAddress!, raw.count)
+        }
     }
 
     /// Whether a key release is half of an auto-repeat: until detectable auto-repeat is on (the

@@ -17,12 +17,22 @@ struct KeyTranslator {
         _ = mark(keycode, down: false)
     }
 
-    /// Keys that are down (XQueryKeymap's bits, one a keycode) are held, as well as those already
-    /// held: their repeats are dropped until they are let go. A key held since before the
-    /// dialog (Return from the terminal that started it, a key stuck down) does not answer it.
+    /// The keys down before the window could have the keyboard (XQueryKeymap's bits, one a
+    /// keycode) are held: their repeats are dropped until they are let go. A key held since
+    /// before the dialog (Return from the terminal that started it, a key stuck down) does not
+    /// answer it.
     mutating func hold(_ keys: UnsafeRawBufferPointer) {
         withUnsafeMutableBytes(of: &held) { raw in
             for i in 0..<min(raw.count, keys.count) { raw[i] |= keys[i] }
+        }
+    }
+
+    /// Only keys down now stay held: one let go while another window had the keyboard sent this
+    /// one no release. (Never the other way: a key down now whose press is still queued is not
+    /// held yet, and its press must not be taken for a repeat.)
+    mutating func keepHeld(only keys: UnsafeRawBufferPointer) {
+        withUnsafeMutableBytes(of: &held) { raw in
+            for i in 0..<min(raw.count, keys.count) { raw[i] &= keys[i] }
         }
     }
 
