@@ -66,7 +66,7 @@ struct XDialogs: PinentryFrontEnd {
     private var display: XDisplay?
     private var displayName: String?
 
-    mutating func getPin(_ request: PinRequest, quality: QualityCheck) -> PinOutcome {
+    mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
         let card: Bool
         let kind: PinBoxCore.EntryKind
         switch request.entry {
@@ -87,12 +87,12 @@ struct XDialogs: PinentryFrontEnd {
             spec.repeatError = again.mismatchError
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
-        if quality.isEnabled, let bar = request.qualityBar { spec.qualityLabel = Self.label(bar.label) }
+        if agent.ratesQuality, let bar = request.qualityBar { spec.qualityLabel = Self.label(bar.label) }
         // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
         // from the secret buffer.
         let rate: ((Page, Int) -> Void)? = spec.qualityLabel == nil ? nil : { page, index in
             guard index == 0 else { return }
-            page.setQuality(page.fields[0].field.secret.withBytes { quality.rate($0) })
+            page.setQuality(page.fields[0].field.secret.withBytes { agent.rate($0) })
         }
         guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate) else {
             return .cancelled
