@@ -22,7 +22,7 @@ enum PinentryCommand {
         }
         // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
         pinbox_signals_end_at_once()
-        let server = PinentryServer(frontEnd: XDialogs(), input: FileDescriptorSource(descriptor: 0),
+        let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs()), input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
                                     identity: PinentryIdentity(version: version, deviceStatus: deviceStatus))
         _ = server.run()
@@ -48,8 +48,8 @@ enum PinentryCommand {
 
         Options (those of every pinentry):
           -D, --display DISPLAY        the X display
-          -T, --ttyname FILE           the terminal (reported, not used)
-          -N, --ttytype TYPE           the terminal's type (reported, not used)
+          -T, --ttyname FILE           the terminal to ask on when there is no display
+          -N, --ttytype TYPE           the terminal's type (`dumb`: no escape sequences)
           -C, --lc-ctype LOCALE        the locale of the agent's texts
           -M, --lc-messages LOCALE
           -o, --timeout SECONDS        give up after this long (SETTIMEOUT overrides it)
@@ -65,6 +65,9 @@ enum PinentryCommand {
 struct XDialogs: PinentryFrontEnd {
     private var display: XDisplay?
     private var displayName: String?
+    /// Why the last dialog could not be shown: its display would not open. The terminal is
+    /// asked instead (`PinentryDialogs`).
+    private(set) var unreachable: String?
 
     mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
         let card: Bool
@@ -157,10 +160,16 @@ struct XDialogs: PinentryFrontEnd {
         // The dialog's first drawing of its text (fonts, glyphs; Pango for other scripts) starts
         // now, on threads, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
+        unreachable = nil
         do throws(X11Error) {
             if display == nil || displayName != options.display {
                 display = nil
-                display = try XDisplay(name: options.display)
+                do throws(X11Error) {
+                    display = try XDisplay(name: options.display)
+                } catch {
+                    unreachable = error.message
+                    return nil
+                }
                 displayName = options.display
             }
             let display = display!
