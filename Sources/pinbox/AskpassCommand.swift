@@ -33,6 +33,8 @@ struct AskpassCommand {
     var grab = false
     var timeout: Double?
     var scale = 1.0
+    /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
+    var paste = true
 
     /// ssh and sudo read at most 1023 bytes and stop at the newline: the secret may take 1022.
     static let byteLimit = 1022
@@ -59,6 +61,8 @@ struct AskpassCommand {
           --grab                       take the keyboard; exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --scale S                    device pixels per point, 0.5…8 (default 1)
+          --paste on|off               whether a passphrase takes a paste (Ctrl+V, Shift+Insert,
+                                       middle click; default on); PIN boxes never do
 
         Exit status: 0 with the secret (or yes), 1 cancelled, closed, timed out or no, 2 a bad
         option, 3 no X display or no keyboard grab, 4 the secret could not be written.
@@ -89,6 +93,7 @@ struct AskpassCommand {
             case "--grab": try reader.flag(option); grab = true
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--paste": paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
             default: throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass (see pinbox askpass --help)")
             }
         }
@@ -162,6 +167,7 @@ struct AskpassCommand {
         spec.description = description
         spec.timeout = timeout
         spec.scale = scale
+        spec.paste = paste
         return spec
     }
 
@@ -183,14 +189,20 @@ struct AskpassCommand {
     private func run(on display: XDisplay) -> Int32 {
         do throws(X11Error) {
             let page: Page
+            let area = display.workArea()
             do throws(ConfigurationError) {
-                page = try dialog.makePage(measure: TextLayout.measure)
+                page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
+                    var spec = dialog
+                    spec.scale = s
+                    return try spec.makePage(measure: TextLayout.measure)
+                }
             } catch {
                 fail(names.usageError(error).message, status: .usage)
             }
             let controller = PageController(page: page, delivery: question == .entry ? .standardOutput : .none,
                                             events: false, screenshots: nil)
-            return try runDialog(page, display: display, geometry: geometry, grab: grab, controller: controller)
+            return try runDialog(page, display: display, area: area, geometry: geometry, grab: grab,
+                                 controller: controller)
         } catch {
             fail(error.message, status: .display)
         }

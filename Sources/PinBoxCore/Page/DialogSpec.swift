@@ -33,6 +33,9 @@ public struct DialogSpec: Equatable, Sendable {
     public var repeatError = "The two entries do not match"
     public var timeout: Double?
     public var scale = 1.0
+    /// Whether a passphrase entry takes pasted text (from a password manager); PIN boxes never
+    /// do (seed 001 denies paste). Off with the roles' `--paste off` or their `paste: off` resource.
+    public var paste = true
 
     public init(kind: Kind) {
         self.kind = kind
@@ -53,6 +56,9 @@ public struct DialogSpec: Equatable, Sendable {
             if let repeatPrompt {
                 fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
                                                   byteLimit: byteLimit, scale: scale, width: width))
+            }
+            if case .passphrase = entry, paste {
+                for f in fields { f.field.pastePolicy = .text }
             }
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
