@@ -100,19 +100,22 @@ struct XDialogs: PinentryFrontEnd {
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
         if agent.ratesQuality, let bar = request.qualityBar { spec.qualityLabel = Self.label(bar.label) }
+        spec.offer(request)
         // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
         // from the secret buffer.
         let rate: ((Page, Int) -> Void)? = spec.qualityLabel == nil ? nil : { page, index in
             guard index == 0 else { return }
             page.setQuality(page.fields[0].field.secret.withBytes { agent.rate($0) })
         }
-        guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate) else {
+        guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate,
+                                         agent: agent) else {
             return .cancelled
         }
         // Only the answer outlives the window, until the server has written and wiped it.
         if outcome == .submitted { page.wipe(keeping: 0) } else { page.wipe() }
         switch outcome {
-        case .submitted: return .pin(page.fields[0].field.secret, repeated: request.repeatPrompt != nil)
+        case .submitted:
+            return .pin(page.fields[0].field.secret, repeated: request.repeatPrompt != nil, save: page.agent.savePassword)
         case .closed: return .closed
         case .timedOut: return .timedOut
         default: return .cancelled
@@ -167,7 +170,7 @@ struct XDialogs: PinentryFrontEnd {
     /// Shows one dialog until it is answered. Nil when no window could be shown (no display, no
     /// keyboard grab): said on stderr, and the agent hears a cancel.
     private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
-                               onChange: ((Page, Int) -> Void)? = nil) -> (Page, PageOutcome)? {
+                               onChange: ((Page, Int) -> Void)? = nil, agent: AgentInquiries? = nil) -> (Page, PageOutcome)? {
         // The dialog's first drawing of its text (fonts, glyphs; Pango for other scripts) starts
         // now, on threads, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
@@ -205,6 +208,7 @@ struct XDialogs: PinentryFrontEnd {
             if !spec.error.isEmpty { page.shakeEntry(at: Clock.now()) }
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
+            if let agent { controller.ask(agent, options: options) }
             // The agent's death (its end of stdin closing) ends the dialog.
             _ = try runDialog(page, display: display, area: area, grab: grab, controller: controller, continuing: true,
                               transientFor: options.parentWindow, hangUpWatch: 0)
