@@ -80,6 +80,7 @@ func pkgConfigCFlags(_ package: String) -> [String] {
     return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
 }
 let pangoCFlags = pkgConfigCFlags("pangocairo")
+let secretCFlags = pkgConfigCFlags("libsecret-1")
 let package = Package(
     name: "PinBox",
     products: [
@@ -106,6 +107,8 @@ let package = Package(
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
         .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)] + hardenedC,
                 linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("fontconfig")]),
+        // libsecret for the password manager, dlopened only when gpg-agent allows one.
+        .target(name: "CKeyring", cSettings: [.unsafeFlags(secretCFlags)] + hardenedC),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
@@ -118,7 +121,8 @@ let package = Package(
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
-        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem"],
+        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem",
+                                                        "CKeyring"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],

@@ -26,6 +26,7 @@ enum PinentryCommand {
                                     input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
                                     identity: PinentryIdentity(version: version, deviceStatus: deviceStatus))
+        server.passwordStore = Keyring.store
         _ = server.run()
         return 0
     }
