@@ -48,15 +48,17 @@ public enum PagePainter {
     private static func drawDialog(_ page: PageScene, _ layout: DialogLayout, on canvas: Canvas, clip: Rect?) {
         let m = layout.metrics, s = layout.scale
         func touched(_ r: Rect) -> Bool { !r.isEmpty && (clip?.intersects(r) ?? true) }
-        func text(_ string: String, in rect: Rect, size: Double, bold: Bool = false, color: Color) {
+        func text(_ string: String, in rect: Rect, size: Double, bold: Bool = false, color: Color, limit: Double) {
             guard !string.isEmpty, touched(rect.insetBy(dx: 0, dy: -4)) else { return }
-            TextLayout.draw(string, style: TextStyle(size: size * s, bold: bold, color: color), width: rect.width,
-                            at: Point(x: rect.x, y: rect.y), on: canvas)
+            TextLayout.draw(string, style: TextStyle(size: size * s, bold: bold, color: color, maxHeight: limit),
+                            width: rect.width, at: Point(x: rect.x, y: rect.y), on: canvas)
         }
-        text(page.content.title, in: layout.title, size: m.titleSize, bold: true, color: page.textColor)
-        text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor)
+        text(page.content.title, in: layout.title, size: m.titleSize, bold: true, color: page.textColor,
+             limit: layout.titleLimit)
+        text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor,
+             limit: layout.descriptionLimit)
         for (label, rect) in zip(page.labels, layout.labels) {
-            text(label, in: rect, size: m.labelSize, color: page.secondaryColor)
+            text(label, in: rect, size: m.labelSize, color: page.secondaryColor, limit: layout.labelLimit)
         }
         let ringWidth = Layout.devicePixels(m.ringWidth, scale: s)
         if let i = page.focusRing, i < page.fields.count, touched(layout.ring(around: layout.fields[i])) {
@@ -69,17 +71,20 @@ public enum PagePainter {
         if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
             drawQuality(label: label, value: page.quality, in: row, scale: s, page: page, on: canvas)
         }
-        if let notes = layout.notes { text(page.content.notes, in: notes, size: m.labelSize, color: page.secondaryColor) }
+        if let notes = layout.notes {
+            text(page.content.notes, in: notes, size: m.labelSize, color: page.secondaryColor, limit: layout.notesLimit)
+        }
         if let row = layout.suggestion, let suggestion = page.suggestion {
-            text(suggestion, in: row, size: m.textSize, bold: true, color: page.textColor)
+            text(suggestion, in: row, size: m.textSize, bold: true, color: page.textColor, limit: row.height)
             if let note = layout.suggestionNote {
-                text(page.content.suggestionNote, in: note, size: m.labelSize, color: page.secondaryColor)
+                text(page.content.suggestionNote, in: note, size: m.labelSize, color: page.secondaryColor,
+                     limit: layout.notesLimit)
             }
         }
         if let cue = layout.cue, let phase = page.cuePhase, touched(cue) {
             drawWaitCue(in: cue, phase: phase, color: page.accentColor, on: canvas)
         }
-        text(page.message, in: layout.error, size: m.labelSize, color: page.errorColor)
+        text(page.message, in: layout.error, size: m.labelSize, color: page.errorColor, limit: layout.errorLimit)
         for (i, (button, rect)) in zip(page.content.buttons, layout.buttons).enumerated() where touched(rect) {
             let focused = page.focusRing == page.fields.count + i
             drawButton(button, in: rect, focused: focused, page: page, layout: layout, on: canvas)

@@ -172,6 +172,9 @@ struct XDialogs: PinentryFrontEnd {
     /// keyboard grab): said on stderr, and the agent hears a cancel.
     private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
                                onChange: ((Page, Int) -> Void)? = nil, agent: AgentInquiries? = nil) -> (Page, PageOutcome)? {
+        // The agent's texts are in its locale's language (`lc-ctype`), which picks the glyph
+        // forms of Chinese and Japanese text; without one, this process's locale.
+        TextLayout.setLanguage(options.lcCtype)
         // The dialog's first drawing of its text (fonts, glyphs; Pango for other scripts) starts
         // now, on threads, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
