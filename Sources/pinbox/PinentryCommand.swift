@@ -109,7 +109,7 @@ struct XDialogs: PinentryFrontEnd {
             page.setQuality(page.fields[0].field.secret.withBytes { agent.rate($0) })
         }
         guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate,
-                                         agent: agent) else {
+                                         agent: (agent, request)) else {
             return .cancelled
         }
         // Only the answer outlives the window, until the server has written and wiped it.
@@ -171,7 +171,8 @@ struct XDialogs: PinentryFrontEnd {
     /// Shows one dialog until it is answered. Nil when no window could be shown (no display, no
     /// keyboard grab): said on stderr, and the agent hears a cancel.
     private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
-                               onChange: ((Page, Int) -> Void)? = nil, agent: AgentInquiries? = nil) -> (Page, PageOutcome)? {
+                               onChange: ((Page, Int) -> Void)? = nil,
+                               agent: (AgentInquiries, PinRequest)? = nil) -> (Page, PageOutcome)? {
         // The agent's texts are in its locale's language (`lc-ctype`), which picks the glyph
         // forms of Chinese and Japanese text; without one, this process's locale.
         TextLayout.setLanguage(options.lcCtype)
@@ -212,7 +213,7 @@ struct XDialogs: PinentryFrontEnd {
             if !spec.error.isEmpty { page.shakeEntry(at: Clock.now()) }
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
-            if let agent { controller.ask(agent, options: options) }
+            if let (inquiries, request) = agent { controller.ask(inquiries, for: request) }
             // The agent's death (its end of stdin closing) ends the dialog.
             _ = try runDialog(page, display: display, area: area, grab: grab, controller: controller, continuing: true,
                               transientFor: options.parentWindow, hangUpWatch: 0)

@@ -14,19 +14,12 @@ struct PinentryDialogs: PinentryFrontEnd {
         self.window = window
     }
 
-    /// No display named anywhere: the window is not even tried.
-    private static func displayNamed(_ options: PinentryOptions) -> Bool {
-        if let name = options.display, !name.isEmpty { return true }
-        guard let value = getenv("DISPLAY") else { return false }
-        return value.pointee != 0
-    }
-
     /// The terminal's answer when the window could not be shown, else the window's.
     private mutating func either<Outcome>(_ options: PinentryOptions, cancelled: Outcome,
                                           window show: (inout XDialogs) -> Outcome,
                                           terminal ask: (inout TerminalDialogs) -> Outcome?) -> Outcome {
         var why: String?
-        if Self.displayNamed(options) {
+        if options.namesDisplay(environment: getenv("DISPLAY").map { String(cString: $0) }) {
             let outcome = show(&window)
             guard let unreachable = window.unreachable else { return outcome }
             why = unreachable

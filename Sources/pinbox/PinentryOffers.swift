@@ -14,27 +14,19 @@ extension DialogSpec {
         if request.entry == .passphrase, let label = request.generatePinLabel { suggestLabel = label }
         groupsSuggestion = options.formattedPassphrase
         suggestionNote = options.formattedPassphrase ? options.formattedPassphraseHint ?? "" : ""
-        if options.constraintsEnforce {
-            checksBeforeSubmit = true
-            // pinentry-qt shows the short hint and keeps the long one for a tooltip; a dialog
-            // with no tooltips shows the long one too when it says more.
-            let short = options.constraintsHintShort ?? ""
-            let long = options.constraintsHintLong ?? ""
-            notes = long.isEmpty || long == short ? short : short.isEmpty ? long : short + "\n" + long
-        }
+        checksBeforeSubmit = options.constraintsEnforce
+        notes = request.constraintHints
     }
 }
 
 extension PageController {
     /// Lets the window ask the agent what its offers need, while it is open.
-    func ask(_ agent: AgentInquiries, options: PinentryOptions) {
+    func ask(_ agent: AgentInquiries, for request: PinRequest) {
         onSuggest = { agent.suggest() }
         onCheck = { page, index in
             switch page.fields[index].field.secret.withBytes({ agent.check($0) }) {
             case .passed: return nil
-            case .refused(let reason):
-                // The agent's title for it heads its reason, as pinentry-qt's message box does.
-                return (options.constraintsErrorTitle.map { $0 + "\n" } ?? "") + reason
+            case .refused(let reason): return request.refusal(reason)
             }
         }
     }

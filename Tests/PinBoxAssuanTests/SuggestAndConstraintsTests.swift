@@ -141,3 +141,43 @@ import Testing
         #expect(run.output.hasSuffix("INQUIRE GENPIN\nD a%25b%0Ac\nOK\nOK\n"))
     }
 }
+
+/// How the agent's offers read, the same in the window and on the terminal.
+@Suite struct AgentOfferTextTests {
+    func request(_ edit: (inout PinentryOptions) -> Void) -> PinRequest {
+        var options = PinentryOptions()
+        edit(&options)
+        return PinRequest(options: options)
+    }
+
+    @Test func constraintHints() {
+        #expect(request { $0.constraintsHintShort = "Short." }.constraintHints == "", "only when enforced")
+        #expect(request { $0.constraintsEnforce = true; $0.constraintsHintShort = "Short." }.constraintHints == "Short.")
+        #expect(request {
+            $0.constraintsEnforce = true
+            $0.constraintsHintShort = "Short."
+            $0.constraintsHintLong = "Short."
+        }.constraintHints == "Short.")
+        #expect(request {
+            $0.constraintsEnforce = true
+            $0.constraintsHintShort = "Short."
+            $0.constraintsHintLong = "Longer.\nLines."
+        }.constraintHints == "Short.\nLonger.\nLines.")
+        #expect(request { $0.constraintsEnforce = true; $0.constraintsHintLong = "Long." }.constraintHints == "Long.")
+    }
+
+    @Test func refusalUnderTheAgentsTitle() {
+        #expect(request { $0.constraintsErrorTitle = "Nicht erlaubt" }.refusal("Zu kurz.") == "Nicht erlaubt\nZu kurz.")
+        #expect(request { _ in }.refusal("Too short.") == "Passphrase Not Allowed\nToo short.")
+    }
+
+    @Test func whetherADisplayIsNamed() {
+        var options = PinentryOptions()
+        #expect(!options.namesDisplay(environment: nil) && !options.namesDisplay(environment: ""))
+        #expect(options.namesDisplay(environment: ":0"))
+        options.display = ":1"
+        #expect(options.namesDisplay(environment: nil))
+        options.display = ""
+        #expect(!options.namesDisplay(environment: ""))
+    }
+}

@@ -123,8 +123,7 @@ public final class TerminalPinDialog {
         case .passed:
             finish(.pin(first.secret, repeated: request.repeatPrompt != nil), into: &step)
         case .refused(let reason):
-            let title = request.options.constraintsErrorTitle ?? "Passphrase Not Allowed"
-            step.output += look.error(title + "\n" + reason)
+            step.output += look.error(request.refusal(reason))
             restart(into: &step)
         }
         return step
