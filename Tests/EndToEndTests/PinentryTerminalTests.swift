@@ -76,6 +76,48 @@ final class PinentryTerminalTests {
         #expect(try modesKept())
     }
 
+    /// A terminal in ISO 8859-1 (gpg's `lc-ctype`, here a locale not even installed: its name
+    /// says the set): the agent's UTF-8 description is written in Latin-1 (€, which it lacks, as
+    /// `?`), the typed Latin-1 bytes reach the agent as UTF-8. The agent's lines come through a
+    /// FIFO, its answer goes to a file.
+    @Test func aLatin1TerminalGetsLatin1AndTheAgentGetsUTF8() throws {
+        let fifo = home + "/agent", answer = home + "/answer"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let pty = try Pty("\(link) < \(fifo) > \(answer); echo done=$?", environment: environment)
+        let agent = open(fifo, O_RDWR)
+        defer { close(agent) }
+        let ttyName = try waitForTerminal(of: pty)
+        let lines = "OPTION ttyname=\(ttyName)\nOPTION lc-ctype=de_DE.ISO-8859-1\nSETDESC Schlüssel für 5 €%0A\nSETPROMPT Passwort:\nGETPIN\n"
+        _ = Array(lines.utf8).withUnsafeBytes { write(agent, $0.baseAddress!, $0.count) }
+        try pty.waitFor("Passwort: ")
+        #expect(pty.shownBytes.starts(with: [0x53, 0x63, 0x68, 0x6C, 0xFC, 0x73, 0x73, 0x65, 0x6C, 0x20, 0x66, 0xFC, 0x72,
+                                            0x20, 0x35, 0x20, 0x3F]), "\(pty.shownBytes)")
+        pty.type(bytes: [0x61, 0xFC, 0xDF, 0x0D])  // "aüß" in Latin-1
+        let deadline = Date().addingTimeInterval(10)
+        while !((try? String(contentsOfFile: answer, encoding: .utf8)) ?? "").contains("\nOK\n") {
+            guard Date() < deadline else { throw TestFailure("no answer: \(pty.shown)") }
+            usleep(20_000)
+        }
+        _ = Array("BYE\n".utf8).withUnsafeBytes { write(agent, $0.baseAddress!, $0.count) }
+        #expect(try pty.finish() == 0)
+        #expect(try String(contentsOfFile: answer, encoding: .utf8).contains("\nD aüß\nOK\n"))
+    }
+
+    /// The pty `script` made: the tty its shell's children have.
+    func waitForTerminal(of pty: Pty) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            for pid in children(of: pty.child.pid, named: "") {
+                for child in [pid] + children(of: pid, named: "") {
+                    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/2"),
+                       target.hasPrefix("/dev/pts/") { return target }
+                }
+            }
+            guard Date() < deadline else { throw TestFailure("script made no terminal") }
+            usleep(20_000)
+        }
+    }
+
     /// Every way the pinentry can be ended from outside puts the pty back as it was: SIGTERM,
     /// SIGHUP, and the agent's own SIGINT, which ends the "use the reader's pinpad" notice once
     /// the card (a stand-in scdaemon) is done with it.

@@ -5,8 +5,9 @@ import Glibc
 /// terminal shows is read back as it comes, and keys are typed into it as a user would.
 final class Pty {
     let child: Child
-    /// Everything the terminal has shown so far.
-    private(set) var shown = ""
+    /// Everything the terminal has shown so far, as bytes and as UTF-8 text.
+    private(set) var shownBytes: [UInt8] = []
+    var shown: String { String(decoding: shownBytes, as: UTF8.self) }
 
     /// Runs `command` under `sh -c` on a new pty. `script -q -e`: no banner, its status is
     /// the command's.
@@ -23,7 +24,7 @@ final class Pty {
     /// Reads what has come.
     func pump(for seconds: Double = 0.05) {
         child.waitReadable(seconds: seconds)
-        shown += String(decoding: child.read().out, as: UTF8.self)
+        shownBytes += child.read().out
     }
 
     /// Waits until `text` has shown `count` times in all.
@@ -45,6 +46,11 @@ final class Pty {
     /// Types `keys` into the terminal.
     func type(_ keys: String) {
         child.send(keys)
+    }
+
+    /// Types bytes that need not be UTF-8 (a terminal in another character set).
+    func type(bytes: [UInt8]) {
+        child.send(bytes)
     }
 
     /// Waits for the command to end; its exit status.
