@@ -143,3 +143,29 @@ struct AgentPageTests {
         #expect(try newPassphrase().preferredSize.height < page.preferredSize.height)
     }
 }
+
+/// The offers as a screen reader meets them.
+@Suite("Page: gpg-agent's offers in the accessibility tree")
+struct AgentAccessibilityTests {
+    @Test func theBoxIsACheckBoxTickedOrNotAndTheHintsALabel() throws {
+        var spec = DialogSpec(kind: .entry(.passphrase))
+        spec.accepts = .text
+        spec.byteLimit = 255
+        spec.savePasswordLabel = "_Save in password manager"
+        spec.suggestLabel = "Suggest"
+        spec.notes = "Please use letters and digits."
+        let page = try spec.makePage(measure: { text, style, _ in
+            Size(width: Double(text.unicodeScalars.count) * style.size / 2, height: style.size * 1.3)
+        })
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        func box() -> AccessibleNode? {
+            AccessibleTree(page: page).children.first { $0.name == "Save in password manager" }
+        }
+        #expect(box()?.role == .checkBox && box()?.keyBinding == "<Alt>s")
+        #expect(box().map { !$0.states.contains(.checked) } == true)
+        _ = page.handle(.mnemonic("s"), now: 0)
+        #expect(box()?.states.contains(.checked) == true)
+        #expect(AccessibleTree(page: page).children.first { $0.name == "Suggest" }?.role == .pushButton)
+        #expect(AccessibleTree(page: page).children.contains { $0.role == .label && $0.name == "Please use letters and digits." })
+    }
+}
