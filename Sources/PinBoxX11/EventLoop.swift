@@ -173,7 +173,8 @@ public final class EventLoop {
             // Saved after this wake's drawing, so it shows the window as it is now.
             if signals.screenshot { screenshot = true }
 
-            // A line shown or hidden under the entry: the window grows or shrinks by as much.
+            // The page's content changed size (a line under the entry shown or hidden, an answer
+            // of the caller's that needs more room): the window grows or shrinks by as much.
             if let wanted = controller.wantedSize, let before = wantedSize, wanted != before {
                 window.resize(by: Size(width: wanted.width - before.width, height: wanted.height - before.height),
                               from: Size(width: Double(buffer.width), height: Double(buffer.height)), minimum: wanted)

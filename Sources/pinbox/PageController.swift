@@ -35,6 +35,10 @@ final class PageController: WindowController {
     private var drawnOverlay = false
     /// Called after field `index` changed: pinentry rates a new passphrase here.
     var onChange: ((Page, Int) -> Void)?
+    /// Asked for a passphrase to suggest (pinentry: INQUIRE GENPIN), in locked memory.
+    var onSuggest: (() -> SecretBuffer?)?
+    /// Asked whether field `index`'s secret may go (pinentry: INQUIRE CHECKPIN): the refusal, or nil.
+    var onCheck: ((Page, Int) -> String?)?
 
     /// How screenshots are taken: drawn larger, of the focused field alone, on a clear background.
     struct ScreenshotLook {
@@ -75,6 +79,8 @@ final class PageController: WindowController {
     }
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
+        // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
+        // passphrase; the keyboard's line) says so through `wantedSize`, which the window follows.
         perform(page.handle(event, now: now), now: now)
     }
 
@@ -122,6 +128,10 @@ final class PageController: WindowController {
                 case .startRecording: recordingWanted = true
                 case .stopRecording: stopRecording(at: now)
                 }
+            case .suggest:
+                request = perform(page.suggested(onSuggest?(), now: now), now: now) ?? request
+            case .check(let i):
+                request = perform(page.checked(refusal: onCheck?(page, i), now: now), now: now) ?? request
             case .finish(let outcome):
                 if exitStatus == nil { exitStatus = outcome.exitStatus(for: page.rules.purpose).rawValue }
             }
@@ -301,6 +311,7 @@ final class PageController: WindowController {
         return old.geometry == new.geometry && old.content == new.content && old.message == new.message
             && old.cuePhase == new.cuePhase && old.fields.count == new.fields.count
             && (new.geometry.buttons.isEmpty || old.focusRing == new.focusRing)
+            && old.suggestion == new.suggestion && old.savePassword == new.savePassword
     }
 
     /// The page area where `new` differs from `old`: the cells that changed, or the whole
