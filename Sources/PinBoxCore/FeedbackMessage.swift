@@ -22,6 +22,7 @@ public enum FeedbackMessage {
         case .incomplete: return "Enter all \(capacity) \(noun)s"
         case .textTooLong: return "At most \(capacity) \(noun)s"
         case .textNotDigits: return accepts == .digits ? "Digits only" : "Letters, digits and symbols only"
+        case .noSuchSequence: return "Those keys make no character"
         }
     }
 }

@@ -18,11 +18,14 @@ public struct Atoms {
     let targets: Atom
     /// The property on our window that a paste is delivered into.
     let pasteProperty: Atom
+    /// The root window's XKB rules, model, layouts, variants and options, as setxkbmap set them.
+    let xkbRulesNames: Atom
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
                      "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE", "TARGETS",
-                     "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG"]
+                     "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG",
+                     "_XKB_RULES_NAMES"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -40,6 +43,7 @@ public struct Atoms {
         netWMWindowType = atoms[10]
         netWMWindowTypeNormal = atoms[11]
         netWMWindowTypeDialog = atoms[12]
+        xkbRulesNames = atoms[13]
         primary = Atom(XA_PRIMARY)
     }
 }

@@ -162,6 +162,7 @@ struct AskpassCommand {
             spec.prompt = isPIN ? localized("PIN") : localized("Passphrase")
             spec.accepts = digitsOnly ? .digits : .text
             spec.byteLimit = Self.byteLimit
+            spec.capsLockWarning = localized("Caps Lock is on")
         }
         if let title { spec.title = title }
         spec.description = description

@@ -31,6 +31,9 @@ public struct DialogSpec: Equatable, Sendable {
     /// A second entry that must match the first (a new passphrase), and what a mismatch says.
     public var repeatPrompt: String?
     public var repeatError = "The two entries do not match"
+    /// The words under the entry while Caps Lock is on (the caller's own, translated, when it
+    /// sent them: pinentry's `default-capshint`).
+    public var capsLockWarning = "Caps Lock is on"
     public var timeout: Double?
     public var scale = 1.0
     /// Whether a passphrase entry takes pasted text (from a password manager); PIN boxes never
@@ -77,6 +80,7 @@ public struct DialogSpec: Equatable, Sendable {
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
             page.repeatError = repeatError
+            page.capsLockWarning = capsLockWarning
             page.agent.groupsSuggestion = groupsSuggestion
             page.agent.checksBeforeSubmit = checksBeforeSubmit
             return page

@@ -19,6 +19,9 @@ public struct PageContent: Equatable, Sendable {
     /// A strength bar under the entry with this label (pinentry's SETQUALITYBAR), fed by
     /// `Page.setQuality` while a new passphrase is typed; nil for none.
     public var qualityLabel: String?
+    /// The line under the entry about the keyboard (Caps Lock, the layout); nil while it has
+    /// nothing to say. The page sets it from the keyboard's state.
+    public var keyboard: KeyboardNote?
     /// Grey lines under the entries: what the caller requires of a new passphrase (gpg-agent's
     /// constraint hints). Empty for none.
     public var notes = ""

@@ -90,9 +90,9 @@ public struct PageField {
         return true
     }
 
-    public func scene(focused: Bool, at now: Double) -> FieldScene {
+    public func scene(focused: Bool, composing: Bool = false, at now: Double) -> FieldScene {
         FieldScene(field: field, animator: animator, layout: layout, theme: configuration.theme,
-                   focused: focused, at: now, first: firstShown)
+                   focused: focused, composing: composing, at: now, first: firstShown)
     }
 }
 
