@@ -16,10 +16,10 @@ public struct FieldScene: Equatable, Sendable {
         public var state: CellState
         /// The dot's (or character's) alpha and scale, 0…1.
         public var presence: Double
-        /// Plain mode only: the ASCII character shown; nil in secure mode, always.
-        public var glyph: UInt8?
+        /// Plain mode only: the character shown; nil in secure mode, always.
+        public var glyph: Unicode.Scalar?
 
-        public init(state: CellState, presence: Double, glyph: UInt8? = nil) {
+        public init(state: CellState, presence: Double, glyph: Unicode.Scalar? = nil) {
             self.state = state
             self.presence = presence
             self.glyph = glyph
@@ -43,14 +43,16 @@ public struct FieldScene: Equatable, Sendable {
         let length = field.length
         var cells: [Cell] = []
         cells.reserveCapacity(layout.cells.count)
+        // Plain mode reads the characters straight from the secret, one UTF-8 sequence a cell.
+        var reader = theme.secure ? nil : UTF8Cursor(field.secret, skipping: first)
         for cell in layout.cells.indices {
             let i = first + cell
             let presence = i < animator.count ? animator.presence(of: i, at: now) : 0
             var state: CellState = i < length ? .filled : .empty
             if focused && i == length && i < field.capacity { state = .highlight }
             // A deleted character's dot fades out after it is gone: plain mode has no glyph
-            // left to fade, so only a present character is shown. Plain mode is ASCII only.
-            let glyph = !theme.secure && i < length && field.accepts != .text ? field.secret[i] : nil
+            // left to fade, so only a present character is shown.
+            let glyph = i < length ? reader?.next() : nil
             cells.append(Cell(state: state, presence: presence, glyph: glyph))
         }
         self.init(layout: layout, theme: theme, cells: cells, cue: animator.cueStrength(at: now),
@@ -68,5 +70,27 @@ public struct FieldScene: Equatable, Sendable {
     public var reach: Rect {
         let swing = (Animator.shakeAmplitude * layout.scale).rounded(.up)
         return layout.bounds.insetBy(dx: -swing, dy: 0)
+    }
+}
+
+/// Reads a secret's characters one at a time, straight from its buffer: no string is made.
+struct UTF8Cursor {
+    private let secret: SecretBuffer
+    private var offset = 0
+
+    init(_ secret: SecretBuffer, skipping characters: Int) {
+        self.secret = secret
+        for _ in 0..<characters where next() != nil {}
+    }
+
+    mutating func next() -> Unicode.Scalar? {
+        guard offset < secret.count else { return nil }
+        let lead = secret[offset]
+        let size = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4
+        guard offset + size <= secret.count else { offset = secret.count; return nil }
+        var value = size == 1 ? UInt32(lead) : UInt32(lead) & (0xff >> (size + 1))
+        for k in 1..<size { value = value << 6 | UInt32(secret[offset + k] & 0x3f) }
+        offset += size
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 }

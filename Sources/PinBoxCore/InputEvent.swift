@@ -41,6 +41,8 @@ public enum InputEvent: Equatable, Sendable {
     case hidden
     /// A workbench key (`Workbench.keys`): slow motion, pause, step, guides, theme, help, record.
     case workbench(WorkbenchAction)
+    /// The keyboard could not be taken: another program holds it (its keys would go there).
+    case keyboardUnavailable
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -65,7 +67,7 @@ extension InputEvent {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
              .pasteRequest, .copy, .click, .workbench:
             return true
-        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden:
+        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboardUnavailable:
             return false
         }
     }

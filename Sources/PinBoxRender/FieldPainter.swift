@@ -96,7 +96,7 @@ public enum FieldPainter {
             } else if let glyph = cell.glyph {
                 // Plain characters fade in at their final size: a glyph grown frame by frame would
                 // be rasterised anew at every size, for a change the eye barely sees.
-                canvas.drawText(String(UnicodeScalar(glyph)), centeredAt: r.mid, font: style.font,
+                canvas.drawText(String(glyph), centeredAt: r.mid, font: style.font,
                                 pixelSize: style.font.size * s,
                                 color: style.textColor.withAlpha(style.textColor.alpha * cell.presence))
             }

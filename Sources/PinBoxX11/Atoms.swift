@@ -11,6 +11,9 @@ public struct Atoms {
     let netWMWindowType: Atom
     let netWMWindowTypeNormal: Atom
     let netWMWindowTypeDialog: Atom
+    let netWMState: Atom
+    let netWMStateAbove: Atom
+    let netWMStateDemandsAttention: Atom
     let utf8String: Atom
     let clipboard: Atom
     let primary: Atom
@@ -22,7 +25,8 @@ public struct Atoms {
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
                      "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE", "TARGETS",
-                     "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG"]
+                     "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG",
+                     "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_DEMANDS_ATTENTION"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -40,6 +44,9 @@ public struct Atoms {
         netWMWindowType = atoms[10]
         netWMWindowTypeNormal = atoms[11]
         netWMWindowTypeDialog = atoms[12]
+        netWMState = atoms[13]
+        netWMStateAbove = atoms[14]
+        netWMStateDemandsAttention = atoms[15]
         primary = Atom(XA_PRIMARY)
     }
 }

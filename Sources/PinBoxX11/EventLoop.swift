@@ -108,7 +108,7 @@ public final class EventLoop {
                 }
             }
             let now = Clock.now()
-            try grab.attempt(window: window, now: now)
+            if !grab.attempt(window: window, now: now) { inputs.append(.keyboardUnavailable) }
             if let result = selection.expire(now: now) { inputs.append(.pasted(result)) }
             let signals = SignalPipe.drain()
             if signals.record { inputs.append(.workbench(.record)) }

@@ -58,8 +58,9 @@ final class PageController: WindowController {
     }
 
     var acceptsSyntheticInput: Bool {
-        // Forged key events are refused while any field shows dots: a secret must come from the keyboard.
-        !page.fields.contains { $0.configuration.theme.secure }
+        // Forged key events are refused while any field shows dots: a secret must come from the
+        // keyboard; and by every prompt, whose buttons answer for the user (a host key trusted).
+        page.rules.purpose != .prompt && !page.fields.contains { $0.configuration.theme.secure }
     }
 
     func windowShown(id: String) {
@@ -74,7 +75,11 @@ final class PageController: WindowController {
     }
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
-        perform(page.handle(event, now: now), now: now)
+        if event == .keyboardUnavailable {
+            // Said on stderr too, for callers that log it (sudo, ssh in a script).
+            Output.error("cannot grab the keyboard: another program holds it, so nothing is asked")
+        }
+        return perform(page.handle(event, now: now), now: now)
     }
 
     func advance(to now: Double) {
@@ -98,6 +103,7 @@ final class PageController: WindowController {
                 case .startRecording: recordingWanted = true
                 case .stopRecording: stopRecording(at: now)
                 }
+            case .say(let answer): say(answer)
             case .finish(let outcome):
                 if exitStatus == nil { exitStatus = outcome.exitStatus(for: page.rules.purpose).rawValue }
             }
@@ -128,6 +134,17 @@ final class PageController: WindowController {
             }
         }
         return perform(page.handedOver(field: index, now: now), now: now)
+    }
+
+    /// An answer in words (`yes`, `no`): printed where the secret would go, never a secret.
+    private func say(_ answer: String) {
+        guard delivery == .standardOutput else { return }
+        do throws(Output.Failure) {
+            try Output.line(answer, to: 1)
+        } catch {
+            Output.error("cannot write the answer on standard output (\(error.reason))")
+            exitStatus = ExitStatus.undelivered.rawValue
+        }
     }
 
     private func report(_ event: PageEvent) {

@@ -153,27 +153,26 @@ extension WindowCommand {
 }
 
 extension AskpassCommand {
-    /// The askpass's options that resources may set: how it asks and looks, never where its
-    /// answer goes. Instance `pinbox-askpass` through the link; role `askpass` either way, so
-    /// `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it.
+    /// What X resources may set for the askpass: its looks and a timeout, never what it asks
+    /// for, where its answer goes or whether it takes the keyboard (any client of the display
+    /// can write resources). Instance `pinbox-askpass` through the link; role `askpass`
+    /// either way, so `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it.
     static let resourceOptions: [ResourceArguments.Option] = [
-        .init("--pin", value: false), .init("--passphrase", value: false), .init("--digits", value: false),
-        .init("--length"), .init("--title"), .init("--geometry"), .init("--grab", value: false), .init("--timeout"),
-        .init("--scale"),
+        .init("--title"), .init("--geometry"), .init("--timeout"), .init("--scale"),
     ]
 
-    /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its command line;
+    /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its options;
     /// a bad resource ends the program as a bad option does (exit 2), naming the resource.
     func withResources(of display: XDisplay) -> AskpassCommand {
-        let mode = promptMode
+        let hint = self.hint
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
                 from: XResources(display: display), instance: ResourceArguments.programName, role: "askpass",
                 options: Self.resourceOptions,
-                validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these, promptMode: mode) })
+                validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these + ["--"], hint: hint) })
             guard !before.isEmpty else { return self }
-            var command = try AskpassCommand(arguments: before + commandLine, promptMode: mode)
-            command.names.fromResources = try AskpassCommand(arguments: before, promptMode: mode).given.subtracting(given)
+            var command = try AskpassCommand(arguments: before + options + ["--"] + words, hint: hint)
+            command.names.fromResources = try AskpassCommand(arguments: before + ["--"], hint: hint).given.subtracting(given)
             return command
         } catch {
             fail(error.message, status: .usage)

@@ -32,6 +32,9 @@ public struct DialogLayout: Equatable, Sendable {
     /// The text blocks: their top-left corners, and the width they wrap to.
     public let title: Rect
     public let description: Rect
+    /// The detail's label and its line (a fingerprint), when the page has one.
+    public let detailLabel: Rect
+    public let detail: Rect
     public let labels: [Rect]
     public let fields: [Rect]
     public let error: Rect
@@ -58,7 +61,9 @@ public struct DialogLayout: Equatable, Sendable {
             return max(m.buttonMinimumWidth * s, (text + 2 * m.buttonPadding * s).rounded(.up))
         }
         let buttonsWidth = buttonWidths.reduce(0, +) + Double(max(0, buttonWidths.count - 1)) * m.buttonGap * s
-        let width = max(m.width * s, widestField, buttonsWidth).rounded(.up)
+        // A fingerprint is never broken: the dialog is as wide as it needs.
+        let detailSize = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil) } ?? .zero
+        let width = max(m.width * s, widestField, buttonsWidth, detailSize.width.rounded(.up)).rounded(.up)
         textWidth = width
         let margin = m.margin * s, gap = m.gap * s
         func height(_ text: String, _ size: Double, bold: Bool = false) -> Double {
@@ -66,12 +71,15 @@ public struct DialogLayout: Equatable, Sendable {
         }
         let titleHeight = height(content.title, m.titleSize, bold: true)
         let descriptionHeight = height(content.description, m.textSize)
-        // The error line keeps its room when empty, so an error never moves the buttons.
+        // The error line keeps its room when empty, so an error never moves the buttons; and
+        // room for a question it may ask.
         let errorHeight = max(height(content.error.isEmpty ? "Ag" : content.error, m.labelSize),
-                              (m.labelSize * 1.3 * s).rounded(.up))
+                              height(content.reservedMessage, m.labelSize), (m.labelSize * 1.3 * s).rounded(.up))
+        let detailLabelHeight = content.detail.map { height($0.label, m.labelSize) } ?? 0
         var blocks: [Double] = []
         if titleHeight > 0 { blocks.append(titleHeight) }
         if descriptionHeight > 0 { blocks.append(descriptionHeight) }
+        if content.detail != nil { blocks.append(detailLabelHeight + m.labelGap * s + detailSize.height.rounded(.up)) }
         let labelHeights = labelTexts.map { height($0, m.labelSize) }
         for (i, size) in fieldSizes.enumerated() {
             blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
@@ -92,6 +100,13 @@ public struct DialogLayout: Equatable, Sendable {
         }
         title = take(titleHeight)
         description = take(descriptionHeight)
+        if content.detail != nil {
+            detailLabel = Rect(x: left, y: y, width: width, height: detailLabelHeight)
+            y += detailLabelHeight + m.labelGap * s
+            detail = take(detailSize.height.rounded(.up))
+        } else {
+            (detailLabel, detail) = (.zero, .zero)
+        }
         var labelRects: [Rect] = [], fieldRects: [Rect] = []
         for (i, size) in fieldSizes.enumerated() {
             labelRects.append(Rect(x: left, y: y, width: width, height: labelHeights[i]))
@@ -120,11 +135,16 @@ public struct DialogLayout: Equatable, Sendable {
         y += errorHeight + gap * 1.5
         var x = left + width
         var buttonRects = [Rect](repeating: .zero, count: buttonWidths.count)
-        // Right to left: the last button (OK) at the right edge.
-        for i in buttonWidths.indices.reversed() {
+        let buttonHeight = (m.buttonHeight * s).rounded()
+        // Right to left: the last button (OK) at the right edge; Show/Hide at the start of the
+        // row, apart from the answers.
+        for i in buttonWidths.indices.reversed() where content.buttons[i].role != .reveal {
             x -= buttonWidths[i]
-            buttonRects[i] = Rect(x: x, y: y, width: buttonWidths[i], height: (m.buttonHeight * s).rounded())
+            buttonRects[i] = Rect(x: x, y: y, width: buttonWidths[i], height: buttonHeight)
             x -= m.buttonGap * s
+        }
+        for i in buttonWidths.indices where content.buttons[i].role == .reveal {
+            buttonRects[i] = Rect(x: left, y: y, width: buttonWidths[i], height: buttonHeight)
         }
         buttons = buttonRects
     }

@@ -10,6 +10,9 @@ public struct DialogSpec: Equatable, Sendable {
         case message
         /// Say something and wait to be ended by the caller: no button.
         case notice
+        /// ssh's host-key question: No and Yes, printed as `no` and `yes`; with `entry`, the
+        /// fingerprint may be typed instead (ssh compares it with the key's).
+        case hostKey(entry: Bool)
     }
 
     public var kind: Kind
@@ -33,6 +36,12 @@ public struct DialogSpec: Equatable, Sendable {
     public var repeatError = "The two entries do not match"
     public var timeout: Double?
     public var scale = 1.0
+    /// The entry shows what is typed (a name, a one-time code, a fingerprint) rather than dots.
+    public var showsTyping = false
+    /// A Show/Hide button for a hidden entry; nil for none.
+    public var reveal: RevealButton?
+    /// A line shown whole: a host key's fingerprint.
+    public var detail: PageDetail?
 
     public init(kind: Kind) {
         self.kind = kind
@@ -40,24 +49,46 @@ public struct DialogSpec: Equatable, Sendable {
 
     /// The page for this dialog.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
-        let rules = PageRules(purpose: .prompt, timeout: timeout)
+        var rules = PageRules(purpose: .prompt, timeout: timeout)
         var content = PageContent(title: title, description: description, error: error, waitCue: waitCue,
                                   qualityLabel: qualityLabel)
+        content.detail = detail
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
+        let width = DialogLayout.Metrics().width * scale
         switch kind {
         case .entry(let entry):
             content.buttons = [cancel, ok]
-            let width = DialogLayout.Metrics().width * scale
+            if let reveal {
+                content.buttons.insert(PageButton(.reveal, label: reveal.showLabel, avoiding: content.buttons), at: 0)
+                content.reservedMessage = reveal.question ?? ""
+            }
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
                                               scale: scale, width: width)]
             if let repeatPrompt {
                 fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
                                                   byteLimit: byteLimit, scale: scale, width: width))
             }
+            for i in fields.indices { fields[i].revealed = showsTyping }
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
             page.repeatError = repeatError
+            page.reveal = reveal
             return page
+        case .hostKey(let entry):
+            rules.answers = .ssh
+            let no = PageButton(.notOK, label: notOKLabel)
+            content.buttons = [no, ok]
+            // With no entry, Return must not trust a key: the focus starts on No.
+            content.defaultButton = .notOK
+            var fields: [PageField] = []
+            if entry {
+                var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
+                                                               byteLimit: byteLimit, scale: scale, width: width)
+                field.revealed = true
+                fields.append(field)
+            }
+            return Page(dialog: fields, content: content, entry: nil, rules: rules, scale: scale,
+                        refreshRate: refreshRate, measure: measure)
         case .confirm(let notOK):
             content.buttons = notOK ? [PageButton(.notOK, label: notOKLabel), cancel, ok] : [cancel, ok]
         case .message:
