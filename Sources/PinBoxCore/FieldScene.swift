@@ -10,6 +10,9 @@ public struct FieldScene: Equatable, Sendable {
     public var shake: Double
     /// 0…1: the success look of a submit (the check mark, the success colour).
     public var success: Double
+    /// A shown entry drawn as one run of text (`Theme.drawsTextRun`): all its characters, from
+    /// the first; the painter keeps the end in view. Empty otherwise, and always when secure.
+    public var run: [Unicode.Scalar] = []
 
     /// One cell as it is drawn.
     public struct Cell: Equatable, Sendable {
@@ -57,12 +60,18 @@ public struct FieldScene: Equatable, Sendable {
         }
         self.init(layout: layout, theme: theme, cells: cells, cue: animator.cueStrength(at: now),
                   shake: animator.shakeOffset(at: now), success: animator.successStrength(at: now))
+        if theme.drawsTextRun {
+            var all = UTF8Cursor(field.secret, skipping: 0)
+            while let c = all.next() { run.append(c) }
+        }
     }
 
     /// Whether the field must be redrawn whole rather than cell by cell: its layout, theme,
     /// error, shake or success look changed.
     public func differsAsAWhole(from old: FieldScene) -> Bool {
         old.layout != layout || old.theme != theme || old.cue != cue || old.shake != shake || old.success != success
+            // A run of shown characters moves as a whole when one changes.
+            || old.run != run
     }
 
     /// The area, in device pixels relative to the field's origin, that drawing this field can

@@ -42,6 +42,10 @@ public struct Theme: Equatable, Sendable {
     /// The colour of the borders and the check mark while the field shows a submit.
     public var successColor: Color
 
+    /// Whether shown characters are drawn as one run of text rather than one to a cell: an
+    /// entry of any text in one long box (a name, a code, a passphrase the user chose to see).
+    public var drawsTextRun: Bool { !secure && accepts == .text && arrangement == .strip }
+
     /// The style a cell in `state` is drawn with, falling back to `empty` (seed 004).
     public func style(for state: CellState) -> CellStyle {
         switch state {

@@ -51,10 +51,28 @@ public enum FieldPainter {
                     }
                 }
             }
-            for (cell, rect) in zip(scene.cells, layout.cells) where cell.presence > 0 {
-                let r = rect.offsetBy(dx: origin.x, dy: origin.y)
-                if let clip, !clip.intersects(r) { continue }
-                drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
+            if theme.drawsTextRun {
+                // A shown entry's characters read as a word, not one to a box; once they are
+                // wider than the box, the end stays in view, as in any text entry.
+                var text = ""
+                text.unicodeScalars.append(contentsOf: scene.run)
+                if !text.isEmpty {
+                    let style = theme.style(for: .filled)
+                    let size = style.font.size * s, pad = 6 * s
+                    let width = canvas.textRunWidth(text, font: style.font, pixelSize: size)
+                    let room = bounds.width - 2 * pad
+                    let left = bounds.x + pad - max(0, width - room)
+                    canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
+                        canvas.drawTextRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
+                                           color: style.textColor)
+                    }
+                }
+            } else {
+                for (cell, rect) in zip(scene.cells, layout.cells) where cell.presence > 0 {
+                    let r = rect.offsetBy(dx: origin.x, dy: origin.y)
+                    if let clip, !clip.intersects(r) { continue }
+                    drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
+                }
             }
             if scene.success > 0 {
                 // A disc with a check mark, growing in like a dot, over the fading dots.

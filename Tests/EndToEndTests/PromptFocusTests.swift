@@ -1,0 +1,123 @@
+import Foundation
+import Glibc
+import Testing
+
+/// What every prompt owes the user beyond its words: Show and Hide for a passphrase, revealed
+/// text only as pixels, the keyboard taken (and said so when it cannot be), staying above
+/// other windows and asking for attention.
+@Suite("Prompts: show and hide, the keyboard, above other windows", .timeLimit(.minutes(3)))
+struct PromptFocusTests {
+    @Test func showTurnsDotsIntoCharactersAndHideBringsTheSameDotsBack() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
+                                  display: desk.display)
+        let dialog = try desk.nextDialog()
+        try desk.type("s3cret")
+        let dots = try desk.entry(dialog)
+        #expect(dots.isDots(6), "\(dots)")
+
+        try desk.key("alt+s")
+        let shown = try desk.entry(dialog, saving: "askpass-shown")
+        #expect(!shown.isDots(6) && shown.inkHeight > 9, "the characters are drawn: \(shown)")
+        // Shown as pixels only: no property of the window carries the text.
+        for (name, value) in desk.x.properties(of: dialog.id) {
+            #expect(!String(decoding: value, as: UTF8.self).contains("s3cret"), "\(name)")
+        }
+
+        try desk.key("alt+h")
+        let again = try desk.entry(dialog)
+        // The same pixels, but for antialiasing a redraw may round one step apart.
+        func near(_ a: UInt32, _ b: UInt32) -> Bool {
+            [16, 8, 0].allSatisfy { abs(Int((a >> $0) & 0xff) - Int((b >> $0) & 0xff)) <= 2 }
+        }
+        let differing = zip(again.picture, dots.picture).filter { !near($0, $1) }.count
+        #expect(again.rows == dots.rows && again.columns == dots.columns && differing == 0,
+                "hidden again, the entry is as it was: \(differing) pixels differ; \(again) against \(dots)")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "s3cret\n", "showing changed nothing typed")
+    }
+
+    @Test func anotherProgramHoldingTheKeyboardIsSaidAndEndsWithThree() throws {
+        let desk = try CallerDesk()
+        // A second client takes the keyboard first, as a game or a remote desktop would.
+        let grabber = try desk.client()
+        #expect(grabber.grabKeyboard(grabber.makeWindow()))
+        let p = try PinBoxProcess(["askpass", "--", "[sudo] password for alice: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        // About a second of retries, then the entry goes: nothing is asked.
+        let deadline = Date().addingTimeInterval(5)
+        var entry: EntryInk? = EntryInk(desk.pixels(dialog), width: dialog.width, height: dialog.height)
+        while entry != nil && Date() < deadline {
+            usleep(100_000)
+            entry = EntryInk(desk.pixels(dialog), width: dialog.width, height: dialog.height)
+        }
+        #expect(entry == nil, "no entry whose keys would go to the other program")
+        #expect(p.child.isRunning, "the dialog stays to say why")
+        #expect(p.stderr.contains("cannot grab the keyboard: another program holds it"), "\(p.stderr)")
+        if let directory = ProcessInfo.processInfo.environment["PINBOX_SCREENSHOTS"] {
+            _ = try? run(["import", "-window", "root", directory + "/keyboard-in-use.png"], display: desk.display)
+        }
+        desk.x.sendDeleteWindow(dialog.id)
+        #expect(try p.waitExit() == 3)
+        #expect(p.stdout.isEmpty)
+
+        // The control: once the keyboard is free, the askpass takes it and no one else can.
+        grabber.ungrabKeyboard()
+        let q = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        _ = try desk.nextDialog()
+        usleep(300_000)
+        #expect(!grabber.grabKeyboard(grabber.makeWindow()), "the askpass holds the keyboard")
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try q.waitExit() == 0)
+        #expect(q.stdout == "ok\n")
+    }
+
+    @Test func noGrabLeavesTheKeyboardFree() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)
+        _ = try desk.nextDialog()
+        let other = try desk.client()
+        #expect(other.grabKeyboard(other.makeWindow()))
+        other.ungrabKeyboard()
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+    }
+
+    @Test func everyPromptAsksToStayAboveAndForAttention() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        let properties = desk.x.properties(of: dialog.id)
+        let state = try #require(properties["_NET_WM_STATE"])
+        let atoms = state.withUnsafeBytes { Array($0.bindMemory(to: Int.self)) }
+        #expect(atoms.contains(Int(desk.x.atom("_NET_WM_STATE_ABOVE"))))
+        #expect(atoms.contains(Int(desk.x.atom("_NET_WM_STATE_DEMANDS_ATTENTION"))))
+        let hints = try #require(properties["WM_HINTS"])
+        let flags = hints.withUnsafeBytes { $0.load(as: Int.self) }
+        #expect(flags & (1 << 8) != 0, "the urgency hint")
+        kill(p.pid, SIGTERM)
+        _ = try p.waitExit()
+    }
+
+    /// A prompt that starts with a dash, several words, the usage of `pinbox askpass`.
+    @Test func pinboxAskpassTakesEveryArgumentAsThePrompt() throws {
+        let desk = try CallerDesk()
+        // Through the link, as sudo runs it: `--help` and `-x` are the prompt, not options.
+        let child = try Child([desk.askpass, "--help", "-x"], environment: ["DISPLAY": desk.display], capture: true)
+        let dialog = try desk.nextDialog()
+        #expect(desk.title(dialog) == "Password required")
+        try desk.type("pw")
+        try desk.key("Return")
+        #expect(child.wait() == 0)
+        #expect(String(decoding: child.read().out, as: UTF8.self) == "pw\n")
+        // `pinbox askpass`: options before `--` or the first word.
+        let bad = try PinBoxProcess(["askpass", "--bogus", "Password:"], display: nil)
+        #expect(try bad.waitExit() == 2)
+        #expect(bad.stderr.hasPrefix("pinbox: unknown option '--bogus' for askpass"), "\(bad.stderr)")
+        let help = try PinBoxProcess(["askpass", "--help"], display: nil)
+        #expect(try help.waitExit() == 0)
+        #expect(help.stdout.hasPrefix("usage: pinbox askpass [options] [--] PROMPT..."))
+    }
+}
