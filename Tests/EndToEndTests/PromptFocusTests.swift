@@ -38,6 +38,34 @@ struct PromptFocusTests {
         #expect(p.stdout == "s3cret\n", "showing changed nothing typed")
     }
 
+    /// In the pinentry, Show is the agent's own label (`default-tt-visi`), and the agent's
+    /// question (`default-cf-visi`) comes first: until Yes, the dots stay.
+    @Test func thePinentryAsksTheAgentsQuestionBeforeShowing() throws {
+        let desk = try CallerDesk()
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try "pinentry-program \(desk.pinentry)\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                         encoding: .utf8)
+        defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
+        let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X9 X Passphrase: Show+me", "/bye"],
+                                environment: ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C",
+                                              "LC_ALL": "", "LANGUAGE": ""], capture: true)
+        let dialog = try desk.nextDialog(timeout: 30)
+        try desk.type("abc")
+        #expect(try desk.entry(dialog).isDots(3))
+        // "Make passphrase visible": the agent's tooltip, given the mnemonic M.
+        try desk.key("alt+m")
+        let asked = try desk.entry(dialog, saving: "pinentry-reveal-question")
+        #expect(asked.isDots(3), "the question comes first: \(asked)")
+        try desk.key("alt+y")
+        let shown = try desk.entry(dialog, saving: "pinentry-revealed")
+        #expect(!shown.isDots(3) && shown.inkHeight > 8, "\(shown)")
+        try desk.key("Return")
+        session.wait()
+        #expect(String(decoding: session.read().out, as: UTF8.self) == "D abc\nOK\n")
+    }
+
     @Test func anotherProgramHoldingTheKeyboardIsSaidAndEndsWithThree() throws {
         let desk = try CallerDesk()
         // A second client takes the keyboard first, as a game or a remote desktop would.
