@@ -74,8 +74,7 @@ struct XDialogs: PinentryFrontEnd {
         spec.description = request.description ?? ""
         spec.prompt = Self.label(request.prompt)
         spec.error = request.error ?? ""
-        spec.okLabel = request.okLabel
-        spec.cancelLabel = request.cancelLabel
+        (spec.okLabel, spec.cancelLabel) = Self.labels(request.okLabel, request.cancelLabel)
         spec.accepts = .text
         spec.byteLimit = request.limit.maxBytes
         if spec.reveal != nil {
@@ -140,11 +139,16 @@ struct XDialogs: PinentryFrontEnd {
         spec.title = request.title ?? spec.title
         spec.description = request.description ?? ""
         spec.error = request.error ?? ""
-        spec.okLabel = request.okLabel
-        spec.cancelLabel = request.cancelLabel
+        (spec.okLabel, spec.cancelLabel) = Self.labels(request.okLabel, request.cancelLabel)
         if let notOK = request.notOKLabel { spec.notOKLabel = notOK }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
         return spec
+    }
+
+    /// The agent's button labels as sent; pinentry's English defaults, which stand in when it
+    /// sent none (no SETOK, no `default-ok`), in the user's language.
+    private static func labels(_ ok: String, _ cancel: String) -> (String, String) {
+        (ok == "_OK" ? localized("_OK") : ok, cancel == "_Cancel" ? localized("_Cancel") : cancel)
     }
 
     /// gpg-agent's prompts end in a colon, as a terminal's would ("PIN:", "Passphrase:").

@@ -66,6 +66,34 @@ struct PromptFocusTests {
         #expect(String(decoding: session.read().out, as: UTF8.self) == "D abc\nOK\n")
     }
 
+    /// ssh's host-key question takes the fingerprint pasted, as from where the host's owner
+    /// published it; Yes and No print ssh's words.
+    @Test func aPastedFingerprintAnswersSshsQuestion() throws {
+        let fingerprint = "SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE"
+        let prompt = "The authenticity of host 'example.org (192.0.2.1)' can't be established.\n"
+            + "ED25519 key fingerprint is \(fingerprint).\nThis key is not known by any other names.\n"
+            + "Are you sure you want to continue connecting (yes/no/[fingerprint])? "
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", prompt], display: desk.display)
+        let dialog = try desk.nextDialog()
+        #expect(desk.title(dialog) == "Unknown host key")
+        #expect(try run(["xclip", "-selection", "clipboard", "-i"], display: desk.display,
+                        input: Array(fingerprint.utf8)).status == 0)
+        for _ in 0..<100 where desk.x.owner(of: "CLIPBOARD") == 0 { usleep(10_000) }
+        try desk.key("ctrl+v")
+        let pasted = try desk.entry(dialog, saving: "host-key-pasted")
+        #expect(!pasted.runs.isEmpty, "the fingerprint is shown: \(pasted)")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == fingerprint + "\n")
+
+        let yes = try PinBoxProcess(["askpass", "--", prompt], display: desk.display)
+        _ = try desk.nextDialog()
+        try desk.key("alt+y")
+        #expect(try yes.waitExit() == 0)
+        #expect(yes.stdout == "yes\n")
+    }
+
     @Test func anotherProgramHoldingTheKeyboardIsSaidAndEndsWithThree() throws {
         let desk = try CallerDesk()
         // A second client takes the keyboard first, as a game or a remote desktop would.

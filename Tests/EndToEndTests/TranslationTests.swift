@@ -26,6 +26,44 @@ struct TranslationTests {
         #expect(english.isSubset(of: ["_OK", "PIN", "PUK", "Passphrase"]), "left in English: \(english)")
     }
 
+    /// The binary under test with its catalogues beside it, as scripts/install lays them out;
+    /// returns the prefix (`PREFIX/bin/pinentry-pinbox`).
+    static func installed(in dir: String) throws -> String {
+        let prefix = dir + "/prefix"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PinBoxProcess.binary, toPath: prefix + "/bin/pinbox")
+        try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/pinentry-pinbox", withDestinationPath: "pinbox")
+        for language in ["de", "ru", "zh_CN"] {
+            let folder = prefix + "/share/locale/\(language)/LC_MESSAGES"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(try run(["msgfmt", "-o", folder + "/pinbox.mo", repository + "/po/\(language).po"]).status == 0)
+        }
+        return prefix
+    }
+
+    /// The pinentry's own words follow the language the agent names for its client (`OPTION
+    /// lc-messages`), not the agent's own: an agent started in English, a client in Russian.
+    @Test func thePinentrysWordsFollowTheClientsLanguage() throws {
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try "pinentry-program \(prefix)/bin/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                                     encoding: .utf8)
+        defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
+        var environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C", "LC_ALL": "",
+                           "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
+        #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
+        environment["LANG"] = "ru_RU.UTF-8"
+        let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X7 X X Y", "/bye"],
+                                environment: environment, capture: true)
+        let dialog = try desk.nextDialog(timeout: 30)
+        #expect(desk.title(dialog) == "Требуется фраза-пароль")
+        try desk.key("Escape")
+        session.wait()
+    }
+
     /// The msgids whose translation is the msgid itself.
     static func untranslated(_ po: String) throws -> Set<String> {
         let text = try String(contentsOfFile: po, encoding: .utf8)
@@ -51,16 +89,7 @@ struct TranslationTests {
         try #require(try run(["locale", "-a"]).output.lowercased().contains(lang.lowercased().replacingOccurrences(of: "-", with: "")),
                      "locale \(lang) is not generated (scripts/install-deps generates it)")
         let desk = try CallerDesk()
-        // The binary with its catalogues beside it, as scripts/install lays them out.
-        let prefix = desk.dir + "/prefix"
-        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PinBoxProcess.binary, toPath: prefix + "/bin/pinbox")
-        try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/pinentry-pinbox", withDestinationPath: "pinbox")
-        for language in ["de", "ru"] {
-            let folder = prefix + "/share/locale/\(language)/LC_MESSAGES"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            #expect(try run(["msgfmt", "-o", folder + "/pinbox.mo", Self.repository + "/po/\(language).po"]).status == 0)
-        }
+        let prefix = try Self.installed(in: desk.dir)
         let home = desk.dir + "/gnupg"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -72,11 +101,21 @@ struct TranslationTests {
         defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
         let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": lang, "LC_ALL": "",
                            "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
+        // The agent up before gpg asks, rather than started by it: under load, an agent started
+        // on demand can come up too late for its client (as PinentryTests found).
+        #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
         let gpg = try Child(["gpg", "--pinentry-mode", "ask", "--symmetric", "--output", message + ".gpg", message],
                             environment: environment, capture: true)
         defer { if gpg.isRunning { kill(gpg.pid, SIGKILL) } }
 
-        let dialog = try desk.nextDialog(timeout: 30)
+        let dialog: CallerDesk.Dialog
+        do {
+            dialog = try desk.nextDialog(timeout: 30)
+        } catch {
+            let log = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw TestFailure("\(error); gpg said: \(String(decoding: gpg.read().err, as: UTF8.self)); "
+                              + "the agent's log ends: \(log.suffix(1500))")
+        }
         // PinBox's heading, from its catalogue, carried by the window's title.
         #expect(desk.title(dialog) == heading)
         if let directory = ProcessInfo.processInfo.environment["PINBOX_SCREENSHOTS"] {

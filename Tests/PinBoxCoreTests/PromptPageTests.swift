@@ -43,6 +43,9 @@ struct PromptPageTests {
         #expect(username.fields[0].revealed, "a name is shown as typed")
         let code = try page(.code)
         #expect(code.fields[0].revealed)
+        // Names and codes are pasted from password managers and authenticator apps.
+        #expect(username.fields[0].field.pastePolicy == .digits && code.fields[0].field.pastePolicy == .digits)
+        #expect(password.fields[0].field.pastePolicy == .deny, "a secret's paste is the paste policy's call")
         let pin = try page(.pin(.user))
         #expect(pin.entry == .openPIN(shown: 6) && !pin.fields[0].revealed)
         #expect(pin.content.buttons.map(\.role) == [.cancel, .ok])

@@ -68,7 +68,12 @@ public struct DialogSpec: Equatable, Sendable {
                 fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
                                                   byteLimit: byteLimit, scale: scale, width: width))
             }
-            for i in fields.indices { fields[i].revealed = showsTyping }
+            for i in fields.indices where showsTyping {
+                // A name or a one-time code is no secret: shown, and pasted as password
+                // managers and authenticator apps hand them over.
+                fields[i].revealed = true
+                fields[i].field.pastePolicy = .digits
+            }
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
             page.repeatError = repeatError
@@ -85,6 +90,8 @@ public struct DialogSpec: Equatable, Sendable {
                 var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
                                                                byteLimit: byteLimit, scale: scale, width: width)
                 field.revealed = true
+                // ssh takes the fingerprint pasted from where the host's owner published it.
+                field.field.pastePolicy = .digits
                 fields.append(field)
             }
             return Page(dialog: fields, content: content, entry: nil, rules: rules, scale: scale,
