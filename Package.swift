@@ -12,42 +12,61 @@ let release = BuildSettingCondition.when(configuration: .release)
 // the text (1.83 → 1.56 MB) and some 400 kB off a dialog's resident memory (docs/performance.md).
 let swiftSettings: [SwiftSetting] = [.unsafeFlags(["-enable-experimental-feature", "Embedded", "-wmo", "-Osize"],
                                                   release)]
-// The embedded standard library leaves the Unicode tables that String comparison needs to a
-// static library of the toolchain, which no search path names. This manifest runs on that
-// toolchain: its PackageDescription library lies in <toolchain>/usr/lib/swift/pm/ManifestAPI/.
-let toolchainLibraries: String = {
-    // Read to the end: String(contentsOfFile:) stops after the first page of a /proc file.
-    let data = FileHandle(forReadingAtPath: "/proc/self/maps").flatMap { try? $0.readToEnd() } ?? Data()
-    let maps = String(decoding: data, as: UTF8.self)
-    guard let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libPackageDescription.so") }),
-          let path = line.split(separator: " ").last
-    else { return "/usr/lib/swift" }
-    return URL(fileURLWithPath: String(path)).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+// The embedded standard library leaves the Unicode tables that String comparison needs to
+// libswiftUnicodeDataTables.a in the compiler's resource directory, under the target triple (the
+// Embedded Swift user manual). The compiler that builds says where that is: `swiftc
+// -print-target-info` (SWIFT_EXEC when it names a compiler, as for SwiftPM itself; else swiftc on
+// PATH).
+// No guess and no fallback: a manifest that cannot find it stops and says why.
+let embeddedLibraries: String = {
+    func fail(_ why: String) -> Never {
+        FileHandle.standardError.write(Data(("Package.swift: " + why + "\n").utf8))
+        exit(1)
+    }
+    let environment = ProcessInfo.processInfo.environment
+    // SwiftPM passes over a SWIFT_EXEC that names no file (with a warning): so does this.
+    let swiftc = environment["SWIFT_EXEC"].flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+        ?? "swiftc"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [swiftc, "-print-target-info"]
+    let output = Pipe()
+    process.standardOutput = output
+    do { try process.run() } catch { fail("cannot run \(swiftc) -print-target-info: \(error)") }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        fail("\(swiftc) -print-target-info failed (put the Swift toolchain's usr/bin on PATH, or set SWIFT_EXEC)")
+    }
+    guard let info = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+          let paths = info["paths"] as? [String: Any], let resources = paths["runtimeResourcePath"] as? String,
+          let target = info["target"] as? [String: Any], let triple = target["unversionedTriple"] as? String
+    else { fail("\(swiftc) -print-target-info names no runtimeResourcePath and unversionedTriple") }
+    let directory = resources + "/embedded/" + triple
+    guard FileManager.default.fileExists(atPath: directory + "/libswiftUnicodeDataTables.a") else {
+        fail("\(directory)/libswiftUnicodeDataTables.a is missing: release builds are Embedded Swift and need a toolchain that ships it (swift.org's 6.x for Linux does)")
+    }
+    return directory
 }()
-#if arch(arm64)
-let triple = "aarch64-unknown-linux-gnu"
-#else
-let triple = "x86_64-unknown-linux-gnu"
-#endif
-// Release builds link the drawing and X stack statically: a prompt then maps two shared
-// libraries (libc, libm) instead of 22, and needs neither the dynamic linker's symbol lookups
-// nor their pages: a fifth off the time to a ready window and some 1.5 MB off its memory
-// (docs/performance.md). Debug builds (and so the tests) link the same libraries shared, through
-// the module maps. The archives are Debian's own (the -dev packages ship them), in link order.
-let staticArchives = ["cairo", "pixman-1", "fontconfig", "expat", "freetype", "png16", "brotlidec", "brotlicommon",
-                      "z", "Xrandr", "Xrender", "Xext", "xcb-shm", "xcb-render", "X11", "xcb", "Xau", "Xdmcp"]
-// Pango, loaded at run time for rare text (Sources/CText), brings its own shared Cairo, FreeType
-// and fontconfig: the binary exports its copies (share/linking/exported.map), so Pango's calls
-// bind to them and one Cairo draws on one surface with one font configuration.
-let exportedSymbols = Context.packageDirectory + "/share/linking/exported.map"
+// Every library is the system's shared one, linked as Debian ships it: a fixed libfreetype6 or
+// libpng16 protects PinBox with the system's update, and Pango (dlopened for text DejaVu cannot
+// draw alone, Sources/CText) binds to the very Cairo, FreeType and fontconfig the program draws
+// with. Each system library target names its pkg-config package, which gives the headers and the
+// -l flags of every build: Embedded Swift's objects carry no autolink entries, so a module map's
+// `link` reaches only the debug link.
+// Hardening of the release link, as Debian's hardening flags ask: the whole relocation table
+// resolved at start and then made read-only (-z relro -z now; the cost at start-up is in
+// docs/performance-notes.md). SwiftPM adds RUNPATH $ORIGIN; the scripts that install build with
+// --disable-local-rpath, so installed binaries carry none.
+// The C targets' share of Debian's hardening flags: glibc's checked string and memory functions.
+let hardenedC: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", release)]
 let embeddedLinking: [LinkerSetting] = [
-    .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(toolchainLibraries)/embedded/\(triple)",
-                  "-Xlinker", "--export-dynamic", "-Xlinker", "--version-script=\(exportedSymbols)"], release),
+    .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(embeddedLibraries)",
+                  "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"], release),
     .linkedLibrary("swiftUnicodeDataTables", release),
-] + staticArchives.map { .linkedLibrary(":lib\($0).a", release) }
-// Header directories from pkg-config: Pango's for the C target that loads Pango at run time
-// (compiled against its headers, never linked: see Sources/CText/include/CText.h); Cairo's.
+]
+// Header directories from pkg-config for the C target that loads Pango at run time (compiled
+// against its headers, never linked: see Sources/CText/include/CText.h).
 func pkgConfigCFlags(_ package: String) -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -61,58 +80,56 @@ func pkgConfigCFlags(_ package: String) -> [String] {
     return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
 }
 let pangoCFlags = pkgConfigCFlags("pangocairo")
-// Cairo's header directories, for every Swift module that sees Cairo's (or FreeType's) types. The
-// system library targets name no pkg-config package: SwiftPM would put its shared libraries
-// first on every link, ahead of the static archives a release build links.
-let cairoSwiftFlags: [SwiftSetting] = [.unsafeFlags(pkgConfigCFlags("cairo-ft").flatMap { ["-Xcc", $0] })]
 let package = Package(
     name: "PinBox",
     products: [
         .executable(name: "pinbox", targets: ["pinbox"]),
     ],
     targets: [
+        // Xlib. A target names one pkg-config package: RandR (the display's rate) and Xext
+        // (MIT-SHM) are named by PinBoxX11, which calls them.
         .systemLibrary(
             name: "CX11",
+            pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
+        // Cairo, and FreeType for the font faces made straight from DejaVu's files.
         .systemLibrary(
             name: "CCairo",
+            pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]),
-        // giflib, for animated captures. No `link` in its module map: PinBoxRender links the
-        // static archive, so the window has no extra shared library to load at start-up.
-        .systemLibrary(
-            name: "CGif",
-            providers: [.apt(["libgif-dev"])]),
+        // giflib, for animated captures: dlopened when the first one starts (a shared library
+        // linked in costs every prompt's start-up its loading; see Sources/CGif/include/CGif.h).
+        .target(name: "CGif", cSettings: hardenedC),
         // The C library as Swift sees it, and the few things only C can do (prctl, argv).
-        .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)],
+        .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)] + hardenedC,
                 linkerSettings: [.linkedLibrary("m")]),
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
-        .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)],
-                linkerSettings: [.linkedLibrary("cairo", .when(configuration: .debug)),
-                                 .linkedLibrary("fontconfig", .when(configuration: .debug))]),
+        .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)] + hardenedC,
+                linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("fontconfig")]),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
         .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif", "CSystem"],
-                swiftSettings: swiftSettings + cairoSwiftFlags,
-                linkerSettings: [.linkedLibrary(":libgif.a")]),
+                swiftSettings: swiftSettings),
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"],
-                swiftSettings: swiftSettings + cairoSwiftFlags),
+                swiftSettings: swiftSettings,
+                linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("Xext")]),
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
         .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem"],
-                         swiftSettings: swiftSettings + cairoSwiftFlags, linkerSettings: embeddedLinking),
+                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],
-                         swiftSettings: swiftSettings + cairoSwiftFlags, linkerSettings: embeddedLinking),
+                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // Draws one paragraph into a PNG: text start-up timing and screenshots (TextTests); not shipped.
         .executableTarget(name: "pinbox-text-probe", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem", "CText"],
-                         swiftSettings: swiftSettings + cairoSwiftFlags, linkerSettings: embeddedLinking),
+                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
         .testTarget(name: "PinBoxAssuanTests", dependencies: ["PinBoxAssuan", "PinBoxCore"]),
-        .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"], swiftSettings: cairoSwiftFlags),
+        .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender"]),
         // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.
-        .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"], swiftSettings: cairoSwiftFlags),
+        .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"]),
     ]
 )

@@ -9,6 +9,8 @@ final class GIFEncoder {
     let width: Int
     let height: Int
     private let name: String
+    /// giflib's functions, loaded with the first encoder (Sources/CGif).
+    private let gif: pinbox_gif_library
     private var file: UnsafeMutablePointer<GifFileType>?
 
     /// Starts the file on `fd`, which giflib takes over and closes.
@@ -17,28 +19,34 @@ final class GIFEncoder {
             close(fd)
             throw RenderError("cannot write \(name): a GIF is at most 65535 pixels a side")
         }
+        guard let gif = pinbox_gif_load()?.pointee else {
+            close(fd)
+            let reason = pinbox_gif_load_error().map { String(cString: $0) } ?? "cannot load it"
+            throw RenderError("cannot write \(name): giflib is missing (the package libgif7): \(reason)")
+        }
         self.width = width
         self.height = height
         self.name = name
+        self.gif = gif
         var error: Int32 = 0
-        guard let file = EGifOpenFileHandle(fd, &error) else {
+        guard let file = gif.EGifOpenFileHandle(fd, &error) else {
             close(fd)
-            throw Self.failure(name, error)
+            throw Self.failure(gif, name, error)
         }
         self.file = file
-        EGifSetGifVersion(file, true)
-        guard EGifPutScreenDesc(file, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else { throw fail() }
+        gif.EGifSetGifVersion(file, true)
+        guard gif.EGifPutScreenDesc(file, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else { throw fail() }
         // The NETSCAPE2.0 application block: loop forever (count 0), as every browser expects.
-        guard EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
-              Array("NETSCAPE2.0".utf8).withUnsafeBytes({ EGifPutExtensionBlock(file, 11, $0.baseAddress) }) == GIF_OK,
-              [UInt8(1), 0, 0].withUnsafeBytes({ EGifPutExtensionBlock(file, 3, $0.baseAddress) }) == GIF_OK,
-              EGifPutExtensionTrailer(file) == GIF_OK else { throw fail() }
+        guard gif.EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+              Array("NETSCAPE2.0".utf8).withUnsafeBytes({ gif.EGifPutExtensionBlock(file, 11, $0.baseAddress) }) == GIF_OK,
+              [UInt8(1), 0, 0].withUnsafeBytes({ gif.EGifPutExtensionBlock(file, 3, $0.baseAddress) }) == GIF_OK,
+              gif.EGifPutExtensionTrailer(file) == GIF_OK else { throw fail() }
     }
 
     deinit {
         if let file {
             var error: Int32 = 0
-            _ = EGifCloseFile(file, &error)
+            _ = gif.EGifCloseFile(file, &error)
         }
     }
 
@@ -52,15 +60,15 @@ final class GIFEncoder {
         control.DelayTime = Int32(max(0, min(65535, delay)))
         control.TransparentColor = NO_TRANSPARENT_COLOR
         var block = [GifByteType](repeating: 0, count: 4)
-        _ = EGifGCBToExtension(&control, &block)
-        guard EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, 4, block) == GIF_OK else { throw fail() }
+        _ = gif.EGifGCBToExtension(&control, &block)
+        guard gif.EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, 4, block) == GIF_OK else { throw fail() }
 
         var (indices, colors) = Palette.index(frame, stride: width, rect: rect)
-        let map = colors.withUnsafeBufferPointer { GifMakeMapObject(Int32($0.count), $0.baseAddress) }
-        defer { GifFreeMapObject(map) }
+        let map = colors.withUnsafeBufferPointer { gif.GifMakeMapObject(Int32($0.count), $0.baseAddress) }
+        defer { gif.GifFreeMapObject(map) }
         guard let map,
-              EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map) == GIF_OK,
-              EGifPutLine(file, &indices, Int32(indices.count)) == GIF_OK
+              gif.EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map) == GIF_OK,
+              gif.EGifPutLine(file, &indices, Int32(indices.count)) == GIF_OK
         else { throw fail() }
     }
 
@@ -69,15 +77,15 @@ final class GIFEncoder {
         guard let file else { return }
         self.file = nil
         var error: Int32 = 0
-        guard EGifCloseFile(file, &error) == GIF_OK else { throw Self.failure(name, error) }
+        guard gif.EGifCloseFile(file, &error) == GIF_OK else { throw Self.failure(gif, name, error) }
     }
 
     private func fail() -> RenderError {
-        Self.failure(name, file?.pointee.Error ?? 0)
+        Self.failure(gif, name, file?.pointee.Error ?? 0)
     }
 
-    private static func failure(_ name: String, _ code: Int32) -> RenderError {
-        let reason = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+    private static func failure(_ gif: pinbox_gif_library, _ name: String, _ code: Int32) -> RenderError {
+        let reason = gif.GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         return RenderError("cannot write \(name): \(reason)")
     }
 }

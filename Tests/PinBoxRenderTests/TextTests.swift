@@ -415,7 +415,7 @@ struct TextTests {
             .deletingLastPathComponent()
         if folder.lastPathComponent.hasSuffix(".xctest") { folder = folder.deletingLastPathComponent() }
         let probe = folder.appendingPathComponent("pinbox-text-probe").path
-        try #require(FileManager.default.isExecutableFile(atPath: probe), "build it: swift build --build-tests")
+        try #require(FileManager.default.isExecutableFile(atPath: probe), "scripts/test builds it (with the tests)")
         func run(_ text: String) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: probe)
