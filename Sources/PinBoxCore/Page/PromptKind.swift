@@ -111,6 +111,7 @@ public enum AskpassHint: Equatable, Sendable {
 /// The shape of a pinentry request: what gpg-agent sent before GETPIN, CONFIRM or MESSAGE,
 /// stripped of every word it may have translated.
 public struct AgentRequest: Equatable, Sendable {
+    /// The command that opens the dialog.
     public enum Command: Equatable, Sendable {
         case getPin
         /// CONFIRM with two buttons (or three with SETNOTOK).
