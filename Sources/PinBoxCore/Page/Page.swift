@@ -152,6 +152,8 @@ public final class Page {
             if let i = entryField(for: &effects) { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
         case .escape where isAskingReveal:
             press(.revealNo, now: now, into: &effects)
+        case .escape where keyboardRefusedAt != nil:
+            finish(.keyboardUnavailable, into: &effects)
         case .escape:
             if rules.purpose == .workbench, let i = focusedField, !fields[i].field.isEmpty {
                 apply(fields[i].field.clear(), to: i, now: now, into: &effects)
