@@ -76,7 +76,10 @@ final class CallerTests {
 
         deinit {
             unlink(rule)
-            _ = try? run(["userdel", name])
+            // A session of the user (sshd's) may take a moment to end after its client: userdel
+            // refuses a user with processes (exit 8), so it is asked again until it is gone.
+            let deadline = Date().addingTimeInterval(10)
+            while (try? run(["userdel", name]).status) == 8 && Date() < deadline { usleep(100_000) }
         }
     }
 
@@ -136,8 +139,11 @@ final class CallerTests {
         let port: Int
         let hostKey: String
         let server: Child
+        /// Held so the user outlives the server and its sessions.
+        let user: SudoUser
 
         init(dir: String, user: SudoUser) throws {
+            self.user = user
             hostKey = dir + "/host_ed25519"
             #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey]).status == 0)
             port = try Self.freePort()
