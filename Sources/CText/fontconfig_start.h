@@ -1,8 +1,7 @@
 #ifndef PINBOX_FONTCONFIG_START_H
 #define PINBOX_FONTCONFIG_START_H
-// fontconfig's start-up (FcInit parses /etc/fonts, some 3 ms) needs nothing else: on a thread of
-// its own it overlaps connecting to X, loading Pango or laying out DejaVu text. Both text paths
-// that need fontconfig (Pango, and the fallback fonts of unshaped text) share it.
+// fontconfig's start-up (FcInit parses /etc/fonts) needs nothing else: on a thread of its own it
+// overlaps loading Pango (dlopen and its relocations) and connecting to X.
 
 /// Starts FcInit on a thread, once per process; returns at once.
 void pinbox_fontconfig_start(void);

@@ -14,6 +14,9 @@ public struct PinentryArguments: Equatable, Sendable {
     public var options = PinentryOptions()
     /// `-o`: seconds before a dialog gives up; SETTIMEOUT overrides it.
     public var timeout: Int?
+    /// `--paste off` (PinBox's own): a passphrase entry refuses pastes too. Not an Assuan
+    /// OPTION: only whoever starts the pinentry decides it.
+    public var paste = true
 
     public init() {}
 
@@ -83,6 +86,12 @@ public struct PinentryArguments: Equatable, Sendable {
             guard let id = Self.windowID(text) else { throw .badNumber(option.longName) }
             options.parentWindow = id == 0 ? nil : id
         case .noGlobalGrab: options.grab = false
+        case .paste:
+            switch text {
+            case "on": paste = true
+            case "off": paste = false
+            default: throw .badChoice(option.longName, "on or off")
+            }
         case .debug: options.debug = true
         case .help: if action == .serve { action = .help }
         case .version: if action == .serve { action = .version }
@@ -91,7 +100,7 @@ public struct PinentryArguments: Equatable, Sendable {
 
     private enum Option: CaseIterable {
         case display, ttyName, ttyType, lcCtype, lcMessages, timeout, noGlobalGrab, parentWindow, debug
-        case ttyAlert, colors, help, version
+        case ttyAlert, colors, help, version, paste
 
         var longName: String {
             switch self {
@@ -108,6 +117,7 @@ public struct PinentryArguments: Equatable, Sendable {
             case .colors: "--colors"
             case .help: "--help"
             case .version: "--version"
+            case .paste: "--paste"
             }
         }
 
@@ -125,7 +135,7 @@ public struct PinentryArguments: Equatable, Sendable {
             case .ttyAlert: 0x61  // a
             case .colors: 0x63  // c
             case .help: 0x68  // h
-            case .version: nil
+            case .version, .paste: nil
             }
         }
 
@@ -174,6 +184,7 @@ public enum PinentryArgumentError: Error, Equatable, Sendable {
     case unexpectedValue(String)
     case badNumber(String)
     case unexpectedArgument(String)
+    case badChoice(String, String)
 
     public var message: String {
         switch self {
@@ -182,6 +193,7 @@ public enum PinentryArgumentError: Error, Equatable, Sendable {
         case .unexpectedValue(let name): "\(name) takes no value"
         case .badNumber(let name): "\(name) expects a number"
         case .unexpectedArgument: "unexpected argument (not repeated here); options start with -"
+        case .badChoice(let name, let choices): "\(name) must be \(choices)"
         }
     }
 

@@ -50,6 +50,12 @@ public final class PinentryServer<FrontEnd: PinentryFrontEnd, Source: ByteSource
 
     /// Runs one line; true after BYE.
     func handle(_ raw: [UInt8]) -> Bool {
+        // libassuan skips a line only when it has no bytes at all; one that starts with NUL is
+        // an empty command name to it, answered as a syntax error (a client must not wait forever).
+        if raw.first == 0 {
+            reply(.leadingWhiteSpace)
+            return false
+        }
         // The C code sees the line as a string: it ends at a NUL.
         let line = raw.firstIndex(of: 0).map { Array(raw[..<$0]) } ?? raw
         if line.isEmpty || line[0] == 0x23 { return false }  // empty lines and # comments

@@ -49,4 +49,8 @@ public enum PastePolicy: String, Sendable, CaseIterable {
     /// Accept a paste only if every character is one the field accepts (a digit, by default)
     /// and it fits (seed 000).
     case digits
+    /// Accept pasted text as it would be typed (a passphrase from a password manager): every
+    /// character one the field takes, only a line break at its end dropped, refused whole
+    /// otherwise. Spaces around it are kept: they may be part of the passphrase.
+    case text
 }

@@ -53,11 +53,22 @@ public enum PasteSource: String, Sendable {
 
 /// What a paste request brought back.
 public enum PasteResult: Equatable, Sendable {
-    case bytes([UInt8])
+    /// The selection's text, in a locked buffer (it may be a passphrase from a password
+    /// manager); the page wipes it once the field has taken what it takes.
+    case bytes(SecretBuffer)
     /// More than a PIN could be, refused without reading it all.
     case tooBig
     /// No owner, no convertible text, or no answer in time.
     case unavailable
+
+    /// Two pastes are the same when they carry the same buffer.
+    public static func == (a: PasteResult, b: PasteResult) -> Bool {
+        switch (a, b) {
+        case (.bytes(let x), .bytes(let y)): x === y
+        case (.tooBig, .tooBig), (.unavailable, .unavailable): true
+        default: false
+        }
+    }
 }
 
 extension InputEvent {

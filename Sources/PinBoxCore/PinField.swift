@@ -109,11 +109,43 @@ public final class PinField {
     /// field accepts (a digit, unless it takes printable characters) and must fit
     /// in the room left, or the paste is refused whole — never truncated.
     public func paste<C: BidirectionalCollection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
-        guard pastePolicy == .digits else { return [.rejected(.pasteDenied)] }
+        switch pastePolicy {
+        case .deny: return [.rejected(.pasteDenied)]
+        case .text: return pasteText(bytes)
+        case .digits: break
+        }
         let text = Self.trimmingWhitespace(bytes)
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
         guard text.allSatisfy(accepts.contains) else { return [.rejected(.pasteNotDigits)] }
         guard text.count <= capacity - length, secret.count + text.count <= byteLimit else {
+            return [.rejected(.pasteTooLong)]
+        }
+        return append(text)
+    }
+
+    /// A paste under `.text`: the bytes as they came, less one line break at the end (what a
+    /// terminal or `echo | xclip` adds); valid UTF-8 of characters the field takes, fitting in
+    /// the room left, or refused whole. No `String` is made of it.
+    private func pasteText<C: BidirectionalCollection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
+        var text = bytes[...]
+        if text.last == 0x0a {
+            text = text.dropLast()
+            if text.last == 0x0d { text = text.dropLast() }
+        }
+        guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
+        var characters = 0
+        var iterator = text.makeIterator()
+        var decoder = Unicode.UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                guard accepts.contains(scalar) else { return [.rejected(.pasteNotDigits)] }
+                characters += 1
+            case .emptyInput: break decoding
+            case .error: return [.rejected(.pasteNotDigits)]
+            }
+        }
+        guard characters <= capacity - length, secret.count + text.count <= byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
         return append(text)

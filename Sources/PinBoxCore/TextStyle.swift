@@ -14,11 +14,17 @@ public struct TextStyle: Equatable, Sendable {
     public var bold: Bool
     public var color: Color
     public var alignment: Alignment
+    /// The tallest the block may be, in device pixels, when it wraps to a width: the lines that
+    /// do not fit are left out and the last one shown ends with an ellipsis (at least one line
+    /// shows). Nil: as tall as the text.
+    public var maxHeight: Double?
 
-    public init(size: Double, bold: Bool = false, color: Color = .black, alignment: Alignment = .leading) {
+    public init(size: Double, bold: Bool = false, color: Color = .black, alignment: Alignment = .leading,
+                maxHeight: Double? = nil) {
         self.size = size
         self.bold = bold
         self.color = color
         self.alignment = alignment
+        self.maxHeight = maxHeight
     }
 }

@@ -48,15 +48,18 @@ public enum PagePainter {
     private static func drawDialog(_ page: PageScene, _ layout: DialogLayout, on canvas: Canvas, clip: Rect?) {
         let m = layout.metrics, s = layout.scale
         func touched(_ r: Rect) -> Bool { !r.isEmpty && (clip?.intersects(r) ?? true) }
-        func text(_ string: String, in rect: Rect, size: Double, bold: Bool = false, color: Color) {
+        func text(_ string: String, in rect: Rect, size: Double, bold: Bool = false, color: Color, limit: Double) {
             guard !string.isEmpty, touched(rect.insetBy(dx: 0, dy: -4)) else { return }
-            TextLayout.draw(string, style: TextStyle(size: size * s, bold: bold, color: color), width: rect.width,
-                            at: Point(x: rect.x, y: rect.y), on: canvas)
+            TextLayout.draw(string, style: TextStyle(size: size * s, bold: bold, color: color, maxHeight: limit),
+                            width: rect.width, at: Point(x: rect.x, y: rect.y), on: canvas)
         }
-        text(page.content.title, in: layout.title, size: m.titleSize, bold: true, color: page.textColor)
-        text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor)
+        text(page.content.title, in: layout.title, size: m.titleSize, bold: true, color: page.textColor,
+             limit: layout.titleLimit)
+        text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor,
+             limit: layout.descriptionLimit)
         if let detail = page.content.detail {
-            text(detail.label, in: layout.detailLabel, size: m.labelSize, color: page.secondaryColor)
+            text(detail.label, in: layout.detailLabel, size: m.labelSize, color: page.secondaryColor,
+                 limit: layout.labelLimit)
             // One line, never wrapped: the layout made the dialog wide enough for it.
             if touched(layout.detail.insetBy(dx: 0, dy: -4)) {
                 TextLayout.draw(detail.text, style: TextStyle(size: m.textSize * s, color: page.textColor), width: nil,
@@ -64,7 +67,7 @@ public enum PagePainter {
             }
         }
         for (label, rect) in zip(page.labels, layout.labels) {
-            text(label, in: rect, size: m.labelSize, color: page.secondaryColor)
+            text(label, in: rect, size: m.labelSize, color: page.secondaryColor, limit: layout.labelLimit)
         }
         let ringWidth = Layout.devicePixels(m.ringWidth, scale: s)
         if let i = page.focusRing, i < page.fields.count, touched(layout.ring(around: layout.fields[i])) {
@@ -81,7 +84,7 @@ public enum PagePainter {
             drawWaitCue(in: cue, phase: phase, color: page.accentColor, on: canvas)
         }
         text(page.message, in: layout.error, size: m.labelSize,
-             color: page.messageIsQuestion ? page.textColor : page.errorColor)
+             color: page.messageIsQuestion ? page.textColor : page.errorColor, limit: layout.errorLimit)
         for (i, (button, rect)) in zip(page.content.buttons, layout.buttons).enumerated() where touched(rect) {
             let focused = page.focusRing == page.fields.count + i
             drawButton(button, in: rect, focused: focused, page: page, layout: layout, on: canvas)

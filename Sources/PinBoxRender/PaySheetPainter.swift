@@ -29,7 +29,8 @@ enum PaySheetPainter {
                             baselineOnly: true)
         }
         if let amount = layout.amount {
-            canvas.drawText(page.content.description, centeredAt: amount, size: m.amountSize * s, bold: true,
+            // Fitted to the column by the layout: smaller, or cut with an ellipsis at its end.
+            canvas.drawText(layout.amountText, centeredAt: amount, size: layout.amountSize, bold: true,
                             color: page.textColor, baselineOnly: true)
         }
         if let field = page.fields.first, touched(field.reach.offsetBy(dx: layout.field.x, dy: layout.field.y)) {

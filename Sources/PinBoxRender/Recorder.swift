@@ -29,7 +29,8 @@ public final class Recorder {
 
     /// Records into a new file at `path` (replaced if it exists), frames of `width × height`.
     public convenience init(path: String, width: Int, height: Int, hold: Double = 1) throws(RenderError) {
-        let fd = pinbox_open_output(path, 0o644)
+        // Readable by this user only, as every capture is: it shows what was typed.
+        let fd = pinbox_open_output(path, 0o600)
         guard fd >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(pinbox_errno())))") }
         try self.init(fileDescriptor: fd, name: path, width: width, height: height, hold: hold)
     }

@@ -46,7 +46,7 @@ extension Canvas {
     /// horizontally and sitting on the baseline `center.y` (a line of prose, not a glyph).
     public func drawText(_ text: String, centeredAt center: Point, size: Double, bold: Bool = false,
                          color: Color, baselineOnly: Bool = false) {
-        if !TextScript.isPlain(text) {
+        if !DejaVuCoverage.isPlain(text) {
             // Chinese labels of a translated page, an Arabic title: shaped by Pango, placed
             // the same way (centred, on the baseline).
             let style = TextStyle(size: size, bold: bold, color: color)

@@ -21,6 +21,13 @@ public final class EventLoop {
     /// (`pinbox_exit_watchdog`). A pinentry closes a dialog and goes on answering its client;
     /// a signal ends it at once instead.
     public var endsProcess = true
+    /// A descriptor whose hang-up ends the loop as a request to stop does: a pinentry's stdin,
+    /// whose agent has died when it hangs up. Only hang-ups and errors are watched, never its
+    /// data, which belongs to whoever reads it after the window.
+    public var hangUpWatch: Int32?
+    /// The watched descriptor hung up: reported once, as `.terminate`.
+    private var hungUp = false
+    private var hangUpReported = false
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -113,6 +120,10 @@ public final class EventLoop {
             let signals = SignalPipe.drain()
             if signals.record { inputs.append(.workbench(.record)) }
             if signals.quit { inputs.append(.terminate) }
+            if hungUp && !hangUpReported {
+                hangUpReported = true
+                inputs.append(.terminate)
+            }
             // Saved after this wake's drawing, so it shows the window as it is now.
             var screenshot = signals.screenshot
 
@@ -148,6 +159,7 @@ public final class EventLoop {
                 // The way out talks to the server, which may be grabbed by another client or
                 // stuck: it gets a second, then the process ends anyway (secrets wiped).
                 if endsProcess { pinbox_exit_watchdog() }
+                clipboard.forget()
                 grab.release(window: window)
                 XFlush(d)
                 return status
@@ -196,16 +208,20 @@ public final class EventLoop {
         return buffer
     }
 
-    /// Blocks until the X connection or the signal pipe is readable, or until `deadline`.
+    /// Blocks until the X connection or the signal pipe is readable, the watched descriptor
+    /// hangs up, or until `deadline`.
     private func wait(until deadline: Double?) {
         var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
+        // No events asked: poll reports a hang-up or an error on it whatever is asked.
+        if let watched = hangUpWatch, !hungUp { fds.append(pollfd(fd: watched, events: 0, revents: 0)) }
         var timeout: Int32 = -1
         if let deadline {
             let ms = ((deadline - Clock.now()) * 1000).rounded(.up)
             timeout = Int32(max(0, min(ms, 3_600_000)))
         }
         _ = poll(&fds, nfds_t(fds.count), timeout)
+        if fds.count > 2, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
     }
 
     private static func button(_ e: XButtonEvent) -> InputEvent? {

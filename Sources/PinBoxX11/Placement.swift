@@ -1,10 +1,12 @@
+import CSystem
 import CX11
 import PinBoxCore
 
 extension XDisplay {
-    /// Where a dialog of `size` (device pixels) opens: centred on the monitor under the pointer,
-    /// where the user is looking when a program asks. The whole screen when RandR names no monitor.
-    public func centredUnderPointer(_ size: Size) -> (x: Int, y: Int) {
+    /// The area a window may take, in device pixels: the monitor under the pointer (where the
+    /// user is looking when a program asks; the whole screen when RandR names no monitor), less
+    /// what the window manager keeps for panels (`_NET_WORKAREA`, when one sets it).
+    public func workArea() -> Rect {
         var rootReturn: Window = 0, child: Window = 0
         var px: Int32 = 0, py: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
         var mask: UInt32 = 0
@@ -20,6 +22,48 @@ extension XDisplay {
             }
             XRRFreeMonitors(monitors)
         }
-        return (Int(area.x + max(0, (area.width - size.width) / 2)), Int(area.y + max(0, (area.height - size.height) / 2)))
+        if let work = windowManagerWorkArea() {
+            let x0 = max(area.x, work.x), y0 = max(area.y, work.y)
+            let x1 = min(area.x + area.width, work.x + work.width), y1 = min(area.y + area.height, work.y + work.height)
+            if x1 > x0 && y1 > y0 { area = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+        }
+        return area
+    }
+
+    /// Where a dialog of `size` (device pixels) opens: centred in the work area under the pointer.
+    public func centredUnderPointer(_ size: Size) -> (x: Int, y: Int) {
+        let p = WindowFit.centred(size, in: workArea())
+        return (Int(p.x), Int(p.y))
+    }
+
+    /// `_NET_WORKAREA` for the current desktop (`_NET_CURRENT_DESKTOP`, else the first); nil
+    /// when no window manager set it.
+    private func windowManagerWorkArea() -> Rect? {
+        // Both names in one round trip; only if some client made them (a window manager).
+        var names: [UnsafeMutablePointer<CChar>?] = [strdup("_NET_WORKAREA"), strdup("_NET_CURRENT_DESKTOP")]
+        defer { for name in names { free(name) } }
+        var atoms: [Atom] = [0, 0]
+        _ = XInternAtoms(handle, &names, 2, 1, &atoms)
+        let workArea = atoms[0]
+        guard workArea != 0 else { return nil }
+        let desktop = cardinals(atoms[1], count: 1).first ?? 0
+        let values = cardinals(workArea, count: 4 * (desktop + 1))
+        let first = 4 * desktop
+        guard values.count >= first + 4, values[first + 2] > 0, values[first + 3] > 0 else { return nil }
+        return Rect(x: Double(values[first]), y: Double(values[first + 1]),
+                    width: Double(values[first + 2]), height: Double(values[first + 3]))
+    }
+
+    /// Up to `count` CARDINALs of a property of the root window.
+    private func cardinals(_ property: Atom, count: Int) -> [Int] {
+        guard property != 0, count > 0, count <= 4096 else { return [] }
+        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(handle, root, property, 0, count, 0, Atom(XA_CARDINAL), &type, &format, &n, &after,
+                                 &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        guard format == 32 else { return [] }
+        // Format 32 comes back as C longs.
+        return data.withMemoryRebound(to: Int.self, capacity: Int(n)) { Array(UnsafeBufferPointer(start: $0, count: Int(n))) }
     }
 }

@@ -1,13 +1,16 @@
 import CX11
+import PinBoxCore
 
-/// Serves a plain field's text on the CLIPBOARD (seed 004 allows copying plain text; a secure
-/// field never gets here). Answers TARGETS, UTF8_STRING and STRING; anything else is refused.
-/// The text is dropped as soon as another client takes the clipboard.
+/// Serves a plain field's text on the CLIPBOARD (seed 004 allows copying plain text on the
+/// workbench; a secure field and a prompt never get here). Answers TARGETS, UTF8_STRING and
+/// STRING; anything else is refused. The text is kept in a locked buffer and wiped as soon as
+/// another client takes the clipboard, or when the window ends.
 struct SelectionOwner {
-    private var text: [UInt8] = []
+    private var text: SecretBuffer?
     private var owning = false
 
-    mutating func own(_ bytes: [UInt8], window: XWindow) {
+    mutating func own(_ bytes: SecretBuffer, window: XWindow) {
+        text?.wipe()
         text = bytes
         XSetSelectionOwner(window.display.handle, window.display.atoms.clipboard, window.id, UInt(CurrentTime))
         owning = XGetSelectionOwner(window.display.handle, window.display.atoms.clipboard) == window.id
@@ -17,13 +20,19 @@ struct SelectionOwner {
     mutating func lost(_ event: XSelectionClearEvent, window: XWindow) {
         guard event.selection == window.display.atoms.clipboard else { return }
         owning = false
-        text = []
+        forget()
+    }
+
+    /// Wipes the text (the window is ending, or the clipboard went to another client).
+    mutating func forget() {
+        text?.wipe()
+        text = nil
     }
 
     func answer(_ request: XSelectionRequestEvent, window: XWindow) {
         let d = window.display.handle, atoms = window.display.atoms
         var property = request.property == 0 ? request.target : request.property
-        if !owning || request.selection != atoms.clipboard {
+        if !owning || request.selection != atoms.clipboard || text == nil {
             property = 0
         } else if request.target == atoms.targets {
             var list = [Int(atoms.targets), Int(atoms.utf8String), Int(XA_STRING)]
@@ -31,8 +40,11 @@ struct SelectionOwner {
                 _ = XChangeProperty(d, request.requestor, property, Atom(XA_ATOM), 32, PropModeReplace,
                                     $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 3)
             }
-        } else if request.target == atoms.utf8String || request.target == Atom(XA_STRING) {
-            XChangeProperty(d, request.requestor, property, request.target, 8, PropModeReplace, text, Int32(text.count))
+        } else if let text, request.target == atoms.utf8String || request.target == Atom(XA_STRING) {
+            text.withBytes { bytes in
+                _ = XChangeProperty(d, request.requestor, property, request.target, 8, PropModeReplace,
+                                    bytes.baseAddress, Int32(bytes.count))
+            }
         } else {
             property = 0
         }

@@ -7,7 +7,8 @@ import PinBoxCore
 /// refused whole. A secure field never offers a selection (Ctrl+C is refused there); only a
 /// plain field's Ctrl+C makes PinBox own the CLIPBOARD (SelectionOwner).
 struct SelectionReader {
-    /// Far more than any PIN with white space around it; anything bigger is not a PIN.
+    /// Far more than any PIN or passphrase (ssh reads 1023 bytes) with white space around it;
+    /// anything bigger is not one.
     static let limit = 4096
     static let timeout = 1.0
 
@@ -57,7 +58,10 @@ struct SelectionReader {
         if type == atoms.incr { return .tooBig }
         guard format == 8 else { return .unavailable }
         guard after == 0, Int(count) <= Self.limit else { return .tooBig }
-        return .bytes(Array(UnsafeBufferPointer(start: data, count: Int(count))))
+        // Straight into locked memory: a paste may be a passphrase. Xlib's copy is zeroed above.
+        let pasted = SecretBuffer(capacity: max(1, Int(count)))
+        pasted.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
+        return .bytes(pasted)
     }
 
     /// Ends a request whose owner did not answer in time.

@@ -29,9 +29,10 @@ public protocol WindowController: AnyObject {
 }
 
 /// Something the controller needs from the window system.
-public enum WindowRequest: Equatable, Sendable {
+public enum WindowRequest: Sendable {
     /// Fetch this selection and deliver it as `.pasted`.
     case fetchPaste(PasteSource)
-    /// Own the CLIPBOARD with these bytes (a plain field's text) until another client takes it.
-    case offerCopy([UInt8])
+    /// Own the CLIPBOARD with these bytes (a plain field's text, in a locked buffer the owner
+    /// wipes when another client takes the clipboard) until another client takes it.
+    case offerCopy(SecretBuffer)
 }

@@ -89,6 +89,14 @@ public final class XWindow {
         XMapRaised(display.handle, id)
     }
 
+    /// Takes the window off the screen at once and drops every event already queued, keys
+    /// included: a dialog that has been answered takes no more input (a pinentry's next dialog
+    /// must not receive keys typed into this one). Waits for the server to have done it.
+    public func withdraw() {
+        XUnmapWindow(display.handle, id)
+        XSync(display.handle, 1)  // discard: True
+    }
+
     /// Back to no background (see `BackBuffer.presentAsBackground`): exposures are left for us
     /// to paint from the back buffer, never cleared or painted by the server.
     func dropBackground() {

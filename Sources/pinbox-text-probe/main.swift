@@ -7,31 +7,44 @@ import PinBoxRender
 // start-up probe (time from exec to a written frame, with and without Pango) and a way to look
 // at text in any language. Not shipped.
 //
-//   pinbox-text-probe OUT.png TEXT [WIDTH] [SIZE] [REPEAT]
+//   pinbox-text-probe OUT.png TEXT [--width W] [--size S] [--max-height H] [--lang LOCALE] [--repeat N]
 // Prints "pango" on stdout when Pango is mapped into the process afterwards, "plain" when not;
-// with REPEAT, first the microseconds one more measure-and-draw takes, once warm (the median).
+// with --repeat, first the microseconds one more measure-and-draw takes, once warm (the median).
+// The language is the environment's (LC_ALL, LC_CTYPE, LANG) unless --lang names a locale.
 
 let argc = Int(pinbox_argc())
 func argument(_ i: Int) -> String { String(cString: pinbox_argv()[i]!) }
 func say(_ fd: Int32, _ line: String) { _ = write(fd, line + "\n", line.utf8.count + 1) }
-
-guard argc >= 3 else {
-    say(2, "usage: pinbox-text-probe OUT.png TEXT [WIDTH] [SIZE]")
+func usage() -> Never {
+    say(2, "usage: pinbox-text-probe OUT.png TEXT [--width W] [--size S] [--max-height H] [--lang LOCALE] [--repeat N]")
     exit(2)
 }
-let width = argc > 3 ? Double(argument(3)) ?? 360 : 360
-let style = TextStyle(size: argc > 4 ? Double(argument(4)) ?? 15 : 15, color: Color(rgb: 0x1f2329))
+
+guard argc >= 3, argc % 2 == 1 else { usage() }
+var width = 360.0, size = 15.0, maxHeight: Double?, repeats = 0
+for i in stride(from: 3, to: argc, by: 2) {
+    let value = argument(i + 1)
+    switch argument(i) {
+    case "--width": width = Double(value) ?? width
+    case "--size": size = Double(value) ?? size
+    case "--max-height": maxHeight = Double(value)
+    case "--lang": TextLayout.setLanguage(value)
+    case "--repeat": repeats = Int(value) ?? 0
+    default: usage()
+    }
+}
+let style = TextStyle(size: size, color: Color(rgb: 0x1f2329), maxHeight: maxHeight)
 let text = argument(2)
-let size = TextLayout.measure(text, style: style, width: width)
+let block = TextLayout.measure(text, style: style, width: width)
 do {
-    let canvas = try Canvas(width: Int(width) + 32, height: Int(size.height) + 32)
+    let canvas = try Canvas(width: Int(width) + 32, height: Int(block.height) + 32)
     TextLayout.draw(text, style: style, width: width, at: Point(x: 16, y: 16), on: canvas)
     try canvas.writePNG(to: argument(1))
 } catch {
     say(2, error.message)
     exit(1)
 }
-if argc > 5, let repeats = Int(argument(5)), repeats > 0, let canvas = try? Canvas(width: Int(width) + 32, height: Int(size.height) + 32) {
+if repeats > 0, let canvas = try? Canvas(width: Int(width) + 32, height: Int(block.height) + 32) {
     func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -40,8 +53,8 @@ if argc > 5, let repeats = Int(argument(5)), repeats > 0, let canvas = try? Canv
     var samples: [Double] = []
     for _ in 0..<repeats {
         let start = now()
-        let block = TextLayout.measure(text, style: style, width: width)
-        TextLayout.draw(text, style: style, width: block.width, at: Point(x: 16, y: 16), on: canvas)
+        _ = TextLayout.measure(text, style: style, width: width)
+        TextLayout.draw(text, style: style, width: width, at: Point(x: 16, y: 16), on: canvas)
         samples.append(now() - start)
     }
     say(1, "\(Int(samples.sorted()[repeats / 2])) us")

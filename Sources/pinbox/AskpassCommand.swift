@@ -29,6 +29,8 @@ struct AskpassCommand {
     var scale = 1.0
     /// `pinbox askpass --help` (never `pinbox-askpass --help`: that is sudo's prompt).
     private(set) var wantsHelp = false
+    /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
+    var paste = true
 
     /// ssh and sudo read at most 1023 bytes and stop at the newline: the answer may take 1022.
     static let byteLimit = 1022
@@ -44,8 +46,8 @@ struct AskpassCommand {
         Run as pinbox-askpass, every argument is the prompt, even one that starts with '-':
         that is how ssh, sudo and git call it. Options are for `pinbox askpass`, before the
         prompt (or `--`); to give pinbox-askpass some, point the caller at a script that runs
-        `exec pinbox askpass [options] -- "$@"`. X resources may set its looks (scale,
-        geometry, title) and a timeout, under pinbox-askpass or PinBox.askpass.
+        `exec pinbox askpass [options] -- "$@"`. X resources may set its scale and turn paste
+        off, under pinbox-askpass or PinBox.askpass: nothing a resource says loosens a prompt.
 
         The prompt decides the dialog: a password or passphrase gets dots and a Show button; a
         PIN (a card, a token, a security key) PIN boxes that grow as you type; a username or a
@@ -66,6 +68,8 @@ struct AskpassCommand {
           --no-grab                    do not take the keyboard (--grab, the default, takes it)
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --scale S                    device pixels per point, 0.5…8 (default 1)
+          --paste on|off               whether a passphrase takes a paste (Ctrl+V, Shift+Insert,
+                                       middle click; default on); PIN boxes never do
 
         Exit status: 0 with the answer (or yes), 1 cancelled, closed, timed out or no, 2 a bad
         option, 3 no X display or the keyboard held by another program, 4 the answer could not
@@ -108,6 +112,7 @@ struct AskpassCommand {
             case "--no-grab": try reader.flag(option); grab = false
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--paste": paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
             default:
                 throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass; a prompt that starts "
                                  + "with '-' goes after -- (see pinbox askpass --help)")
@@ -154,6 +159,7 @@ struct AskpassCommand {
         if let title { spec.title = title }
         spec.timeout = timeout
         spec.scale = scale
+        spec.paste = paste
         return spec
     }
 
@@ -183,15 +189,21 @@ struct AskpassCommand {
     private func run(on display: XDisplay) -> Int32 {
         do throws(X11Error) {
             let page: Page
+            let area = display.workArea()
             do throws(ConfigurationError) {
-                page = try dialog.makePage(measure: TextLayout.measure)
+                page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
+                    var spec = dialog
+                    spec.scale = s
+                    return try spec.makePage(measure: TextLayout.measure)
+                }
             } catch {
                 fail(names.usageError(error).message, status: .usage)
             }
             let answers = promptKind.hasEntry
             let controller = PageController(page: page, delivery: answers ? .standardOutput : .none,
                                             events: false, screenshots: nil)
-            return try runDialog(page, display: display, geometry: geometry, grab: grab, controller: controller)
+            return try runDialog(page, display: display, area: area, geometry: geometry, grab: grab,
+                                 controller: controller)
         } catch {
             fail(error.message, status: .display)
         }

@@ -31,8 +31,8 @@ struct FieldOptions {
           --accept digits|printable    what the cells take: digits (default) or any printable
                                        ASCII character
           --duration SECONDS           dot animation length, 0…10 (default 0.2; 0 = none)
-          --paste deny|digits          refuse every paste (default) or accept one made only of
-                                       characters the cells take
+          --paste deny|digits|text     refuse every paste (default), accept one made only of
+                                       characters the cells take, or take pasted text as typed
           --easing CURVE               the dots' curve: linear (default: seed 003's 0.2 s,
                                        straight), seed (seed 003's steps of 1/(15 × duration)
                                        a display tick: full after 3 ticks at 60 Hz), ease-out

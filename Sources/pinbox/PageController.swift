@@ -95,7 +95,13 @@ final class PageController: WindowController {
             switch effect {
             case .report(let event): report(event)
             case .fetchPaste(let source): request = .fetchPaste(source)
-            case .offerCopy(let i): request = .offerCopy(page.fields[i].field.secret.withBytes { Array($0) })
+            case .offerCopy(let i):
+                let copy = page.fields[i].field.secret.withBytes { bytes in
+                    let copy = SecretBuffer(capacity: max(1, bytes.count))
+                    copy.append(contentsOf: bytes)
+                    return copy
+                }
+                request = .offerCopy(copy)
             case .deliver(let i): request = deliver(i, now: now) ?? request
             case .workbench(let wish):
                 switch wish {
@@ -257,6 +263,7 @@ final class PageController: WindowController {
     }
 
     private func startRecording(width: Int, height: Int) {
+        guard page.allowsCapture else { return page.recordingEnded() }
         do throws(RenderError) {
             if let (fd, path) = recordFile {
                 recordFile = nil
@@ -310,7 +317,8 @@ final class PageController: WindowController {
     // MARK: screenshots
 
     func saveScreenshot(of canvas: Canvas) {
-        guard let screenshots else { return }
+        // A prompt or a payment sheet is never saved (Print, SIGUSR1): the page says so.
+        guard let screenshots, page.allowsCapture else { return }
         do throws(RenderError) {
             let picture = screenshotLook.isPlain ? canvas : try redrawn(canvas, look: screenshotLook)
             reporter.emit("screenshot", ["path": .string(try screenshots.save(picture))])

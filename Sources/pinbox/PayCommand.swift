@@ -11,7 +11,6 @@ struct PayCommand {
     var geometry = WindowGeometry()
     var grab = false
     var quiet = false
-    var screenshotDirectory: String?
     /// Headless: where the picture goes, what has been typed, and whether the window has the focus.
     var output: String?
     var text = ""
@@ -29,7 +28,8 @@ struct PayCommand {
         the link reports {"event":"forgot"} and the sheet stays. Events are JSON lines on stdout.
 
         Options:
-          --amount TEXT                the amount, as it should read ("¥25.00")
+          --amount TEXT                the amount, as it should read ("¥25.00"): the digits
+                                       0–9, the separators , . ' and spaces, one currency sign
           --payee TEXT                 who is paid, shown above the amount
           --title TEXT                 the heading (default "Enter payment password")
           --reveal                     include the digits in the submit event
@@ -38,7 +38,6 @@ struct PayCommand {
           --geometry, -geometry GEOM   size and place (default: centred under the pointer)
           --grab                       take the keyboard; exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
-          --screenshot-dir DIR         where Print saves screenshots
           --scale S                    device pixels per point, 0.5…8 (default 1)
         With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS.
 
@@ -63,13 +62,13 @@ struct PayCommand {
             case "--quiet" where !headless: try reader.flag(option); quiet = true
             case "--grab" where !headless: try reader.flag(option); grab = true
             case "--display", "-display": display = try reader.value(for: option)
-            case "--screenshot-dir" where !headless: screenshotDirectory = try reader.value(for: option)
             case "--geometry" where !headless, "-geometry" where !headless:
                 geometry = try reader.geometry(for: option)
             default: throw UsageError("unknown option \(Excerpt.quoted(option)) for pay (see pinbox pay --help)")
             }
         }
         if headless && output == nil { throw UsageError("render --pay needs --out FILE.png") }
+        if let problem = PayAmount.problem(spec.amount) { throw UsageError("--amount \(problem)") }
     }
 
     /// Whether render's `arguments` ask for the payment sheet.
@@ -77,24 +76,24 @@ struct PayCommand {
 
     /// Opens the sheet; returns the exit status.
     func run() -> Int32 {
-        let screenshots: ScreenshotDirectory
-        do throws(UsageError) {
-            screenshots = try ScreenshotDirectory(screenshotDirectory)
-        } catch {
-            fail(error.message, status: .usage)
-        }
         // The sheet's first drawing of its text starts now, on a thread, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
         do throws(X11Error) {
             let display = try XDisplay(name: self.display)
             let page: Page
+            let area = display.workArea()
             do throws(ConfigurationError) {
-                page = try spec.makePage(measure: TextLayout.measure)
+                page = try fittedPage(scale: spec.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
+                    var scaled = spec
+                    scaled.scale = s
+                    return try scaled.makePage(measure: TextLayout.measure)
+                }
             } catch {
                 fail(SettingNames().usageError(error).message, status: .usage)
             }
-            let controller = PageController(page: page, delivery: .none, events: !quiet, screenshots: screenshots)
-            return try runDialog(page, display: display, geometry: geometry, grab: grab, controller: controller)
+            let controller = PageController(page: page, delivery: .none, events: !quiet, screenshots: nil)
+            return try runDialog(page, display: display, area: area, geometry: geometry, grab: grab,
+                                 controller: controller)
         } catch {
             fail(error.message, status: .display)
         }

@@ -22,7 +22,7 @@ enum PinentryCommand {
         }
         // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
         pinbox_signals_end_at_once()
-        let server = PinentryServer(frontEnd: XDialogs(), input: FileDescriptorSource(descriptor: 0),
+        let server = PinentryServer(frontEnd: XDialogs(paste: parsed.paste), input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
                                     identity: PinentryIdentity(version: version, deviceStatus: deviceStatus))
         _ = server.run()
@@ -56,6 +56,8 @@ enum PinentryCommand {
           -g, --no-global-grab         do not grab the keyboard
           -W, --parent-wid WINDOW      the window to sit over
           -d, --debug                  (accepted)
+          --paste on|off               whether a passphrase takes a paste (default on; also
+                                       the resource PinBox.pinentry.paste: off)
           --help, --version
         """
 }
@@ -65,6 +67,12 @@ enum PinentryCommand {
 struct XDialogs: PinentryFrontEnd {
     private var display: XDisplay?
     private var displayName: String?
+    /// `--paste off`; a `paste: off` resource turns it off too, never on.
+    let paste: Bool
+
+    init(paste: Bool) {
+        self.paste = paste
+    }
 
     mutating func getPin(_ request: PinRequest, quality: QualityCheck) -> PinOutcome {
         Translations.follow(request.options.lcMessages ?? request.options.lcCtype)
@@ -97,6 +105,8 @@ struct XDialogs: PinentryFrontEnd {
         guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate) else {
             return .cancelled
         }
+        // Only the answer outlives the window, until the server has written and wiped it.
+        if outcome == .submitted { page.wipe(keeping: 0) } else { page.wipe() }
         switch outcome {
         case .submitted: return .pin(page.fields[0].field.secret, repeated: request.repeatPrompt != nil)
         case .closed: return .closed
@@ -162,6 +172,9 @@ struct XDialogs: PinentryFrontEnd {
     /// keyboard grab): said on stderr, and the agent hears a cancel.
     private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
                                onChange: ((Page, Int) -> Void)? = nil) -> (Page, PageOutcome)? {
+        // The agent's texts are in its locale's language (`lc-ctype`), which picks the glyph
+        // forms of Chinese and Japanese text; without one, this process's locale.
+        TextLayout.setLanguage(options.lcCtype)
         // The dialog's first drawing of its text (fonts, glyphs; Pango for other scripts) starts
         // now, on threads, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
@@ -173,10 +186,18 @@ struct XDialogs: PinentryFrontEnd {
             }
             let display = display!
             var spec = spec
-            spec.scale = Self.scale(of: display)
+            let looks = Self.resourceSettings(of: display)
+            spec.scale = looks.scale
+            spec.paste = paste && looks.paste
             let page: Page
+            let area = display.workArea()
             do throws(ConfigurationError) {
-                page = try spec.makePage(measure: TextLayout.measure)
+                let asked = spec
+                page = try fittedPage(scale: spec.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
+                    var scaled = asked
+                    scaled.scale = s
+                    return try scaled.makePage(measure: TextLayout.measure)
+                }
             } catch {
                 // What the agent asked for, not an option: said in the core's own words.
                 Output.error(error.message)
@@ -185,8 +206,9 @@ struct XDialogs: PinentryFrontEnd {
             if !spec.error.isEmpty { page.shakeEntry(at: Clock.now()) }
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
-            _ = try runDialog(page, display: display, grab: grab, controller: controller, continuing: true,
-                              transientFor: options.parentWindow)
+            // The agent's death (its end of stdin closing) ends the dialog.
+            _ = try runDialog(page, display: display, area: area, grab: grab, controller: controller, continuing: true,
+                              transientFor: options.parentWindow, hangUpWatch: 0)
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
         } catch {
@@ -197,28 +219,33 @@ struct XDialogs: PinentryFrontEnd {
 
     /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
     /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale`), else
-    /// `Xft.dpi`'s. A bad value is said and passed over: the agent waits for an answer, and a
-    /// usage error would only reach it as a cancel.
-    private static func scale(of display: XDisplay) -> Double {
+    /// `Xft.dpi`'s; and whether `paste: off` turns pasting off. Nothing else a resource says is
+    /// read (ResourcePolicy). A bad value is said and passed over: the agent waits for an answer,
+    /// and a usage error would only reach it as a cancel.
+    private static func resourceSettings(of display: XDisplay) -> (scale: Double, paste: Bool) {
         do throws(UsageError) {
             let arguments = try ResourceArguments.arguments(
                 from: XResources(display: display), instance: ResourceArguments.programName, role: "pinentry",
-                options: [.init("--scale")],
-                validate: { (these: [String]) throws(UsageError) in _ = try scale(these) })
-            return try scale(arguments)
+                options: ResourceArguments.options(for: .pinentry), policy: .pinentry,
+                validate: { (these: [String]) throws(UsageError) in _ = try settings(these) })
+            return try settings(arguments)
         } catch {
             Output.error(error.message + "; ignored")
-            return 1
+            return (1, true)
         }
     }
 
-    /// The last `--scale S` in `arguments`, checked as the askpass checks it; 1 when none.
-    private static func scale(_ arguments: [String]) throws(UsageError) -> Double {
+    /// The last `--scale S` and `--paste off` in `arguments`, checked as the askpass checks them.
+    private static func settings(_ arguments: [String]) throws(UsageError) -> (scale: Double, paste: Bool) {
         var reader = ArgumentReader(arguments[...])
-        var scale = 1.0
+        var scale = 1.0, paste = true
         while let option = try reader.nextOption() {
-            scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            if option == "--paste" {
+                paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
+            } else {
+                scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            }
         }
-        return scale
+        return (scale, paste)
     }
 }

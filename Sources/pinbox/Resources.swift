@@ -75,14 +75,24 @@ struct ResourceArguments {
         return min(max((dpi / 96 * 4).rounded() / 4, range.lowerBound), range.upperBound)
     }
 
+    /// The options a prompt role reads from resources: the core's allowlist (ResourcePolicy),
+    /// as the options they set.
+    static func options(for role: ResourceRole) -> [Option] {
+        (ResourcePolicy.allowlist(for: role) ?? []).map { Option("--" + $0.setting, value: !$0.isFlag) }
+    }
+
     /// The arguments the resources amount to, in the order they must be read: the scale from
     /// `Xft.dpi` first (anything more specific overrides it), then one or two per resource set.
     /// Each resource is checked alone with `validate` (the command's own parser), so a bad
     /// value is reported naming the resource. `role` (`askpass`, `pinentry`) is a component
     /// between instance and resource: `PinBox.pinentry.style` styles that role only.
+    ///
+    /// `policy` says what the role takes (ResourcePolicy): the demo reads every option and a bad
+    /// value ends it as a bad option does (exit 2); a prompt looks up only its allowlist, and a
+    /// value it refuses or that does not parse is said on stderr and passed over, never a failure.
     static func arguments(from resources: XResources, instance: String, role: String? = nil,
-                          options: [Option], validate: ([String]) throws(UsageError) -> Void)
-        throws(UsageError) -> [String] {
+                          options: [Option], policy: ResourceRole = .demo,
+                          validate: ([String]) throws(UsageError) -> Void) throws(UsageError) -> [String] {
         var arguments: [String] = []
         if let dpi = resources.dpi, scale(dpi: dpi) != 1 {
             arguments += ["--scale", show(scale(dpi: dpi))]
@@ -95,25 +105,36 @@ struct ResourceArguments {
             } ?? resources.value(names: [instance, name], classes: [className, resourceClass])
             guard let value = found else { continue }
             let shown = Self.shown(option.name)
-            let these: [String]
-            if option.takesValue {
-                these = [option.name, value]
-            } else {
-                switch String(value.map { Character(asciiCase($0, upper: false)) }) {
-                case "true", "yes", "on", "1": these = [option.name]
-                case "false", "no", "off", "0": these = []
-                default: throw UsageError("\(shown): expects true or false, not '\(value)'")
+            if case .refuse(let reason) = ResourcePolicy.judge(String(option.name.dropFirst(2)), value: value,
+                                                              role: policy) {
+                Output.error("\(shown): \(Excerpt.quoted(value)) ignored: \(reason)")
+                continue
+            }
+            do throws(UsageError) {
+                let these: [String]
+                if option.takesValue {
+                    these = [option.name, value]
+                } else {
+                    switch String(value.map { Character(asciiCase($0, upper: false)) }) {
+                    case "true", "yes", "on", "1": these = [option.name]
+                    case "false", "no", "off", "0": these = []
+                    default: throw UsageError("\(shown): expects true or false, not '\(value)'")
+                    }
                 }
-            }
-            do {
-                try validate(these)
+                do {
+                    try validate(these)
+                } catch {
+                    // The parser names the option first ("--dot-color expects …"): name the resource.
+                    let message = error.message.hasPrefix(option.name + " ")
+                        ? String(error.message.dropFirst(option.name.count + 1)) : error.message
+                    throw UsageError("\(shown): \(message)")
+                }
+                arguments += these
             } catch {
-                // The parser names the option first ("--dot-color expects …"): name the resource.
-                let message = error.message.hasPrefix(option.name + " ")
-                    ? String(error.message.dropFirst(option.name.count + 1)) : error.message
-                throw UsageError("\(shown): \(message)")
+                guard policy != .demo else { throw error }
+                // A prompt's caller waits for an answer: a bad look is not worth a failure.
+                Output.error(error.message + "; ignored")
             }
-            arguments += these
         }
         return arguments
     }
@@ -134,13 +155,16 @@ struct ResourceArguments {
 extension WindowCommand {
     /// This command with `display`'s X resources under it: the resources' arguments, then the
     /// command line's own (`arguments`, which this command was parsed from). A bad resource
-    /// ends the program as a bad option does (exit 2), naming the resource.
+    /// ends the demo as a bad option does (exit 2), naming the resource; `--askpass` is a
+    /// prompt, and reads only its looks (ResourcePolicy), passing bad values over.
     func withResources(of display: XDisplay, arguments: ArraySlice<String>) -> WindowCommand {
         let resources = XResources(display: display, lines: resourceLines)
+        let policy: ResourceRole = askpass ? .pinPrompt : .demo
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
                 from: resources, instance: resourceName ?? ResourceArguments.programName,
-                options: ResourceArguments.windowOptions,
+                options: askpass ? ResourceArguments.options(for: policy) : ResourceArguments.windowOptions,
+                policy: policy,
                 validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) })
             var command = try WindowCommand(arguments: before + arguments)
             // A setting that only a resource gave is named as that resource if the field refuses it.
@@ -153,22 +177,18 @@ extension WindowCommand {
 }
 
 extension AskpassCommand {
-    /// What X resources may set for the askpass: its looks and a timeout, never what it asks
-    /// for, where its answer goes or whether it takes the keyboard (any client of the display
-    /// can write resources). Instance `pinbox-askpass` through the link; role `askpass`
-    /// either way, so `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it.
-    static let resourceOptions: [ResourceArguments.Option] = [
-        .init("--title"), .init("--geometry"), .init("--timeout"), .init("--scale"),
-    ]
-
-    /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its options;
-    /// a bad resource ends the program as a bad option does (exit 2), naming the resource.
+    /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its options.
+    /// Only what ResourcePolicy allows the askpass is read (its scale; paste off, grab on), never
+    /// what it asks, accepts, prints or when it gives up; a bad value is said and passed over.
+    /// Instance `pinbox-askpass` through the link; role `askpass` either way, so
+    /// `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it. The prompt's words stay
+    /// the prompt: they go after `--`.
     func withResources(of display: XDisplay) -> AskpassCommand {
         let hint = self.hint
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
                 from: XResources(display: display), instance: ResourceArguments.programName, role: "askpass",
-                options: Self.resourceOptions,
+                options: ResourceArguments.options(for: .askpass), policy: .askpass,
                 validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these + ["--"], hint: hint) })
             guard !before.isEmpty else { return self }
             var command = try AskpassCommand(arguments: before + options + ["--"] + words, hint: hint)

@@ -41,8 +41,9 @@ final class ScreenshotDirectory {
         taken += 1
         let file = "pinbox-\(Self.timestamp())-\(getpid())-\(taken).\(suffix)"
         let path = (name.hasSuffix("/") ? name : name + "/") + file
-        // Never over an existing file, never through a planted link.
-        let out = pinbox_create_file(fd, file, 0o644)
+        // Never over an existing file, never through a planted link; readable by this user only
+        // (it shows what was typed, as dots or as characters).
+        let out = pinbox_create_file(fd, file, 0o600)
         guard out >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(pinbox_errno())))") }
         return (out, path)
     }

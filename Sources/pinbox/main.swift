@@ -21,51 +21,82 @@ let usage = """
 /// With `continuing`, the program goes on after this window (a pinentry answers its client):
 /// the secret outlives the window, for the caller to write (the D line) and wipe, and closing
 /// the window is not watched as the end of the process.
+/// `hangUpWatch`: a descriptor whose hang-up ends the window as a request to stop (a pinentry's
+/// stdin: the agent died). `area`: the work area the window must fit (WindowFit), when known.
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
                grab: Bool, controller: PageController, continuing: Bool = false,
-               transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
+               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil, area: Rect? = nil) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
     XDisplay.onConnectionLost = { page.wipe() }
     defer { if !continuing { page.wipe() } }
-    let window = try XWindow(display: display, title: title, size: page.preferredSize,
-                             minimum: page.minimumSize, geometry: geometry, type: type, transientFor: parent)
+    // Never larger than the work area, whatever the content (the page fitted its scale first).
+    let bounds = area?.size ?? .zero
+    let window = try XWindow(display: display, title: title, size: WindowFit.clamp(page.preferredSize, to: bounds),
+                             minimum: WindowFit.clamp(page.minimumSize, to: bounds), geometry: geometry, type: type,
+                             transientFor: parent)
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
     loop.endsProcess = !continuing
-    return try loop.run(controller)
+    loop.hangUpWatch = hangUpWatch
+    let status = try loop.run(controller)
+    // The program goes on (a pinentry answers its agent): the window leaves the screen, and
+    // what was typed into it after the answer goes nowhere, before the answer is written.
+    if continuing { window.withdraw() }
+    return status
 }
 
 /// Runs `page` as a dialog: titled by the page, placed where `geometry` says or else centred on
 /// the monitor under the pointer.
-func runDialog(_ page: Page, display: XDisplay, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
+func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
                controller: PageController, continuing: Bool = false,
-               transientFor parent: UInt? = nil) throws(X11Error) -> Int32 {
+               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil) throws(X11Error) -> Int32 {
     var geometry = geometry
     if geometry.x == nil {
-        let size = Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
-                        height: Double(geometry.height ?? Int(page.preferredSize.height)))
-        (geometry.x, geometry.y) = display.centredUnderPointer(size)
+        let size = WindowFit.clamp(Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
+                                        height: Double(geometry.height ?? Int(page.preferredSize.height))), to: area.size)
+        let corner = WindowFit.centred(size, in: area)
+        (geometry.x, geometry.y) = (Int(corner.x), Int(corner.y))
     }
     return try runWindow(page, display: display, title: page.content.title, geometry: geometry, type: .dialog,
-                         grab: grab, controller: controller, continuing: continuing, transientFor: parent)
+                         grab: grab, controller: controller, continuing: continuing, transientFor: parent,
+                         hangUpWatch: hangUpWatch, area: area)
+}
+
+/// A page built at the largest scale up to `scale` at which it fits `area` (WindowFit): a
+/// huge `Xft.dpi` or `--scale` never makes a window larger than the screen.
+func fittedPage<E: Error>(scale: Double, area: Rect, _ make: (Double) throws(E) -> Page) throws(E) -> Page {
+    try WindowFit.fit(scale: scale, area: area.size) { (s: Double) throws(E) -> (Page, Size) in
+        let page = try make(s)
+        return (page, page.preferredSize)
+    }.0
 }
 
 /// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
 /// resources under the command line's options (`arguments`).
 func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -> Int32 {
-    func inputs(_ command: WindowCommand) -> (fields: [PageField], screenshots: ScreenshotDirectory) {
+    func fields(_ command: WindowCommand) -> [PageField] {
         do throws(UsageError) {
-            return (try WorkbenchPage.fields(command), try ScreenshotDirectory(command.screenshotDirectory))
+            return try WorkbenchPage.fields(command)
         } catch {
             fail(error.message, status: .usage)
         }
     }
-    _ = inputs(commandLine)  // the command line's own mistakes need no display
+    func screenshots(_ command: WindowCommand) -> ScreenshotDirectory {
+        do throws(UsageError) {
+            return try ScreenshotDirectory(command.screenshotDirectory)
+        } catch {
+            fail(error.message, status: .usage)
+        }
+    }
+    // The command line's own mistakes need no display.
+    _ = fields(commandLine)
+    _ = screenshots(commandLine)
     // Opened now, so a file that cannot be written is refused before the window opens.
     var record: (fd: Int32, path: String)?
     if let path = commandLine.record {
-        let fd = pinbox_open_output(path, 0o644)
+        // This user's only, as screenshots are: it shows what is typed.
+        let fd = pinbox_open_output(path, 0o600)
         guard fd >= 0 else {
             fail("--record \(Excerpt.quoted(path)) cannot be written: \(String(cString: strerror(pinbox_errno())))",
                  status: .usage)
@@ -75,8 +106,13 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
     do throws(X11Error) {
         let display = try XDisplay(name: commandLine.display)
         let command = commandLine.withResources(of: display, arguments: arguments)
-        let (fields, screenshots) = inputs(command)
-        let page = WorkbenchPage.make(fields, command, refreshRate: display.refreshRate ?? 60)
+        let screenshots = screenshots(command)
+        let area = display.workArea()
+        let page = fittedPage(scale: command.field.scale, area: area) { scale in
+            var scaled = command
+            scaled.field.scale = scale
+            return WorkbenchPage.make(fields(scaled), scaled, refreshRate: display.refreshRate ?? 60)
+        }
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
                                         events: !command.quiet, screenshots: screenshots,
                                         traceFrames: command.traceFrames, record: record)
@@ -88,7 +124,7 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
         // `kill -USR2` starts and stops a recording here, as F8 does (a prompt has no workbench).
         if !command.askpass { pinbox_signals_usr2_records() }
         return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
-                             grab: command.grab, controller: controller)
+                             grab: command.grab, controller: controller, area: area)
     } catch {
         fail(error.message, status: .display)
     }

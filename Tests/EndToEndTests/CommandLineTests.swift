@@ -54,7 +54,7 @@ struct CommandLineTests {
         (["--scale", "0"], "--scale must be between 0.5 and 8, not '0'"),
         (["--scale", "nan"], "--scale expects a number, not 'nan'"),
         (["--duration", "-1"], "--duration must be between 0 and 10, not '-1'"),
-        (["--paste", "all"], "--paste must be one of deny, digits, not 'all'"),
+        (["--paste", "all"], "--paste must be one of deny, digits, text, not 'all'"),
         (["--geometry", "huge"], "--geometry expects WIDTHxHEIGHT"),
         (["--plain=yes"], "--plain takes no value"),
         (["stray"], "unexpected argument 'stray'"),

@@ -25,6 +25,21 @@ import Testing
         #expect(run.end == .bye)
     }
 
+    /// libassuan skips only a line with no bytes; a line that starts with NUL is a command with
+    /// an empty name, answered with its syntax error (assuan-handler.c, dispatch_command). A NUL
+    /// later in the line ends the command's name as it ends a C string.
+    @Test func aLineThatStartsWithNulIsASyntaxError() {
+        let run = converse("\u{0}\n\u{0}GETPIN\nNOP\u{0}junk\nBYE\n")
+        #expect(run.output == """
+            OK Pleased to meet you
+            ERR 536871188 IPC syntax error <User defined source 1> - leading white-space
+            ERR 536871188 IPC syntax error <User defined source 1> - leading white-space
+            OK
+            OK closing connection
+
+            """)
+    }
+
     @Test func everySetCommandAnswersOK() {
         let commands = ["SETDESC d", "SETPROMPT p", "SETTITLE t", "SETOK o", "SETCANCEL c", "SETNOTOK n", "SETERROR e",
                         "SETREPEAT r", "SETREPEATERROR re", "SETREPEATOK ro", "SETQUALITYBAR", "SETQUALITYBAR_TT tt",

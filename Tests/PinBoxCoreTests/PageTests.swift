@@ -14,6 +14,12 @@ private func workbench(_ count: Int = 6, rules: PageRules = PageRules()) throws 
                 content: PageContent(title: "t"), rules: rules, scale: 1, measure: measure)
 }
 
+private func secret(_ text: String) -> SecretBuffer {
+    let buffer = SecretBuffer(capacity: text.utf8.count)
+    buffer.append(contentsOf: Array(text.utf8))
+    return buffer
+}
+
 private func dialog(_ kind: DialogSpec.Kind, _ edit: (inout DialogSpec) -> Void = { _ in }) throws -> Page {
     var spec = DialogSpec(kind: kind)
     edit(&spec)
@@ -106,9 +112,70 @@ struct PageTests {
         let page = Page(workbench: [PageField(name: "strip", label: "", configuration: configuration)],
                         content: PageContent(), rules: PageRules(), scale: 1, measure: measure)
         #expect(page.handle(.pasteRequest(.clipboard, at: nil), now: 0) == [.fetchPaste(.clipboard)])
-        let bytes: [UInt8] = Array("1234\n".utf8)
-        #expect(page.handle(.pasted(.bytes(bytes)), now: 0) == [.report(.change(field: "strip", length: 4))])
-        #expect(bytes.allSatisfy { $0 == 0 }, "the pasted bytes are zeroed after use")
+        let pasted = secret("1234\n")
+        #expect(page.handle(.pasted(.bytes(pasted)), now: 0) == [.report(.change(field: "strip", length: 4))])
+        #expect(pasted.isEmpty && pasted.withWholeCapacity { $0.allSatisfy { $0 == 0 } }, "wiped after use")
+    }
+
+    /// Issue 20: a passphrase from a password manager is pasted as it is (spaces kept, the
+    /// terminal's line break dropped); PIN boxes keep seed 001's refusal; `paste` off refuses.
+    @Test func aPassphraseEntryTakesPastedTextAndPinBoxesDoNot() throws {
+        let page = try dialog(.entry(.passphrase))
+        #expect(page.handle(.pasteRequest(.clipboard, at: nil), now: 0) == [.fetchPaste(.clipboard)])
+        let pasted = secret(" correct horse ✓\r\n")
+        _ = page.handle(.pasted(.bytes(pasted)), now: 0)
+        #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array(" correct horse ✓".utf8))
+        #expect(page.fields[0].field.length == 16)
+        #expect(pasted.isEmpty && pasted.withWholeCapacity { $0.allSatisfy { $0 == 0 } })
+
+        // Refused whole: a line break inside, a bidi override, invalid UTF-8.
+        for bad in [Array("two\nlines".utf8), Array("a\u{202e}b".utf8), [0x61, 0xff, 0x62]] {
+            let page = try dialog(.entry(.passphrase))
+            _ = page.handle(.pasteRequest(.clipboard, at: nil), now: 0)
+            let buffer = SecretBuffer(capacity: bad.count)
+            buffer.append(contentsOf: bad)
+            #expect(page.handle(.pasted(.bytes(buffer)), now: 0) ==
+                [.report(.rejected(field: "entry", reason: .pasteNotDigits))], "\(bad)")
+            #expect(page.fields[0].field.isEmpty)
+        }
+
+        let off = try dialog(.entry(.passphrase)) { $0.paste = false }
+        #expect(off.handle(.pasteRequest(.clipboard, at: nil), now: 0) ==
+            [.report(.rejected(field: "entry", reason: .pasteDenied))])
+        let pin = try dialog(.entry(.openPIN(shown: 6)))
+        #expect(pin.handle(.pasteRequest(.primary, at: nil), now: 0) ==
+            [.report(.rejected(field: "entry", reason: .pasteDenied))])
+    }
+
+    /// A prompt's entry is never copied, even when it shows its characters; the workbench's
+    /// plain fields are (seed 004). Nor does a prompt let itself be captured.
+    @Test func aPromptIsNeitherCopiedNorCaptured() throws {
+        var theme = Theme.strip
+        theme.secure = false
+        let configuration = try FieldConfiguration(theme: theme)
+        let prompt = Page(workbench: [PageField(name: "strip", label: "", configuration: configuration)],
+                          content: PageContent(), rules: PageRules(purpose: .prompt), scale: 1, measure: measure)
+        _ = type(prompt, "12")
+        #expect(prompt.handle(.copy, now: 0) == [.report(.rejected(field: "strip", reason: .copyDenied))])
+        #expect(!prompt.allowsCapture)
+        #expect(!(try dialog(.entry(.passphrase))).allowsCapture)
+        #expect(!(try PaySheetSpec().makePage(measure: measure)).allowsCapture)
+        let bench = Page(workbench: [PageField(name: "strip", label: "", configuration: configuration)],
+                         content: PageContent(), rules: PageRules(), scale: 1, measure: measure)
+        _ = type(bench, "12")
+        #expect(bench.handle(.copy, now: 0) == [.offerCopy(field: 0)])
+        #expect(bench.allowsCapture)
+    }
+
+    /// The repeat of a new passphrase is wiped with the rest once the answer is taken.
+    @Test func wipingKeepsOnlyTheAnswer() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.repeatPrompt = "Repeat" }
+        _ = type(page, "same")
+        _ = page.handle(.focusNext, now: 0)
+        _ = type(page, "same")
+        page.wipe(keeping: 0)
+        #expect(page.fields[0].field.secret.count == 4)
+        #expect(page.fields[1].field.secret.withWholeCapacity { $0.allSatisfy { $0 == 0 } })
     }
 
     // MARK: dialogs

@@ -43,9 +43,15 @@ struct PromptPageTests {
         #expect(username.fields[0].revealed, "a name is shown as typed")
         let code = try page(.code)
         #expect(code.fields[0].revealed)
-        // Names and codes are pasted from password managers and authenticator apps.
-        #expect(username.fields[0].field.pastePolicy == .digits && code.fields[0].field.pastePolicy == .digits)
-        #expect(password.fields[0].field.pastePolicy == .deny, "a secret's paste is the paste policy's call")
+        // Names and codes are pasted from password managers and authenticator apps, as
+        // passphrases are; `--paste off` refuses them all, and PIN boxes never take one.
+        #expect(username.fields[0].field.pastePolicy == .text && code.fields[0].field.pastePolicy == .text)
+        let pinBoxes = try page(.pin(.user))
+        #expect(password.fields[0].field.pastePolicy == .text && pinBoxes.fields[0].field.pastePolicy == .deny)
+        let strict = try page(.username) { $0.paste = false }
+        #expect(strict.fields[0].field.pastePolicy == .deny)
+        let host = try page(.hostKey(Self.question))
+        #expect(host.fields[0].field.pastePolicy == .text, "ssh's fingerprint pasted")
         let pin = try page(.pin(.user))
         #expect(pin.entry == .openPIN(shown: 6) && !pin.fields[0].revealed)
         #expect(pin.content.buttons.map(\.role) == [.cancel, .ok])

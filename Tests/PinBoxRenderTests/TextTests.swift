@@ -27,12 +27,13 @@ enum Paragraph {
 struct Ink: CustomStringConvertible {
     var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min, count = 0
     var width: Int { count == 0 ? 0 : maxX - minX + 1 }
+    var height: Int { count == 0 ? 0 : maxY - minY + 1 }
     var description: String { "ink x \(minX)...\(maxX) y \(minY)...\(maxY), \(count) px" }
 
-    init(_ canvas: Canvas) {
+    init(_ canvas: Canvas, rows: Range<Int>? = nil) {
         canvas.flush()
         let (data, stride) = canvas.pixelStorage
-        for y in 0..<canvas.height {
+        for y in rows ?? 0..<canvas.height {
             for x in 0..<canvas.width where data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xffffff != 0xffffff {
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y); count += 1
             }
@@ -41,21 +42,18 @@ struct Ink: CustomStringConvertible {
 }
 
 /// The pixels of a canvas, to compare two drawings.
-func pixels(_ canvas: Canvas) -> [UInt32] {
-    (0..<canvas.height).flatMap { y in (0..<canvas.width).map { x in canvas.pixel(x: x, y: y) } }
+func pixels(_ canvas: Canvas, rows: Range<Int>? = nil) -> [UInt32] {
+    (rows ?? 0..<canvas.height).flatMap { y in (0..<canvas.width).map { x in canvas.pixel(x: x, y: y) } }
+}
+
+/// The pixels of the ink's bounding box, row by row: the same glyph drawn anywhere gives the same.
+func inkImage(_ canvas: Canvas) -> [[UInt32]] {
+    let ink = Ink(canvas)
+    guard ink.count > 0 else { return [] }
+    return (ink.minY...ink.maxY).map { y in (ink.minX...ink.maxX).map { canvas.pixel(x: $0, y: y) } }
 }
 
 let body = TextStyle(size: 15)
-
-/// The same numbers on every run (a linear congruential generator), to make up test sentences.
-struct Repeatable {
-    var seed: UInt64
-
-    mutating func next(below n: Int) -> Int {
-        seed = seed &* 6364136223846793005 &+ 1442695040888963407
-        return Int((seed >> 33) % UInt64(n))
-    }
-}
 
 /// Draws `text` at (20, 20) on a canvas with a 20-pixel margin around the wrapping width (or
 /// the measured width), and returns it with the metrics.
@@ -83,38 +81,63 @@ struct TextTests {
         }
         let unwrapped = TextLayout.metrics(Paragraph.english, style: body, width: nil)
         #expect(unwrapped.lineCount == 1 && unwrapped.size.width > 800)
+        // Lines break between words: every line but the last starts with a word of the text.
+        #expect(TextLayout.metrics("aaa bbb ccc", style: body, width: TextLayout.measure("aaa bbb", style: body, width: nil).width).lineCount == 2)
     }
 
-    @Test func newlinesStartLinesAndLongWordsBreak() {
+    @Test func newlinesStartLines() {
         #expect(TextLayout.metrics("one\ntwo\n\nfour", style: body, width: nil).lineCount == 4)
+        #expect(TextLayout.metrics("one\ntwo\n\nfour", style: body, width: 300).lineCount == 4)
         #expect(TextLayout.metrics("", style: body, width: 100).lineCount == 1)
-        for word in [String(repeating: "x", count: 80), String(repeating: "中", count: 30)] {
-            let metrics = TextLayout.metrics(word, style: body, width: 100)
-            #expect(metrics.lineCount > 3, "\(word.prefix(1))")
-            #expect(metrics.size.width <= 100, "\(word.prefix(1))")
-        }
+    }
+
+    /// A word far wider than the line (a fingerprint, a file name, or made up to push the window
+    /// off the screen) breaks between characters on either path, every line full but the last.
+    @Test(arguments: [("DejaVu", "x"), ("Pango", "中"), ("Pango", "ש")])
+    func aWordTooLongForTheLineBreaksBetweenCharacters(path: String, character: String) throws {
+        let word = String(repeating: character, count: 5000)
+        #expect(TextLayout.needsPango(word) == (path == "Pango"))
+        let one = TextLayout.measure(character, style: body, width: nil).width
+        let (canvas, metrics) = try drawn(word, width: 200)
+        let perLine = (200 / one).rounded(.down)
+        #expect(metrics.size.width <= 200 && metrics.size.width >= 200 - one, "\(metrics)")
+        #expect(metrics.lineCount == Int((5000 / perLine).rounded(.up)), "\(metrics), \(perLine) a line")
+        let ink = Ink(canvas)
+        #expect(ink.minX >= 19 && ink.maxX <= 221, "\(ink)")
+        #expect(ink.maxY <= 20 + Int(metrics.size.height) + 2, "\(ink)")
     }
 
     @Test(arguments: Paragraph.all.dropFirst())
     func rendersInkWithNoMissingGlyph(language: String, text: String) throws {
         let (canvas, _) = try drawn(text, width: 260)
         #expect(Ink(canvas).count > 500, "\(language)")
-        let missing = TextLayout.pangoMetrics(text, style: body, width: 260)?.missingGlyphs
+        let missing = PangoText.metrics(text, style: body, width: 260)?.missingGlyphs
         #expect(missing == 0, "\(language): \(String(describing: missing)) characters without a font")
     }
 
     @Test func missingGlyphsAreCounted() {
         // Positive control for the test above: no installed font has a private-use character.
-        #expect(TextLayout.pangoMetrics("a\u{10FFFD}b", style: body, width: nil)?.missingGlyphs == 1)
+        #expect(PangoText.metrics("a\u{10FFFD}b", style: body, width: nil)?.missingGlyphs == 1)
+    }
+
+    @Test func onlyTextDejaVuCannotDrawAloneGoesToPango() {
+        for text in ["Enter PIN", "Ünïcödé – “quotes” …", "Пароль", "Κωδικός", "Tiếng Việt", "€ № ™ →", "a\u{1}b",
+                     Paragraph.english, Paragraph.russian, Paragraph.greek] {
+            #expect(!TextLayout.needsPango(text), "\(text)")
+        }
+        for text in ["中文", "あ", "한", "密码：「一二」", "سلام", "שלום", "e\u{301}", "ok\u{200F}", "中\u{3000}文",
+                     Paragraph.chinese, Paragraph.japanese, Paragraph.korean, Paragraph.arabic] {
+            #expect(TextLayout.needsPango(text), "\(text)")
+        }
     }
 
     @Test func preparedTextMeasuresAsUnpreparedTextAndNeverBlocks() {
         // prepare runs on a thread of its own; measuring at once waits for it, and gets the same.
         let style = TextStyle(size: 13.5)
         for (_, text) in Paragraph.all {
-            TextLayout.prepare(text, style: style, width: 300)
+            TextLayout.prepare([PendingText(text, style: style, width: 300)])
             let first = TextLayout.metrics(text, style: style, width: 300)
-            TextLayout.prepare(text, style: TextStyle(size: 20, bold: true), width: nil)
+            TextLayout.prepare([PendingText(text, style: TextStyle(size: 20, bold: true), width: nil)])
             #expect(TextLayout.metrics(text, style: style, width: 300) == first)
             #expect(first.lineCount >= 1 && first.size.width > 0 && first.size.width <= 300)
         }
@@ -137,32 +160,29 @@ struct TextTests {
         #expect(texts.count == Set(texts.map { "\($0)" }).count, "each text once")
     }
 
-    @Test func onlyTextThatWaitsForFontsIsDrawnAhead() {
+    @Test func dejaVusTextIsDrawnAheadOnlyWhilePangoStarts() {
         let style = TextStyle(size: 14)
         let english = PendingText(Paragraph.english, style: style, width: 280)
         let russian = PendingText(Paragraph.russian, style: style, width: 280)
         let chinese = PendingText(Paragraph.chinese, style: style, width: 280)
         let arabic = PendingText(Paragraph.arabic, style: style, width: 280)
-        func ahead(_ texts: [PendingText]) -> [String] {
-            TextLayout.drawnAhead(texts, routes: texts.map { TextLayout.route($0.text) }).map(\.text)
-        }
         // DejaVu alone: the window draws it itself, no thread competes with the X server.
-        #expect(ahead([english, russian]).isEmpty)
-        // Waiting for fontconfig or Pango anyway: DejaVu's first, then the fallback fonts' text.
-        #expect(ahead([chinese, english]) == [Paragraph.english, Paragraph.chinese])
-        #expect(ahead([arabic, russian]) == [Paragraph.russian])
+        #expect(TextLayout.drawnAhead([english, russian]).isEmpty)
+        // Waiting for Pango anyway: DejaVu's text is drawn meanwhile.
+        #expect(TextLayout.drawnAhead([chinese, english]).map(\.text) == [Paragraph.english])
+        #expect(TextLayout.drawnAhead([arabic, russian, chinese]).map(\.text) == [Paragraph.russian])
     }
 
     @Test func textDrawnWhilePreparedIsDrawnAsOnceWarm() throws {
-        // prepare draws on a thread (DejaVu's text, then the Chinese) while this one draws the
-        // same, cold, at once: Cairo and FreeType are shared between them, and the pixels must
-        // not suffer.
+        // prepare draws DejaVu's text on a thread and starts Pango on another while this one
+        // draws the same, cold, at once: Cairo and FreeType are shared between them, and the
+        // pixels must not suffer.
         for size in [11.25, 16.75, 23.5] {
             let style = TextStyle(size: size, bold: size > 20)
             let texts = [PendingText(Paragraph.english, style: style, width: 280),
                          PendingText(Paragraph.russian, style: style, width: 280),
                          PendingText(Paragraph.chinese, style: style, width: 280)]
-            #expect(TextLayout.drawnAhead(texts, routes: texts.map { TextLayout.route($0.text) }).count == 3)
+            #expect(TextLayout.drawnAhead(texts).count == 2)
             TextLayout.prepare(texts)
             let racing = try texts.map { pixels(try drawn($0.text, style: style, width: 280).0) }
             let warm = try texts.map { pixels(try drawn($0.text, style: style, width: 280).0) }
@@ -238,52 +258,124 @@ struct TextTests {
         #expect(metrics.firstBaseline > 0 && metrics.firstBaseline < metrics.size.height / Double(metrics.lineCount))
     }
 
-    @Test(arguments: [13.0, 15.0, 22.0], [false, true])
-    func latinMeasuresTheSameThroughPango(size: Double, bold: Bool) throws {
-        let style = TextStyle(size: size, bold: bold)
-        for text in [Paragraph.english, Paragraph.russian, Paragraph.greek] {
-            for width in [nil, 120.0, 200.0, 333.0] {
-                let plain = TextLayout.plainMetrics(text, style: style, width: width)
-                let pango = try #require(TextLayout.pangoMetrics(text, style: style, width: width)).0
-                #expect(plain.lineCount == pango.lineCount, "\(text.prefix(8)) at \(String(describing: width))")
-                #expect(plain.size.height == pango.size.height)
-                #expect(plain.firstBaseline == pango.firstBaseline)
-                #expect(plain.size.width == pango.size.width, "\(plain.size) vs \(pango.size)")
-            }
-        }
-    }
-
-    /// Many made-up sentences of words, paths, numbers and punctuation: the plain path breaks
-    /// them where Pango does.
-    @Test func plainWrapsWherePangoWraps() throws {
-        let words = ["key", "/home/user/.ssh/id_rsa", "a-1", "well-known", "x--y", "3-4", "(note)", "[1]", "{a}b",
-                     "“quoted”", "«Пароль»", "\"plain\"", "it's", "—", "a—b", "wait…", "Hi!", "What?now", "50%",
-                     "$5", "e-mail:", "user@example.org", "a|b", "100\u{A0}km", "Ελληνικά,", "слово;", "end.",
-                     "https://example.org/a/b?c=d", "--force", "-x", "x/1", "ÆØÅ", "naïve", "Straße", "foo,bar", "a.b", "A:B", "(", ")", "1,000.50", "«", "„Hallo“", "…", "–", "a–b", "‘single’", "don’t", "#tag", "C++", "x&y", "a=b", "~/dir", "C:\\Windows\\x", "!", "?!", "[", "{", "€20", "20€", "—", "№5", "x→y", "Ответ:", "ΑΒΓ.", "a/b/c/d/e/f", "1/2", "x-", "-", "ok\u{A0}", "\u{A0}", "a\u{2011}b"]
-        var numbers = Repeatable(seed: 42)
-        func random(_ n: Int) -> Int { numbers.next(below: n) }
-        for _ in 0..<1000 {
-            let text = (0..<(3 + random(12))).map { _ in words[random(words.count)] }
-                .joined(separator: random(5) == 0 ? "  " : " ")
-            let style = TextStyle(size: [12.0, 15, 18.75][random(3)], bold: random(2) == 0)
-            let width = Double(30 + random(300))
-            let plain = TextLayout.plainMetrics(text, style: style, width: width)
-            let pango = try #require(TextLayout.pangoMetrics(text, style: style, width: width)).0
-            #expect(plain == pango, "\(text) at \(width), \(style.size) px\(style.bold ? " bold" : "")")
-        }
-    }
-
+    /// A line of Latin, Greek or Cyrillic is as wide and as tall, and draws the same pixels, on
+    /// DejaVu's fast path and through Pango: a dialog's label does not change when its text
+    /// gains one Arabic letter. (Where long lines wrap may differ: the fast path breaks at
+    /// spaces only, Pango wherever Unicode allows.)
     @Test(arguments: [TextStyle(size: 15), TextStyle(size: 13), TextStyle(size: 18.75, bold: true),
                       TextStyle(size: 22, bold: true, alignment: .centre)])
-    func latinDrawsTheSamePixelsThroughPango(style: TextStyle) throws {
-        let text = Paragraph.english + "\n" + Paragraph.russian + "\n" + Paragraph.greek
-        let size = TextLayout.plainMetrics(text, style: style, width: 300).size
-        let plain = try Canvas(width: 340, height: Int(size.height) + 40)
-        let pango = try Canvas(width: 340, height: Int(size.height) + 40)
-        TextLayout.drawPlain(text, style: style, width: 300, at: Point(x: 20, y: 20), on: plain)
-        #expect(TextLayout.drawPango(text, style: style, width: 300, at: Point(x: 20, y: 20), on: pango))
-        let differing = zip(pixels(plain), pixels(pango)).filter { $0 != $1 }.count
-        #expect(differing == 0, "\(differing) pixels differ of \(Ink(plain).count) inked")
+    func aLineOfLatinLooksTheSameThroughPango(style: TextStyle) throws {
+        for text in ["Enter passphrase for key /home/user/.ssh/id_ed25519:", "Пароль для ключа", "Κωδικός πρόσβασης",
+                     "Ünïcödé – “quotes” … € № →"] {
+            let fast = DejaVuLayout(text, style: style, width: nil)
+            let pango = try #require(PangoText.metrics(text, style: style, width: nil)).0
+            #expect(fast.metrics == pango, "\(text)")
+            let a = try Canvas(width: Int(fast.size.width) + 40, height: Int(fast.size.height) + 40)
+            let b = try Canvas(width: Int(fast.size.width) + 40, height: Int(fast.size.height) + 40)
+            fast.draw(style: style, width: nil, at: Point(x: 20, y: 20), on: a.cr)
+            #expect(PangoText.draw(text, style: style, width: nil, at: Point(x: 20, y: 20), on: b))
+            let differing = zip(pixels(a), pixels(b)).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(text): \(differing) pixels differ of \(Ink(a).count) inked")
+        }
+    }
+
+    /// Past its height a block ends with "…" on its last line, on either path, whether the cut
+    /// falls inside a paragraph or between two: it draws what the shorter text with "…" draws.
+    @Test(arguments: [("DejaVu", ["one", "two", "three", "four", "five"]), ("Pango", ["一", "二", "三", "四", "五"])])
+    func pastItsHeightABlockEndsWithAnEllipsis(path: String, words: [String]) throws {
+        let line = TextLayout.metrics(words[0], style: body, width: 300).size.height
+        let bounded = TextStyle(size: 15, maxHeight: 3 * line + line / 2)
+        let text = words.joined(separator: "\n")
+        #expect(TextLayout.needsPango(text) == (path == "Pango"))
+        let (cut, metrics) = try drawn(text, style: bounded, width: 300)
+        #expect(metrics.lineCount == 3 && metrics.truncated, "\(metrics)")
+        #expect(metrics.size.height <= bounded.maxHeight!, "\(metrics)")
+        let (expected, shorter) = try drawn(words[0..<3].joined(separator: "\n") + "…", width: 300)
+        #expect(metrics.size == shorter.size)
+        #expect(pixels(cut) == pixels(expected))
+        // Within a paragraph: the last line shown is full to the width, and ends with "…".
+        let long = Array(repeating: words[0], count: 200).joined(separator: " ")
+        let (_, within) = try drawn(long, style: bounded, width: 300)
+        #expect(within.lineCount == 3 && within.truncated && within.size.height <= 3 * line + line / 2, "\(within)")
+        // Text that fits is not touched, and a bound never hides the only line.
+        #expect(TextLayout.metrics(words[0], style: bounded, width: 300) == TextLayout.metrics(words[0], style: body, width: 300))
+        let tiny = TextLayout.metrics(text, style: TextStyle(size: 15, maxHeight: 1), width: 300)
+        #expect(tiny.lineCount == 1 && tiny.truncated, "\(tiny)")
+        // Empty lines left out are not worth a sign.
+        #expect(!TextLayout.metrics(words[0] + "\n\n\n\n\n", style: bounded, width: 300).truncated)
+    }
+
+    /// Hundreds of combining marks on one letter (the user cannot tell what a prompt says when
+    /// they smear over it) stay on their own line: the lines above draw as without them, and
+    /// a first line's marks stop within a quarter line above the block.
+    @Test func stackedMarksStayOnTheirLine() throws {
+        let marks = String(repeating: "\u{301}", count: 500), below = String(repeating: "\u{316}", count: 500)
+        let text = "Heading line\ne\(marks) and g\(below)\nlast line"
+        let (marked, metrics) = try drawn(text, width: 300)
+        let (plain, _) = try drawn("Heading line\ne and g\nlast line", width: 300)
+        let line = Int(metrics.size.height) / metrics.lineCount
+        #expect(metrics.lineCount == 3)
+        for rows in [0..<(20 + line), (20 + 2 * line)..<marked.height] {
+            let differing = zip(pixels(marked, rows: rows), pixels(plain, rows: rows)).filter { $0 != $1 }.count
+            #expect(differing == 0, "rows \(rows): \(differing) pixels differ")
+        }
+        // The second line does carry the marks (positive control).
+        #expect(Ink(marked, rows: (20 + line)..<(20 + 2 * line)).count > Ink(plain, rows: (20 + line)..<(20 + 2 * line)).count)
+        let (first, _) = try drawn("e\(marks)", width: 300)
+        #expect(Double(Ink(first).minY) >= 20 - Double(line) / 4 - 1, "\(Ink(first))")
+    }
+
+    /// In a dialog, a description of stacked marks leaves the heading as it was.
+    @Test func stackedMarksInADescriptionLeaveTheHeading() throws {
+        func dialog(_ description: String) throws -> (Canvas, DialogLayout) {
+            var spec = DialogSpec(kind: .entry(.passphrase))
+            spec.title = "Unlock the key"
+            spec.description = description
+            let page = try spec.makePage(measure: TextLayout.measure)
+            _ = page.handle(.resize(page.preferredSize), now: 0)
+            guard case .dialog(let layout) = page.geometry else { throw RenderError("not a dialog") }
+            let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+            PagePainter.draw(page.scene(at: 10), on: canvas)
+            return (canvas, layout)
+        }
+        let (marked, layout) = try dialog("e" + String(repeating: "\u{301}", count: 500) + " ok")
+        let (plain, _) = try dialog("e ok")
+        // The heading and half the gap below it; the marks may reach a quarter line above the block.
+        let heading = 0..<Int(layout.title.maxY + layout.metrics.gap / 2)
+        let differing = zip(pixels(marked, rows: heading), pixels(plain, rows: heading)).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels of the heading differ")
+        let below = Int(layout.description.y)..<Int(layout.description.maxY)
+        #expect(pixels(marked, rows: below) != pixels(plain, rows: below), "the marks are drawn")
+    }
+
+    /// Layout time grows with the text, not with its square: four times the text takes well
+    /// under sixteen times as long (twice four, to leave room for a busy machine), on either
+    /// path, in long paragraphs or 900 short ones. A bounded block (a dialog's description)
+    /// gives Pango no more than it can show: 16 K and 64 K characters cost alike. (Pango alone,
+    /// unbounded, takes more than linear time over hundreds of paragraphs: no dialog asks it to.)
+    @Test(arguments: [("DejaVu", "word ", nil, 16384), ("DejaVu", "word ", 300, 16384), ("DejaVu", "a\n", nil, 450),
+                      ("DejaVu", "a\n", 300, 450), ("Pango", "密码 ", nil, 4096), ("Pango", "密码 ", 300, 16384),
+                      ("Pango", "密\n", 300, 450)] as [(String, String, Double?, Int)])
+    func layoutTimeGrowsLinearlyWithTheText(path: String, unit: String, maxHeight: Double?, characters: Int) throws {
+        let style = TextStyle(size: 13.5, maxHeight: maxHeight)
+        let canvas = try Canvas(width: 440, height: 400)
+        func seconds(_ count: Int) -> Double {
+            let text = String(repeating: unit, count: count)
+            #expect(TextLayout.needsPango(text) == (path == "Pango"))
+            var best = Double.infinity
+            for _ in 0..<5 {
+                let start = ContinuousClock.now
+                _ = TextLayout.metrics(text, style: style, width: 400)
+                TextLayout.draw(text, style: style, width: 400, at: Point(x: 20, y: 0), on: canvas)
+                let elapsed = ContinuousClock.now - start
+                best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            }
+            return best
+        }
+        let small = characters / unit.unicodeScalars.count
+        _ = seconds(small)  // warm: fonts opened, glyphs cached
+        let (a, b) = (seconds(small), seconds(4 * small))
+        #expect(b < 8 * max(a, 0.0005), "\(path) \(unit.debugDescription): \(a) s for \(small), \(b) s for \(4 * small)")
     }
 
     @Test func controlCharactersAndBidiOverridesAreNeutralised() throws {
@@ -317,121 +409,98 @@ struct TextTests {
         #expect(Ink(arabic).count > Ink(latin).count + 100, "the Arabic word is drawn too")
     }
 
-    @Test func onlyTextThatNeedsShapingGoesToPango() {
-        for text in ["Enter PIN", "Ünïcödé – “quotes” …", "Пароль", "Κωδικός", "Tiếng Việt", "€ № ™ →", "a\u{1}b"] {
-            #expect(TextLayout.route(text) == .dejaVu, "\(text)")
-        }
-        for text in ["中文", "あ", "한", "密码：「一二」", "パスフレーズ", Paragraph.chinese, Paragraph.japanese, Paragraph.korean] {
-            #expect(TextLayout.route(text) == .withFallbackFonts, "\(text)")
-        }
-        for text in ["سلام", "שלום", "e\u{301}", "ok\u{200F}", "中\u{3000}文", "ぁ中々", "中文\u{10FFFD}"] {
-            #expect(TextLayout.route(text) == .pango, "\(text)")
-        }
-        // An ideograph no installed font has (Unicode 14's U+9FFF, which WenQuanYi predates):
-        // Pango draws its box and counts it, so PinBox does not lay it out itself.
-        #expect(TextLayout.ownLayout("中文", style: body, width: nil) != nil)
-        if TextLayout.pangoMetrics("\u{9FFF}", style: body, width: nil)?.missingGlyphs == 1 {
-            #expect(TextLayout.ownLayout("中\u{9FFF}文", style: body, width: nil) == nil)
-            #expect(TextLayout.metrics("中\u{9FFF}文", style: body, width: nil).size.width > 0)
+    @Test func theLanguageComesFromTheLocale() {
+        #expect(TextLanguage.tag(locale: "ja_JP.UTF-8") == "ja_JP")
+        #expect(TextLanguage.tag(locale: "zh_TW.Big5@radical") == "zh_TW")
+        #expect(TextLanguage.tag(locale: "sr_RS@latin") == "sr_RS")
+        #expect(TextLanguage.tag(locale: "C.UTF-8") == "C")
+        #expect(TextLanguage.tag(locale: "") == nil)
+        let env = ["LC_ALL": "", "LC_CTYPE": "ja_JP.UTF-8", "LANG": "zh_CN.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8"]
+        #expect(TextLanguage.locale(environment: { env[$0] }) == "ja_JP.UTF-8")
+        #expect(TextLanguage.locale(environment: { ["LANG": "zh_TW.UTF-8"][$0] }) == "zh_TW.UTF-8")
+        #expect(TextLanguage.locale(environment: { ["LC_ALL": "C", "LANG": "ja_JP"][$0] }) == "C")
+        #expect(TextLanguage.locale(environment: { _ in nil }) == nil)
+    }
+}
+
+/// The probe, in a process of its own: what Pango maps, and the language (process-wide).
+enum TextProbe {
+    static var path: String {
+        get throws {
+            var folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                .deletingLastPathComponent()
+            if folder.lastPathComponent.hasSuffix(".xctest") { folder = folder.deletingLastPathComponent() }
+            let probe = folder.appendingPathComponent("pinbox-text-probe").path
+            try #require(FileManager.default.isExecutableFile(atPath: probe), "scripts/test builds it (with the tests)")
+            return probe
         }
     }
 
-    /// Which font draws each character, as Pango 1.50 itemized the same texts (W: WenQuanYi,
-    /// D: DejaVu): a space goes with the text before it, unless what follows in the same script
-    /// run has a font earlier in fontconfig's list (DejaVu).
-    @Test func spacesGoWithTheFontPangoGivesThem() throws {
-        for (text, expected) in [("请输入密钥 /root", "WWWWWDDDDDD"), ("中 a", "WWD"), (" 中", "WW"), ("中 ", "WW"),
-                                 ("： a", "WDD"), ("a 中", "DDW"), ("中 （", "WWW"), ("x（ /", "DWDD"),
-                                 ("（中） a", "WWWWD"), ("中  /", "WDDD")] {
-            let fonts = try #require(TextFontRuns.fonts(for: Array(text.unicodeScalars), bold: false, size: 15))
-            #expect(String(fonts.map { $0.choice.position == 0 ? "D" : "W" }) == expected, "\(text)")
-        }
-        // Brackets take the script of the run they opened in: ")" closes a Han run here.
-        #expect(TextFontRuns.scriptRuns(Array("中(a)b".unicodeScalars)).map { $0.0 } == [0..<2, 2..<3, 3..<4, 4..<5])
+    /// Draws `text` in a fresh process; its picture, and what it printed.
+    static func run(_ text: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (Canvas, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try path)
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("pinbox-text-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        process.arguments = [png, text] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] { env[name] = nil }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        return (try Canvas(png: png), String(decoding: data, as: UTF8.self))
     }
 
-    @Test(arguments: [13.0, 15.0, 22.0], [false, true])
-    func chineseJapaneseAndKoreanMeasureTheSameThroughPango(size: Double, bold: Bool) throws {
-        let style = TextStyle(size: size, bold: bold)
-        for text in [Paragraph.chinese, Paragraph.japanese, Paragraph.korean, "请输入密钥 /root/.ssh/id_ed25519 的密码："] {
-            for width in [nil, 120.0, 200.0, 333.0] {
-                let own = try #require(TextLayout.ownLayout(text, style: style, width: width)).metrics
-                let pango = try #require(TextLayout.pangoMetrics(text, style: style, width: width)).0
-                #expect(own == pango, "\(text.prefix(6)) at \(String(describing: width)): \(own) vs \(pango)")
-            }
-        }
+    /// fc-list's families, to fail with the package to install when a font is missing.
+    static func requireFont(_ family: String, package: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+        process.arguments = [":family=\(family)", "family"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(!data.isEmpty, "no font \"\(family)\": apt-get install \(package) (scripts/install-deps)")
     }
+}
 
-    @Test(arguments: [TextStyle(size: 15), TextStyle(size: 13), TextStyle(size: 18.75, bold: true),
-                      TextStyle(size: 22, bold: true, alignment: .centre)])
-    func chineseJapaneseAndKoreanDrawTheSamePixelsThroughPango(style: TextStyle) throws {
-        let text = Paragraph.chinese + "\n" + Paragraph.japanese + "\n" + Paragraph.korean + "\n\n" + Paragraph.english
-        let layout = try #require(TextLayout.ownLayout(text, style: style, width: 300))
-        let own = try Canvas(width: 340, height: Int(layout.size.height) + 40)
-        let pango = try Canvas(width: 340, height: Int(layout.size.height) + 40)
-        layout.draw(style: style, width: 300, at: Point(x: 20, y: 20), on: own.cr)
-        #expect(TextLayout.drawPango(text, style: style, width: 300, at: Point(x: 20, y: 20), on: pango))
-        let differing = zip(pixels(own), pixels(pango)).filter { $0 != $1 }.count
-        #expect(differing == 0, "\(differing) pixels differ of \(Ink(own).count) inked")
-    }
-
-    /// Made-up sentences of Chinese, Japanese and Korean words among Latin ones, brackets,
-    /// punctuation and spaces: PinBox picks the fonts, breaks the lines and places the glyphs
-    /// where Pango does.
-    @Test func chineseJapaneseAndKoreanWrapAndDrawWherePangoDoes() throws {
-        let words = ["密码", "请输入", "钥", "中", "。", "，", "：", "；", "！", "？", "、", "（", "）", "（注）", "「引用」",
-                     "『书』", "【密】", "《书名》", "〈a〉", "パスワード", "ひらがな", "カタカナ", "ッ", "ゃ", "ー", "입력",
-                     "암호를", "키", "key", "id_ed25519", "/root/.ssh/id", "a", "1", "50%", "$5", "(", ")", "x)", "(y",
-                     "«a»", "“q”", "Ключ", "Ωμέγα", "-", "—", "…", "a-b", "。」", "：/"]
-        var numbers = Repeatable(seed: 7)
-        func random(_ n: Int) -> Int { numbers.next(below: n) }
-        for round in 0..<1500 {
-            let text = (0..<(2 + random(10))).map { _ in words[random(words.count)] }
-                .map { $0 + [" ", "", "", "  ", "\u{A0}"][random(5)] }.joined()
-            let style = TextStyle(size: [12.0, 15, 18.75][random(3)], bold: random(3) == 0)
-            let width = random(4) == 0 ? nil : Double(30 + random(300))
-            guard let layout = TextLayout.ownLayout(text, style: style, width: width) else {
-                Issue.record("\(text) went to Pango")
-                continue
-            }
-            let pango = try #require(TextLayout.pangoMetrics(text, style: style, width: width)).0
-            let shown = text.unicodeScalars.map { $0 == "\u{A0}" ? "⍽" : String($0) }.joined()
-            #expect(layout.metrics == pango, "\(shown) at \(String(describing: width)), \(style.size) px\(style.bold ? " bold" : "")")
-            if round % 10 == 0 {
-                let box = Int(width ?? layout.size.width) + 40, height = Int(layout.size.height) + 40
-                let own = try Canvas(width: box, height: height), drawn = try Canvas(width: box, height: height)
-                layout.draw(style: style, width: width, at: Point(x: 20, y: 20), on: own.cr)
-                #expect(TextLayout.drawPango(text, style: style, width: width, at: Point(x: 20, y: 20), on: drawn))
-                let differing = zip(pixels(own), pixels(drawn)).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(text): \(differing) pixels differ")
-            }
-        }
-    }
-
-    /// In a fresh process (this one has Pango from the tests above): plain text, and Chinese,
-    /// never map Pango, and Arabic does (the positive control).
+@Suite("Text in a process of its own")
+struct TextProcessTests {
+    /// Plain text never maps Pango; Chinese and Arabic do (the positive controls).
     @Test func plainTextNeverLoadsPango() throws {
-        var folder = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .deletingLastPathComponent()
-        if folder.lastPathComponent.hasSuffix(".xctest") { folder = folder.deletingLastPathComponent() }
-        let probe = folder.appendingPathComponent("pinbox-text-probe").path
-        try #require(FileManager.default.isExecutableFile(atPath: probe), "scripts/test builds it (with the tests)")
-        func run(_ text: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: probe)
-            let png = FileManager.default.temporaryDirectory.appendingPathComponent("pinbox-text-\(UUID()).png").path
-            defer { try? FileManager.default.removeItem(atPath: png) }
-            process.arguments = [png, text]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            return String(decoding: data, as: UTF8.self)
+        #expect(try TextProbe.run(Paragraph.english + " Пароль, Κωδικός, Ünïcödé.").1 == "plain\n")
+        #expect(try TextProbe.run(Paragraph.chinese).1 == "pango\n")
+        #expect(try TextProbe.run(Paragraph.arabic).1 == "pango\n")
+    }
+
+    /// One ideograph, three glyph forms: 直 in Japanese, in Simplified and in Traditional Chinese,
+    /// each drawn with the face fontconfig gives that language (as a drawing with that face
+    /// alone shows), whether the language comes from LANG or is named.
+    @Test(arguments: ["直", "骨"])
+    func theLanguagePicksTheGlyphForms(character: String) throws {
+        let faces = [("ja_JP.UTF-8", "VL Gothic", "fonts-vlgothic"),
+                     ("zh_CN.UTF-8", "WenQuanYi Micro Hei", "fonts-wqy-microhei"),
+                     ("zh_TW.UTF-8", "AR PL Mingti2L Big5", "fonts-arphic-bsmi00lp")]
+        var drawn: [[[UInt32]]] = []
+        for (locale, family, package) in faces {
+            try TextProbe.requireFont(family, package: package)
+            let (named, _) = try TextProbe.run(character, ["--size", "48", "--lang", locale], environment: ["LANG": "C.UTF-8"])
+            let (fromLang, _) = try TextProbe.run(character, ["--size", "48"], environment: ["LANG": locale])
+            #expect(inkImage(named) == inkImage(fromLang), "\(locale): --lang and LANG draw alike")
+            // The face alone, placed on whole pixels as Pango places glyphs.
+            let reference = try Canvas(width: 120, height: 120)
+            reference.fill(Rect(x: 0, y: 0, width: 120, height: 120), with: .white)
+            reference.drawText(character, centeredAt: Point(x: 60, y: 60), font: FontSpec(family: family, size: 48),
+                               pixelSize: 48, color: Color(rgb: 0x1f2329))
+            #expect(inkImage(named) == inkImage(reference), "\(character) under \(locale) is not drawn with \(family)")
+            drawn.append(inkImage(named))
         }
-        #expect(try run(Paragraph.english + " Пароль, Κωδικός, Ünïcödé.") == "plain\n")
-        #expect(try run(Paragraph.chinese + Paragraph.japanese + Paragraph.korean) == "plain\n")
-        #expect(try run(Paragraph.arabic) == "pango\n")
+        #expect(drawn[0] != drawn[1] && drawn[1] != drawn[2] && drawn[0] != drawn[2])
     }
 }

@@ -45,6 +45,21 @@ void pinbox_secret_unregister(void *base);
 /// Zeroes every registered secret (async-signal-safe).
 void pinbox_secrets_wipe_all(void);
 
+/// A private anonymous mapping of `length` bytes (whole pages) for secrets: excluded from core
+/// files and forks, and locked against swapping (`*locked` says whether mlock succeeded). NULL
+/// when the mapping cannot be made.
+void *pinbox_secure_map(size_t length, int *locked);
+/// Wipes and unmaps a mapping made by pinbox_secure_map (the lock goes with the pages).
+void pinbox_secure_unmap(void *base, size_t length);
+/// The system's page size.
+size_t pinbox_page_size(void);
+/// The lock around every SecretArena's bookkeeping.
+void pinbox_arena_lock(void);
+void pinbox_arena_unlock(void);
+/// Says so on stderr, wipes every registered secret and exits 3: no memory at all is left for a
+/// secret, not even a mapping of its own.
+_Noreturn void pinbox_out_of_secure_memory(size_t length);
+
 /// Catches every signal that would end the process: each wipes the secrets and writes its number
 /// to `write_end` (the event loop's wake-up pipe); SIGUSR1 (a screenshot) only writes. A second
 /// request, or the first one unanswered after a second (an X call blocked by a server grab),

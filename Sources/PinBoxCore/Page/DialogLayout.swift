@@ -22,6 +22,16 @@ public struct DialogLayout: Equatable, Sendable {
         public var cueSize = 56.0
         public var ringOffset = 4.0
         public var ringWidth = 2.0
+        /// The tallest the dialog grows for long texts: 70 % of a 768-pixel-high screen (the
+        /// smallest laptop's) at scale 1, leaving room for panels and the window's frame. The
+        /// description takes what the rest leaves, at least `descriptionMinimumLines`; the
+        /// title, each prompt and the error line have a few lines each. Past its lines a text
+        /// ends with "…", so the entries and buttons always show.
+        public var maximumHeight = 537.0
+        public var descriptionMinimumLines = 3
+        public var titleLines = 2
+        public var labelLines = 2
+        public var errorLines = 3
         public init() {}
     }
 
@@ -43,6 +53,11 @@ public struct DialogLayout: Equatable, Sendable {
     public let quality: Rect?
     public let buttons: [Rect]
     public let textWidth: Double
+    /// The height bounds the blocks were measured with (`TextStyle.maxHeight`), to draw them alike.
+    public let titleLimit: Double
+    public let descriptionLimit: Double
+    public let labelLimit: Double
+    public let errorLimit: Double
 
     public func style(title: Bool = false, size: Double, color: Color) -> TextStyle {
         TextStyle(size: size * scale, bold: title, color: color)
@@ -66,31 +81,47 @@ public struct DialogLayout: Equatable, Sendable {
         let width = max(m.width * s, widestField, buttonsWidth, detailSize.width.rounded(.up)).rounded(.up)
         textWidth = width
         let margin = m.margin * s, gap = m.gap * s
-        func height(_ text: String, _ size: Double, bold: Bool = false) -> Double {
-            text.isEmpty ? 0 : measure(text, TextStyle(size: size * s, bold: bold), width).height.rounded(.up)
+        func height(_ text: String, _ size: Double, bold: Bool = false, limit: Double) -> Double {
+            text.isEmpty ? 0 : measure(text, TextStyle(size: size * s, bold: bold, maxHeight: limit), width).height.rounded(.up)
         }
-        let titleHeight = height(content.title, m.titleSize, bold: true)
-        let descriptionHeight = height(content.description, m.textSize)
+        // A bound of n lines: n lines of any font (Chinese and Japanese ones are taller than
+        // DejaVu's) and half a line to spare, never n + 1 of DejaVu's.
+        func limit(lines: Int, _ size: Double) -> Double {
+            ((Double(lines) + 0.5) * size * 1.2 * s).rounded(.down)
+        }
+        let labelLimit = limit(lines: m.labelLines, m.labelSize), errorLimit = limit(lines: m.errorLines, m.labelSize)
+        titleLimit = limit(lines: m.titleLines, m.titleSize)
+        self.labelLimit = labelLimit
+        self.errorLimit = errorLimit
+        let titleHeight = height(content.title, m.titleSize, bold: true, limit: titleLimit)
         // The error line keeps its room when empty, so an error never moves the buttons; and
         // room for a question it may ask.
-        let errorHeight = max(height(content.error.isEmpty ? "Ag" : content.error, m.labelSize),
-                              height(content.reservedMessage, m.labelSize), (m.labelSize * 1.3 * s).rounded(.up))
-        let detailLabelHeight = content.detail.map { height($0.label, m.labelSize) } ?? 0
+        let errorHeight = max(height(content.error.isEmpty ? "Ag" : content.error, m.labelSize, limit: errorLimit),
+                              height(content.reservedMessage, m.labelSize, limit: errorLimit),
+                              (m.labelSize * 1.3 * s).rounded(.up))
+        let detailLabelHeight = content.detail.map { height($0.label, m.labelSize, limit: labelLimit) } ?? 0
         var blocks: [Double] = []
         if titleHeight > 0 { blocks.append(titleHeight) }
-        if descriptionHeight > 0 { blocks.append(descriptionHeight) }
         if content.detail != nil { blocks.append(detailLabelHeight + m.labelGap * s + detailSize.height.rounded(.up)) }
-        let labelHeights = labelTexts.map { height($0, m.labelSize) }
+        let labelHeights = labelTexts.map { height($0, m.labelSize, limit: labelLimit) }
         for (i, size) in fieldSizes.enumerated() {
             blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
         }
         let qualityHeight = (m.labelSize * 1.3 * s).rounded(.up)
         if content.qualityLabel != nil { blocks.append(qualityHeight) }
         if content.waitCue { blocks.append(m.cueSize * s) }
-        let body = blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap
         let buttonRow = content.buttons.isEmpty ? 0 : m.buttonHeight * s + gap * 1.5
-        let total = body + gap / 2 + errorHeight + buttonRow
-        self.content = Size(width: width + 2 * margin, height: (total + 2 * margin).rounded(.up))
+        func stacked(_ blocks: [Double]) -> Double {
+            blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap + gap / 2 + errorHeight + buttonRow
+        }
+        // The description: what the rest leaves under the maximum height.
+        let rest = stacked(blocks + [0]) + 2 * margin
+        descriptionLimit = max(limit(lines: m.descriptionMinimumLines, m.textSize),
+                               (m.maximumHeight * s - rest).rounded(.down))
+        let descriptionHeight = height(content.description, m.textSize, limit: descriptionLimit)
+        if descriptionHeight > 0 { blocks.insert(descriptionHeight, at: titleHeight > 0 ? 1 : 0) }
+        self.content = Size(width: width + 2 * margin, height: (stacked(blocks) + 2 * margin).rounded(.up))
+        let total = stacked(blocks)
 
         let left = max(margin, ((window.width - width) / 2).rounded())
         var y = max(margin, ((window.height - total) / 2).rounded())

@@ -42,6 +42,9 @@ public struct DialogSpec: Equatable, Sendable {
     public var reveal: RevealButton?
     /// A line shown whole: a host key's fingerprint.
     public var detail: PageDetail?
+    /// Whether a passphrase entry takes pasted text (from a password manager); PIN boxes never
+    /// do (seed 001 denies paste). Off with the roles' `--paste off` or their `paste: off` resource.
+    public var paste = true
 
     public init(kind: Kind) {
         self.kind = kind
@@ -68,11 +71,10 @@ public struct DialogSpec: Equatable, Sendable {
                 fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
                                                   byteLimit: byteLimit, scale: scale, width: width))
             }
-            for i in fields.indices where showsTyping {
-                // A name or a one-time code is no secret: shown, and pasted as password
-                // managers and authenticator apps hand them over.
-                fields[i].revealed = true
-                fields[i].field.pastePolicy = .digits
+            // A name or a one-time code is no secret: shown as typed.
+            for i in fields.indices { fields[i].revealed = showsTyping }
+            if case .passphrase = entry, paste {
+                for f in fields { f.field.pastePolicy = .text }
             }
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
@@ -91,7 +93,7 @@ public struct DialogSpec: Equatable, Sendable {
                                                                byteLimit: byteLimit, scale: scale, width: width)
                 field.revealed = true
                 // ssh takes the fingerprint pasted from where the host's owner published it.
-                field.field.pastePolicy = .digits
+                if paste { field.field.pastePolicy = .text }
                 fields.append(field)
             }
             return Page(dialog: fields, content: content, entry: nil, rules: rules, scale: scale,

@@ -205,7 +205,7 @@ public final class Page {
                 setFocus(i, into: &effects)
             }
             guard let i = focusedField else { break }
-            guard fields[i].field.pastePolicy == .digits else {
+            guard fields[i].field.pastePolicy != .deny else {
                 apply([.rejected(.pasteDenied)], to: i, now: now, into: &effects)
                 break
             }
@@ -213,7 +213,8 @@ public final class Page {
             effects.append(.fetchPaste(source))
         case .copy:
             guard let i = focusedField else { break }
-            if fields[i].configuration.theme.secure {
+            // A prompt's entry is a secret even when it is shown: only the workbench copies.
+            if fields[i].configuration.theme.secure || rules.purpose == .prompt {
                 apply([.rejected(.copyDenied)], to: i, now: now, into: &effects)
             } else {
                 effects.append(.offerCopy(field: i))
@@ -222,13 +223,12 @@ public final class Page {
             guard let target = pasteTarget else { break }
             pasteTarget = nil
             switch result {
-            case .bytes(let bytes):
-                apply(fields[target].field.paste(bytes), to: target, now: now, into: &effects)
-                // The paste may have been a PIN: zero the one buffer behind it. Writing through
-                // the pointer reaches the shared storage; a `var` copy would only zero a copy.
-                bytes.withUnsafeBufferPointer { p in
-                    if let base = p.baseAddress { UnsafeMutablePointer(mutating: base).update(repeating: 0, count: p.count) }
-                }
+            case .bytes(let pasted):
+                // Straight from the locked buffer into the field's, then wiped: it may have
+                // been a passphrase.
+                let events = pasted.withBytes { fields[target].field.paste($0) }
+                pasted.wipe()
+                apply(events, to: target, now: now, into: &effects)
             case .tooBig: apply([.rejected(.pasteTooLong)], to: target, now: now, into: &effects)
             case .unavailable: apply([.rejected(.pasteUnavailable)], to: target, now: now, into: &effects)
             }
@@ -288,8 +288,18 @@ public final class Page {
         for f in fields { f.field.secret.wipe() }
     }
 
+    /// Wipes every field's secret but `kept`'s, which the host hands over next (a pinentry's
+    /// D line): the repeat of a new passphrase is not needed once it matched.
+    public func wipe(keeping kept: Int) {
+        for (i, f) in fields.enumerated() where i != kept { f.field.secret.wipe() }
+    }
+
     /// Whether every field's secret is locked in memory (mlock).
     public var secretsLocked: Bool { fields.allSatisfy { $0.field.secret.isLocked } }
+
+    /// Whether Print, SIGUSR1 and recordings may capture the window: on the workbench only. A
+    /// prompt or a payment sheet shows what is typed (or how much of it), so it is never saved.
+    public var allowsCapture: Bool { rules.purpose == .workbench }
 
     /// Shakes the entry and turns its borders red, to draw the eye to the error line the
     /// caller sent with the dialog (pinentry's SETERROR: "Bad PIN (try 2 of 3)").

@@ -69,6 +69,10 @@ public struct PaySheetLayout: Equatable, Sendable {
     /// Baselines (centre x) of the payee and amount lines, when the content has them.
     public let payee: Point?
     public let amount: Point?
+    /// The amount as drawn (`PayAmount.fitted`): shrunk, or cut with an ellipsis, to fit the
+    /// column; always laid out left to right on its own.
+    public let amountText: String
+    public let amountSize: Double
     public let field: Rect
     /// The link's target (its text sits at the left of it, baseline `linkBaseline`).
     public let forgot: Rect
@@ -127,6 +131,8 @@ public struct PaySheetLayout: Equatable, Sendable {
         hairline = Rect(x: 0, y: top + hairlineY, width: width, height: hairlineHeight)
         payee = payeeY.map { Point(x: centre, y: top + $0) }
         amount = amountY.map { Point(x: centre, y: top + $0) }
+        (amountText, amountSize) = PayAmount.fitted(content.description, size: m.amountSize * s,
+                                                    width: columnWidth - px(40), measure: measure)
         field = Rect(x: (centre - fieldSize.width / 2).rounded(), y: top + fieldY, width: fieldSize.width,
                      height: fieldSize.height)
         let linkWidth = measure(linkText, TextStyle(size: m.linkSize * s), nil).width.rounded(.up)

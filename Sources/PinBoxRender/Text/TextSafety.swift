@@ -9,32 +9,30 @@ enum TextSafety {
     /// Spaces at the end of a line are dropped: ssh's prompts end with one, which would widen
     /// the block and shift a centred line.
     static func displayable(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        // Built as UTF-8 bytes: appending to a String scalar by scalar costs several times as much.
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        var lineEnd = 0  // where the line's held-back spaces start
         var afterCarriageReturn = false
-        var spaces = String.UnicodeScalarView() // held back until something follows them on the line
         for scalar in text.unicodeScalars {
             defer { afterCarriageReturn = scalar.value == 0x0D }
             switch scalar.value {
             case 0x0A where afterCarriageReturn: continue // the \n of \r\n
             case 0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029:
-                spaces = String.UnicodeScalarView()
-                result.append("\n")
+                result.removeSubrange(lineEnd...)
+                result.append(0x0A)
+                lineEnd = result.count
                 continue
             case 0x202A...0x202E, 0x2066...0x2069: continue
-            default: break
+            case 0x09: result.append(0x20); continue
+            case _ where isSpace(scalar.value): UTF8.encode(scalar) { result.append($0) }; continue
+            case 0x00...0x1F, 0x7F...0x9F: UTF8.encode("\u{FFFD}") { result.append($0) }
+            default: UTF8.encode(scalar) { result.append($0) }
             }
-            if isSpace(scalar.value) {
-                spaces.append(scalar.value == 0x09 ? " " : scalar)
-                continue
-            }
-            result.append(contentsOf: spaces)
-            spaces = String.UnicodeScalarView()
-            switch scalar.value {
-            case 0x00...0x1F, 0x7F...0x9F: result.append("\u{FFFD}")
-            default: result.append(scalar)
-            }
+            lineEnd = result.count
         }
-        return String(result)
+        result.removeSubrange(lineEnd...)
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Tab and the Unicode space separators (Zs).
@@ -48,24 +46,26 @@ enum TextSafety {
     /// join the Arabic or Hebrew around it and show at the path's far end ("home/u/.ssh/id/"),
     /// not the file the prompt names. Left-to-right text looks the same either way.
     static func isolatingPaths(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
+        // On UTF-8 bytes: "/", "~", space and newline are ASCII, never part of another character.
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
         var i = 0
-        while i < scalars.count {
-            let startsWord = i == 0 || scalars[i - 1] == " " || scalars[i - 1] == "\n"
-            let isPath = scalars[i] == "/" || (scalars[i] == "~" && i + 1 < scalars.count && scalars[i + 1] == "/")
+        while i < bytes.count {
+            let startsWord = i == 0 || bytes[i - 1] == 0x20 || bytes[i - 1] == 0x0A
+            let isPath = bytes[i] == 0x2F || (bytes[i] == 0x7E && i + 1 < bytes.count && bytes[i + 1] == 0x2F)
             guard startsWord, isPath else {
-                result.append(scalars[i])
+                result.append(bytes[i])
                 i += 1
                 continue
             }
-            result.append("\u{2068}")
-            while i < scalars.count, scalars[i] != " ", scalars[i] != "\n" {
-                result.append(scalars[i])
+            result += [0xE2, 0x81, 0xA8]  // U+2068 FIRST STRONG ISOLATE
+            while i < bytes.count, bytes[i] != 0x20, bytes[i] != 0x0A {
+                result.append(bytes[i])
                 i += 1
             }
-            result.append("\u{2069}")
+            result += [0xE2, 0x81, 0xA9]  // U+2069 POP DIRECTIONAL ISOLATE
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 }

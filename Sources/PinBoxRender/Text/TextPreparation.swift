@@ -1,5 +1,4 @@
 import CSystem
-import CText
 import PinBoxCore
 
 /// A text a window will measure and draw, at the size it will.
@@ -25,7 +24,8 @@ extension TextLayout {
                 texts.append(PendingText(text, style: style, width: width))
             }
             let characters = Double(text.unicodeScalars.count) * style.size * 0.6
-            let lines = width.map { max(1, (characters / max($0, 1)).rounded(.up)) } ?? 1
+            var lines = width.map { max(1, (characters / max($0, 1)).rounded(.up)) } ?? 1
+            if let most = style.maxHeight { lines = min(lines, max(1, (most / (style.size * 1.2)).rounded(.down))) }
             return Size(width: min(characters, width ?? characters), height: lines * style.size * 1.2)
         }
         return texts
@@ -38,25 +38,19 @@ extension TextLayout {
     }
 
     /// Starts what first measuring and drawing `texts` costs, so that it overlaps what the caller
-    /// does next (connecting to X); returns at once. Text for Pango starts Pango's start-up (see
-    /// `prepare(_:style:width:)`), text in Chinese, Japanese or Korean fontconfig's (on a thread
-    /// of its own): some 3 to 8 ms the window would otherwise wait for. Meanwhile the texts
-    /// PinBox lays out itself are laid out and drawn once on another thread, off screen (font
-    /// files opened, glyphs loaded and rasterised for Cairo's caches), DejaVu's first, the rest
-    /// once fontconfig is ready.
+    /// does next (connecting to X); returns at once. Text for Pango starts Pango's start-up on a
+    /// thread: dlopen, fontconfig's configuration, the fallback fonts, which the window would
+    /// otherwise wait for. Meanwhile the texts DejaVu draws alone are laid out and drawn once on
+    /// another thread, off screen (glyphs loaded and rasterised for Cairo's caches).
     ///
-    /// When every text is DejaVu's there is nothing slow to wait for, and that thread is left
-    /// out: the window draws the text itself, about a millisecond after it starts. On two cores
-    /// the thread took the core the X server needed to answer our connection, and the window
-    /// showed later with it than without it: 4.8 against 4.4 ms for the askpass dialog, 5.85
-    /// against 4.85 for the pinentry's (docs/performance-notes.md).
+    /// When every text is DejaVu's there is nothing slow to wait for, and neither thread is
+    /// started: the window draws the text itself, soon after it starts. On two cores a thread
+    /// took the core the X server needed to answer our connection, and the window showed later
+    /// with it than without it (docs/performance-notes.md).
     public static func prepare(_ texts: [PendingText]) {
-        let routes = texts.map { route($0.text) }
-        if let other = zip(texts, routes).first(where: { $0.1 == .pango })?.0 {
-            prepare(other.text, style: other.style, width: other.width)
-        }
-        if routes.contains(.withFallbackFonts) { pinbox_fallback_prepare() }
-        let plain = drawnAhead(texts, routes: routes)
+        guard let first = texts.first(where: { needsPango($0.text) }) else { return }
+        PangoText.prepare(TextSafety.displayable(first.text), style: first.style, width: first.width)
+        let plain = drawnAhead(texts)
         guard !plain.isEmpty else { return }
         let batch = Unmanaged.passRetained(PlainBatch(plain)).toOpaque()
         let failed = pinbox_run_detached({ context in
@@ -65,21 +59,17 @@ extension TextLayout {
         }, batch)
         if failed != 0 { Unmanaged<PlainBatch>.fromOpaque(batch).release() }
     }
-}
 
-extension TextLayout {
-    /// The texts `prepare` draws on a thread, in order: none when all are DejaVu's (nothing slow
-    /// to wait for), else DejaVu's, then those with fallback fonts.
-    static func drawnAhead(_ texts: [PendingText], routes: [TextScript.Route]) -> [PendingText] {
-        guard routes.contains(where: { $0 != .dejaVu }) else { return [] }
-        return zip(texts, routes).filter { $0.1 == .dejaVu }.map { $0.0 }
-            + zip(texts, routes).filter { $0.1 == .withFallbackFonts }.map { $0.0 }
+    /// The texts `prepare` draws on a thread while Pango starts: DejaVu's, when any text needs
+    /// Pango; none when all are DejaVu's.
+    static func drawnAhead(_ texts: [PendingText]) -> [PendingText] {
+        guard texts.contains(where: { needsPango($0.text) }) else { return [] }
+        return texts.filter { !needsPango($0.text) }
     }
 }
 
-/// Texts PinBox lays out itself, drawn once where nobody sees them. Cairo and FreeType are safe
-/// to share between threads (Cairo locks its fonts), and so is the fallback fonts' cache (it
-/// has a lock of its own); nothing else here is shared.
+/// Texts DejaVu draws alone, drawn once where nobody sees them. Cairo and FreeType are safe to
+/// share between threads (Cairo locks its fonts); nothing else here is shared.
 private final class PlainBatch {
     let texts: [PendingText]
 
@@ -89,8 +79,7 @@ private final class PlainBatch {
 
     func draw() {
         for pending in texts {
-            let text = TextSafety.displayable(pending.text)
-            guard let layout = TextPlainLayout(text, style: pending.style, width: pending.width) else { continue }
+            let layout = DejaVuLayout(TextSafety.displayable(pending.text), style: pending.style, width: pending.width)
             let size = layout.size
             guard let canvas = try? Canvas(width: Int(min(max(size.width, 1), 4096)),
                                            height: Int(min(max(size.height, 1), 4096))) else { continue }

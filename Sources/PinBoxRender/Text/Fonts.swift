@@ -1,9 +1,10 @@
 import CCairo
 
 /// The two faces every label and plain digit uses: DejaVu Sans and DejaVu Sans Bold, opened
-/// straight from their files with FreeType. Asking fontconfig for them instead costs some 8 ms
-/// of start-up (it parses its whole configuration first), about half the window's time to
-/// appear. Where the files are not in a known place, fontconfig finds them after all.
+/// straight from their files with FreeType. Asking fontconfig for them instead would cost its
+/// whole start-up (it parses its configuration first), a large part of the window's time to
+/// appear (docs/performance-notes.md). Where the files are not in a known place, fontconfig
+/// finds them after all.
 enum Fonts {
     nonisolated(unsafe) static let regular = face(file: "DejaVuSans.ttf", bold: false)
     nonisolated(unsafe) static let bold = face(file: "DejaVuSans-Bold.ttf", bold: true)
@@ -14,8 +15,8 @@ enum Fonts {
     ]
 
     /// Outlines unhinted, advances whole pixels. Slight hinting (fontconfig's default) runs
-    /// FreeType's autohinter, whose first use analyses each face's every character: 0.4 ms of a
-    /// 5 ms start, for text that looks the same at these sizes with grey antialiasing.
+    /// FreeType's autohinter, whose first use analyses each face's every character: time out of
+    /// a short start, for text that looks the same at these sizes with grey antialiasing.
     nonisolated(unsafe) static let options: OpaquePointer = {
         let options = cairo_font_options_create()!
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

@@ -1,0 +1,45 @@
+/// A window never larger than the screen's work area, whatever the scale asked for (`Xft.dpi:
+/// 100000`, `*scale: 8`) or the content: the scale shrinks until the page fits, and the window
+/// is never made larger than the area even where it cannot.
+public enum WindowFit {
+    /// The smallest scale the fit shrinks to; past it the window is clamped instead.
+    public static let minimumScale = 0.5
+
+    /// The next scale to try after a page of `size` at `scale` did not fit `area`; nil when it
+    /// fits, or when it cannot shrink any further. Each step aims at the ratio that would fit
+    /// (a little under it, as text does not scale exactly), never below `minimumScale`.
+    public static func nextScale(after scale: Double, size: Size, area: Size) -> Double? {
+        guard area.width > 0, area.height > 0, size.width > area.width || size.height > area.height else { return nil }
+        guard scale > minimumScale else { return nil }
+        let ratio = min(area.width / size.width, area.height / size.height)
+        // Hundredths, rounded down: the next try is always smaller than this one.
+        let next = ((scale * ratio * 0.98) * 100).rounded(.down) / 100
+        return max(minimumScale, min(next, scale - 0.01))
+    }
+
+    /// A page's scale and size once fitted: `make` builds the page at a scale and says its size.
+    /// At most a few tries; the first one is the scale asked for.
+    public static func fit<T, E: Error>(scale: Double, area: Size,
+                                        make: (Double) throws(E) -> (T, Size)) throws(E) -> (T, scale: Double) {
+        var scale = scale
+        var (made, size) = try make(scale)
+        for _ in 0..<6 {
+            guard let next = nextScale(after: scale, size: size, area: area) else { break }
+            scale = next
+            (made, size) = try make(scale)
+        }
+        return (made, scale)
+    }
+
+    /// `size` no larger than `area` (an empty area means the screen is not known: unchanged).
+    public static func clamp(_ size: Size, to area: Size) -> Size {
+        guard area.width > 0, area.height > 0 else { return size }
+        return Size(width: min(size.width, area.width), height: min(size.height, area.height))
+    }
+
+    /// Where a window of `size` goes in `area`: centred, and wholly inside it.
+    public static func centred(_ size: Size, in area: Rect) -> Point {
+        Point(x: (area.x + max(0, (area.width - size.width) / 2)).rounded(.down),
+              y: (area.y + max(0, (area.height - size.height) / 2)).rounded(.down))
+    }
+}

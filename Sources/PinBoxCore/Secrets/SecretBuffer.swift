@@ -1,0 +1,112 @@
+import CSystem
+
+/// The one place a secret lives: a fixed-capacity run of bytes in `SecretArena`'s locked pages,
+/// wiped with a write the compiler cannot remove — on `wipe()`, on hand-off and when the buffer
+/// is released, when its bytes go back to the arena (which wipes them again).
+///
+/// A class, not a struct, because it owns memory that must be wiped exactly once in `deinit`
+/// and must never be silently copied. `@unchecked Sendable`: it travels inside input events (a
+/// paste) but is only ever used by one thread at a time.
+public final class SecretBuffer: @unchecked Sendable {
+    public let capacity: Int
+    public private(set) var count = 0
+    /// Whether its pages are locked; when they are not, the bytes may reach swap.
+    public let isLocked: Bool
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Where the bytes came from: a piece of an arena, or pages of its own when the arena was
+    /// full (then they are locked alone, registered for the signal handlers, unmapped at the end).
+    private enum Storage {
+        case arena(SecretArena)
+        case pages(length: Int)
+    }
+    private let storage: Storage
+
+    public init(capacity: Int, arena: SecretArena = .shared) {
+        precondition(capacity > 0, "a secret buffer needs room")
+        self.capacity = capacity
+        if let piece = arena.allocate(capacity) {
+            bytes = piece.bindMemory(to: UInt8.self, capacity: capacity)
+            storage = .arena(arena)
+            isLocked = arena.isLocked
+        } else {
+            // The arena is full or the piece is bigger than it: whole pages of its own, which
+            // no other secret shares, so unmapping them later unlocks nothing else.
+            let page = Int(pinbox_page_size())
+            let length = (capacity + page - 1) / page * page
+            var locked: Int32 = 0
+            guard let pages = pinbox_secure_map(length, &locked) else { pinbox_out_of_secure_memory(length) }
+            bytes = pages.bindMemory(to: UInt8.self, capacity: capacity)
+            storage = .pages(length: length)
+            isLocked = locked != 0
+            // A signal that ends the process wipes it too (the arena is registered whole).
+            _ = pinbox_secret_register(pages, length)
+        }
+        bytes.initialize(repeating: 0, count: capacity)
+    }
+
+    deinit {
+        wipe()
+        switch storage {
+        case .arena(let arena):
+            arena.release(UnsafeMutableRawPointer(bytes))
+        case .pages(let length):
+            pinbox_secret_unregister(bytes)
+            pinbox_secure_unmap(bytes, length)
+        }
+    }
+
+    /// Whether the bytes lie in `arena` (rather than in pages of their own).
+    public func lies(in arena: SecretArena) -> Bool { arena.contains(bytes) }
+
+    public var isEmpty: Bool { count == 0 }
+    public var isFull: Bool { count == capacity }
+
+    /// Appends one byte; the caller has checked there is room.
+    public func append(_ byte: UInt8) {
+        precondition(count < capacity)
+        bytes[count] = byte
+        count += 1
+    }
+
+    public func removeLast() {
+        precondition(count > 0)
+        count -= 1
+        explicitBzero(bytes + count, 1)
+    }
+
+    /// Zeroes every byte, used or not, and empties the buffer.
+    public func wipe() {
+        explicitBzero(bytes, capacity)
+        count = 0
+    }
+
+    /// The byte at `index` (< count). Only plain-mode drawing and tests read single bytes.
+    public subscript(index: Int) -> UInt8 {
+        precondition(index >= 0 && index < count)
+        return bytes[index]
+    }
+
+    /// Appends `bytes` (the caller has checked there is room).
+    public func append<C: Collection>(contentsOf bytes: C) where C.Element == UInt8 {
+        precondition(count + bytes.count <= capacity)
+        for b in bytes { append(b) }
+    }
+
+    /// Lends the stored bytes for the duration of `body`; never copy them into a `String`
+    /// unless the user asked to see them.
+    public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// Every byte of the capacity, including the unused tail: lets tests prove a wipe happened.
+    /// Internal: only tests (`@testable`) and the fuzzers (compiled with the core) reach it.
+    func withWholeCapacity<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(start: bytes, count: capacity))
+    }
+}
+
+/// `explicit_bzero` is glibc's zeroing that survives dead-store elimination.
+@inline(__always)
+private func explicitBzero(_ p: UnsafeMutablePointer<UInt8>, _ n: Int) {
+    explicit_bzero(p, n)
+}

@@ -1,0 +1,80 @@
+import CText
+import PinBoxCore
+
+/// Text laid out and drawn by Pango (through CText, which loads it on first use): every text
+/// DejaVu cannot draw alone. Pango itemises, picks fonts for the language (`TextLanguage`),
+/// shapes with HarfBuzz, runs each paragraph in its own direction, wraps at word boundaries
+/// (inside a word too long for a line, between characters) and ellipsizes past a height.
+enum PangoText {
+    /// Laid out by Pango, with the number of characters no font has; nil when Pango is not
+    /// installed. `text` has been through `TextSafety.displayable`.
+    static func metrics(_ text: String, style: TextStyle, width: Double?) -> (TextMetrics, missingGlyphs: Int)? {
+        TextLanguage.useEnvironmentUnlessSet()
+        var pango = cStyle(style, width: width)
+        var metrics = pinbox_text_metrics()
+        let given = bounded(text, style: style, width: width)
+        guard TextSafety.isolatingPaths(given.text).withCString({ pinbox_pango_measure($0, &pango, &metrics) }) != 0
+        else { return nil }
+        return (TextMetrics(size: Size(width: metrics.width, height: metrics.height), firstBaseline: metrics.baseline,
+                            lineCount: Int(metrics.lines), truncated: metrics.truncated != 0 || given.cut),
+                Int(metrics.unknown_glyphs))
+    }
+
+    /// Draws as `metrics` lays out; false when Pango is not installed.
+    static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) -> Bool {
+        TextLanguage.useEnvironmentUnlessSet()
+        var pango = cStyle(style, width: width)
+        let c = style.color
+        return prepared(text, style: style, width: width).withCString {
+            pinbox_pango_draw(UnsafeMutableRawPointer(canvas.cr), $0, &pango, origin.x, origin.y,
+                              c.red, c.green, c.blue, c.alpha)
+        } != 0
+    }
+
+    /// Starts loading Pango and laying `text` out on a thread (see `TextLayout.prepare`).
+    static func prepare(_ text: String, style: TextStyle, width: Double?) {
+        TextLanguage.useEnvironmentUnlessSet()
+        var pango = cStyle(style, width: width)
+        prepared(text, style: style, width: width).withCString { pinbox_pango_prepare($0, &pango) }
+    }
+
+    /// What Pango is given: at most what a bounded block can show (`bounded`), file paths in
+    /// isolates (`TextSafety.isolatingPaths`).
+    private static func prepared(_ text: String, style: TextStyle, width: Double?) -> String {
+        TextSafety.isolatingPaths(bounded(text, style: style, width: width).text)
+    }
+
+    /// `text` cut to what a block of `width` and `style.maxHeight` could ever show, with "…"
+    /// for the rest (`cut`). Pango shapes the whole of a paragraph before it ellipsizes it, and
+    /// takes more than linear time over many paragraphs, however few lines are shown. As many
+    /// lines fit as ems of height, and one; each holds at most one character per quarter em of
+    /// its width (no letter, digit or sign is narrower: a text of marks and spacing hints alone
+    /// ends sooner); and each paragraph takes a line at least.
+    static func bounded(_ text: String, style: TextStyle, width: Double?) -> (text: String, cut: Bool) {
+        guard let width, let height = style.maxHeight else { return (text, false) }
+        let em = max(style.size, 1)
+        let lines = Int(min(max(height, 0) / em, 10_000)) + 1
+        let perLine = Int(min(max(width, 0) / (em / 4), 10_000)) + 1
+        let scalars = text.unicodeScalars
+        var end = scalars.startIndex
+        var count = 0, paragraphs = 1
+        while end != scalars.endIndex && count < lines * perLine {
+            if scalars[end] == "\n" {
+                if paragraphs == lines { break }
+                paragraphs += 1
+            }
+            scalars.formIndex(after: &end)
+            count += 1
+        }
+        guard end != scalars.endIndex else { return (text, false) }
+        // Only empty lines left out: nothing the reader misses, no sign.
+        guard scalars[end...].contains(where: { $0 != "\n" }) else { return (String(scalars[..<end]), false) }
+        return (String(scalars[..<end]) + "…", true)
+    }
+
+    private static func cStyle(_ style: TextStyle, width: Double?) -> pinbox_text_style {
+        pinbox_text_style(size: max(style.size, 0.1), bold: style.bold ? 1 : 0,
+                          centre: style.alignment == .centre ? 1 : 0, wrap_width: width.map { max($0, 0) } ?? -1,
+                          max_height: style.maxHeight.map { max($0, 0) } ?? -1)
+    }
+}

@@ -1,0 +1,69 @@
+import CText
+import PinBoxCore
+
+/// The extent of a laid-out block of text, in device pixels.
+public struct TextMetrics: Equatable, Sendable {
+    /// The widest line's width (at most the wrapping width, unless one character is wider)
+    /// and all lines' height. Marks above tall letters (Arabic hamza) may ink a pixel or two
+    /// above the first line: leave the block some margin.
+    public var size: Size
+    /// From the top of the block to the first line's baseline: to line text up with a label.
+    public var firstBaseline: Double
+    public var lineCount: Int
+    /// Text was left out to keep within the style's `maxHeight`; the last line ends with "…".
+    public var truncated: Bool
+}
+
+/// Paragraphs of text in any language, measured and drawn the same way: what a dialog's title,
+/// description, prompt and error line use. Newlines start paragraphs; `width` wraps lines at
+/// word boundaries, and inside a word only when the word alone is wider; `style.maxHeight`
+/// bounds the block, ending it with an ellipsis. Each paragraph runs in its own direction
+/// (Arabic and Hebrew right to left, starting at the right edge when `.leading`). Control
+/// characters and bidi overrides from the caller are neutralised (`TextSafety`).
+///
+/// One text engine, Pango, with one fast path: text DejaVu draws alone (Latin, Greek, Cyrillic:
+/// `DejaVuCoverage`) goes straight through FreeType and Cairo (`DejaVuLayout`); everything else
+/// goes to Pango (`PangoText`), loaded the first time such text is measured or drawn and never
+/// before, in the language of the locale (`setLanguage`).
+public enum TextLayout {
+    public static func metrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
+        let text = TextSafety.displayable(text)
+        if !DejaVuCoverage.isPlain(text), let (metrics, _) = PangoText.metrics(text, style: style, width: width) {
+            return metrics
+        }
+        // Plain text; or Pango is not installed: DejaVu alone (missing glyphs show as boxes).
+        return DejaVuLayout(text, style: style, width: width).metrics
+    }
+
+    /// The block's size: `metrics(...).size`.
+    public static func measure(_ text: String, style: TextStyle, width: Double?) -> Size {
+        metrics(text, style: style, width: width).size
+    }
+
+    /// Draws `text` with the block's top-left at `origin`. With a `width`, lines are placed
+    /// within `origin.x ..< origin.x + width` (a right-to-left paragraph ends at its right
+    /// edge); without, within the measured width.
+    public static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
+        let text = TextSafety.displayable(text)
+        if !DejaVuCoverage.isPlain(text), PangoText.draw(text, style: style, width: width, at: origin, on: canvas) {
+            return
+        }
+        DejaVuLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
+    }
+
+    /// Sets the language of text drawn after it from a POSIX locale name (`ja_JP.UTF-8`), such as
+    /// the pinentry's `lc-ctype` from gpg-agent; nil: from the environment (LC_ALL, LC_CTYPE,
+    /// LANG), as without a call. Chooses the fonts and glyph forms Pango uses: 直 in a Japanese,
+    /// a Simplified or a Traditional Chinese face. Loads nothing.
+    public static func setLanguage(_ locale: String?) {
+        TextLanguage.set(locale: locale)
+    }
+
+    /// Whether this process has loaded Pango (and with it HarfBuzz, fontconfig's fallback and GLib).
+    public static var pangoLoaded: Bool { pinbox_pango_is_loaded() != 0 }
+
+    /// Whether `text` goes to Pango (else DejaVu draws it alone).
+    static func needsPango(_ text: String) -> Bool {
+        !DejaVuCoverage.isPlain(TextSafety.displayable(text))
+    }
+}

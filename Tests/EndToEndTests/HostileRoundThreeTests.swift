@@ -1,0 +1,447 @@
+import CX11
+import Foundation
+import Glibc
+import Testing
+import PinBoxCore
+import PinBoxRender
+
+/// Issue 22, the third round of hostile testing: X resources that change what a prompt does,
+/// a pinentry window that takes keys after its answer, secrets left in memory, locked memory
+/// that unlocked itself, windows larger than the screen, an agent's death unnoticed, a NUL
+/// line unanswered, disguised payment amounts; and issue 20's paste into passphrases. Each test
+/// fails against the code before the fix, and each refusal has its positive control.
+@Suite("Hostile round three, end to end", .timeLimit(.minutes(4)))
+struct HostileRoundThreeTests {
+    /// Starts the askpass on `display` and finds (and focuses) its window.
+    private func askpass(_ arguments: [String], display: String, environment: [String: String] = [:]) throws
+        -> PinBoxProcess {
+        let p = try PinBoxProcess(["askpass"] + arguments, display: display, environment: environment)
+        try p.findWindowByPID()
+        return p
+    }
+
+    /// X, Y, WIDTH and HEIGHT of a window, as xdotool sees them.
+    private func geometry(_ id: String, display: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        let (_, out) = try run(["xdotool", "getwindowgeometry", "--shell", id], display: display)
+        func value(_ key: String) -> Int {
+            Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? -1
+        }
+        return (value("X"), value("Y"), value("WIDTH"), value("HEIGHT"))
+    }
+
+    // MARK: 1. X resources
+
+    /// `*length: 1` printed the first character and exited; `*timeout: 0.1` cancelled at once;
+    /// `*geometry` put the window off screen; `*title` replaced the heading; `*scale: junk`
+    /// exited 2; `*digits` refused letters. Now none of them is read but the scale, whose bad
+    /// value is said and passed over.
+    @Test func theAskpassTakesOnlyItsLooksFromResources() throws {
+        let xvfb = try Xvfb(size: "1280x800x24")
+        try loadResources("""
+            *length: 1
+            *timeout: 0.1
+            *geometry: 300x200+5000+5000
+            *title: Enter your root password
+            *digits: true
+            *scale: junk
+            *grab: false
+
+            """, display: xvfb.display)
+        let p = try askpass(["Passphrase:"], display: xvfb.display)
+        let g = try geometry(p.windowID!, display: xvfb.display)
+        #expect(g.x >= 0 && g.x + g.width <= 1280 && g.y >= 0 && g.y + g.height <= 800 && g.width > 100, "\(g)")
+        usleep(400_000)
+        #expect(p.child.isRunning, "a 0.1 s timeout from a resource cancelled it")
+        try p.xdotool(["type", "--delay", "20", "abc"])
+        try p.keys("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "abc\n")
+        #expect(p.stderr.contains("resource PinBox.scale: ") && p.stderr.contains("ignored"), "\(p.stderr)")
+        #expect(p.stderr.contains("resource PinBox.grab: 'false' ignored"), "\(p.stderr)")
+
+        // Control: the scale, a look, is read.
+        let scaled = try Xvfb(size: "1280x800x24")
+        try loadResources("PinBox.askpass.scale: 2\n", display: scaled.display)
+        let big = try askpass(["Passphrase:"], display: scaled.display)
+        #expect(try geometry(big.windowID!, display: scaled.display).width >= 2 * g.width - 4)
+        kill(big.pid, SIGTERM)
+        _ = try big.waitExit()
+    }
+
+    /// `pinbox --askpass` with `PinBox*plain: true` showed the digits and Ctrl+C copied them;
+    /// `*screenshotDir` made Print write a world-readable PNG of them; `*count: 2` answered
+    /// after two digits. Now: six digits, nothing copied, nothing saved. The demo's controls:
+    /// it copies a plain field, and its screenshots are this user's only (0600).
+    @Test func theAskpassModeShowsCopiesAndSavesNothing() throws {
+        let xvfb = try Xvfb()
+        let shots = NSTemporaryDirectory() + "pinbox-shots-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: shots) }
+        try loadResources("""
+            PinBox*plain: true
+            PinBox*count: 2
+            PinBox*screenshotDir: \(shots)
+            PinBox*reveal: true
+            PinBox*exitOnComplete: false
+
+            """, display: xvfb.display)
+        let p = try PinBoxProcess(["--askpass"], display: xvfb.display)
+        try p.findWindowByPID()
+        let x = try XClient(xvfb.display)
+        try p.keys("1", "2")
+        usleep(300_000)
+        #expect(p.child.isRunning, "count: 2 from a resource ended it")
+        try p.keys("ctrl+c", "Print")
+        usleep(400_000)
+        #expect(x.owner(of: "CLIPBOARD") == 0, "the digits were offered on the clipboard")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shots).isEmpty, "a screenshot was saved")
+        try p.keys("3", "4", "5", "6")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "123456\n")
+
+        let demo = try Session(["--style", "strip", "--plain"])
+        try demo.pinbox.keys("7", "ctrl+c", "Print")
+        let path = try demo.pinbox.waitFor("screenshot")["path"] as! String
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int
+        #expect(mode == 0o600, "screenshot mode \(String(mode, radix: 8))")
+        #expect(demo.x.owner(of: "CLIPBOARD") == XClient.window(demo.window), "the demo's plain field copies")
+    }
+
+    // MARK: 2. One dialog, one window
+
+    /// `(echo GETPIN; sleep 5; printf 'SETERROR Bad\nGETPIN\n'; sleep 5) | pinentry-pinbox`,
+    /// `abc` Return, `XYZ`, then `1` Return: the agent got `D XYZ1`. pinentry-gtk-2 answers
+    /// `D 1`: what is typed after an answer goes nowhere.
+    @Test func keysTypedAfterAnAnswerNeverReachTheNextDialog() throws {
+        let xvfb = try Xvfb()
+        let pinentry = try PinentryDriver(display: xvfb.display)
+        pinentry.send("GETPIN\n")
+        try pinentry.window()
+        try pinentry.type("abc")
+        try pinentry.key("Return")
+        try pinentry.waitOutput("D abc\nOK\n")
+        #expect(try pinentry.visibleWindows().isEmpty, "the answered dialog is off the screen")
+        try pinentry.type("XYZ")
+        usleep(200_000)
+        pinentry.send("SETERROR Bad\nGETPIN\n")
+        try pinentry.window()
+        try pinentry.type("1")
+        try pinentry.key("Return")
+        let replies = try pinentry.waitOutput("OK\n", count: 3)
+        #expect(replies.hasSuffix("D 1\nOK\n"), "\(replies)")
+        pinentry.send("BYE\n")
+        #expect(try pinentry.waitExit() == 0)
+    }
+
+    // MARK: 3. Secrets wiped on every outcome
+
+    /// The marker typed into the askpass is in its memory while held (the control), and nowhere
+    /// once the askpass ends: by OK, Escape or its timeout.
+    @Test(arguments: ["Return", "Escape", "timeout"])
+    func theAskpassLeavesNoCopyBehind(_ outcome: String) throws {
+        let xvfb = try Xvfb()
+        let marker = "Zq8Wv3Kp"
+        let p = try askpass((outcome == "timeout" ? ["--timeout", "2"] : []) + ["Passphrase:"], display: xvfb.display)
+        let scan = try MemoryScan(pid: p.pid, marker: marker)
+        try p.xdotool(["type", "--delay", "20", marker])
+        usleep(200_000)
+        #expect(try scan.now() >= 1, "the control: the typed marker is found while held")
+        if outcome != "timeout" { try p.keys(outcome) }
+        #expect(try scan.atExit() == 0, "copies of the secret at the exit after \(outcome)")
+        #expect(try p.waitExit() == (outcome == "Return" ? 0 : 1))
+        #expect(p.stdout == (outcome == "Return" ? marker + "\n" : ""))
+    }
+
+    /// A pinentry lives on between dialogs: after OK, Cancel, a repeated passphrase (matched and
+    /// not), a timeout and BYE, no copy of what was typed is left; nor after the end of its
+    /// input or SIGINT in the middle of a dialog.
+    @Test func thePinentryLeavesNoCopyBehind() throws {
+        let xvfb = try Xvfb()
+        let pinentry = try PinentryDriver(display: xvfb.display)
+        let scan = try MemoryScan(pid: pinentry.pid, marker: "Hq4Rt7Ly")
+        func typed(_ times: Int = 1) throws {
+            try pinentry.type("Hq4Rt7Ly")
+            usleep(200_000)
+            #expect(try scan.now() >= times, "the control: the marker is held")
+        }
+        var answers = 0
+        func answered(_ what: String) throws {
+            answers += 1
+            try pinentry.waitOutput("\n", count: answers + 1)
+            usleep(100_000)
+            #expect(try scan.now() == 0, "copies after \(what)")
+        }
+        pinentry.send("GETPIN\n")
+        try pinentry.window()
+        try typed()
+        try pinentry.key("Return")
+        try pinentry.waitOutput("D Hq4Rt7Ly\n")
+        try answered("OK")
+
+        pinentry.send("GETPIN\n")
+        try pinentry.window()
+        try typed()
+        try pinentry.key("Escape")
+        try answered("Cancel")
+
+        pinentry.send("SETREPEAT Repeat:\nGETPIN\n")
+        try pinentry.window()
+        try typed()
+        try pinentry.key("Return")
+        try typed(2)
+        try pinentry.key("Return")
+        try pinentry.waitOutput("D Hq4Rt7Ly\n", count: 2)
+        answers += 1  // S PIN_REPEATED
+        try answered("SETREPEAT and OK")
+
+        pinentry.send("SETREPEAT Repeat:\nGETPIN\n")
+        try pinentry.window()
+        try typed()
+        try pinentry.key("Return")
+        try pinentry.type("other")
+        try pinentry.key("Return")
+        usleep(300_000)
+        #expect(try scan.now() == 0, "copies after a mismatch, the dialog still open")
+        try pinentry.key("Escape")
+        try answered("a mismatch then Cancel")
+
+        pinentry.send("SETTIMEOUT 2\nGETPIN\n")
+        answers += 1  // SETTIMEOUT's OK
+        try pinentry.window()
+        try typed()
+        try pinentry.waitOutput("ERR 83886142 Timeout")
+        answers += 1  // S ERROR …
+        try answered("the timeout")
+
+        pinentry.send("BYE\n")
+        #expect(try scan.atExit() == 0, "copies at the exit after BYE")
+        #expect(try pinentry.waitExit() == 0)
+
+        // The end of the input, and SIGINT, in the middle of a dialog.
+        for ending in ["end of input", "SIGINT"] {
+            let pinentry = try PinentryDriver(display: xvfb.display)
+            let scan = try MemoryScan(pid: pinentry.pid, marker: "Hq4Rt7Ly")
+            pinentry.send("GETPIN\n")
+            try pinentry.window()
+            try pinentry.type("Hq4Rt7Ly")
+            usleep(200_000)
+            #expect(try scan.now() >= 1, "the control")
+            if ending == "SIGINT" { kill(pinentry.pid, SIGINT) } else { pinentry.child.closeInput() }
+            #expect(try scan.atExit() == 0, "copies at the exit after \(ending)")
+            _ = try pinentry.waitExit()
+        }
+    }
+
+    // MARK: 4. The locked arena
+
+    /// Each INQUIRE QUALITY line used to be a buffer locked and unlocked on its own, unlocking
+    /// the passphrase's page with it: locked memory fell as the user typed. It stays put now.
+    @Test func lockedMemoryStaysPutThroughQualityInquiries() throws {
+        let xvfb = try Xvfb()
+        let pinentry = try PinentryDriver(display: xvfb.display)
+        pinentry.send("SETQUALITYBAR\nGETPIN\n")
+        try pinentry.waitOutput("OK\n", count: 1)
+        try pinentry.window()
+        func locked() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pinentry.pid)/status", encoding: .utf8)
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmLck:") } ?? ""
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? -1
+        }
+        let before = try locked()
+        #expect(before >= 32, "VmLck \(before) kB: the arena is locked")
+        var seen: [Int] = []
+        for (i, key) in ["a", "b", "c", "d", "e"].enumerated() {
+            try pinentry.type(key)
+            try pinentry.waitOutput("INQUIRE QUALITY", count: i + 1)
+            pinentry.send("D \(10 * (i + 1))\nEND\n")
+            usleep(100_000)
+            seen.append(try locked())
+        }
+        #expect(seen.allSatisfy { $0 == before }, "VmLck \(before) kB, then \(seen)")
+        try pinentry.key("Escape")
+        try pinentry.waitOutput("ERR 83886179")
+        #expect(try locked() == before)
+        pinentry.send("BYE\n")
+        _ = try pinentry.waitExit()
+    }
+
+    // MARK: 5. Windows within the work area
+
+    /// `Xft.dpi: 100000` or `*scale: 8` gave a 3584 × 1894 window on a 1280 × 800 screen, its
+    /// buttons off screen. The scale now shrinks to fit the monitor, or the work area a window
+    /// manager sets (`_NET_WORKAREA`, set here by the test as one would).
+    @Test(arguments: ["Xft.dpi: 100000\n", "PinBox*scale: 8\n"])
+    func aHugeScaleStillFitsTheScreen(_ resources: String) throws {
+        let xvfb = try Xvfb(size: "1280x800x24")
+        try loadResources(resources, display: xvfb.display)
+        let p = try askpass(["Passphrase:"], display: xvfb.display)
+        let g = try geometry(p.windowID!, display: xvfb.display)
+        #expect(g.x >= 0 && g.y >= 0 && g.x + g.width <= 1280 && g.y + g.height <= 800, "\(g)")
+        #expect(g.width > 448 * 2, "still as large as fits: \(g)")
+        // The buttons are on screen: Return answers.
+        try p.xdotool(["type", "--delay", "20", "ok"])
+        try p.keys("Return")
+        #expect(try p.waitExit() == 0 && p.stdout == "ok\n")
+
+        let pinentry = try PinentryDriver(display: xvfb.display)
+        pinentry.send("GETPIN\n")
+        let id = try pinentry.window()
+        let pg = try geometry(id, display: xvfb.display)
+        #expect(pg.x >= 0 && pg.y >= 0 && pg.x + pg.width <= 1280 && pg.y + pg.height <= 800, "\(pg)")
+        try pinentry.key("Escape")
+        pinentry.send("BYE\n")
+        _ = try pinentry.waitExit()
+
+        // A window manager's panels: the work area it sets.
+        let x = try XClient(xvfb.display)
+        x.setWorkArea(x: 0, y: 100, width: 1280, height: 600)
+        let inArea = try askpass(["Passphrase:"], display: xvfb.display)
+        let ag = try geometry(inArea.windowID!, display: xvfb.display)
+        #expect(ag.y >= 100 && ag.y + ag.height <= 700 && ag.x >= 0 && ag.x + ag.width <= 1280, "\(ag)")
+        kill(inArea.pid, SIGTERM)
+        _ = try inArea.waitExit()
+    }
+
+    // MARK: 6. The agent's death
+
+    /// With stdin closed while a dialog was open, the window stayed and kept collecting the
+    /// passphrase. Now the hang-up closes it, and the pinentry ends.
+    @Test func theAgentsDeathEndsTheDialog() throws {
+        let xvfb = try Xvfb()
+        let pinentry = try PinentryDriver(display: xvfb.display)
+        pinentry.send("GETPIN\n")
+        try pinentry.window()
+        try pinentry.type("abc")
+        pinentry.child.closeInput()
+        #expect(try pinentry.waitExit(timeout: 3) == 0)
+        // Control: an open stdin keeps the dialog (the test above answers it).
+    }
+
+    // MARK: 7. Assuan
+
+    /// A line that starts with NUL got no reply, so a client waited forever; libassuan answers
+    /// it as a command with an empty name: a syntax error.
+    @Test func aLineStartingWithNulIsAnswered() throws {
+        let child = try Child([PinBoxProcess.binary, "pinentry"], input: Array("\u{0}GETPIN\nNOP\nBYE\n".utf8),
+                              capture: true)
+        #expect(child.wait() == 0)
+        let lines = String(decoding: child.read().out, as: UTF8.self).split(separator: "\n").dropFirst()
+        #expect(Array(lines) == ["ERR 536871188 IPC syntax error <User defined source 1> - leading white-space",
+                                 "OK", "OK closing connection"])
+    }
+
+    // MARK: 8. Payment amounts
+
+    @Test(arguments: [("\u{200f}1 250", "U+200F"), ("¥\u{0661}\u{0662}\u{0663}", "U+0661"), ("¥12\r\n34", "U+000D"),
+                      ("¥12\n34", "U+000A")])
+    func aDisguisedAmountIsRefused(_ amount: String, _ named: String) throws {
+        let p = try PinBoxProcess(["pay", "--amount", amount], display: nil)
+        #expect(try p.waitExit() == 2)
+        #expect(p.stderr.hasPrefix("pinbox: --amount may hold only the digits 0–9") && p.stderr.hasSuffix("not \(named)\n"),
+                "\(p.stderr)")
+    }
+
+    /// `¥1,000,000,000,000,000,000,025.00` showed a middle slice, its ends cut by the window's
+    /// edges. It is drawn whole and smaller now, or cut at its end with an ellipsis: its ink
+    /// stays inside the sheet with a margin.
+    @Test func aLongAmountFitsTheSheet() throws {
+        let out = NSTemporaryDirectory() + "pinbox-pay-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let amount = "¥1,000,000,000,000,000,000,025.00"
+        let p = try PinBoxProcess(["render", "--pay", "--amount", amount, "--out", out], display: nil)
+        #expect(try p.waitExit() == 0, "\(p.stderr)")
+        let canvas = try Canvas(png: out)
+        let field = try FieldConfiguration(theme: .paypass, count: 6).layout().bounds.size
+        let layout = PaySheetLayout(window: Size(width: Double(canvas.width), height: Double(canvas.height)),
+                                    content: PageContent(description: amount), fieldSize: field,
+                                    linkText: "Forgot password?", scale: 1, measure: TextLayout.measure)
+        let baseline = Int(try #require(layout.amount).y)
+        var inked: [Int] = []
+        for y in (baseline - 20)...baseline {
+            for x in 0..<canvas.width where canvas.pixel(x: x, y: y) & 0xffffff != 0xffffff { inked.append(x) }
+        }
+        #expect(!inked.isEmpty, "the amount is drawn")
+        #expect((inked.min() ?? 0) >= 10 && (inked.max() ?? canvas.width) <= canvas.width - 10,
+                "ink from \(inked.min() ?? -1) to \(inked.max() ?? -1) in \(canvas.width)")
+    }
+
+    // MARK: 9. Paste into passphrases
+
+    /// Puts `text` on `selection` with xclip (which goes on serving it) and waits for it to own it.
+    private func offer(_ text: String, on selection: String, display: String) throws {
+        let (status, _) = try run(["xclip", "-selection", selection, "-i"], display: display, input: Array(text.utf8))
+        guard status == 0 else { throw TestFailure("xclip failed (xclip is in scripts/install-deps)") }
+        let x = try XClient(display)
+        for _ in 0..<100 where x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") == 0 { usleep(10_000) }
+    }
+
+    /// A password manager's passphrase pasted with Ctrl+V into the askpass and with a middle
+    /// click into a pinentry's GETPIN reaches the caller whole; `--paste off` and the resource
+    /// `paste: off` refuse it (the controls: the same steps with paste on).
+    @Test func aPastedPassphraseReachesTheCallerUnlessPasteIsOff() throws {
+        let xvfb = try Xvfb()
+        try offer("correct horse battery\n", on: "clipboard", display: xvfb.display)
+        let pasted = try askpass(["Passphrase:"], display: xvfb.display)
+        try pasted.keys("ctrl+v")
+        usleep(300_000)
+        try pasted.keys("Return")
+        #expect(try pasted.waitExit() == 0)
+        #expect(pasted.stdout == "correct horse battery\n")
+
+        let off = try askpass(["--paste", "off", "Passphrase:"], display: xvfb.display)
+        try off.keys("ctrl+v", "shift+Insert")
+        usleep(300_000)
+        try off.keys("x", "Return")
+        #expect(try off.waitExit() == 0)
+        #expect(off.stdout == "x\n")
+
+        // Where the passphrase entry is in the pinentry's dialog (a "PIN:" prompt would ask for
+        // card PIN boxes, which never take a paste).
+        var spec = DialogSpec(kind: .entry(.passphrase))
+        spec.title = "Passphrase entry"
+        spec.prompt = "Passphrase"
+        let entry = try spec.makePage(measure: TextLayout.measure).geometry.fields[0]
+        let click = [String(Int(entry.mid.x)), String(Int(entry.mid.y))]
+        let pinentry = try PinentryDriver(display: xvfb.display)
+        try offer("Tr0ub4dor &3", on: "primary", display: xvfb.display)
+        pinentry.send("SETPROMPT Passphrase:\nGETPIN\n")
+        let id = try pinentry.window()
+        try pinentry.xdotool(["mousemove", "--window", id] + click + ["click", "2"])
+        usleep(300_000)
+
+        try pinentry.key("Return")
+        try pinentry.waitOutput("OK\nD Tr0ub4dor &3\nOK\n")
+        pinentry.send("BYE\n")
+        _ = try pinentry.waitExit()
+
+        try loadResources("PinBox.pinentry.paste: off\nPinBox.askpass.paste: off\n", display: xvfb.display)
+        let refusing = try PinentryDriver(display: xvfb.display)
+        refusing.send("SETPROMPT Passphrase:\nGETPIN\n")
+        let rid = try refusing.window()
+        try refusing.xdotool(["mousemove", "--window", rid] + click + ["click", "2"])
+        try refusing.key("ctrl+v")
+        usleep(300_000)
+        try refusing.key("Return")
+        // SETPROMPT's OK, then GETPIN's: an empty answer, no D line.
+        let replies = try refusing.waitOutput("OK\n", count: 2)
+        #expect(!replies.contains("D "), "\(replies)")
+        refusing.send("BYE\n")
+        _ = try refusing.waitExit()
+        let resourceOff = try askpass(["Passphrase:"], display: xvfb.display)
+        try resourceOff.keys("ctrl+v", "y", "Return")
+        #expect(try resourceOff.waitExit() == 0)
+        #expect(resourceOff.stdout == "y\n")
+    }
+}
+
+extension XClient {
+    /// Sets `_NET_WORKAREA` on the root window, as a window manager with panels does.
+    func setWorkArea(x: Int, y: Int, width: Int, height: Int) {
+        var values = [x, y, width, height]
+        values.withUnsafeMutableBytes {
+            _ = XChangeProperty(display, XDefaultRootWindow(display), atom("_NET_WORKAREA"), Atom(XA_CARDINAL), 32,
+                                PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 4)
+        }
+        XSync(display, 0)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Glibc
+import Testing
+
+/// gpg-agent tells the pinentry the language of its texts (`OPTION lc-ctype`), which may differ
+/// from the pinentry's own locale: a Japanese description then draws with Japanese glyph forms
+/// in the window, whatever LANG says.
+@Suite("The pinentry's language", .timeLimit(.minutes(3)))
+struct PinentryLanguageTests {
+    /// The ideographs whose Japanese and Chinese forms differ.
+    static let description = "直骨化"
+
+    /// The rows of a dialog that hold its one-line description (under a one-line title).
+    static let band = 46..<88
+
+    /// `pinbox render` of the dialog the pinentry shows below, under `locale`.
+    func rendered(locale: String) throws -> [UInt32] {
+        let png = NSTemporaryDirectory() + "pinbox-language-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        let child = try Child([PinBoxProcess.binary, "render", "--dialog", "passphrase", "--title", "Unlock",
+                               "--description", Self.description, "--prompt", "Passphrase", "--out", png],
+                              environment: ["LANG": locale, "LC_ALL": "", "LC_CTYPE": ""], capture: true)
+        try #require(child.wait() == 0, "render: \(String(decoding: child.read().err, as: UTF8.self))")
+        return Array(try pngRows(png)[Self.band].joined())
+    }
+
+    /// The description's rows of the window a pinentry opens for `commands` under `locale`.
+    func shown(locale: String, commands: String, xvfb: Xvfb) throws -> [UInt32] {
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"],
+                                 environment: ["DISPLAY": xvfb.display, "LANG": locale, "LC_ALL": "", "LC_CTYPE": ""],
+                                 capture: true, interactive: true)
+        pinentry.send(commands + "SETTITLE Unlock\nSETDESC \(Self.description)\nSETPROMPT Passphrase:\nGETPIN\n")
+        let (found, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid)],
+                                   display: xvfb.display)
+        try #require(found == 0, "no pinentry window")
+        let id = try #require(ids.split(separator: "\n").first.map(String.init))
+        let x = try XClient(xvfb.display)
+        let width = 448
+        let pixels = x.stillPixels("0x" + String(UInt(id)!, radix: 16), width: width, height: Self.band.upperBound)
+        _ = try run(["xdotool", "key", "--window", id, "Escape"], display: xvfb.display)
+        pinentry.send("BYE\n")
+        pinentry.closeInput()
+        _ = pinentry.wait()
+        return Array(pixels[(Self.band.lowerBound * width)...])
+    }
+
+    @Test func theAgentsLanguageDecidesTheGlyphFormsInTheWindow() throws {
+        let japanese = try rendered(locale: "ja_JP.UTF-8"), chinese = try rendered(locale: "zh_CN.UTF-8")
+        #expect(differing(japanese, chinese) > 50, "the two forms must differ for the test to mean anything")
+        let xvfb = try Xvfb()
+        // LANG says nothing of Japanese; the agent does.
+        let told = try shown(locale: "C.UTF-8", commands: "OPTION lc-ctype=ja_JP.UTF-8\n", xvfb: xvfb)
+        #expect(differing(told, japanese) == 0, "OPTION lc-ctype=ja_JP.UTF-8 under LANG=C.UTF-8 draws the Japanese forms")
+        // The agent's word wins over the locale, both ways.
+        let toJapanese = try shown(locale: "zh_CN.UTF-8", commands: "OPTION lc-ctype=ja_JP.UTF-8\n", xvfb: xvfb)
+        #expect(differing(toJapanese, japanese) == 0, "OPTION lc-ctype=ja_JP.UTF-8 under LANG=zh_CN.UTF-8")
+        let toChinese = try shown(locale: "ja_JP.UTF-8", commands: "OPTION lc-ctype=zh_CN.UTF-8\n", xvfb: xvfb)
+        #expect(differing(toChinese, chinese) == 0, "OPTION lc-ctype=zh_CN.UTF-8 under LANG=ja_JP.UTF-8")
+        let unsaid = try shown(locale: "ja_JP.UTF-8", commands: "", xvfb: xvfb)
+        #expect(differing(unsaid, japanese) == 0, "without lc-ctype, the pinentry's own locale")
+    }
+}
+
+/// How many pixels differ between two pictures of the same size (all when the sizes differ).
+private func differing(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    a.count == b.count ? zip(a, b).filter { $0 != $1 }.count : max(a.count, b.count)
+}
+
+/// A PNG's pixels, row by row, as 0xRRGGBB, as Pillow (a decoder that is not PinBox) reads them.
+private func pngRows(_ png: String) throws -> [[UInt32]] {
+    try pillow("""
+        im = Image.open(sys.argv[1]).convert("RGB")
+        w, h = im.size
+        px = im.load()
+        for y in range(h):
+            print(" ".join("%06x" % ((px[x, y][0] << 16) | (px[x, y][1] << 8) | px[x, y][2]) for x in range(w)))
+        """, [png]).split(separator: "\n").map { line in line.split(separator: " ").map { UInt32($0, radix: 16) ?? 0 } }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import PinBoxCore
+
+/// The window-size rule: the scale shrinks until the page fits the work area; the window is
+/// never larger than the area.
+@Suite("Window fit")
+struct WindowFitTests {
+    /// A page that grows with the scale, as the askpass dialog does (448 × 237 at 1).
+    private func dialog(_ scale: Double) -> (Double, Size) {
+        (scale, Size(width: 448 * scale, height: 236.75 * scale))
+    }
+
+    @Test func aScaleThatFitsIsKept() {
+        let (_, scale) = WindowFit.fit(scale: 2, area: Size(width: 1280, height: 800), make: dialog)
+        #expect(scale == 2)
+    }
+
+    /// issue 22: `Xft.dpi: 100000` and `*scale: 8` gave a 3584 × 1894 window on 1280 × 800.
+    @Test(arguments: [8.0, 4.0, 3.0])
+    func aScaleTooLargeShrinksToFit(_ asked: Double) {
+        let area = Size(width: 1280, height: 800)
+        let (made, scale) = WindowFit.fit(scale: asked, area: area, make: dialog)
+        let size = Size(width: 448 * made, height: 236.75 * made)
+        #expect(scale < asked && size.width <= 1280 && size.height <= 800, "\(scale)")
+        #expect(scale > 2.5, "not shrunk further than needed: \(scale)")
+    }
+
+    @Test func contentTooTallForAnyScaleStopsAtTheSmallestScaleAndTheWindowIsClamped() {
+        var tries: [Double] = []
+        let (_, scale) = WindowFit.fit(scale: 1, area: Size(width: 1280, height: 800)) { s -> (Int, Size) in
+            tries.append(s)
+            return (0, Size(width: 400 * s, height: 15_000))
+        }
+        #expect(scale == WindowFit.minimumScale)
+        #expect(tries.count <= 7 && tries == tries.sorted(by: >))
+        #expect(WindowFit.clamp(Size(width: 200, height: 15_000), to: Size(width: 1280, height: 800))
+            == Size(width: 200, height: 800))
+        #expect(WindowFit.clamp(Size(width: 200, height: 300), to: .zero) == Size(width: 200, height: 300))
+    }
+
+    @Test func aWindowIsCentredInsideTheArea() {
+        let area = Rect(x: 1280, y: 24, width: 1920, height: 1056)
+        #expect(WindowFit.centred(Size(width: 448, height: 237), in: area) == Point(x: 2016, y: 433))
+        #expect(WindowFit.centred(Size(width: 3000, height: 2000), in: area) == Point(x: 1280, y: 24))
+    }
+}
