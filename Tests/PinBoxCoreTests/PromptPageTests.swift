@@ -174,6 +174,24 @@ struct PromptPageTests {
         #expect(!p.isAskingReveal && !p.revealed && p.fields[0].field.length == 1)
     }
 
+    // MARK: what a screen reader is told
+
+    @Test func aScreenReaderHearsTheFingerprintAndTheQuestionNeverAShownPassphrase() throws {
+        let host = try page(.hostKey(Self.question))
+        let detail = try #require(AccessibleTree(page: host).node(AccessibleTree.ID.detail))
+        #expect(detail.name == "ED25519 key fingerprint" && detail.text == Self.question.fingerprint)
+
+        let p = try page(.passphrase) { $0.reveal = RevealButton(question: "Really?") }
+        _ = type(p, "secret")
+        _ = click(p, .reveal)
+        #expect(AccessibleTree(page: p).node(AccessibleTree.ID.error)?.text == "Really?")
+        _ = p.handle(.mnemonic("y"), now: 2)
+        #expect(p.revealed)
+        // Shown on screen, the characters still reach the accessibility bus as bullets only.
+        let entry = try #require(AccessibleTree(page: p).node(AccessibleTree.ID.entry(0)))
+        #expect(entry.text == String(repeating: AccessibleTree.bullet, count: 6) && entry.role == .passwordText)
+    }
+
     // MARK: the keyboard held by another program
 
     @Test func aPromptSaysTheKeyboardIsTakenAndAsksNothing() throws {
