@@ -58,7 +58,14 @@ struct TranslationTests {
         environment["LANG"] = "ru_RU.UTF-8"
         let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X7 X X Y", "/bye"],
                                 environment: environment, capture: true)
-        let dialog = try desk.nextDialog(timeout: 30)
+        let dialog: CallerDesk.Dialog
+        do {
+            dialog = try desk.nextDialog(timeout: 60)
+        } catch {
+            let (out, err) = session.read()
+            throw TestFailure("\(error); the session (running: \(session.isRunning)) said: "
+                              + String(decoding: out + err, as: UTF8.self))
+        }
         #expect(desk.title(dialog) == "Требуется фраза-пароль")
         try desk.key("Escape")
         session.wait()
