@@ -45,6 +45,15 @@ public struct DialogSpec: Equatable, Sendable {
     /// Whether a passphrase entry takes pasted text (from a password manager); PIN boxes never
     /// do (seed 001 denies paste). Off with the roles' `--paste off` or their `paste: off` resource.
     public var paste = true
+    /// gpg-agent's offers on a passphrase entry (Page+Agent.swift): the "Save in password
+    /// manager" checkbox's label, the Suggest button's, whether a suggestion shows in groups and
+    /// what is said under it, the constraint hints, and whether OK asks the caller first.
+    public var savePasswordLabel: String?
+    public var suggestLabel: String?
+    public var groupsSuggestion = false
+    public var suggestionNote = ""
+    public var notes = ""
+    public var checksBeforeSubmit = false
 
     public init(kind: Kind) {
         self.kind = kind
@@ -61,10 +70,18 @@ public struct DialogSpec: Equatable, Sendable {
         switch kind {
         case .entry(let entry):
             content.buttons = [cancel, ok]
+            // Tab goes as the eye does: the checkbox's row, then the button row from its start
+            // (Show, Suggest, then the answers).
+            let save = savePasswordLabel.map { PageButton(.savePassword, label: $0) }
+            if let suggestLabel { content.buttons.insert(PageButton(.suggest, label: suggestLabel), at: 0) }
             if let reveal {
-                content.buttons.insert(PageButton(.reveal, label: reveal.showLabel, avoiding: content.buttons), at: 0)
+                let others = content.buttons + (save.map { [$0] } ?? [])
+                content.buttons.insert(PageButton(.reveal, label: reveal.showLabel, avoiding: others), at: 0)
                 content.reservedMessage = reveal.question ?? ""
             }
+            if let save { content.buttons.insert(save, at: 0) }
+            content.notes = notes
+            content.suggestionNote = suggestionNote
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
                                               scale: scale, width: width)]
             if let repeatPrompt {
@@ -80,6 +97,8 @@ public struct DialogSpec: Equatable, Sendable {
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
             page.repeatError = repeatError
             page.reveal = reveal
+            page.agent.groupsSuggestion = groupsSuggestion
+            page.agent.checksBeforeSubmit = checksBeforeSubmit
             return page
         case .hostKey(let entry):
             rules.answers = .ssh

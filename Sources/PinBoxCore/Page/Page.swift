@@ -34,6 +34,9 @@ public final class Page {
     /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
     /// strength bar; nil before the first rating.
     public private(set) var quality: Int?
+    /// The agent's own password-manager options: its checkbox, Suggest, its constraints (see
+    /// Page+Agent.swift).
+    public internal(set) var agent = AgentState()
 
     /// The Show/Hide button's labels and question (a dialog's hidden entry); see Page+Reveal.swift.
     public var reveal: RevealButton?
@@ -129,6 +132,9 @@ public final class Page {
 
     private var focusableCount: Int { fields.count + content.buttons.count }
     private var focusedField: Int? { focus < fields.count ? focus : nil }
+    private var focusedRole: PageButton.Role? {
+        focus >= fields.count && focus - fields.count < content.buttons.count ? content.buttons[focus - fields.count].role : nil
+    }
 
     // MARK: inputs
 
@@ -137,11 +143,14 @@ public final class Page {
         guard outcome == nil else { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
         var effects: [PageEffect] = []
+        if input.isKey { agent.showsSuggestion = false }
         switch input {
         case .character, .deleteBackward, .clearField: leaveRevealQuestion(now: now, into: &effects)
         default: break
         }
         switch input {
+        case .character(" ") where focusedRole == .savePassword:
+            press(.savePassword, now: now, into: &effects)  // Space ticks a focused checkbox
         case .character(let c):
             if let i = entryField(for: &effects) { apply(fields[i].field.type(c), to: i, now: now, into: &effects) }
         case .otherKey:
@@ -334,6 +343,8 @@ public final class Page {
             effects.append(.say(answers.no))
             finish(.answered, into: &effects)
         case .forgot: break
+        case .savePassword: agent.savePassword.toggle()
+        case .suggest: effects.append(.suggest)
         case .ok:
             if let answers = rules.answers {
                 effects.append(.say(answers.yes))
@@ -365,7 +376,18 @@ public final class Page {
                 return
             }
         }
-        effects.append(.report(.submit(field: fields[0].name, index: 0, length: first.length, reveal: rules.reveal)))
+        if agent.checksBeforeSubmit {
+            // The caller judges it first (gpg-agent's INQUIRE CHECKPIN): `checked` goes on.
+            effects.append(.check(field: 0))
+            return
+        }
+        deliverPrompt(into: &effects)
+    }
+
+    /// The entry's secret goes to the caller and the page ends.
+    func deliverPrompt(into effects: inout [PageEffect]) {
+        effects.append(.report(.submit(field: fields[0].name, index: 0, length: fields[0].field.length,
+                                       reveal: rules.reveal)))
         effects.append(.deliver(field: 0))
         finish(.submitted, into: &effects)
     }
@@ -403,7 +425,7 @@ public final class Page {
         for i in fields.indices { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
     }
 
-    private func apply(_ events: [FieldEvent], to index: Int, now: Double, into effects: inout [PageEffect]) {
+    func apply(_ events: [FieldEvent], to index: Int, now: Double, into effects: inout [PageEffect]) {
         for event in events {
             switch event {
             case .changed(let length):

@@ -27,6 +27,12 @@ public struct PageContent: Equatable, Sendable {
     /// A question the message line may have to ask (before a passphrase is shown): the
     /// dialog keeps room for it, so asking moves nothing.
     public var reservedMessage = ""
+    /// Grey lines under the entries: what the caller requires of a new passphrase (gpg-agent's
+    /// constraint hints). Empty for none.
+    public var notes = ""
+    /// Shown under a suggested passphrase (gpg-agent's formatted-passphrase hint: "the blanks
+    /// are not part of the passphrase").
+    public var suggestionNote = ""
 
     public init(title: String = "", description: String = "", prompt: String = "", error: String = "",
                 hint: String = "", buttons: [PageButton] = [], waitCue: Bool = false, qualityLabel: String? = nil) {
@@ -59,6 +65,12 @@ public struct PageButton: Equatable, Sendable {
         /// The answers to "Do you really want to make your passphrase visible?".
         case revealYes = "reveal-yes"
         case revealNo = "reveal-no"
+        /// A checkbox on its own row above the others: "Save in password manager" (pinentry's
+        /// `default-pwmngr`). It toggles; the page stays open.
+        case savePassword = "save-password"
+        /// A button that asks the caller for a passphrase to fill the entries with (pinentry's
+        /// SETGENPIN, "Suggest"); it sits at the start of the row.
+        case suggest
     }
 
     public var role: Role

@@ -15,6 +15,12 @@ public enum PageEffect: Equatable, Sendable {
     case workbench(WorkbenchEffect)
     /// Print this answer on stdout (`yes` or `no` to ssh's host-key question): never a secret.
     case say(String)
+    /// Ask the caller for a passphrase to suggest (gpg-agent's INQUIRE GENPIN), then hand it
+    /// to `Page.suggested(_:now:)`.
+    case suggest
+    /// Ask the caller whether field `index`'s secret may be submitted (gpg-agent's INQUIRE
+    /// CHECKPIN), then hand its verdict to `Page.checked(refusal:now:)`.
+    case check(field: Int)
     /// The page is done.
     case finish(PageOutcome)
 }
