@@ -212,7 +212,7 @@ public struct DialogLayout: Equatable, Sendable {
             y += checkboxRow
         }
         let buttonHeight = (m.buttonHeight * s).rounded()
-        // Show/Hide and Suggest from the left edge, in their order; the answers right to left,
+        // Suggest and Show/Hide from the left edge, in their order; the answers right to left,
         // the last one (OK) at the right edge.
         let atStart: [PageButton.Role] = [.reveal, .suggest]
         var start = left

@@ -71,14 +71,15 @@ public struct DialogSpec: Equatable, Sendable {
         case .entry(let entry):
             content.buttons = [cancel, ok]
             // Tab goes as the eye does: the checkbox's row, then the button row from its start
-            // (Show, Suggest, then the answers).
+            // (Suggest, Show, then the answers).
             let save = savePasswordLabel.map { PageButton(.savePassword, label: $0) }
-            if let suggestLabel { content.buttons.insert(PageButton(.suggest, label: suggestLabel), at: 0) }
+            let suggest = suggestLabel.map { PageButton(.suggest, label: $0) }
             if let reveal {
-                let others = content.buttons + (save.map { [$0] } ?? [])
+                let others = content.buttons + [save, suggest].compactMap { $0 }
                 content.buttons.insert(PageButton(.reveal, label: reveal.showLabel, avoiding: others), at: 0)
                 content.reservedMessage = reveal.question ?? ""
             }
+            if let suggest { content.buttons.insert(suggest, at: 0) }
             if let save { content.buttons.insert(save, at: 0) }
             content.notes = notes
             content.suggestionNote = suggestionNote
