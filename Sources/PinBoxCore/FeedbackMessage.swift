@@ -40,6 +40,7 @@ public enum FeedbackMessage {
                 : localizedPlural("At most %s character", "At most %s characters", capacity, n)
         case .textNotDigits: return digits ? localized("Digits only") : localized("Letters, digits and symbols only")
         case .answerNeeded: return localized("Choose Yes or No, or type a fingerprint")
+        case .noSuchSequence: return localized("Those keys make no character")
         }
     }
 }

@@ -21,11 +21,14 @@ public struct FieldScene: Equatable, Sendable {
         public var presence: Double
         /// Plain mode only: the character shown; nil in secure mode, always.
         public var glyph: Unicode.Scalar?
+        /// The cell a half-typed dead-key or Compose sequence will put its character in.
+        public var composing: Bool
 
-        public init(state: CellState, presence: Double, glyph: Unicode.Scalar? = nil) {
+        public init(state: CellState, presence: Double, glyph: Unicode.Scalar? = nil, composing: Bool = false) {
             self.state = state
             self.presence = presence
             self.glyph = glyph
+            self.composing = composing
         }
     }
 
@@ -40,9 +43,10 @@ public struct FieldScene: Equatable, Sendable {
 
     /// The scene of `field` at `now`. `focused` decides whether the cursor cell shows.
     /// Cells past the field's capacity (a grid with spare slots) stay empty. The first cell
-    /// shows character `first`: a long entry scrolls to keep its end in view.
+    /// shows character `first`: a long entry scrolls to keep its end in view. With
+    /// `composing`, the next cell shows that a sequence is half-typed.
     public init(field: PinField, animator: Animator, layout: Layout, theme: Theme,
-                focused: Bool, at now: Double, first: Int = 0) {
+                focused: Bool, composing: Bool = false, at now: Double, first: Int = 0) {
         let length = field.length
         var cells: [Cell] = []
         cells.reserveCapacity(layout.cells.count)
@@ -56,7 +60,8 @@ public struct FieldScene: Equatable, Sendable {
             // A deleted character's dot fades out after it is gone: plain mode has no glyph
             // left to fade, so only a present character is shown.
             let glyph = i < length ? reader?.next() : nil
-            cells.append(Cell(state: state, presence: presence, glyph: glyph))
+            cells.append(Cell(state: state, presence: presence, glyph: glyph,
+                              composing: composing && i == length && i < field.capacity))
         }
         self.init(layout: layout, theme: theme, cells: cells, cue: animator.cueStrength(at: now),
                   shake: animator.shakeOffset(at: now), success: animator.successStrength(at: now))

@@ -74,6 +74,11 @@ public enum FieldPainter {
                     drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
                 }
             }
+            for (cell, rect) in zip(scene.cells, layout.cells) where cell.composing {
+                let r = rect.offsetBy(dx: origin.x, dy: origin.y)
+                if let clip, !clip.intersects(r) { continue }
+                drawComposing(in: r, theme: theme, scale: s)
+            }
             if scene.success > 0 {
                 // A disc with a check mark, growing in like a dot, over the fading dots.
                 let radius = min(bounds.height * 0.32, 14 * s) * scene.success
@@ -103,6 +108,14 @@ public enum FieldPainter {
                 canvas.strokeInside(r, width: width, radius: radius,
                                     color: c.withAlpha(c.alpha * Layout.lineAlpha(style.borderWidth, scale: s)))
             }
+        }
+
+        /// A half-typed dead-key or Compose sequence: a hollow dot where its character will go,
+        /// the same for every sequence, so it tells nothing of the keys.
+        func drawComposing(in r: Rect, theme: Theme, scale s: Double) {
+            let radius = max(theme.dotRadius * s, 3 * s)
+            let ring = Rect(x: r.mid.x - radius, y: r.mid.y - radius, width: 2 * radius, height: 2 * radius)
+            canvas.strokeInside(ring, width: max(1, (1.5 * s).rounded()), radius: radius, color: theme.dotColor)
         }
 
         /// The dot, or the plain character, at its presence.

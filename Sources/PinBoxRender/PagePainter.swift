@@ -77,6 +77,10 @@ public enum PagePainter {
         for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
             FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
         }
+        if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
+            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, size: m.labelSize * s, page: page,
+                             on: canvas)
+        }
         if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
             drawQuality(label: label, value: page.quality, in: row, scale: s, page: page, on: canvas)
         }
@@ -197,6 +201,22 @@ public enum PagePainter {
         let fill = Rect(x: track.x, y: track.y, width: (track.width * fraction).rounded(), height: track.height)
         canvas.fillRounded(fill, radius: 3 * s, with: value < 0 ? page.errorColor : Color(rgb: 0x2e7d32))
         TextLayout.draw("\(value) %", style: style, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
+    }
+
+    /// The keyboard's line: the Caps Lock warning at the start, in words, and the active
+    /// layout's name at the end, where a desktop's panel shows it.
+    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, size: Double,
+                                         page: PageScene, on canvas: Canvas) {
+        if let warning = note.capsLock {
+            TextLayout.draw(warning, style: TextStyle(size: size, bold: true, color: page.warningColor),
+                            width: warningWidth, at: Point(x: row.x, y: row.y), on: canvas)
+        }
+        if let layout = note.layout {
+            let style = TextStyle(size: size, color: page.secondaryColor)
+            let width = TextLayout.measure(layout, style: style, width: nil).width
+            TextLayout.draw(layout, style: style, width: nil, at: Point(x: (row.maxX - width).rounded(), y: row.y),
+                            on: canvas)
+        }
     }
 
     /// The wait cue: a key's outline with rings breathing out of it, as a touch pad invites a finger.

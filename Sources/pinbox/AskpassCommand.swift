@@ -154,6 +154,7 @@ struct AskpassCommand {
         if case .entry = spec.kind {
             if let length { spec.kind = .entry(.fixedPIN(length: length)) }
             spec.accepts = digitsOnly ? .digits : .text
+            spec.capsLockWarning = localized("Caps Lock is on")
         }
         spec.byteLimit = Self.byteLimit
         if let title { spec.title = title }

@@ -61,11 +61,11 @@ final class PageController: WindowController {
         recordingWanted = record != nil
     }
 
-    var acceptsSyntheticInput: Bool {
-        // Forged key events are refused while any field shows dots: a secret must come from the
-        // keyboard; and by every prompt, whose buttons answer for the user (a host key trusted).
-        page.rules.purpose != .prompt && !page.fields.contains { $0.configuration.theme.secure }
-    }
+    func admits(_ press: PressFacts) -> Bool { page.admits(press) }
+
+    var isComposing: Bool { page.composing != nil }
+
+    var wantedSize: Size? { page.isDialog ? page.preferredSize : nil }
 
     func windowShown(id: String) {
         let size = page.geometry.content
@@ -83,14 +83,9 @@ final class PageController: WindowController {
             // Said on stderr too, for callers that log it (sudo, ssh in a script).
             Output.error("cannot grab the keyboard: another program holds it, so nothing is asked")
         }
-        let before = page.preferredSize
-        let request = perform(page.handle(event, now: now), now: now)
-        // An answer from the caller (gpg-agent's refusal of a passphrase) may need more room.
-        let after = page.preferredSize
-        if request == nil, page.isDialog, after.height > before.height {
-            return .grow(Size(width: max(after.width, before.width), height: after.height))
-        }
-        return request
+        // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
+        // passphrase; the keyboard's line) says so through `wantedSize`, which the window follows.
+        return perform(page.handle(event, now: now), now: now)
     }
 
     func advance(to now: Double) {

@@ -95,6 +95,8 @@ struct XDialogs: PinentryFrontEnd {
             spec.reveal = RevealButton(showLabel: options.defaultTooltipVisible, hideLabel: options.defaultTooltipHide,
                                        question: options.defaultConfirmVisible)
         }
+        // The agent's own words, translated for its user, when it sent them.
+        spec.capsLockWarning = request.options.defaultCapsHint ?? localized("Caps Lock is on")
         if let again = request.repeatPrompt {
             spec.repeatPrompt = Self.label(again.prompt)
             spec.repeatError = again.mismatchError

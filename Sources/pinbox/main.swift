@@ -36,6 +36,7 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     let window = try XWindow(display: display, title: title, size: WindowFit.clamp(page.preferredSize, to: bounds),
                              minimum: WindowFit.clamp(page.minimumSize, to: bounds), geometry: geometry, type: type,
                              transientFor: parent)
+    window.maximum = bounds
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
     loop.endsProcess = !continuing
     loop.hangUpWatch = hangUpWatch
@@ -53,6 +54,8 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
 func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
                controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil) throws(X11Error) -> Int32 {
+    // A Caps Lock warning or the layout's name is laid out from the first frame, not added after.
+    _ = controller.handle(.keyboard(display.keyboardState()), now: Clock.now())
     var geometry = geometry
     if geometry.x == nil {
         let size = WindowFit.clamp(Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),

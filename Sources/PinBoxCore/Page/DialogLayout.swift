@@ -51,6 +51,11 @@ public struct DialogLayout: Equatable, Sendable {
     public let detail: Rect
     public let labels: [Rect]
     public let fields: [Rect]
+    /// The line under the entries that says what the keyboard does (`KeyboardNote`), laid out
+    /// only while it has something to say.
+    public let keyboard: Rect?
+    /// The width the Caps Lock warning wraps to: the line's, less the layout's name at its end.
+    public let keyboardWarningWidth: Double
     public let error: Rect
     public let cue: Rect?
     /// The strength bar's row: its label at the start, the bar after it.
@@ -124,7 +129,17 @@ public struct DialogLayout: Equatable, Sendable {
         for (i, size) in fieldSizes.enumerated() {
             blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
         }
-        let qualityHeight = (m.labelSize * 1.3 * s).rounded(.up)
+        let lineHeight = (m.labelSize * 1.3 * s).rounded(.up)
+        // A caller's long warning wraps beside the layout's name rather than running into it.
+        let layoutWidth = content.keyboard?.layout.map { measure($0, TextStyle(size: m.labelSize * s), nil).width } ?? 0
+        keyboardWarningWidth = (width - (layoutWidth > 0 ? layoutWidth + m.gap * s : 0)).rounded(.down)
+        var keyboardHeight = lineHeight
+        if let warning = content.keyboard?.capsLock {
+            let size = measure(warning, TextStyle(size: m.labelSize * s, bold: true), keyboardWarningWidth)
+            keyboardHeight = max(lineHeight, size.height.rounded(.up))
+        }
+        if content.keyboard != nil { blocks.append(keyboardHeight) }
+        let qualityHeight = lineHeight
         if content.qualityLabel != nil { blocks.append(qualityHeight) }
         let notesHeight = height(content.notes, m.labelSize, limit: notesLimit)
         if notesHeight > 0 { blocks.append(notesHeight) }
@@ -173,6 +188,12 @@ public struct DialogLayout: Equatable, Sendable {
         }
         labels = labelRects
         fields = fieldRects
+        if content.keyboard != nil {
+            keyboard = Rect(x: left, y: y, width: width, height: keyboardHeight)
+            y += keyboardHeight + gap
+        } else {
+            keyboard = nil
+        }
         if content.qualityLabel != nil {
             quality = Rect(x: left, y: y, width: width, height: qualityHeight)
             y += qualityHeight + gap

@@ -34,6 +34,9 @@ public struct DialogSpec: Equatable, Sendable {
     /// A second entry that must match the first (a new passphrase), and what a mismatch says.
     public var repeatPrompt: String?
     public var repeatError = "The two entries do not match"
+    /// The words under the entry while Caps Lock is on (the caller's own, translated, when it
+    /// sent them: pinentry's `default-capshint`).
+    public var capsLockWarning = localized("Caps Lock is on")
     public var timeout: Double?
     public var scale = 1.0
     /// The entry shows what is typed (a name, a one-time code, a fingerprint) rather than dots.
@@ -98,6 +101,7 @@ public struct DialogSpec: Equatable, Sendable {
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
             page.repeatError = repeatError
             page.reveal = reveal
+            page.capsLockWarning = capsLockWarning
             page.agent.groupsSuggestion = groupsSuggestion
             page.agent.checksBeforeSubmit = checksBeforeSubmit
             return page

@@ -30,6 +30,12 @@ public final class Page {
     private var pasteTarget: Int?
     /// A line of feedback (why a key was refused) shown in place of the error for a moment.
     public private(set) var feedback: (text: String, until: Double)?
+    /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
+    /// (Page+Keyboard.swift).
+    public internal(set) var composing: Int?
+    /// The keyboard as last reported, and the words its Caps Lock warning uses.
+    public internal(set) var keyboard = KeyboardState()
+    public var capsLockWarning = "Caps Lock is on"
 
     /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
     /// strength bar; nil before the first rating.
@@ -144,6 +150,7 @@ public final class Page {
         if lastActivity == nil || input.isUserInput { lastActivity = now }
         var effects: [PageEffect] = []
         if input.isKey { agent.showsSuggestion = false }
+        if composing != nil && endComposing(for: input) { return effects }
         switch input {
         case .character, .deleteBackward, .clearField: leaveRevealQuestion(now: now, into: &effects)
         default: break
@@ -261,6 +268,12 @@ public final class Page {
             effects += handleWorkbench(action, now: now)
         case .keyboardUnavailable:
             refuseKeyboard(now: now, into: &effects)
+        case .composeStarted:
+            if let i = entryField(for: &effects) { composing = i }
+        case .composeCancelled:
+            if let i = focusedField { apply([.rejected(.noSuchSequence)], to: i, now: now, into: &effects) }
+        case .keyboard(let state):
+            showKeyboard(state)
         case .pressButton(let b):
             guard b >= 0, b < content.buttons.count else { break }
             setFocus(fields.count + b, into: &effects)
@@ -418,6 +431,7 @@ public final class Page {
     func setFocus(_ index: Int, into effects: inout [PageEffect]) {
         guard index != focus, index < focusableCount else { return }
         focus = index
+        composing = nil
         effects.append(.report(.focus(focusName)))
     }
 

@@ -27,6 +27,9 @@ public struct PageContent: Equatable, Sendable {
     /// A question the message line may have to ask (before a passphrase is shown): the
     /// dialog keeps room for it, so asking moves nothing.
     public var reservedMessage = ""
+    /// The line under the entry about the keyboard (Caps Lock, the layout); nil while it has
+    /// nothing to say. The page sets it from the keyboard's state.
+    public var keyboard: KeyboardNote?
     /// Grey lines under the entries: what the caller requires of a new passphrase (gpg-agent's
     /// constraint hints). Empty for none.
     public var notes = ""

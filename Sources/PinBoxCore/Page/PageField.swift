@@ -97,11 +97,11 @@ public struct PageField {
         return true
     }
 
-    public func scene(focused: Bool, at now: Double) -> FieldScene {
+    public func scene(focused: Bool, composing: Bool = false, at now: Double) -> FieldScene {
         var theme = configuration.theme
         if revealed { theme.secure = false }
         return FieldScene(field: field, animator: animator, layout: layout, theme: theme,
-                          focused: focused, at: now, first: firstShown)
+                          focused: focused, composing: composing, at: now, first: firstShown)
     }
 }
 

@@ -25,6 +25,8 @@ public struct PageScene: Equatable, Sendable {
     /// 4.8:1 on the page's background: hints and labels must be read by everyone.
     public var secondaryColor = Color(rgb: 0x5f6673)
     public var errorColor = Color(rgb: 0xc62828)
+    /// The Caps Lock warning: a caution, not an error; 6:1 on the page's background.
+    public var warningColor = Color(rgb: 0x8a4b00)
     /// 3.9:1 on the page (WCAG 2.1 asks 3:1 of a focus indicator).
     public var ringColor = Color(rgb: 0x1565c0)
     public var accentColor = Color(rgb: 0x1565c0)
@@ -52,7 +54,8 @@ extension Page {
         if case .workbench = geometry { workbench = true }
         let cursor = !(workbench && ring != nil)
         let scenes = fields.indices.map {
-            fields[$0].scene(focused: cursor && windowFocused && $0 == focus, at: animationTime(now))
+            fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: composing == $0,
+                             at: animationTime(now))
         }
         let question = feedback == nil ? revealQuestion : nil
         let message = feedback.map { $0.text } ?? question ?? content.error
