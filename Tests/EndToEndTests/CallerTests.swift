@@ -239,9 +239,9 @@ final class CallerTests {
         let client = try ssh(user, server, desk: desk, knownHosts: knownHosts)
         defer { if client.isRunning { kill(client.pid, SIGKILL) } }
 
-        let question = try desk.nextDialog()
+        var question = try desk.nextDialog()
         #expect(desk.title(question) == "Unknown host key")
-        let pixels = desk.pixels(question)
+        let pixels = desk.pixels(&question)
         let yes = try #require(CallerDesk.defaultButton(in: pixels, width: question.width, height: question.height))
         try desk.click(question, x: yes.x, y: yes.y)
 

@@ -100,13 +100,13 @@ struct PromptFocusTests {
         let grabber = try desk.client()
         #expect(grabber.grabKeyboard(grabber.makeWindow()))
         let p = try PinBoxProcess(["askpass", "--", "[sudo] password for alice: "], display: desk.display)
-        let dialog = try desk.nextDialog()
+        var dialog = try desk.nextDialog()
         // About a second of retries, then the entry goes: nothing is asked.
         let deadline = Date().addingTimeInterval(5)
-        var entry: EntryInk? = EntryInk(desk.pixels(dialog), width: dialog.width, height: dialog.height)
+        var entry: EntryInk? = EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height)
         while entry != nil && Date() < deadline {
             usleep(100_000)
-            entry = EntryInk(desk.pixels(dialog), width: dialog.width, height: dialog.height)
+            entry = EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height)
         }
         #expect(entry == nil, "no entry whose keys would go to the other program")
         #expect(p.child.isRunning, "the dialog stays to say why")

@@ -126,7 +126,8 @@ struct TranslationTests {
         // PinBox's heading, from its catalogue, carried by the window's title.
         #expect(desk.title(dialog) == heading)
         if let directory = ProcessInfo.processInfo.environment["PINBOX_SCREENSHOTS"] {
-            _ = desk.pixels(dialog)
+            var shown = dialog
+            _ = desk.pixels(&shown)
             _ = try? run(["import", "-window", dialog.id, directory + "/gpg-c-\(lang).png"], display: desk.display)
         }
         try desk.type("Geheim-123")

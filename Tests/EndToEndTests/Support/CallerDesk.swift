@@ -93,9 +93,29 @@ final class CallerDesk {
                      "click", "1"], display: display)
     }
 
-    /// The window's pixels once they hold still.
-    func pixels(_ dialog: Dialog) -> [UInt32] {
-        x.stillPixels(dialog.id, width: dialog.width, height: dialog.height)
+    /// The window's pixels once they hold still (two reads 0.1 s apart agree), at the size it
+    /// has at each read: a dialog follows its page's size (the "Keyboard in use" page, a line
+    /// under the entry). Each read holds the server for its two requests, so the window cannot
+    /// change size between them: reading past its edge is an X error that ends the test runner.
+    func pixels(_ dialog: inout Dialog, timeout: Double = 3) -> [UInt32] {
+        func read() -> (Int, Int, [UInt32]) {
+            XGrabServer(x.display)
+            defer { XUngrabServer(x.display); XSync(x.display, 0) }
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(x.display, XClient.window(dialog.id), &attributes) != 0 else { return (0, 0, []) }
+            let (w, h) = (Int(attributes.width), Int(attributes.height))
+            return (w, h, x.pixels(dialog.id, width: w, height: h))
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = read()
+        while Date() < deadline {
+            usleep(100_000)
+            let next = read()
+            if next.0 == last.0 && next.1 == last.1 && next.2 == last.2 { break }
+            last = next
+        }
+        (dialog.width, dialog.height) = (last.0, last.1)
+        return last.2
     }
 
     /// The window's title as the window manager reads it (_NET_WM_NAME, UTF-8).
@@ -126,7 +146,8 @@ final class CallerDesk {
     /// The dialog's first entry as its pixels show it. With `PINBOX_SCREENSHOTS=DIR`, the
     /// window is also saved there as `name`.png.
     func entry(_ dialog: Dialog, saving name: String? = nil) throws -> EntryInk {
-        let pixels = self.pixels(dialog)
+        var dialog = dialog
+        let pixels = self.pixels(&dialog)
         if let name, let directory = ProcessInfo.processInfo.environment["PINBOX_SCREENSHOTS"] {
             _ = try? run(["import", "-window", String(XClient.window(dialog.id)), directory + "/\(name).png"],
                          display: display)
