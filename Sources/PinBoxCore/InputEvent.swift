@@ -41,6 +41,8 @@ public enum InputEvent: Equatable, Sendable {
     case hidden
     /// A workbench key (`Workbench.keys`): slow motion, pause, step, guides, theme, help, record.
     case workbench(WorkbenchAction)
+    /// The keyboard could not be taken: another program holds it (its keys would go there).
+    case keyboardUnavailable
     /// A dead key or the Compose key began a sequence: the keys that follow make one character
     /// (`dead_acute e` → é), which arrives as `.character`. The entry shows that a character is
     /// on its way, never which keys were pressed.
@@ -88,7 +90,7 @@ extension InputEvent {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
              .pasteRequest, .copy, .click, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
-        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard:
+        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable:
             return false
         }
     }

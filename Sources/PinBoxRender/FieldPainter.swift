@@ -51,10 +51,28 @@ public enum FieldPainter {
                     }
                 }
             }
-            for (cell, rect) in zip(scene.cells, layout.cells) where cell.presence > 0 {
-                let r = rect.offsetBy(dx: origin.x, dy: origin.y)
-                if let clip, !clip.intersects(r) { continue }
-                drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
+            if theme.drawsTextRun {
+                // A shown entry's characters read as a word, not one to a box; once they are
+                // wider than the box, the end stays in view, as in any text entry.
+                var text = ""
+                text.unicodeScalars.append(contentsOf: scene.run)
+                if !text.isEmpty {
+                    let style = theme.style(for: .filled)
+                    let size = style.font.size * s, pad = 6 * s
+                    let width = canvas.textRunWidth(text, font: style.font, pixelSize: size)
+                    let room = bounds.width - 2 * pad
+                    let left = bounds.x + pad - max(0, width - room)
+                    canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
+                        canvas.drawTextRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
+                                           color: style.textColor)
+                    }
+                }
+            } else {
+                for (cell, rect) in zip(scene.cells, layout.cells) where cell.presence > 0 {
+                    let r = rect.offsetBy(dx: origin.x, dy: origin.y)
+                    if let clip, !clip.intersects(r) { continue }
+                    drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
+                }
             }
             for (cell, rect) in zip(scene.cells, layout.cells) where cell.composing {
                 let r = rect.offsetBy(dx: origin.x, dy: origin.y)
@@ -109,7 +127,7 @@ public enum FieldPainter {
             } else if let glyph = cell.glyph {
                 // Plain characters fade in at their final size: a glyph grown frame by frame would
                 // be rasterised anew at every size, for a change the eye barely sees.
-                canvas.drawText(String(UnicodeScalar(glyph)), centeredAt: r.mid, font: style.font,
+                canvas.drawText(String(glyph), centeredAt: r.mid, font: style.font,
                                 pixelSize: style.font.size * s,
                                 color: style.textColor.withAlpha(style.textColor.alpha * cell.presence))
             }

@@ -57,6 +57,15 @@ public enum PagePainter {
              limit: layout.titleLimit)
         text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor,
              limit: layout.descriptionLimit)
+        if let detail = page.content.detail {
+            text(detail.label, in: layout.detailLabel, size: m.labelSize, color: page.secondaryColor,
+                 limit: layout.labelLimit)
+            // One line, never wrapped: the layout made the dialog wide enough for it.
+            if touched(layout.detail.insetBy(dx: 0, dy: -4)) {
+                TextLayout.draw(detail.text, style: TextStyle(size: m.textSize * s, color: page.textColor), width: nil,
+                                at: Point(x: layout.detail.x, y: layout.detail.y), on: canvas)
+            }
+        }
         for (label, rect) in zip(page.labels, layout.labels) {
             text(label, in: rect, size: m.labelSize, color: page.secondaryColor, limit: layout.labelLimit)
         }
@@ -88,7 +97,8 @@ public enum PagePainter {
         if let cue = layout.cue, let phase = page.cuePhase, touched(cue) {
             drawWaitCue(in: cue, phase: phase, color: page.accentColor, on: canvas)
         }
-        text(page.message, in: layout.error, size: m.labelSize, color: page.errorColor, limit: layout.errorLimit)
+        text(page.message, in: layout.error, size: m.labelSize,
+             color: page.messageIsQuestion ? page.textColor : page.errorColor, limit: layout.errorLimit)
         for (i, (button, rect)) in zip(page.content.buttons, layout.buttons).enumerated() where touched(rect) {
             let focused = page.focusRing == page.fields.count + i
             drawButton(button, in: rect, focused: focused, page: page, layout: layout, on: canvas)

@@ -11,6 +11,9 @@ public struct Atoms {
     let netWMWindowType: Atom
     let netWMWindowTypeNormal: Atom
     let netWMWindowTypeDialog: Atom
+    let netWMState: Atom
+    let netWMStateAbove: Atom
+    let netWMStateDemandsAttention: Atom
     let utf8String: Atom
     let clipboard: Atom
     let primary: Atom
@@ -25,7 +28,7 @@ public struct Atoms {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
                      "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE", "TARGETS",
                      "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG",
-                     "_XKB_RULES_NAMES"]
+                     "_XKB_RULES_NAMES", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_DEMANDS_ATTENTION"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -44,6 +47,9 @@ public struct Atoms {
         netWMWindowTypeNormal = atoms[11]
         netWMWindowTypeDialog = atoms[12]
         xkbRulesNames = atoms[13]
+        netWMState = atoms[14]
+        netWMStateAbove = atoms[15]
+        netWMStateDemandsAttention = atoms[16]
         primary = Atom(XA_PRIMARY)
     }
 }

@@ -161,7 +161,7 @@ public final class EventLoop {
             // What a screen reader asked for while the loop last waited: a button's action, a focus.
             if let accessibility { for input in accessibility.takeInputs() { deliver(input) } }
             let now = Clock.now()
-            try grab.attempt(window: window, now: now)
+            if !grab.attempt(window: window, now: now) { deliver(.keyboardUnavailable) }
             if let result = selection.expire(now: now) { deliver(.pasted(result)) }
             let signals = SignalPipe.drain()
             if signals.record { deliver(.workbench(.record)) }

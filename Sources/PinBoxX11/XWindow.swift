@@ -154,8 +154,10 @@ public final class XWindow {
         }
         // The window takes keyboard input from the window manager (the input hint), and starts
         // in the normal state, not iconified.
+        // A prompt also asks for the user's attention (the urgency hint, for window managers
+        // that flash a taskbar entry rather than read _NET_WM_STATE).
         if let hints = XAllocWMHints() {
-            hints.pointee.flags = InputHint | StateHint
+            hints.pointee.flags = InputHint | StateHint | (type == .dialog ? XUrgencyHint : 0)
             hints.pointee.input = 1
             hints.pointee.initial_state = NormalState
             XSetWMHints(d, id, hints)
@@ -165,6 +167,16 @@ public final class XWindow {
         withUnsafeBytes(of: &windowType) {
             _ = XChangeProperty(d, id, atoms.netWMWindowType, Atom(XA_ATOM), 32, PropModeReplace,
                                 $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        // A prompt stays above other windows and asks for attention from the moment it maps
+        // (EWMH: the state a window manager reads at map time), so a window raised later cannot
+        // hide it while the user types, thinking they type into it.
+        if type == .dialog {
+            let state = [atoms.netWMStateAbove, atoms.netWMStateDemandsAttention]
+            state.withUnsafeBytes {
+                _ = XChangeProperty(d, id, atoms.netWMState, Atom(XA_ATOM), 32, PropModeReplace,
+                                    $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(state.count))
+            }
         }
         let name = strdup("pinbox"), className = strdup("PinBox")
         if let hint = XAllocClassHint() {

@@ -79,9 +79,13 @@ final class PageController: WindowController {
     }
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
+        if event == .keyboardUnavailable {
+            // Said on stderr too, for callers that log it (sudo, ssh in a script).
+            Output.error("cannot grab the keyboard: another program holds it, so nothing is asked")
+        }
         // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
         // passphrase; the keyboard's line) says so through `wantedSize`, which the window follows.
-        perform(page.handle(event, now: now), now: now)
+        return perform(page.handle(event, now: now), now: now)
     }
 
     func advance(to now: Double) {
@@ -128,6 +132,7 @@ final class PageController: WindowController {
                 case .startRecording: recordingWanted = true
                 case .stopRecording: stopRecording(at: now)
                 }
+            case .say(let answer): say(answer)
             case .suggest:
                 request = perform(page.suggested(onSuggest?(), now: now), now: now) ?? request
             case .check(let i):
@@ -162,6 +167,17 @@ final class PageController: WindowController {
             }
         }
         return perform(page.handedOver(field: index, now: now), now: now)
+    }
+
+    /// An answer in words (`yes`, `no`): printed where the secret would go, never a secret.
+    private func say(_ answer: String) {
+        guard delivery == .standardOutput else { return }
+        do throws(Output.Failure) {
+            try Output.line(answer, to: 1)
+        } catch {
+            Output.error("cannot write the answer on standard output (\(error.reason))")
+            exitStatus = ExitStatus.undelivered.rawValue
+        }
     }
 
     private func report(_ event: PageEvent) {

@@ -9,7 +9,7 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 
 let usage = """
     usage: pinbox [window options] [field options]   open the demo window
-           pinbox askpass [PROMPT]                   ask for a secret for ssh or sudo (SSH_ASKPASS)
+           pinbox askpass [options] [--] PROMPT      ask for an answer for ssh, sudo or git (SSH_ASKPASS)
            pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
            pinbox pay [--amount TEXT] [--payee TEXT] the payment sheet of seed 001, with a number pad
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
@@ -180,11 +180,16 @@ func run(_ arguments: [String]) -> Int32 {
             if arguments.first == "pinentry" && invokedName() != "pinentry-pinbox" { arguments.removeFirst() }
             return PinentryCommand.run(Array(arguments))
         }
-        if invokedName() == "pinbox-askpass" || arguments.first == "askpass" {
-            if arguments.first == "askpass" && invokedName() != "pinbox-askpass" { arguments.removeFirst() }
-            if arguments.contains("--help") { return printHelp(AskpassCommand.help) }
-            let mode = getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) }
-            return try AskpassCommand(arguments: arguments, promptMode: mode).run()
+        let hint = AskpassHint(environment: getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
+        if invokedName() == "pinbox-askpass" {
+            // ssh, sudo and git pass the prompt and nothing else: it is never read as options.
+            return AskpassCommand(callerArguments: Array(arguments), hint: hint).run()
+        }
+        if arguments.first == "askpass" {
+            arguments.removeFirst()
+            let command = try AskpassCommand(arguments: arguments, hint: hint)
+            if command.wantsHelp { return printHelp(AskpassCommand.help) }
+            return command.run()
         }
         if arguments.first == "pay" {
             arguments.removeFirst()

@@ -19,7 +19,8 @@ public struct PressFacts: Equatable, Sendable {
 
 /// Which presses are taken at all, before they mean anything.
 public enum InputPolicy {
-    /// Whether a press is taken. `secretShown` is true while any field shows its characters as dots.
+    /// Whether a press is taken. `secretShown` is true while any field shows its characters as
+    /// dots, and always on a prompt (`Page.admits`).
     ///
     /// - Forged presses are refused while a field shows dots: a secret must come from the
     ///   keyboard, as X11 password prompts have it (xterm's secure keyboard, x11-ssh-askpass).

@@ -23,7 +23,7 @@ extension Page {
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }
-        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench:
+        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable:
             break
         }
         return false
@@ -43,8 +43,9 @@ extension Page {
     }
 
     /// Whether a press is taken at all (`InputPolicy`): forged presses are refused while a
-    /// field shows dots, a held key's repeats unless it erases.
+    /// field shows dots, and by every prompt, whose buttons answer for the user (Yes to ssh's
+    /// host key); a held key's repeats unless it erases.
     public func admits(_ press: PressFacts) -> Bool {
-        InputPolicy.admits(press, secretShown: fields.contains { $0.configuration.theme.secure })
+        InputPolicy.admits(press, secretShown: rules.purpose == .prompt || fields.contains { $0.configuration.theme.secure })
     }
 }

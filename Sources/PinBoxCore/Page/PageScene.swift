@@ -9,6 +9,9 @@ public struct PageScene: Equatable, Sendable {
     public var focusRing: Int?
     /// The red line under the entry: feedback on a refused key, else the caller's error.
     public var message: String
+    /// The message line asks a question (before a passphrase is shown): drawn as text, not as
+    /// an error.
+    public var messageIsQuestion = false
     /// The wait cue's phase, 0…1, when the page shows one.
     public var cuePhase: Double?
     /// The strength bar's value, -100…100, when the page has a bar and a rating.
@@ -54,12 +57,14 @@ extension Page {
             fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: composing == $0,
                              at: animationTime(now))
         }
-        let message = feedback.map { $0.text } ?? content.error
+        let question = feedback == nil ? revealQuestion : nil
+        let message = feedback.map { $0.text } ?? question ?? content.error
         let phase: Double? = content.waitCue
             ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil
         var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
                               focusRing: ring, message: message, cuePhase: phase)
         scene.quality = quality
+        scene.messageIsQuestion = question != nil
         scene.suggestion = suggestionText
         scene.savePassword = agent.savePassword
         return scene
