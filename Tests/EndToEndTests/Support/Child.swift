@@ -1,10 +1,13 @@
 import Glibc
+import Testing
 
 /// A child process started with posix_spawn: default signal handling and nothing blocked
 /// (Foundation's Process passes on the test runner's blocked signals, so SIGTERM would not
 /// reach the child), its output read without blocking, its exit reaped with waitpid.
 final class Child {
     let pid: pid_t
+    /// What was started, for the message when it has to be killed.
+    private let argv: [String]
     private var outFD: Int32 = -1
     private var errFD: Int32 = -1
     private(set) var status: Int32?
@@ -24,6 +27,7 @@ final class Child {
     init(_ argv: [String], environment: [String: String] = [:], input: [UInt8]? = nil, capture: Bool = false,
          descriptors: [Int32: Descriptor] = [:], interactive: Bool = false) throws {
         let program = try argv[0].hasPrefix("/") ? argv[0] : which(argv[0])
+        self.argv = argv
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -148,13 +152,24 @@ final class Child {
         return status
     }
 
-    /// Waits for the end; returns the exit status.
+    /// Waits for the end; returns the exit status. A child still running after `seconds` (a
+    /// client waiting for a prompt that never came, a lost key) is killed and the test fails
+    /// saying so: a hang must fail its test, never hold the whole run.
     @discardableResult
-    func wait() -> Int32 {
-        if let status { return status }
-        var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-        status = Self.decode(raw)
+    func wait(within seconds: Double = 120) -> Int32 {
+        var waited = 0.0
+        while exitStatusIfEnded() == nil {
+            if waited >= seconds {
+                kill(pid, SIGKILL)
+                Issue.record("\(argv.prefix(3).joined(separator: " ")) (pid \(pid)) did not end within \(Int(seconds)) s; killed")
+                var raw: Int32 = 0
+                while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+                status = Self.decode(raw)
+                break
+            }
+            usleep(10_000)
+            waited += 0.01
+        }
         return status!
     }
 

@@ -62,7 +62,12 @@ final class KeyringSession {
     func search(_ attribute: String, _ value: String) throws -> String {
         let tool = try Child(["secret-tool", "search", "--all", attribute, value], environment: environment, capture: true)
         var text: [UInt8] = []
+        let deadline = Date().addingTimeInterval(60)
         while tool.isRunning {
+            guard Date() < deadline else {
+                kill(tool.pid, SIGKILL)
+                throw TestFailure("secret-tool search did not finish within 60 s")
+            }
             tool.waitReadable(seconds: 0.05)
             let (out, err) = tool.read()
             text += out + err
