@@ -80,10 +80,15 @@ func pkgConfigCFlags(_ package: String) -> [String] {
     return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
 }
 let pangoCFlags = pkgConfigCFlags("pangocairo")
+// ATK and the AT-SPI bridge (which bring GLib's and D-Bus's headers) for the accessibility plug-in.
+let accessibilityCFlags = pkgConfigCFlags("atk-bridge-2.0")
 let package = Package(
     name: "PinBox",
     products: [
         .executable(name: "pinbox", targets: ["pinbox"]),
+        // The accessibility plug-in: ATK objects and the AT-SPI bridge, dlopened by the program
+        // only when the session has accessibility on (installed in lib/pinbox/).
+        .library(name: "pinbox-accessibility", type: .dynamic, targets: ["PinBoxAccessibility"]),
     ],
     targets: [
         // Xlib. A target names one pkg-config package: RandR (the display's rate) and Xext
@@ -106,13 +111,23 @@ let package = Package(
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
         .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)] + hardenedC,
                 linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("fontconfig")]),
+        // The accessibility plug-in's code: links ATK, the bridge and GLib as Debian ships them.
+        .target(name: "PinBoxAccessibility", cSettings: [.unsafeFlags(accessibilityCFlags)] + hardenedC,
+                linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"),
+                                 .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+                                 // Plain C: none of Swift's runtime. The driver links it (and
+                                 // its toolchain's RUNPATH) into every library it makes, unless
+                                 // the library is Embedded Swift, which C code is as much as any.
+                                 .unsafeFlags(["-enable-experimental-feature", "Embedded", "-no-toolchain-stdlib-rpath"])]),
+        // The program's side of it: loads the plug-in with dlopen, links nothing of it.
+        .target(name: "CAccessibility", cSettings: hardenedC),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
         .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif", "CSystem"],
                 swiftSettings: swiftSettings),
         // The only importer of Xlib: the window, the event loop, selections.
-        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11"],
+        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CAccessibility"],
                 swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("Xext")]),
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come

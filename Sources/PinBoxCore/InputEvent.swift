@@ -41,6 +41,10 @@ public enum InputEvent: Equatable, Sendable {
     case hidden
     /// A workbench key (`Workbench.keys`): slow motion, pause, step, guides, theme, help, record.
     case workbench(WorkbenchAction)
+    /// A screen reader pressed button `index` of the page (its action interface): as a click on it.
+    case pressButton(Int)
+    /// A screen reader gave focusable `index` the focus (fields first, then buttons).
+    case focusOn(Int)
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -74,7 +78,7 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
-             .pasteRequest, .copy, .click, .workbench:
+             .pasteRequest, .copy, .click, .workbench, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden:
             return false

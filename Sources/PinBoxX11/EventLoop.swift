@@ -1,3 +1,4 @@
+import CAccessibility
 import CX11
 import CSystem
 import PinBoxCore
@@ -28,6 +29,11 @@ public final class EventLoop {
     /// The watched descriptor hung up: reported once, as `.terminate`.
     private var hungUp = false
     private var hangUpReported = false
+    /// The accessibility tree on the AT-SPI bus, once the window has shown, when the session
+    /// has accessibility on (nil otherwise: nothing of it is loaded).
+    private var accessibility: AccessibilityBridge?
+    /// The application's name on the accessibility bus (the role's program name).
+    public var accessibleName = "pinbox"
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -69,6 +75,7 @@ public final class EventLoop {
             var newSize: Size?
             while XPending(d) > 0 {
                 XNextEvent(d, &event)
+                if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
                 switch event.type {
                 case KeyPress, KeyRelease, ButtonPress:
                     if event.xkey.send_event != 0 && !controller.acceptsSyntheticInput { continue }
@@ -114,6 +121,8 @@ public final class EventLoop {
                     break
                 }
             }
+            // What a screen reader asked for while the loop last waited: a button's action, a focus.
+            if let accessibility { inputs += accessibility.takeInputs() }
             let now = Clock.now()
             try grab.attempt(window: window, now: now)
             if let result = selection.expire(now: now) { inputs.append(.pasted(result)) }
@@ -147,6 +156,9 @@ public final class EventLoop {
             }
 
             controller.advance(to: now)
+            if let accessibility, let tree = controller.accessibleTree() {
+                accessibility.publish(tree, window: window, display: display)
+            }
             // Exposed areas need no drawing: the back buffer still holds them. Nor copying, while
             // the server has painted them from the background: the first frame, unchanged there.
             let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
@@ -159,6 +171,7 @@ public final class EventLoop {
                 // The way out talks to the server, which may be grabbed by another client or
                 // stuck: it gets a second, then the process ends anyway (secrets wiped).
                 if endsProcess { pinbox_exit_watchdog() }
+                accessibility?.closeWindow()
                 clipboard.forget()
                 grab.release(window: window)
                 XFlush(d)
@@ -186,6 +199,13 @@ public final class EventLoop {
                 KeyTranslator.prepare(d)
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
+                // The accessibility bridge too waits for the first frame to be on screen: it
+                // costs a prompt nothing when the session has accessibility off (no library is
+                // loaded), and its start-up does not hold the window back when it is on.
+                accessibility = AccessibilityBridge.start(display: display, application: accessibleName)
+                if let accessibility, let tree = controller.accessibleTree() {
+                    accessibility.publish(tree, window: window, display: display)
+                }
                 preparationDue = nil
             }
             if XPending(d) > 0 { continue }
@@ -214,14 +234,22 @@ public final class EventLoop {
         var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
         // No events asked: poll reports a hang-up or an error on it whatever is asked.
-        if let watched = hangUpWatch, !hungUp { fds.append(pollfd(fd: watched, events: 0, revents: 0)) }
+        let watching = hangUpWatch != nil && !hungUp
+        if let watched = hangUpWatch, watching { fds.append(pollfd(fd: watched, events: 0, revents: 0)) }
         var timeout: Int32 = -1
         if let deadline {
             let ms = ((deadline - Clock.now()) * 1000).rounded(.up)
             timeout = Int32(max(0, min(ms, 3_600_000)))
         }
+        // GLib's descriptors (the accessibility bus) and its next timer join the same poll.
+        let glib = fds.count
+        if let accessibility {
+            let wanted = accessibility.prepare(&fds)
+            if wanted >= 0 && (timeout < 0 || wanted < timeout) { timeout = wanted }
+        }
         _ = poll(&fds, nfds_t(fds.count), timeout)
-        if fds.count > 2, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
+        if watching, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
+        accessibility?.dispatch(fds[glib...])
     }
 
     private static func button(_ e: XButtonEvent) -> InputEvent? {

@@ -26,6 +26,9 @@ public protocol WindowController: AnyObject {
     var acceptsSyntheticInput: Bool { get }
     /// Set when the program should end, with this exit status.
     var exitStatus: Int32? { get }
+    /// The page as a screen reader meets it now: asked only while the session has
+    /// accessibility on (`AccessibilityBridge`).
+    func accessibleTree() -> AccessibleTree?
 }
 
 /// Something the controller needs from the window system.

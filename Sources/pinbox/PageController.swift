@@ -83,6 +83,23 @@ final class PageController: WindowController {
 
     func nextDeadline(after now: Double) -> Double? { page.nextDeadline(after: now) }
 
+    func accessibleTree() -> AccessibleTree? { AccessibleTree(page: page, words: Self.accessibleWords) }
+
+    /// The words the accessibility tree adds itself, in the user's language (the page's own
+    /// come translated already).
+    private static let accessibleWords: AccessibleWords = {
+        var words = AccessibleWords()
+        // TRANSLATORS: a PIN box's progress, read by a screen reader: {n} is how many characters are typed, {m} how many the box takes; keep both.
+        words.entered = localized("{n} of {m} entered")
+        // TRANSLATORS: the payment sheet's × button, as a screen reader names it.
+        words.close = localized("Close")
+        // TRANSLATORS: the delete key of the payment sheet's number pad, as a screen reader names it.
+        words.delete = localized("Delete")
+        // TRANSLATORS: a screen reader's name for the pulsing cue while a security key waits for a touch.
+        words.waiting = localized("Waiting for your security key or card reader")
+        return words
+    }()
+
     /// Carries out the page's effects in order; returns what only the window can do.
     private func perform(_ effects: [PageEffect], now: Double) -> WindowRequest? {
         var request: WindowRequest?

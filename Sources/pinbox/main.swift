@@ -39,6 +39,8 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
     loop.endsProcess = !continuing
     loop.hangUpWatch = hangUpWatch
+    // Named on the accessibility bus as it was started: pinbox-askpass, pinentry-pinbox, pinbox.
+    loop.accessibleName = ResourceArguments.programName
     let status = try loop.run(controller)
     // The program goes on (a pinentry answers its agent): the window leaves the screen, and
     // what was typed into it after the answer goes nowhere, before the answer is written.

@@ -500,7 +500,8 @@ struct DesktopTests {
                       "./usr/share/doc/pinbox/changelog.Debian.gz", "./usr/share/applications/pinbox.desktop",
                       "./usr/share/icons/hicolor/48x48/apps/pinbox.png",
                       "./usr/share/bash-completion/completions/pinbox",
-                      "./usr/share/locale/zh_CN/LC_MESSAGES/pinbox.mo"] {
+                      "./usr/share/locale/zh_CN/LC_MESSAGES/pinbox.mo",
+                      "./usr/lib/pinbox/libpinbox-accessibility.so"] {
             #expect(contents.contains(entry), "dpkg-deb --contents lacks \(entry)")
         }
         #expect(contents.contains("root/root"), "files belong to root")
@@ -508,7 +509,7 @@ struct DesktopTests {
         // ones it loads with dlopen (Pango for text DejaVu cannot draw alone, giflib for GIFs).
         let (_, depends) = try run(["dpkg-deb", "--field", path, "Depends"])
         for package in ["libc6", "libcairo2", "libx11-6", "libfreetype6", "libfontconfig1", "libpangocairo-1.0-0",
-                        "libgif7", "fonts-dejavu-core"] {
+                        "libgif7", "fonts-dejavu-core", "libatk-bridge2.0-0", "libatk1.0-0", "libglib2.0-0"] {
             #expect(depends.contains(package + " ") || depends.contains(package + ",") || depends.hasSuffix(package + "\n"),
                     "Depends lacks \(package): \(depends)")
         }
@@ -518,6 +519,27 @@ struct DesktopTests {
         #expect(try run(["dpkg-deb", "--extract", path, root]).status == 0)
         let facts = try LinkFacts(root + "/usr/bin/pinbox")
         #expect(!facts.runpath && facts.bindNow && facts.relro)
+        // The accessibility plug-in: no RUNPATH, none of Swift's runtime, and the installed
+        // program finds it beside itself when the session has accessibility on.
+        let plugin = root + "/usr/lib/pinbox/libpinbox-accessibility.so"
+        #expect(!(try LinkFacts(plugin)).runpath)
+        let (_, needed) = try run(["readelf", "--dynamic", plugin])
+        #expect(needed.contains("[libatk-bridge-2.0.so.0]") && !needed.contains("swift"), "\(needed)")
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let askpass = try Child([root + "/usr/bin/pinbox", "askpass", "Password:"], environment: bus.environment,
+                                capture: true)
+        let deadline = Date().addingTimeInterval(10)
+        while !AccessibilityTests.mapped(askpass.pid).contains("libpinbox-accessibility") {
+            guard Date() < deadline, askpass.isRunning else {
+                throw TestFailure("the installed program did not load \(plugin): \(AccessibilityTests.mapped(askpass.pid))")
+            }
+            usleep(20_000)
+        }
+        let (_, maps) = try run(["cat", "/proc/\(askpass.pid)/maps"])
+        #expect(maps.contains(plugin))
+        kill(askpass.pid, SIGTERM)
+        #expect(askpass.wait() == 1)
         // The copyright file is the machine-readable one from the tree, and says PinBox is MIT (Expat).
         let copyright = try String(contentsOfFile: root + "/usr/share/doc/pinbox/copyright", encoding: .utf8)
         #expect(copyright == (try String(contentsOfFile: Self.repository + "/share/debian/copyright", encoding: .utf8)))

@@ -225,6 +225,12 @@ public final class Page {
             finish(.cancelled(.signal), into: &effects)
         case .workbench(let action):
             effects += handleWorkbench(action, now: now)
+        case .pressButton(let b):
+            guard b >= 0, b < content.buttons.count else { break }
+            setFocus(fields.count + b, into: &effects)
+            press(content.buttons[b].role, now: now, into: &effects)
+        case .focusOn(let i):
+            if i >= 0 { setFocus(i, into: &effects) }
         }
         return effects
     }

@@ -1,0 +1,50 @@
+// The plug-in's GObject types: one ATK object per node of the core's AccessibleTree, each type
+// with the interfaces its role needs (a label has text, a button an action, the quality bar a
+// value), and the application object the bridge publishes as the root.
+#ifndef PINBOX_ACCESSIBILITY_OBJECTS_H
+#define PINBOX_ACCESSIBILITY_OBJECTS_H
+
+#include <atk/atk.h>
+#include <stdint.h>
+#include "PinBoxAccessibility.h"
+
+typedef struct {
+    AtkObject parent;
+    int32_t id;
+    int32_t role;
+    uint32_t states;
+    double x, y, width, height;
+    char *name, *description, *text, *previous_text, *key_binding, *action;
+    double current, minimum, maximum;
+    gboolean defunct;
+} PinboxNode;
+
+typedef struct {
+    AtkObjectClass parent_class;
+} PinboxNodeClass;
+
+GType pinbox_node_get_type(void);
+#define PINBOX_NODE(o) ((PinboxNode *)(o))
+#define PINBOX_IS_NODE(o) G_TYPE_CHECK_INSTANCE_TYPE((o), pinbox_node_get_type())
+
+/// The ATK type for a role: a window, a text (labels and entries), a button, a level bar.
+GType pinbox_type_for_role(int32_t role);
+AtkRole pinbox_atk_role(int32_t role);
+
+/// The application: the root the bridge publishes; its one child is the window, when there is one.
+AtkObject *pinbox_root_new(const char *name);
+
+/// What the plug-in holds: the window and its children in order, the window's origin on the
+/// screen, and where a screen reader's requests go.
+typedef struct {
+    AtkObject *root;
+    PinboxNode *window;
+    GPtrArray *children;
+    int32_t origin_x, origin_y;
+    pinbox_a11y_callbacks callbacks;
+    void *context;
+} PinboxTree;
+
+extern PinboxTree pinbox_tree;
+
+#endif

@@ -1,0 +1,69 @@
+/// What a screen reader is told when the page changes: the signals ATK sends, decided here
+/// from two trees so that the rules are tested without a bus. The plug-in emits each as it is.
+public enum AccessibleEvent: Equatable, Sendable {
+    /// Object `id` took the keyboard focus (AT-SPI's `focus:` and its focused state).
+    case focus(Int32)
+    /// One state of object `id` turned on or off.
+    case state(Int32, AccessibleStates, Bool)
+    case name(Int32)
+    case description(Int32)
+    /// Object `id`'s text lost `removed` characters at `at`, then gained `inserted` there. The
+    /// characters themselves are read from its text, which for a hidden entry is bullets.
+    case text(Int32, at: Int, removed: Int, inserted: Int)
+    case value(Int32)
+    /// Said at once, interrupting: the error line that appeared.
+    case announce(String)
+    /// The window became the active one (AtkWindow's activate) or stopped being it.
+    case activate(Bool)
+}
+
+extension AccessibleTree {
+    /// The events that take a screen reader from `old` (nil: nothing shown yet) to this tree.
+    /// A new tree announces its error line, if it has one (pinentry's second try opens with
+    /// "Bad passphrase"), and its focus if the window is active.
+    public func changes(from old: AccessibleTree?) -> [AccessibleEvent] {
+        guard let old, old.nodes.map({ $0.id }) == nodes.map({ $0.id }) else {
+            var events: [AccessibleEvent] = []
+            if window.states.contains(.active) { events.append(.activate(true)) }
+            if let error = node(ID.error), !error.name.isEmpty { events.append(.announce(error.name)) }
+            if let focused { events.append(.focus(focused)) }
+            return events
+        }
+        var events: [AccessibleEvent] = []
+        if old.window.states.contains(.active) != window.states.contains(.active) {
+            events.append(.activate(window.states.contains(.active)))
+        }
+        for (before, after) in zip(old.nodes, nodes) {
+            if before.name != after.name { events.append(.name(after.id)) }
+            if before.description != after.description { events.append(.description(after.id)) }
+            if let text = Self.textChange(before.text ?? "", after.text ?? "") {
+                events.append(.text(after.id, at: text.at, removed: text.removed, inserted: text.inserted))
+            }
+            if before.value != after.value { events.append(.value(after.id)) }
+            for state in AccessibleStates.each where state != .focused {
+                let was = before.states.contains(state), now = after.states.contains(state)
+                if was != now { events.append(.state(after.id, state, now)) }
+            }
+        }
+        if let error = node(ID.error), !error.name.isEmpty, old.node(ID.error)?.name != error.name {
+            events.append(.announce(error.name))
+        }
+        // The focus last, once the object it lands on says what it holds.
+        if old.focused != focused {
+            if let lost = old.focused { events.append(.state(lost, .focused, false)) }
+            if let focused { events.append(.focus(focused)) }
+        }
+        return events
+    }
+
+    /// The one run of characters that changed between two texts, counted in characters.
+    private static func textChange(_ a: String, _ b: String) -> (at: Int, removed: Int, inserted: Int)? {
+        guard a != b else { return nil }
+        let x = Array(a), y = Array(b)
+        var head = 0
+        while head < x.count, head < y.count, x[head] == y[head] { head += 1 }
+        var tail = 0
+        while tail < x.count - head, tail < y.count - head, x[x.count - 1 - tail] == y[y.count - 1 - tail] { tail += 1 }
+        return (head, x.count - head - tail, y.count - head - tail)
+    }
+}

@@ -1,0 +1,199 @@
+/// A page as a screen reader meets it: the window and, in reading order, its texts, entries,
+/// buttons and indicators, derived from the `Page` alone. The same page gives the same tree;
+/// every object keeps its `id` for the page's life (an empty error line is there, not showing),
+/// so an update changes objects and never the tree's shape.
+///
+/// Secrets: a hidden entry's text is one bullet per dot the window shows (a scrolled
+/// passphrase row shows fewer dots than there are characters, and so do the bullets), and its
+/// description says no more than its boxes do. No byte of a hidden field's secret is read here;
+/// only the demo's plain look, which shows its characters on screen, reads them out.
+public struct AccessibleTree: Equatable, Sendable {
+    public var window: AccessibleNode
+    /// The window's children, in reading order.
+    public var children: [AccessibleNode]
+
+    /// Fixed ids, so that an update finds each object again: the window, the page's texts and
+    /// indicators; each field's label and entry; the buttons; the number pad's keys.
+    public enum ID {
+        public static let window: Int32 = 0
+        public static let description: Int32 = 1
+        public static let error: Int32 = 2
+        public static let hint: Int32 = 3
+        public static let quality: Int32 = 4
+        public static let cue: Int32 = 5
+        public static let payee: Int32 = 6
+        public static let amount: Int32 = 7
+        public static func label(_ field: Int) -> Int32 { 10 + 2 * Int32(field) }
+        public static func entry(_ field: Int) -> Int32 { 11 + 2 * Int32(field) }
+        public static func button(_ index: Int) -> Int32 { 100 + Int32(index) }
+        public static func key(_ index: Int) -> Int32 { 200 + Int32(index) }
+    }
+
+    /// The bullet a hidden entry's text shows for each dot.
+    public static let bullet = "\u{2022}"
+
+    public init(window: AccessibleNode, children: [AccessibleNode]) {
+        self.window = window
+        self.children = children
+    }
+
+    /// The tree of `page` as it is now.
+    public init(page: Page, words: AccessibleWords = AccessibleWords()) {
+        let content = page.content
+        let geometry = page.geometry
+        let shown: AccessibleStates = [.showing, .visible, .sensitive]
+        func text(_ id: Int32, _ name: String, _ bounds: Rect, role: AccessibleRole = .label) -> AccessibleNode {
+            AccessibleNode(id: id, role: role, name: name, text: name, states: name.isEmpty ? [] : shown,
+                           bounds: name.isEmpty ? .zero : bounds)
+        }
+        var nodes: [AccessibleNode] = []
+        var role = AccessibleRole.frame
+        var windowName = content.title, windowDescription = content.description
+        let focused: Int? = page.windowFocused ? page.focus : nil
+        // The red line: a refused key's reason for a moment, else the caller's error.
+        let message = page.feedback?.text ?? content.error
+
+        switch geometry {
+        case .dialog(let layout):
+            role = page.fields.isEmpty ? .alert : .dialog
+            nodes.append(text(ID.description, content.description, layout.description))
+        case .paySheet(let layout):
+            role = .dialog
+            windowDescription = [content.prompt, content.description].filter { !$0.isEmpty }.joined(separator: " ")
+            nodes.append(text(ID.payee, content.prompt, Self.line(at: layout.payee, width: layout.field.width,
+                                                                   height: layout.metrics.payeeSize * layout.scale)))
+            nodes.append(text(ID.amount, content.description, Self.line(at: layout.amount, width: layout.field.width,
+                                                                         height: layout.metrics.amountSize * layout.scale)))
+        case .workbench:
+            role = .frame
+        }
+        if windowName.isEmpty { windowName = words.untitled }
+
+        for (i, field) in page.fields.enumerated() {
+            let bounds = i < geometry.fields.count ? geometry.fields[i] : .zero
+            if !field.label.isEmpty {
+                nodes.append(text(ID.label(i), field.label, Self.labelBounds(geometry, field: i, over: bounds)))
+            }
+            nodes.append(Self.entry(field, index: i, page: page, bounds: bounds, focused: focused == i, words: words))
+        }
+
+        if case .dialog(let layout) = geometry {
+            if let label = content.qualityLabel {
+                let value = AccessibleValue(current: Double(page.quality ?? 0), minimum: -100, maximum: 100)
+                nodes.append(AccessibleNode(id: ID.quality, role: .levelBar, name: label, states: shown,
+                                            bounds: layout.quality ?? .zero, value: value))
+            }
+            if content.waitCue {
+                nodes.append(AccessibleNode(id: ID.cue, role: .status, name: words.waiting, states: shown,
+                                            bounds: layout.cue ?? .zero))
+            }
+            nodes.append(text(ID.error, message, layout.error))
+        } else if case .paySheet(let layout) = geometry {
+            nodes.append(text(ID.error, message, Self.line(at: layout.message, width: layout.field.width,
+                                                                 height: layout.metrics.linkSize * layout.scale)))
+        }
+        if !content.hint.isEmpty, case .workbench(let layout) = geometry {
+            nodes.append(text(ID.hint, content.hint, Self.line(at: layout.hint, width: layout.content.width,
+                                                                height: layout.metrics.hintSize * layout.scale)))
+        }
+
+        for (b, button) in content.buttons.enumerated() {
+            let index = page.fields.count + b
+            var states: AccessibleStates = shown.union(.focusable)
+            if focused == index { states.insert(.focused) }
+            // Return presses OK when no other button has the focus.
+            if button.role == .ok { states.insert(.isDefault) }
+            let name = button.role == .cancel && geometry.isPaySheet ? words.close : button.text
+            nodes.append(AccessibleNode(id: ID.button(b), role: .pushButton, name: name, states: states,
+                                        keyBinding: button.mnemonic.map { "<Alt>" + String(Character($0)) } ?? "",
+                                        action: .press(button: b),
+                                        bounds: b < geometry.buttons.count ? geometry.buttons[b] : .zero))
+        }
+
+        if case .paySheet(let layout) = geometry {
+            for (k, key) in PaySheetLayout.keys.enumerated() {
+                let name: String
+                switch key {
+                case .blank: continue
+                case .digit(let d): name = String(Character(d))
+                case .delete: name = words.delete
+                }
+                nodes.append(AccessibleNode(id: ID.key(k), role: .pushButton, name: name, states: shown,
+                                            action: .key(key), bounds: layout.keyRects[k]))
+            }
+        }
+
+        var windowStates: AccessibleStates = [.showing, .visible, .sensitive]
+        if page.windowFocused { windowStates.insert(.active) }
+        if role != .frame { windowStates.insert(.modal) }
+        let size = geometry.content
+        window = AccessibleNode(id: ID.window, role: role, name: windowName, description: windowDescription,
+                                states: windowStates, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        children = nodes
+    }
+
+    /// An entry: what it is called, what it says of its contents and how much of them it shows.
+    private static func entry(_ field: PageField, index: Int, page: Page, bounds: Rect, focused: Bool,
+                              words: AccessibleWords) -> AccessibleNode {
+        let hidden = field.configuration.theme.secure || page.rules.purpose == .prompt
+        var states: AccessibleStates = [.showing, .visible, .sensitive, .focusable, .editable, .singleLine]
+        if focused { states.insert(.focused) }
+        // What shows: the characters past the first cell drawn (a long row scrolls).
+        let shownCount = max(0, field.field.length - field.firstShown)
+        var description = ""
+        // Boxes of a known number say how many are filled, as a glance at them does.
+        if field.growth == nil || page.entry.map({ if case .fixedPIN = $0 { true } else { false } }) == true {
+            description = words.entered(field.field.length, of: field.field.capacity)
+        }
+        let name = field.label.isEmpty ? (page.content.title.isEmpty ? words.untitled : page.content.title) : field.label
+        let text: String
+        if hidden {
+            text = String(repeating: bullet, count: shownCount)
+        } else {
+            // A field that shows its characters (the demo's plain look) reads them out, as its cells show them.
+            text = field.field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
+        }
+        return AccessibleNode(id: ID.entry(index), role: hidden ? .passwordText : .text, name: name,
+                              description: description, text: text, states: states, bounds: bounds)
+    }
+
+    private static func labelBounds(_ geometry: PageGeometry, field: Int, over bounds: Rect) -> Rect {
+        switch geometry {
+        case .dialog(let layout): return field < layout.labels.count ? layout.labels[field] : .zero
+        case .workbench(let layout):
+            guard field < layout.labels.count else { return .zero }
+            return line(at: layout.labels[field], width: bounds.width, height: layout.metrics.labelSize * layout.scale)
+        case .paySheet: return .zero
+        }
+    }
+
+    /// A line of text drawn centred at `point` (its baseline): the rectangle it roughly takes.
+    private static func line(at point: Point?, width: Double, height: Double) -> Rect {
+        guard let point else { return .zero }
+        return Rect(x: point.x - width / 2, y: point.y - height, width: width, height: height * 1.3)
+    }
+
+    /// Every object, the window first.
+    public var nodes: [AccessibleNode] { [window] + children }
+
+    public func node(_ id: Int32) -> AccessibleNode? {
+        id == window.id ? window : children.first { $0.id == id }
+    }
+
+    /// The object with the keyboard focus, while the window has it.
+    public var focused: Int32? { children.first { $0.states.contains(.focused) }?.id }
+
+    /// The input that gives object `id` the focus (a screen reader's grab-focus), for `page`.
+    public static func focusInput(for id: Int32, fields: Int, buttons: Int) -> InputEvent? {
+        if id >= ID.entry(0), id < ID.entry(fields), (id - ID.entry(0)) % 2 == 0 {
+            return .focusOn(Int(id - ID.entry(0)) / 2)
+        }
+        if id >= ID.button(0), id < ID.button(buttons) { return .focusOn(fields + Int(id - ID.button(0))) }
+        return nil
+    }
+
+    /// The input that carries out object `id`'s action.
+    public func actionInput(for id: Int32) -> InputEvent? {
+        node(id)?.action?.input
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import Glibc
+import Testing
+
+/// What a screen reader finds in PinBox's prompts: the real at-spi2-core bus started in a
+/// private session, the real binary on the test's Xvfb, read through pyatspi (what Orca and
+/// Accerciser use). And, with accessibility off, that nothing of it is even loaded.
+@Suite("Accessibility through AT-SPI", .timeLimit(.minutes(3)))
+struct AccessibilityTests {
+    /// Characters none of the dialogs' own words contain, typed as the secret.
+    static let marker = "Zj7#X9!vW"
+
+    /// xdotool's names for the marker's keys.
+    static let markerKeys = ["Z", "j", "7", "numbersign", "X", "9", "exclam", "v", "W"]
+
+    /// Whether a library of the accessibility stack is mapped into process `pid`.
+    static func mapped(_ pid: pid_t) -> [String] {
+        // Read to the end: procfs files say they are empty.
+        let fd = open("/proc/\(pid)/maps", O_RDONLY)
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+        while fd >= 0 {
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { break }
+            bytes += chunk[0..<n]
+        }
+        if fd >= 0 { close(fd) }
+        let maps = String(decoding: bytes, as: UTF8.self)
+        let names = ["libatk", "libglib", "libgobject", "libdbus", "libatspi", "libpinbox-accessibility"]
+        return Set(maps.split(separator: "\n").compactMap { line in
+            names.first { line.contains("/" + $0) }
+        }).sorted()
+    }
+
+    @Test func theAskpassDialogIsReadTypedIntoAndAnsweredThroughATSPI() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let askpass = try PinBoxProcess(["askpass", "Enter passphrase for key '/tmp/id':"], display: xvfb.display,
+                                        environment: bus.environment)
+        try askpass.findWindowByPID()
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "dialog")
+        #expect(window["name"] as? String == "Passphrase required")
+        // (The askpass shows ssh's prompt without its closing colon.)
+        #expect(window["description"] as? String == "Enter passphrase for key '/tmp/id'")
+        let nodes = flatten(window).dropFirst()
+        #expect(nodes.map { $0["role"] as? String ?? "" }
+                == ["label", "label", "password text", "label", "push button", "push button"])
+        #expect(nodes.map { $0["name"] as? String ?? "" }
+                == ["Enter passphrase for key '/tmp/id'", "Passphrase", "Passphrase", "", "Cancel", "OK"])
+        let buttons = nodes.filter { $0["role"] as? String == "push button" }
+        #expect(buttons.map { $0["keybinding"] as? String ?? "" } == ["<Alt>c", "<Alt>o"])
+        #expect(buttons.map { $0["actions"] as? [String] ?? [] } == [["click"], ["click"]])
+        // The entry has the focus once the window has it.
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
+            && $0["role"] as? String == "password text" }
+
+        // Typed: one bullet per character, and no character of the secret anywhere.
+        _ = try probe.events()
+        try askpass.xdotool(["key", "--delay", "15"] + Self.markerKeys)
+        var heard = try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+            && $0["detail1"] as? Int == Self.marker.count - 1 }
+        var tree = try probe.tree()
+        let entry = try #require(flatten(tree).first { $0["role"] as? String == "password text" })
+        #expect(entry["text"] as? String == String(repeating: "\u{2022}", count: Self.marker.count))
+
+        // Tab: the focus moves to Cancel, and a screen reader is told.
+        try askpass.keys("Tab")
+        heard += try probe.waitForEvent { $0["name"] as? String == "Cancel"
+            && ($0["type"] as? String == "focus:" || ($0["type"] as? String == "object:state-changed:focused"
+                                                      && $0["detail1"] as? Int == 1)) }
+        tree = try probe.tree()
+        let cancel = try #require(flatten(tree).first { $0["name"] as? String == "Cancel" })
+        #expect((cancel["states"] as? [String] ?? []).contains("focused"))
+        let everything = readable(tree, heard)
+        for c in Self.marker { #expect(!everything.contains(c), "'\(c)' of the secret reached the accessibility bus") }
+
+        // OK pressed through the action interface answers with what was typed, whole.
+        #expect(try probe.press("OK"))
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == Self.marker + "\n")
+        // The positive control of the search above: it finds the secret where it is.
+        #expect(Self.marker.allSatisfy { askpass.stdout.contains($0) })
+    }
+
+    @Test func aPinBoxSaysHowManyDigitsAreEntered() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let askpass = try PinBoxProcess(["askpass", "--length", "6", "Enter PIN for token:"], display: xvfb.display,
+                                        environment: bus.environment)
+        try askpass.findWindowByPID()
+        let window = try probe.window(of: "pinbox")
+        let entry = try #require(flatten(window).first { $0["role"] as? String == "password text" })
+        #expect(entry["description"] as? String == "0 of 6 entered")
+        try askpass.keys("1", "2", "3")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:property-change:accessible-description"
+            && $0["description"] as? String == "3 of 6 entered" }
+        let after = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "password text" })
+        #expect(after["description"] as? String == "3 of 6 entered")
+        #expect(after["text"] as? String == "\u{2022}\u{2022}\u{2022}")
+        #expect(try probe.press("Cancel"))
+        #expect(try askpass.waitExit() == 1)
+        #expect(askpass.stdout == "")
+    }
+
+    @Test func thePinentryDialogAnnouncesTheAgentsErrorAndCancelsThroughItsButton() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        var environment = bus.environment
+        environment["DISPLAY"] = xvfb.display
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
+                                 interactive: true)
+        var replies = ""
+        try readUntil("OK Pleased", from: pinentry, into: &replies)
+        pinentry.send("SETTITLE Unlock key\nSETDESC Please enter the passphrase to unlock the OpenPGP secret key\n"
+                      + "SETPROMPT Passphrase:\nSETERROR Bad passphrase (try 2 of 3)\nGETPIN\n")
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "dialog")
+        #expect(window["name"] as? String == "Unlock key")
+        #expect(window["description"] as? String == "Please enter the passphrase to unlock the OpenPGP secret key")
+        let labels = flatten(window).filter { $0["role"] as? String == "label" }.map { $0["name"] as? String ?? "" }
+        #expect(labels.contains("Bad passphrase (try 2 of 3)"))
+        let entry = try #require(flatten(window).first { $0["role"] as? String == "password text" })
+        #expect(entry["name"] as? String == "Passphrase")
+        // The error is announced as the dialog appears, as Orca expects of an alert.
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:announcement"
+            && $0["data"] as? String == "Bad passphrase (try 2 of 3)" }
+        #expect(try probe.press("Cancel"))
+        try readUntil("ERR 83886179", from: pinentry, into: &replies)
+        pinentry.send("BYE\n")
+        try readUntil("OK closing", from: pinentry, into: &replies)
+        #expect(pinentry.wait() == 0)
+    }
+
+    @Test func theRepeatsMismatchIsAnnounced() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        var environment = bus.environment
+        environment["DISPLAY"] = xvfb.display
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
+                                 interactive: true)
+        var replies = ""
+        try readUntil("OK Pleased", from: pinentry, into: &replies)
+        pinentry.send("SETPROMPT New passphrase:\nSETREPEAT Repeat:\nSETREPEATERROR Passphrases do not match\nGETPIN\n")
+        _ = try probe.window(of: "pinbox")
+        _ = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid), "windowfocus", "--sync"],
+                    display: xvfb.display)
+        _ = try run(["xdotool", "key", "--delay", "15", "a", "b", "Return", "a", "c", "Return"], display: xvfb.display)
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:announcement"
+            && $0["data"] as? String == "Passphrases do not match" }
+        let mismatch = flatten(try probe.tree()).first { $0["name"] as? String == "Passphrases do not match" }
+        #expect((mismatch?["states"] as? [String] ?? []).contains("showing"))
+        #expect(try probe.press("Cancel"))
+        try readUntil("ERR 83886179", from: pinentry, into: &replies)
+        pinentry.send("BYE\n")
+        #expect(pinentry.wait() == 0)
+    }
+
+    @Test func thePaymentSheetsNumberPadIsPressedThroughTheActionInterface() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let pay = try PinBoxProcess(["pay", "--amount", "¥25.00", "--payee", "Coffee shop"], display: xvfb.display,
+                                    environment: bus.environment)
+        try pay.waitReady()
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "dialog")
+        #expect(window["name"] as? String == "Enter payment password")
+        #expect(window["description"] as? String == "Coffee shop ¥25.00")
+        let buttons = flatten(window).filter { $0["role"] as? String == "push button" }.map { $0["name"] as? String ?? "" }
+        #expect(buttons == ["Close", "Forgot password?", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Delete"])
+        #expect(try probe.press("7"))
+        try pay.waitFor("change") { $0["length"] as? Int == 1 }
+        _ = try probe.waitForEvent { $0["description"] as? String == "1 of 6 entered" }
+        #expect(try probe.press("Forgot password?"))
+        try pay.waitFor("forgot")
+        #expect(try probe.press("Close"))
+        #expect(try pay.waitExit() == 1)
+    }
+
+    @Test func theDemoPageIsAFrameOfLabelledEntries() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let demo = try PinBoxProcess(["--style", "boxes", "--count", "4"], display: xvfb.display,
+                                     environment: bus.environment)
+        try demo.waitReady()
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "frame")
+        let entry = try #require(flatten(window).first { $0["role"] as? String == "password text" })
+        #expect(entry["description"] as? String == "0 of 4 entered")
+        try demo.keys("4", "2")
+        _ = try probe.waitForEvent { $0["description"] as? String == "2 of 4 entered" }
+        kill(demo.pid, SIGTERM)
+        _ = try demo.waitExit()
+    }
+
+    @Test func theQualityBarIsALevelBarThatFollowsTheAgentsRating() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: bus.environment, capture: true,
+                                 interactive: true)
+        var replies = ""
+        try readUntil("OK Pleased", from: pinentry, into: &replies)
+        pinentry.send("SETQUALITYBAR Quality:\nSETPROMPT New passphrase:\nGETPIN\n")
+        let window = try probe.window(of: "pinbox")
+        let bar = try #require(flatten(window).first { $0["role"] as? String == "level bar" })
+        #expect(bar["name"] as? String == "Quality")  // (drawn, and named, without its colon)
+        #expect(bar["value"] as? [Double] == [0, -100, 100])
+        _ = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid), "windowfocus", "--sync"],
+                    display: xvfb.display)
+        _ = try run(["xdotool", "key", "a"], display: xvfb.display)
+        try readUntil("INQUIRE QUALITY a", from: pinentry, into: &replies)
+        pinentry.send("D 40\nEND\n")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:property-change:accessible-value" }
+        let rated = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "level bar" })
+        #expect(rated["value"] as? [Double] == [40, -100, 100])
+        #expect(try probe.press("Cancel"))
+        try readUntil("ERR 83886179", from: pinentry, into: &replies)
+        pinentry.send("BYE\n")
+        #expect(pinentry.wait() == 0)
+    }
+
+    @Test func aTouchNoticeSaysWhatItWaitsFor() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        var environment = bus.environment
+        environment["SSH_ASKPASS_PROMPT"] = "none"
+        let notice = try PinBoxProcess(["askpass", "Confirm user presence for key ED25519-SK SHA256:abc"],
+                                       display: xvfb.display, environment: environment)
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "alert")
+        #expect(window["name"] as? String == "Security key")
+        let cue = try #require(flatten(window).first { $0["role"] as? String == "status bar" })
+        #expect(cue["name"] as? String == "Waiting for your security key or card reader")
+        kill(notice.pid, SIGTERM)
+        #expect(try notice.waitExit() == 1)
+    }
+
+    @Test func withAccessibilityOffNothingOfItIsLoaded() throws {
+        // The positive control: with the bus on, the dialog maps the plug-in and the stack.
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let on = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display, environment: bus.environment)
+        try on.findWindowByPID()
+        let started = Date()
+        while Self.mapped(on.pid).count < 6 {
+            guard Date() < started.addingTimeInterval(10) else {
+                throw TestFailure("the accessibility stack never loaded: \(Self.mapped(on.pid)); \(on.stderr)")
+            }
+            usleep(10_000)
+        }
+        let loadTime = Date().timeIntervalSince(started)
+        #expect(Self.mapped(on.pid) == ["libatk", "libatspi", "libdbus", "libglib", "libgobject", "libpinbox-accessibility"])
+
+        // NO_AT_BRIDGE=1 on the same display, and a display without the bus: nothing, for
+        // well past the time it took to load above.
+        var environment = bus.environment
+        environment["NO_AT_BRIDGE"] = "1"
+        let refused = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display, environment: environment)
+        try refused.findWindowByPID()
+        let plain = try Xvfb()
+        let off = try PinBoxProcess(["askpass", "Password:"], display: plain.display)
+        try off.findWindowByPID()
+        let until = Date().addingTimeInterval(max(1, 3 * loadTime))
+        while Date() < until {
+            #expect(Self.mapped(refused.pid) == [])
+            #expect(Self.mapped(off.pid) == [])
+            usleep(50_000)
+        }
+        for p in [on, refused, off] { kill(p.pid, SIGTERM) }
+        #expect(try off.waitExit() == 1)
+        #expect(off.stderr == "")
+    }
+
+    /// Reads the pinentry's replies until a line starting with `prefix` arrives.
+    func readUntil(_ prefix: String, from child: Child, into text: inout String) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
+            let ended = !child.isRunning
+            child.waitReadable(seconds: ended ? 0 : 0.05)
+            text += String(decoding: child.read().out, as: UTF8.self)
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) { break }
+            guard Date() < deadline, !ended else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
+        }
+    }
+}

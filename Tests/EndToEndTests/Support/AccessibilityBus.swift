@@ -1,0 +1,166 @@
+import Foundation
+import Glibc
+
+/// A user's session with accessibility on, as GNOME or KDE start it: a session bus
+/// (`dbus-run-session`) and at-spi2-core's `at-spi-bus-launcher`, which starts the
+/// accessibility bus (the registry daemon is started on it when first asked for) and puts
+/// `AT_SPI_BUS` on the display's root window. Everything lives in its own temporary home and
+/// XDG directories, and goes away with it: the launcher is ended, and the buses with it.
+final class AccessibilityBus {
+    let home: String
+    /// What a program of this session gets: the session bus, the home, the display.
+    let environment: [String: String]
+    private let session: Child
+    private let launcher: pid_t
+
+    static let launcherPath = "/usr/libexec/at-spi-bus-launcher"
+
+    init(display: String) throws {
+        for (tool, package) in [("/usr/bin/dbus-run-session", "dbus-daemon"), (Self.launcherPath, "at-spi2-core"),
+                                ("/usr/bin/python3", "python3")]
+        where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw TestFailure("\(tool) is missing (apt-get install \(package))")
+        }
+        home = NSTemporaryDirectory() + "pinbox-a11y-\(UUID().uuidString)"
+        let runtime = home + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var environment = ["HOME": home, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": home + "/config",
+                           "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "DISPLAY": display,
+                           "NO_AT_BRIDGE": "", "GSETTINGS_BACKEND": "memory"]
+        // The shell prints the session bus and its own pid, then becomes the launcher.
+        session = try Child(["dbus-run-session", "--", "/bin/sh", "-c",
+                             "echo \"$$ $DBUS_SESSION_BUS_ADDRESS\"; exec \(Self.launcherPath) --launch-immediately"],
+                            environment: environment, capture: true)
+        var text = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !text.contains("\n") {
+            guard session.isRunning, Date() < deadline else { throw TestFailure("dbus-run-session did not start") }
+            session.waitReadable(seconds: 0.05)
+            text += String(decoding: session.read().out, as: UTF8.self)
+        }
+        let line = text.prefix { $0 != "\n" }.split(separator: " ", maxSplits: 1)
+        guard line.count == 2, let pid = pid_t(line[0]) else { throw TestFailure("dbus-run-session said '\(text)'") }
+        launcher = pid
+        environment["DBUS_SESSION_BUS_ADDRESS"] = String(line[1])
+        self.environment = environment
+        // Ready once the launcher has published the accessibility bus on the display.
+        let x = try XClient(display)
+        while x.rootProperties["AT_SPI_BUS"] == nil {
+            guard session.isRunning, Date() < deadline else {
+                throw TestFailure("at-spi-bus-launcher put no AT_SPI_BUS on the root window")
+            }
+            usleep(20_000)
+        }
+    }
+
+    deinit {
+        // The launcher ends its accessibility bus (and so the registry); dbus-run-session then
+        // ends the session bus.
+        kill(launcher, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while session.isRunning && Date() < deadline { usleep(20_000) }
+        try? FileManager.default.removeItem(atPath: home)
+    }
+}
+
+/// Tests/accessibility/atspi_probe.py: an AT-SPI client (pyatspi, as Orca and Accerciser read
+/// applications) that answers one JSON line per command and records every event it hears.
+final class AtspiProbe {
+    private let child: Child
+    private var buffer: [UInt8] = []
+
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("accessibility/atspi_probe.py").path
+    }
+
+    init(_ bus: AccessibilityBus) throws {
+        child = try Child(["/usr/bin/python3", Self.script], environment: bus.environment, capture: true,
+                          interactive: true)
+        let hello = try next(timeout: 20)
+        if let error = hello["error"] as? String { throw TestFailure(error) }
+        guard hello["listening"] as? Bool == true else { throw TestFailure("the AT-SPI probe said \(hello)") }
+    }
+
+    deinit {
+        child.closeInput()
+        let deadline = Date().addingTimeInterval(5)
+        while child.isRunning && Date() < deadline { child.waitReadable(seconds: 0.05) }
+    }
+
+    /// Sends one command; returns its answer.
+    func ask(_ command: String, timeout: Double = 30) throws -> [String: Any] {
+        child.send(command + "\n")
+        let answer = try next(timeout: timeout)
+        if let error = answer["error"] as? String { throw TestFailure("the AT-SPI probe, on '\(command)': \(error)") }
+        return answer
+    }
+
+    private func next(timeout: Double) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let end = buffer.firstIndex(of: 0x0a) {
+                let line = Array(buffer[..<end])
+                buffer.removeFirst(end + 1)
+                guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
+                    throw TestFailure("the AT-SPI probe wrote '\(String(decoding: line, as: UTF8.self))'")
+                }
+                return object
+            }
+            let (out, err) = child.read()
+            buffer += out
+            if out.isEmpty {
+                guard child.isRunning, Date() < deadline else {
+                    throw TestFailure("the AT-SPI probe gave no answer; stderr:\n\(String(decoding: err, as: UTF8.self))")
+                }
+                child.waitReadable(seconds: 0.05)
+            }
+        }
+    }
+
+    /// Waits for the application named `name` to show a window; returns that window's tree.
+    func window(of name: String) throws -> [String: Any] {
+        let answer = try ask("app \(name) 20")
+        guard answer["found"] as? Bool == true, let app = answer["tree"] as? [String: Any],
+              let window = (app["children"] as? [[String: Any]])?.first
+        else { throw TestFailure("no application '\(name)' with a window on the accessibility bus: \(answer)") }
+        return window
+    }
+
+    func tree() throws -> [String: Any] {
+        let app = try ask("tree")["tree"] as? [String: Any]
+        guard let window = (app?["children"] as? [[String: Any]])?.first else { throw TestFailure("no window: \(String(describing: app))") }
+        return window
+    }
+
+    /// The events heard since the last call.
+    func events() throws -> [[String: Any]] { try ask("events")["events"] as? [[String: Any]] ?? [] }
+
+    /// Waits until an event matching `matches` has been heard; returns every event heard meanwhile.
+    func waitForEvent(timeout: Double = 10, _ matches: ([String: Any]) -> Bool) throws -> [[String: Any]] {
+        var heard: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            heard += try events()
+            if heard.contains(where: matches) { return heard }
+            guard Date() < deadline else { throw TestFailure("no such event within \(timeout) s; heard: \(heard)") }
+            usleep(50_000)
+        }
+    }
+
+    func press(_ button: String) throws -> Bool { try ask("press \(button)")["pressed"] as? Bool == true }
+}
+
+/// Every object of a tree as a flat list, the window first.
+func flatten(_ node: [String: Any]) -> [[String: Any]] {
+    [node] + ((node["children"] as? [[String: Any]]) ?? []).flatMap(flatten)
+}
+
+/// Everything a screen reader can read: every object's name, description and text, and every
+/// event's source name, description and text.
+func readable(_ tree: [String: Any], _ events: [[String: Any]]) -> String {
+    let nodes = flatten(tree).map { n in ["name", "description", "text", "keybinding"].map { n[$0] as? String ?? "" } }
+    let heard = events.map { e in ["name", "description", "data"].map { e[$0] as? String ?? "" } }
+    return (nodes + heard).flatMap { $0 }.joined(separator: "\n")
+}

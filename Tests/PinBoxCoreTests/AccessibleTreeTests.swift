@@ -1,0 +1,251 @@
+import Testing
+@testable import PinBoxCore
+
+/// Every character half an em wide, as in PageTests.
+private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+    let line = Double(text.unicodeScalars.count) * style.size / 2
+    let lines = width.map { max(1, (line / $0).rounded(.up)) } ?? 1
+    return Size(width: min(line, width ?? line), height: lines * (style.size * 1.3).rounded(.up))
+}
+
+private func dialog(_ kind: DialogSpec.Kind, _ edit: (inout DialogSpec) -> Void = { _ in }) throws -> Page {
+    var spec = DialogSpec(kind: kind)
+    edit(&spec)
+    let page = try spec.makePage(measure: measure)
+    _ = page.handle(.resize(page.preferredSize), now: 0)
+    _ = page.handle(.windowFocus(true), now: 0)
+    return page
+}
+
+private func type(_ page: Page, _ text: String) {
+    for c in text.unicodeScalars { _ = page.handle(.character(c), now: 0) }
+}
+
+/// A marker secret: none of its characters is a bullet, a digit or a letter of the page's words.
+private let marker = "Zq7#Xw9!Jv"
+
+/// Everything a screen reader can read: every node's name, description and text, and every
+/// event's announcement.
+private func readable(_ tree: AccessibleTree, _ events: [AccessibleEvent] = []) -> String {
+    var all = tree.nodes.map { $0.name + "|" + $0.description + "|" + ($0.text ?? "") + "|" + $0.keyBinding }
+    for event in events { if case .announce(let s) = event { all.append(s) } }
+    return all.joined(separator: "\n")
+}
+
+@Suite("Accessibility: the tree a screen reader reads, and its events")
+struct AccessibleTreeTests {
+    @Test("an askpass passphrase dialog: a dialog named by its title, its description, a password text, two buttons")
+    func askpassTree() throws {
+        let page = try dialog(.entry(.passphrase)) {
+            $0.title = "OpenSSH"
+            $0.description = "Enter passphrase for key '/home/u/.ssh/id_ed25519':"
+            $0.prompt = "Passphrase"
+        }
+        let tree = AccessibleTree(page: page)
+        #expect(tree.window.role == .dialog)
+        #expect(tree.window.name == "OpenSSH")
+        #expect(tree.window.description == "Enter passphrase for key '/home/u/.ssh/id_ed25519':")
+        #expect(tree.window.states == [.showing, .visible, .sensitive, .active, .modal])
+        #expect(tree.children.map { $0.role } == [.label, .label, .passwordText, .label, .pushButton, .pushButton])
+        #expect(tree.children.map { $0.name } == ["Enter passphrase for key '/home/u/.ssh/id_ed25519':", "Passphrase",
+                                                  "Passphrase", "", "Cancel", "OK"])
+        let entry = try #require(tree.node(AccessibleTree.ID.entry(0)))
+        #expect(entry.text == "")
+        #expect(entry.description == "")
+        #expect(entry.states == [.showing, .visible, .sensitive, .focusable, .editable, .singleLine, .focused])
+        let error = try #require(tree.node(AccessibleTree.ID.error))
+        #expect(error.states == [])
+        let ok = try #require(tree.node(AccessibleTree.ID.button(1)))
+        #expect(ok.keyBinding == "<Alt>o")
+        #expect(ok.action == .press(button: 1))
+        #expect(ok.states == [.showing, .visible, .sensitive, .focusable, .isDefault])
+        #expect(tree.node(AccessibleTree.ID.button(0))?.keyBinding == "<Alt>c")
+        #expect(tree.focused == AccessibleTree.ID.entry(0))
+    }
+
+    @Test("a hidden entry's text is one bullet per character typed, and no byte of the secret is anywhere")
+    func bulletsOnly() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.prompt = "Passphrase" }
+        var tree = AccessibleTree(page: page)
+        var events: [AccessibleEvent] = []
+        for c in marker.unicodeScalars {
+            _ = page.handle(.character(c), now: 0)
+            let next = AccessibleTree(page: page)
+            events += next.changes(from: tree)
+            tree = next
+        }
+        #expect(tree.node(AccessibleTree.ID.entry(0))?.text == String(repeating: "\u{2022}", count: marker.count))
+        #expect(events.filter { if case .text = $0 { true } else { false } }.count == marker.count)
+        #expect(events.first == .text(AccessibleTree.ID.entry(0), at: 0, removed: 0, inserted: 1))
+        let all = readable(tree, events)
+        for c in marker where !all.isEmpty { #expect(!all.contains(c), "\(c) of the secret reached the tree") }
+        // The positive control: a secret typed into a field that shows it does reach the tree.
+        let plain = Page(workbench: [PageField(name: "p", label: "", configuration: try FieldConfiguration(theme: .tfgrid, count: 18))],
+                         content: PageContent(title: "t"), rules: PageRules(), scale: 1, measure: measure)
+        type(plain, "1234")
+        #expect(AccessibleTree(page: plain).node(AccessibleTree.ID.entry(0))?.text == "1234")
+        #expect(AccessibleTree(page: plain).node(AccessibleTree.ID.entry(0))?.role == .text)
+    }
+
+    @Test("a long passphrase: no more bullets than the row shows dots")
+    func noMoreThanTheDots() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t" }
+        let cells = page.fields[0].layout.cells.count
+        type(page, String(repeating: "a", count: cells + 5))
+        let text = try #require(AccessibleTree(page: page).node(AccessibleTree.ID.entry(0))?.text)
+        #expect(text.count == cells - 1)
+        #expect(page.fields[0].field.length == cells + 5)
+    }
+
+    @Test("a PIN box says how much is entered: \"3 of 6 entered\" after three digits")
+    func pinProgress() throws {
+        let page = try dialog(.entry(.fixedPIN(length: 6))) { $0.title = "PIN"; $0.accepts = .digits }
+        let before = AccessibleTree(page: page)
+        #expect(before.node(AccessibleTree.ID.entry(0))?.description == "0 of 6 entered")
+        type(page, "123")
+        let after = AccessibleTree(page: page)
+        #expect(after.node(AccessibleTree.ID.entry(0))?.description == "3 of 6 entered")
+        #expect(after.node(AccessibleTree.ID.entry(0))?.text == "\u{2022}\u{2022}\u{2022}")
+        #expect(after.changes(from: before) == [.description(AccessibleTree.ID.entry(0)),
+                                               .text(AccessibleTree.ID.entry(0), at: 0, removed: 0, inserted: 3)])
+    }
+
+    @Test("Tab moves the focus: the old object loses its focused state, the new one gets a focus event")
+    func focusEvents() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t" }
+        let before = AccessibleTree(page: page)
+        _ = page.handle(.focusNext, now: 0)
+        let after = AccessibleTree(page: page)
+        #expect(after.focused == AccessibleTree.ID.button(0))
+        #expect(after.changes(from: before) == [.state(AccessibleTree.ID.entry(0), .focused, false),
+                                               .focus(AccessibleTree.ID.button(0))])
+        // A window without the focus has no focused object, and says it is no longer active.
+        _ = page.handle(.windowFocus(false), now: 0)
+        let away = AccessibleTree(page: page)
+        #expect(away.focused == nil)
+        #expect(away.changes(from: after) == [.activate(false), .state(AccessibleTree.ID.window, .active, false),
+                                             .state(AccessibleTree.ID.button(0), .focused, false)])
+    }
+
+    @Test("the repeat's mismatch appears as an announcement and a showing label")
+    func mismatchAnnounced() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.repeatPrompt = "Repeat" }
+        type(page, "ab")
+        _ = page.handle(.submit, now: 0)
+        type(page, "ac")
+        let before = AccessibleTree(page: page)
+        _ = page.handle(.submit, now: 0)
+        let after = AccessibleTree(page: page)
+        let error = try #require(after.node(AccessibleTree.ID.error))
+        #expect(error.name == "The two entries do not match")
+        #expect(error.states == [.showing, .visible, .sensitive])
+        let events = after.changes(from: before)
+        #expect(events.contains(.announce("The two entries do not match")))
+        #expect(events.contains(.state(AccessibleTree.ID.error, .showing, true)))
+        #expect(events.last == .focus(AccessibleTree.ID.entry(0)))
+    }
+
+    @Test("a dialog that opens with an error (pinentry's SETERROR) announces it first")
+    func errorOnOpen() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.error = "Bad passphrase (try 2 of 3)" }
+        let tree = AccessibleTree(page: page)
+        #expect(tree.changes(from: nil) == [.activate(true), .announce("Bad passphrase (try 2 of 3)"),
+                                           .focus(AccessibleTree.ID.entry(0))])
+    }
+
+    @Test("a confirmation is an alert; its buttons carry their actions and mnemonics")
+    func confirmation() throws {
+        let page = try dialog(.confirm(notOK: true)) {
+            $0.title = "Confirm"; $0.description = "Allow?"; $0.okLabel = "_Yes"; $0.notOKLabel = "_No"
+        }
+        let tree = AccessibleTree(page: page)
+        #expect(tree.window.role == .alert)
+        #expect(tree.children.filter { $0.role == .pushButton }.map { $0.name } == ["No", "Cancel", "Yes"])
+        #expect(tree.children.filter { $0.role == .pushButton }.map { $0.keyBinding } == ["<Alt>n", "<Alt>c", "<Alt>y"])
+        #expect(tree.focused == AccessibleTree.ID.button(2))
+        // Pressed through the action interface, "No" ends the page as a click does.
+        let input = try #require(tree.actionInput(for: AccessibleTree.ID.button(0)))
+        #expect(input == .pressButton(0))
+        _ = page.handle(input, now: 0)
+        #expect(page.outcome == .notConfirmed)
+    }
+
+    @Test("the action on OK submits what is typed; grab-focus moves the page's focus")
+    func actions() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t" }
+        type(page, "pw")
+        let tree = AccessibleTree(page: page)
+        #expect(AccessibleTree.focusInput(for: AccessibleTree.ID.button(0), fields: 1, buttons: 2) == .focusOn(1))
+        #expect(AccessibleTree.focusInput(for: AccessibleTree.ID.entry(0), fields: 1, buttons: 2) == .focusOn(0))
+        #expect(AccessibleTree.focusInput(for: AccessibleTree.ID.label(0), fields: 1, buttons: 2) == nil)
+        // What no object stands for is passed over: a button or a focusable that is not there.
+        #expect(page.handle(.pressButton(7), now: 0) == [])
+        #expect(page.handle(.focusOn(-1), now: 0) == [])
+        #expect(page.handle(.focusOn(9), now: 0) == [])
+        #expect(page.outcome == nil && page.focus == 0)
+        _ = page.handle(.focusOn(1), now: 0)
+        #expect(page.focus == 1)
+        let effects = page.handle(try #require(tree.actionInput(for: AccessibleTree.ID.button(1))), now: 0)
+        #expect(effects.contains(.deliver(field: 0)))
+        #expect(page.outcome == .submitted)
+    }
+
+    @Test("the quality bar is a level bar with the agent's rating; the wait cue a status")
+    func indicators() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.qualityLabel = "Quality:"; $0.waitCue = true }
+        let before = AccessibleTree(page: page)
+        let bar = try #require(before.node(AccessibleTree.ID.quality))
+        #expect(bar.role == .levelBar)
+        #expect(bar.name == "Quality:")
+        #expect(bar.value == AccessibleValue(current: 0, minimum: -100, maximum: 100))
+        page.setQuality(42)
+        let after = AccessibleTree(page: page)
+        #expect(after.node(AccessibleTree.ID.quality)?.value?.current == 42)
+        #expect(after.changes(from: before) == [.value(AccessibleTree.ID.quality)])
+        #expect(after.node(AccessibleTree.ID.cue)?.role == .status)
+        #expect(after.node(AccessibleTree.ID.cue)?.name == "Waiting for your security key or card reader")
+    }
+
+    @Test("the payment sheet: its amount, \"2 of 6 entered\", a Close button and the number pad's keys")
+    func paySheet() throws {
+        var spec = PaySheetSpec()
+        spec.payee = "Coffee shop"
+        spec.amount = "¥25.00"
+        let page = try spec.makePage(measure: measure)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        _ = page.handle(.windowFocus(true), now: 0)
+        let tree = AccessibleTree(page: page)
+        #expect(tree.window.role == .dialog)
+        #expect(tree.window.name == "Enter payment password")
+        #expect(tree.window.description == "Coffee shop ¥25.00")
+        let buttons = tree.children.filter { $0.role == .pushButton }.map { $0.name }
+        #expect(buttons == ["Close", "Forgot password?", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "Delete"])
+        // The pad's "7" types a 7, as a click on it does.
+        let seven = try #require(tree.children.first { $0.name == "7" })
+        _ = page.handle(try #require(tree.actionInput(for: seven.id)), now: 0)
+        _ = page.handle(.character("1"), now: 0)
+        #expect(AccessibleTree(page: page).node(AccessibleTree.ID.entry(0))?.description == "2 of 6 entered")
+        #expect(page.fields[0].field.length == 2)
+    }
+
+    @Test("the demo page is a frame with a labelled entry per field and its hint")
+    func workbench() throws {
+        let fields = [PageField(name: "a", label: "Strip", configuration: try FieldConfiguration(theme: .strip, count: 6)),
+                      PageField(name: "b", label: "Boxes", configuration: try FieldConfiguration(theme: .boxes, count: 4))]
+        let page = Page(workbench: fields, content: PageContent(title: "PinBox", hint: "Tab moves"), rules: PageRules(),
+                        scale: 1, measure: measure)
+        let tree = AccessibleTree(page: page)
+        #expect(tree.window.role == .frame)
+        #expect(tree.children.map { $0.name } == ["Strip", "Strip", "Boxes", "Boxes", "Tab moves"])
+        #expect(tree.children.map { $0.role } == [.label, .passwordText, .label, .passwordText, .label])
+        #expect(tree.node(AccessibleTree.ID.entry(1))?.description == "0 of 4 entered")
+    }
+
+    @Test("the progress words are a template a translation can reorder")
+    func words() {
+        var words = AccessibleWords()
+        #expect(words.entered(3, of: 6) == "3 of 6 entered")
+        words.entered = "已输入 {n}/{m} 位"
+        #expect(words.entered(3, of: 6) == "已输入 3/6 位")
+    }
+}
