@@ -72,8 +72,19 @@ extension XClient {
     /// red, a pasted passphrase), then until it holds still; returns the still pixels.
     @discardableResult
     func waitForChange(_ id: String, from before: [UInt32], _ what: String, timeout: Double = 5) throws -> [UInt32] {
-        try waitUntil("\(what): the window did not change", timeout: timeout) { pixels(id) != before }
+        _ = try waitForFrame(id, after: before, what, timeout: timeout)
         return stillPixels(id, timeout: timeout)
+    }
+
+    /// Waits until the window shows something other than `before`, and returns it: the next
+    /// frame of a window that never holds still (a wait cue).
+    func waitForFrame(_ id: String, after before: [UInt32], _ what: String, timeout: Double = 5) throws -> [UInt32] {
+        var now = before
+        try waitUntil("\(what): the window did not change", timeout: timeout) {
+            now = pixels(id)
+            return now != before
+        }
+        return now
     }
 
     /// The window that has the keyboard focus now.
