@@ -80,6 +80,7 @@ func pkgConfigCFlags(_ package: String) -> [String] {
     return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
 }
 let pangoCFlags = pkgConfigCFlags("pangocairo")
+let secretCFlags = pkgConfigCFlags("libsecret-1")
 // ATK and the AT-SPI bridge (which bring GLib's and D-Bus's headers) for the accessibility plug-in.
 let accessibilityCFlags = pkgConfigCFlags("atk-bridge-2.0")
 let package = Package(
@@ -111,6 +112,8 @@ let package = Package(
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
         .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)] + hardenedC,
                 linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("fontconfig")]),
+        // libsecret for the password manager, dlopened only when gpg-agent allows one.
+        .target(name: "CKeyring", cSettings: [.unsafeFlags(secretCFlags)] + hardenedC),
         // The accessibility plug-in's code: links ATK, the bridge and GLib as Debian ships them.
         .target(name: "PinBoxAccessibility", cSettings: [.unsafeFlags(accessibilityCFlags)] + hardenedC,
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"),
@@ -133,7 +136,8 @@ let package = Package(
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
-        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem"],
+        .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem",
+                                                        "CKeyring"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],

@@ -43,6 +43,7 @@ void pinbox_secrets_wipe_all(void) {
 // The end of the road when the loop cannot get there itself: a blocked X call, a second signal.
 static void leave_now(void) {
     pinbox_secrets_wipe_all();
+    pinbox_terminal_restore();
     _exit(PINBOX_EXIT_CANCELLED);
 }
 
@@ -82,6 +83,7 @@ static void on_signal(int number, siginfo_t *info, void *context) {
         if (!sent || number == SIGABRT) {
             // A real fault (or abort()): nothing can be trusted any more. Wipe, then die of it.
             pinbox_secrets_wipe_all();
+            pinbox_terminal_restore();
             signal(number, SIG_DFL);
             raise(number);
             break;
@@ -94,6 +96,7 @@ static void on_signal(int number, siginfo_t *info, void *context) {
         if ((number == SIGPIPE || number == SIGXFSZ) && (!sent || info->si_pid == getpid())) break;
         if (at_once || terminating) leave_now();  // a pinentry, or a second request: no more waiting
         pinbox_secrets_wipe_all();
+        pinbox_terminal_restore();
         wake_loop(number);
         pinbox_exit_watchdog();
         break;

@@ -32,6 +32,10 @@ public struct AssuanError: Equatable, Sendable {
     public static let notConfirmed = Self(pinentry: 114, "Not confirmed")
     /// An OPTION name the pinentry does not know.
     public static let unknownOption = Self(pinentry: 174, "Unknown option")
+    /// CLEARPASSPHRASE for a key the password manager holds nothing for.
+    public static let invalidValue = Self(pinentry: 261, "Invalid value passed to IPC")
+    /// CLEARPASSPHRASE with no password manager to ask, or one that failed.
+    public static let generalIPC = Self(pinentry: 257, "General IPC error")
     /// GETINFO with an unknown subject.
     public static let parameter = Self(pinentry: 280, "IPC parameter error")
 

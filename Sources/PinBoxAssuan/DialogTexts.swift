@@ -36,6 +36,17 @@ public enum KeyInfo: Equatable, Sendable {
     /// Anything else, kept as sent.
     case other(String)
 
+    /// The string as the agent sent it (`n/<keygrip>`): what the password manager's items are
+    /// named by, as pinentry names them.
+    public var raw: String {
+        switch self {
+        case .key(let grip): "n/" + grip
+        case .user(let id): "u/" + id
+        case .ssh(let grip): "s/" + grip
+        case .other(let text): text
+        }
+    }
+
     init(_ raw: [UInt8]) {
         let text = String(decoding: raw, as: UTF8.self)
         guard raw.count >= 2, raw[1] == 0x2F else { self = .other(text); return }

@@ -1,3 +1,6 @@
+import CSystem
+import PinBoxCore
+
 /// Cuts the client's byte stream into Assuan lines, the way libassuan does: a line is
 /// complete when its LF falls within the first 1002 bytes (1000 bytes, CR, LF); one CR before
 /// the LF is dropped. Longer input is reported once as too long and skipped up to the next LF,
@@ -19,29 +22,90 @@ public struct LineReader<Source: ByteSource> {
 
     public private(set) var source: Source
     private var pending: [UInt8] = []
+    /// One read's worth; zeroed after every read, since a read may carry a secret (an
+    /// `INQUIRE GENPIN` answer).
+    private var chunk: [UInt8]
     private var skippingToNewline = false
     private var finished = false
 
     public init(source: Source) {
         self.source = source
         pending.reserveCapacity(Self.limit * 2)
+        chunk = [UInt8](repeating: 0, count: Self.limit)
     }
 
     /// Whether the input has ended (every later `next()` returns `.end`).
     public var isFinished: Bool { finished && pending.isEmpty }
 
     public mutating func next() -> Line {
+        switch nextLineEnd() {
+        case .end: return .end
+        case .tooLong: return .tooLong
+        case .line(let end, let newline):
+            defer { pending.removeSubrange(0...newline) }
+            return .line(Array(pending[0..<end]))
+        }
+    }
+
+    /// The next line for an inquiry whose answer is a secret: a `D` line is percent-decoded
+    /// straight into `secret` and its bytes are zeroed where they were read (`data` is true;
+    /// the line comes back as `D` alone, or as `.tooLong` with `secret` wiped when it did not
+    /// fit). Any other line comes back as `next()` gives it.
+    public mutating func next(dataInto secret: SecretBuffer) -> (line: Line, data: Bool) {
+        switch nextLineEnd() {
+        case .end: return (.end, false)
+        case .tooLong: return (.tooLong, false)
+        case .line(let end, let newline):
+            defer {
+                // Zero the line before the bytes after it move down over it.
+                for i in 0...newline { pending[i] = 0 }
+                pending.removeSubrange(0...newline)
+            }
+            guard end >= 2, pending[0] == 0x44, pending[1] == 0x20 else {
+                return (.line(Array(pending[0..<end])), false)
+            }
+            var i = 2
+            while i < end {
+                guard !secret.isFull else {
+                    secret.wipe()
+                    return (.tooLong, true)
+                }
+                if pending[i] == 0x25, i + 2 < end, let high = PercentCoding.hexValue(pending[i + 1]),
+                   let low = PercentCoding.hexValue(pending[i + 2]) {
+                    secret.append(high << 4 | low)
+                    i += 3
+                } else {
+                    secret.append(pending[i])
+                    i += 1
+                }
+            }
+            return (.line([0x44]), true)
+        }
+    }
+
+    private enum LineEnd {
+        /// The line is `pending[0..<end]`; its LF is at `newline`.
+        case line(end: Int, newline: Int)
+        case tooLong
+        case end
+    }
+
+    /// Reads until `pending` starts with a whole line, skipping over-long ones.
+    private mutating func nextLineEnd() -> LineEnd {
         while true {
             if let newline = pending.firstIndex(of: 0x0A) {
-                defer { pending.removeSubrange(0...newline) }
                 if skippingToNewline {
                     skippingToNewline = false
+                    pending.removeSubrange(0...newline)
                     continue
                 }
-                guard newline < Self.limit else { return .tooLong }
+                guard newline < Self.limit else {
+                    pending.removeSubrange(0...newline)
+                    return .tooLong
+                }
                 var end = newline
                 if end > 0 && pending[end - 1] == 0x0D { end -= 1 }
-                return .line(Array(pending[0..<end]))
+                return .line(end: end, newline: newline)
             }
             if skippingToNewline {
                 pending.removeAll(keepingCapacity: true)
@@ -60,12 +124,12 @@ public struct LineReader<Source: ByteSource> {
 
     /// Reads what is available, no more than one line's worth at a time.
     private mutating func fill() {
-        var chunk = [UInt8](repeating: 0, count: Self.limit)
         let n = chunk.withUnsafeMutableBytes { source.read(into: $0) }
         if n <= 0 {
             finished = true
         } else {
             pending.append(contentsOf: chunk[0..<n])
+            chunk.withUnsafeMutableBytes { explicit_bzero($0.baseAddress!, n) }
         }
     }
 }

@@ -32,23 +32,26 @@ extension PinentryServer {
     }
 
     func getPin() {
-        let request = pinRequest()
-        let quality = request.qualityBar == nil
-            ? QualityCheck.disabled
-            : QualityCheck(isEnabled: true) { passphrase in self.inquireQuality(passphrase) }
-        let outcome = frontEnd.getPin(request, quality: quality)
+        // A passphrase the password manager holds answers with no dialog at all.
+        if let saved = passphraseFromStore() { return answerFromStore(saved) }
+        var request = pinRequest()
+        request.savePasswordLabel = savePasswordOffer()
+        let outcome = frontEnd.getPin(request, agent: inquiries(for: request))
         // One dialog only, as in pinentry.
         texts.error = nil
         texts.repeatPrompt = nil
         texts.qualityBar = nil
         switch outcome {
-        case .pin(let secret, let repeated):
+        case .pin(let secret, let repeated, let save):
             if !secret.isEmpty {
                 if repeated && request.repeatPrompt != nil { writeLine("S PIN_REPEATED") }
                 let lines = secret.withBytes { DataLines.encode($0) }
-                secret.wipe()
                 lines.withBytes { write(UnsafeRawBufferPointer($0)) }
                 lines.wipe()
+                // After the agent has it, as pinentry does; a ticked box replaces what was saved.
+                if save, request.savePasswordLabel != nil, let key = passwordStoreKey, let store = passwordStore {
+                    _ = secret.withBytes { store.save(key, $0) }
+                }
             }
             secret.wipe()
             ok()

@@ -8,14 +8,7 @@ extension PinentryServer {
     /// further D lines. Returns the first number, clamped to -100…100.
     func inquireQuality(_ passphrase: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !clientGone, !reader.isFinished else { return nil }
-        let prefix = "INQUIRE QUALITY "
-        let sent = UnsafeBufferPointer(rebasing: passphrase.prefix(300))
-        let line = SecretBuffer(capacity: prefix.utf8.count + 3 * sent.count + 1)
-        for byte in prefix.utf8 { line.append(byte) }
-        PercentCoding.appendQualityEscaped(sent, to: line)
-        line.append(0x0A)
-        line.withBytes { write(UnsafeRawBufferPointer($0)) }
-        line.wipe()
+        sendEscaped("INQUIRE QUALITY ", passphrase)
         guard !clientGone else { return nil }
 
         var value: Int?

@@ -23,7 +23,10 @@ extension PinentryServer {
         while let last = value.last, isSpace(last) { value.removeLast() }
         if key.count > 2 && key[0] == 0x2D && key[1] == 0x2D { key.removeFirst(2) }
         guard key.first != 0x2D else { return reply(.optionOneDash) }
-        if options.apply(name: String(decoding: key, as: UTF8.self), value: value) {
+        let name = String(decoding: key, as: UTF8.self)
+        if options.apply(name: name, value: value) {
+            // pinentry lets a new permission try the password manager again.
+            if name == "allow-external-password-cache" { triedPasswordStore = false }
             ok()
         } else {
             reply(.unknownOption)

@@ -19,6 +19,10 @@ public final class PinentryServer<FrontEnd: PinentryFrontEnd, Source: ByteSource
     public internal(set) var output: Sink
     /// A write failed: the client is gone, and the session ends.
     public internal(set) var clientGone = false
+    /// The password manager, when the binary has one (see `PinentryServer+PasswordManager.swift`).
+    public var passwordStore: PasswordStore?
+    /// The store was asked once already since the start or the last RESET, as pinentry asks it.
+    var triedPasswordStore = false
 
     public init(frontEnd: FrontEnd, input: Source, output: Sink, arguments: PinentryArguments = PinentryArguments(),
                 identity: PinentryIdentity) {
@@ -93,6 +97,7 @@ public final class PinentryServer<FrontEnd: PinentryFrontEnd, Source: ByteSource
             let timeout = texts.timeout
             texts = DialogTexts()
             texts.timeout = timeout
+            triedPasswordStore = false
             ok()
         case .help: help(arguments)
         case .setDesc: texts.description = text; ok()
@@ -115,7 +120,7 @@ public final class PinentryServer<FrontEnd: PinentryFrontEnd, Source: ByteSource
         case .setTimeout:
             if !arguments.isEmpty { texts.timeout = PinentryOptions.leadingInteger(arguments) ?? 0 }
             ok()
-        case .clearPassphrase: ok()
+        case .clearPassphrase: clearPassphrase(arguments)
         case .getInfo: getInfo(arguments)
         case .getPin: getPin()
         case .confirm:

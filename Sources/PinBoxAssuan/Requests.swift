@@ -42,9 +42,14 @@ public struct PinRequest: Equatable, Sendable {
     public var repeatPrompt: RepeatPrompt?
     /// Present when the agent wants live ratings; ask them through the `QualityCheck`.
     public var qualityBar: QualityBar?
-    /// SETGENPIN label and tooltip (PinBox offers no generator; carried for completeness).
+    /// SETGENPIN label and tooltip: a button that fills the entries with a passphrase the agent
+    /// makes up (`AgentInquiries.suggest`); nil for none.
     public var generatePinLabel: String?
     public var generatePinTooltip: String?
+    /// The "Save in password manager" checkbox, with gpg-agent's label (`default-pwmngr`, its
+    /// `_` mnemonic kept): set when the agent allows an external cache, names the key, and the
+    /// Secret Service is there and unlocked. A ticked box comes back as `PinOutcome.pin(save:)`.
+    public var savePasswordLabel: String?
     /// Seconds before the dialog gives up if nothing has been typed; 0 = never.
     public var timeout: Int
     public var keyInfo: KeyInfo?
@@ -63,8 +68,9 @@ public struct PinRequest: Equatable, Sendable {
                 okLabel: String = "_OK", cancelLabel: String = "_Cancel", repeatPrompt: RepeatPrompt? = nil,
                 qualityBar: QualityBar? = nil, generatePinLabel: String? = nil, generatePinTooltip: String? = nil,
                 timeout: Int = 0, keyInfo: KeyInfo? = nil, entry: EntryKind = .passphrase, limit: InputLimit? = nil,
-                grab: Bool = true, options: PinentryOptions = PinentryOptions()) {
+                grab: Bool = true, savePasswordLabel: String? = nil, options: PinentryOptions = PinentryOptions()) {
         self.options = options
+        self.savePasswordLabel = savePasswordLabel
         self.title = title
         self.description = description
         self.prompt = prompt
@@ -120,9 +126,9 @@ public struct ConfirmRequest: Equatable, Sendable {
 
 /// How a GETPIN dialog ended.
 public enum PinOutcome {
-    /// What was typed; `repeated` when a SETREPEAT second entry matched it. The server writes
-    /// it out and wipes it.
-    case pin(SecretBuffer, repeated: Bool)
+    /// What was typed; `repeated` when a SETREPEAT second entry matched it, `save` when the
+    /// password manager's box was ticked. The server writes it out (and stores it) and wipes it.
+    case pin(SecretBuffer, repeated: Bool, save: Bool = false)
     /// The Cancel button or Escape.
     case cancelled
     /// The window was closed (window manager or Alt+F4): the agent then stops retrying.

@@ -97,7 +97,7 @@ public final class PinField {
     /// Replaces the whole content (seed 003's `setText:`): refused whole when longer than the
     /// capacity or when any character is not accepted.
     public func setText<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
-        guard bytes.count <= capacity else { return [.rejected(.textTooLong)] }
+        guard bytes.count <= capacity, bytes.count <= byteLimit else { return [.rejected(.textTooLong)] }
         guard bytes.allSatisfy(accepts.contains) else { return [.rejected(.textNotDigits)] }
         secret.wipe()
         length = 0

@@ -71,6 +71,16 @@ public enum PagePainter {
         if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
             drawQuality(label: label, value: page.quality, in: row, scale: s, page: page, on: canvas)
         }
+        if let notes = layout.notes {
+            text(page.content.notes, in: notes, size: m.labelSize, color: page.secondaryColor, limit: layout.notesLimit)
+        }
+        if let row = layout.suggestion, let suggestion = page.suggestion {
+            text(suggestion, in: row, size: m.textSize, bold: true, color: page.textColor, limit: row.height)
+            if let note = layout.suggestionNote {
+                text(page.content.suggestionNote, in: note, size: m.labelSize, color: page.secondaryColor,
+                     limit: layout.notesLimit)
+            }
+        }
         if let cue = layout.cue, let phase = page.cuePhase, touched(cue) {
             drawWaitCue(in: cue, phase: phase, color: page.accentColor, on: canvas)
         }
@@ -82,10 +92,15 @@ public enum PagePainter {
     }
 
     /// A button: the default one (OK) filled with the accent colour, the others outlined; the
-    /// focused one ringed; the mnemonic letter underlined.
+    /// focused one ringed; the mnemonic letter underlined. A checkbox is a box, ticked or not,
+    /// and its label.
     private static func drawButton(_ button: PageButton, in rect: Rect, focused: Bool, page: PageScene,
                                    layout: DialogLayout, on canvas: Canvas) {
         let m = layout.metrics, s = layout.scale
+        if button.role == .savePassword {
+            return drawCheckbox(button, in: rect, checked: page.savePassword, focused: focused, page: page,
+                                layout: layout, on: canvas)
+        }
         let radius = 6 * s
         let isDefault = button.role == .ok
         if isDefault {
@@ -104,6 +119,40 @@ public enum PagePainter {
         let size = TextLayout.measure(button.text, style: style, width: nil)
         let origin = Point(x: (rect.x + (rect.width - size.width) / 2).rounded(),
                            y: (rect.y + (rect.height - size.height) / 2).rounded())
+        drawLabel(button, style: style, at: origin, scale: s, on: canvas)
+    }
+
+    /// A checkbox: the box at the start of its rectangle, the tick in the accent colour when
+    /// checked, the label after it; the ring around both when focused.
+    private static func drawCheckbox(_ button: PageButton, in rect: Rect, checked: Bool, focused: Bool,
+                                     page: PageScene, layout: DialogLayout, on canvas: Canvas) {
+        let m = layout.metrics, s = layout.scale
+        let side = DialogLayout.checkboxSide(s)
+        let box = Rect(x: rect.x, y: (rect.y + (rect.height - side) / 2).rounded(), width: side, height: side)
+        if checked {
+            canvas.fillRounded(box, radius: 3 * s, with: page.accentColor)
+            canvas.strokePath([Point(x: box.x + side * 0.22, y: box.y + side * 0.52),
+                               Point(x: box.x + side * 0.42, y: box.y + side * 0.72),
+                               Point(x: box.x + side * 0.78, y: box.y + side * 0.3)],
+                              width: max(1.5, 2 * s), color: .white)
+        } else {
+            canvas.fillRounded(box, radius: 3 * s, with: .white)
+            canvas.strokeInside(box, width: Layout.devicePixels(1, scale: s), radius: 3 * s, color: Color(rgb: 0x848b96))
+        }
+        if focused {
+            canvas.strokeInside(layout.ring(around: rect), width: Layout.devicePixels(m.ringWidth, scale: s),
+                                radius: 4 * s + m.ringOffset * s, color: page.ringColor)
+        }
+        let style = TextStyle(size: m.textSize * s, color: page.textColor)
+        let size = TextLayout.measure(button.text, style: style, width: nil)
+        drawLabel(button, style: style, at: Point(x: box.maxX + m.labelGap * s, y: (rect.y + (rect.height - size.height) / 2).rounded()),
+                  scale: s, on: canvas)
+    }
+
+    /// A button's text at `origin`, its mnemonic letter underlined.
+    private static func drawLabel(_ button: PageButton, style: TextStyle, at origin: Point, scale s: Double,
+                                  on canvas: Canvas) {
+        let color = style.color
         TextLayout.draw(button.text, style: style, width: nil, at: origin, on: canvas)
         if let index = button.mnemonicIndex {
             // Underline the mnemonic: its span is measured from the label's start.

@@ -150,6 +150,8 @@ public final class EventLoop {
                     selection.request(source, window: window, time: UInt(CurrentTime), now: now)
                 case .offerCopy(let text)?:
                     clipboard.own(text, window: window)
+                case .grow(let size)?:
+                    window.grow(to: size)
                 case nil:
                     break
                 }

@@ -38,4 +38,6 @@ public enum WindowRequest: Sendable {
     /// Own the CLIPBOARD with these bytes (a plain field's text, in a locked buffer the owner
     /// wipes when another client takes the clipboard) until another client takes it.
     case offerCopy(SecretBuffer)
+    /// What the window shows grew past it (a long error line): make it this size (device pixels).
+    case grow(Size)
 }

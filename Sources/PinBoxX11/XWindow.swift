@@ -97,6 +97,20 @@ public final class XWindow {
         XSync(display.handle, 1)  // discard: True
     }
 
+    /// Makes the window `size` (device pixels) and no smaller, when what it shows grew (an
+    /// error of several lines): the ConfigureNotify that follows brings a buffer of that size.
+    func grow(to size: Size) {
+        let width = UInt32(size.width.rounded(.up)), height = UInt32(size.height.rounded(.up))
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = Int32(width)
+            hints.pointee.min_height = Int32(height)
+            XSetWMNormalHints(display.handle, id, hints)
+            XFree(hints)
+        }
+        XResizeWindow(display.handle, id, width, height)
+    }
+
     /// Back to no background (see `BackBuffer.presentAsBackground`): exposures are left for us
     /// to paint from the back buffer, never cleared or painted by the server.
     func dropBackground() {

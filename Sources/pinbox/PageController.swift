@@ -35,6 +35,10 @@ final class PageController: WindowController {
     private var drawnOverlay = false
     /// Called after field `index` changed: pinentry rates a new passphrase here.
     var onChange: ((Page, Int) -> Void)?
+    /// Asked for a passphrase to suggest (pinentry: INQUIRE GENPIN), in locked memory.
+    var onSuggest: (() -> SecretBuffer?)?
+    /// Asked whether field `index`'s secret may go (pinentry: INQUIRE CHECKPIN): the refusal, or nil.
+    var onCheck: ((Page, Int) -> String?)?
 
     /// How screenshots are taken: drawn larger, of the focused field alone, on a clear background.
     struct ScreenshotLook {
@@ -74,7 +78,14 @@ final class PageController: WindowController {
     }
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
-        perform(page.handle(event, now: now), now: now)
+        let before = page.preferredSize
+        let request = perform(page.handle(event, now: now), now: now)
+        // An answer from the caller (gpg-agent's refusal of a passphrase) may need more room.
+        let after = page.preferredSize
+        if request == nil, page.isDialog, after.height > before.height {
+            return .grow(Size(width: max(after.width, before.width), height: after.height))
+        }
+        return request
     }
 
     func advance(to now: Double) {
@@ -121,6 +132,10 @@ final class PageController: WindowController {
                 case .startRecording: recordingWanted = true
                 case .stopRecording: stopRecording(at: now)
                 }
+            case .suggest:
+                request = perform(page.suggested(onSuggest?(), now: now), now: now) ?? request
+            case .check(let i):
+                request = perform(page.checked(refusal: onCheck?(page, i), now: now), now: now) ?? request
             case .finish(let outcome):
                 if exitStatus == nil { exitStatus = outcome.exitStatus(for: page.rules.purpose).rawValue }
             }
@@ -300,6 +315,7 @@ final class PageController: WindowController {
         return old.geometry == new.geometry && old.content == new.content && old.message == new.message
             && old.cuePhase == new.cuePhase && old.fields.count == new.fields.count
             && (new.geometry.buttons.isEmpty || old.focusRing == new.focusRing)
+            && old.suggestion == new.suggestion && old.savePassword == new.savePassword
     }
 
     /// The page area where `new` differs from `old`: the cells that changed, or the whole

@@ -22,9 +22,11 @@ enum PinentryCommand {
         }
         // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
         pinbox_signals_end_at_once()
-        let server = PinentryServer(frontEnd: XDialogs(paste: parsed.paste), input: FileDescriptorSource(descriptor: 0),
+        let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs(paste: parsed.paste)),
+                                    input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
                                     identity: PinentryIdentity(version: version, deviceStatus: deviceStatus))
+        server.passwordStore = Keyring.store
         _ = server.run()
         return 0
     }
@@ -48,8 +50,8 @@ enum PinentryCommand {
 
         Options (those of every pinentry):
           -D, --display DISPLAY        the X display
-          -T, --ttyname FILE           the terminal (reported, not used)
-          -N, --ttytype TYPE           the terminal's type (reported, not used)
+          -T, --ttyname FILE           the terminal to ask on when there is no display
+          -N, --ttytype TYPE           the terminal's type (`dumb`: no escape sequences)
           -C, --lc-ctype LOCALE        the locale of the agent's texts
           -M, --lc-messages LOCALE
           -o, --timeout SECONDS        give up after this long (SETTIMEOUT overrides it)
@@ -67,6 +69,9 @@ enum PinentryCommand {
 struct XDialogs: PinentryFrontEnd {
     private var display: XDisplay?
     private var displayName: String?
+    /// Why the last dialog could not be shown: its display would not open. The terminal is
+    /// asked instead (`PinentryDialogs`).
+    private(set) var unreachable: String?
     /// `--paste off`; a `paste: off` resource turns it off too, never on.
     let paste: Bool
 
@@ -74,7 +79,7 @@ struct XDialogs: PinentryFrontEnd {
         self.paste = paste
     }
 
-    mutating func getPin(_ request: PinRequest, quality: QualityCheck) -> PinOutcome {
+    mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
         let card: Bool
         let kind: PinBoxCore.EntryKind
         switch request.entry {
@@ -95,20 +100,23 @@ struct XDialogs: PinentryFrontEnd {
             spec.repeatError = again.mismatchError
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
-        if quality.isEnabled, let bar = request.qualityBar { spec.qualityLabel = Self.label(bar.label) }
+        if agent.ratesQuality, let bar = request.qualityBar { spec.qualityLabel = Self.label(bar.label) }
+        spec.offer(request)
         // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
         // from the secret buffer.
         let rate: ((Page, Int) -> Void)? = spec.qualityLabel == nil ? nil : { page, index in
             guard index == 0 else { return }
-            page.setQuality(page.fields[0].field.secret.withBytes { quality.rate($0) })
+            page.setQuality(page.fields[0].field.secret.withBytes { agent.rate($0) })
         }
-        guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate) else {
+        guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate,
+                                         agent: (agent, request)) else {
             return .cancelled
         }
         // Only the answer outlives the window, until the server has written and wiped it.
         if outcome == .submitted { page.wipe(keeping: 0) } else { page.wipe() }
         switch outcome {
-        case .submitted: return .pin(page.fields[0].field.secret, repeated: request.repeatPrompt != nil)
+        case .submitted:
+            return .pin(page.fields[0].field.secret, repeated: request.repeatPrompt != nil, save: page.agent.savePassword)
         case .closed: return .closed
         case .timedOut: return .timedOut
         default: return .cancelled
@@ -163,17 +171,24 @@ struct XDialogs: PinentryFrontEnd {
     /// Shows one dialog until it is answered. Nil when no window could be shown (no display, no
     /// keyboard grab): said on stderr, and the agent hears a cancel.
     private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
-                               onChange: ((Page, Int) -> Void)? = nil) -> (Page, PageOutcome)? {
+                               onChange: ((Page, Int) -> Void)? = nil,
+                               agent: (AgentInquiries, PinRequest)? = nil) -> (Page, PageOutcome)? {
         // The agent's texts are in its locale's language (`lc-ctype`), which picks the glyph
         // forms of Chinese and Japanese text; without one, this process's locale.
         TextLayout.setLanguage(options.lcCtype)
         // The dialog's first drawing of its text (fonts, glyphs; Pango for other scripts) starts
         // now, on threads, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
+        unreachable = nil
         do throws(X11Error) {
             if display == nil || displayName != options.display {
                 display = nil
-                display = try XDisplay(name: options.display)
+                do throws(X11Error) {
+                    display = try XDisplay(name: options.display)
+                } catch {
+                    unreachable = error.message
+                    return nil
+                }
                 displayName = options.display
             }
             let display = display!
@@ -198,6 +213,7 @@ struct XDialogs: PinentryFrontEnd {
             if !spec.error.isEmpty { page.shakeEntry(at: Clock.now()) }
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
+            if let (inquiries, request) = agent { controller.ask(inquiries, for: request) }
             // The agent's death (its end of stdin closing) ends the dialog.
             _ = try runDialog(page, display: display, area: area, grab: grab, controller: controller, continuing: true,
                               transientFor: options.parentWindow, hangUpWatch: 0)

@@ -44,7 +44,7 @@ import Testing
         let commands = ["SETDESC d", "SETPROMPT p", "SETTITLE t", "SETOK o", "SETCANCEL c", "SETNOTOK n", "SETERROR e",
                         "SETREPEAT r", "SETREPEATERROR re", "SETREPEATOK ro", "SETQUALITYBAR", "SETQUALITYBAR_TT tt",
                         "SETGENPIN g", "SETGENPIN_TT gt", "SETTIMEOUT 5", "SETKEYINFO n/ABCD", "SETKEYINFO --clear",
-                        "CLEARPASSPHRASE", "CLEARPASSPHRASE u/x", "setdesc lower case", "SetPrompt mixed"]
+                        "setdesc lower case", "SetPrompt mixed"]
         let run = converse(commands.joined(separator: "\n") + "\n")
         #expect(run.output == "OK Pleased to meet you\n" + String(repeating: "OK\n", count: commands.count))
         let texts = run.server.texts

@@ -42,6 +42,13 @@ struct FakeFrontEnd: PinentryFrontEnd {
         case cancel, close, timeout
         /// Asks the agent to rate each passphrase, then types the last one.
         case rateThenType([[UInt8]])
+        /// Ticks the password manager's box (when offered) and types.
+        case typeAndSave([UInt8])
+        /// Presses Suggest and submits what the agent suggested.
+        case suggest
+        /// Submits each passphrase in turn until the agent's check passes (or the list ends:
+        /// then cancels), as the dialog does under `constraints-enforce`.
+        case checkEach([[UInt8]])
     }
 
     var pins: [PinAnswer] = []
@@ -51,6 +58,8 @@ struct FakeFrontEnd: PinentryFrontEnd {
     var confirmRequests: [ConfirmRequest] = []
     var messageRequests: [ConfirmRequest] = []
     var ratings: [Int?] = []
+    var suggestions: [[UInt8]?] = []
+    var checks: [ConstraintCheck] = []
     /// Every secret handed to the server, to check it was wiped afterwards.
     var handedOver: [SecretBuffer] = []
 
@@ -60,7 +69,7 @@ struct FakeFrontEnd: PinentryFrontEnd {
         self.messages = messages
     }
 
-    mutating func getPin(_ request: PinRequest, quality: QualityCheck) -> PinOutcome {
+    mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
         pinRequests.append(request)
         switch pins.isEmpty ? .cancel : pins.removeFirst() {
         case .type(let bytes, let repeated): return .pin(secret(bytes), repeated: repeated)
@@ -69,9 +78,24 @@ struct FakeFrontEnd: PinentryFrontEnd {
         case .timeout: return .timedOut
         case .rateThenType(let list):
             for passphrase in list {
-                ratings.append(passphrase.withUnsafeBufferPointer { quality.rate($0) })
+                ratings.append(passphrase.withUnsafeBufferPointer { agent.rate($0) })
             }
             return .pin(secret(list.last ?? []), repeated: false)
+        case .typeAndSave(let bytes):
+            return .pin(secret(bytes), repeated: false, save: request.savePasswordLabel != nil)
+        case .suggest:
+            let suggested = agent.suggest()
+            suggestions.append(suggested.map { s in s.withBytes { Array($0) } })
+            guard let suggested else { return .cancelled }
+            handedOver.append(suggested)
+            return .pin(suggested, repeated: true)
+        case .checkEach(let list):
+            for passphrase in list {
+                let verdict = passphrase.withUnsafeBufferPointer { agent.check($0) }
+                checks.append(verdict)
+                if verdict == .passed { return .pin(secret(passphrase), repeated: true) }
+            }
+            return .cancelled
         }
     }
 

@@ -10,6 +10,7 @@
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -74,6 +75,23 @@ void pinbox_exit_watchdog(void);
 void pinbox_signals_end_at_once(void);
 /// On the demo's workbench, SIGUSR2 starts and stops a recording instead of ending the process.
 void pinbox_signals_usr2_records(void);
+
+/// Opens the terminal at `path` to read and write, never as a controlling terminal; -1 (errno
+/// set, ENOTTY for a file that is not one) when it cannot.
+int pinbox_terminal_open(const char *path);
+/// Saves the terminal's modes and switches it to what a secret needs: no echo, one byte at a
+/// time, no signals from keys; the output side is left alone, and `adds_carriage_return` says
+/// whether it turns LF into CR LF. 0 on success.
+int pinbox_terminal_enter(int fd, int *adds_carriage_return);
+/// Puts back the modes `pinbox_terminal_enter` saved, once (async-signal-safe: the signal
+/// handlers call it before the process ends).
+void pinbox_terminal_restore(void);
+/// The character set of locale `name` (`de_DE.ISO-8859-1`) and the most bytes one of its
+/// characters takes, without touching the process's locale; -1 when the locale is not installed.
+int pinbox_locale_codeset(const char *name, char *out, size_t size, int *most_bytes);
+/// What bytes 0x80–0xFF are in `codeset`, as Unicode scalars (0: none): 0 for a one-byte
+/// character set, 1 when some byte starts a longer character, -1 when iconv does not know it.
+int pinbox_charset_high_half(const char *codeset, uint32_t table[128]);
 
 // open and openat are variadic, which Swift cannot call.
 /// Opens a directory to create files in later (O_DIRECTORY, close-on-exec).

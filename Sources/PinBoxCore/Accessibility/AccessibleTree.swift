@@ -23,6 +23,8 @@ public struct AccessibleTree: Equatable, Sendable {
         public static let cue: Int32 = 5
         public static let payee: Int32 = 6
         public static let amount: Int32 = 7
+        /// gpg-agent's constraint hints under the entries.
+        public static let notes: Int32 = 8
         public static func label(_ field: Int) -> Int32 { 10 + 2 * Int32(field) }
         public static func entry(_ field: Int) -> Int32 { 11 + 2 * Int32(field) }
         public static func button(_ index: Int) -> Int32 { 100 + Int32(index) }
@@ -87,6 +89,7 @@ public struct AccessibleTree: Equatable, Sendable {
                 nodes.append(AccessibleNode(id: ID.cue, role: .status, name: words.waiting, states: shown,
                                             bounds: layout.cue ?? .zero))
             }
+            if let notes = layout.notes { nodes.append(text(ID.notes, content.notes, notes)) }
             nodes.append(text(ID.error, message, layout.error))
         } else if case .paySheet(let layout) = geometry {
             nodes.append(text(ID.error, message, Self.line(at: layout.message, width: layout.field.width,
@@ -103,8 +106,11 @@ public struct AccessibleTree: Equatable, Sendable {
             if focused == index { states.insert(.focused) }
             // Return presses OK when no other button has the focus.
             if button.role == .ok { states.insert(.isDefault) }
+            // The password manager's box is a check box, ticked or not.
+            if button.role == .savePassword && page.agent.savePassword { states.insert(.checked) }
             let name = button.role == .cancel && geometry.isPaySheet ? words.close : button.text
-            nodes.append(AccessibleNode(id: ID.button(b), role: .pushButton, name: name, states: states,
+            nodes.append(AccessibleNode(id: ID.button(b), role: button.role == .savePassword ? .checkBox : .pushButton,
+                                        name: name, states: states,
                                         keyBinding: button.mnemonic.map { "<Alt>" + String(Character($0)) } ?? "",
                                         action: .press(button: b),
                                         bounds: b < geometry.buttons.count ? geometry.buttons[b] : .zero))

@@ -31,7 +31,11 @@ public struct DialogLayout: Equatable, Sendable {
         public var descriptionMinimumLines = 3
         public var titleLines = 2
         public var labelLines = 2
-        public var errorLines = 3
+        /// gpg-agent's refusal of a passphrase under its constraints takes six: its title, a
+        /// warning, a blank line, one line per constraint missed.
+        public var errorLines = 6
+        /// The caller's notes under the entries (gpg-agent's constraint hints).
+        public var notesLines = 4
         public init() {}
     }
 
@@ -48,6 +52,14 @@ public struct DialogLayout: Equatable, Sendable {
     public let cue: Rect?
     /// The strength bar's row: its label at the start, the bar after it.
     public let quality: Rect?
+    /// The caller's notes under the entries (constraint hints).
+    public let notes: Rect?
+    /// Where a suggested passphrase shows, and its note under it: kept free on a page that
+    /// offers one, so showing it moves nothing.
+    public let suggestion: Rect?
+    public let suggestionNote: Rect?
+    /// One rectangle per button, in `content.buttons`' order: a checkbox on its own row above
+    /// the others, Suggest at the start of the last row, the rest at its end.
     public let buttons: [Rect]
     public let textWidth: Double
     /// The height bounds the blocks were measured with (`TextStyle.maxHeight`), to draw them alike.
@@ -55,6 +67,7 @@ public struct DialogLayout: Equatable, Sendable {
     public let descriptionLimit: Double
     public let labelLimit: Double
     public let errorLimit: Double
+    public let notesLimit: Double
 
     public func style(title: Bool = false, size: Double, color: Color) -> TextStyle {
         TextStyle(size: size * scale, bold: title, color: color)
@@ -70,9 +83,12 @@ public struct DialogLayout: Equatable, Sendable {
         let widestField = fieldSizes.map { $0.width }.max() ?? 0
         let buttonWidths = content.buttons.map { b -> Double in
             let text = measure(b.text, TextStyle(size: m.textSize * s), nil).width
+            if b.role == .savePassword { return (Self.checkboxSide(s) + m.labelGap * s + text).rounded(.up) }
             return max(m.buttonMinimumWidth * s, (text + 2 * m.buttonPadding * s).rounded(.up))
         }
-        let buttonsWidth = buttonWidths.reduce(0, +) + Double(max(0, buttonWidths.count - 1)) * m.buttonGap * s
+        let rowWidths = zip(content.buttons, buttonWidths).filter { $0.0.role != .savePassword }.map { $0.1 }
+        let buttonsWidth = max(rowWidths.reduce(0, +) + Double(max(0, rowWidths.count - 1)) * m.buttonGap * s,
+                               zip(content.buttons, buttonWidths).filter { $0.0.role == .savePassword }.map { $0.1 }.max() ?? 0)
         let width = max(m.width * s, widestField, buttonsWidth).rounded(.up)
         textWidth = width
         let margin = m.margin * s, gap = m.gap * s
@@ -86,6 +102,7 @@ public struct DialogLayout: Equatable, Sendable {
         }
         let labelLimit = limit(lines: m.labelLines, m.labelSize), errorLimit = limit(lines: m.errorLines, m.labelSize)
         titleLimit = limit(lines: m.titleLines, m.titleSize)
+        notesLimit = limit(lines: m.notesLines, m.labelSize)
         self.labelLimit = labelLimit
         self.errorLimit = errorLimit
         let titleHeight = height(content.title, m.titleSize, bold: true, limit: titleLimit)
@@ -100,8 +117,16 @@ public struct DialogLayout: Equatable, Sendable {
         }
         let qualityHeight = (m.labelSize * 1.3 * s).rounded(.up)
         if content.qualityLabel != nil { blocks.append(qualityHeight) }
+        let notesHeight = height(content.notes, m.labelSize, limit: notesLimit)
+        if notesHeight > 0 { blocks.append(notesHeight) }
+        let suggests = content.buttons.contains { $0.role == .suggest }
+        let suggestionHeight = suggests ? (m.textSize * 1.3 * s).rounded(.up) : 0
+        let suggestionNoteHeight = suggests ? height(content.suggestionNote, m.labelSize, limit: notesLimit) : 0
+        if suggests { blocks.append(suggestionHeight + suggestionNoteHeight) }
+        let hasCheckbox = content.buttons.contains { $0.role == .savePassword }
+        let checkboxRow = hasCheckbox ? (m.textSize * 1.6 * s).rounded(.up) + gap : 0
         if content.waitCue { blocks.append(m.cueSize * s) }
-        let buttonRow = content.buttons.isEmpty ? 0 : m.buttonHeight * s + gap * 1.5
+        let buttonRow = content.buttons.isEmpty ? 0 : m.buttonHeight * s + gap * 1.5 + checkboxRow
         func stacked(_ blocks: [Double]) -> Double {
             blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap + gap / 2 + errorHeight + buttonRow
         }
@@ -138,6 +163,21 @@ public struct DialogLayout: Equatable, Sendable {
         } else {
             quality = nil
         }
+        if notesHeight > 0 {
+            notes = Rect(x: left, y: y, width: width, height: notesHeight)
+            y += notesHeight + gap
+        } else {
+            notes = nil
+        }
+        if suggests {
+            suggestion = Rect(x: left, y: y, width: width, height: suggestionHeight)
+            suggestionNote = suggestionNoteHeight > 0
+                ? Rect(x: left, y: y + suggestionHeight, width: width, height: suggestionNoteHeight) : nil
+            y += suggestionHeight + suggestionNoteHeight + gap
+        } else {
+            suggestion = nil
+            suggestionNote = nil
+        }
         if content.waitCue {
             let side = m.cueSize * s
             cue = Rect(x: (left + (width - side) / 2).rounded(), y: y, width: side, height: side)
@@ -148,16 +188,32 @@ public struct DialogLayout: Equatable, Sendable {
         y -= gap / 2
         error = Rect(x: left, y: y, width: width, height: errorHeight)
         y += errorHeight + gap * 1.5
-        var x = left + width
         var buttonRects = [Rect](repeating: .zero, count: buttonWidths.count)
-        // Right to left: the last button (OK) at the right edge.
-        for i in buttonWidths.indices.reversed() {
+        if hasCheckbox {
+            for (i, b) in content.buttons.enumerated() where b.role == .savePassword {
+                buttonRects[i] = Rect(x: left, y: y, width: buttonWidths[i], height: checkboxRow - gap)
+            }
+            y += checkboxRow
+        }
+        var x = left + width
+        var start = left
+        // Right to left: the last button (OK) at the right edge; Suggest from the left edge.
+        for i in buttonWidths.indices.reversed() where content.buttons[i].role != .savePassword {
+            let height = (m.buttonHeight * s).rounded()
+            if content.buttons[i].role == .suggest {
+                buttonRects[i] = Rect(x: start, y: y, width: buttonWidths[i], height: height)
+                start += buttonWidths[i] + m.buttonGap * s
+                continue
+            }
             x -= buttonWidths[i]
-            buttonRects[i] = Rect(x: x, y: y, width: buttonWidths[i], height: (m.buttonHeight * s).rounded())
+            buttonRects[i] = Rect(x: x, y: y, width: buttonWidths[i], height: height)
             x -= m.buttonGap * s
         }
         buttons = buttonRects
     }
+
+    /// The side of a checkbox's box, in device pixels.
+    public static func checkboxSide(_ scale: Double) -> Double { (16 * scale).rounded() }
 
     /// The focus ring's outer bounds around a rectangle.
     public func ring(around rect: Rect) -> Rect {

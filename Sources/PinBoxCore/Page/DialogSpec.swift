@@ -36,6 +36,15 @@ public struct DialogSpec: Equatable, Sendable {
     /// Whether a passphrase entry takes pasted text (from a password manager); PIN boxes never
     /// do (seed 001 denies paste). Off with the roles' `--paste off` or their `paste: off` resource.
     public var paste = true
+    /// gpg-agent's offers on a passphrase entry (Page+Agent.swift): the "Save in password
+    /// manager" checkbox's label, the Suggest button's, whether a suggestion shows in groups and
+    /// what is said under it, the constraint hints, and whether OK asks the caller first.
+    public var savePasswordLabel: String?
+    public var suggestLabel: String?
+    public var groupsSuggestion = false
+    public var suggestionNote = ""
+    public var notes = ""
+    public var checksBeforeSubmit = false
 
     public init(kind: Kind) {
         self.kind = kind
@@ -50,6 +59,11 @@ public struct DialogSpec: Equatable, Sendable {
         switch kind {
         case .entry(let entry):
             content.buttons = [cancel, ok]
+            // Tab goes as the eye does: the checkbox's row, then the button row from its start.
+            if let suggestLabel { content.buttons.insert(PageButton(.suggest, label: suggestLabel), at: 0) }
+            if let savePasswordLabel { content.buttons.insert(PageButton(.savePassword, label: savePasswordLabel), at: 0) }
+            content.notes = notes
+            content.suggestionNote = suggestionNote
             let width = DialogLayout.Metrics().width * scale
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
                                               scale: scale, width: width)]
@@ -63,6 +77,8 @@ public struct DialogSpec: Equatable, Sendable {
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
             page.repeatError = repeatError
+            page.agent.groupsSuggestion = groupsSuggestion
+            page.agent.checksBeforeSubmit = checksBeforeSubmit
             return page
         case .confirm(let notOK):
             content.buttons = notOK ? [PageButton(.notOK, label: notOKLabel), cancel, ok] : [cancel, ok]

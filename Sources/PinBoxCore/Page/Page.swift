@@ -4,7 +4,7 @@
 /// headless renderer and the tests all drive the same rules.
 public final class Page {
     public let rules: PageRules
-    public private(set) var content: PageContent
+    public internal(set) var content: PageContent
     public internal(set) var fields: [PageField]
     /// Fields first, then buttons, in Tab order.
     public private(set) var focus = 0
@@ -34,6 +34,9 @@ public final class Page {
     /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
     /// strength bar; nil before the first rating.
     public private(set) var quality: Int?
+    /// The agent's own password-manager options: its checkbox, Suggest, its constraints (see
+    /// Page+Agent.swift).
+    public internal(set) var agent = AgentState()
 
     /// Sets the strength bar's value (the host asked the caller: pinentry's INQUIRE QUALITY).
     public func setQuality(_ value: Int?) {
@@ -120,6 +123,9 @@ public final class Page {
 
     private var focusableCount: Int { fields.count + content.buttons.count }
     private var focusedField: Int? { focus < fields.count ? focus : nil }
+    private var focusedRole: PageButton.Role? {
+        focus >= fields.count && focus - fields.count < content.buttons.count ? content.buttons[focus - fields.count].role : nil
+    }
 
     // MARK: inputs
 
@@ -128,7 +134,10 @@ public final class Page {
         guard outcome == nil else { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
         var effects: [PageEffect] = []
+        if input.isKey { agent.showsSuggestion = false }
         switch input {
+        case .character(" ") where focusedRole == .savePassword:
+            press(.savePassword, now: now, into: &effects)  // Space ticks a focused checkbox
         case .character(let c):
             if let i = entryField(for: &effects) { apply(fields[i].field.type(c), to: i, now: now, into: &effects) }
         case .otherKey:
@@ -299,6 +308,8 @@ public final class Page {
         case .cancel: finish(.cancelled(.button), into: &effects)
         case .notOK: finish(.notConfirmed, into: &effects)
         case .forgot: break
+        case .savePassword: agent.savePassword.toggle()
+        case .suggest: effects.append(.suggest)
         case .ok:
             guard !fields.isEmpty else { return finish(.confirmed, into: &effects) }
             submitPrompt(now: now, into: &effects)
@@ -324,7 +335,18 @@ public final class Page {
                 return
             }
         }
-        effects.append(.report(.submit(field: fields[0].name, index: 0, length: first.length, reveal: rules.reveal)))
+        if agent.checksBeforeSubmit {
+            // The caller judges it first (gpg-agent's INQUIRE CHECKPIN): `checked` goes on.
+            effects.append(.check(field: 0))
+            return
+        }
+        deliverPrompt(into: &effects)
+    }
+
+    /// The entry's secret goes to the caller and the page ends.
+    func deliverPrompt(into effects: inout [PageEffect]) {
+        effects.append(.report(.submit(field: fields[0].name, index: 0, length: fields[0].field.length,
+                                       reveal: rules.reveal)))
         effects.append(.deliver(field: 0))
         finish(.submitted, into: &effects)
     }
@@ -340,7 +362,7 @@ public final class Page {
         if rules.endAfterSubmit { finish(.submitted, into: &effects) }
     }
 
-    private func finish(_ result: PageOutcome, into effects: inout [PageEffect]) {
+    func finish(_ result: PageOutcome, into effects: inout [PageEffect]) {
         guard outcome == nil else { return }
         switch result {
         case .cancelled(let cause): effects.append(.report(.cancel(field: focusName, by: cause)))
@@ -352,7 +374,7 @@ public final class Page {
         effects.append(.finish(result))
     }
 
-    private func setFocus(_ index: Int, into effects: inout [PageEffect]) {
+    func setFocus(_ index: Int, into effects: inout [PageEffect]) {
         guard index != focus, index < focusableCount else { return }
         focus = index
         effects.append(.report(.focus(focusName)))
@@ -362,7 +384,7 @@ public final class Page {
         for i in fields.indices { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
     }
 
-    private func apply(_ events: [FieldEvent], to index: Int, now: Double, into effects: inout [PageEffect]) {
+    func apply(_ events: [FieldEvent], to index: Int, now: Double, into effects: inout [PageEffect]) {
         for event in events {
             switch event {
             case .changed(let length):

@@ -19,6 +19,12 @@ public struct PageContent: Equatable, Sendable {
     /// A strength bar under the entry with this label (pinentry's SETQUALITYBAR), fed by
     /// `Page.setQuality` while a new passphrase is typed; nil for none.
     public var qualityLabel: String?
+    /// Grey lines under the entries: what the caller requires of a new passphrase (gpg-agent's
+    /// constraint hints). Empty for none.
+    public var notes = ""
+    /// Shown under a suggested passphrase (gpg-agent's formatted-passphrase hint: "the blanks
+    /// are not part of the passphrase").
+    public var suggestionNote = ""
 
     public init(title: String = "", description: String = "", prompt: String = "", error: String = "",
                 hint: String = "", buttons: [PageButton] = [], waitCue: Bool = false, qualityLabel: String? = nil) {
@@ -46,6 +52,12 @@ public struct PageButton: Equatable, Sendable {
         /// A link that asks the caller for help and leaves the page open (the payment sheet's
         /// "Forgot password?"): reported as the `forgot` event.
         case forgot
+        /// A checkbox on its own row above the others: "Save in password manager" (pinentry's
+        /// `default-pwmngr`). It toggles; the page stays open.
+        case savePassword = "save-password"
+        /// A button that asks the caller for a passphrase to fill the entries with (pinentry's
+        /// SETGENPIN, "Suggest"); it sits at the start of the row.
+        case suggest
     }
 
     public var role: Role

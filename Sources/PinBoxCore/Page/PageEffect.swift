@@ -13,6 +13,12 @@ public enum PageEffect: Equatable, Sendable {
     /// A workbench key asks the host for something beyond the page: draw the overlays again, or
     /// start or stop recording the window (the demo page only; see Page+Workbench.swift).
     case workbench(WorkbenchEffect)
+    /// Ask the caller for a passphrase to suggest (gpg-agent's INQUIRE GENPIN), then hand it
+    /// to `Page.suggested(_:now:)`.
+    case suggest
+    /// Ask the caller whether field `index`'s secret may be submitted (gpg-agent's INQUIRE
+    /// CHECKPIN), then hand its verdict to `Page.checked(refusal:now:)`.
+    case check(field: Int)
     /// The page is done.
     case finish(PageOutcome)
 }

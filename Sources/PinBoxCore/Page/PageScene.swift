@@ -13,6 +13,10 @@ public struct PageScene: Equatable, Sendable {
     public var cuePhase: Double?
     /// The strength bar's value, -100…100, when the page has a bar and a rating.
     public var quality: Int?
+    /// A suggested passphrase while it is shown (the user pressed Suggest): drawn in clear.
+    public var suggestion: String?
+    /// The "Save in password manager" box is ticked.
+    public var savePassword = false
     public var background = Color(rgb: 0xf5f6f8)
     public var textColor = Color(rgb: 0x1f2329)
     /// 4.8:1 on the page's background: hints and labels must be read by everyone.
@@ -53,6 +57,8 @@ extension Page {
         var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
                               focusRing: ring, message: message, cuePhase: phase)
         scene.quality = quality
+        scene.suggestion = suggestionText
+        scene.savePassword = agent.savePassword
         return scene
     }
 

@@ -100,7 +100,10 @@ final class Child {
 
     /// Writes to the child's stdin (started `interactive`).
     func send(_ text: String) {
-        let bytes = Array(text.utf8)
+        send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(inFD, $0.baseAddress!, $0.count) }
     }
 

@@ -1,0 +1,28 @@
+#ifndef PINBOX_CKEYRING_H
+#define PINBOX_CKEYRING_H
+// The password manager, through libsecret (the Secret Service: GNOME Keyring, KeePassXC),
+// loaded only when gpg-agent lets the pinentry use one. Items are pinentry's own: schema
+// `org.gnupg.Passphrase`, attributes `stored-by` = `GnuPG Pinentry` and `keygrip` = the
+// agent's SETKEYINFO string, label `GnuPG: <keygrip>` (pinentry/password-cache.c), so either
+// program finds what the other saved.
+#include <stddef.h>
+
+/// 1 when a Secret Service answers on the session bus and its default collection is unlocked:
+/// items can be read and saved without anyone being asked. 0 otherwise — no session bus named
+/// (nothing is started to find one), libsecret missing, no service, a locked collection.
+/// Checked once; libsecret is loaded by the first call.
+int pinbox_keyring_usable(void);
+
+/// Looks `key` up. When an item is there, `take(context, bytes, length)` gets its secret from
+/// libsecret's non-pageable memory, wiped and freed once `take` returns. 1 found, 0 none,
+/// -1 when the service failed.
+int pinbox_keyring_lookup(const char *key, void (*take)(void *context, const unsigned char *bytes, size_t length),
+                          void *context);
+
+/// Saves `length` bytes under `key` in the default collection, replacing an item already there.
+/// 0 on success, -1 when the service refused.
+int pinbox_keyring_store(const char *key, const unsigned char *bytes, size_t length);
+
+/// Removes the item for `key`: 1 removed, 0 there was none, -1 the service failed.
+int pinbox_keyring_clear(const char *key);
+#endif

@@ -1,0 +1,140 @@
+// libsecret, loaded on first use. Compiled against its headers so every call is type-checked,
+// but not linked: each function is looked up with dlsym in the library dlopen returns (a
+// prompt that the agent never asked to use a password manager loads none of it).
+#include "CKeyring.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <libsecret/secret.h>
+
+#define PINBOX_SECRET_FUNCTIONS(X)                \
+    X(g_hash_table_new)                           \
+    X(g_hash_table_insert)                        \
+    X(g_hash_table_unref)                         \
+    X(g_str_hash)                                 \
+    X(g_str_equal)                                \
+    X(g_error_free)                               \
+    X(g_object_unref)                             \
+    X(secret_service_get_sync)                    \
+    X(secret_collection_for_alias_sync)           \
+    X(secret_collection_get_locked)               \
+    X(secret_password_lookupv_nonpageable_sync)   \
+    X(secret_password_free)                       \
+    X(secret_password_storev_binary_sync)         \
+    X(secret_value_new)                           \
+    X(secret_value_unref)                         \
+    X(secret_password_clearv_sync)
+
+#define PINBOX_DECLARE(name) static __typeof__(name) *p_##name;
+PINBOX_SECRET_FUNCTIONS(PINBOX_DECLARE)
+
+// pinentry's schema, field for field (its list ends in a stray {"NULL", 0}; this one ends
+// properly, which changes nothing an item carries).
+static const SecretSchema schema = {
+    "org.gnupg.Passphrase", SECRET_SCHEMA_NONE,
+    {
+        {"stored-by", SECRET_SCHEMA_ATTRIBUTE_STRING},
+        {"keygrip", SECRET_SCHEMA_ATTRIBUTE_STRING},
+        {NULL, 0},
+    },
+};
+
+static int usable = -1;  // not checked yet
+
+// GLib would start a bus of its own (dbus-launch) when none is named: a pinentry must not.
+static int session_bus_named(void) {
+    const char *address = getenv("DBUS_SESSION_BUS_ADDRESS");
+    if (address && *address) return 1;
+    const char *runtime = getenv("XDG_RUNTIME_DIR");
+    if (!runtime || !*runtime) return 0;
+    char path[4096];
+    struct stat st;
+    if (snprintf(path, sizeof path, "%s/bus", runtime) >= (int)sizeof path) return 0;
+    return stat(path, &st) == 0 && S_ISSOCK(st.st_mode);
+}
+
+static int load(void) {
+    void *library = dlopen("libsecret-1.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return 0;
+#define PINBOX_LOOK_UP(name) \
+    if (!(p_##name = (__typeof__(name) *)dlsym(library, #name))) return 0;
+    PINBOX_SECRET_FUNCTIONS(PINBOX_LOOK_UP)
+    return 1;
+}
+
+int pinbox_keyring_usable(void) {
+    if (usable >= 0) return usable;
+    usable = 0;
+    if (!session_bus_named() || !load()) return 0;
+    GError *error = NULL;
+    SecretService *service = p_secret_service_get_sync(SECRET_SERVICE_NONE, NULL, &error);
+    if (!service) {
+        if (error) p_g_error_free(error);
+        return 0;
+    }
+    SecretCollection *collection =
+        p_secret_collection_for_alias_sync(service, SECRET_COLLECTION_DEFAULT, SECRET_COLLECTION_NONE, NULL, &error);
+    if (collection) {
+        usable = !p_secret_collection_get_locked(collection);
+        p_g_object_unref(collection);
+    }
+    if (error) p_g_error_free(error);
+    p_g_object_unref(service);
+    return usable;
+}
+
+static GHashTable *attributes(const char *key, int stored) {
+    GHashTable *table = p_g_hash_table_new(p_g_str_hash, p_g_str_equal);
+    // pinentry looks up and clears by the keygrip alone, and saves both.
+    if (stored) p_g_hash_table_insert(table, (gpointer) "stored-by", (gpointer) "GnuPG Pinentry");
+    p_g_hash_table_insert(table, (gpointer) "keygrip", (gpointer)key);
+    return table;
+}
+
+int pinbox_keyring_lookup(const char *key, void (*take)(void *, const unsigned char *, size_t), void *context) {
+    if (!pinbox_keyring_usable() || !*key) return 0;
+    GError *error = NULL;
+    GHashTable *table = attributes(key, 0);
+    gchar *found = p_secret_password_lookupv_nonpageable_sync(&schema, table, NULL, &error);
+    p_g_hash_table_unref(table);
+    if (error) {
+        p_g_error_free(error);
+        return -1;
+    }
+    if (!found) return 0;
+    take(context, (const unsigned char *)found, strlen(found));
+    p_secret_password_free(found);  // wipes it, then frees the non-pageable memory
+    return 1;
+}
+
+int pinbox_keyring_store(const char *key, const unsigned char *bytes, size_t length) {
+    if (!pinbox_keyring_usable() || !*key) return -1;
+    char label[600];
+    if (snprintf(label, sizeof label, "GnuPG: %s", key) >= (int)sizeof label) return -1;
+    // Copied once more, into libsecret's own non-pageable memory, as pinentry's store does.
+    SecretValue *value = p_secret_value_new((const gchar *)bytes, (gssize)length, "text/plain");
+    GError *error = NULL;
+    GHashTable *table = attributes(key, 1);
+    gboolean stored =
+        p_secret_password_storev_binary_sync(&schema, table, SECRET_COLLECTION_DEFAULT, label, value, NULL, &error);
+    p_g_hash_table_unref(table);
+    p_secret_value_unref(value);
+    if (error) p_g_error_free(error);
+    return stored ? 0 : -1;
+}
+
+int pinbox_keyring_clear(const char *key) {
+    if (!pinbox_keyring_usable()) return -1;
+    GError *error = NULL;
+    GHashTable *table = attributes(key, 0);
+    gboolean removed = p_secret_password_clearv_sync(&schema, table, NULL, &error);
+    p_g_hash_table_unref(table);
+    if (error) {
+        p_g_error_free(error);
+        return -1;
+    }
+    return removed ? 1 : 0;
+}

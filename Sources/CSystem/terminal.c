@@ -1,0 +1,89 @@
+#define _GNU_SOURCE
+#include "CSystem.h"
+#include <iconv.h>
+#include <langinfo.h>
+#include <termios.h>
+
+// The terminal a pinentry falls back to when there is no display. Its modes are saved here, in
+// plain C, so that every way out restores them: the orderly one, and a signal handler (the
+// agent's SIGINT, SIGTERM, SIGHUP), where only async-signal-safe calls may run — tcsetattr is one.
+
+static struct termios saved_modes;
+static volatile sig_atomic_t terminal_fd = -1;
+
+int pinbox_terminal_open(const char *path) {
+    // O_NOCTTY: a pinentry started by the agent has no controlling terminal, and must not
+    // take the user's as one.
+    int fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (!isatty(fd)) {
+        close(fd);
+        errno = ENOTTY;
+        return -1;
+    }
+    return fd;
+}
+
+int pinbox_terminal_enter(int fd, int *adds_carriage_return) {
+    struct termios raw;
+    if (tcgetattr(fd, &saved_modes) != 0) return -1;
+    *adds_carriage_return = (saved_modes.c_oflag & OPOST) && (saved_modes.c_oflag & ONLCR);
+    raw = saved_modes;
+    // No echo, byte by byte, and Ctrl+C, Ctrl+Z, Ctrl+V and Ctrl+O arrive as keys: the dialog
+    // decides what they mean (Ctrl+C cancels it), not the terminal's line discipline.
+    raw.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    terminal_fd = fd;
+    // TCSAFLUSH: what was typed before the question was asked is not taken as its answer.
+    if (tcsetattr(fd, TCSAFLUSH, &raw) != 0) {
+        terminal_fd = -1;
+        return -1;
+    }
+    return 0;
+}
+
+void pinbox_terminal_restore(void) {
+    int fd = terminal_fd;
+    if (fd < 0) return;
+    // TCSANOW, not TCSADRAIN: a terminal that stopped reading must not hold up the way out.
+    tcsetattr(fd, TCSANOW, &saved_modes);
+    terminal_fd = -1;
+}
+
+int pinbox_locale_codeset(const char *name, char *out, size_t size, int *most_bytes) {
+    locale_t locale = newlocale(LC_CTYPE_MASK, name, (locale_t)0);
+    if (locale == (locale_t)0) return -1;
+    const char *codeset = nl_langinfo_l(CODESET, locale);
+    int ok = codeset != NULL && strlen(codeset) < size;
+    if (ok) strcpy(out, codeset);
+    // MB_CUR_MAX is the calling thread's locale's: switch to it for the question only.
+    locale_t before = uselocale(locale);
+    *most_bytes = (int)MB_CUR_MAX;
+    uselocale(before);
+    freelocale(locale);
+    return ok ? 0 : -1;
+}
+
+int pinbox_charset_high_half(const char *codeset, uint32_t table[128]) {
+    iconv_t cd = iconv_open("UTF-32LE", codeset);
+    if (cd == (iconv_t)-1) return -1;
+    int incomplete = 0;
+    for (int i = 0; i < 128; i++) {
+        char in = (char)(0x80 + i);
+        unsigned char outbytes[8] = {0};
+        char *ip = &in, *op = (char *)outbytes;
+        size_t il = 1, ol = sizeof outbytes;
+        iconv(cd, NULL, NULL, NULL, NULL);
+        table[i] = 0;
+        if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1) {
+            if (errno == EINVAL) incomplete = 1;  // the start of a longer character
+            continue;
+        }
+        if (sizeof outbytes - ol == 4)
+            table[i] = (uint32_t)outbytes[0] | (uint32_t)outbytes[1] << 8 | (uint32_t)outbytes[2] << 16
+                | (uint32_t)outbytes[3] << 24;
+    }
+    iconv_close(cd);
+    return incomplete ? 1 : 0;
+}

@@ -1,0 +1,59 @@
+import CSystem
+import PinBoxAssuan
+import PinBoxCore
+
+/// The pinentry's front end: each request gets the X window when a display can be opened, the
+/// terminal otherwise (an ssh session, a text console, tmux with no DISPLAY), as pinentry-gtk-2
+/// and pinentry-qt fall back to their curses dialog. Chosen per request: the agent may ask
+/// again after the user has gone to another seat.
+struct PinentryDialogs: PinentryFrontEnd {
+    var window: XDialogs
+    var terminal = TerminalDialogs()
+
+    init(window: XDialogs) {
+        self.window = window
+    }
+
+    /// The terminal's answer when the window could not be shown, else the window's.
+    private mutating func either<Outcome>(_ options: PinentryOptions, cancelled: Outcome,
+                                          window show: (inout XDialogs) -> Outcome,
+                                          terminal ask: (inout TerminalDialogs) -> Outcome?) -> Outcome {
+        var why: String?
+        if options.namesDisplay(environment: getenv("DISPLAY").map { String(cString: $0) }) {
+            let outcome = show(&window)
+            guard let unreachable = window.unreachable else { return outcome }
+            why = unreachable
+        }
+        if let outcome = ask(&terminal) { return outcome }
+        if let why { Output.error(why) } else { Output.error("no X display (DISPLAY is not set)") }
+        if let failure = terminal.failure { Output.error(failure) }
+        return cancelled
+    }
+
+    mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
+        either(request.options, cancelled: .cancelled, window: { $0.getPin(request, agent: agent) },
+               terminal: { $0.getPin(request, agent: agent) })
+    }
+
+    mutating func confirm(_ request: ConfirmRequest) -> ConfirmOutcome {
+        either(request.options, cancelled: .cancelled, window: { $0.confirm(request) }, terminal: {
+            switch $0.question(request) {
+            case .ok?: .ok
+            case .notOK?: .notOK
+            case .cancelled?: .cancelled
+            case .timedOut?: .timedOut
+            case nil: nil
+            }
+        })
+    }
+
+    mutating func message(_ request: ConfirmRequest) -> MessageOutcome {
+        either(request.options, cancelled: .dismissed, window: { $0.message(request) }, terminal: {
+            switch $0.question(request) {
+            case .timedOut?: .timedOut
+            case nil: nil
+            default: .dismissed
+            }
+        })
+    }
+}

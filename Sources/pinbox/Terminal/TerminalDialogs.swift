@@ -1,0 +1,73 @@
+import CSystem
+import PinBoxAssuan
+import PinBoxCore
+import PinBoxX11
+
+/// The pinentry's dialogs on a terminal, for when there is no display: the terminal the agent
+/// names (`OPTION ttyname`, from GPG_TTY), else the controlling one. The rules are
+/// PinBoxAssuan's `TerminalPinDialog` and `TerminalQuestion`; this only reads, writes, waits
+/// and asks the agent what they ask for.
+struct TerminalDialogs {
+    /// Why no terminal could be had, said on stderr with the display's reason (the agent only
+    /// hears a cancel).
+    private(set) var failure: String?
+
+    private mutating func open(_ options: PinentryOptions) -> (TerminalDevice, TerminalLook)? {
+        let path = options.ttyName.flatMap { $0.isEmpty ? nil : $0 } ?? "/dev/tty"
+        do throws(Output.Failure) {
+            let device = try TerminalDevice(path: path)
+            failure = nil
+            return (device, TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
+                                         ttyType: options.ttyType))
+        } catch {
+            failure = "no terminal to ask on either (\(path): \(error.reason))"
+            return nil
+        }
+    }
+
+    mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome? {
+        guard let (device, look) = open(request.options) else { return nil }
+        let dialog = TerminalPinDialog(request, look: look, rates: agent.ratesQuality,
+                                       checks: request.options.constraintsEnforce, now: Clock.now())
+        device.write(dialog.start())
+        while true {
+            var step = TerminalPinDialog.Step()
+            switch device.wait(until: dialog.deadline, now: Clock.now, { step = dialog.feed($0, now: Clock.now()) }) {
+            case .byte: break
+            case .deadline: step = dialog.advance(to: Clock.now())
+            case .hungUp, .agentGone: step = dialog.hungUp()
+            }
+            device.write(step.output)
+            if step.ask == .rate {
+                device.write(dialog.rated(dialog.entry.withBytes { agent.rate($0) }))
+            } else if step.ask == .check {
+                let after = dialog.checked(dialog.entry.withBytes { agent.check($0) }, now: Clock.now())
+                device.write(after.output)
+                step.outcome = after.outcome
+            }
+            if let outcome = step.outcome {
+                device.restore()
+                return outcome
+            }
+        }
+    }
+
+    mutating func question(_ request: ConfirmRequest) -> TerminalQuestion.Answer? {
+        guard let (device, look) = open(request.options) else { return nil }
+        let question = TerminalQuestion(request, look: look, now: Clock.now())
+        device.write(question.start())
+        while true {
+            var step = TerminalQuestion.Step()
+            switch device.wait(until: question.deadline, now: Clock.now, { step = question.feed($0, now: Clock.now()) }) {
+            case .byte: break
+            case .deadline: step = question.advance(to: Clock.now())
+            case .hungUp, .agentGone: step = question.hungUp()
+            }
+            device.write(step.output)
+            if let answer = step.answer {
+                device.restore()
+                return answer
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Glibc
+import Testing
+
+/// No display: the real gpg-agent and gpg in a temporary GNUPGHOME, `gpg -d` of a `gpg -c`
+/// file under `script` (a real pty) with DISPLAY empty and GPG_TTY the pty, the passphrase
+/// typed on the pty. The pty's modes (`stty -a`) are compared before and after each way the
+/// dialog can end, and nothing typed may show in what the pty displayed.
+@Suite("pinentry-pinbox on the terminal when there is no display", .timeLimit(.minutes(3)))
+final class PinentryTerminalTests {
+    let home = NSTemporaryDirectory() + "pinbox-tty-\(UUID().uuidString)"
+    var link: String { home + "/pinentry-pinbox" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PinBoxProcess.binary)
+        try "pinentry-program \(link)\n".write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+        try "the secret text\n".write(toFile: home + "/plain.txt", atomically: true, encoding: .utf8)
+        let made = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", "right one",
+                              "--symmetric", "--output", home + "/plain.gpg", home + "/plain.txt"],
+                             environment: environment, capture: true)
+        #expect(made.wait() == 0)
+        // The agent keeps a passphrase it was given: a new one must ask.
+        _ = try run(["gpgconf", "--homedir", home, "--kill", "gpg-agent"])
+    }
+
+    deinit {
+        _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// No display anywhere; a terminal type that takes escape sequences.
+    var environment: [String: String] { ["GNUPGHOME": home, "DISPLAY": "", "TERM": "xterm", "GPG_TTY": ""] }
+
+    /// `gpg -d` as the command's step `n`: its status printed as `rc<n>=…`, the plaintext to a file.
+    func decrypt(_ n: Int) -> String {
+        "gpg --pinentry-mode ask --output \(home)/out\(n).txt --decrypt \(home)/plain.gpg; echo rc\(n)=$?"
+    }
+
+    /// The pty's modes before and after, in files named for this run.
+    func script(_ steps: [String]) -> String {
+        (["export GPG_TTY=$(tty)", "stty -a > \(home)/before"] + steps + ["stty -a > \(home)/after"]).joined(separator: "; ")
+    }
+
+    func modesKept() throws -> Bool {
+        let before = try String(contentsOfFile: home + "/before", encoding: .utf8)
+        let after = try String(contentsOfFile: home + "/after", encoding: .utf8)
+        #expect(before.contains("icanon") && before.contains(" echo "))
+        return before == after
+    }
+
+    @Test func aWrongPassphraseThenTheRightOneDecryptOnThePty() throws {
+        let pty = try Pty(script([decrypt(1), decrypt(2)]), environment: environment)
+        try pty.waitFor("Passphrase: ")
+        pty.type("wrong one\r")
+        try pty.waitFor("rc1=")
+        try pty.waitFor("Passphrase: ", count: 2)
+        // Typed with a slip taken back: BackSpace over a UTF-8 character, then Ctrl+U over all.
+        pty.type("é\u{7F}xyz\u{15}right one\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc1=2") && pty.shown.contains("rc2=0"), "\(pty.shown)")
+        #expect(pty.shown.contains("Please enter the passphrase for decryption."))
+        #expect(try String(contentsOfFile: home + "/out2.txt", encoding: .utf8) == "the secret text\n")
+        for typed in ["wrong", "right", "one", "xyz", "é", "*"] { #expect(!pty.shown.contains(typed), "\(typed) was echoed") }
+        #expect(try modesKept())
+    }
+
+    @Test func ctrlCIsTheAgentsCancel() throws {
+        let pty = try Pty(script([decrypt(1)]), environment: environment)
+        try pty.waitFor("Passphrase: ")
+        pty.type("abc\u{03}")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("gpg: cancelled by user") && pty.shown.contains("rc1=2"), "\(pty.shown)")
+        #expect(!pty.shown.contains("abc"))
+        #expect(try modesKept())
+    }
+
+    /// A terminal in ISO 8859-1 (gpg's `lc-ctype`, here a locale not even installed: its name
+    /// says the set): the agent's UTF-8 description is written in Latin-1 (€, which it lacks, as
+    /// `?`), the typed Latin-1 bytes reach the agent as UTF-8. The agent's lines come through a
+    /// FIFO, its answer goes to a file.
+    @Test func aLatin1TerminalGetsLatin1AndTheAgentGetsUTF8() throws {
+        let fifo = home + "/agent", answer = home + "/answer"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let pty = try Pty("\(link) < \(fifo) > \(answer); echo done=$?", environment: environment)
+        let agent = open(fifo, O_RDWR)
+        defer { close(agent) }
+        let ttyName = try waitForTerminal(of: pty)
+        let lines = "OPTION ttyname=\(ttyName)\nOPTION lc-ctype=de_DE.ISO-8859-1\nSETDESC Schlüssel für 5 €%0A\nSETPROMPT Passwort:\nGETPIN\n"
+        _ = Array(lines.utf8).withUnsafeBytes { write(agent, $0.baseAddress!, $0.count) }
+        try pty.waitFor("Passwort: ")
+        #expect(pty.shownBytes.starts(with: [0x53, 0x63, 0x68, 0x6C, 0xFC, 0x73, 0x73, 0x65, 0x6C, 0x20, 0x66, 0xFC, 0x72,
+                                            0x20, 0x35, 0x20, 0x3F]), "\(pty.shownBytes)")
+        pty.type(bytes: [0x61, 0xFC, 0xDF, 0x0D])  // "aüß" in Latin-1
+        let deadline = Date().addingTimeInterval(10)
+        while !((try? String(contentsOfFile: answer, encoding: .utf8)) ?? "").contains("\nOK\n") {
+            guard Date() < deadline else { throw TestFailure("no answer: \(pty.shown)") }
+            usleep(20_000)
+        }
+        _ = Array("BYE\n".utf8).withUnsafeBytes { write(agent, $0.baseAddress!, $0.count) }
+        #expect(try pty.finish() == 0)
+        #expect(try String(contentsOfFile: answer, encoding: .utf8).contains("\nD aüß\nOK\n"))
+    }
+
+    /// The pty `script` made: the tty its shell's children have.
+    func waitForTerminal(of pty: Pty) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            for pid in children(of: pty.child.pid, named: "") {
+                for child in [pid] + children(of: pid, named: "") {
+                    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/2"),
+                       target.hasPrefix("/dev/pts/") { return target }
+                }
+            }
+            guard Date() < deadline else { throw TestFailure("script made no terminal") }
+            usleep(20_000)
+        }
+    }
+
+    /// Every way the pinentry can be ended from outside puts the pty back as it was: SIGTERM,
+    /// SIGHUP, and the agent's own SIGINT, which ends the "use the reader's pinpad" notice once
+    /// the card (a stand-in scdaemon) is done with it.
+    @Test(arguments: ["TERM", "HUP", "INT from the agent"])
+    func aSignalRestoresTheTerminal(_ how: String) throws {
+        let pinpad = how.hasPrefix("INT")
+        let scd = home + "/scdaemon.py"
+        if pinpad {
+            try Self.pinpadScdaemon.write(toFile: scd, atomically: true, encoding: .utf8)
+            chmod(scd, 0o755)
+            try "pinentry-program \(link)\nscdaemon-program \(scd)\n".write(toFile: home + "/gpg-agent.conf",
+                                                                             atomically: true, encoding: .utf8)
+        }
+        // The shell waits for a line before it looks at the modes again: only once the
+        // pinentry is gone.
+        let step = pinpad ? "gpg-connect-agent 'SCD CHECKPIN D2760001240102000006123456780000' /bye; echo rc1=$?"
+            : decrypt(1)
+        let pty = try Pty(script([step, "read go"]), environment: environment)
+        try pty.waitFor(pinpad ? "Press any key to continue." : "Passphrase: ")
+        let pinentry = try waitForPinentry(agentHome: home)
+        switch how {
+        case "TERM": kill(pinentry, SIGTERM)
+        case "HUP": kill(pinentry, SIGHUP)
+        default: FileManager.default.createFile(atPath: scd + ".go", contents: Data())  // the card is done
+        }
+        try waitEnded(pinentry)
+        try pty.waitFor("rc1=")
+        pty.type("go\r")
+        #expect(try pty.finish() == 0)
+        if pinpad { #expect(pty.shown.contains("Use the reader's pinpad"), "\(pty.shown)") }
+        #expect(try modesKept())
+    }
+
+    /// A stand-in scdaemon for a reader with a pinpad: CHECKPIN makes the agent show its notice
+    /// (INQUIRE POPUPPINPADPROMPT), and once the test says so the card is done and the agent
+    /// takes the notice away with SIGINT (INQUIRE DISMISSPINPADPROMPT).
+    static let pinpadScdaemon = """
+        #!/usr/bin/python3
+        import os, sys, time
+        go = sys.argv[0] + ".go"
+        def out(s):
+            sys.stdout.write(s + "\\n"); sys.stdout.flush()
+        def answer():
+            for data in sys.stdin:
+                if data.startswith("END") or data.startswith("CAN") or data.startswith("ERR"): return
+        out("OK stand-in scdaemon")
+        for line in sys.stdin:
+            word = line.split(" ")[0].strip().upper()
+            if word == "CHECKPIN":
+                out("INQUIRE POPUPPINPADPROMPT ||Please use the reader's pinpad")
+                answer()
+                deadline = time.time() + 30
+                while not os.path.exists(go) and time.time() < deadline: time.sleep(0.02)
+                out("INQUIRE DISMISSPINPADPROMPT")
+                answer()
+                out("OK")
+            elif word == "BYE":
+                out("OK closing connection"); break
+            else:
+                out("OK")
+        """
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Glibc
+
+/// A private session bus (`dbus-run-session`) with a real GNOME Keyring on it, unlocked with a
+/// password given on stdin (`gnome-keyring-daemon --unlock --components=secrets`), in a home of
+/// its own; both end with the object.
+final class KeyringSession {
+    let root: String
+    private(set) var address = ""
+    private let bus: Child
+    private let daemon: Child
+
+    /// What every program of the session needs to find the bus and the keyring's files.
+    var environment: [String: String] {
+        ["DBUS_SESSION_BUS_ADDRESS": address, "HOME": root, "XDG_RUNTIME_DIR": root + "/run",
+         "XDG_DATA_HOME": root + "/data", "XDG_CONFIG_HOME": root + "/config"]
+    }
+
+    init(root: String) throws {
+        self.root = root
+        for dir in ["/run", "/data", "/config"] {
+            try FileManager.default.createDirectory(atPath: root + dir, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+        for tool in ["dbus-run-session", "dbus-send", "gnome-keyring-daemon", "secret-tool"] {
+            _ = try which(tool)  // names the package when missing
+        }
+        // The bus lives as long as the command it runs; that command says where the bus is.
+        let file = root + "/bus-address"
+        bus = try Child(["dbus-run-session", "--", "sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(file); exec cat"],
+                        environment: ["HOME": root, "XDG_RUNTIME_DIR": root + "/run"], capture: true, interactive: true)
+        let deadline = Date().addingTimeInterval(15)
+        while (try? String(contentsOfFile: file, encoding: .utf8))?.hasSuffix("\n") != true {
+            guard Date() < deadline, bus.isRunning else { throw TestFailure("dbus-run-session did not start a bus") }
+            usleep(20_000)
+        }
+        address = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let env = ["DBUS_SESSION_BUS_ADDRESS": address, "HOME": root, "XDG_RUNTIME_DIR": root + "/run",
+                   "XDG_DATA_HOME": root + "/data", "XDG_CONFIG_HOME": root + "/config"]
+        daemon = try Child(["gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"],
+                           environment: env, capture: true, interactive: true)
+        daemon.send("keyring password")
+        daemon.closeInput()
+        // Up once it owns the Secret Service's name (before that, a lookup would have the bus
+        // start another daemon, a locked one).
+        while try run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                       "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"], environment: env)
+            .output.contains("boolean false") {
+            guard Date() < deadline, daemon.isRunning else { throw TestFailure("gnome-keyring-daemon did not come up") }
+            usleep(20_000)
+        }
+    }
+
+    deinit {
+        if daemon.isRunning { kill(daemon.pid, SIGTERM); daemon.wait() }
+        bus.closeInput()  // cat ends, and dbus-run-session with it, taking the bus down
+        bus.wait()
+    }
+
+    /// `secret-tool search --all` for items with `attribute` = `value`: all it printed (it
+    /// writes the attributes on stderr).
+    func search(_ attribute: String, _ value: String) throws -> String {
+        let tool = try Child(["secret-tool", "search", "--all", attribute, value], environment: environment, capture: true)
+        var text: [UInt8] = []
+        while tool.isRunning {
+            tool.waitReadable(seconds: 0.05)
+            let (out, err) = tool.read()
+            text += out + err
+        }
+        let (out, err) = tool.read()
+        return String(decoding: text + out + err, as: UTF8.self)
+    }
+
+    /// Locks the default collection (the Secret Service's Lock method), as a screen lock does.
+    func lock() throws {
+        let reply = try run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.secrets",
+                             "/org/freedesktop/secrets", "org.freedesktop.Secret.Service.Lock",
+                             "array:objpath:/org/freedesktop/secrets/collection/login"], environment: environment)
+        guard reply.output.contains("collection/login") else { throw TestFailure("the keyring did not lock: \(reply.output)") }
+    }
+
+    /// Stores `secret` under `attributes` with `label`, as another program would.
+    func store(label: String, attributes: [String], secret: String) throws {
+        let result = try run(["secret-tool", "store", "--label=" + label] + attributes, environment: environment,
+                             input: Array(secret.utf8))
+        guard result.status == 0 else { throw TestFailure("secret-tool store failed") }
+    }
+}
+
+/// `run` with an environment of its own.
+@discardableResult
+func run(_ argv: [String], environment: [String: String], input: [UInt8]? = nil) throws -> (status: Int32, output: String) {
+    let child = try Child(argv, environment: environment, input: input, capture: true)
+    var out: [UInt8] = []
+    let deadline = Date().addingTimeInterval(60)
+    while child.isRunning {
+        guard Date() < deadline else {
+            kill(child.pid, SIGKILL)
+            throw TestFailure("\(argv) did not finish within 60 s")
+        }
+        child.waitReadable(seconds: 0.05)
+        out += child.read().out
+    }
+    out += child.read().out
+    return (child.wait(), String(decoding: out, as: UTF8.self))
+}

@@ -1,0 +1,171 @@
+import Testing
+@testable import PinBoxCore
+
+/// Every character half an em wide, lines 1.3 em.
+private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let widest = Double(lines.map { $0.unicodeScalars.count }.max() ?? 0) * style.size / 2
+    var count = 0.0
+    for line in lines {
+        let w = Double(line.unicodeScalars.count) * style.size / 2
+        count += width.map { max(1, (w / $0).rounded(.up)) } ?? 1
+    }
+    return Size(width: min(widest, width ?? widest), height: count * (style.size * 1.3).rounded(.up))
+}
+
+private func secret(_ text: String) -> SecretBuffer {
+    let buffer = SecretBuffer(capacity: max(1, text.utf8.count))
+    buffer.append(contentsOf: Array(text.utf8))
+    return buffer
+}
+
+private func newPassphrase(_ edit: (inout DialogSpec) -> Void = { _ in }) throws -> Page {
+    var spec = DialogSpec(kind: .entry(.passphrase))
+    spec.prompt = "Passphrase"
+    spec.repeatPrompt = "Repeat"
+    spec.accepts = .text
+    spec.byteLimit = 255
+    edit(&spec)
+    return try spec.makePage(measure: measure)
+}
+
+private func type(_ page: Page, _ text: String, at now: Double = 0) {
+    for c in text.unicodeScalars { _ = page.handle(.character(c), now: now) }
+}
+
+private func text(_ page: Page, _ field: Int) -> String {
+    page.fields[field].field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
+}
+
+/// What gpg-agent adds to a passphrase dialog: the password manager's checkbox, Suggest,
+/// its constraint hints and the check before OK.
+@Suite("Page: gpg-agent's offers")
+struct AgentPageTests {
+    @Test func theCheckboxTogglesByKeyMnemonicAndClickAndIsHandedBack() throws {
+        let page = try newPassphrase { $0.savePasswordLabel = "_Save in password manager"; $0.repeatPrompt = nil }
+        #expect(page.content.buttons.map { $0.role } == [.savePassword, .cancel, .ok])
+        #expect(!page.agent.savePassword)
+        _ = page.handle(.mnemonic("s"), now: 0)
+        #expect(page.agent.savePassword && page.outcome == nil)
+        // Tab to it, Space ticks it off again; Space in the entry is a character.
+        _ = page.handle(.focusNext, now: 0)
+        #expect(page.focusName == "save-password")
+        _ = page.handle(.character(" "), now: 0)
+        #expect(!page.agent.savePassword)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        guard case .dialog(let layout) = page.geometry else { Issue.record("not a dialog"); return }
+        _ = page.handle(.click(layout.buttons[0].mid), now: 0)
+        #expect(page.agent.savePassword)
+        _ = page.handle(.focusPrevious, now: 0)
+        type(page, "a b")
+        #expect(text(page, 0) == "a b")
+        #expect(page.handle(.submit, now: 1).contains(.deliver(field: 0)) && page.agent.savePassword)
+    }
+
+    /// The checkbox sits on its own row over the buttons, Suggest at the start of theirs.
+    @Test func whereTheyGo() throws {
+        let page = try newPassphrase { $0.savePasswordLabel = "_Save in password manager"; $0.suggestLabel = "Suggest" }
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        guard case .dialog(let layout) = page.geometry else { Issue.record("not a dialog"); return }
+        let (box, suggest, cancel, ok) = (layout.buttons[0], layout.buttons[1], layout.buttons[2], layout.buttons[3])
+        #expect(box.x == layout.fields[0].x && box.maxY <= suggest.y)
+        #expect(suggest.x == layout.fields[0].x && suggest.y == ok.y && cancel.maxX < ok.x)
+        #expect(ok.maxX == layout.fields[0].x + layout.textWidth)
+        #expect(layout.suggestion != nil && layout.suggestion!.maxY <= layout.error.y)
+    }
+
+    @Test func suggestFillsBothEntriesShowsItGroupedAndHidesOnTheNextKey() throws {
+        let page = try newPassphrase {
+            $0.suggestLabel = "Suggest"
+            $0.groupsSuggestion = true
+            $0.suggestionNote = "Note: The blanks are not part of the passphrase."
+            $0.error = "an old error"
+        }
+        let before = page.preferredSize
+        #expect(page.content.buttons.first?.role == .suggest && page.offersSuggestion)
+        _ = page.handle(.focusNext, now: 0)
+        _ = page.handle(.focusNext, now: 0)
+        #expect(page.handle(.submit, now: 0) == [.report(.button(.suggest)), .suggest])
+        let suggestion = secret("qrx5n3kzj8tbw7yfd1gp4ame6ocus9")
+        _ = page.suggested(suggestion, now: 1)
+        #expect(suggestion.isEmpty, "wiped once copied into the entries")
+        #expect(text(page, 0) == "qrx5n3kzj8tbw7yfd1gp4ame6ocus9" && text(page, 1) == text(page, 0))
+        #expect(page.suggestionText == "qrx5n 3kzj8 tbw7y fd1gp 4ame6 ocus9")
+        #expect(page.scene(at: 1).suggestion == page.suggestionText)
+        #expect(page.focusName == "ok" && page.content.error.isEmpty)
+        #expect(page.preferredSize == before, "its line was kept free")
+        _ = page.handle(.focusNext, now: 2)
+        #expect(page.suggestionText == nil && page.scene(at: 2).suggestion == nil)
+        #expect(text(page, 0) == "qrx5n3kzj8tbw7yfd1gp4ame6ocus9", "hidden, not taken back")
+    }
+
+    @Test func anUngroupedSuggestionAndNone() throws {
+        let page = try newPassphrase { $0.suggestLabel = "Suggest" }
+        #expect(page.suggested(nil, now: 0).isEmpty && page.suggestionText == nil)
+        _ = page.suggested(secret("abcdefgh"), now: 0)
+        #expect(page.suggestionText == "abcdefgh")
+        // A suggestion a field cannot take is refused, said, and not shown.
+        let small = try newPassphrase { $0.suggestLabel = "Suggest"; $0.byteLimit = 4 }
+        _ = small.suggested(secret("abcdefgh"), now: 0)
+        #expect(small.suggestionText == nil && text(small, 0).isEmpty)
+    }
+
+    /// Under the agent's constraints OK asks first; a refusal is the error and the dialog
+    /// stays with the entries kept; a pass hands the secret over.
+    @Test func theCheckBeforeOK() throws {
+        let page = try newPassphrase { $0.checksBeforeSubmit = true; $0.notes = "Please use letters and digits." }
+        type(page, "short")
+        _ = page.handle(.submit, now: 0)
+        type(page, "short")
+        #expect(page.handle(.submit, now: 1) == [.report(.button(.ok)), .check(field: 0)])
+        #expect(page.outcome == nil)
+        let before = page.preferredSize
+        let refusal = "Passphrase Not Allowed\nWarning: You have entered an insecure passphrase."
+        _ = page.checked(refusal: refusal, now: 2)
+        #expect(page.content.error == refusal && page.outcome == nil && page.focusName == "entry")
+        #expect(text(page, 0) == "short" && text(page, 1) == "short")
+        #expect(page.preferredSize.height > before.height, "a longer error makes the dialog taller")
+        _ = page.handle(.focusNext, now: 3)
+        _ = page.handle(.focusNext, now: 3)
+        _ = page.handle(.focusNext, now: 3)
+        #expect(page.focusName == "ok")
+        _ = page.handle(.submit, now: 3)
+        #expect(page.checked(refusal: nil, now: 4) == [
+            .report(.submit(field: "entry", index: 0, length: 5, reveal: false)), .deliver(field: 0), .finish(.submitted)])
+    }
+
+    @Test func theConstraintHintsAreNotesUnderTheEntries() throws {
+        let page = try newPassphrase { $0.notes = "Please use letters and digits." }
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        guard case .dialog(let layout) = page.geometry else { Issue.record("not a dialog"); return }
+        let notes = try #require(layout.notes)
+        #expect(notes.y > layout.fields[1].maxY && notes.maxY < layout.error.y)
+        #expect(try newPassphrase().preferredSize.height < page.preferredSize.height)
+    }
+}
+
+/// The offers as a screen reader meets them.
+@Suite("Page: gpg-agent's offers in the accessibility tree")
+struct AgentAccessibilityTests {
+    @Test func theBoxIsACheckBoxTickedOrNotAndTheHintsALabel() throws {
+        var spec = DialogSpec(kind: .entry(.passphrase))
+        spec.accepts = .text
+        spec.byteLimit = 255
+        spec.savePasswordLabel = "_Save in password manager"
+        spec.suggestLabel = "Suggest"
+        spec.notes = "Please use letters and digits."
+        let page = try spec.makePage(measure: { text, style, _ in
+            Size(width: Double(text.unicodeScalars.count) * style.size / 2, height: style.size * 1.3)
+        })
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        func box() -> AccessibleNode? {
+            AccessibleTree(page: page).children.first { $0.name == "Save in password manager" }
+        }
+        #expect(box()?.role == .checkBox && box()?.keyBinding == "<Alt>s")
+        #expect(box().map { !$0.states.contains(.checked) } == true)
+        _ = page.handle(.mnemonic("s"), now: 0)
+        #expect(box()?.states.contains(.checked) == true)
+        #expect(AccessibleTree(page: page).children.first { $0.name == "Suggest" }?.role == .pushButton)
+        #expect(AccessibleTree(page: page).children.contains { $0.role == .label && $0.name == "Please use letters and digits." })
+    }
+}
