@@ -98,8 +98,8 @@ extension XClient {
 
 extension PinBoxProcess {
     /// Whether the program is still running `seconds` from now. For a refusal of something
-    /// timed (a timeout it must not take from a resource): the window is the assertion itself,
-    /// several times the time it refuses, and it returns at once if the program ends first.
+    /// timed (a timeout it must not take from a resource): the time waited is the assertion
+    /// itself, several times the time refused, and it returns at once if the program ends first.
     func staysRunning(for seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
