@@ -29,4 +29,14 @@ static inline void pinbox_destroy_image(XImage *image) {
 static inline unsigned long pinbox_get_pixel(XImage *image, int x, int y) {
     return XGetPixel(image, x, y);
 }
+
+// XkbEvent is a union that overlays XEvent; Swift sees only the XEvent. The XKB event's kind.
+static inline int pinbox_xkb_type(const XEvent *event) {
+    return ((const XkbAnyEvent *)event)->xkb_type;
+}
+
+// The XkbStateNotifyEvent an XEvent of XKB's StateNotify kind is.
+static inline const XkbStateNotifyEvent *pinbox_xkb_state_event(const XEvent *event) {
+    return (const XkbStateNotifyEvent *)event;
+}
 #endif

@@ -1,3 +1,5 @@
+import PinBoxCore
+
 /// Which OpenPGP card secret the agent asks for. Its prompt is all that says so: scdaemon's
 /// `INQUIRE NEEDPIN` flags become SETPROMPT `PIN`, `Admin PIN`, `PUK` or `Reset Code`, with
 /// SETKEYINFO `--clear`. Nothing gives the length: cards take 6–127 characters of any kind.
@@ -16,21 +18,18 @@ public enum EntryKind: Equatable, Sendable {
     /// A free passphrase entry.
     case passphrase
 
-    /// Decides from the prompt and the key info: the English card prompts gpg-agent sends
-    /// (case-insensitive, a trailing colon allowed), with no key named, are card secrets;
-    /// everything else — key passphrases, GET_PASSPHRASE, translated prompts — is a passphrase.
+    /// Decides from the prompt and the key info, through the core's one classifier
+    /// (`PromptKind(agent:)`): the card prompts the agent sends as written (`PIN`, and `Admin
+    /// PIN`, `PUK`, `Reset Code` in English), with no key named, are card secrets; everything
+    /// else — key passphrases, GET_PASSPHRASE, translated prompts — is a passphrase.
     public static func classify(prompt: String, keyInfo: KeyInfo?) -> EntryKind {
-        guard keyInfo == nil else { return .passphrase }
-        var words = Array(prompt.utf8)
-        while let last = words.last, last == 0x20 || last == 0x3A { words.removeLast() }
-        while let first = words.first, first == 0x20 { words.removeFirst() }
-        let key = String(decoding: words.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
-        switch key {
-        case "PIN": return .card(.pin)
-        case "ADMIN PIN": return .card(.adminPIN)
-        case "PUK": return .card(.puk)
-        case "RESET CODE": return .card(.resetCode)
-        default: return .passphrase
+        let kind = PromptKind(agent: AgentRequest(command: .getPin, prompt: prompt, namesKey: keyInfo != nil))
+        guard case .pin(let pin) = kind else { return .passphrase }
+        switch pin {
+        case .user: return .card(.pin)
+        case .admin: return .card(.adminPIN)
+        case .puk: return .card(.puk)
+        case .resetCode: return .card(.resetCode)
         }
     }
 }

@@ -21,14 +21,17 @@ extension PinentryServer {
             grab: options.grab, options: options)
     }
 
-    /// What the next CONFIRM or MESSAGE shows.
-    public func confirmRequest(isMessage: Bool) -> ConfirmRequest {
-        ConfirmRequest(
+    /// What the next CONFIRM or MESSAGE shows. `oneButton`: a `CONFIRM --one-button`, the
+    /// agent's message, which is its pinpad notice when it names no button.
+    public func confirmRequest(isMessage: Bool, oneButton: Bool = false) -> ConfirmRequest {
+        let shape = AgentRequest(command: !isMessage ? .confirm : oneButton ? .oneButton : .message,
+                                 okLabelSent: texts.ok != nil)
+        return ConfirmRequest(
             title: texts.title, description: texts.description, error: texts.error,
             okLabel: texts.ok ?? options.defaultOK ?? "_OK",
             cancelLabel: texts.cancel ?? options.defaultCancel ?? "_Cancel",
             notOKLabel: texts.notOK, isMessage: isMessage, timeout: max(texts.timeout, 0), grab: options.grab,
-            options: options)
+            options: options, kind: PromptKind(agent: shape))
     }
 
     func getPin() {
@@ -79,8 +82,8 @@ extension PinentryServer {
         }
     }
 
-    func message() {
-        let request = confirmRequest(isMessage: true)
+    func message(oneButton: Bool = false) {
+        let request = confirmRequest(isMessage: true, oneButton: oneButton)
         texts.qualityBar = nil
         let outcome = frontEnd.message(request)
         texts.error = nil

@@ -124,7 +124,7 @@ public final class PinentryServer<FrontEnd: PinentryFrontEnd, Source: ByteSource
         case .getInfo: getInfo(arguments)
         case .getPin: getPin()
         case .confirm:
-            if Self.contains(arguments, "--one-button") { message() } else { confirm() }
+            if Self.contains(arguments, "--one-button") { message(oneButton: true) } else { confirm() }
         case .message: message()
         }
         return false

@@ -55,6 +55,18 @@ public struct PinRequest: Equatable, Sendable {
     public var keyInfo: KeyInfo?
     /// Card PIN boxes or a passphrase entry (see `EntryKind.classify`).
     public var entry: EntryKind
+    /// What the request asks for, from its shape (the core's classifier): the dialog's kind.
+    public var kind: PromptKind {
+        if case .card(let secret) = entry {
+            switch secret {
+            case .pin: return .pin(.user)
+            case .adminPIN: return .pin(.admin)
+            case .puk: return .pin(.puk)
+            case .resetCode: return .pin(.resetCode)
+            }
+        }
+        return .passphrase
+    }
     /// Where input must stop: gpg-agent overflows past it.
     public var limit: InputLimit
     /// Grab the keyboard for the whole screen (OPTION grab / no-grab, `-g`).
@@ -102,6 +114,9 @@ public struct ConfirmRequest: Equatable, Sendable {
     public var notOKLabel: String?
     /// One button only: MESSAGE, or the pinpad notice "Use the reader's pinpad for input."
     public var isMessage: Bool
+    /// What the request is, from its shape (the core's classifier): a yes/no question, a
+    /// message, or the agent's notice while a card reader's pinpad or a token waits.
+    public var kind: PromptKind
     public var timeout: Int
     public var grab: Bool
     /// Everything OPTION and the command line said (see `PinRequest.options`).
@@ -110,7 +125,8 @@ public struct ConfirmRequest: Equatable, Sendable {
     /// A request with pinentry's defaults, for front-end tests and previews.
     public init(title: String? = nil, description: String? = nil, error: String? = nil, okLabel: String = "_OK",
                 cancelLabel: String = "_Cancel", notOKLabel: String? = nil, isMessage: Bool = false, timeout: Int = 0,
-                grab: Bool = true, options: PinentryOptions = PinentryOptions()) {
+                grab: Bool = true, options: PinentryOptions = PinentryOptions(), kind: PromptKind? = nil) {
+        self.kind = kind ?? (isMessage ? .information : .confirm)
         self.options = options
         self.title = title
         self.description = description

@@ -1,27 +1,46 @@
 /// The words that go with the field's error and success looks: one short line the page shows
-/// under the field, in plain language, naming what to do rather than what went wrong.
+/// under the field, in plain language, naming what to do rather than what went wrong. In the
+/// user's language (`Words`).
 public enum FeedbackMessage {
     /// Shown with the success look after a submit.
-    public static let submitted = "Submitted"
+    public static var submitted: String { localized("Submitted") }
 
     /// The line for a refused input, for a field of `capacity` cells taking `accepts`.
     public static func text(for reason: RejectReason, capacity: Int,
                             accepts: AcceptedCharacters = .digits) -> String {
-        let noun = accepts.noun
+        let digits = accepts == .digits
+        let n = String(capacity)
         switch reason {
-        case .notADigit: return "Digits only"
-        case .notPrintable: return "Letters, digits and symbols only"
-        case .limit: return "That is as long as it can be"
-        case .full: return "All \(capacity) \(noun)s are in: press Return"
-        case .pasteDenied: return "Pasting is off: type the \(noun)s"
-        case .pasteNotDigits: return accepts == .digits ? "Paste digits only" : "Paste letters, digits and symbols only"
-        case .pasteTooLong: return "Too long to paste: \(capacity) \(noun)s at most"
-        case .pasteEmpty: return "Nothing to paste"
-        case .pasteUnavailable: return "Could not paste"
-        case .copyDenied: return "Hidden \(noun)s cannot be copied"
-        case .incomplete: return "Enter all \(capacity) \(noun)s"
-        case .textTooLong: return "At most \(capacity) \(noun)s"
-        case .textNotDigits: return accepts == .digits ? "Digits only" : "Letters, digits and symbols only"
+        case .notADigit: return localized("Digits only")
+        case .notPrintable: return localized("Letters, digits and symbols only")
+        case .limit: return localized("That is as long as it can be")
+        case .full:
+            return digits
+                ? localizedPlural("All %s digit is in: press Return", "All %s digits are in: press Return", capacity, n)
+                : localizedPlural("All %s character is in: press Return", "All %s characters are in: press Return",
+                                  capacity, n)
+        case .pasteDenied: return digits ? localized("Pasting is off: type the digits")
+            : localized("Pasting is off: type the characters")
+        case .pasteNotDigits: return digits ? localized("Paste digits only")
+            : localized("Paste letters, digits and symbols only")
+        case .pasteTooLong:
+            return digits
+                ? localizedPlural("Too long to paste: %s digit at most", "Too long to paste: %s digits at most", capacity, n)
+                : localizedPlural("Too long to paste: %s character at most", "Too long to paste: %s characters at most",
+                                  capacity, n)
+        case .pasteEmpty: return localized("Nothing to paste")
+        case .pasteUnavailable: return localized("Could not paste")
+        case .copyDenied: return digits ? localized("Hidden digits cannot be copied")
+            : localized("Hidden characters cannot be copied")
+        case .incomplete:
+            return digits ? localizedPlural("Enter the %s digit", "Enter all %s digits", capacity, n)
+                : localizedPlural("Enter the %s character", "Enter all %s characters", capacity, n)
+        case .textTooLong:
+            return digits ? localizedPlural("At most %s digit", "At most %s digits", capacity, n)
+                : localizedPlural("At most %s character", "At most %s characters", capacity, n)
+        case .textNotDigits: return digits ? localized("Digits only") : localized("Letters, digits and symbols only")
+        case .answerNeeded: return localized("Choose Yes or No, or type a fingerprint")
+        case .noSuchSequence: return localized("Those keys make no character")
         }
     }
 }

@@ -37,6 +37,11 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     case textTooLong = "text-too-long"
     /// `setText` with a character the field does not accept.
     case textNotDigits = "text-not-digits"
+    /// Return in the empty entry of a question that wants a button (ssh's host key: Yes, No,
+    /// or the fingerprint typed).
+    case answerNeeded = "answer-needed"
+    /// The keys of a dead-key or Compose sequence that the compose table has no character for.
+    case noSuchSequence = "no-such-sequence"
 }
 
 /// How a field treats a paste.

@@ -10,19 +10,25 @@ public struct FieldScene: Equatable, Sendable {
     public var shake: Double
     /// 0…1: the success look of a submit (the check mark, the success colour).
     public var success: Double
+    /// A shown entry drawn as one run of text (`Theme.drawsTextRun`): all its characters, from
+    /// the first; the painter keeps the end in view. Empty otherwise, and always when secure.
+    public var run: [Unicode.Scalar] = []
 
     /// One cell as it is drawn.
     public struct Cell: Equatable, Sendable {
         public var state: CellState
         /// The dot's (or character's) alpha and scale, 0…1.
         public var presence: Double
-        /// Plain mode only: the ASCII character shown; nil in secure mode, always.
-        public var glyph: UInt8?
+        /// Plain mode only: the character shown; nil in secure mode, always.
+        public var glyph: Unicode.Scalar?
+        /// The cell a half-typed dead-key or Compose sequence will put its character in.
+        public var composing: Bool
 
-        public init(state: CellState, presence: Double, glyph: UInt8? = nil) {
+        public init(state: CellState, presence: Double, glyph: Unicode.Scalar? = nil, composing: Bool = false) {
             self.state = state
             self.presence = presence
             self.glyph = glyph
+            self.composing = composing
         }
     }
 
@@ -37,30 +43,40 @@ public struct FieldScene: Equatable, Sendable {
 
     /// The scene of `field` at `now`. `focused` decides whether the cursor cell shows.
     /// Cells past the field's capacity (a grid with spare slots) stay empty. The first cell
-    /// shows character `first`: a long entry scrolls to keep its end in view.
+    /// shows character `first`: a long entry scrolls to keep its end in view. With
+    /// `composing`, the next cell shows that a sequence is half-typed.
     public init(field: PinField, animator: Animator, layout: Layout, theme: Theme,
-                focused: Bool, at now: Double, first: Int = 0) {
+                focused: Bool, composing: Bool = false, at now: Double, first: Int = 0) {
         let length = field.length
         var cells: [Cell] = []
         cells.reserveCapacity(layout.cells.count)
+        // Plain mode reads the characters straight from the secret, one UTF-8 sequence a cell.
+        var reader = theme.secure ? nil : UTF8Cursor(field.secret, skipping: first)
         for cell in layout.cells.indices {
             let i = first + cell
             let presence = i < animator.count ? animator.presence(of: i, at: now) : 0
             var state: CellState = i < length ? .filled : .empty
             if focused && i == length && i < field.capacity { state = .highlight }
             // A deleted character's dot fades out after it is gone: plain mode has no glyph
-            // left to fade, so only a present character is shown. Plain mode is ASCII only.
-            let glyph = !theme.secure && i < length && field.accepts != .text ? field.secret[i] : nil
-            cells.append(Cell(state: state, presence: presence, glyph: glyph))
+            // left to fade, so only a present character is shown.
+            let glyph = i < length ? reader?.next() : nil
+            cells.append(Cell(state: state, presence: presence, glyph: glyph,
+                              composing: composing && i == length && i < field.capacity))
         }
         self.init(layout: layout, theme: theme, cells: cells, cue: animator.cueStrength(at: now),
                   shake: animator.shakeOffset(at: now), success: animator.successStrength(at: now))
+        if theme.drawsTextRun {
+            var all = UTF8Cursor(field.secret, skipping: 0)
+            while let c = all.next() { run.append(c) }
+        }
     }
 
     /// Whether the field must be redrawn whole rather than cell by cell: its layout, theme,
     /// error, shake or success look changed.
     public func differsAsAWhole(from old: FieldScene) -> Bool {
         old.layout != layout || old.theme != theme || old.cue != cue || old.shake != shake || old.success != success
+            // A run of shown characters moves as a whole when one changes.
+            || old.run != run
     }
 
     /// The area, in device pixels relative to the field's origin, that drawing this field can
@@ -68,5 +84,27 @@ public struct FieldScene: Equatable, Sendable {
     public var reach: Rect {
         let swing = (Animator.shakeAmplitude * layout.scale).rounded(.up)
         return layout.bounds.insetBy(dx: -swing, dy: 0)
+    }
+}
+
+/// Reads a secret's characters one at a time, straight from its buffer: no string is made.
+struct UTF8Cursor {
+    private let secret: SecretBuffer
+    private var offset = 0
+
+    init(_ secret: SecretBuffer, skipping characters: Int) {
+        self.secret = secret
+        for _ in 0..<characters where next() != nil {}
+    }
+
+    mutating func next() -> Unicode.Scalar? {
+        guard offset < secret.count else { return nil }
+        let lead = secret[offset]
+        let size = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4
+        guard offset + size <= secret.count else { offset = secret.count; return nil }
+        var value = size == 1 ? UInt32(lead) : UInt32(lead) & (0xff >> (size + 1))
+        for k in 1..<size { value = value << 6 | UInt32(secret[offset + k] & 0x3f) }
+        offset += size
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 }

@@ -41,6 +41,16 @@ public enum InputEvent: Equatable, Sendable {
     case hidden
     /// A workbench key (`Workbench.keys`): slow motion, pause, step, guides, theme, help, record.
     case workbench(WorkbenchAction)
+    /// The keyboard could not be taken: another program holds it (its keys would go there).
+    case keyboardUnavailable
+    /// A dead key or the Compose key began a sequence: the keys that follow make one character
+    /// (`dead_acute e` → é), which arrives as `.character`. The entry shows that a character is
+    /// on its way, never which keys were pressed.
+    case composeStarted
+    /// The keys of a sequence made no character: the compose table has none for them.
+    case composeCancelled
+    /// The keyboard's state changed (or is known for the first time): Caps Lock, the layout.
+    case keyboard(KeyboardState)
     /// A screen reader pressed button `index` of the page (its action interface): as a click on it.
     case pressButton(Int)
     /// A screen reader gave focusable `index` the focus (fields first, then buttons).
@@ -78,9 +88,9 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
-             .pasteRequest, .copy, .click, .workbench, .pressButton, .focusOn:
+             .pasteRequest, .copy, .click, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
-        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden:
+        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable:
             return false
         }
     }

@@ -42,6 +42,10 @@ public struct Theme: Equatable, Sendable {
     /// The colour of the borders and the check mark while the field shows a submit.
     public var successColor: Color
 
+    /// Whether shown characters are drawn as one run of text rather than one to a cell: an
+    /// entry of any text in one long box (a name, a code, a passphrase the user chose to see).
+    public var drawsTextRun: Bool { !secure && accepts == .text && arrangement == .strip }
+
     /// The style a cell in `state` is drawn with, falling back to `empty` (seed 004).
     public func style(for state: CellState) -> CellStyle {
         switch state {
@@ -151,8 +155,10 @@ public struct Theme: Equatable, Sendable {
         background: .white, frameColor: Color(rgb: 0x848b96), frameWidth: 1, frameRadius: 6,
         dividerColor: nil, dividerWidth: 0, dividerPlacement: .centred,
         dotColor: Color(rgb: 0x1f2329), dotRadius: 4, secure: true, accepts: .text,
-        empty: CellStyle(background: .white), filled: nil, highlight: nil,
-        errorColor: errorRed, successColor: successGreen)
+        // Shown characters (a name, a code, a passphrase the user chose to see): one a cell,
+        // in the dialog's text size.
+        empty: CellStyle(background: .white, textColor: Color(rgb: 0x1f2329), font: FontSpec(size: 15)),
+        filled: nil, highlight: nil, errorColor: errorRed, successColor: successGreen)
 
     /// UIKit's `lightGrayColor`: white 2/3.
     static let lightGray = Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3)

@@ -36,3 +36,29 @@ extension Canvas {
         cairo_new_path(cr)
     }
 }
+
+extension Canvas {
+    /// How far `text` advances in `font`.
+    func textRunWidth(_ text: String, font: FontSpec, pixelSize: Double) -> Double {
+        cairo_set_font_face(cr, FontFaces.face(for: font))
+        cairo_set_font_options(cr, Fonts.options)
+        cairo_set_font_size(cr, max(pixelSize, 0.1))
+        var e = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &e)
+        return e.x_advance
+    }
+
+    /// Draws `text` in `font` starting at `left`, its digits' ink centred on `middle`: a shown
+    /// entry's characters as one run, spaced as the font spaces them.
+    func drawTextRun(_ text: String, left: Double, middle: Double, font: FontSpec, pixelSize: Double, color: Color) {
+        cairo_set_font_face(cr, FontFaces.face(for: font))
+        cairo_set_font_options(cr, Fonts.options)
+        cairo_set_font_size(cr, max(pixelSize, 0.1))
+        var digit = cairo_text_extents_t()
+        cairo_text_extents(cr, "0", &digit)
+        setSource(color)
+        cairo_move_to(cr, left.rounded(), (middle - digit.height / 2 - digit.y_bearing).rounded())
+        cairo_show_text(cr, text)
+        cairo_new_path(cr)
+    }
+}

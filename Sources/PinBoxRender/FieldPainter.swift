@@ -51,10 +51,33 @@ public enum FieldPainter {
                     }
                 }
             }
-            for (cell, rect) in zip(scene.cells, layout.cells) where cell.presence > 0 {
+            if theme.drawsTextRun {
+                // A shown entry's characters read as a word, not one to a box; once they are
+                // wider than the box, the end stays in view, as in any text entry.
+                var text = ""
+                text.unicodeScalars.append(contentsOf: scene.run)
+                if !text.isEmpty {
+                    let style = theme.style(for: .filled)
+                    let size = style.font.size * s, pad = 6 * s
+                    let width = canvas.textRunWidth(text, font: style.font, pixelSize: size)
+                    let room = bounds.width - 2 * pad
+                    let left = bounds.x + pad - max(0, width - room)
+                    canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
+                        canvas.drawTextRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
+                                           color: style.textColor)
+                    }
+                }
+            } else {
+                for (cell, rect) in zip(scene.cells, layout.cells) where cell.presence > 0 {
+                    let r = rect.offsetBy(dx: origin.x, dy: origin.y)
+                    if let clip, !clip.intersects(r) { continue }
+                    drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
+                }
+            }
+            for (cell, rect) in zip(scene.cells, layout.cells) where cell.composing {
                 let r = rect.offsetBy(dx: origin.x, dy: origin.y)
                 if let clip, !clip.intersects(r) { continue }
-                drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
+                drawComposing(in: r, theme: theme, scale: s)
             }
             if scene.success > 0 {
                 // A disc with a check mark, growing in like a dot, over the fading dots.
@@ -87,6 +110,14 @@ public enum FieldPainter {
             }
         }
 
+        /// A half-typed dead-key or Compose sequence: a hollow dot where its character will go,
+        /// the same for every sequence, so it tells nothing of the keys.
+        func drawComposing(in r: Rect, theme: Theme, scale s: Double) {
+            let radius = max(theme.dotRadius * s, 3 * s)
+            let ring = Rect(x: r.mid.x - radius, y: r.mid.y - radius, width: 2 * radius, height: 2 * radius)
+            canvas.strokeInside(ring, width: max(1, (1.5 * s).rounded()), radius: radius, color: theme.dotColor)
+        }
+
         /// The dot, or the plain character, at its presence.
         func drawMark(_ cell: FieldScene.Cell, style: CellStyle, in r: Rect, theme: Theme, scale s: Double) {
             if theme.secure {
@@ -96,7 +127,7 @@ public enum FieldPainter {
             } else if let glyph = cell.glyph {
                 // Plain characters fade in at their final size: a glyph grown frame by frame would
                 // be rasterised anew at every size, for a change the eye barely sees.
-                canvas.drawText(String(UnicodeScalar(glyph)), centeredAt: r.mid, font: style.font,
+                canvas.drawText(String(glyph), centeredAt: r.mid, font: style.font,
                                 pixelSize: style.font.size * s,
                                 color: style.textColor.withAlpha(style.textColor.alpha * cell.presence))
             }

@@ -57,6 +57,15 @@ public enum PagePainter {
              limit: layout.titleLimit)
         text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor,
              limit: layout.descriptionLimit)
+        if let detail = page.content.detail {
+            text(detail.label, in: layout.detailLabel, size: m.labelSize, color: page.secondaryColor,
+                 limit: layout.labelLimit)
+            // One line, never wrapped: the layout made the dialog wide enough for it.
+            if touched(layout.detail.insetBy(dx: 0, dy: -4)) {
+                TextLayout.draw(detail.text, style: TextStyle(size: m.textSize * s, color: page.textColor), width: nil,
+                                at: Point(x: layout.detail.x, y: layout.detail.y), on: canvas)
+            }
+        }
         for (label, rect) in zip(page.labels, layout.labels) {
             text(label, in: rect, size: m.labelSize, color: page.secondaryColor, limit: layout.labelLimit)
         }
@@ -67,6 +76,10 @@ public enum PagePainter {
         }
         for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
             FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
+        }
+        if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
+            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, size: m.labelSize * s, page: page,
+                             on: canvas)
         }
         if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
             drawQuality(label: label, value: page.quality, in: row, scale: s, page: page, on: canvas)
@@ -84,7 +97,8 @@ public enum PagePainter {
         if let cue = layout.cue, let phase = page.cuePhase, touched(cue) {
             drawWaitCue(in: cue, phase: phase, color: page.accentColor, on: canvas)
         }
-        text(page.message, in: layout.error, size: m.labelSize, color: page.errorColor, limit: layout.errorLimit)
+        text(page.message, in: layout.error, size: m.labelSize,
+             color: page.messageIsQuestion ? page.textColor : page.errorColor, limit: layout.errorLimit)
         for (i, (button, rect)) in zip(page.content.buttons, layout.buttons).enumerated() where touched(rect) {
             let focused = page.focusRing == page.fields.count + i
             drawButton(button, in: rect, focused: focused, page: page, layout: layout, on: canvas)
@@ -187,6 +201,22 @@ public enum PagePainter {
         let fill = Rect(x: track.x, y: track.y, width: (track.width * fraction).rounded(), height: track.height)
         canvas.fillRounded(fill, radius: 3 * s, with: value < 0 ? page.errorColor : Color(rgb: 0x2e7d32))
         TextLayout.draw("\(value) %", style: style, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
+    }
+
+    /// The keyboard's line: the Caps Lock warning at the start, in words, and the active
+    /// layout's name at the end, where a desktop's panel shows it.
+    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, size: Double,
+                                         page: PageScene, on canvas: Canvas) {
+        if let warning = note.capsLock {
+            TextLayout.draw(warning, style: TextStyle(size: size, bold: true, color: page.warningColor),
+                            width: warningWidth, at: Point(x: row.x, y: row.y), on: canvas)
+        }
+        if let layout = note.layout {
+            let style = TextStyle(size: size, color: page.secondaryColor)
+            let width = TextLayout.measure(layout, style: style, width: nil).width
+            TextLayout.draw(layout, style: style, width: nil, at: Point(x: (row.maxX - width).rounded(), y: row.y),
+                            on: canvas)
+        }
     }
 
     /// The wait cue: a key's outline with rings breathing out of it, as a touch pad invites a finger.

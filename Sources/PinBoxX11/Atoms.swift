@@ -11,6 +11,9 @@ public struct Atoms {
     let netWMWindowType: Atom
     let netWMWindowTypeNormal: Atom
     let netWMWindowTypeDialog: Atom
+    let netWMState: Atom
+    let netWMStateAbove: Atom
+    let netWMStateDemandsAttention: Atom
     let utf8String: Atom
     let clipboard: Atom
     let primary: Atom
@@ -18,11 +21,14 @@ public struct Atoms {
     let targets: Atom
     /// The property on our window that a paste is delivered into.
     let pasteProperty: Atom
+    /// The root window's XKB rules, model, layouts, variants and options, as setxkbmap set them.
+    let xkbRulesNames: Atom
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
                      "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE", "TARGETS",
-                     "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG"]
+                     "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG",
+                     "_XKB_RULES_NAMES", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_DEMANDS_ATTENTION"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -40,6 +46,10 @@ public struct Atoms {
         netWMWindowType = atoms[10]
         netWMWindowTypeNormal = atoms[11]
         netWMWindowTypeDialog = atoms[12]
+        xkbRulesNames = atoms[13]
+        netWMState = atoms[14]
+        netWMStateAbove = atoms[15]
+        netWMStateDemandsAttention = atoms[16]
         primary = Atom(XA_PRIMARY)
     }
 }

@@ -45,6 +45,11 @@ public final class EventLoop {
     public func run(_ controller: WindowController) throws(X11Error) -> Int32 {
         SignalPipe.install()
         let d = display.handle
+        // Keys already down, before the window can have the keyboard, have been held since before
+        // it (Return from the terminal that started it, a key stuck down): their repeats are not
+        // typing. One round trip, asked before the first frame goes up (after it, the reply
+        // would wait for the server to take the frame in).
+        Self.keysDown(d) { keys.hold($0) }
         // Not yet mapped, the window is the size it was made: no round trip to ask. A window
         // manager that changes it says so in a ConfigureNotify. The first frame goes through the
         // socket; the buffer moves to shared memory once the window shows (`sharedCopy`).
@@ -68,25 +73,55 @@ public final class EventLoop {
         // window shows; nil before it shows and once done.
         var preparationDue: Double?
         var event = XEvent()
+        let keyboard = display.keyboard
+        // A new dialog starts with no half-typed sequence (a pinentry's last one may have had one).
+        keyboard.composer?.reset()
+        // The size the page wanted when the window was made: the window follows its changes.
+        var wantedSize = controller.wantedSize
+        var screenshot = false
+
+        /// One input, handled as soon as it is translated: typed characters are not queued.
+        func deliver(_ input: InputEvent) {
+            if input == .screenshot { screenshot = true; return }
+            let now = Clock.now()
+            switch controller.handle(input, now: now) {
+            case .fetchPaste(let source)?:
+                selection.request(source, window: window, time: UInt(CurrentTime), now: now)
+            case .offerCopy(let text)?:
+                clipboard.own(text, window: window)
+            case nil:
+                break
+            }
+            // The page ended a half-typed sequence (the focus moved, Escape): so does the table.
+            if keyboard.composer?.isComposing == true && !controller.isComposing { keyboard.composer?.reset() }
+        }
 
         while true {
-            var inputs: [InputEvent] = []
             var exposed = Rect.zero
             var newSize: Size?
             while XPending(d) > 0 {
                 XNextEvent(d, &event)
                 if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
                 switch event.type {
-                case KeyPress, KeyRelease, ButtonPress:
-                    if event.xkey.send_event != 0 && !controller.acceptsSyntheticInput { continue }
-                    if event.type == KeyRelease { keys.release(event.xkey); continue }
-                    let input = event.type == KeyPress ? keys.press(event.xkey) : Self.button(event.xbutton)
-                    if let input { inputs.append(input) }
+                case KeyPress:
+                    keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
+                               keyboard: keyboard, admits: { controller.admits($0) }, emit: deliver)
+                    // No copy of the key is left behind in this frame.
+                    Self.wipe(&event)
+                case KeyRelease:
+                    // Half of a repeat: the key stays held, and the press behind it is a repeat.
+                    if Self.repeats(event.xkey, display: d) { keys.hold(event.xkey.keycode) } else {
+                        keys.release(event.xkey.keycode)
+                    }
+                    Self.wipe(&event)
+                case ButtonPress:
+                    guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { continue }
+                    if let input = Self.button(event.xbutton) { deliver(input) }
                 case FocusIn, FocusOut:
                     // Focus moves caused by a grab are not the user's doing.
                     if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { continue }
                     if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { continue }
-                    inputs.append(.windowFocus(event.type == FocusIn))
+                    deliver(.windowFocus(event.type == FocusIn))
                 case Expose:
                     let e = event.xexpose
                     exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y),
@@ -101,60 +136,56 @@ public final class EventLoop {
                     }
                     grab.windowMapped(now: Clock.now())
                 case UnmapNotify:
-                    inputs.append(.hidden)
+                    deliver(.hidden)
                 case ClientMessage:
                     if event.xclient.message_type == display.atoms.wmProtocols,
                        Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
-                        inputs.append(.close)
+                        deliver(.close)
                     }
                 case SelectionNotify:
                     if let result = selection.receive(event.xselection, window: window) {
-                        inputs.append(.pasted(result))
+                        deliver(.pasted(result))
                     }
                 case SelectionRequest:
                     clipboard.answer(event.xselectionrequest, window: window)
                 case SelectionClear:
                     clipboard.lost(event.xselectionclear, window: window)
-                case MappingNotify:
-                    XRefreshKeyboardMapping(&event.xmapping)
                 default:
-                    break
+                    if event.type == keyboard.eventBase, let state = keyboard.handle(&event) {
+                        deliver(.keyboard(state))
+                    }
                 }
             }
+            // A new keymap: compiled once after the burst, with its layouts' names.
+            if let state = keyboard.settle() { deliver(.keyboard(state)) }
             // What a screen reader asked for while the loop last waited: a button's action, a focus.
-            if let accessibility { inputs += accessibility.takeInputs() }
+            if let accessibility { for input in accessibility.takeInputs() { deliver(input) } }
             let now = Clock.now()
-            try grab.attempt(window: window, now: now)
-            if let result = selection.expire(now: now) { inputs.append(.pasted(result)) }
+            if !grab.attempt(window: window, now: now) { deliver(.keyboardUnavailable) }
+            if let result = selection.expire(now: now) { deliver(.pasted(result)) }
             let signals = SignalPipe.drain()
-            if signals.record { inputs.append(.workbench(.record)) }
-            if signals.quit { inputs.append(.terminate) }
+            if signals.record { deliver(.workbench(.record)) }
+            if signals.quit { deliver(.terminate) }
             if hungUp && !hangUpReported {
                 hangUpReported = true
-                inputs.append(.terminate)
+                deliver(.terminate)
             }
             // Saved after this wake's drawing, so it shows the window as it is now.
-            var screenshot = signals.screenshot
+            if signals.screenshot { screenshot = true }
 
+            // The page's content changed size (a line under the entry shown or hidden, an answer
+            // of the caller's that needs more room): the window grows or shrinks by as much.
+            if let wanted = controller.wantedSize, let before = wantedSize, wanted != before {
+                window.resize(by: Size(width: wanted.width - before.width, height: wanted.height - before.height),
+                              from: Size(width: Double(buffer.width), height: Double(buffer.height)), minimum: wanted)
+                wantedSize = wanted
+            }
             // A resize storm becomes one new buffer at the final size.
             if let size = newSize, Int(size.width) != buffer.width || Int(size.height) != buffer.height {
                 let prepared = shown && preparationDue == nil
                 buffer = try resize(to: size, controller, now: now, shared: prepared)
                 everything = true
                 backgroundIsFrame = false
-            }
-            for input in inputs {
-                if input == .screenshot { screenshot = true; continue }
-                switch controller.handle(input, now: now) {
-                case .fetchPaste(let source)?:
-                    selection.request(source, window: window, time: UInt(CurrentTime), now: now)
-                case .offerCopy(let text)?:
-                    clipboard.own(text, window: window)
-                case .grow(let size)?:
-                    window.grow(to: size)
-                case nil:
-                    break
-                }
             }
 
             controller.advance(to: now)
@@ -169,6 +200,7 @@ public final class EventLoop {
             buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window)
             everything = false
             if screenshot { controller.saveScreenshot(of: buffer.canvas) }
+            screenshot = false
             if let status = controller.exitStatus {
                 // The way out talks to the server, which may be grabbed by another client or
                 // stuck: it gets a second, then the process ends anyway (secrets wiped).
@@ -187,18 +219,19 @@ public final class EventLoop {
                 backgroundIsFrame = false
             }
             // Once the first frame has had time to reach the screen, so that neither start-up
-            // nor the X server and compositor showing the window wait for them: the keyboard map
-            // and locale files, the refresh rate (RandR round trips) that paces animation, and
-            // the shared memory later frames go through. Done right after the map, this
+            // nor the X server and compositor showing the window wait for them: the keymap and the
+            // compose table (milliseconds of parsing), the refresh rate (RandR round trips) that
+            // paces animation, and the shared memory later frames go through. Done right after
+            // the map, this
             // millisecond of work held the first frame back by 0.2–0.35 ms on two cores
-            // (docs/performance-notes.md). A key typed sooner is translated all the same: Xlib
-            // loads what it needs on the first lookup.
+            // (docs/performance-notes.md). A key typed sooner is translated all the same: the
+            // keyboard gets ready for it there and then.
             if let due = preparationDue, now >= due {
-                // Without this, a held key arrives as release/press pairs and cannot be told from
-                // typing. A key held from the start repeats only after the auto-repeat delay
-                // (a quarter of a second or more), long after this.
+                // Without this, a held key repeats as release and press pairs, which only the press
+                // queued behind the release tells from typing (`repeats`).
                 XkbSetDetectableAutoRepeat(d, 1, nil)
-                KeyTranslator.prepare(d)
+                Self.keysDown(d) { keys.keepHeld(only: $0) }
+                keyboard.prepare()
                 if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
                 if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
                 // The accessibility bridge too waits for the first frame to be on screen: it
@@ -209,6 +242,11 @@ public final class EventLoop {
                     accessibility.publish(tree, window: window, display: display)
                 }
                 preparationDue = nil
+                // The compiled keymap may name layouts the rules did not: drawn now, not at the next wake.
+                if let state = keyboard.settle() {
+                    deliver(.keyboard(state))
+                    continue
+                }
             }
             if XPending(d) > 0 { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, preparationDue]
@@ -252,6 +290,33 @@ public final class EventLoop {
         _ = poll(&fds, nfds_t(fds.count), timeout)
         if watching, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
         accessibility?.dispatch(fds[glib...])
+    }
+
+    /// The keys down now, one bit a keycode (XQueryKeymap), lent to `body` and wiped after.
+    private static func keysDown(_ display: OpaquePointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+        var down = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &down) { raw in
+            XQueryKeymap(display, raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            body(UnsafeRawBufferPointer(raw))
+            explicit_bzero(raw.baseAddress!, raw.count)
+        }
+    }
+
+    /// Whether a key release is half of an auto-repeat: until detectable auto-repeat is on (the
+    /// preparation), a held key repeats as a release and a press at the same time, the press
+    /// already queued behind it.
+    private static func repeats(_ release: XKeyEvent, display: OpaquePointer) -> Bool {
+        guard XEventsQueued(display, QueuedAlready) > 0 else { return false }
+        var next = XEvent()
+        XPeekEvent(display, &next)
+        let repeats = next.type == KeyPress && next.xkey.keycode == release.keycode && next.xkey.time == release.time
+        wipe(&next)
+        return repeats
+    }
+
+    /// Zeroes an event that carried a key, so no copy of it stays in this frame's memory.
+    private static func wipe(_ event: inout XEvent) {
+        withUnsafeMutableBytes(of: &event) { explicit_bzero($0.baseAddress!, $0.count) }
     }
 
     private static func button(_ e: XButtonEvent) -> InputEvent? {

@@ -1,41 +1,102 @@
 import CX11
+import CXKB
 import PinBoxCore
 
-/// Turns X key presses into `InputEvent`s: digits from the top row and the keypad, the
-/// editing and focus keys, paste shortcuts; a held key's repeats are dropped (only BackSpace
-/// repeats, so a long press can erase).
+/// Turns X key presses into `InputEvent`s through libxkbcommon (`Keyboard`): every keysym
+/// the server's layouts give to its character (`Cyrillic_ef` → ф, `EuroSign` → €), dead keys
+/// and Compose sequences through the compose table, and the editing, focus and paste keys to
+/// their commands. It decides nothing: the facts of a press (forged, a repeat) go to the page,
+/// which says whether it is taken (`InputPolicy`); the field decides what it accepts.
 struct KeyTranslator {
-    /// Keycodes currently held down: a press of a held key is an auto-repeat (XKB's
-    /// detectable auto-repeat sends no release in between).
-    private var held = Set<UInt32>()
+    /// Keycodes currently held down, one bit each (X keycodes are 8–255): a press of a held key
+    /// is an auto-repeat (XKB's detectable auto-repeat sends no release in between). Bits, not
+    /// a set: a released key leaves no trace of which it was.
+    private var held: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    mutating func release(_ event: XKeyEvent) {
-        held.remove(event.keycode)
+    mutating func release(_ keycode: UInt32) {
+        _ = mark(keycode, down: false)
     }
 
-    /// The event for a key press, or nil for keys that mean nothing on their own (Shift, a
-    /// repeat of a held digit).
-    mutating func press(_ event: XKeyEvent) -> InputEvent? {
-        var copy = event
-        var keysym: KeySym = 0
-        // XLookupString applies Shift and NumLock: KP_1 with NumLock on, KP_End without. Only
-        // the keysym is asked for: no text buffer, so no stray copy of a typed digit is left.
-        _ = XLookupString(&copy, nil, 0, &keysym, nil)
-        let isRepeat = !held.insert(event.keycode).inserted
-        let ks = Int32(truncatingIfNeeded: keysym)
-        let control = event.state & UInt32(ControlMask) != 0
-        let shift = event.state & UInt32(ShiftMask) != 0
-        let alt = event.state & UInt32(Mod1Mask) != 0
+    /// The keys down before the window could have the keyboard (XQueryKeymap's bits, one a
+    /// keycode) are held: their repeats are dropped until they are let go. A key held since
+    /// before the dialog (Return from the terminal that started it, a key stuck down) does not
+    /// answer it.
+    mutating func hold(_ keys: UnsafeRawBufferPointer) {
+        withUnsafeMutableBytes(of: &held) { raw in
+            for i in 0..<min(raw.count, keys.count) { raw[i] |= keys[i] }
+        }
+    }
 
-        if Self.isModifier(ks) { return nil }
-        if isRepeat && ks != XK_BackSpace { return nil }
-        if alt && !control, let c = Self.character(ks), c.properties.isAlphabetic { return .mnemonic(c) }
+    /// Only keys down now stay held: one let go while another window had the keyboard sent this
+    /// one no release. (Never the other way: a key down now whose press is still queued is not
+    /// held yet, and its press must not be taken for a repeat.)
+    mutating func keepHeld(only keys: UnsafeRawBufferPointer) {
+        withUnsafeMutableBytes(of: &held) { raw in
+            for i in 0..<min(raw.count, keys.count) { raw[i] &= keys[i] }
+        }
+    }
+
+    /// One key held: its next press is a repeat.
+    mutating func hold(_ keycode: UInt32) {
+        _ = mark(keycode, down: true)
+    }
+
+    /// Marks `keycode` down or up; returns whether it was down before.
+    private mutating func mark(_ keycode: UInt32, down: Bool) -> Bool {
+        let bit = UInt64(1) << UInt64(keycode & 63)
+        return withUnsafeMutableBytes(of: &held) { raw in
+            let words = raw.bindMemory(to: UInt64.self)
+            let i = Int(keycode >> 6 & 3)
+            let was = words[i] & bit != 0
+            words[i] = down ? words[i] | bit : words[i] & ~bit
+            return was
+        }
+    }
+
+    /// Translates a key press and hands each input it makes to `emit`, as it is made: nothing
+    /// typed is kept here. `modifiers` is the event's state field, `synthetic` whether another
+    /// client forged it; `admits` is the page's verdict on the press's facts.
+    mutating func press(_ keycode: UInt32, modifiers: UInt32, synthetic: Bool, keyboard: Keyboard,
+                        admits: (PressFacts) -> Bool, emit: (InputEvent) -> Void) {
+        let isRepeat = mark(keycode, down: true)
+        guard let keysym = keyboard.keysym(keycode, modifiers: modifiers) else { return emit(.otherKey) }
+        let facts = PressFacts(synthetic: synthetic, isRepeat: isRepeat, erases: Self.erases(keysym))
+        guard admits(facts), !Self.isModifier(keysym) else { return }
+        let control = modifiers & UInt32(ControlMask) != 0
+        let shift = modifiers & UInt32(ShiftMask) != 0
+        let alt = modifiers & UInt32(Mod1Mask) != 0
+        if let command = Self.command(keysym, control: control, shift: shift, alt: alt) { return emit(command) }
+        // A key that types, or a dead or Compose key: through the compose table.
+        switch keyboard.composer?.feed(keysym) ?? .none {
+        case .none:
+            let value = xkb_keysym_to_utf32(keysym)
+            if value != 0, let scalar = Unicode.Scalar(value) { emit(.character(scalar)) } else { emit(.otherKey) }
+        case .started:
+            emit(.composeStarted)
+        case .continued:
+            break
+        case .cancelled:
+            emit(.composeCancelled)
+        case .composed:
+            var typed = false
+            keyboard.composer?.withText { text in
+                Self.decode(text) { scalar in
+                    typed = true
+                    emit(.character(scalar))
+                }
+            }
+            if !typed { emit(.composeCancelled) }
+        }
+    }
+
+    /// The command a key gives, or nil for a key that types (or begins a sequence). Alt and a
+    /// letter is a button's mnemonic; Control and Alt with anything else type nothing.
+    static func command(_ keysym: UInt32, control: Bool, shift: Bool, alt: Bool) -> InputEvent? {
+        let ks = Int32(truncatingIfNeeded: keysym)
+        if alt && !control, let letter = Unicode.Scalar(xkb_keysym_to_utf32(keysym)), letter.properties.isAlphabetic {
+            return .mnemonic(letter)
+        }
         switch ks {
-        case XK_KP_0...XK_KP_9 where !control && !alt:
-            return .character(Unicode.Scalar(UInt8(0x30 + ks - XK_KP_0)))
-        case _ where !control && !alt && Self.character(ks) != nil:
-            // The field decides whether it takes it: digits only, ASCII, or any text.
-            return .character(Self.character(ks)!)
         case XK_BackSpace, XK_Delete, XK_KP_Delete:
             return .deleteBackward
         case XK_u where control, XK_U where control:
@@ -57,9 +118,11 @@ struct KeyTranslator {
         case XK_Print:
             return .screenshot
         case XK_F1...XK_F8, XK_Pause:
-            return Self.workbench(ks).map { .workbench($0) } ?? .otherKey
-        default:
+            return workbench(ks).map { .workbench($0) } ?? .otherKey
+        case _ where control || alt:
             return .otherKey
+        default:
+            return nil
         }
     }
 
@@ -78,33 +141,43 @@ struct KeyTranslator {
         }
     }
 
-    /// Xlib fetches the keyboard map and reads its locale files (some 150 kB) on the first
-    /// XLookupString: a round trip and about a millisecond of work that would otherwise delay
-    /// the first key typed. Called once the window is up, with a made-up press that goes nowhere.
-    static func prepare(_ display: OpaquePointer) {
-        var event = XKeyEvent()
-        event.type = KeyPress
-        event.display = display
-        event.keycode = UInt32(XKeysymToKeycode(display, KeySym(XK_0)))
-        var keysym: KeySym = 0
-        _ = XLookupString(&event, nil, 0, &keysym, nil)
-    }
-
-    /// The character a keysym types, if it types one: Latin-1 keysyms are their code points,
-    /// and keysyms 0x1000100 and up are Unicode (how xkb and xdotool give any other character).
-    /// Legacy keysyms of other scripts are not mapped; their layouts send Unicode keysyms today.
-    static func character(_ ks: Int32) -> Unicode.Scalar? {
-        switch ks {
-        case 0x20...0x7e, 0xa0...0xff: return Unicode.Scalar(UInt32(ks))
-        case 0x0100_0100...0x0110_ffff: return Unicode.Scalar(UInt32(ks) - 0x0100_0000)
-        default: return nil
-        }
+    /// BackSpace and Delete: the keys whose repeats are taken.
+    static func erases(_ keysym: UInt32) -> Bool {
+        let ks = Int32(truncatingIfNeeded: keysym)
+        return ks == XK_BackSpace || ks == XK_Delete || ks == XK_KP_Delete
     }
 
     /// Shift, Control, Alt, Super, the locks and the level shifts: pressed on their way to
-    /// another key, never refused.
-    private static func isModifier(_ ks: Int32) -> Bool {
-        (XK_Shift_L...XK_Hyper_R).contains(ks) || (0xfe01...0xfe0f).contains(ks)
+    /// another key, never refused. (Multi_key, the Compose key, is not one: it begins a sequence.)
+    static func isModifier(_ keysym: UInt32) -> Bool {
+        let ks = Int32(truncatingIfNeeded: keysym)
+        return (XK_Shift_L...XK_Hyper_R).contains(ks) || (0xfe01...0xfe0f).contains(ks)
             || ks == XK_Num_Lock || ks == XK_Mode_switch || ks == XK_Scroll_Lock
+    }
+
+    /// Each character of UTF-8 `text` (a compose table's result), in order; malformed bytes
+    /// make none.
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, _ body: (Unicode.Scalar) -> Void) {
+        var i = 0
+        while i < text.count {
+            let lead = text[i]
+            let (length, initial): (Int, UInt32) = switch lead {
+            case 0..<0x80: (1, UInt32(lead))
+            case 0xc2..<0xe0: (2, UInt32(lead & 0x1f))
+            case 0xe0..<0xf0: (3, UInt32(lead & 0x0f))
+            case 0xf0..<0xf5: (4, UInt32(lead & 0x07))
+            default: (0, 0)
+            }
+            guard length > 0, i + length <= text.count else { return }
+            var value = initial
+            for k in 1..<length {
+                let b = text[i + k]
+                guard b & 0xc0 == 0x80 else { return }
+                value = value << 6 | UInt32(b & 0x3f)
+            }
+            guard let scalar = Unicode.Scalar(value) else { return }
+            body(scalar)
+            i += length
+        }
     }
 }

@@ -1,9 +1,10 @@
 import CX11
 
-/// `--grab`: takes the keyboard once the window is viewable, so no other X client sees the
-/// keystrokes (as x11-ssh-askpass and pinentry do). Another client may hold a grab for a
-/// moment (a menu closing), so it retries every 50 ms for a second — from the event loop's
-/// deadline, never by sleeping — then gives up and the program exits rather than run unguarded.
+/// Takes the keyboard once the window is viewable, so no other X client sees the keystrokes
+/// (as x11-ssh-askpass and pinentry do): the askpass and the pinentry by default, the demo and
+/// the pay sheet with `--grab`. Another client may hold a grab for a moment (a menu closing),
+/// so it retries every 50 ms for a second — from the event loop's deadline, never by sleeping —
+/// then gives up, once: the page then says so and asks nothing (`InputEvent.keyboardUnavailable`).
 struct KeyboardGrab {
     static let retryInterval = 0.05
     static let patience = 1.0
@@ -23,8 +24,9 @@ struct KeyboardGrab {
         nextAttempt = now
     }
 
-    mutating func attempt(window: XWindow, now: Double) throws(X11Error) {
-        guard let due = nextAttempt, now >= due, let giveUpAt else { return }
+    /// Tries when a try is due; false once, when the patience has run out.
+    mutating func attempt(window: XWindow, now: Double) -> Bool {
+        guard let due = nextAttempt, now >= due, let giveUpAt else { return true }
         let d = window.display.handle
         let result = XGrabKeyboard(d, window.id, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
         if result == GrabSuccess {
@@ -32,12 +34,14 @@ struct KeyboardGrab {
             nextAttempt = nil
             // Keys go to the grabbing window anyway; focus makes the cursor cell show.
             XSetInputFocus(d, window.id, RevertToParent, UInt(CurrentTime))
-            return
+            return true
         }
         guard now < giveUpAt else {
-            throw X11Error("cannot grab the keyboard: another program holds it (--grab refuses to run unguarded)")
+            nextAttempt = nil
+            return false
         }
         nextAttempt = now + Self.retryInterval
+        return true
     }
 
     mutating func release(window: XWindow) {

@@ -21,9 +21,15 @@ public protocol WindowController: AnyObject {
     /// The display's refresh rate in hertz, read once the window is on screen: animation
     /// frames follow it.
     func displayRefreshes(at rate: Double)
-    /// Whether key and button events that another client forged with XSendEvent are taken.
-    /// X11 password prompts refuse them; XTEST events (real or xdotool's) are not forged.
-    var acceptsSyntheticInput: Bool { get }
+    /// Whether a key or button press is taken at all, from its facts: forged by another client
+    /// (XSendEvent), a held key's repeat. The page's rules decide (`InputPolicy`).
+    func admits(_ press: PressFacts) -> Bool
+    /// Whether a dead-key or Compose sequence is half-typed in the page: when the page ends
+    /// one (the focus moved, Escape), the loop forgets the keys of it.
+    var isComposing: Bool { get }
+    /// The size the page's content wants now, when the window follows it (a dialog that shows
+    /// or hides a line); nil when the window's size is the user's alone.
+    var wantedSize: Size? { get }
     /// Set when the program should end, with this exit status.
     var exitStatus: Int32? { get }
     /// The page as a screen reader meets it now: asked only while the session has
@@ -38,6 +44,4 @@ public enum WindowRequest: Sendable {
     /// Own the CLIPBOARD with these bytes (a plain field's text, in a locked buffer the owner
     /// wipes when another client takes the clipboard) until another client takes it.
     case offerCopy(SecretBuffer)
-    /// What the window shows grew past it (a long error line): make it this size (device pixels).
-    case grow(Size)
 }

@@ -1,5 +1,6 @@
 import CX11
 import CSystem
+import PinBoxCore
 
 /// The connection to the X server, and the handlers that decide what an X error does to us:
 /// a protocol error is reported once and survived; losing the server ends the program.
@@ -8,6 +9,8 @@ public final class XDisplay {
     let screen: Int32
     let root: Window
     public let atoms: Atoms
+    /// The keyboard: its keymap, compose table and what it shows (Keyboard/).
+    lazy var keyboard = Keyboard(display: handle, root: root, rulesNames: atoms.xkbRulesNames)
 
     /// Called once when the server goes away, before the process exits with status 3: the
     /// place to wipe secrets. Xlib's I/O error handler may not return, so this is global.
@@ -30,6 +33,10 @@ public final class XDisplay {
     deinit {
         XCloseDisplay(handle)
     }
+
+    /// What the keyboard shows now (Caps Lock, the active layout), and from now on followed: a
+    /// dialog lays out its line about the keyboard from its first frame.
+    public func keyboardState() -> KeyboardState { keyboard.currentState() }
 
     /// The file descriptor the event loop polls.
     public var fileDescriptor: Int32 { XConnectionNumber(handle) }

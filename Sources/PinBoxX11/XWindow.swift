@@ -46,6 +46,8 @@ public final class XWindow {
     let visual: VisualChoice
     /// The size it was created with, before any window manager had its say.
     let createdSize: Size
+    /// The work area it must fit when it grows (`resize(by:)`); empty when not known.
+    public var maximum = Size.zero
 
     public init(display: XDisplay, title: String, size: Size, minimum: Size, geometry: WindowGeometry,
                 type: WindowType = .normal, transientFor parent: UInt? = nil) throws(X11Error) {
@@ -89,26 +91,32 @@ public final class XWindow {
         XMapRaised(display.handle, id)
     }
 
+    /// Grows or shrinks the window from its size `current` by `delta`, and lowers or raises the
+    /// least size the window manager allows to `minimum`: the page's content changed size (a
+    /// line shown or hidden). The ConfigureNotify that follows brings the new size to the loop.
+    func resize(by delta: Size, from current: Size, minimum: Size) {
+        let d = display.handle
+        if let hints = XAllocSizeHints() {
+            var supplied = 0
+            _ = XGetWMNormalHints(d, id, hints, &supplied)
+            hints.pointee.flags |= PMinSize
+            let least = WindowFit.clamp(minimum, to: maximum)
+            hints.pointee.min_width = Int32(least.width)
+            hints.pointee.min_height = Int32(least.height)
+            XSetWMNormalHints(d, id, hints)
+            XFree(hints)
+        }
+        let size = WindowFit.clamp(Size(width: max(1, current.width + delta.width),
+                                        height: max(1, current.height + delta.height)), to: maximum)
+        XResizeWindow(d, id, UInt32(size.width), UInt32(size.height))
+    }
+
     /// Takes the window off the screen at once and drops every event already queued, keys
     /// included: a dialog that has been answered takes no more input (a pinentry's next dialog
     /// must not receive keys typed into this one). Waits for the server to have done it.
     public func withdraw() {
         XUnmapWindow(display.handle, id)
         XSync(display.handle, 1)  // discard: True
-    }
-
-    /// Makes the window `size` (device pixels) and no smaller, when what it shows grew (an
-    /// error of several lines): the ConfigureNotify that follows brings a buffer of that size.
-    func grow(to size: Size) {
-        let width = UInt32(size.width.rounded(.up)), height = UInt32(size.height.rounded(.up))
-        if let hints = XAllocSizeHints() {
-            hints.pointee.flags = PMinSize
-            hints.pointee.min_width = Int32(width)
-            hints.pointee.min_height = Int32(height)
-            XSetWMNormalHints(display.handle, id, hints)
-            XFree(hints)
-        }
-        XResizeWindow(display.handle, id, width, height)
     }
 
     /// Back to no background (see `BackBuffer.presentAsBackground`): exposures are left for us
@@ -146,8 +154,10 @@ public final class XWindow {
         }
         // The window takes keyboard input from the window manager (the input hint), and starts
         // in the normal state, not iconified.
+        // A prompt also asks for the user's attention (the urgency hint, for window managers
+        // that flash a taskbar entry rather than read _NET_WM_STATE).
         if let hints = XAllocWMHints() {
-            hints.pointee.flags = InputHint | StateHint
+            hints.pointee.flags = InputHint | StateHint | (type == .dialog ? XUrgencyHint : 0)
             hints.pointee.input = 1
             hints.pointee.initial_state = NormalState
             XSetWMHints(d, id, hints)
@@ -157,6 +167,16 @@ public final class XWindow {
         withUnsafeBytes(of: &windowType) {
             _ = XChangeProperty(d, id, atoms.netWMWindowType, Atom(XA_ATOM), 32, PropModeReplace,
                                 $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        // A prompt stays above other windows and asks for attention from the moment it maps
+        // (EWMH: the state a window manager reads at map time), so a window raised later cannot
+        // hide it while the user types, thinking they type into it.
+        if type == .dialog {
+            let state = [atoms.netWMStateAbove, atoms.netWMStateDemandsAttention]
+            state.withUnsafeBytes {
+                _ = XChangeProperty(d, id, atoms.netWMState, Atom(XA_ATOM), 32, PropModeReplace,
+                                    $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(state.count))
+            }
         }
         let name = strdup("pinbox"), className = strdup("PinBox")
         if let hint = XAllocClassHint() {

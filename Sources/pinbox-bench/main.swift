@@ -30,7 +30,7 @@ func scene(_ theme: Theme, rows: Int, columns: Int, frame: Size?) -> FieldScene 
     let layout = Layout(theme.layoutRequest(rows: rows, columns: columns, frame: frame))
     let cells = layout.cells.indices.map { i in
         FieldScene.Cell(state: i < layout.cells.count / 2 ? .filled : .empty, presence: i < layout.cells.count / 2 ? 1 : 0,
-                        glyph: theme.secure ? nil : 0x30 + UInt8(i % 10))
+                        glyph: theme.secure ? nil : Unicode.Scalar(0x30 + UInt8(i % 10)))
     }
     return FieldScene(layout: layout, theme: theme, cells: cells)
 }

@@ -18,9 +18,13 @@ struct ArgumentReader {
     /// Every option read so far: which settings the command line gave, not resources.
     private(set) var given: Set<String> = []
 
-    init(_ arguments: some Collection<String>, positionals: Bool = false) {
+    /// The first argument that is not an option ends the options, as `--` does.
+    private let positionalsEndOptions: Bool
+
+    init(_ arguments: some Collection<String>, positionals: Bool = false, positionalsEndOptions: Bool = false) {
         self.arguments = ArraySlice(arguments)
         self.positionals = positionals ? [] : nil
+        self.positionalsEndOptions = positionalsEndOptions
     }
 
     /// The next option's name, with any `=value` held back for `value(for:)`.
@@ -31,7 +35,14 @@ struct ArgumentReader {
         guard let argument = arguments.popFirst() else { return nil }
         if positionals != nil && (argument == "--" || !argument.hasPrefix("-") || argument.count == 1) {
             // After `--` everything is an argument, even one that starts with a dash.
-            if argument == "--" { positionals! += arguments; arguments = [] } else { positionals!.append(argument) }
+            if argument == "--" || positionalsEndOptions {
+                // Askpass callers' prompts: from the first word on, everything is the prompt.
+                if argument != "--" { positionals!.append(argument) }
+                positionals! += arguments
+                arguments = []
+            } else {
+                positionals!.append(argument)
+            }
             return try nextOption()
         }
         guard argument.hasPrefix("-"), argument.count > 1 else {

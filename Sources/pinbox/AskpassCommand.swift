@@ -3,53 +3,60 @@ import PinBoxCore
 import PinBoxRender
 import PinBoxX11
 
-/// `pinbox askpass [PROMPT]`, and `pinbox-askpass [PROMPT]`: the program ssh, ssh-agent and
-/// sudo run to ask for a secret when they have no terminal (SSH_ASKPASS, SUDO_ASKPASS). The
-/// prompt is argv[1]; the secret and one newline go to stdout; cancel, close and timeout print
-/// nothing and exit 1. `SSH_ASKPASS_PROMPT=confirm` asks yes or no (exit 0 or 1);
-/// `=none` shows a notice that stays until the caller ends it (a security key waiting for a touch).
+/// `pinbox-askpass PROMPT…`, and `pinbox askpass [options] [--] PROMPT…`: the program ssh,
+/// ssh-agent, sudo and git run to ask for an answer when they have no terminal (SSH_ASKPASS,
+/// SUDO_ASKPASS, GIT_ASKPASS). Callers are taken at their word: run as `pinbox-askpass`, every
+/// argument is the prompt, whatever it starts with (`sudo -p '-> %p: '`, `sudo -p --help`),
+/// several joined with spaces as x11-ssh-askpass joins them. What the prompt asks for is the
+/// core's call (`PromptKind`); this file reads the command line and runs the dialog.
 struct AskpassCommand {
-    enum Question: String {
-        /// Ask for a secret.
-        case entry
-        /// Ask yes or no (ssh-agent, for a key added with `ssh-add -c`).
-        case confirm
-        /// Say something and wait to be ended (ssh, while a FIDO key waits for a touch).
-        case none
-    }
-
     enum Kind: String, CaseIterable {
         case pin, passphrase
     }
 
     var prompt = ""
-    var question = Question.entry
+    var hint = AskpassHint.none
     var kind: Kind?
     var digitsOnly = false
     var length: Int?
     var title: String?
     var display: String?
     var geometry = WindowGeometry()
-    var grab = false
+    /// The askpass takes the keyboard unless told not to: a prompt whose keys could go to
+    /// another window must not ask.
+    var grab = true
     var timeout: Double?
     var scale = 1.0
+    /// `pinbox askpass --help` (never `pinbox-askpass --help`: that is sudo's prompt).
+    private(set) var wantsHelp = false
     /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
     var paste = true
 
-    /// ssh and sudo read at most 1023 bytes and stop at the newline: the secret may take 1022.
+    /// ssh and sudo read at most 1023 bytes and stop at the newline: the answer may take 1022.
     static let byteLimit = 1022
 
     static let help = """
-        usage: pinbox askpass [options] [PROMPT]
-               pinbox-askpass [options] [PROMPT]
+        usage: pinbox askpass [options] [--] PROMPT...
+               pinbox-askpass PROMPT...
 
-        Asks for a secret in a dialog for programs with no terminal (SSH_ASKPASS, SUDO_ASKPASS):
-        PROMPT (several lines allowed) is shown, the secret and a newline are printed on
-        stdout. Cancel, closing the window and the timeout print nothing and exit 1.
-        A prompt that asks for a PIN gets PIN boxes that grow as you type; anything else a
-        passphrase box. Letters are accepted in a PIN: cards and tokens allow them.
+        Asks for an answer in a dialog for programs with no terminal (SSH_ASKPASS, SUDO_ASKPASS,
+        GIT_ASKPASS): PROMPT (several lines allowed; several arguments are joined with spaces) is
+        shown, the answer and a newline are printed on stdout. Cancel, closing the window and the
+        timeout print nothing and exit 1.
+        Run as pinbox-askpass, every argument is the prompt, even one that starts with '-':
+        that is how ssh, sudo and git call it. Options are for `pinbox askpass`, before the
+        prompt (or `--`); to give pinbox-askpass some, point the caller at a script that runs
+        `exec pinbox askpass [options] -- "$@"`. X resources may set its scale and turn paste
+        off, under pinbox-askpass or PinBox.askpass: nothing a resource says loosens a prompt.
+
+        The prompt decides the dialog: a password or passphrase gets dots and a Show button; a
+        PIN (a card, a token, a security key) PIN boxes that grow as you type; a username or a
+        one-time code an entry that shows what is typed; ssh's question about a new host key
+        Yes and No (printed as yes or no) and an entry for the fingerprint.
         SSH_ASKPASS_PROMPT=confirm asks yes or no (exit 0 or 1); SSH_ASKPASS_PROMPT=none
         shows the prompt with a "touch your key" cue until the caller ends it.
+        The dialog takes the keyboard: if another program holds it, the dialog says so, asks
+        nothing and ends with exit 3.
 
         Options:
           --pin, --passphrase          force the kind of entry
@@ -58,117 +65,111 @@ struct AskpassCommand {
           --title TEXT                 the window's title
           --display, -display NAME     the X display (default $DISPLAY)
           --geometry, -geometry GEOM   size and place (default: centred under the pointer)
-          --grab                       take the keyboard; exit 3 if another program holds it
+          --no-grab                    do not take the keyboard (--grab, the default, takes it)
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --scale S                    device pixels per point, 0.5…8 (default 1)
           --paste on|off               whether a passphrase takes a paste (Ctrl+V, Shift+Insert,
                                        middle click; default on); PIN boxes never do
 
-        Exit status: 0 with the secret (or yes), 1 cancelled, closed, timed out or no, 2 a bad
-        option, 3 no X display or no keyboard grab, 4 the secret could not be written.
+        Exit status: 0 with the answer (or yes), 1 cancelled, closed, timed out or no, 2 a bad
+        option, 3 no X display or the keyboard held by another program, 4 the answer could not
+        be written.
         """
 
-    /// The command line as given: X resources go before it (Resources.swift).
-    private(set) var commandLine: [String] = []
+    /// The options as given on the command line (X resources go before them, Resources.swift).
+    private(set) var options: [String] = []
+    /// The prompt's words as given.
+    private(set) var words: [String] = []
     /// The options these arguments gave (Resources.swift tells the resources' from the command line's).
     private(set) var given: Set<String> = []
     /// How a setting the dialog refuses is named: `--length` sets the PIN's count of characters.
     var names = SettingNames(options: ["count": "--length"])
-    private(set) var promptMode: String?
 
-    init(arguments: some Collection<String>, promptMode: String?) throws(UsageError) {
-        commandLine = Array(arguments)
-        self.promptMode = promptMode
-        var reader = ArgumentReader(arguments, positionals: true)
+    /// `pinbox-askpass`, as its callers run it: every argument is the prompt.
+    init(callerArguments: [String], hint: AskpassHint) {
+        words = callerArguments
+        prompt = callerArguments.joined(separator: " ")
+        self.hint = hint
+    }
+
+    /// `pinbox askpass [options] [--] PROMPT…`: options up to `--` or the first word that is
+    /// not one; the rest is the prompt.
+    init(arguments: some Collection<String>, hint: AskpassHint) throws(UsageError) {
+        self.hint = hint
+        let all = Array(arguments)
+        var reader = ArgumentReader(all, positionals: true, positionalsEndOptions: true)
         while let option = try reader.nextOption() {
             switch option {
+            case "--help", "-h": wantsHelp = true
             case "--pin": try reader.flag(option); kind = .pin
             case "--passphrase": try reader.flag(option); kind = .passphrase
             case "--digits": try reader.flag(option); digitsOnly = true
             case "--length": length = try reader.integer(for: option, in: 1...PinField.capacityRange.upperBound)
             case "--title": title = try reader.value(for: option)
             case "--display", "-display": display = try reader.value(for: option)
-            case "--geometry", "-geometry":
-                geometry = try reader.geometry(for: option)
+            case "--geometry", "-geometry": geometry = try reader.geometry(for: option)
             case "--grab": try reader.flag(option); grab = true
+            case "--no-grab": try reader.flag(option); grab = false
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             case "--paste": paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
-            default: throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass (see pinbox askpass --help)")
+            default:
+                throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass; a prompt that starts "
+                                 + "with '-' goes after -- (see pinbox askpass --help)")
             }
         }
         given = reader.given
-        let words = reader.positionals ?? []
-        guard words.count <= 1 else {
-            throw UsageError("askpass takes one prompt (quote it), not \(words.count) arguments")
-        }
-        prompt = words.first ?? ""
-        switch promptMode {
-        case nil, "": break
-        case "confirm": question = .confirm
-        case "none": question = .none
-        default: question = .entry  // ssh's other values ask for a secret, as does no value
-        }
+        words = reader.positionals ?? []
+        prompt = words.joined(separator: " ")
+        var end = all.count - words.count
+        if end > 0 && all[end - 1] == "--" { end -= 1 }
+        options = Array(all[..<end])
     }
 
-    /// What the prompt asks for: forced by an option, else a PIN when the prompt says "PIN"
-    /// (ssh: "Enter PIN for authenticator", "Enter PIN for 'token'"), a passphrase otherwise.
-    var entry: EntryKind {
-        if let length { return .fixedPIN(length: length) }
-        let pin = kind.map { $0 == .pin } ?? Self.asksForPIN(prompt)
-        guard pin else { return .passphrase }
-        // An Admin PIN and a PUK are at least 8 characters on OpenPGP cards.
-        return .openPIN(shown: prompt.mentions("Admin PIN") || prompt.mentions("PUK") ? 8 : 6)
-    }
-
-    static func asksForPIN(_ prompt: String) -> Bool {
-        // "PIN" as a word, in capitals: "PINs" or "spinning" are not asking for one.
-        let scalars = Array(prompt.unicodeScalars)
-        for i in scalars.indices where i + 3 <= scalars.count {
-            guard scalars[i] == "P", scalars[i + 1] == "I", scalars[i + 2] == "N" else { continue }
-            let before = i == 0 ? " " : scalars[i - 1], after = i + 3 == scalars.count ? " " : scalars[i + 3]
-            if !before.properties.isAlphabetic && !after.properties.isAlphabetic { return true }
+    /// What the prompt asks for: the hint and the words, unless an option forces an entry.
+    var promptKind: PromptKind {
+        let read = PromptKind(askpass: prompt, hint: hint)
+        guard read.hasEntry else { return read }
+        if length != nil || digitsOnly || kind == .pin {
+            if case .pin = read { return read }
+            return .pin(.user)
         }
-        return false
+        if kind == .passphrase { return .passphrase }
+        return read
     }
 
-    /// The dialog: the prompt as its description, the entry under it, Cancel and OK.
+    /// The dialog: the core's for the prompt's kind, the prompt as its description.
     var dialog: DialogSpec {
-        // ssh's prompts end in ": " to sit before a terminal's cursor; a dialog needs neither.
-        var description = prompt
-        while let last = description.unicodeScalars.last, last == " " || last == ":" {
-            description.unicodeScalars.removeLast()
+        let kind = promptKind
+        var spec = DialogSpec(prompt: kind)
+        if case .hostKey = kind {
+            // The core took ssh's question apart; its text is the description already.
+        } else {
+            // Prompts end in ": " to sit before a terminal's cursor; a dialog needs neither.
+            spec.description = Self.withoutTerminalEnding(prompt)
         }
-        var spec: DialogSpec
-        switch question {
-        case .confirm:
-            spec = DialogSpec(kind: .confirm(notOK: false))
-            spec.title = localized("Confirm")
-            spec.okLabel = localized("_Yes")
-            spec.cancelLabel = localized("_No")
-        case .none:
-            spec = DialogSpec(kind: .notice)
-            spec.title = localized("Security key")
-            description += "\n\n" + localized("Touch your security key to go on.")
-            spec.waitCue = true
-        case .entry:
-            let entry = self.entry
-            spec = DialogSpec(kind: .entry(entry))
-            spec.okLabel = localized("_OK")
-            spec.cancelLabel = localized("_Cancel")
-            let isPIN: Bool
-            if case .passphrase = entry { isPIN = false } else { isPIN = true }
-            spec.title = isPIN ? localized("PIN required") : localized("Passphrase required")
-            spec.prompt = isPIN ? localized("PIN") : localized("Passphrase")
+        if case .deviceWait = kind {
+            spec.description += "\n\n" + localized("Touch your security key to go on.")
+        }
+        if case .entry = spec.kind {
+            if let length { spec.kind = .entry(.fixedPIN(length: length)) }
             spec.accepts = digitsOnly ? .digits : .text
-            spec.byteLimit = Self.byteLimit
+            spec.capsLockWarning = localized("Caps Lock is on")
         }
+        spec.byteLimit = Self.byteLimit
         if let title { spec.title = title }
-        spec.description = description
         spec.timeout = timeout
         spec.scale = scale
         spec.paste = paste
         return spec
+    }
+
+    static func withoutTerminalEnding(_ prompt: String) -> String {
+        var text = prompt
+        while let last = text.unicodeScalars.last, last == " " || last == ":" {
+            text.unicodeScalars.removeLast()
+        }
+        return text
     }
 
     /// Runs the dialog, with the display's X resources under the command line; returns the
@@ -199,7 +200,8 @@ struct AskpassCommand {
             } catch {
                 fail(names.usageError(error).message, status: .usage)
             }
-            let controller = PageController(page: page, delivery: question == .entry ? .standardOutput : .none,
+            let answers = promptKind.hasEntry
+            let controller = PageController(page: page, delivery: answers ? .standardOutput : .none,
                                             events: false, screenshots: nil)
             return try runDialog(page, display: display, area: area, geometry: geometry, grab: grab,
                                  controller: controller)

@@ -1,7 +1,9 @@
 import CSystem
+import PinBoxCore
 
 /// The program's own words in the user's language, through gettext and the catalogue
-/// `pinbox.mo` that scripts/install compiles from po/LANG.po into PREFIX/share/locale.
+/// `pinbox.mo` that scripts/install compiles from po/LANG.po into PREFIX/share/locale. The
+/// core chooses the words (`localized`, `Words`); this installs gettext as their lookup.
 /// Words that come from callers (a prompt, a description) are shown as given, never looked up.
 enum Translations {
     static let domain = "pinbox"
@@ -23,7 +25,33 @@ enum Translations {
         }
         _ = bind_textdomain_codeset(domain, "UTF-8")
         _ = textdomain(domain)
+        // gettext hands back its argument when there is no translation: copy while it is alive.
+        Words.lookup = { text in text.withCString { String(cString: gettext($0)) } }
+        Words.lookupPlural = { one, other, n in
+            one.withCString { a in other.withCString { b in String(cString: ngettext(a, b, UInt(max(0, n)))) } }
+        }
     }
+
+    /// The pinentry's own words follow the language gpg-agent names for its client
+    /// (`OPTION lc-messages`, else `lc-ctype`), as the agent's own texts do: a German gpg gets
+    /// German headings around the agent's German description.
+    static func follow(_ locale: String?) {
+        guard let locale, !locale.isEmpty, locale != followed else { return }
+        followed = locale
+        let language = locale.split(separator: ".").first.map(String.init) ?? locale
+        if language == "C" || language == "POSIX" {
+            _ = setlocale(LC_MESSAGES, "C.UTF-8")
+            setenv("LANGUAGE", "C", 1)
+        } else {
+            // Named through LANGUAGE too: the locale itself may not be generated here.
+            if setlocale(LC_MESSAGES, locale) == nil { _ = setlocale(LC_MESSAGES, "C.UTF-8") }
+            setenv("LANGUAGE", language, 1)
+        }
+        // gettext keeps what it looked up; a new textdomain call makes it look again.
+        _ = textdomain(domain)
+    }
+
+    nonisolated(unsafe) private static var followed: String?
 
     /// The language part of the first locale variable set (`zh_CN` from `zh_CN.UTF-8`).
     private static var requestedLanguage: String? {
@@ -46,26 +74,4 @@ enum Translations {
         parts.removeLast(2)  // bin/pinbox
         return parts.joined(separator: "/") + "/share/locale"
     }
-}
-
-/// `text` in the user's language; each `%s` in it takes the next of `values`, so a translation
-/// can move them. Literal calls only: po/update finds the words to translate by this name.
-func localized(_ text: String, _ values: String...) -> String {
-    // gettext hands back its argument when there is no translation: copy while it is alive.
-    let translated = text.withCString { String(cString: gettext($0)) }
-    guard !values.isEmpty else { return translated }
-    var result = ""
-    var next = values.makeIterator()
-    var afterPercent = false
-    for c in translated {
-        if afterPercent {
-            result += c == "s" ? (next.next() ?? "") : "%" + String(c)
-            afterPercent = false
-        } else if c == "%" {
-            afterPercent = true
-        } else {
-            result.append(c)
-        }
-    }
-    return afterPercent ? result + "%" : result
 }

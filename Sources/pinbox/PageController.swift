@@ -61,10 +61,11 @@ final class PageController: WindowController {
         recordingWanted = record != nil
     }
 
-    var acceptsSyntheticInput: Bool {
-        // Forged key events are refused while any field shows dots: a secret must come from the keyboard.
-        !page.fields.contains { $0.configuration.theme.secure }
-    }
+    func admits(_ press: PressFacts) -> Bool { page.admits(press) }
+
+    var isComposing: Bool { page.composing != nil }
+
+    var wantedSize: Size? { page.isDialog ? page.preferredSize : nil }
 
     func windowShown(id: String) {
         let size = page.geometry.content
@@ -78,14 +79,13 @@ final class PageController: WindowController {
     }
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
-        let before = page.preferredSize
-        let request = perform(page.handle(event, now: now), now: now)
-        // An answer from the caller (gpg-agent's refusal of a passphrase) may need more room.
-        let after = page.preferredSize
-        if request == nil, page.isDialog, after.height > before.height {
-            return .grow(Size(width: max(after.width, before.width), height: after.height))
+        if event == .keyboardUnavailable {
+            // Said on stderr too, for callers that log it (sudo, ssh in a script).
+            Output.error("cannot grab the keyboard: another program holds it, so nothing is asked")
         }
-        return request
+        // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
+        // passphrase; the keyboard's line) says so through `wantedSize`, which the window follows.
+        return perform(page.handle(event, now: now), now: now)
     }
 
     func advance(to now: Double) {
@@ -132,6 +132,7 @@ final class PageController: WindowController {
                 case .startRecording: recordingWanted = true
                 case .stopRecording: stopRecording(at: now)
                 }
+            case .say(let answer): say(answer)
             case .suggest:
                 request = perform(page.suggested(onSuggest?(), now: now), now: now) ?? request
             case .check(let i):
@@ -166,6 +167,17 @@ final class PageController: WindowController {
             }
         }
         return perform(page.handedOver(field: index, now: now), now: now)
+    }
+
+    /// An answer in words (`yes`, `no`): printed where the secret would go, never a secret.
+    private func say(_ answer: String) {
+        guard delivery == .standardOutput else { return }
+        do throws(Output.Failure) {
+            try Output.line(answer, to: 1)
+        } catch {
+            Output.error("cannot write the answer on standard output (\(error.reason))")
+            exitStatus = ExitStatus.undelivered.rawValue
+        }
     }
 
     private func report(_ event: PageEvent) {

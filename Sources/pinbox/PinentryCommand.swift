@@ -80,21 +80,23 @@ struct XDialogs: PinentryFrontEnd {
     }
 
     mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
-        let card: Bool
-        let kind: PinBoxCore.EntryKind
-        switch request.entry {
-        case .card(let secret): (card, kind) = (true, .openPIN(shown: secret.boxes))
-        case .passphrase: (card, kind) = (false, .passphrase)
-        }
-        var spec = DialogSpec(kind: .entry(kind))
-        spec.title = request.title ?? (card ? "PIN entry" : "Passphrase entry")
+        Translations.follow(request.options.lcMessages ?? request.options.lcCtype)
+        // The core's dialog for the request's kind, with every word the agent sent over ours.
+        var spec = DialogSpec(prompt: request.kind)
+        spec.title = request.title ?? spec.title
         spec.description = request.description ?? ""
         spec.prompt = Self.label(request.prompt)
         spec.error = request.error ?? ""
-        spec.okLabel = request.okLabel
-        spec.cancelLabel = request.cancelLabel
+        (spec.okLabel, spec.cancelLabel) = Self.labels(request.okLabel, request.cancelLabel)
         spec.accepts = .text
         spec.byteLimit = request.limit.maxBytes
+        if spec.reveal != nil {
+            let options = request.options
+            spec.reveal = RevealButton(showLabel: options.defaultTooltipVisible, hideLabel: options.defaultTooltipHide,
+                                       question: options.defaultConfirmVisible)
+        }
+        // The agent's own words, translated for its user, when it sent them.
+        spec.capsLockWarning = request.options.defaultCapsHint ?? localized("Caps Lock is on")
         if let again = request.repeatPrompt {
             spec.repeatPrompt = Self.label(again.prompt)
             spec.repeatError = again.mismatchError
@@ -124,9 +126,9 @@ struct XDialogs: PinentryFrontEnd {
     }
 
     mutating func confirm(_ request: ConfirmRequest) -> ConfirmOutcome {
-        var spec = DialogSpec(kind: .confirm(notOK: request.notOKLabel != nil))
-        fill(&spec, from: request)
-        guard let (_, outcome) = show(spec, grab: request.grab, options: request.options) else { return .cancelled }
+        guard let (_, outcome) = show(dialog(for: request), grab: request.grab, options: request.options) else {
+            return .cancelled
+        }
         switch outcome {
         case .confirmed: return .ok
         case .notConfirmed: return .notOK
@@ -137,13 +139,11 @@ struct XDialogs: PinentryFrontEnd {
     }
 
     mutating func message(_ request: ConfirmRequest) -> MessageOutcome {
-        var spec = DialogSpec(kind: .message)
-        fill(&spec, from: request)
-        // "Use the reader's pinpad for input.": the agent waits for the reader, and ends this
-        // window with SIGINT; show that something outside the window is awaited.
-        let text = (request.description ?? "").lowercased()
-        spec.waitCue = text.mentions("pinpad") || text.mentions("touch")
-        guard let (_, outcome) = show(spec, grab: request.grab, options: request.options) else { return .dismissed }
+        // The agent's pinpad notice is a notice it ends itself (SIGINT) once the reader is
+        // done: the core made it one with the wait cue, from the request's shape.
+        guard let (_, outcome) = show(dialog(for: request), grab: request.grab, options: request.options) else {
+            return .dismissed
+        }
         switch outcome {
         case .closed: return .closed
         case .timedOut: return .timedOut
@@ -151,14 +151,24 @@ struct XDialogs: PinentryFrontEnd {
         }
     }
 
-    private func fill(_ spec: inout DialogSpec, from request: ConfirmRequest) {
-        spec.title = request.title ?? "Confirm"
+    /// The core's dialog for a CONFIRM or MESSAGE, with the agent's words over ours.
+    private func dialog(for request: ConfirmRequest) -> DialogSpec {
+        Translations.follow(request.options.lcMessages ?? request.options.lcCtype)
+        var spec = DialogSpec(prompt: request.kind)
+        if case .confirm = request.kind, request.notOKLabel != nil { spec.kind = .confirm(notOK: true) }
+        spec.title = request.title ?? spec.title
         spec.description = request.description ?? ""
         spec.error = request.error ?? ""
-        spec.okLabel = request.okLabel
-        spec.cancelLabel = request.cancelLabel
+        (spec.okLabel, spec.cancelLabel) = Self.labels(request.okLabel, request.cancelLabel)
         if let notOK = request.notOKLabel { spec.notOKLabel = notOK }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
+        return spec
+    }
+
+    /// The agent's button labels as sent; pinentry's English defaults, which stand in when it
+    /// sent none (no SETOK, no `default-ok`), in the user's language.
+    private static func labels(_ ok: String, _ cancel: String) -> (String, String) {
+        (ok == "_OK" ? localized("_OK") : ok, cancel == "_Cancel" ? localized("_Cancel") : cancel)
     }
 
     /// gpg-agent's prompts end in a colon, as a terminal's would ("PIN:", "Passphrase:").

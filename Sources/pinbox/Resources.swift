@@ -177,21 +177,22 @@ extension WindowCommand {
 }
 
 extension AskpassCommand {
-    /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its command line.
+    /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its options.
     /// Only what ResourcePolicy allows the askpass is read (its scale; paste off, grab on), never
     /// what it asks, accepts, prints or when it gives up; a bad value is said and passed over.
     /// Instance `pinbox-askpass` through the link; role `askpass` either way, so
-    /// `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it.
+    /// `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it. The prompt's words stay
+    /// the prompt: they go after `--`.
     func withResources(of display: XDisplay) -> AskpassCommand {
-        let mode = promptMode
+        let hint = self.hint
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
                 from: XResources(display: display), instance: ResourceArguments.programName, role: "askpass",
                 options: ResourceArguments.options(for: .askpass), policy: .askpass,
-                validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these, promptMode: mode) })
+                validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these + ["--"], hint: hint) })
             guard !before.isEmpty else { return self }
-            var command = try AskpassCommand(arguments: before + commandLine, promptMode: mode)
-            command.names.fromResources = try AskpassCommand(arguments: before, promptMode: mode).given.subtracting(given)
+            var command = try AskpassCommand(arguments: before + options + ["--"] + words, hint: hint)
+            command.names.fromResources = try AskpassCommand(arguments: before + ["--"], hint: hint).given.subtracting(given)
             return command
         } catch {
             fail(error.message, status: .usage)

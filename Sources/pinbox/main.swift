@@ -9,7 +9,7 @@ func fail(_ message: String, status: ExitStatus) -> Never {
 
 let usage = """
     usage: pinbox [window options] [field options]   open the demo window
-           pinbox askpass [PROMPT]                   ask for a secret for ssh or sudo (SSH_ASKPASS)
+           pinbox askpass [options] [--] PROMPT      ask for an answer for ssh, sudo or git (SSH_ASKPASS)
            pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
            pinbox pay [--amount TEXT] [--payee TEXT] the payment sheet of seed 001, with a number pad
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
@@ -36,6 +36,7 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     let window = try XWindow(display: display, title: title, size: WindowFit.clamp(page.preferredSize, to: bounds),
                              minimum: WindowFit.clamp(page.minimumSize, to: bounds), geometry: geometry, type: type,
                              transientFor: parent)
+    window.maximum = bounds
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
     loop.endsProcess = !continuing
     loop.hangUpWatch = hangUpWatch
@@ -53,6 +54,8 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
 func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
                controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil) throws(X11Error) -> Int32 {
+    // A Caps Lock warning or the layout's name is laid out from the first frame, not added after.
+    _ = controller.handle(.keyboard(display.keyboardState()), now: Clock.now())
     var geometry = geometry
     if geometry.x == nil {
         let size = WindowFit.clamp(Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
@@ -177,11 +180,16 @@ func run(_ arguments: [String]) -> Int32 {
             if arguments.first == "pinentry" && invokedName() != "pinentry-pinbox" { arguments.removeFirst() }
             return PinentryCommand.run(Array(arguments))
         }
-        if invokedName() == "pinbox-askpass" || arguments.first == "askpass" {
-            if arguments.first == "askpass" && invokedName() != "pinbox-askpass" { arguments.removeFirst() }
-            if arguments.contains("--help") { return printHelp(AskpassCommand.help) }
-            let mode = getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) }
-            return try AskpassCommand(arguments: arguments, promptMode: mode).run()
+        let hint = AskpassHint(environment: getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
+        if invokedName() == "pinbox-askpass" {
+            // ssh, sudo and git pass the prompt and nothing else: it is never read as options.
+            return AskpassCommand(callerArguments: Array(arguments), hint: hint).run()
+        }
+        if arguments.first == "askpass" {
+            arguments.removeFirst()
+            let command = try AskpassCommand(arguments: arguments, hint: hint)
+            if command.wantsHelp { return printHelp(AskpassCommand.help) }
+            return command.run()
         }
         if arguments.first == "pay" {
             arguments.removeFirst()

@@ -45,12 +45,12 @@ struct AccessibilityTests {
         #expect(window["description"] as? String == "Enter passphrase for key '/tmp/id'")
         let nodes = flatten(window).dropFirst()
         #expect(nodes.map { $0["role"] as? String ?? "" }
-                == ["label", "label", "password text", "label", "push button", "push button"])
+                == ["label", "label", "password text", "label", "push button", "push button", "push button"])
         #expect(nodes.map { $0["name"] as? String ?? "" }
-                == ["Enter passphrase for key '/tmp/id'", "Passphrase", "Passphrase", "", "Cancel", "OK"])
+                == ["Enter passphrase for key '/tmp/id'", "Passphrase", "Passphrase", "", "Show", "Cancel", "OK"])
         let buttons = nodes.filter { $0["role"] as? String == "push button" }
-        #expect(buttons.map { $0["keybinding"] as? String ?? "" } == ["<Alt>c", "<Alt>o"])
-        #expect(buttons.map { $0["actions"] as? [String] ?? [] } == [["click"], ["click"]])
+        #expect(buttons.map { $0["keybinding"] as? String ?? "" } == ["<Alt>s", "<Alt>c", "<Alt>o"])
+        #expect(buttons.map { $0["actions"] as? [String] ?? [] } == [["click"], ["click"], ["click"]])
         // The entry has the focus once the window has it.
         _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
             && $0["role"] as? String == "password text" }
@@ -64,8 +64,8 @@ struct AccessibilityTests {
         let entry = try #require(flatten(tree).first { $0["role"] as? String == "password text" })
         #expect(entry["text"] as? String == String(repeating: "\u{2022}", count: Self.marker.count))
 
-        // Tab: the focus moves to Cancel, and a screen reader is told.
-        try askpass.keys("Tab")
+        // Tab, past Show: the focus moves to Cancel, and a screen reader is told.
+        try askpass.keys("Tab", "Tab")
         heard += try probe.waitForEvent { $0["name"] as? String == "Cancel"
             && ($0["type"] as? String == "focus:" || ($0["type"] as? String == "object:state-changed:focused"
                                                       && $0["detail1"] as? Int == 1)) }
@@ -235,7 +235,7 @@ struct AccessibilityTests {
                                        display: xvfb.display, environment: environment)
         let window = try probe.window(of: "pinbox")
         #expect(window["role"] as? String == "alert")
-        #expect(window["name"] as? String == "Security key")
+        #expect(window["name"] as? String == "Security device")
         let cue = try #require(flatten(window).first { $0["role"] as? String == "status bar" })
         #expect(cue["name"] as? String == "Waiting for your security key or card reader")
         kill(notice.pid, SIGTERM)

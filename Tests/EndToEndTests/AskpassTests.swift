@@ -149,9 +149,17 @@ struct AskpassTests {
     }
 
     @Test func badArgumentsAreRefusedClearly() throws {
-        let p = try PinBoxProcess(["askpass", "one", "two"], display: nil)
+        let p = try PinBoxProcess(["askpass", "--length", "x", "Password:"], display: nil)
         #expect(try p.waitExit() == 2)
-        #expect(p.stderr == "pinbox: askpass takes one prompt (quote it), not 2 arguments\n")
+        #expect(p.stderr.hasPrefix("pinbox: --length "), "\(p.stderr)")
+    }
+
+    @Test func severalWordsAreOnePromptAsX11SshAskpassJoinsThem() throws {
+        let prompt = try start(["Enter", "PIN", "for", "authenticator:"])
+        try prompt.p.xdotool(["type", "--delay", "20", "1234"])
+        try prompt.p.keys("Return")
+        #expect(try prompt.p.waitExit() == 0)
+        #expect(prompt.p.stdout == "1234\n")
     }
 }
 

@@ -326,7 +326,8 @@ struct DesktopTests {
     @Test(.timeLimit(.minutes(10))) func theReleaseBuildLinksTheSystemsLibrariesSharedAndHardened() throws {
         let release = try Self.releaseBinary()
         let facts = try LinkFacts(release)
-        for library in ["libcairo.so.2", "libX11.so.6", "libfreetype.so.6", "libfontconfig.so.1", "libc.so.6"] {
+        for library in ["libcairo.so.2", "libX11.so.6", "libfreetype.so.6", "libfontconfig.so.1", "libc.so.6",
+                        "libxkbcommon.so.0", "libxkbcommon-x11.so.0"] {
             #expect(facts.needed.contains(library), "NEEDED: \(facts.needed)")
         }
         #expect(!facts.needed.contains { $0.hasPrefix("libgif") || $0.hasPrefix("libpango") }, "NEEDED: \(facts.needed)")
@@ -509,7 +510,8 @@ struct DesktopTests {
         // ones it loads with dlopen (Pango for text DejaVu cannot draw alone, giflib for GIFs).
         let (_, depends) = try run(["dpkg-deb", "--field", path, "Depends"])
         for package in ["libc6", "libcairo2", "libx11-6", "libfreetype6", "libfontconfig1", "libpangocairo-1.0-0",
-                        "libgif7", "fonts-dejavu-core", "libatk-bridge2.0-0", "libatk1.0-0", "libglib2.0-0"] {
+                        "libgif7", "fonts-dejavu-core", "libatk-bridge2.0-0", "libatk1.0-0", "libglib2.0-0",
+                        "libxkbcommon0", "libxkbcommon-x11-0"] {
             #expect(depends.contains(package + " ") || depends.contains(package + ",") || depends.hasSuffix(package + "\n"),
                     "Depends lacks \(package): \(depends)")
         }

@@ -172,7 +172,7 @@ final class PinentryTests {
                 out("OK")
         """
 
-    /// The card's PIN prompt gets card boxes (the window says "PIN entry"), letters and all
+    /// The card's PIN prompt gets card boxes (the window says "PIN required"), letters and all
     /// reach the card; the Admin PIN likewise.
     @Test(arguments: ["D2760001240102000006123456780000", "D2760001240102000006123456780000-admin"])
     func aCardPinWithLettersReachesTheCard(_ serial: String) throws {
@@ -192,7 +192,7 @@ final class PinentryTests {
         }
         let x = try XClient(xvfb.display)
         let name = x.properties(of: "0x" + String(UInt(id)!, radix: 16))["_NET_WM_NAME"] ?? []
-        #expect(String(decoding: name, as: UTF8.self) == "PIN entry")
+        #expect(String(decoding: name, as: UTF8.self) == "PIN required")
         _ = try run(["xdotool", "type", "--delay", "20", "ab12CD34"], display: xvfb.display)
         _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
         #expect(output(session) == "OK\n")

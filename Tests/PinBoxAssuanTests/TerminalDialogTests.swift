@@ -59,6 +59,15 @@ import Testing
         #expect(secret(run.outcome) == bytes("ü€😀"))
     }
 
+    /// Bytes that make no character are refused, whatever they look like: past U+10FFFF, a
+    /// surrogate, an overlong form (the fuzzer's find: F4 91 91 91 was taken as a character).
+    @Test(arguments: [[0xF4, 0x91, 0x91, 0x91], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0xAF], [0xF0, 0x80, 0x80, 0xAF]] as [[UInt8]])
+    func malformedUTF8IsRefused(bad: [UInt8]) {
+        let run = type(TerminalPinDialog(PinRequest(), look: Self.plain, rates: false, checks: false, now: 0),
+                       bytes("a") + bad + bytes("\u{10FFFF}b\r"))
+        #expect(secret(run.outcome) == bytes("a\u{10FFFF}b"))
+    }
+
     @Test(arguments: [[0x1B] as [UInt8], [0x03], [0x04], bytes("ab") + [0x03]])
     func cancelKeys(keys: [UInt8]) {
         let run = type(TerminalPinDialog(PinRequest(), look: Self.plain, rates: false, checks: false, now: 0), keys)

@@ -163,7 +163,7 @@ struct ConfigurationTests {
         _ = field.setText(Array("42".utf8))
         let scene = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme,
                                focused: false, at: 0)
-        #expect(scene.cells.prefix(3).map(\.glyph) == [0x34, 0x32, nil])
+        #expect(scene.cells.prefix(3).map(\.glyph) == ["4", "2", nil])
         #expect(!scene.cells.contains { $0.state == .highlight })
     }
 }

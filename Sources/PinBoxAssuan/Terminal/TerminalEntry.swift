@@ -61,6 +61,11 @@ public struct TerminalEntry {
                     dropPartial()
                     return take(byte)
                 }
+                if secret.count == characterStart + 1 && !Self.mayFollow(secret[characterStart], byte) {
+                    // A surrogate, an overlong form or past U+10FFFF: no character.
+                    dropPartial()
+                    return .invalid
+                }
                 secret.append(byte)
                 expecting -= 1
                 if expecting == 0 { characters += 1 }
@@ -113,6 +118,18 @@ public struct TerminalEntry {
         guard expecting > 0 else { return }
         while secret.count > characterStart { secret.removeLast() }
         expecting = 0
+    }
+
+    /// Whether `second` may follow `lead` in well-formed UTF-8 (the Unicode standard's table
+    /// of well-formed byte sequences): most leads take any continuation byte, four do not.
+    static func mayFollow(_ lead: UInt8, _ second: UInt8) -> Bool {
+        switch lead {
+        case 0xE0: return (0xA0...0xBF).contains(second)
+        case 0xED: return (0x80...0x9F).contains(second)
+        case 0xF0: return (0x90...0xBF).contains(second)
+        case 0xF4: return (0x80...0x8F).contains(second)
+        default: return second & 0xC0 == 0x80
+        }
     }
 
     private mutating func store(_ scalar: Unicode.Scalar) -> Result {

@@ -25,6 +25,8 @@ public struct AccessibleTree: Equatable, Sendable {
         public static let amount: Int32 = 7
         /// gpg-agent's constraint hints under the entries.
         public static let notes: Int32 = 8
+        /// A line shown whole (ssh's host-key fingerprint), named by its label.
+        public static let detail: Int32 = 9
         public static func label(_ field: Int) -> Int32 { 10 + 2 * Int32(field) }
         public static func entry(_ field: Int) -> Int32 { 11 + 2 * Int32(field) }
         public static func button(_ index: Int) -> Int32 { 100 + Int32(index) }
@@ -52,13 +54,19 @@ public struct AccessibleTree: Equatable, Sendable {
         var role = AccessibleRole.frame
         var windowName = content.title, windowDescription = content.description
         let focused: Int? = page.windowFocused ? page.focus : nil
-        // The red line: a refused key's reason for a moment, else the caller's error.
-        let message = page.feedback?.text ?? content.error
+        // The red line: a refused key's reason for a moment, else the question asked before a
+        // passphrase is shown, else the caller's error.
+        let message = page.feedback?.text ?? page.revealQuestion ?? content.error
 
         switch geometry {
         case .dialog(let layout):
             role = page.fields.isEmpty ? .alert : .dialog
             nodes.append(text(ID.description, content.description, layout.description))
+            if let detail = content.detail {
+                // A fingerprint is read out to be compared: named by its label, its text whole.
+                nodes.append(AccessibleNode(id: ID.detail, role: .label, name: detail.label, text: detail.text,
+                                            states: shown, bounds: layout.detail))
+            }
         case .paySheet(let layout):
             role = .dialog
             windowDescription = [content.prompt, content.description].filter { !$0.isEmpty }.joined(separator: " ")

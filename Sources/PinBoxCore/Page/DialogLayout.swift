@@ -46,8 +46,16 @@ public struct DialogLayout: Equatable, Sendable {
     /// The text blocks: their top-left corners, and the width they wrap to.
     public let title: Rect
     public let description: Rect
+    /// The detail's label and its line (a fingerprint), when the page has one.
+    public let detailLabel: Rect
+    public let detail: Rect
     public let labels: [Rect]
     public let fields: [Rect]
+    /// The line under the entries that says what the keyboard does (`KeyboardNote`), laid out
+    /// only while it has something to say.
+    public let keyboard: Rect?
+    /// The width the Caps Lock warning wraps to: the line's, less the layout's name at its end.
+    public let keyboardWarningWidth: Double
     public let error: Rect
     public let cue: Rect?
     /// The strength bar's row: its label at the start, the bar after it.
@@ -89,7 +97,9 @@ public struct DialogLayout: Equatable, Sendable {
         let rowWidths = zip(content.buttons, buttonWidths).filter { $0.0.role != .savePassword }.map { $0.1 }
         let buttonsWidth = max(rowWidths.reduce(0, +) + Double(max(0, rowWidths.count - 1)) * m.buttonGap * s,
                                zip(content.buttons, buttonWidths).filter { $0.0.role == .savePassword }.map { $0.1 }.max() ?? 0)
-        let width = max(m.width * s, widestField, buttonsWidth).rounded(.up)
+        // A fingerprint is never broken: the dialog is as wide as it needs.
+        let detailSize = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil) } ?? .zero
+        let width = max(m.width * s, widestField, buttonsWidth, detailSize.width.rounded(.up)).rounded(.up)
         textWidth = width
         let margin = m.margin * s, gap = m.gap * s
         func height(_ text: String, _ size: Double, bold: Bool = false, limit: Double) -> Double {
@@ -106,16 +116,30 @@ public struct DialogLayout: Equatable, Sendable {
         self.labelLimit = labelLimit
         self.errorLimit = errorLimit
         let titleHeight = height(content.title, m.titleSize, bold: true, limit: titleLimit)
-        // The error line keeps its room when empty, so an error never moves the buttons.
+        // The error line keeps its room when empty, so an error never moves the buttons; and
+        // room for a question it may ask.
         let errorHeight = max(height(content.error.isEmpty ? "Ag" : content.error, m.labelSize, limit: errorLimit),
+                              height(content.reservedMessage, m.labelSize, limit: errorLimit),
                               (m.labelSize * 1.3 * s).rounded(.up))
+        let detailLabelHeight = content.detail.map { height($0.label, m.labelSize, limit: labelLimit) } ?? 0
         var blocks: [Double] = []
         if titleHeight > 0 { blocks.append(titleHeight) }
+        if content.detail != nil { blocks.append(detailLabelHeight + m.labelGap * s + detailSize.height.rounded(.up)) }
         let labelHeights = labelTexts.map { height($0, m.labelSize, limit: labelLimit) }
         for (i, size) in fieldSizes.enumerated() {
             blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
         }
-        let qualityHeight = (m.labelSize * 1.3 * s).rounded(.up)
+        let lineHeight = (m.labelSize * 1.3 * s).rounded(.up)
+        // A caller's long warning wraps beside the layout's name rather than running into it.
+        let layoutWidth = content.keyboard?.layout.map { measure($0, TextStyle(size: m.labelSize * s), nil).width } ?? 0
+        keyboardWarningWidth = (width - (layoutWidth > 0 ? layoutWidth + m.gap * s : 0)).rounded(.down)
+        var keyboardHeight = lineHeight
+        if let warning = content.keyboard?.capsLock {
+            let size = measure(warning, TextStyle(size: m.labelSize * s, bold: true), keyboardWarningWidth)
+            keyboardHeight = max(lineHeight, size.height.rounded(.up))
+        }
+        if content.keyboard != nil { blocks.append(keyboardHeight) }
+        let qualityHeight = lineHeight
         if content.qualityLabel != nil { blocks.append(qualityHeight) }
         let notesHeight = height(content.notes, m.labelSize, limit: notesLimit)
         if notesHeight > 0 { blocks.append(notesHeight) }
@@ -147,6 +171,13 @@ public struct DialogLayout: Equatable, Sendable {
         }
         title = take(titleHeight)
         description = take(descriptionHeight)
+        if content.detail != nil {
+            detailLabel = Rect(x: left, y: y, width: width, height: detailLabelHeight)
+            y += detailLabelHeight + m.labelGap * s
+            detail = take(detailSize.height.rounded(.up))
+        } else {
+            (detailLabel, detail) = (.zero, .zero)
+        }
         var labelRects: [Rect] = [], fieldRects: [Rect] = []
         for (i, size) in fieldSizes.enumerated() {
             labelRects.append(Rect(x: left, y: y, width: width, height: labelHeights[i]))
@@ -157,6 +188,12 @@ public struct DialogLayout: Equatable, Sendable {
         }
         labels = labelRects
         fields = fieldRects
+        if content.keyboard != nil {
+            keyboard = Rect(x: left, y: y, width: width, height: keyboardHeight)
+            y += keyboardHeight + gap
+        } else {
+            keyboard = nil
+        }
         if content.qualityLabel != nil {
             quality = Rect(x: left, y: y, width: width, height: qualityHeight)
             y += qualityHeight + gap
@@ -195,18 +232,20 @@ public struct DialogLayout: Equatable, Sendable {
             }
             y += checkboxRow
         }
-        var x = left + width
+        let buttonHeight = (m.buttonHeight * s).rounded()
+        // Suggest and Show/Hide from the left edge, in their order; the answers right to left,
+        // the last one (OK) at the right edge.
+        let atStart: [PageButton.Role] = [.reveal, .suggest]
         var start = left
-        // Right to left: the last button (OK) at the right edge; Suggest from the left edge.
-        for i in buttonWidths.indices.reversed() where content.buttons[i].role != .savePassword {
-            let height = (m.buttonHeight * s).rounded()
-            if content.buttons[i].role == .suggest {
-                buttonRects[i] = Rect(x: start, y: y, width: buttonWidths[i], height: height)
-                start += buttonWidths[i] + m.buttonGap * s
-                continue
-            }
+        for i in buttonWidths.indices where atStart.contains(content.buttons[i].role) {
+            buttonRects[i] = Rect(x: start, y: y, width: buttonWidths[i], height: buttonHeight)
+            start += buttonWidths[i] + m.buttonGap * s
+        }
+        var x = left + width
+        for i in buttonWidths.indices.reversed()
+        where content.buttons[i].role != .savePassword && !atStart.contains(content.buttons[i].role) {
             x -= buttonWidths[i]
-            buttonRects[i] = Rect(x: x, y: y, width: buttonWidths[i], height: height)
+            buttonRects[i] = Rect(x: x, y: y, width: buttonWidths[i], height: buttonHeight)
             x -= m.buttonGap * s
         }
         buttons = buttonRects

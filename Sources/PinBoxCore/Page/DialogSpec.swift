@@ -10,6 +10,9 @@ public struct DialogSpec: Equatable, Sendable {
         case message
         /// Say something and wait to be ended by the caller: no button.
         case notice
+        /// ssh's host-key question: No and Yes, printed as `no` and `yes`; with `entry`, the
+        /// fingerprint may be typed instead (ssh compares it with the key's).
+        case hostKey(entry: Bool)
     }
 
     public var kind: Kind
@@ -31,8 +34,17 @@ public struct DialogSpec: Equatable, Sendable {
     /// A second entry that must match the first (a new passphrase), and what a mismatch says.
     public var repeatPrompt: String?
     public var repeatError = "The two entries do not match"
+    /// The words under the entry while Caps Lock is on (the caller's own, translated, when it
+    /// sent them: pinentry's `default-capshint`).
+    public var capsLockWarning = localized("Caps Lock is on")
     public var timeout: Double?
     public var scale = 1.0
+    /// The entry shows what is typed (a name, a one-time code, a fingerprint) rather than dots.
+    public var showsTyping = false
+    /// A Show/Hide button for a hidden entry; nil for none.
+    public var reveal: RevealButton?
+    /// A line shown whole: a host key's fingerprint.
+    public var detail: PageDetail?
     /// Whether a passphrase entry takes pasted text (from a password manager); PIN boxes never
     /// do (seed 001 denies paste). Off with the roles' `--paste off` or their `paste: off` resource.
     public var paste = true
@@ -52,34 +64,64 @@ public struct DialogSpec: Equatable, Sendable {
 
     /// The page for this dialog.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
-        let rules = PageRules(purpose: .prompt, timeout: timeout)
+        var rules = PageRules(purpose: .prompt, timeout: timeout)
         var content = PageContent(title: title, description: description, error: error, waitCue: waitCue,
                                   qualityLabel: qualityLabel)
+        content.detail = detail
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
+        let width = DialogLayout.Metrics().width * scale
         switch kind {
         case .entry(let entry):
             content.buttons = [cancel, ok]
-            // Tab goes as the eye does: the checkbox's row, then the button row from its start.
-            if let suggestLabel { content.buttons.insert(PageButton(.suggest, label: suggestLabel), at: 0) }
-            if let savePasswordLabel { content.buttons.insert(PageButton(.savePassword, label: savePasswordLabel), at: 0) }
+            // Tab goes as the eye does: the checkbox's row, then the button row from its start
+            // (Suggest, Show, then the answers).
+            let save = savePasswordLabel.map { PageButton(.savePassword, label: $0) }
+            let suggest = suggestLabel.map { PageButton(.suggest, label: $0) }
+            if let reveal {
+                let others = content.buttons + [save, suggest].compactMap { $0 }
+                content.buttons.insert(PageButton(.reveal, label: reveal.showLabel, avoiding: others), at: 0)
+                content.reservedMessage = reveal.question ?? ""
+            }
+            if let suggest { content.buttons.insert(suggest, at: 0) }
+            if let save { content.buttons.insert(save, at: 0) }
             content.notes = notes
             content.suggestionNote = suggestionNote
-            let width = DialogLayout.Metrics().width * scale
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
                                               scale: scale, width: width)]
             if let repeatPrompt {
                 fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
                                                   byteLimit: byteLimit, scale: scale, width: width))
             }
+            // A name or a one-time code is no secret: shown as typed.
+            for i in fields.indices { fields[i].revealed = showsTyping }
             if case .passphrase = entry, paste {
                 for f in fields { f.field.pastePolicy = .text }
             }
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
                             rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
             page.repeatError = repeatError
+            page.reveal = reveal
+            page.capsLockWarning = capsLockWarning
             page.agent.groupsSuggestion = groupsSuggestion
             page.agent.checksBeforeSubmit = checksBeforeSubmit
             return page
+        case .hostKey(let entry):
+            rules.answers = .ssh
+            let no = PageButton(.notOK, label: notOKLabel)
+            content.buttons = [no, ok]
+            // With no entry, Return must not trust a key: the focus starts on No.
+            content.defaultButton = .notOK
+            var fields: [PageField] = []
+            if entry {
+                var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
+                                                               byteLimit: byteLimit, scale: scale, width: width)
+                field.revealed = true
+                // ssh takes the fingerprint pasted from where the host's owner published it.
+                if paste { field.field.pastePolicy = .text }
+                fields.append(field)
+            }
+            return Page(dialog: fields, content: content, entry: nil, rules: rules, scale: scale,
+                        refreshRate: refreshRate, measure: measure)
         case .confirm(let notOK):
             content.buttons = notOK ? [PageButton(.notOK, label: notOKLabel), cancel, ok] : [cancel, ok]
         case .message:

@@ -84,7 +84,7 @@ extension InputEvent {
     var isKey: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext,
-             .focusPrevious, .pasteRequest, .copy:
+             .focusPrevious, .pasteRequest, .copy, .composeStarted, .composeCancelled:
             return true
         default:
             return false

@@ -7,7 +7,7 @@ public final class Page {
     public internal(set) var content: PageContent
     public internal(set) var fields: [PageField]
     /// Fields first, then buttons, in Tab order.
-    public private(set) var focus = 0
+    public internal(set) var focus = 0
     public private(set) var windowFocused = false
     public private(set) var geometry: PageGeometry
     public private(set) var outcome: PageOutcome?
@@ -30,6 +30,12 @@ public final class Page {
     private var pasteTarget: Int?
     /// A line of feedback (why a key was refused) shown in place of the error for a moment.
     public private(set) var feedback: (text: String, until: Double)?
+    /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
+    /// (Page+Keyboard.swift).
+    public internal(set) var composing: Int?
+    /// The keyboard as last reported, and the words its Caps Lock warning uses.
+    public internal(set) var keyboard = KeyboardState()
+    public var capsLockWarning = "Caps Lock is on"
 
     /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
     /// strength bar; nil before the first rating.
@@ -37,6 +43,15 @@ public final class Page {
     /// The agent's own password-manager options: its checkbox, Suggest, its constraints (see
     /// Page+Agent.swift).
     public internal(set) var agent = AgentState()
+
+    /// The Show/Hide button's labels and question (a dialog's hidden entry); see Page+Reveal.swift.
+    public var reveal: RevealButton?
+    /// Whether the hidden entries show their characters now.
+    public internal(set) var revealed = false
+    /// The buttons as they were while the reveal question replaces them.
+    var buttonsBeforeQuestion: [PageButton]?
+    /// Since when the page has said that another program holds the keyboard.
+    public internal(set) var keyboardRefusedAt: Double?
 
     /// Sets the strength bar's value (the host asked the caller: pinentry's INQUIRE QUALITY).
     public func setQuality(_ value: Int?) {
@@ -79,8 +94,8 @@ public final class Page {
         self.repeats = repeats && fields.count == 2
         frameInterval = 1 / refreshRate
         geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, measure: measure))
-        // With no entry, the focus starts on the default button: Return answers OK.
-        if fields.isEmpty, let ok = content.buttons.firstIndex(where: { $0.role == .ok }) { focus = ok }
+        // With no entry, the focus starts on the default button: Return answers it.
+        if fields.isEmpty, let b = content.buttons.firstIndex(where: { $0.role == content.defaultButton }) { focus = b }
     }
 
     /// A payment sheet (`PaySheetSpec`): one PIN of known length over a number pad.
@@ -135,6 +150,11 @@ public final class Page {
         if lastActivity == nil || input.isUserInput { lastActivity = now }
         var effects: [PageEffect] = []
         if input.isKey { agent.showsSuggestion = false }
+        if composing != nil && endComposing(for: input) { return effects }
+        switch input {
+        case .character, .deleteBackward, .clearField: leaveRevealQuestion(now: now, into: &effects)
+        default: break
+        }
         switch input {
         case .character(" ") where focusedRole == .savePassword:
             press(.savePassword, now: now, into: &effects)  // Space ticks a focused checkbox
@@ -146,6 +166,10 @@ public final class Page {
             if let i = entryField(for: &effects) { apply(fields[i].field.deleteBackward(), to: i, now: now, into: &effects) }
         case .clearField:
             if let i = entryField(for: &effects) { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
+        case .escape where isAskingReveal:
+            press(.revealNo, now: now, into: &effects)
+        case .escape where keyboardRefusedAt != nil:
+            finish(.keyboardUnavailable, into: &effects)
         case .escape:
             if rules.purpose == .workbench, let i = focusedField, !fields[i].field.isEmpty {
                 apply(fields[i].field.clear(), to: i, now: now, into: &effects)
@@ -162,6 +186,14 @@ public final class Page {
                 // Return in the first of two entries (a new passphrase and its repeat) goes on
                 // to the next, as Tab does.
                 setFocus(i + 1, into: &effects)
+            } else if rules.answers != nil, let i = focusedField {
+                // A question answered by its buttons: Return sends what was typed, and an empty
+                // entry is no answer at all (ssh would read it as "no").
+                if fields[i].field.isEmpty {
+                    apply([.rejected(.answerNeeded)], to: i, now: now, into: &effects)
+                } else {
+                    submitPrompt(now: now, into: &effects)
+                }
             } else if rules.purpose == .prompt {
                 press(.ok, now: now, into: &effects)
             } else if let i = focusedField {
@@ -229,11 +261,19 @@ public final class Page {
         case .screenshot:
             break  // the event loop saves it once the frame is drawn: nothing to decide here
         case .close:
-            finish(.closed, into: &effects)
+            finish(keyboardRefusedAt == nil ? .closed : .keyboardUnavailable, into: &effects)
         case .terminate:
             finish(.cancelled(.signal), into: &effects)
         case .workbench(let action):
             effects += handleWorkbench(action, now: now)
+        case .keyboardUnavailable:
+            refuseKeyboard(now: now, into: &effects)
+        case .composeStarted:
+            if let i = entryField(for: &effects) { composing = i }
+        case .composeCancelled:
+            if let i = focusedField { apply([.rejected(.noSuchSequence)], to: i, now: now, into: &effects) }
+        case .keyboard(let state):
+            showKeyboard(state)
         case .pressButton(let b):
             guard b >= 0, b < content.buttons.count else { break }
             setFocus(fields.count + b, into: &effects)
@@ -248,7 +288,11 @@ public final class Page {
     public func advance(to now: Double) -> [PageEffect] {
         var effects: [PageEffect] = []
         if let f = feedback, now >= f.until { feedback = nil }
-        guard outcome == nil, let timeout = rules.timeout, let last = lastActivity, now >= last + timeout else {
+        if outcome == nil, let since = keyboardRefusedAt, now >= since + KeyboardRefusal.duration {
+            finish(.keyboardUnavailable, into: &effects)
+        }
+        guard outcome == nil, keyboardRefusedAt == nil, let timeout = rules.timeout, let last = lastActivity,
+              now >= last + timeout else {
             return effects
         }
         finish(.timedOut, into: &effects)
@@ -302,17 +346,27 @@ public final class Page {
         return 0
     }
 
-    private func press(_ role: PageButton.Role, now: Double, into effects: inout [PageEffect]) {
+    func press(_ role: PageButton.Role, now: Double, into effects: inout [PageEffect]) {
         effects.append(.report(.button(role)))
+        if keyboardRefusedAt != nil { return finish(.keyboardUnavailable, into: &effects) }
         switch role {
         case .cancel: finish(.cancelled(.button), into: &effects)
-        case .notOK: finish(.notConfirmed, into: &effects)
+        case .notOK:
+            guard let answers = rules.answers else { return finish(.notConfirmed, into: &effects) }
+            effects.append(.say(answers.no))
+            finish(.answered, into: &effects)
         case .forgot: break
         case .savePassword: agent.savePassword.toggle()
         case .suggest: effects.append(.suggest)
         case .ok:
+            if let answers = rules.answers {
+                effects.append(.say(answers.yes))
+                return finish(.answered, into: &effects)
+            }
             guard !fields.isEmpty else { return finish(.confirmed, into: &effects) }
             submitPrompt(now: now, into: &effects)
+        case .reveal, .revealYes, .revealNo:
+            pressReveal(role, now: now, into: &effects)
         }
     }
 
@@ -368,7 +422,7 @@ public final class Page {
         case .cancelled(let cause): effects.append(.report(.cancel(field: focusName, by: cause)))
         case .closed: effects.append(.report(.cancel(field: focusName, by: .close)))
         case .timedOut: effects.append(.report(.cancel(field: focusName, by: .timeout)))
-        case .submitted, .confirmed, .notConfirmed: break
+        case .submitted, .confirmed, .notConfirmed, .answered, .keyboardUnavailable: break
         }
         outcome = result
         effects.append(.finish(result))
@@ -377,6 +431,7 @@ public final class Page {
     func setFocus(_ index: Int, into effects: inout [PageEffect]) {
         guard index != focus, index < focusableCount else { return }
         focus = index
+        composing = nil
         effects.append(.report(.focus(focusName)))
     }
 
@@ -452,6 +507,7 @@ public final class Page {
         var deadlines = animationDeadlines(after: now)
         if let timeout = rules.timeout, let last = lastActivity { deadlines.append(last + timeout) }
         if let f = feedback { deadlines.append(f.until) }
+        if let since = keyboardRefusedAt, outcome == nil { deadlines.append(since + KeyboardRefusal.duration) }
         // The wait cue breathes at a calm rate; it is the only thing that moves on its own.
         if content.waitCue && outcome == nil { deadlines.append(now + Self.cueFrameInterval) }
         return deadlines.min()

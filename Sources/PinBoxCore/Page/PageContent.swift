@@ -19,6 +19,17 @@ public struct PageContent: Equatable, Sendable {
     /// A strength bar under the entry with this label (pinentry's SETQUALITYBAR), fed by
     /// `Page.setQuality` while a new passphrase is typed; nil for none.
     public var qualityLabel: String?
+    /// A line shown whole under the description, never wrapped (a host key's fingerprint):
+    /// the dialog widens to fit it. `label` goes above it.
+    public var detail: PageDetail?
+    /// The button the focus starts on when the page has no entry.
+    public var defaultButton = PageButton.Role.ok
+    /// A question the message line may have to ask (before a passphrase is shown): the
+    /// dialog keeps room for it, so asking moves nothing.
+    public var reservedMessage = ""
+    /// The line under the entry about the keyboard (Caps Lock, the layout); nil while it has
+    /// nothing to say. The page sets it from the keyboard's state.
+    public var keyboard: KeyboardNote?
     /// Grey lines under the entries: what the caller requires of a new passphrase (gpg-agent's
     /// constraint hints). Empty for none.
     public var notes = ""
@@ -52,6 +63,11 @@ public struct PageButton: Equatable, Sendable {
         /// A link that asks the caller for help and leaves the page open (the payment sheet's
         /// "Forgot password?"): reported as the `forgot` event.
         case forgot
+        /// Show or hide what the passphrase entry holds; it sits at the start of the row.
+        case reveal
+        /// The answers to "Do you really want to make your passphrase visible?".
+        case revealYes = "reveal-yes"
+        case revealNo = "reveal-no"
         /// A checkbox on its own row above the others: "Save in password manager" (pinentry's
         /// `default-pwmngr`). It toggles; the page stays open.
         case savePassword = "save-password"
@@ -92,6 +108,25 @@ public struct PageButton: Equatable, Sendable {
         mnemonic = key
     }
 
+    /// A button labelled `label`, given a mnemonic when the label has none (gpg-agent's show
+    /// and hide labels are tooltips, with no `_`): the first letter no button in `others` uses.
+    public init(_ role: Role, label: String, avoiding others: [PageButton]) {
+        let plain = PageButton(role, label: label)
+        guard plain.mnemonic == nil else { self = plain; return }
+        let taken = others.compactMap { $0.mnemonic }
+        var marked = ""
+        var done = false
+        for scalar in label.unicodeScalars {
+            if !done, scalar.properties.isAlphabetic, !taken.contains(Self.lowercased(scalar)) {
+                marked += "_"
+                done = true
+            }
+            if scalar == "_" { marked += "_" }
+            marked.unicodeScalars.append(scalar)
+        }
+        self = PageButton(role, label: marked)
+    }
+
     /// The default buttons: `_OK` and `_Cancel`.
     public static let ok = PageButton(.ok, label: "_OK")
     public static let cancel = PageButton(.cancel, label: "_Cancel")
@@ -121,6 +156,9 @@ public struct PageRules: Equatable, Sendable {
     public var clearOnBlur: Bool
     /// The user asked to see the secret in events (`--reveal`).
     public var reveal: Bool
+    /// The buttons answer in words on stdout rather than by exit status: ssh reads `yes` or
+    /// `no` (or a fingerprint) for its host-key question.
+    public var answers: SpokenAnswers? = nil
 
     public init(purpose: PagePurpose = .workbench, endAfterSubmit: Bool = false, timeout: Double? = nil,
                 clearOnBlur: Bool = false, reveal: Bool = false) {
@@ -129,5 +167,30 @@ public struct PageRules: Equatable, Sendable {
         self.timeout = timeout
         self.clearOnBlur = clearOnBlur
         self.reveal = reveal
+    }
+}
+
+/// What the OK and "not OK" buttons print when a prompt is answered in words.
+public struct SpokenAnswers: Equatable, Sendable {
+    public var yes: String
+    public var no: String
+
+    public init(yes: String, no: String) {
+        self.yes = yes
+        self.no = no
+    }
+
+    /// ssh's host-key question.
+    public static let ssh = SpokenAnswers(yes: "yes", no: "no")
+}
+
+/// A labelled line a dialog shows whole: ssh's host-key fingerprint.
+public struct PageDetail: Equatable, Sendable {
+    public var label: String
+    public var text: String
+
+    public init(label: String, text: String) {
+        self.label = label
+        self.text = text
     }
 }

@@ -13,6 +13,8 @@ public enum PageEffect: Equatable, Sendable {
     /// A workbench key asks the host for something beyond the page: draw the overlays again, or
     /// start or stop recording the window (the demo page only; see Page+Workbench.swift).
     case workbench(WorkbenchEffect)
+    /// Print this answer on stdout (`yes` or `no` to ssh's host-key question): never a secret.
+    case say(String)
     /// Ask the caller for a passphrase to suggest (gpg-agent's INQUIRE GENPIN), then hand it
     /// to `Page.suggested(_:now:)`.
     case suggest
@@ -37,14 +39,19 @@ public enum PageOutcome: Equatable, Sendable {
     case closed
     /// No key for the page's timeout.
     case timedOut
+    /// A button answered in words (`PageRules.answers`), printed on stdout.
+    case answered
+    /// Another program holds the keyboard: the prompt said so and asked nothing.
+    case keyboardUnavailable
 
     /// The exit status a program ends with after it (askpass and the demo; pinentry answers
     /// over Assuan instead).
     public func exitStatus(for purpose: PagePurpose) -> ExitStatus {
         switch self {
-        case .submitted, .confirmed: .ok
+        case .submitted, .confirmed, .answered: .ok
         case .closed: purpose == .workbench ? .ok : .cancelled
         case .notConfirmed, .cancelled, .timedOut: .cancelled
+        case .keyboardUnavailable: .display
         }
     }
 }
@@ -59,6 +66,7 @@ public enum ExitStatus: Int32, Sendable {
     case ok = 0
     case cancelled = 1
     case usage = 2
+    /// No X display, or the keyboard held by another program.
     case display = 3
     /// The secret could not be handed over (stdout closed or full): never a silent success.
     case undelivered = 4

@@ -12,6 +12,10 @@ public struct PageField {
     /// An entry of unknown length shows `shown` cells at first and grows, one cell past what is
     /// typed, up to `most`; past that the cells scroll to keep the end in view.
     public let growth: (shown: Int, most: Int)?
+    /// The characters are drawn rather than dots: an entry for a name or a code, or a
+    /// passphrase the user chose to show. They exist only as the window's pixels: no event,
+    /// title or property carries them.
+    public var revealed = false
 
     /// A field of the configuration's own size.
     public init(name: String, label: String, configuration: FieldConfiguration) {
@@ -53,10 +57,13 @@ public struct PageField {
         }
         configuration.theme = theme
         configuration.frame = nil
-        return PageField(name: name, label: label, configuration: configuration, field: field, animator: animator,
-                         layout: growth == nil ? configuration.layout()
-                             : Layout(theme.layoutRequest(rows: 1, columns: layout.cells.count, scale: configuration.scale)),
-                         growth: growth)
+        var copy = PageField(name: name, label: label, configuration: configuration, field: field, animator: animator,
+                             layout: growth == nil ? configuration.layout()
+                                 : Layout(theme.layoutRequest(rows: 1, columns: layout.cells.count,
+                                                              scale: configuration.scale)),
+                             growth: growth)
+        copy.revealed = revealed
+        return copy
     }
 
     private init(name: String, label: String, configuration: FieldConfiguration, field: PinField, animator: Animator,
@@ -90,9 +97,11 @@ public struct PageField {
         return true
     }
 
-    public func scene(focused: Bool, at now: Double) -> FieldScene {
-        FieldScene(field: field, animator: animator, layout: layout, theme: configuration.theme,
-                   focused: focused, at: now, first: firstShown)
+    public func scene(focused: Bool, composing: Bool = false, at now: Double) -> FieldScene {
+        var theme = configuration.theme
+        if revealed { theme.secure = false }
+        return FieldScene(field: field, animator: animator, layout: layout, theme: theme,
+                          focused: focused, composing: composing, at: now, first: firstShown)
     }
 }
 

@@ -9,6 +9,9 @@ public struct PageScene: Equatable, Sendable {
     public var focusRing: Int?
     /// The red line under the entry: feedback on a refused key, else the caller's error.
     public var message: String
+    /// The message line asks a question (before a passphrase is shown): drawn as text, not as
+    /// an error.
+    public var messageIsQuestion = false
     /// The wait cue's phase, 0…1, when the page shows one.
     public var cuePhase: Double?
     /// The strength bar's value, -100…100, when the page has a bar and a rating.
@@ -22,6 +25,8 @@ public struct PageScene: Equatable, Sendable {
     /// 4.8:1 on the page's background: hints and labels must be read by everyone.
     public var secondaryColor = Color(rgb: 0x5f6673)
     public var errorColor = Color(rgb: 0xc62828)
+    /// The Caps Lock warning: a caution, not an error; 6:1 on the page's background.
+    public var warningColor = Color(rgb: 0x8a4b00)
     /// 3.9:1 on the page (WCAG 2.1 asks 3:1 of a focus indicator).
     public var ringColor = Color(rgb: 0x1565c0)
     public var accentColor = Color(rgb: 0x1565c0)
@@ -49,14 +54,17 @@ extension Page {
         if case .workbench = geometry { workbench = true }
         let cursor = !(workbench && ring != nil)
         let scenes = fields.indices.map {
-            fields[$0].scene(focused: cursor && windowFocused && $0 == focus, at: animationTime(now))
+            fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: composing == $0,
+                             at: animationTime(now))
         }
-        let message = feedback.map { $0.text } ?? content.error
+        let question = feedback == nil ? revealQuestion : nil
+        let message = feedback.map { $0.text } ?? question ?? content.error
         let phase: Double? = content.waitCue
             ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil
         var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
                               focusRing: ring, message: message, cuePhase: phase)
         scene.quality = quality
+        scene.messageIsQuestion = question != nil
         scene.suggestion = suggestionText
         scene.savePassword = agent.savePassword
         return scene

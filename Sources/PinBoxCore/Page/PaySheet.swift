@@ -3,8 +3,8 @@
 /// digit lands (`submit`, as the seed's view removes itself); the × and Escape cancel; the
 /// "Forgot password?" link is a button that reports `forgot` and leaves the sheet open.
 public struct PaySheetSpec: Equatable, Sendable {
-    public var title = "Enter payment password"
-    public var link = "Forgot password?"
+    public var title = localized("Enter payment password")
+    public var link = localized("Forgot password?")
     /// Who is paid, shown small above the amount; empty for none.
     public var payee = ""
     /// The amount as the caller writes it ("¥25.00"); empty for none.

@@ -1,0 +1,45 @@
+/// What the keyboard does that a person typing a secret should know, as the window system
+/// reports it: whether Caps Lock is on, and which of the configured layouts is active. Never
+/// Shift, AltGr or another modifier held down: shown on screen, those would tell an onlooker
+/// which keys of the passphrase are capitals or symbols.
+public struct KeyboardState: Equatable, Sendable {
+    /// Caps Lock is locked on.
+    public var capsLock: Bool
+    /// The short names of the configured layouts, in group order ("us", "ru"); one or none
+    /// when only one layout is configured.
+    public var layouts: [String]
+    /// The active layout: an index into `layouts`.
+    public var group: Int
+
+    public init(capsLock: Bool = false, layouts: [String] = [], group: Int = 0) {
+        self.capsLock = capsLock
+        self.layouts = layouts
+        self.group = group
+    }
+
+    /// The active layout's name, when there is more than one to tell apart.
+    public var activeLayout: String? {
+        layouts.count > 1 && layouts.indices.contains(group) ? layouts[group] : nil
+    }
+}
+
+/// The line under a dialog's entry that says what the keyboard does: a Caps Lock warning, the
+/// active layout's name. Drawn only while it has something to say.
+public struct KeyboardNote: Equatable, Sendable {
+    /// The warning's words while Caps Lock is on ("Caps Lock is on", or the caller's own text).
+    public var capsLock: String?
+    /// The active layout's short name, when several are configured.
+    public var layout: String?
+
+    public init(capsLock: String? = nil, layout: String? = nil) {
+        self.capsLock = capsLock
+        self.layout = layout
+    }
+
+    /// The note for `state`, with `warning` as the Caps Lock warning's words; nil when it has
+    /// nothing to say.
+    public static func make(for state: KeyboardState, warning: String) -> KeyboardNote? {
+        let note = KeyboardNote(capsLock: state.capsLock ? warning : nil, layout: state.activeLayout)
+        return note.capsLock == nil && note.layout == nil ? nil : note
+    }
+}

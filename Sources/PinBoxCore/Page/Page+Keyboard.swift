@@ -1,0 +1,51 @@
+/// The keyboard's part of a page: dead keys and Compose sequences, and the line under a
+/// dialog's entry that says what the keyboard does.
+///
+/// A sequence belongs to the entry it is typed into. While it is half-typed (`composing`) the
+/// entry draws its next cell as "composing", a cue that tells that a character is on its way
+/// and nothing of which keys were pressed. The window system turns the keys into the
+/// character (libxkbcommon's compose table) and reports the sequence's start and failure;
+/// the rules of what ends a sequence are here.
+extension Page {
+    /// A sequence is half-typed and `input` arrives: whether it ends the sequence, and whether
+    /// it is used up doing so. Escape, BackSpace and Return take back the half-typed character
+    /// and do nothing more: the entry keeps what it had, the dialog stays (a sequence that
+    /// disappeared under Return would submit a secret without the character the user meant).
+    /// Any other key, a click, or the focus moving ends the sequence and then does what it
+    /// does. Time, pastes arriving, a new size, the keyboard's state leave it alone.
+    func endComposing(for input: InputEvent) -> Bool {
+        switch input {
+        case .escape, .deleteBackward, .submit:
+            composing = nil
+            return true
+        case .character, .composeCancelled, .otherKey, .clearField, .focusNext, .focusPrevious, .pasteRequest,
+             .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
+            composing = nil
+        case .windowFocus(let focused):
+            if !focused { composing = nil }
+        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable:
+            break
+        }
+        return false
+    }
+
+    /// Whether this page has a line for the keyboard: a dialog that asks for a secret.
+    var hasKeyboardLine: Bool { isDialog && !fields.isEmpty }
+
+    /// Takes the keyboard's new state: the Caps Lock warning and the layout's name show or go,
+    /// and the dialog makes room for the line or gives it back.
+    func showKeyboard(_ state: KeyboardState) {
+        keyboard = state
+        let note = hasKeyboardLine ? KeyboardNote.make(for: state, warning: capsLockWarning) : nil
+        guard note != content.keyboard else { return }
+        content.keyboard = note
+        relayout()
+    }
+
+    /// Whether a press is taken at all (`InputPolicy`): forged presses are refused while a
+    /// field shows dots, and by every prompt, whose buttons answer for the user (Yes to ssh's
+    /// host key); a held key's repeats unless it erases.
+    public func admits(_ press: PressFacts) -> Bool {
+        InputPolicy.admits(press, secretShown: rules.purpose == .prompt || fields.contains { $0.configuration.theme.secure })
+    }
+}

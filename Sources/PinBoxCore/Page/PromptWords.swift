@@ -1,0 +1,114 @@
+// PinBox's own words for a prompt of each kind: the heading, the entry's label, the buttons.
+// Words a caller sent (SETTITLE, SETPROMPT, SETOK…) replace them; these are what is shown when
+// the caller said nothing, in the user's language.
+
+extension PromptKind {
+    /// The heading (and the window's title) when the caller gives none.
+    public var heading: String {
+        switch self {
+        case .password: localized("Password required")
+        case .passphrase: localized("Passphrase required")
+        case .pin: localized("PIN required")
+        case .username: localized("Username required")
+        case .code: localized("Verification code")
+        case .hostKey(let question):
+            question.fingerprint == nil ? localized("Host key") : localized("Unknown host key")
+        case .confirm: localized("Confirm")
+        case .information: localized("Information")
+        case .deviceWait: localized("Security device")
+        }
+    }
+
+    /// The label over the entry when the caller gives none.
+    public var entryLabel: String {
+        switch self {
+        case .password: localized("Password")
+        case .passphrase: localized("Passphrase")
+        case .pin(let kind):
+            switch kind {
+            case .user: localized("PIN")
+            case .admin: localized("Admin PIN")
+            case .puk: localized("PUK")
+            case .resetCode: localized("Reset code")
+            }
+        case .username: localized("Username")
+        case .code: localized("Code")
+        case .hostKey: localized("Or type the fingerprint")
+        case .confirm, .information, .deviceWait: ""
+        }
+    }
+
+    /// The entry for this kind: PIN boxes for a PIN, one long box for the rest.
+    public var entry: EntryKind {
+        if case .pin(let kind) = self { return .openPIN(shown: kind.boxes) }
+        return .passphrase
+    }
+}
+
+/// The words of the page a prompt becomes when another program holds the keyboard.
+public enum KeyboardRefusal {
+    public static var heading: String { localized("Keyboard in use") }
+    public static var explanation: String {
+        localized("Another program is holding the keyboard, so what you type could go to it instead of this window. Nothing was asked. Close that program, or finish what it is doing, and try again.")
+    }
+    public static var closeLabel: String { localized("_Close") }
+    /// How long the page stays before it ends by itself: the caller is waiting for an answer.
+    public static let duration = 15.0
+}
+
+extension DialogSpec {
+    /// The dialog for a prompt of `kind`, in PinBox's own words: the heading, the entry and its
+    /// label, the buttons, Show for a hidden passphrase, Yes and No answered in words for ssh's
+    /// host key. A role then puts its caller's words over these (the description, the agent's
+    /// labels).
+    public init(prompt kind: PromptKind) {
+        switch kind {
+        case .confirm:
+            self.init(kind: .confirm(notOK: false))
+            okLabel = localized("_Yes")
+            cancelLabel = localized("_No")
+        case .information:
+            self.init(kind: .message)
+            okLabel = localized("_OK")
+        case .deviceWait:
+            self.init(kind: .notice)
+            waitCue = true
+        case .hostKey(let question):
+            self.init(kind: .hostKey(entry: question.acceptsFingerprint))
+            okLabel = localized("_Yes")
+            notOKLabel = localized("_No")
+            showsTyping = true
+            description = question.text
+            if let fingerprint = question.fingerprint {
+                let label = question.keyType.map { localized("%s key fingerprint", $0) } ?? localized("Key fingerprint")
+                detail = PageDetail(label: label, text: fingerprint)
+            }
+        default:
+            self.init(kind: .entry(kind.entry))
+            okLabel = localized("_OK")
+            cancelLabel = localized("_Cancel")
+            showsTyping = kind.showsTyping
+            if kind.canReveal { reveal = RevealButton() }
+        }
+        title = kind.heading
+        prompt = kind.entryLabel
+    }
+}
+
+/// The Show/Hide button of a passphrase entry: its two labels and, when the caller asks for
+/// it (gpg-agent's `default-cf-visi`), the question put before the text is shown.
+public struct RevealButton: Equatable, Sendable {
+    public var showLabel: String
+    public var hideLabel: String
+    public var question: String?
+    public var yesLabel: String
+    public var noLabel: String
+
+    public init(showLabel: String? = nil, hideLabel: String? = nil, question: String? = nil) {
+        self.showLabel = showLabel ?? localized("_Show")
+        self.hideLabel = hideLabel ?? localized("_Hide")
+        self.question = question
+        yesLabel = localized("_Yes")
+        noLabel = localized("_No")
+    }
+}

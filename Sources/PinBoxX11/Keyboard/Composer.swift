@@ -1,0 +1,85 @@
+import CSystem
+import CXKB
+
+/// Dead keys and Compose sequences, from the locale's compose table as libxkbcommon finds it:
+/// `XCOMPOSEFILE`, then `~/.XCompose` (or `$XDG_CONFIG_HOME/XCompose`), then the system's
+/// table for the locale. No input method server ever sees a key.
+final class Composer {
+    private let table: OpaquePointer
+    private let state: OpaquePointer
+
+    /// What one keysym did to the sequence.
+    enum Step: Equatable {
+        /// Not part of any sequence: the key types its own character.
+        case none
+        /// It began a sequence.
+        case started
+        /// It went on with one.
+        case continued
+        /// It ended one with a character (`withText`).
+        case composed
+        /// It fitted no sequence: the keys typed nothing.
+        case cancelled
+    }
+
+    /// The table for the locale the environment names (LC_ALL, LC_CTYPE, LANG), else for
+    /// C.UTF-8; nil when there is none.
+    init?(context: OpaquePointer) {
+        var table: OpaquePointer?
+        for locale in [Self.locale, "C.UTF-8"] where table == nil {
+            table = xkb_compose_table_new_from_locale(context, locale, XKB_COMPOSE_COMPILE_NO_FLAGS)
+        }
+        guard let table, let state = xkb_compose_state_new(table, XKB_COMPOSE_STATE_NO_FLAGS) else { return nil }
+        self.table = table
+        self.state = state
+    }
+
+    deinit {
+        xkb_compose_state_unref(state)
+        xkb_compose_table_unref(table)
+    }
+
+    /// The locale the user's environment gives character handling, as i3lock reads it.
+    private static var locale: String {
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
+        }
+        return "C"
+    }
+
+    /// A sequence is half-typed.
+    var isComposing: Bool { xkb_compose_state_get_status(state) == XKB_COMPOSE_COMPOSING }
+
+    /// Feeds one keysym.
+    func feed(_ keysym: UInt32) -> Step {
+        let before = xkb_compose_state_get_status(state)
+        guard xkb_compose_state_feed(state, keysym) == XKB_COMPOSE_FEED_ACCEPTED else {
+            return before == XKB_COMPOSE_COMPOSING ? .continued : .none
+        }
+        switch xkb_compose_state_get_status(state) {
+        case XKB_COMPOSE_COMPOSING: return before == XKB_COMPOSE_COMPOSING ? .continued : .started
+        case XKB_COMPOSE_COMPOSED: return .composed
+        case XKB_COMPOSE_CANCELLED: return .cancelled
+        default: return .none
+        }
+    }
+
+    /// Lends the text a sequence just composed, as UTF-8, then wipes the buffer it was written
+    /// into and forgets the sequence.
+    func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            let base = raw.baseAddress!
+            let written = Int(xkb_compose_state_get_utf8(state, base.assumingMemoryBound(to: CChar.self), raw.count))
+            body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self),
+                                     count: min(max(0, written), raw.count - 1)))
+            explicit_bzero(base, raw.count)
+        }
+        xkb_compose_state_reset(state)
+    }
+
+    /// Forgets a half-typed sequence: the focus left the entry, or the entry ended it.
+    func reset() {
+        xkb_compose_state_reset(state)
+    }
+}

@@ -1,0 +1,153 @@
+import CX11
+import CXKB
+import PinBoxCore
+
+/// The keyboard of one display, as libxkbcommon reads it (the way i3lock does): the server's
+/// keymap (`Keymap`) and the locale's compose table (`Composer`), kept up to date from XKB's
+/// events, and what the keyboard shows the user (`KeyboardIndicators`).
+///
+/// Compiling the keymap and reading the compose table take a few round trips and milliseconds
+/// of parsing: they wait for `prepare()`, which the event loop calls once the first frame is
+/// on screen, or for the first key, whichever comes first. Kept for the display's life, so a
+/// pinentry's next dialog has them at once.
+final class Keyboard {
+    private let display: OpaquePointer
+    private let root: Window
+    private let rulesNames: Atom
+    /// XKB's event code on this display; nil without the extension.
+    private(set) var eventBase: Int32?
+    private var indicators = KeyboardIndicators()
+    private var context: OpaquePointer?
+    private var connection: OpaquePointer?
+    private var device: Int32 = -1
+    private var keymap: Keymap?
+    private(set) var composer: Composer?
+    /// Set once `prepare` has run, whatever it found.
+    private var prepared = false
+    /// The server's keymap changed since it was compiled: compiled again before the next key.
+    private var stale = false
+    /// The keyboard changed since its layouts were named: named again once the burst is over.
+    private var unnamed = false
+    /// What the page was last told.
+    private var reported: KeyboardState?
+
+    init(display: OpaquePointer, root: Window, rulesNames: Atom) {
+        self.display = display
+        self.root = root
+        self.rulesNames = rulesNames
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
+        // Xlib asked for XKB when it connected: this answers from what it learnt then.
+        if XkbQueryExtension(display, &opcode, &event, &error, &major, &minor) != 0 {
+            eventBase = event
+            // A new keymap (setxkbmap, xdotool's spare keycodes) and Caps Lock or the group changing;
+            // no other state change, so a Shift press wakes no one.
+            let device = UInt32(XkbUseCoreKbd)
+            let maps = UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask)
+            XkbSelectEvents(display, device, maps, maps)
+            XkbSelectEventDetails(display, device, UInt32(XkbStateNotify), UInt(XkbAllStateComponentsMask),
+                                  UInt(XkbModifierLockMask | XkbGroupStateMask))
+        }
+    }
+
+    deinit {
+        keymap = nil
+        composer = nil
+        if let context { xkb_context_unref(context) }
+    }
+
+    /// What the keyboard shows now, asked of the server (two round trips).
+    func currentState() -> KeyboardState {
+        guard eventBase != nil else { return KeyboardState() }
+        // A pinentry's next dialog: the events queued between dialogs went with the last window
+        // (XWindow.withdraw drops them), a keymap change among them; compiled again at the next key.
+        if prepared { stale = true }
+        indicators.read(display, root: root, rulesNames: rulesNames)
+        if let keymap { adoptLayoutNames(of: keymap) }
+        reported = indicators.state
+        return indicators.state
+    }
+
+    /// Compiles the keymap and reads the compose table, once.
+    func prepare() {
+        guard !prepared else { return }
+        prepared = true
+        guard eventBase != nil, let connection = XGetXCBConnection(display) else { return }
+        var major: UInt16 = 0, minor: UInt16 = 0, event: UInt8 = 0, error: UInt8 = 0
+        guard xkb_x11_setup_xkb_extension(connection, UInt16(XKB_X11_MIN_MAJOR_XKB_VERSION),
+                                          UInt16(XKB_X11_MIN_MINOR_XKB_VERSION),
+                                          XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS, &major, &minor, &event, &error) != 0
+        else { return }
+        device = xkb_x11_get_core_keyboard_device_id(connection)
+        // No include paths: a keymap from the server needs no files, and looking for them costs.
+        guard device >= 0, let context = xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else { return }
+        self.context = context
+        self.connection = connection
+        compile()
+        if let keymap { adoptLayoutNames(of: keymap) }
+        composer = Composer(context: context)
+    }
+
+    /// An XKB event: returns the keyboard's new state when what it shows may have changed.
+    func handle(_ event: UnsafePointer<XEvent>) -> KeyboardState? {
+        switch pinbox_xkb_type(event) {
+        case XkbStateNotify:
+            indicators.update(pinbox_xkb_state_event(event).pointee)
+            return news()
+        case XkbNewKeyboardNotify, XkbMapNotify:
+            // Compiled again lazily: xdotool maps a spare keycode before each character it types
+            // and back after, a burst of changes of which only the last matters.
+            stale = true
+            unnamed = true
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The keysym of a key, with the modifiers and group of its event (`Keymap.keysym`); nil
+    /// when no keymap can be had. Prepares first if the key came before the preparation.
+    func keysym(_ keycode: UInt32, modifiers: UInt32) -> UInt32? {
+        prepare()
+        if stale { compile() }
+        return keymap?.keysym(keycode, modifiers: modifiers)
+    }
+
+    /// After a burst of events: the layouts named again if the keyboard changed (and its keymap
+    /// compiled again, once prepared). Returns the state when the page has not been told it yet.
+    func settle() -> KeyboardState? {
+        if unnamed {
+            unnamed = false
+            indicators.setLayouts(KeyboardIndicators.layouts(display, root: root, rulesNames: rulesNames))
+            if prepared && stale { compile() }
+            if let keymap { adoptLayoutNames(of: keymap) }
+        }
+        return news()
+    }
+
+    /// The state, when it differs from what the page was last told.
+    private func news() -> KeyboardState? {
+        guard indicators.state != reported else { return nil }
+        reported = indicators.state
+        return indicators.state
+    }
+
+    private func compile() {
+        stale = false
+        guard let context, let connection else { return }
+        keymap = Keymap(context: context, connection: connection, device: device) ?? keymap
+    }
+
+    /// The rules' short names when the keymap has as many layouts as they name; else the
+    /// keymap's own names, each cut short, as no one set rules for it.
+    private func adoptLayoutNames(of keymap: Keymap) {
+        let names = keymap.layoutNames
+        guard names.count != indicators.state.layouts.count else { return }
+        indicators.setLayouts(names.map { name in
+            let plain = name.unicodeScalars.filter { $0.value >= 0x20 && !(0x7f..<0xa0).contains($0.value) }.prefix(24)
+            var text = ""
+            text.unicodeScalars.append(contentsOf: plain)
+            return text
+        })
+    }
+}

@@ -1,0 +1,59 @@
+import CX11
+import PinBoxCore
+
+/// What the keyboard shows a person typing (`KeyboardState`), read with plain Xlib from the X
+/// server's XKB state: Caps Lock and the active group from XkbGetState and StateNotify events,
+/// the layouts' short names from the root window's `_XKB_RULES_NAMES` (what setxkbmap set).
+/// No keymap is compiled for it, so it is known before the first frame.
+struct KeyboardIndicators {
+    private(set) var state = KeyboardState()
+
+    /// The state as it is now: two round trips, asked once a dialog is made.
+    mutating func read(_ display: OpaquePointer, root: Window, rulesNames: Atom) {
+        var now = XkbStateRec()
+        if XkbGetState(display, UInt32(XkbUseCoreKbd), &now) == Success {
+            state.capsLock = UInt32(now.locked_mods) & UInt32(LockMask) != 0
+            state.group = Int(now.group)
+        }
+        state.layouts = Self.layouts(display, root: root, rulesNames: rulesNames)
+    }
+
+    /// XKB's StateNotify: Caps Lock locked or unlocked, another group active.
+    mutating func update(_ event: XkbStateNotifyEvent) {
+        state.capsLock = UInt32(event.locked_mods) & UInt32(LockMask) != 0
+        state.group = Int(event.group)
+    }
+
+    /// A new keyboard description: the names of its layouts, when the keymap has as many.
+    mutating func setLayouts(_ names: [String]) {
+        state.layouts = names
+    }
+
+    /// The layouts named in `_XKB_RULES_NAMES` ("evdev\0pc105\0us,ru\0\0grp:…"): the third
+    /// string, split at commas. Any client can write that property, so only short names of
+    /// letters, digits, '-' and '_' are believed; anything else gives none.
+    static func layouts(_ display: OpaquePointer, root: Window, rulesNames: Atom) -> [String] {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, root, rulesNames, 0, 1024, 0, Atom(XA_STRING), &type, &format, &count,
+                                 &after, &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        guard format == 8 else { return [] }
+        let fields = UnsafeBufferPointer(start: data, count: Int(count)).split(separator: 0, omittingEmptySubsequences: false)
+        guard fields.count > 2 else { return [] }
+        return shortNames(fields[2].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+            .map { Array($0) })
+    }
+
+    /// The names, if every one is short and plain; else none.
+    static func shortNames(_ names: [[UInt8]]) -> [String] {
+        for name in names {
+            guard (1...12).contains(name.count), name.allSatisfy(isNameByte) else { return [] }
+        }
+        return names.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        (0x30...0x39).contains(b) || (0x41...0x5a).contains(b) || (0x61...0x7a).contains(b) || b == 0x2d || b == 0x5f
+    }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real git, sudo and ssh asking through `pinbox-askpass`, each started by the test in its
+/// own temporary home and ended by it, with what the caller printed as the proof.
+@Suite("Callers: git, sudo and ssh through pinbox-askpass", .serialized, .timeLimit(.minutes(4)))
+final class CallerTests {
+    // MARK: git
+
+    @Test func gitAsksTheUsernameShownAndThePasswordHidden() throws {
+        let desk = try CallerDesk()
+        let home = desk.dir + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let git = try Child(["git", "-c", "credential.helper=", "credential", "fill"],
+                            environment: ["GIT_ASKPASS": desk.askpass, "DISPLAY": desk.display, "HOME": home,
+                                          "XDG_CONFIG_HOME": home, "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"],
+                            input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
+        defer { if git.isRunning { kill(git.pid, SIGKILL) } }
+
+        let user = try desk.nextDialog()
+        #expect(desk.title(user) == "Username required")
+        try desk.type("alice")
+        let shown = try desk.entry(user, saving: "git-username")
+        // The name is drawn as characters: ink of letters ("l" is taller than a dot), not five discs.
+        #expect(!shown.runs.isEmpty && !shown.isDots(5), "\(shown)")
+        #expect(shown.inkHeight > 9, "\(shown)")
+        try desk.key("Return")
+
+        let password = try desk.nextDialog()
+        #expect(desk.title(password) == "Password required")
+        try desk.type("s3cret!")
+        let hidden = try desk.entry(password, saving: "git-password")
+        #expect(hidden.isDots(7), "\(hidden)")
+        try desk.key("Return")
+
+        #expect(git.wait() == 0, "\(String(decoding: git.read().err, as: UTF8.self))")
+        #expect(String(decoding: git.read().out, as: UTF8.self)
+            == "protocol=https\nhost=git.example.com\nusername=alice\npassword=s3cret!\n")
+    }
+
+    @Test func gitHearsACancelAsNoAnswer() throws {
+        let desk = try CallerDesk()
+        let git = try Child(["git", "-c", "credential.helper=", "credential", "fill"],
+                            environment: ["GIT_ASKPASS": desk.askpass, "DISPLAY": desk.display, "HOME": desk.dir,
+                                          "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"],
+                            input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
+        _ = try desk.nextDialog()
+        try desk.key("Escape")
+        #expect(git.wait() == 128)
+        #expect(String(decoding: git.read().err, as: UTF8.self).contains("could not read Username"))
+    }
+
+    // MARK: sudo
+
+    /// A user with a known password and a sudoers rule that asks it, made for one test and
+    /// removed after it (root only: useradd, chpasswd, /etc/sudoers.d).
+    final class SudoUser {
+        let name = "pbx" + String(UInt32.random(in: 100_000...999_999))
+        let password = "Right-Pass-1"
+        let rule: String
+
+        init(home: String) throws {
+            guard getuid() == 0 else {
+                throw TestFailure("the sudo and sshd tests run as root: they create a user (useradd) and a sudoers rule")
+            }
+            rule = "/etc/sudoers.d/pinbox-e2e-\(name)"
+            #expect(try run(["useradd", "-M", "-d", home, "-s", "/bin/sh", name]).status == 0)
+            #expect(try run(["chpasswd"], input: Array("\(name):\(password)\n".utf8)).status == 0)
+            // A rule that asks for the user's own password each time (-k), for one command.
+            let text = "\(name) ALL=(root) /usr/bin/true\nDefaults:\(name) !lecture, passwd_tries=3\n"
+            FileManager.default.createFile(atPath: rule, contents: Data(text.utf8),
+                                           attributes: [.posixPermissions: 0o440])
+            #expect(try run(["visudo", "-c", "-f", rule]).status == 0)
+        }
+
+        deinit {
+            unlink(rule)
+            // A session of the user (sshd's) may take a moment to end after its client: userdel
+            // refuses a user with processes (exit 8), so it is asked again until it is gone.
+            let deadline = Date().addingTimeInterval(10)
+            while (try? run(["userdel", name]).status) == 8 && Date() < deadline { usleep(100_000) }
+        }
+    }
+
+    /// `sudo -k -A -p PROMPT /usr/bin/true`, run as the test user with pinbox-askpass.
+    private func sudo(_ user: SudoUser, prompt: String, desk: CallerDesk) throws -> Child {
+        try Child(["runuser", "-u", user.name, "--", "env", "SUDO_ASKPASS=\(desk.askpass)", "DISPLAY=\(desk.display)",
+                   "HOME=\(desk.dir)", "LANG=C", "sudo", "-k", "-A", "-p", prompt, "/usr/bin/true"], capture: true)
+    }
+
+    @Test func sudosPromptThatStartsWithADashIsShownAndTheRightPasswordPasses() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let s = try sudo(user, prompt: "-> %p password: ", desk: desk)
+        let dialog = try desk.nextDialog()
+        #expect(desk.title(dialog) == "Password required")
+        try desk.type(user.password)
+        try desk.key("Return")
+        #expect(s.wait() == 0, "\(String(decoding: s.read().err, as: UTF8.self))")
+    }
+
+    @Test func sudosHelpPromptIsAPromptAWrongPasswordThenTheRightOne() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let s = try sudo(user, prompt: "--help", desk: desk)
+        // A window, not the usage text handed to sudo as a password.
+        _ = try desk.nextDialog()
+        try desk.type("wrong-one")
+        try desk.key("Return")
+        _ = try desk.nextDialog()
+        try desk.type(user.password)
+        try desk.key("Return")
+        #expect(s.wait() == 0)
+        let err = String(decoding: s.read().err, as: UTF8.self)
+        #expect(err.contains("Sorry, try again."), "\(err)")
+        #expect(!err.contains("incorrect password attempts"), "\(err)")
+    }
+
+    @Test func cancellingSudoGivesNoPasswordAtAll() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let s = try sudo(user, prompt: "[sudo] password for %p: ", desk: desk)
+        _ = try desk.nextDialog()
+        try desk.type("abc")
+        try desk.key("Escape")
+        #expect(s.wait() == 1)
+        let err = String(decoding: s.read().err, as: UTF8.self)
+        // Nothing at all reached sudo: no attempt was counted.
+        #expect(err.contains("no password was provided"), "\(err)")
+        #expect(!err.contains("Sorry, try again") && !err.contains("incorrect password"), "\(err)")
+    }
+
+    // MARK: ssh
+
+    /// An sshd on a loopback port with its own host key and config, password logins for the
+    /// test user only; ended with the test.
+    final class SSHServer {
+        let port: Int
+        let hostKey: String
+        let server: Child
+        /// Held so the user outlives the server and its sessions.
+        let user: SudoUser
+
+        init(dir: String, user: SudoUser) throws {
+            self.user = user
+            hostKey = dir + "/host_ed25519"
+            #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey]).status == 0)
+            port = try Self.freePort()
+            let config = dir + "/sshd_config"
+            try """
+                ListenAddress 127.0.0.1
+                HostKey \(hostKey)
+                PidFile none
+                UsePAM yes
+                PasswordAuthentication yes
+                KbdInteractiveAuthentication no
+                PubkeyAuthentication no
+                AuthorizedKeysFile none
+                AllowUsers \(user.name)
+                StrictModes no
+                PrintMotd no
+
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            // sshd's privilege separation needs its empty directory (made at boot on a system).
+            try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true,
+                                                     attributes: [.posixPermissions: 0o755])
+            server = try Child(["/usr/sbin/sshd", "-D", "-e", "-f", config, "-p", String(port)], capture: true)
+            let deadline = Date().addingTimeInterval(10)
+            while !Self.listening(port) {
+                guard server.isRunning, Date() < deadline else {
+                    throw TestFailure("sshd did not start: \(String(decoding: server.read().err, as: UTF8.self))")
+                }
+                usleep(50_000)
+            }
+        }
+
+        deinit {
+            kill(server.pid, SIGTERM)
+            server.wait()
+        }
+
+        /// The key's fingerprint as ssh shows it (`SHA256:…`).
+        var fingerprint: String {
+            let out = (try? run(["ssh-keygen", "-l", "-f", hostKey + ".pub"]).output) ?? ""
+            return out.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+        }
+
+        static func freePort() throws -> Int {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { p in
+                    bind(fd, p, size) == 0 && getsockname(fd, p, &size) == 0
+                }
+            }
+            guard bound else { throw TestFailure("no free loopback port") }
+            return Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        static func listening(_ port: Int) -> Bool {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+        }
+    }
+
+    /// ssh to the test's sshd as the test user, asking through pinbox-askpass, with a fresh
+    /// known_hosts and no configuration of the machine's.
+    private func ssh(_ user: SudoUser, _ server: SSHServer, desk: CallerDesk, knownHosts: String) throws -> Child {
+        try Child(["ssh", "-F", "/dev/null", "-o", "UserKnownHostsFile=\(knownHosts)",
+                   "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=ask",
+                   "-o", "PreferredAuthentications=password", "-o", "PubkeyAuthentication=no",
+                   "-o", "NumberOfPasswordPrompts=1", "-o", "UpdateHostKeys=no", "-o", "CheckHostIP=no",
+                   "-p", String(server.port), "\(user.name)@127.0.0.1", "echo", "connected"],
+                  environment: ["SSH_ASKPASS": desk.askpass, "SSH_ASKPASS_REQUIRE": "force", "DISPLAY": desk.display,
+                                "LANG": "C"],
+                  capture: true)
+    }
+
+    @Test func sshsHostKeyQuestionIsAnsweredByTheYesButtonThenThePassword() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let server = try SSHServer(dir: desk.dir, user: user)
+        let knownHosts = desk.dir + "/known_hosts"
+        let client = try ssh(user, server, desk: desk, knownHosts: knownHosts)
+        defer { if client.isRunning { kill(client.pid, SIGKILL) } }
+
+        var question = try desk.nextDialog()
+        #expect(desk.title(question) == "Unknown host key")
+        let pixels = desk.pixels(&question)
+        let yes = try #require(CallerDesk.defaultButton(in: pixels, width: question.width, height: question.height))
+        try desk.click(question, x: yes.x, y: yes.y)
+
+        let password = try desk.nextDialog()
+        #expect(desk.title(password) == "Password required")
+        try desk.type(user.password)
+        try desk.key("Return")
+
+        #expect(client.wait() == 0, "\(String(decoding: client.read().err, as: UTF8.self))")
+        #expect(String(decoding: client.read().out, as: UTF8.self) == "connected\n")
+        let known = try String(contentsOfFile: knownHosts, encoding: .utf8)
+        #expect(known.contains("[127.0.0.1]:\(server.port) ssh-ed25519 "), "\(known)")
+    }
+
+    @Test func noRefusesTheKeyAndATypedFingerprintIsTakenAsYes() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let server = try SSHServer(dir: desk.dir, user: user)
+        let knownHosts = desk.dir + "/known_hosts"
+
+        let refused = try ssh(user, server, desk: desk, knownHosts: knownHosts)
+        _ = try desk.nextDialog()
+        try desk.key("alt+n")
+        #expect(refused.wait() == 255)
+        #expect(String(decoding: refused.read().err, as: UTF8.self).contains("Host key verification failed"))
+        let knownAfterNo = (try? String(contentsOfFile: knownHosts, encoding: .utf8)) ?? ""
+        #expect(knownAfterNo.isEmpty, "nothing trusted after No: \(knownAfterNo)")
+
+        // The fingerprint typed (or pasted) in the entry: ssh compares it with the key's.
+        let typed = try ssh(user, server, desk: desk, knownHosts: knownHosts)
+        let question = try desk.nextDialog()
+        try desk.type(server.fingerprint)
+        let shown = try desk.entry(question, saving: "ssh-fingerprint-typed")
+        #expect(!shown.runs.isEmpty && shown.inkHeight > 9, "the fingerprint is shown as typed: \(shown)")
+        try desk.key("Return")
+        _ = try desk.nextDialog()
+        try desk.type(user.password)
+        try desk.key("Return")
+        #expect(typed.wait() == 0, "\(String(decoding: typed.read().err, as: UTF8.self))")
+    }
+}

@@ -1,0 +1,327 @@
+import CX11
+import Foundation
+import Glibc
+import Testing
+
+/// Keys of every layout, dead keys and Compose sequences typed through XTEST (xdotool) into the
+/// release build's askpass and pinentry, which must hand over the exact UTF-8 the keyboard made;
+/// the Caps Lock warning and the layout's name following the keyboard live. xdotool types a
+/// keysym the keymap lacks by mapping it onto a spare keycode first: each such key is also a
+/// keymap change the dialog must follow before the key arrives.
+@Suite("Keys, end to end", .timeLimit(.minutes(3)))
+struct KeyTests {
+    /// What the keys below type, as the keyboard makes it (no normalisation).
+    static let keys = ["a", "Cyrillic_ef", "Greek_alpha", "hebrew_aleph", "aogonek", "EuroSign",
+                       "dead_acute", "e", "Multi_key", "e", "apostrophe", "U1F600", "percent", "b"]
+    static let typed = "aфαאą€éé😀%b"
+
+    /// An askpass on its own Xvfb, its window focused.
+    final class Dialog {
+        let xvfb: Xvfb
+        private(set) var p: PinBoxProcess!
+        private(set) var x: XClient!
+        init(_ arguments: [String], environment: [String: String] = [:], before: (String) throws -> Void = { _ in })
+            throws {
+            xvfb = try Xvfb()
+            try before(xvfb.display)
+            p = try PinBoxProcess(["askpass"] + arguments, display: xvfb.display, environment: environment)
+            try p.findWindowByPID()
+            x = try XClient(xvfb.display)
+        }
+
+        /// Our connection goes before the server, or Xlib would end the test runner.
+        deinit {
+            x = nil
+            p = nil
+            xvfb.kill()
+        }
+
+        var id: String { p.windowID! }
+
+        /// The window's height now. (Asked only while the program runs: Xlib ends the test
+        /// runner on an error about a window that is gone.)
+        var height: Int {
+            get throws {
+                try alive()
+                return size.height
+            }
+        }
+
+        private var size: (width: Int, height: Int) {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(x.display, XClient.window(id), &attributes)
+            return (Int(attributes.width), Int(attributes.height))
+        }
+
+        /// The window's pixels once they hold still.
+        var pixels: [UInt32] {
+            get throws {
+                try alive()
+                let (width, height) = size
+                return x.stillPixels(id, width: width, height: height)
+            }
+        }
+
+        private func alive() throws {
+            guard p.child.isRunning else { throw TestFailure("the dialog ended; stderr:\n\(p.stderr)") }
+        }
+
+        /// Waits until `condition` holds, for at most 5 s.
+        func wait(_ what: String, until condition: () throws -> Bool) throws {
+            let deadline = Date().addingTimeInterval(5)
+            while try !condition() {
+                guard Date() < deadline else { throw TestFailure("\(what) did not happen within 5 s") }
+                usleep(20_000)
+            }
+        }
+    }
+
+    /// The Caps Lock warning's ink: its exact colour, where the bold strokes cover whole pixels.
+    static let warningColor: UInt32 = 0x8a4b00
+
+    static func warningInk(_ pixels: [UInt32]) -> Int { pixels.filter { $0 == warningColor }.count }
+
+    @Test("every layout's characters, a dead key, Compose and a character past the BMP come out as their UTF-8",
+          arguments: ["C", "C.UTF-8", "en_US.UTF-8"])
+    func everyKeyComesOutAsTheBytesTheKeyboardMade(locale: String) throws {
+        // "C" reads the Latin-1 compose table (its strings are not UTF-8: the keysyms give them).
+        let d = try Dialog(["--passphrase", "Passphrase for key:"], environment: ["LC_ALL": locale])
+        try d.p.xdotool(["key", "--delay", "30"] + Self.keys + ["Return"])
+        #expect(try d.p.waitExit() == 0)
+        #expect(Array(d.p.stdout.utf8) == Array((Self.typed + "\n").utf8), "\(d.p.stdout)")
+        #expect(d.p.stderr.isEmpty, "\(d.p.stderr)")
+    }
+
+    @Test func aHalfTypedSequenceShowsAndEscapeTakesItBackWithoutCancelling() throws {
+        let d = try Dialog(["--passphrase", "Passphrase for key:"])
+        try d.p.keys("x")
+        let before = try d.pixels
+        try d.p.keys("dead_acute")
+        let composing = try d.pixels
+        #expect(composing != before, "the next cell shows a sequence is on its way")
+        try d.p.keys("Escape")
+        #expect(try d.pixels == before, "Escape takes the sequence back")
+        #expect(d.p.child.isRunning, "and leaves the dialog open")
+        // The same cue whichever dead key: it tells nothing of the keys.
+        try d.p.keys("dead_grave")
+        #expect(try d.pixels == composing)
+        try d.p.keys("BackSpace")
+        #expect(try d.pixels == before, "BackSpace takes it back too, and erases nothing")
+        // A sequence the table has no character for types nothing, visibly.
+        try d.p.keys("dead_acute", "q")
+        try d.p.keys("Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "x\n")
+    }
+
+    @Test func theFocusLeavingEndsASequence() throws {
+        let d = try Dialog(["--passphrase", "Passphrase for key:"])
+        try d.p.keys("dead_acute", "e")  // the control: a sequence kept whole makes é
+        try d.p.keys("dead_acute")
+        let other = d.x.makeWindow()
+        d.x.focus(other)
+        try d.p.xdotool(["windowfocus", "--sync", d.id])
+        // Had the dead key been kept, this would be é.
+        try d.p.keys("e", "Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "ée\n")
+    }
+
+    @Test func aKeyHeldSinceBeforeTheDialogDoesNotAnswerIt() throws {
+        // Return held down from the terminal that started the prompt: the server repeats it
+        // into the dialog, which must not take an empty answer from it.
+        let d = try Dialog(["--passphrase", "Passphrase for key:"]) { display in
+            _ = try run(["xdotool", "keydown", "Return"], display: display)
+        }
+        // Past the server's auto-repeat delay: it has been repeating into the window.
+        usleep(900_000)
+        #expect(d.p.child.isRunning, "stdout: \(d.p.stdout)")
+        try d.p.xdotool(["keyup", "Return"])
+        // Let go, the same key answers (the control).
+        try d.p.keys("o", "k", "Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "ok\n")
+    }
+
+    @Test func aHeldKeyLetGoElsewhereIsNotHeldForever() throws {
+        // Down when the dialog opened, let go while another window had the keyboard: the dialog
+        // never saw it go up, and must not take its next real press for a repeat.
+        let d = try Dialog(["--passphrase", "Passphrase for key:"]) { display in
+            _ = try run(["xdotool", "keydown", "Return"], display: display)
+        }
+        let other = d.x.makeWindow()
+        d.x.focus(other)
+        try d.p.xdotool(["keyup", "Return"])
+        usleep(200_000)
+        #expect(d.p.child.isRunning)
+        try d.p.xdotool(["windowfocus", "--sync", d.id])
+        try d.p.keys("o", "k", "Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "ok\n")
+    }
+
+    @Test func digitFieldsStillTakeOnlyDigits() throws {
+        let d = try Dialog(["--digits", "--length", "4", "PIN:"])
+        try d.p.keys("a", "Cyrillic_ef", "dead_acute", "e", "EuroSign", "1", "2", "3", "KP_4")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "1234\n", "letters refused, digits (top row and keypad) taken")
+    }
+
+    @Test func capsLockShowsItsWarningInWordsAndHidesItAgain() throws {
+        let d = try Dialog(["--passphrase", "Passphrase for key:"])
+        let plain = try d.height
+        #expect(Self.warningInk(try d.pixels) == 0)
+        try d.p.keys("Caps_Lock")
+        try d.wait("the warning's line") { try d.height > plain }
+        #expect(Self.warningInk(try d.pixels) > 40, "the warning is drawn")
+        try d.p.keys("a")
+        try d.p.keys("Caps_Lock")
+        try d.wait("the line going") { try d.height == plain }
+        #expect(Self.warningInk(try d.pixels) == 0)
+        try d.p.keys("a", "Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "Aa\n")
+    }
+
+    @Test func capsLockOnBeforeTheDialogIsWarnedFromItsFirstFrame() throws {
+        let d = try Dialog(["--passphrase", "Passphrase for key:"]) { display in
+            _ = try run(["xdotool", "key", "Caps_Lock"], display: display)
+        }
+        #expect(Self.warningInk(try d.pixels) > 40)
+        try d.p.keys("Caps_Lock", "Escape")
+        #expect(try d.p.waitExit() == 1)
+    }
+
+    @Test func theActiveLayoutIsNamedWhenThereAreSeveralAndFollowsTheGroup() throws {
+        _ = try which("setxkbmap")
+        let d = try Dialog(["--passphrase", "Passphrase for key:"])
+        let one = try d.height
+        let oneLayout = try d.pixels
+        _ = try run(["setxkbmap", "-layout", "us,ru"], display: d.xvfb.display)
+        try d.wait("the layout's line") { try d.height > one }
+        let us = try d.pixels
+        XkbLockGroup(d.x.display, UInt32(XkbUseCoreKbd), 1)
+        XSync(d.x.display, 0)
+        try d.wait("the name changing") { try d.pixels != us }
+        let ru = try d.pixels
+        #expect(ru.count == us.count)
+        XkbLockGroup(d.x.display, UInt32(XkbUseCoreKbd), 0)
+        XSync(d.x.display, 0)
+        try d.wait("the first name back") { try d.pixels == us }
+        _ = try run(["setxkbmap", "-layout", "us"], display: d.xvfb.display)
+        try d.wait("one layout, no name") { try d.height == one }
+        #expect(try d.pixels == oneLayout)
+        try d.p.keys("Escape")
+        #expect(try d.p.waitExit() == 1)
+    }
+
+    @Test func aKeymapLoadedWithoutRulesStillNamesItsLayouts() throws {
+        _ = try which("xkbcomp")
+        let d = try Dialog(["--passphrase", "Passphrase for key:"])
+        let one = try d.height
+        // xkbcomp uploads a keymap of two groups and leaves _XKB_RULES_NAMES saying one layout:
+        // the names come from the keymap itself.
+        let (_, keymap) = try run(["setxkbmap", "-layout", "us,ru", "-print"], display: d.xvfb.display)
+        let loaded = try run(["xkbcomp", "-w", "0", "-", d.xvfb.display], display: d.xvfb.display,
+                             input: Array(keymap.utf8))
+        try #require(loaded.status == 0)
+        try d.wait("the layout's line") { try d.height > one }
+        try d.p.keys("Escape")
+        #expect(try d.p.waitExit() == 1)
+    }
+
+    @Test func aLayoutChangedWhileTheDialogIsOpenIsFollowed() throws {
+        _ = try which("setxkbmap")
+        let d = try Dialog(["--passphrase", "Passphrase for key:"])
+        try d.p.keys("a")
+        // The Russian layout has ф on the key that typed a: xdotool presses that key as it is,
+        // so only a keymap compiled again gives ф.
+        _ = try run(["setxkbmap", "-layout", "ru"], display: d.xvfb.display)
+        try d.p.keys("Cyrillic_ef", "Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "aф\n")
+    }
+}
+
+/// The same keys into `pinentry-pinbox`, as gpg-agent runs it, and the agent's own words for
+/// Caps Lock.
+@Suite("Keys into the pinentry, end to end", .timeLimit(.minutes(3)))
+final class PinentryKeyTests {
+    let home = NSTemporaryDirectory() + "pinbox-gpg-keys-\(UUID().uuidString)"
+    let xvfb: Xvfb
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        xvfb = try Xvfb()
+        try FileManager.default.createSymbolicLink(atPath: home + "/pinentry-pinbox",
+                                                   withDestinationPath: PinBoxProcess.binary)
+        try "pinentry-program \(home)/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                                encoding: .utf8)
+    }
+
+    deinit {
+        _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// The first PinBox window on the server, focused; its id as `0x…`.
+    func window() throws -> String {
+        let deadline = Date().addingTimeInterval(15)
+        while true {
+            let out = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display).output
+            if let decimal = out.split(separator: "\n").first, let id = UInt(decimal) {
+                _ = try run(["xdotool", "windowfocus", "--sync", String(id)], display: xvfb.display)
+                return "0x" + String(id, radix: 16)
+            }
+            guard Date() < deadline else { throw TestFailure("no pinentry window appeared") }
+            usleep(20_000)
+        }
+    }
+
+    @Test func theRealAgentGetsTheExactBytesPercentEscaped() throws {
+        let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 K1 X Passphrase: Type", "/bye"],
+                                environment: ["GNUPGHOME": home, "DISPLAY": xvfb.display, "GPG_TTY": ""], capture: true)
+        _ = try window()
+        _ = try run(["xdotool", "key", "--delay", "30"] + KeyTests.keys + ["Return"], display: xvfb.display)
+        session.wait()
+        let out = String(decoding: session.read().out, as: UTF8.self)
+        // gpg-agent escapes only '%', CR and LF in its D line; the UTF-8 goes as it is.
+        #expect(Array(out.utf8) == Array("D aфαאą€éé😀%25b\nOK\n".utf8), "\(out)")
+    }
+
+    /// How wide the Caps Lock warning is drawn in a pinentry GETPIN sent `options` first.
+    func warningWidth(_ options: String) throws -> Int {
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": xvfb.display],
+                                 capture: true, interactive: true)
+        defer {
+            if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }
+            pinentry.wait()
+        }
+        pinentry.send(options + "GETPIN\n")
+        let id = try window()
+        let x = try XClient(xvfb.display)
+        _ = try run(["xdotool", "key", "Caps_Lock"], display: xvfb.display)
+        defer { _ = try? run(["xdotool", "key", "Caps_Lock"], display: xvfb.display) }
+        var attributes = XWindowAttributes()
+        var columns: [Int] = []
+        let deadline = Date().addingTimeInterval(5)
+        while columns.isEmpty && Date() < deadline {
+            usleep(50_000)
+            XGetWindowAttributes(x.display, XClient.window(id), &attributes)
+            let width = Int(attributes.width)
+            let pixels = x.stillPixels(id, width: width, height: Int(attributes.height))
+            columns = pixels.indices.filter { pixels[$0] == KeyTests.warningColor }.map { $0 % width }
+        }
+        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+        pinentry.send("BYE\n")
+        return (columns.max() ?? 0) - (columns.min() ?? 0)
+    }
+
+    @Test func theAgentsOwnWordsForCapsLockAreShown() throws {
+        let own = try warningWidth("")
+        let agents = try warningWidth("OPTION default-capshint=Achtung: Die Feststelltaste ist eingeschaltet\n")
+        #expect(own > 50, "PinBox's own warning shows")
+        #expect(agents > own + 100, "the agent's longer text is the one drawn (\(agents) px against \(own))")
+    }
+}

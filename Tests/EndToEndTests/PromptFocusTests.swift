@@ -1,0 +1,179 @@
+import Foundation
+import Glibc
+import Testing
+
+/// What every prompt owes the user beyond its words: Show and Hide for a passphrase, revealed
+/// text only as pixels, the keyboard taken (and said so when it cannot be), staying above
+/// other windows and asking for attention.
+@Suite("Prompts: show and hide, the keyboard, above other windows", .timeLimit(.minutes(3)))
+struct PromptFocusTests {
+    @Test func showTurnsDotsIntoCharactersAndHideBringsTheSameDotsBack() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
+                                  display: desk.display)
+        let dialog = try desk.nextDialog()
+        try desk.type("s3cret")
+        let dots = try desk.entry(dialog)
+        #expect(dots.isDots(6), "\(dots)")
+
+        try desk.key("alt+s")
+        let shown = try desk.entry(dialog, saving: "askpass-shown")
+        #expect(!shown.isDots(6) && shown.inkHeight > 9, "the characters are drawn: \(shown)")
+        // Shown as pixels only: no property of the window carries the text.
+        for (name, value) in desk.x.properties(of: dialog.id) {
+            #expect(!String(decoding: value, as: UTF8.self).contains("s3cret"), "\(name)")
+        }
+
+        try desk.key("alt+h")
+        let again = try desk.entry(dialog)
+        // The same pixels, but for antialiasing a redraw may round one step apart.
+        func near(_ a: UInt32, _ b: UInt32) -> Bool {
+            [16, 8, 0].allSatisfy { abs(Int((a >> $0) & 0xff) - Int((b >> $0) & 0xff)) <= 2 }
+        }
+        let differing = zip(again.picture, dots.picture).filter { !near($0, $1) }.count
+        #expect(again.rows == dots.rows && again.columns == dots.columns && differing == 0,
+                "hidden again, the entry is as it was: \(differing) pixels differ; \(again) against \(dots)")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "s3cret\n", "showing changed nothing typed")
+    }
+
+    /// In the pinentry, Show is the agent's own label (`default-tt-visi`), and the agent's
+    /// question (`default-cf-visi`) comes first: until Yes, the dots stay.
+    @Test func thePinentryAsksTheAgentsQuestionBeforeShowing() throws {
+        let desk = try CallerDesk()
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try "pinentry-program \(desk.pinentry)\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                         encoding: .utf8)
+        defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
+        let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X9 X Passphrase: Show+me", "/bye"],
+                                environment: ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C",
+                                              "LC_ALL": "", "LANGUAGE": ""], capture: true)
+        let dialog = try desk.nextDialog(timeout: 30)
+        try desk.type("abc")
+        #expect(try desk.entry(dialog).isDots(3))
+        // "Make passphrase visible": the agent's tooltip, given the mnemonic M.
+        try desk.key("alt+m")
+        let asked = try desk.entry(dialog, saving: "pinentry-reveal-question")
+        #expect(asked.isDots(3), "the question comes first: \(asked)")
+        try desk.key("alt+y")
+        let shown = try desk.entry(dialog, saving: "pinentry-revealed")
+        #expect(!shown.isDots(3) && shown.inkHeight > 8, "\(shown)")
+        try desk.key("Return")
+        session.wait()
+        #expect(String(decoding: session.read().out, as: UTF8.self) == "D abc\nOK\n")
+    }
+
+    /// ssh's host-key question takes the fingerprint pasted, as from where the host's owner
+    /// published it; Yes and No print ssh's words.
+    @Test func aPastedFingerprintAnswersSshsQuestion() throws {
+        let fingerprint = "SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE"
+        let prompt = "The authenticity of host 'example.org (192.0.2.1)' can't be established.\n"
+            + "ED25519 key fingerprint is \(fingerprint).\nThis key is not known by any other names.\n"
+            + "Are you sure you want to continue connecting (yes/no/[fingerprint])? "
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", prompt], display: desk.display)
+        let dialog = try desk.nextDialog()
+        #expect(desk.title(dialog) == "Unknown host key")
+        #expect(try run(["xclip", "-selection", "clipboard", "-i"], display: desk.display,
+                        input: Array(fingerprint.utf8)).status == 0)
+        for _ in 0..<100 where desk.x.owner(of: "CLIPBOARD") == 0 { usleep(10_000) }
+        try desk.key("ctrl+v")
+        let pasted = try desk.entry(dialog, saving: "host-key-pasted")
+        #expect(!pasted.runs.isEmpty, "the fingerprint is shown: \(pasted)")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == fingerprint + "\n")
+
+        let yes = try PinBoxProcess(["askpass", "--", prompt], display: desk.display)
+        _ = try desk.nextDialog()
+        try desk.key("alt+y")
+        #expect(try yes.waitExit() == 0)
+        #expect(yes.stdout == "yes\n")
+    }
+
+    @Test func anotherProgramHoldingTheKeyboardIsSaidAndEndsWithThree() throws {
+        let desk = try CallerDesk()
+        // A second client takes the keyboard first, as a game or a remote desktop would.
+        let grabber = try desk.client()
+        #expect(grabber.grabKeyboard(grabber.makeWindow()))
+        let p = try PinBoxProcess(["askpass", "--", "[sudo] password for alice: "], display: desk.display)
+        var dialog = try desk.nextDialog()
+        // About a second of retries, then the entry goes: nothing is asked.
+        let deadline = Date().addingTimeInterval(5)
+        var entry: EntryInk? = EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height)
+        while entry != nil && Date() < deadline {
+            usleep(100_000)
+            entry = EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height)
+        }
+        #expect(entry == nil, "no entry whose keys would go to the other program")
+        #expect(p.child.isRunning, "the dialog stays to say why")
+        #expect(p.stderr.contains("cannot grab the keyboard: another program holds it"), "\(p.stderr)")
+        if let directory = ProcessInfo.processInfo.environment["PINBOX_SCREENSHOTS"] {
+            _ = try? run(["import", "-window", "root", directory + "/keyboard-in-use.png"], display: desk.display)
+        }
+        desk.x.sendDeleteWindow(dialog.id)
+        #expect(try p.waitExit() == 3)
+        #expect(p.stdout.isEmpty)
+
+        // The control: once the keyboard is free, the askpass takes it and no one else can.
+        grabber.ungrabKeyboard()
+        let q = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        _ = try desk.nextDialog()
+        usleep(300_000)
+        #expect(!grabber.grabKeyboard(grabber.makeWindow()), "the askpass holds the keyboard")
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try q.waitExit() == 0)
+        #expect(q.stdout == "ok\n")
+    }
+
+    @Test func noGrabLeavesTheKeyboardFree() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)
+        _ = try desk.nextDialog()
+        let other = try desk.client()
+        #expect(other.grabKeyboard(other.makeWindow()))
+        other.ungrabKeyboard()
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+    }
+
+    @Test func everyPromptAsksToStayAboveAndForAttention() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        let properties = desk.x.properties(of: dialog.id)
+        let state = try #require(properties["_NET_WM_STATE"])
+        let atoms = state.withUnsafeBytes { Array($0.bindMemory(to: Int.self)) }
+        #expect(atoms.contains(Int(desk.x.atom("_NET_WM_STATE_ABOVE"))))
+        #expect(atoms.contains(Int(desk.x.atom("_NET_WM_STATE_DEMANDS_ATTENTION"))))
+        let hints = try #require(properties["WM_HINTS"])
+        let flags = hints.withUnsafeBytes { $0.load(as: Int.self) }
+        #expect(flags & (1 << 8) != 0, "the urgency hint")
+        kill(p.pid, SIGTERM)
+        _ = try p.waitExit()
+    }
+
+    /// A prompt that starts with a dash, several words, the usage of `pinbox askpass`.
+    @Test func pinboxAskpassTakesEveryArgumentAsThePrompt() throws {
+        let desk = try CallerDesk()
+        // Through the link, as sudo runs it: `--help` and `-x` are the prompt, not options.
+        let child = try Child([desk.askpass, "--help", "-x"], environment: ["DISPLAY": desk.display], capture: true)
+        let dialog = try desk.nextDialog()
+        #expect(desk.title(dialog) == "Password required")
+        try desk.type("pw")
+        try desk.key("Return")
+        #expect(child.wait() == 0)
+        #expect(String(decoding: child.read().out, as: UTF8.self) == "pw\n")
+        // `pinbox askpass`: options before `--` or the first word.
+        let bad = try PinBoxProcess(["askpass", "--bogus", "Password:"], display: nil)
+        #expect(try bad.waitExit() == 2)
+        #expect(bad.stderr.hasPrefix("pinbox: unknown option '--bogus' for askpass"), "\(bad.stderr)")
+        let help = try PinBoxProcess(["askpass", "--help"], display: nil)
+        #expect(try help.waitExit() == 0)
+        #expect(help.stdout.hasPrefix("usage: pinbox askpass [options] [--] PROMPT..."))
+    }
+}

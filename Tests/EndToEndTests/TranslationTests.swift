@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import Testing
+
+/// PinBox's own words in the user's language, and the agent's words in it too: a real `gpg -c`
+/// under `LANG=de_DE.UTF-8` and `ru_RU.UTF-8` shows no English word.
+@Suite("Translations: every word in the user's language", .timeLimit(.minutes(4)))
+struct TranslationTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Every catalogue translates every word the program has (po/pinbox.pot), none fuzzy, and
+    /// the German and Russian ones leave nothing in English but names (OK, PIN, PUK).
+    @Test(arguments: ["zh_CN", "de", "ru"])
+    func everyCatalogueIsComplete(_ language: String) throws {
+        let po = Self.repository + "/po/\(language).po"
+        let pot = try String(contentsOfFile: Self.repository + "/po/pinbox.pot", encoding: .utf8)
+        let words = pot.split(separator: "\n").filter { $0.hasPrefix("msgid \"") && $0 != "msgid \"\"" }.count
+        let statistics = try run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", po])
+        // msgfmt prints its statistics on stderr: ask again with stderr folded in.
+        let (_, all) = try runAll(["msgfmt", "--check", "--statistics", "-o", "/dev/null", po])
+        #expect(statistics.status == 0)
+        #expect(all.trimmingCharacters(in: .whitespacesAndNewlines) == "\(words) translated messages.", "\(all)")
+        guard language != "zh_CN" else { return }
+        let english = try Self.untranslated(po)
+        #expect(english.isSubset(of: ["_OK", "PIN", "PUK", "Passphrase"]), "left in English: \(english)")
+    }
+
+    /// The binary under test with its catalogues beside it, as scripts/install lays them out;
+    /// returns the prefix (`PREFIX/bin/pinentry-pinbox`).
+    static func installed(in dir: String) throws -> String {
+        let prefix = dir + "/prefix"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PinBoxProcess.binary, toPath: prefix + "/bin/pinbox")
+        try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/pinentry-pinbox", withDestinationPath: "pinbox")
+        for language in ["de", "ru", "zh_CN"] {
+            let folder = prefix + "/share/locale/\(language)/LC_MESSAGES"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(try run(["msgfmt", "-o", folder + "/pinbox.mo", repository + "/po/\(language).po"]).status == 0)
+        }
+        return prefix
+    }
+
+    /// The pinentry's own words follow the language the agent names for its client (`OPTION
+    /// lc-messages`), not the agent's own: an agent started in English, a client in Russian.
+    @Test func thePinentrysWordsFollowTheClientsLanguage() throws {
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try "pinentry-program \(prefix)/bin/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                                     encoding: .utf8)
+        defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
+        var environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C", "LC_ALL": "",
+                           "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
+        #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
+        environment["LANG"] = "ru_RU.UTF-8"
+        let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X7 X X Y", "/bye"],
+                                environment: environment, capture: true)
+        let dialog: CallerDesk.Dialog
+        do {
+            dialog = try desk.nextDialog(timeout: 60)
+        } catch {
+            let (out, err) = session.read()
+            throw TestFailure("\(error); the session (running: \(session.isRunning)) said: "
+                              + String(decoding: out + err, as: UTF8.self))
+        }
+        #expect(desk.title(dialog) == "Требуется фраза-пароль")
+        try desk.key("Escape")
+        session.wait()
+    }
+
+    /// The msgids whose translation is the msgid itself.
+    static func untranslated(_ po: String) throws -> Set<String> {
+        let text = try String(contentsOfFile: po, encoding: .utf8)
+        var same: Set<String> = []
+        var id: String?
+        for line in text.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("msgid \"") { id = String(line.dropFirst(7).dropLast()) }
+            if line.hasPrefix("msgstr \""), let id, !id.isEmpty, String(line.dropFirst(8).dropLast()) == id {
+                same.insert(id)
+            }
+        }
+        return same
+    }
+
+    /// What gpg-agent 2.2 sends a pinentry for `gpg -c` when its language is English: none of
+    /// it may reach a German or Russian dialog.
+    static let agentsEnglish = ["Enter passphrase", "Passphrase:", "Repeat:", "Make passphrase visible",
+                                "Hide passphrase", "_Cancel", "does not match", "Suggest",
+                                "Do you really want to make your passphrase visible"]
+
+    @Test(arguments: [("de_DE.UTF-8", "Passphrase erforderlich"), ("ru_RU.UTF-8", "Требуется фраза-пароль")])
+    func gpgSymmetricInAnotherLanguageShowsNoEnglish(_ lang: String, _ heading: String) throws {
+        try #require(try run(["locale", "-a"]).output.lowercased().contains(lang.lowercased().replacingOccurrences(of: "-", with: "")),
+                     "locale \(lang) is not generated (scripts/install-deps generates it)")
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let log = home + "/agent.log"
+        try "pinentry-program \(prefix)/bin/pinentry-pinbox\ndebug-pinentry\ndebug ipc\nlog-file \(log)\n"
+            .write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+        let message = home + "/message"
+        try "hello\n".write(toFile: message, atomically: true, encoding: .utf8)
+        defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
+        let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": lang, "LC_ALL": "",
+                           "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
+        // The agent up before gpg asks, rather than started by it: under load, an agent started
+        // on demand can come up too late for its client (as PinentryTests found).
+        #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
+        let gpg = try Child(["gpg", "--pinentry-mode", "ask", "--symmetric", "--output", message + ".gpg", message],
+                            environment: environment, capture: true)
+        defer { if gpg.isRunning { kill(gpg.pid, SIGKILL) } }
+
+        let dialog: CallerDesk.Dialog
+        do {
+            dialog = try desk.nextDialog(timeout: 30)
+        } catch {
+            let log = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw TestFailure("\(error); gpg said: \(String(decoding: gpg.read().err, as: UTF8.self)); "
+                              + "the agent's log ends: \(log.suffix(1500))")
+        }
+        // PinBox's heading, from its catalogue, carried by the window's title.
+        #expect(desk.title(dialog) == heading)
+        if let directory = ProcessInfo.processInfo.environment["PINBOX_SCREENSHOTS"] {
+            var shown = dialog
+            _ = desk.pixels(&shown)
+            _ = try? run(["import", "-window", dialog.id, directory + "/gpg-c-\(lang).png"], display: desk.display)
+        }
+        try desk.type("Geheim-123")
+        try desk.key("Return")
+        try desk.type("Geheim-123")
+        try desk.key("Return")
+        #expect(gpg.wait() == 0, "\(String(decoding: gpg.read().err, as: UTF8.self))")
+
+        // Every word the agent sent the pinentry was in the user's language.
+        let sent = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(" -> SET") || $0.contains(" -> OPTION default-") }
+        #expect(sent.contains { $0.contains("SETDESC") } && sent.contains { $0.contains("SETREPEAT") }, "\(sent)")
+        for line in sent {
+            for english in Self.agentsEnglish {
+                #expect(!line.contains(english), "the agent sent English: \(line)")
+            }
+        }
+        // The file was made with what was typed.
+        let decrypted = try runAll(["gpg", "--homedir", home, "--batch", "--pinentry-mode", "loopback",
+                                    "--passphrase", "Geheim-123", "--decrypt", message + ".gpg"])
+        #expect(decrypted.output.contains("hello"))
+    }
+}

@@ -1,0 +1,209 @@
+import Testing
+@testable import PinBoxCore
+
+/// Every character half an em wide, as in PageTests.
+private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+    let line = Double(text.unicodeScalars.count) * style.size / 2
+    let lines = width.map { max(1, (line / $0).rounded(.up)) } ?? 1
+    return Size(width: min(line, width ?? line), height: lines * (style.size * 1.3).rounded(.up))
+}
+
+private func dialog(_ kind: DialogSpec.Kind = .entry(.passphrase), _ edit: (inout DialogSpec) -> Void = { _ in })
+    throws -> Page {
+    var spec = DialogSpec(kind: kind)
+    edit(&spec)
+    let page = try spec.makePage(measure: measure)
+    _ = page.handle(.windowFocus(true), now: 0)
+    return page
+}
+
+private func secret(_ page: Page, _ field: Int = 0) -> [UInt8] {
+    page.fields[field].field.secret.withBytes { Array($0) }
+}
+
+private func reports(_ effects: [PageEffect]) -> [PageEvent] {
+    effects.compactMap { if case .report(let e) = $0 { e } else { nil } }
+}
+
+@Suite("Keys: dead keys and Compose, the keyboard's line, forged and repeated presses")
+struct KeyboardTests {
+    // MARK: dead keys and Compose sequences
+
+    @Test func aSequenceShowsAsComposingUntilItsCharacterLands() throws {
+        let page = try dialog()
+        _ = page.handle(.character("a"), now: 1)
+        #expect(page.handle(.composeStarted, now: 2) == [])
+        #expect(page.composing == 0)
+        let cells = page.scene(at: 2).fields[0].cells
+        #expect(cells[1].composing && cells[1].state == .highlight, "the next cell shows it")
+        #expect(cells.filter(\.composing).count == 1)
+        #expect(cells[1].glyph == nil, "and nothing of the keys")
+        _ = page.handle(.character("é"), now: 3)
+        #expect(page.composing == nil)
+        #expect(secret(page) == Array("aé".utf8), "the bytes the keyboard made, unnormalised")
+        #expect(page.scene(at: 3).fields[0].cells.allSatisfy { !$0.composing })
+    }
+
+    @Test func aSequenceWithNoCharacterIsRefusedVisibly() throws {
+        let page = try dialog()
+        _ = page.handle(.composeStarted, now: 1)
+        #expect(reports(page.handle(.composeCancelled, now: 2)) == [.rejected(field: "entry", reason: .noSuchSequence)])
+        #expect(page.composing == nil)
+        #expect(page.feedback?.text == "Those keys make no character")
+        #expect(secret(page).isEmpty)
+    }
+
+    @Test("Escape, BackSpace and Return take back a half-typed sequence and do nothing more",
+          arguments: [InputEvent.escape, .deleteBackward, .submit])
+    func takingBackASequence(_ key: InputEvent) throws {
+        let page = try dialog()
+        _ = page.handle(.character("x"), now: 1)
+        _ = page.handle(.composeStarted, now: 2)
+        #expect(page.handle(key, now: 3) == [])
+        #expect(page.composing == nil)
+        #expect(page.outcome == nil, "the dialog stays")
+        #expect(secret(page) == Array("x".utf8), "the entry keeps what it had")
+        // Control: with no sequence half-typed, the same key acts.
+        #expect(page.handle(key, now: 4) != [])
+    }
+
+    @Test func losingTheFocusOrMovingItEndsASequence() throws {
+        let page = try dialog()
+        _ = page.handle(.composeStarted, now: 1)
+        _ = page.handle(.windowFocus(false), now: 2)
+        #expect(page.composing == nil)
+        _ = page.handle(.windowFocus(true), now: 3)
+        _ = page.handle(.composeStarted, now: 4)
+        _ = page.handle(.focusNext, now: 5)
+        #expect(page.composing == nil)
+        #expect(page.focusName == "cancel", "Tab still moves on")
+        _ = page.handle(.composeStarted, now: 6)
+        #expect(page.focusName == "entry" && page.composing == 0, "a sequence takes the entry back, as typing does")
+        _ = page.handle(.hidden, now: 7)
+        #expect(page.composing == nil)
+    }
+
+    @Test func timePastesAndTheKeyboardLeaveASequenceAlone() throws {
+        let page = try dialog()
+        _ = page.handle(.composeStarted, now: 1)
+        _ = page.advance(to: 2)
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true)), now: 3)
+        _ = page.handle(.resize(Size(width: 500, height: 300)), now: 4)
+        #expect(page.composing == 0)
+    }
+
+    @Test func aSequenceInADigitFieldEndsInTheFieldsOwnRefusal() throws {
+        let page = try dialog(.entry(.fixedPIN(length: 4))) { $0.accepts = .digits }
+        _ = page.handle(.composeStarted, now: 1)
+        #expect(reports(page.handle(.character("é"), now: 2)) == [.rejected(field: "entry", reason: .notADigit)])
+        #expect(page.composing == nil)
+        // Positive control: digits are taken.
+        _ = page.handle(.character("7"), now: 3)
+        #expect(secret(page) == Array("7".utf8))
+    }
+
+    @Test func charactersBeyondTheBasicPlaneAreKeptWhole() throws {
+        let page = try dialog()
+        _ = page.handle(.character("😀"), now: 1)
+        _ = page.handle(.character("ф"), now: 2)
+        #expect(secret(page) == Array("😀ф".utf8))
+        #expect(page.fields[0].field.length == 2)
+        _ = page.handle(.deleteBackward, now: 3)
+        #expect(secret(page) == Array("😀".utf8))
+    }
+
+    // MARK: the keyboard's line
+
+    @Test func capsLockShowsItsWarningUnderTheEntryAndHidesItAgain() throws {
+        let page = try dialog()
+        guard case .dialog(let plain) = page.geometry else { Issue.record("not a dialog"); return }
+        #expect(plain.keyboard == nil, "no room taken while there is nothing to say")
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us"])), now: 1)
+        #expect(page.content.keyboard == KeyboardNote(capsLock: "Caps Lock is on"))
+        guard case .dialog(let warned) = page.geometry, let line = warned.keyboard else {
+            Issue.record("no line"); return
+        }
+        #expect(line.y >= warned.fields[0].maxY && line.maxY <= warned.error.y, "under the entry")
+        #expect(page.preferredSize.height > plain.content.height, "the dialog makes room for it")
+        #expect(page.scene(at: 1).content.keyboard?.capsLock == "Caps Lock is on")
+        _ = page.handle(.keyboard(KeyboardState(capsLock: false, layouts: ["us"])), now: 2)
+        #expect(page.content.keyboard == nil)
+        #expect(page.preferredSize == plain.content)
+    }
+
+    @Test func theAgentsOwnWordsForCapsLock() throws {
+        let page = try dialog { $0.capsLockWarning = "Feststelltaste ist aktiv" }
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true)), now: 1)
+        #expect(page.content.keyboard?.capsLock == "Feststelltaste ist aktiv")
+    }
+
+    @Test func aLongWarningWrapsBesideTheLayoutsNameAndTheLineGrows() throws {
+        let page = try dialog { $0.capsLockWarning = String(repeating: "Feststelltaste ", count: 8) }
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us", "de"], group: 1)), now: 1)
+        guard case .dialog(let layout) = page.geometry, let line = layout.keyboard else {
+            Issue.record("no line"); return
+        }
+        // 120 characters half an em wide wrap into more than one line of 17 px.
+        #expect(line.height > 17)
+        #expect(layout.keyboardWarningWidth < line.width, "the name keeps its room at the end")
+        #expect(line.maxY <= layout.error.y)
+    }
+
+    @Test func theLayoutIsNamedOnlyWhenThereAreSeveralAndFollowsTheGroup() throws {
+        let page = try dialog()
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us"])), now: 1)
+        #expect(page.content.keyboard == nil)
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru"], group: 0)), now: 2)
+        #expect(page.content.keyboard == KeyboardNote(layout: "us"))
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru"], group: 1)), now: 3)
+        #expect(page.content.keyboard == KeyboardNote(layout: "ru"))
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us", "ru"], group: 1)), now: 4)
+        #expect(page.content.keyboard == KeyboardNote(capsLock: "Caps Lock is on", layout: "ru"))
+        #expect(KeyboardState(layouts: ["us", "ru"], group: 5).activeLayout == nil, "a group past the names")
+    }
+
+    @Test func onlyADialogThatAsksForASecretHasTheLine() throws {
+        let confirm = try dialog(.confirm(notOK: false))
+        _ = confirm.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us", "ru"])), now: 1)
+        #expect(confirm.content.keyboard == nil)
+        let configuration = try FieldConfiguration(theme: .strip, count: 6)
+        let demo = Page(workbench: [PageField(name: "strip", label: "", configuration: configuration)],
+                        content: PageContent(), rules: PageRules(), scale: 1, measure: measure)
+        _ = demo.handle(.keyboard(KeyboardState(capsLock: true)), now: 1)
+        #expect(demo.content.keyboard == nil)
+    }
+
+    @Test func theKeyboardsStateIsNotActivity() throws {
+        let page = try dialog { $0.timeout = 1 }
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true)), now: 0.9)
+        #expect(page.advance(to: 1.0).last == .finish(.timedOut))
+        #expect(InputEvent.composeStarted.isUserInput && !InputEvent.keyboard(KeyboardState()).isUserInput)
+    }
+
+    // MARK: forged and repeated presses
+
+    @Test func forgedPressesAreRefusedWhileAFieldShowsDots() {
+        #expect(!InputPolicy.admits(PressFacts(synthetic: true), secretShown: true))
+        #expect(InputPolicy.admits(PressFacts(synthetic: true), secretShown: false), "shown in clear, they may come")
+        #expect(InputPolicy.admits(PressFacts(), secretShown: true), "the keyboard's own")
+    }
+
+    @Test func aHeldKeyTypesOnceButAnErasingKeyRepeats() {
+        #expect(!InputPolicy.admits(PressFacts(isRepeat: true), secretShown: true))
+        #expect(InputPolicy.admits(PressFacts(isRepeat: true, erases: true), secretShown: true))
+        #expect(InputPolicy.admits(PressFacts(erases: true), secretShown: true))
+        #expect(!InputPolicy.admits(PressFacts(synthetic: true, isRepeat: true, erases: true), secretShown: true))
+    }
+
+    @Test func aPageAsksThePolicyWithItsOwnFields() throws {
+        let secure = try dialog()
+        #expect(!secure.admits(PressFacts(synthetic: true)))
+        let configuration = try FieldConfiguration(theme: .strip, count: 6)
+        var plainTheme = configuration
+        plainTheme.theme.secure = false
+        let plain = Page(workbench: [PageField(name: "plain", label: "", configuration: plainTheme)],
+                         content: PageContent(), rules: PageRules(), scale: 1, measure: measure)
+        #expect(plain.admits(PressFacts(synthetic: true)))
+        #expect(!plain.admits(PressFacts(isRepeat: true)))
+    }
+}

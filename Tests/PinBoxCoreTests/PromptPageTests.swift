@@ -1,0 +1,220 @@
+import Testing
+@testable import PinBoxCore
+
+/// A stand-in for the renderer's text measure: every character half an em wide.
+private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+    let line = Double(text.unicodeScalars.count) * style.size / 2
+    let lines = width.map { max(1, (line / $0).rounded(.up)) } ?? 1
+    return Size(width: min(line, width ?? line), height: lines * (style.size * 1.3).rounded(.up))
+}
+
+private func page(_ kind: PromptKind, _ edit: (inout DialogSpec) -> Void = { _ in }) throws -> Page {
+    var spec = DialogSpec(prompt: kind)
+    edit(&spec)
+    return try spec.makePage(measure: measure)
+}
+
+private func type(_ page: Page, _ text: String, at now: Double = 0) -> [PageEffect] {
+    text.unicodeScalars.flatMap { page.handle(.character($0), now: now) }
+}
+
+private func click(_ page: Page, _ role: PageButton.Role, at now: Double = 1) -> [PageEffect] {
+    guard case .dialog(let layout) = page.geometry,
+          let i = page.content.buttons.firstIndex(where: { $0.role == role }) else { return [] }
+    return page.handle(.click(layout.buttons[i].mid), now: now)
+}
+
+/// The dialogs the prompt kinds become: what each shows, what its buttons answer.
+@Suite("Prompt pages: the dialog of each kind")
+struct PromptPageTests {
+    static let question = HostKeyQuestion(
+        text: "The authenticity of host 'h' can't be established.\nAre you sure you want to continue connecting?",
+        keyType: "ED25519", fingerprint: "SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE", acceptsFingerprint: true)
+
+    @Test func eachKindHasItsHeadingEntryAndButtons() throws {
+        let password = try page(.password)
+        #expect(password.content.title == "Password required")
+        #expect(password.content.buttons.map(\.role) == [.reveal, .cancel, .ok])
+        #expect(password.content.buttons.map(\.text) == ["Show", "Cancel", "OK"])
+        #expect(password.fields.count == 1 && !password.fields[0].revealed)
+        let username = try page(.username)
+        #expect(username.content.title == "Username required")
+        #expect(username.content.buttons.map(\.role) == [.cancel, .ok], "nothing to reveal")
+        #expect(username.fields[0].revealed, "a name is shown as typed")
+        let code = try page(.code)
+        #expect(code.fields[0].revealed)
+        // Names and codes are pasted from password managers and authenticator apps, as
+        // passphrases are; `--paste off` refuses them all, and PIN boxes never take one.
+        #expect(username.fields[0].field.pastePolicy == .text && code.fields[0].field.pastePolicy == .text)
+        let pinBoxes = try page(.pin(.user))
+        #expect(password.fields[0].field.pastePolicy == .text && pinBoxes.fields[0].field.pastePolicy == .deny)
+        let strict = try page(.username) { $0.paste = false }
+        #expect(strict.fields[0].field.pastePolicy == .deny)
+        let host = try page(.hostKey(Self.question))
+        #expect(host.fields[0].field.pastePolicy == .text, "ssh's fingerprint pasted")
+        let pin = try page(.pin(.user))
+        #expect(pin.entry == .openPIN(shown: 6) && !pin.fields[0].revealed)
+        #expect(pin.content.buttons.map(\.role) == [.cancel, .ok])
+        let confirm = try page(.confirm)
+        #expect(confirm.content.title == "Confirm" && confirm.fields.isEmpty)
+        #expect(confirm.content.buttons.map(\.text) == ["No", "Yes"])
+        let message = try page(.information)
+        #expect(message.content.title == "Information" && message.content.buttons.map(\.role) == [.ok])
+        let notice = try page(.deviceWait)
+        #expect(notice.content.buttons.isEmpty && notice.content.waitCue)
+    }
+
+    @Test func aShownEntryDrawsItsCharactersAndAHiddenOneDots() throws {
+        let shown = try page(.username)
+        _ = type(shown, "alicé")
+        let cells = shown.scene(at: 5).fields[0].cells
+        #expect(cells.prefix(6).map(\.glyph) == ["a", "l", "i", "c", "é", nil])
+        let hidden = try page(.password)
+        _ = type(hidden, "alicé")
+        #expect(hidden.scene(at: 5).fields[0].cells.allSatisfy { $0.glyph == nil })
+        #expect(hidden.scene(at: 5).fields[0].theme.secure)
+    }
+
+    // MARK: ssh's host key
+
+    @Test func theHostKeyQuestionAnswersYesAndNoInWords() throws {
+        let yes = try page(.hostKey(Self.question))
+        #expect(yes.content.title == "Unknown host key")
+        #expect(yes.content.detail == PageDetail(label: "ED25519 key fingerprint", text: Self.question.fingerprint!))
+        #expect(yes.content.buttons.map(\.text) == ["No", "Yes"])
+        #expect(yes.fields.count == 1 && yes.fields[0].revealed, "the fingerprint is shown as typed")
+        let effects = click(yes, .ok)
+        #expect(effects.contains(.say("yes")) && effects.last == .finish(.answered))
+        #expect(yes.outcome?.exitStatus(for: .prompt) == .ok)
+        let no = try page(.hostKey(Self.question))
+        let refused = no.handle(.mnemonic("n"), now: 1)
+        #expect(refused.contains(.say("no")) && refused.last == .finish(.answered))
+        #expect(no.outcome?.exitStatus(for: .prompt) == .ok, "ssh reads the no; the askpass did its job")
+    }
+
+    @Test func aTypedFingerprintIsTheAnswerAndAnEmptyReturnIsNone() throws {
+        let p = try page(.hostKey(Self.question))
+        #expect(p.handle(.submit, now: 1) == [.report(.rejected(field: "fingerprint", reason: .answerNeeded))])
+        #expect(p.feedback?.text == "Choose Yes or No, or type a fingerprint")
+        #expect(p.outcome == nil)
+        _ = type(p, "SHA256:abc", at: 2)
+        let effects = p.handle(.submit, now: 3)
+        #expect(effects.contains(.deliver(field: 0)) && effects.last == .finish(.submitted))
+        // Escape is no answer at all: exit 1, nothing printed (ssh then refuses the key).
+        let escaped = try page(.hostKey(Self.question))
+        #expect(escaped.handle(.escape, now: 1).last == .finish(.cancelled(.escape)))
+    }
+
+    @Test func aYesNoQuestionWithoutAnEntryStartsOnNo() throws {
+        let q = HostKeyQuestion(text: "Are you sure you want to continue connecting?", acceptsFingerprint: false)
+        let p = try page(.hostKey(q))
+        #expect(p.fields.isEmpty && p.focusName == "not-ok")
+        #expect(p.handle(.submit, now: 1).contains(.say("no")))
+    }
+
+    @Test func theFingerprintIsNeverWrappedTheDialogWidens() throws {
+        var long = Self.question
+        long.fingerprint = "SHA256:" + String(repeating: "x", count: 80)
+        let p = try page(.hostKey(long))
+        guard case .dialog(let layout) = p.geometry else { Issue.record("not a dialog"); return }
+        let width = measure(long.fingerprint!, TextStyle(size: 13.5), nil).width
+        #expect(layout.detail.width >= width && layout.textWidth >= width)
+        #expect(layout.detail.height == (13.5 * 1.3).rounded(.up), "one line")
+        #expect(layout.detail.y > layout.description.maxY && layout.fields[0].y > layout.detail.maxY)
+    }
+
+    // MARK: Show and Hide
+
+    @Test func showRevealsAndHideHidesAgain() throws {
+        let p = try page(.passphrase)
+        _ = type(p, "pass")
+        _ = click(p, .reveal)
+        #expect(p.revealed && p.fields[0].revealed)
+        #expect(p.scene(at: 5).fields[0].cells.prefix(4).map(\.glyph) == ["p", "a", "s", "s"])
+        #expect(p.content.buttons[0].text == "Hide")
+        _ = p.handle(.mnemonic("h"), now: 2)
+        #expect(!p.revealed && p.scene(at: 5).fields[0].cells.allSatisfy { $0.glyph == nil })
+        #expect(p.content.buttons[0].text == "Show")
+        #expect(p.outcome == nil && p.fields[0].field.length == 4, "showing changes nothing typed")
+    }
+
+    @Test func theAgentsQuestionIsAskedFirstAndNoIsTheDefault() throws {
+        let p = try page(.passphrase) {
+            $0.reveal = RevealButton(showLabel: "Make passphrase visible", hideLabel: "Hide passphrase",
+                                     question: "Do you really want to make your passphrase visible on the screen?")
+        }
+        #expect(p.content.buttons[0].text == "Make passphrase visible")
+        #expect(p.content.buttons[0].mnemonic == "m", "a tooltip gets a mnemonic")
+        _ = type(p, "secret")
+        _ = click(p, .reveal)
+        #expect(!p.revealed && p.isAskingReveal)
+        #expect(p.content.buttons.map(\.role) == [.revealNo, .revealYes])
+        let scene = p.scene(at: 5)
+        #expect(scene.message == "Do you really want to make your passphrase visible on the screen?")
+        #expect(scene.messageIsQuestion)
+        // Return answers the focused button: No.
+        _ = p.handle(.submit, now: 2)
+        #expect(!p.revealed && !p.isAskingReveal && p.outcome == nil)
+        #expect(p.content.buttons.map(\.role) == [.reveal, .cancel, .ok])
+        _ = click(p, .reveal, at: 3)
+        _ = p.handle(.mnemonic("y"), now: 4)
+        #expect(p.revealed && p.content.buttons[0].text == "Hide passphrase")
+        // Asking kept room for the question: nothing moved.
+        guard case .dialog(let layout) = p.geometry else { return }
+        #expect(layout.error.height >= (12.5 * 1.3).rounded(.up) * 2)
+    }
+
+    @Test func escapeOrTypingLeavesTheQuestionWithoutShowing() throws {
+        let p = try page(.passphrase) { $0.reveal = RevealButton(question: "Really?") }
+        _ = click(p, .reveal)
+        _ = p.handle(.escape, now: 2)
+        #expect(!p.isAskingReveal && !p.revealed && p.outcome == nil, "Escape leaves the question, not the dialog")
+        _ = click(p, .reveal, at: 3)
+        _ = type(p, "x", at: 4)
+        #expect(!p.isAskingReveal && !p.revealed && p.fields[0].field.length == 1)
+    }
+
+    // MARK: what a screen reader is told
+
+    @Test func aScreenReaderHearsTheFingerprintAndTheQuestionNeverAShownPassphrase() throws {
+        let host = try page(.hostKey(Self.question))
+        let detail = try #require(AccessibleTree(page: host).node(AccessibleTree.ID.detail))
+        #expect(detail.name == "ED25519 key fingerprint" && detail.text == Self.question.fingerprint)
+
+        let p = try page(.passphrase) { $0.reveal = RevealButton(question: "Really?") }
+        _ = type(p, "secret")
+        _ = click(p, .reveal)
+        #expect(AccessibleTree(page: p).node(AccessibleTree.ID.error)?.text == "Really?")
+        _ = p.handle(.mnemonic("y"), now: 2)
+        #expect(p.revealed)
+        // Shown on screen, the characters still reach the accessibility bus as bullets only.
+        let entry = try #require(AccessibleTree(page: p).node(AccessibleTree.ID.entry(0)))
+        #expect(entry.text == String(repeating: AccessibleTree.bullet, count: 6) && entry.role == .passwordText)
+    }
+
+    // MARK: the keyboard held by another program
+
+    @Test func aPromptSaysTheKeyboardIsTakenAndAsksNothing() throws {
+        let p = try page(.password)
+        _ = type(p, "abc")
+        let effects = p.handle(.keyboardUnavailable, now: 1)
+        #expect(p.fields.isEmpty, "no entry whose keys would go elsewhere")
+        #expect(p.content.title == "Keyboard in use")
+        #expect(p.content.description.hasPrefix("Another program is holding the keyboard"))
+        #expect(p.content.buttons.map(\.text) == ["Close"])
+        #expect(effects == [.report(.focus("ok"))])
+        #expect(p.outcome == nil)
+        #expect(p.nextDeadline(after: 2) != nil)
+        #expect(p.advance(to: 1 + KeyboardRefusal.duration) == [.finish(.keyboardUnavailable)])
+        #expect(p.outcome?.exitStatus(for: .prompt) == .display)
+        let closed = try page(.password)
+        _ = closed.handle(.keyboardUnavailable, now: 1)
+        _ = click(closed, .ok, at: 2)
+        #expect(closed.outcome == .keyboardUnavailable)
+        // Once the other program lets go, a key may arrive: the answer is still exit 3.
+        let escaped = try page(.password)
+        _ = escaped.handle(.keyboardUnavailable, now: 1)
+        _ = escaped.handle(.escape, now: 2)
+        #expect(escaped.outcome == .keyboardUnavailable)
+    }
+}
