@@ -1,22 +1,6 @@
 // libFuzzer target for PinBoxCore: random configurations and event streams, with the core's
 // invariants checked after every step. Built by scripts/fuzz together with the core's sources
-// (one module, so internals are reachable).
-
-/// Reads the fuzzer's bytes front to back; zeros once they run out.
-struct ByteReader {
-    var bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
-    var isAtEnd: Bool { index >= bytes.count }
-    mutating func next() -> UInt8 {
-        defer { index += 1 }
-        return index < bytes.count ? bytes[index] : 0
-    }
-    mutating func take(_ n: Int) -> [UInt8] { (0..<n).map { _ in next() } }
-}
-
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-    if !condition { fatalError("invariant broken: \(message())") }
-}
+// (one module, so internals are reachable), with FuzzInput.swift.
 
 func checkField(_ f: PinField) {
     check(f.length <= f.capacity, "length \(f.length) above capacity \(f.capacity)")

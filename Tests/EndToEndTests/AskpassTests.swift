@@ -132,11 +132,15 @@ struct AskpassTests {
         let prompt = try start(["Confirm user presence for key ED25519-SK SHA256:abc"],
                                environment: ["SSH_ASKPASS_PROMPT": "none"])
         let (xvfb, p) = (prompt.xvfb, prompt.p)
+        let x = try XClient(xvfb.display)
         // Keys do not end it; the window is a dialog and it animates its cue.
         try p.keys("Return", "a")
-        usleep(300_000)
+        // The keys are queued once xdotool returns, before this first look. The cue's second
+        // frame after it is drawn by a wake that began after the look, so it took the keys
+        // first; a third comes only if that wake did not end the notice.
+        var frame = x.pixels(p.windowID!)
+        for i in 1...3 { frame = try x.waitForFrame(p.windowID!, after: frame, "cue frame \(i) after the keys") }
         #expect(p.child.isRunning)
-        let x = try XClient(xvfb.display)
         let type = try #require(x.properties(of: p.windowID!)["_NET_WM_WINDOW_TYPE"])
         #expect(type.withUnsafeBytes { $0.load(as: Int.self) } == Int(x.atom("_NET_WM_WINDOW_TYPE_DIALOG")))
         kill(p.pid, SIGTERM)
@@ -178,7 +182,7 @@ final class SSHTests {
         // from its own environment for keys added with -c.
         agent = try Child(["ssh-agent", "-D", "-a", socket],
                           environment: ["DISPLAY": xvfb.display, "SSH_ASKPASS": askpass, "HOME": dir])
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+        try waitUntil("ssh-agent listens on \(socket)") { FileManager.default.fileExists(atPath: socket) }
     }
 
     deinit {

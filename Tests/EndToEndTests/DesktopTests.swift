@@ -61,12 +61,11 @@ struct DesktopTests {
             let layout = configuration.layout()
             let page = PageLayout(window: size, fieldSizes: [layout.bounds.size], scale: scale, labelled: false)
             let centre = layout.cells[0].mid
-            // The dot is drawn once the change is reported; give the server a moment to show it.
-            var colour: UInt32 = 0
-            for _ in 0..<50 {
+            // Without a fade, the dot shows in its final colour in the frame drawn with the change.
+            var colour: UInt32 = 0xffffff
+            try waitUntil("the first dot drawn on the white cell") {
                 colour = x.pixel(window, x: Int(centre.x + page.fields[0].x), y: Int(centre.y + page.fields[0].y))
-                if colour != 0xffffff { break }
-                usleep(20_000)
+                return colour != 0xffffff
             }
             return colour
         }

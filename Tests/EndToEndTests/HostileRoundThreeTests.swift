@@ -10,7 +10,9 @@ import PinBoxRender
 /// that unlocked itself, windows larger than the screen, an agent's death unnoticed, a NUL
 /// line unanswered, disguised payment amounts; and issue 20's paste into passphrases. Each test
 /// fails against the code before the fix, and each refusal has its positive control.
-@Suite("Hostile round three, end to end", .timeLimit(.minutes(4)))
+/// Serialized: dialogs with a 2-second timeout are typed into and scanned before it ends, a
+/// timing which tests running beside them would stretch.
+@Suite("Hostile round three, end to end", .serialized, .timeLimit(.minutes(4)))
 struct HostileRoundThreeTests {
     /// Starts the askpass on `display` and finds (and focuses) its window.
     private func askpass(_ arguments: [String], display: String, environment: [String: String] = [:]) throws
@@ -50,8 +52,7 @@ struct HostileRoundThreeTests {
         let p = try askpass(["Passphrase:"], display: xvfb.display)
         let g = try geometry(p.windowID!, display: xvfb.display)
         #expect(g.x >= 0 && g.x + g.width <= 1280 && g.y >= 0 && g.y + g.height <= 800 && g.width > 100, "\(g)")
-        usleep(400_000)
-        #expect(p.child.isRunning, "a 0.1 s timeout from a resource cancelled it")
+        #expect(p.staysRunning(for: 0.4), "a 0.1 s timeout from a resource cancelled it")
         try p.xdotool(["type", "--delay", "20", "abc"])
         try p.keys("Return")
         #expect(try p.waitExit() == 0)
@@ -88,14 +89,18 @@ struct HostileRoundThreeTests {
         let p = try PinBoxProcess(["--askpass"], display: xvfb.display)
         try p.findWindowByPID()
         let x = try XClient(xvfb.display)
+        // The askpass prints no events: its dots on the server say which keys it has taken.
+        let centres = Session.cellCentres(configuration: try FieldConfiguration(), windowSize: x.size(of: p.windowID!))
+        func dot(_ i: Int) -> Bool { x.pixel(p.windowID!, x: Int(centres[i].x), y: Int(centres[i].y)) == 0 }
         try p.keys("1", "2")
-        usleep(300_000)
+        try waitUntil("the second dot, or the end") { !p.child.isRunning || dot(1) }
         #expect(p.child.isRunning, "count: 2 from a resource ended it")
-        try p.keys("ctrl+c", "Print")
-        usleep(400_000)
+        // The third dot says Ctrl+C and Print, typed before it, were handled.
+        try p.keys("ctrl+c", "Print", "3")
+        try x.waitForPixel(p.windowID!, x: Int(centres[2].x), y: Int(centres[2].y), is: 0x000000, "the third dot")
         #expect(x.owner(of: "CLIPBOARD") == 0, "the digits were offered on the clipboard")
         #expect(try FileManager.default.contentsOfDirectory(atPath: shots).isEmpty, "a screenshot was saved")
-        try p.keys("3", "4", "5", "6")
+        try p.keys("4", "5", "6")
         #expect(try p.waitExit() == 0)
         #expect(p.stdout == "123456\n")
 
@@ -121,8 +126,9 @@ struct HostileRoundThreeTests {
         try pinentry.key("Return")
         try pinentry.waitOutput("D abc\nOK\n")
         #expect(try pinentry.visibleWindows().isEmpty, "the answered dialog is off the screen")
+        // xdotool returns once the server has taken the keys (it syncs before it exits), so they
+        // have gone wherever they go before the next dialog exists; "D 1" proves none reached it.
         try pinentry.type("XYZ")
-        usleep(200_000)
         pinentry.send("SETERROR Bad\nGETPIN\n")
         try pinentry.window()
         try pinentry.type("1")
@@ -144,8 +150,7 @@ struct HostileRoundThreeTests {
         let p = try askpass((outcome == "timeout" ? ["--timeout", "2"] : []) + ["Passphrase:"], display: xvfb.display)
         let scan = try MemoryScan(pid: p.pid, marker: marker)
         try p.xdotool(["type", "--delay", "20", marker])
-        usleep(200_000)
-        #expect(try scan.now() >= 1, "the control: the typed marker is found while held")
+        try waitUntil("the control: the typed marker is found in memory while held") { try scan.now() >= 1 }
         if outcome != "timeout" { try p.keys(outcome) }
         #expect(try scan.atExit() == 0, "copies of the secret at the exit after \(outcome)")
         #expect(try p.waitExit() == (outcome == "Return" ? 0 : 1))
@@ -161,14 +166,11 @@ struct HostileRoundThreeTests {
         let scan = try MemoryScan(pid: pinentry.pid, marker: "Hq4Rt7Ly")
         func typed(_ times: Int = 1) throws {
             try pinentry.type("Hq4Rt7Ly")
-            usleep(200_000)
-            #expect(try scan.now() >= times, "the control: the marker is held")
+            try waitUntil("the control: the marker is held \(times)×") { try scan.now() >= times }
         }
-        var answers = 0
+        /// The dialog has answered and the pinentry has taken the next command: it is done with it.
         func answered(_ what: String) throws {
-            answers += 1
-            try pinentry.waitOutput("\n", count: answers + 1)
-            usleep(100_000)
+            try pinentry.roundTrip()
             #expect(try scan.now() == 0, "copies after \(what)")
         }
         pinentry.send("GETPIN\n")
@@ -191,26 +193,26 @@ struct HostileRoundThreeTests {
         try typed(2)
         try pinentry.key("Return")
         try pinentry.waitOutput("D Hq4Rt7Ly\n", count: 2)
-        answers += 1  // S PIN_REPEATED
         try answered("SETREPEAT and OK")
 
         pinentry.send("SETREPEAT Repeat:\nGETPIN\n")
-        try pinentry.window()
+        let dialog = try hexWindowID(try pinentry.window())
         try typed()
         try pinentry.key("Return")
         try pinentry.type("other")
+        // The mismatch shows (the error line, the entries emptied): then it has been handled.
+        let x = try XClient(xvfb.display)
+        let typedBoth = x.stillPixels(dialog)
         try pinentry.key("Return")
-        usleep(300_000)
+        try x.waitForChange(dialog, from: typedBoth, "the mismatch shown")
         #expect(try scan.now() == 0, "copies after a mismatch, the dialog still open")
         try pinentry.key("Escape")
         try answered("a mismatch then Cancel")
 
         pinentry.send("SETTIMEOUT 2\nGETPIN\n")
-        answers += 1  // SETTIMEOUT's OK
         try pinentry.window()
         try typed()
         try pinentry.waitOutput("ERR 83886142 Timeout")
-        answers += 1  // S ERROR …
         try answered("the timeout")
 
         pinentry.send("BYE\n")
@@ -224,8 +226,7 @@ struct HostileRoundThreeTests {
             pinentry.send("GETPIN\n")
             try pinentry.window()
             try pinentry.type("Hq4Rt7Ly")
-            usleep(200_000)
-            #expect(try scan.now() >= 1, "the control")
+            try waitUntil("the control: the marker is held") { try scan.now() >= 1 }
             if ending == "SIGINT" { kill(pinentry.pid, SIGINT) } else { pinentry.child.closeInput() }
             #expect(try scan.atExit() == 0, "copies at the exit after \(ending)")
             _ = try pinentry.waitExit()
@@ -253,14 +254,14 @@ struct HostileRoundThreeTests {
         for (i, key) in ["a", "b", "c", "d", "e"].enumerated() {
             try pinentry.type(key)
             try pinentry.waitOutput("INQUIRE QUALITY", count: i + 1)
+            // An inquiry waits for its answer: asking again, the pinentry has taken the last one.
+            if i > 0 { seen.append(try locked()) }
             pinentry.send("D \(10 * (i + 1))\nEND\n")
-            usleep(100_000)
-            seen.append(try locked())
         }
-        #expect(seen.allSatisfy { $0 == before }, "VmLck \(before) kB, then \(seen)")
         try pinentry.key("Escape")
         try pinentry.waitOutput("ERR 83886179")
-        #expect(try locked() == before)
+        seen.append(try locked())
+        #expect(seen.allSatisfy { $0 == before }, "VmLck \(before) kB, then \(seen)")
         pinentry.send("BYE\n")
         _ = try pinentry.waitExit()
     }
@@ -372,7 +373,9 @@ struct HostileRoundThreeTests {
         let (status, _) = try run(["xclip", "-selection", selection, "-i"], display: display, input: Array(text.utf8))
         guard status == 0 else { throw TestFailure("xclip failed (xclip is in scripts/install-deps)") }
         let x = try XClient(display)
-        for _ in 0..<100 where x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") == 0 { usleep(10_000) }
+        try waitUntil("xclip owns the \(selection) selection") {
+            x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") != 0
+        }
     }
 
     /// A password manager's passphrase pasted with Ctrl+V into the askpass and with a middle
@@ -380,17 +383,22 @@ struct HostileRoundThreeTests {
     /// `paste: off` refuse it (the controls: the same steps with paste on).
     @Test func aPastedPassphraseReachesTheCallerUnlessPasteIsOff() throws {
         let xvfb = try Xvfb()
+        let x = try XClient(xvfb.display)
         try offer("correct horse battery\n", on: "clipboard", display: xvfb.display)
         let pasted = try askpass(["Passphrase:"], display: xvfb.display)
+        // A paste is fetched from its owner: Return goes once its dots show.
+        var before = x.stillPixels(pasted.windowID!)
         try pasted.keys("ctrl+v")
-        usleep(300_000)
+        try x.waitForChange(pasted.windowID!, from: before, "the pasted passphrase shown")
         try pasted.keys("Return")
         #expect(try pasted.waitExit() == 0)
         #expect(pasted.stdout == "correct horse battery\n")
 
         let off = try askpass(["--paste", "off", "Passphrase:"], display: xvfb.display)
+        // The refusal shows (and a paste taken by mistake would show as dots): then x and Return.
+        before = x.stillPixels(off.windowID!)
         try off.keys("ctrl+v", "shift+Insert")
-        usleep(300_000)
+        try x.waitForChange(off.windowID!, from: before, "the refused paste shown")
         try off.keys("x", "Return")
         #expect(try off.waitExit() == 0)
         #expect(off.stdout == "x\n")
@@ -406,8 +414,9 @@ struct HostileRoundThreeTests {
         try offer("Tr0ub4dor &3", on: "primary", display: xvfb.display)
         pinentry.send("SETPROMPT Passphrase:\nGETPIN\n")
         let id = try pinentry.window()
+        before = x.stillPixels(try hexWindowID(id))
         try pinentry.xdotool(["mousemove", "--window", id] + click + ["click", "2"])
-        usleep(300_000)
+        try x.waitForChange(try hexWindowID(id), from: before, "the pasted passphrase shown")
 
         try pinentry.key("Return")
         try pinentry.waitOutput("OK\nD Tr0ub4dor &3\nOK\n")
@@ -418,9 +427,10 @@ struct HostileRoundThreeTests {
         let refusing = try PinentryDriver(display: xvfb.display)
         refusing.send("SETPROMPT Passphrase:\nGETPIN\n")
         let rid = try refusing.window()
+        before = x.stillPixels(try hexWindowID(rid))
         try refusing.xdotool(["mousemove", "--window", rid] + click + ["click", "2"])
         try refusing.key("ctrl+v")
-        usleep(300_000)
+        try x.waitForChange(try hexWindowID(rid), from: before, "the refused paste shown")
         try refusing.key("Return")
         // SETPROMPT's OK, then GETPIN's: an empty answer, no D line.
         let replies = try refusing.waitOutput("OK\n", count: 2)

@@ -5,14 +5,18 @@ import PinBoxCore
 import PinBoxRender
 
 /// The PIN stays secret, faults end cleanly, floods and bad pastes change nothing they should not.
-@Suite("Secrets and faults, end to end", .timeLimit(.minutes(2)))
+/// Serialized: exits within a second, a timeout, a paste that times out and frames counted
+/// before a key are timings, which tests running beside them would stretch.
+@Suite("Secrets and faults, end to end", .serialized, .timeLimit(.minutes(2)))
 struct SecurityTests {
     @Test func aTypedPinAppearsNowhereTheProgramWrites() throws {
         let s = try Session(["--style", "strip"])
         let pin = "274839"
         try s.pinbox.keys("2", "7", "4", "8", "3", "9")
         try s.pinbox.waitFor("complete")
-        usleep(300_000)
+        // The screenshot shows the dots at rest: the last one has faded in on the server.
+        let last = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)[5]
+        try s.x.waitForPixel(s.window, x: Int(last.x), y: Int(last.y), is: 0x000000, "the sixth dot at rest")
         try s.pinbox.keys("Print")
         let shot = try s.pinbox.waitFor("screenshot")["path"] as! String
         // Not in the events, not on stderr, not even a run of four of its digits. (The screenshot's
@@ -63,8 +67,11 @@ struct SecurityTests {
     @Test func grabKeepsOtherClientsFromTheKeyboard() throws {
         let s = try Session(["--style", "strip", "--grab"], focus: false)
         let other = s.x.makeWindow()
-        // Give the grab a moment, then try to take the keyboard from another client.
-        usleep(200_000)
+        // The prompt takes the keyboard once it shows, then the focus (KeyboardGrab): once the
+        // focus is on its window, the grab is held. Then another client tries to take the keyboard.
+        try waitUntil("the --grab prompt takes the keyboard and the focus") {
+            s.x.inputFocus == XClient.window(s.window)
+        }
         #expect(!s.x.grabKeyboard(other), "another client took the keyboard from a --grab prompt")
         // With the grab, keys reach the prompt even though nobody focused it.
         try s.pinbox.keys("4", "2")
@@ -106,7 +113,8 @@ struct SecurityTests {
     @Test func timeoutCancelsAfterSilenceAndKeysPostponeIt() throws {
         let s = try Session(["--style", "strip", "--timeout", "0.6"])
         let t0 = Date()
-        usleep(300_000)
+        // Half the timeout in silence (which must not end it), then a key.
+        #expect(s.pinbox.staysRunning(for: 0.3), "ended before its 0.6 s timeout")
         try s.pinbox.keys("1")
         #expect(try s.pinbox.waitExit(timeout: 3) == 1)
         let waited = Date().timeIntervalSince(t0)
@@ -145,12 +153,14 @@ struct SecurityTests {
         let s = try Session(["--style", "strip"], launcher: Self.asNobody)
         let control = try Child(Self.asNobody + ["sleep", "10"])
         defer { kill(control.pid, SIGKILL); _ = control.wait() }
-        usleep(100_000)
         func owner(_ pid: pid_t) -> uid_t? {
             var info = stat()
             return stat("/proc/\(pid)/mem", &info) == 0 ? info.st_uid : nil
         }
-        #expect(owner(control.pid) == 65534, "an ordinary process of nobody owns its /proc files")
+        // Once setpriv has become nobody, the control's /proc files are nobody's.
+        try waitUntil("an ordinary process of nobody owns its /proc files, not \(String(describing: owner(control.pid)))") {
+            owner(control.pid) == 65534
+        }
         #expect(owner(s.pinbox.pid) == 0, "pinbox's /proc files are handed to root: not dumpable")
     }
 
@@ -167,12 +177,14 @@ struct SecurityTests {
         // Another client destroys our window mid-animation: every frame after that is a
         // BadDrawable. The program says so once for each kind of request that fails (a frame
         // goes through the socket until shared memory is set up, a few frames in) and keeps
-        // running: dozens of failed frames, no line twice.
-        let s = try Session(["--style", "strip", "--duration", "2"])
+        // running: dozens of failed frames (counted by --trace-frames), no line twice.
+        let s = try Session(["--style", "strip", "--duration", "2", "--trace-frames"])
         try s.pinbox.keys("1")
         try s.pinbox.waitFor("change")
         s.x.destroyWindow(s.window)
-        usleep(400_000)
+        let framesBefore = s.pinbox.events("frame").count
+        try s.pinbox.waitFor("frame", count: framesBefore + 24)
+        try waitUntil("an X error reported on stderr: \(s.pinbox.stderr)") { s.pinbox.stderr.contains("pinbox: X error:") }
         #expect(s.pinbox.child.isRunning)
         let errors = s.pinbox.stderr.split(separator: "\n").filter { $0.hasPrefix("pinbox: X error:") }
         #expect(!errors.isEmpty && Set(errors).count == errors.count, "\(s.pinbox.stderr)")
@@ -200,12 +212,12 @@ struct SecurityTests {
         // Still alive and answering, drawing at the final size.
         try s.pinbox.keys("1")
         try s.pinbox.waitFor("change")
-        usleep(100_000)
         let layout = try FieldConfiguration(theme: .boxes).layout()
         let page = PageLayout(window: Size(width: 640, height: 400), fieldSizes: [layout.bounds.size], scale: 1,
                               labelled: false)
         let cell = layout.cells[0].offsetBy(dx: page.fields[0].x, dy: page.fields[0].y)
-        #expect(s.x.pixel(s.window, x: Int(cell.mid.x), y: Int(cell.mid.y)) == 0x1f2329)
+        try s.x.waitForPixel(s.window, x: Int(cell.mid.x), y: Int(cell.mid.y), is: 0x1f2329,
+                             "the first box's dot, drawn at the final size")
     }
 
     @Test func rapidFocusChangesLeaveItResponsive() throws {

@@ -7,8 +7,9 @@ private let white: UInt32 = 0xffffff
 
 /// The workbench keys in the real window: they reach the page as commands, not as refused
 /// keys, and do what `--help` says, checked by the frame trace, the pixels and files decoded by
-/// a tool that is not PinBox.
-@Suite("Workbench keys, end to end", .timeLimit(.minutes(2)))
+/// a tool that is not PinBox. Serialized: frame intervals and the spans of slowed fades are
+/// timings, which tests running beside them would stretch.
+@Suite("Workbench keys, end to end", .serialized, .timeLimit(.minutes(2)))
 struct WorkbenchKeyTests {
     @Test func functionKeysAreCommandsNotRefusedKeys() throws {
         let s = try Session(["--style", "strip"])
@@ -21,22 +22,16 @@ struct WorkbenchKeyTests {
         try s.pinbox.waitFor("rejected", count: 1)
     }
 
-    /// The `frame` events after the last `change`, once frames have stopped coming for a while
-    /// and span at least `least` seconds.
-    private func framesAfterLastChange(_ s: Session, least: Double) throws -> [[String: Any]] {
-        let deadline = Date().addingTimeInterval(20)
-        var seen = -1
-        while Date() < deadline {
-            let events = s.pinbox.events
-            let start = (events.lastIndex { $0["event"] as? String == "change" } ?? events.count) + 1
-            let frames = events[min(start, events.count)...].filter { $0["event"] as? String == "frame" }
-            let span = frames.isEmpty ? 0 : (frames.last!["t"] as! Double) - (frames.first!["t"] as! Double)
-            // Still for 0.4 s: the animation is over.
-            if frames.count == seen && span >= least { return Array(frames) }
-            seen = frames.count
-            usleep(400_000)
-        }
-        throw TestFailure("the frames did not stop; stdout:\n\(s.pinbox.stdout)")
+    /// The `frame` events after the last `change`, once the fade it started is over: the dot
+    /// in `cell` is black on the server, which only the fade's last frame draws, and a frame's
+    /// event is written before the frame is copied to the window.
+    private func framesOfTheFade(_ s: Session, cell: Int) throws -> [[String: Any]] {
+        let centre = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)[cell]
+        try s.x.waitForPixel(s.window, x: Int(centre.x), y: Int(centre.y), is: 0x000000,
+                             "the last frame of the fade in cell \(cell)", timeout: 20)
+        let events = s.pinbox.events
+        let start = (events.lastIndex { $0["event"] as? String == "change" } ?? events.count) + 1
+        return events[min(start, events.count)...].filter { $0["event"] as? String == "frame" }
     }
 
     @Test func slowMotionStretchesAKeysAnimationByTheFactor() throws {
@@ -45,7 +40,7 @@ struct WorkbenchKeyTests {
         try s.pinbox.keys("1")
         try s.pinbox.waitFor("change")
         // 0.2 s of fade, from one frame before the key, ×10: the frames span 2 s less a frame.
-        let slow = try framesAfterLastChange(s, least: 1.5)
+        let slow = try framesOfTheFade(s, cell: 0)
         let span = (slow.last!["t"] as! Double) - (slow.first!["t"] as! Double)
         #expect(abs(span - (2 - 1 / hz)) < 0.25, "slowed ×10 the fade lasted \(span) s")
         // Still at the display's rate: most of its ~\(2 * hz) frames are there.
@@ -56,7 +51,7 @@ struct WorkbenchKeyTests {
         // F2: real speed again; the next fade spans 0.2 s less a frame.
         try s.pinbox.keys("F2", "2")
         try s.pinbox.waitFor("change", count: 2)
-        let real = try framesAfterLastChange(s, least: 0.1)
+        let real = try framesOfTheFade(s, cell: 1)
         let realSpan = (real.last!["t"] as! Double) - (real.first!["t"] as! Double)
         #expect(abs(realSpan - (0.2 - 1 / hz)) < 0.08, "at real speed the fade lasted \(realSpan) s")
     }
@@ -127,8 +122,7 @@ struct WorkbenchKeyTests {
         try s.pinbox.waitFor("change", count: 2)
         // Until the second fade is over: a screenshot after it shows two black dots.
         let centres = s.cellCentres(configuration: try FieldConfiguration(), windowSize: s.windowSize)
-        let deadline = Date().addingTimeInterval(5)
-        while s.x.pixel(s.window, x: Int(centres[1].x), y: Int(centres[1].y)) != 0 && Date() < deadline { usleep(20_000) }
+        try s.x.waitForPixel(s.window, x: Int(centres[1].x), y: Int(centres[1].y), is: 0x000000, "the second dot at rest")
         try s.pinbox.keys("F8")
         let recording = try s.pinbox.waitFor("recording")
         let path = recording["path"] as! String
@@ -162,7 +156,7 @@ struct WorkbenchKeyTests {
         let hz = Double(s.pinbox.events("ready")[0]["hz"] as! Int)
         try s.pinbox.keys("1")
         try s.pinbox.waitFor("change")
-        let frames = try framesAfterLastChange(s, least: 1.5)
+        let frames = try framesOfTheFade(s, cell: 0)
         try s.pinbox.keys("F8")
         #expect(try s.pinbox.waitFor("recording")["path"] as? String == file)
         let d = try gifFrames(file).delays

@@ -52,13 +52,19 @@ final class Session {
         // xclip forks a child that serves the selection until another client takes it.
         let (status, _) = try run(["xclip", "-selection", selection, "-i"], display: xvfb.display, input: bytes)
         guard status == 0 else { throw TestFailure("xclip failed") }
-        // Wait until it owns the selection.
-        for _ in 0..<100 where x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") == 0 { usleep(10_000) }
+        try waitUntil("xclip owns the \(selection) selection") {
+            x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") != 0
+        }
     }
 
     /// Where the single field's cells are in the window, computed by the same public layout
     /// rules the program uses: the test checks pixels there.
     func cellCentres(configuration: FieldConfiguration, windowSize: Size) -> [Point] {
+        Self.cellCentres(configuration: configuration, windowSize: windowSize)
+    }
+
+    /// The same for a window this test did not start through a Session.
+    static func cellCentres(configuration: FieldConfiguration, windowSize: Size) -> [Point] {
         let layout = configuration.layout()
         let page = PageLayout(window: windowSize, fieldSizes: [layout.bounds.size], scale: configuration.scale,
                               labelled: false)

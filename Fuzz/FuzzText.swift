@@ -1,0 +1,203 @@
+// libFuzzer target for the text paths of PinBoxCore, which the digit-only core target never
+// reaches: passphrase entries (a PinField taking UTF-8 text, with byte limits, pastes and
+// deletions over characters of 1 to 4 bytes) and the page state machine with time (FuzzPage.swift).
+// The first byte picks one of the two. Built by scripts/fuzz over PinBoxCore compiled as its own
+// module with testing enabled, so `SecretBuffer.withWholeCapacity` is reachable.
+@testable import PinBoxCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    var input = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
+    if input.next() & 1 == 0 { fuzzEntry(&input) } else { fuzzPage(&input) }
+    return 0
+}
+
+// MARK: characters and their bytes
+
+/// Characters at the edges that matter: each UTF-8 length's first and last, the C1 controls,
+/// the invisible and bidi marks a text field refuses, the scalars around the surrogates.
+let edgeScalars: [UInt32] = [0x00, 0x1f, 0x20, 0x30, 0x39, 0x7e, 0x7f, 0x80, 0x9f, 0xa0, 0xe9, 0x7ff, 0x800,
+                             0x200b, 0x200f, 0x2010, 0x202a, 0x202e, 0x2060, 0x206f, 0x4e2d, 0xd7ff, 0xe000,
+                             0xfeff, 0xfffd, 0xffff, 0x10000, 0x1f511, 0x10ffff]
+
+/// One character of 1 to 4 UTF-8 bytes; printable ASCII most often, as in real passphrases.
+func nextScalar(_ input: inout ByteReader) -> Unicode.Scalar {
+    let kind = input.next() % 8
+    let a = UInt32(input.next()), b = UInt32(input.next())
+    let value: UInt32
+    switch kind {
+    case 0: value = a & 0x7f                                               // 1 byte, controls too
+    case 1: value = 0x80 + (a << 8 | b) % 0x780                            // 2 bytes
+    case 2: value = 0x800 + (a << 8 | b) % 0xf800                          // 3 bytes
+    case 3: value = 0x10000 + (a << 16 | b << 8 | UInt32(input.next())) % 0x100000  // 4 bytes
+    case 4: value = edgeScalars[Int(a) % edgeScalars.count]
+    default: value = 0x20 + a % 0x5f
+    }
+    return Unicode.Scalar(value) ?? "\u{fffd}"  // a surrogate is no scalar
+}
+
+/// The scalar's UTF-8, by the standard library (PinField encodes by hand: two ways to agree).
+func utf8(_ scalar: Unicode.Scalar) -> [UInt8] {
+    var bytes: [UInt8] = []
+    Unicode.UTF8.encode(scalar) { bytes.append($0) }
+    return bytes
+}
+
+/// Bytes to paste: well-formed text of a few characters, perhaps ending in a line break as a
+/// terminal copy does; or that text cut or spoilt somewhere; or raw bytes.
+func nextPaste(_ input: inout ByteReader) -> [UInt8] {
+    let mode = input.next()
+    if mode % 4 == 3 { return input.take(Int(input.next() % 24)) }
+    var bytes: [UInt8] = []
+    for _ in 0..<Int(input.next() % 12) { bytes += utf8(nextScalar(&input)) }
+    bytes += [[], [0x0a], [0x0d, 0x0a], [0x0d], [0x0a, 0x0a], [0x20]][Int(input.next()) % 6]
+    if mode % 4 == 2, !bytes.isEmpty {
+        let at = Int(input.next()) % bytes.count
+        if input.next() & 1 == 0 { bytes.removeSubrange(at...) } else { bytes[at] = input.next() }
+    }
+    return bytes
+}
+
+/// A strict UTF-8 decoder written apart from the standard library's (which PinField uses for a
+/// paste): nil for anything ill-formed — a stray continuation, a truncated sequence, an
+/// overlong form, a surrogate, a value past U+10FFFF.
+func decodeUTF8<C: Collection>(_ bytes: C) -> [Unicode.Scalar]? where C.Element == UInt8 {
+    let b = Array(bytes)
+    var scalars: [Unicode.Scalar] = []
+    var i = 0
+    while i < b.count {
+        let lead = b[i]
+        let n: Int, least: UInt32
+        var value: UInt32
+        switch lead {
+        case 0x00...0x7f: (n, least, value) = (1, 0, UInt32(lead))
+        case 0xc2...0xdf: (n, least, value) = (2, 0x80, UInt32(lead & 0x1f))
+        case 0xe0...0xef: (n, least, value) = (3, 0x800, UInt32(lead & 0x0f))
+        case 0xf0...0xf4: (n, least, value) = (4, 0x10000, UInt32(lead & 0x07))
+        default: return nil
+        }
+        guard i + n <= b.count else { return nil }
+        for k in 1..<max(1, n) {
+            guard b[i + k] & 0xc0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(b[i + k] & 0x3f)
+        }
+        guard value >= least, value <= 0x10ffff, let scalar = Unicode.Scalar(value) else { return nil }
+        scalars.append(scalar)
+        i += n
+    }
+    return scalars
+}
+
+/// The invariants of any field at rest: its secret is well-formed UTF-8 of characters it
+/// accepts, one per counted character, within the capacity and the byte limit, and every byte
+/// past the secret is zero.
+func checkSecret(_ f: PinField, _ name: String = "entry") {
+    check(f.length <= f.capacity, "\(name): length \(f.length) above capacity \(f.capacity)")
+    check(f.secret.count <= f.byteLimit, "\(name): \(f.secret.count) bytes above the limit \(f.byteLimit)")
+    let scalars = f.secret.withBytes { decodeUTF8($0) }
+    check(scalars != nil, "\(name): the secret is not well-formed UTF-8")
+    check(scalars!.count == f.length, "\(name): \(scalars!.count) characters stored, length says \(f.length)")
+    check(scalars!.allSatisfy(f.accepts.contains), "\(name): a character the field refuses was stored")
+    f.secret.withWholeCapacity { all in
+        check(all[f.secret.count...].allSatisfy { $0 == 0 }, "\(name): bytes past the secret were not wiped")
+    }
+}
+
+func bytes(of f: PinField) -> [UInt8] { f.secret.withBytes { Array($0) } }
+
+// MARK: a passphrase entry against a model
+
+/// A field beside a model of it (the characters it should hold), driven by typing, deleting,
+/// clearing, pasting and handing off; after every step the events and the bytes must be
+/// exactly what the model says.
+func fuzzEntry(_ input: inout ByteReader) {
+    let accepts = input.pick([AcceptedCharacters.text, .text, .text, .printable, .digits])
+    let small = input.next()
+    // An entry takes up to 1023 characters; the digit and ASCII fields up to 100.
+    let most = accepts == .text ? PinField.entryRange.upperBound : PinField.capacityRange.upperBound
+    let capacity = small & 0x80 != 0 ? Int(small % 16) + 1 : (Int(input.next()) << 8 | Int(input.next())) % most + 1
+    let limit = input.next()
+    let byteLimit: Int? = input.pick([nil, 255, 1022, Int(limit % 64) + 1, Int(limit % 8) + 1])
+    // A text field pastes as typed, or not at all (`.digits` is the digit fields' policy).
+    let policy = accepts == .text ? input.pick([PastePolicy.text, .text, .deny]) : input.pick(PastePolicy.allCases)
+    guard let field = try? PinField(capacity: capacity, pastePolicy: policy, accepts: accepts, byteLimit: byteLimit)
+    else { return check(false, "the field refused capacity \(capacity)") }
+    check(field.byteLimit == min(byteLimit ?? .max, capacity * accepts.bytesPerCharacter), "byte limit \(field.byteLimit)")
+
+    // The characters the field should hold, and their bytes, kept side by side.
+    var model: [Unicode.Scalar] = []
+    var modelBytes: [UInt8] = []
+    func filled() -> [FieldEvent] {
+        model.count == capacity ? [.changed(length: model.count), .completed] : [.changed(length: model.count)]
+    }
+    func typed(_ s: Unicode.Scalar) -> [FieldEvent] {
+        guard accepts.contains(s) else { return [.rejected(accepts.refusal)] }
+        guard model.count < capacity else { return [.rejected(.full)] }
+        guard modelBytes.count + utf8(s).count <= field.byteLimit else { return [.rejected(.limit)] }
+        model.append(s)
+        modelBytes += utf8(s)
+        return filled()
+    }
+    func pasted(_ bytes: [UInt8]) -> [FieldEvent] {
+        var text = bytes[...]
+        switch policy {
+        case .deny: return [.rejected(.pasteDenied)]
+        case .text:
+            if text.last == 0x0a {
+                text = text.dropLast()
+                if text.last == 0x0d { text = text.dropLast() }
+            }
+        case .digits:
+            let space: Set<UInt8> = [0x20, 0x09, 0x0a, 0x0d]
+            while let f = text.first, space.contains(f) { text = text.dropFirst() }
+            while let l = text.last, space.contains(l) { text = text.dropLast() }
+        }
+        guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
+        guard let scalars = decodeUTF8(text), scalars.allSatisfy(accepts.contains) else {
+            return [.rejected(.pasteNotDigits)]
+        }
+        guard scalars.count <= capacity - model.count, modelBytes.count + text.count <= field.byteLimit else {
+            return [.rejected(.pasteTooLong)]
+        }
+        model += scalars
+        modelBytes += text
+        return filled()
+    }
+
+    while !input.isAtEnd {
+        let step = input.next() % 8
+        let expected: [FieldEvent], events: [FieldEvent]
+        switch step {
+        case 0, 1, 2:
+            let s = nextScalar(&input)
+            (events, expected) = (field.type(s), typed(s))
+        case 3:
+            let b = input.next()
+            (events, expected) = (field.type(b), typed(Unicode.Scalar(b)))
+        case 4:
+            events = field.deleteBackward()
+            expected = model.isEmpty ? [] : [.changed(length: model.count - 1)]
+            if let last = model.popLast() { modelBytes.removeLast(utf8(last).count) }
+        case 5:
+            events = field.clear()
+            expected = model.isEmpty ? [] : [.changed(length: 0)]
+            (model, modelBytes) = ([], [])
+        case 6:
+            let bytes = nextPaste(&input)
+            (events, expected) = (field.paste(bytes), pasted(bytes))
+        default:
+            let handed = field.handOff { Array($0) }
+            check(handed == modelBytes, "handed off \(handed), the model holds \(modelBytes)")
+            check(field.isEmpty && field.secret.isEmpty, "hand-off left characters behind")
+            field.secret.withWholeCapacity { check($0.allSatisfy { $0 == 0 }, "hand-off did not wipe") }
+            (events, expected) = ([], [])
+            (model, modelBytes) = ([], [])
+        }
+        check(events == expected, "step \(step): events \(events), the model expects \(expected)")
+        check(field.length == model.count, "length \(field.length), the model holds \(model.count)")
+        check(bytes(of: field) == modelBytes, "the secret differs from the model's \(model.count) characters")
+        checkSecret(field)
+    }
+    _ = field.clear()
+    field.secret.withWholeCapacity { check($0.allSatisfy { $0 == 0 }, "clear did not wipe") }
+}
