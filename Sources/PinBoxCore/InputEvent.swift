@@ -95,3 +95,13 @@ extension InputEvent {
         }
     }
 }
+
+extension InputEvent {
+    /// Whether it can press a button: what an armed page waits for (`Page.armingDelay`).
+    public var pressesButton: Bool {
+        switch self {
+        case .submit, .mnemonic, .click, .pressButton: true
+        default: false
+        }
+    }
+}

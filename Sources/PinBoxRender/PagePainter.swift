@@ -53,8 +53,7 @@ public enum PagePainter {
             TextLayout.draw(string, style: TextStyle(size: size * s, bold: bold, color: color, maxHeight: limit),
                             width: rect.width, at: Point(x: rect.x, y: rect.y), on: canvas)
         }
-        text(page.content.title, in: layout.title, size: m.titleSize, bold: true, color: page.textColor,
-             limit: layout.titleLimit)
+        // The title is the window's (its title bar says it): the dialog does not repeat it.
         text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor,
              limit: layout.descriptionLimit)
         if let detail = page.content.detail {
@@ -105,7 +104,8 @@ public enum PagePainter {
         }
     }
 
-    /// A button: the default one (OK) filled with the accent colour, the others outlined; the
+    /// A button: the default one (OK) filled with the accent colour (the error colour when it is
+    /// destructive), the others outlined; the
     /// focused one ringed; the mnemonic letter underlined. A checkbox is a box, ticked or not,
     /// and its label.
     private static func drawButton(_ button: PageButton, in rect: Rect, focused: Bool, page: PageScene,
@@ -118,7 +118,8 @@ public enum PagePainter {
         let radius = 6 * s
         let isDefault = button.role == .ok
         if isDefault {
-            canvas.fillRounded(rect, radius: radius, with: page.accentColor)
+            // A destructive affirmative is red, so it reads as a warning before it is pressed.
+            canvas.fillRounded(rect, radius: radius, with: page.content.destructive ? page.errorColor : page.accentColor)
         } else {
             canvas.fillRounded(rect, radius: radius, with: .white)
             canvas.strokeInside(rect, width: Layout.devicePixels(1, scale: s), radius: radius,

@@ -148,6 +148,7 @@ struct AskpassCommand {
             // Prompts end in ": " to sit before a terminal's cursor; a dialog needs neither.
             spec.description = Self.withoutTerminalEnding(prompt)
         }
+        if case .confirm = kind { spec.armAskpassQuestion() }
         if case .deviceWait = kind {
             spec.description += "\n\n" + localized("Touch your security key to go on.")
         }

@@ -68,6 +68,7 @@ final class PageController: WindowController {
     var wantedSize: Size? { page.isDialog ? page.preferredSize : nil }
 
     func windowShown(id: String) {
+        page.shown(at: Clock.now())
         let size = page.geometry.content
         reporter.emit("ready", ["window": .string(id), "width": .int(Int(size.width)), "height": .int(Int(size.height)),
                                 "field": .string(page.focusName),

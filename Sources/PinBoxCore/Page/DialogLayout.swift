@@ -83,8 +83,10 @@ public struct DialogLayout: Equatable, Sendable {
 
     /// Lays out `content` with entries of `fieldSizes` (device pixels) labelled `labels`, in a
     /// window of `window` (the block is centred; an empty window means the natural size).
+    /// `message` is what the message line says now (an error, a refused key's reason, a
+    /// question); nil means the caller's error. The line takes room only while it says something.
     public init(window: Size, content: PageContent, labels labelTexts: [String], fieldSizes: [Size], scale: Double,
-                measure: TextMeasure, metrics: Metrics = Metrics()) {
+                message: String? = nil, measure: TextMeasure, metrics: Metrics = Metrics()) {
         self.metrics = metrics
         self.scale = scale
         let m = metrics, s = scale
@@ -115,12 +117,13 @@ public struct DialogLayout: Equatable, Sendable {
         notesLimit = limit(lines: m.notesLines, m.labelSize)
         self.labelLimit = labelLimit
         self.errorLimit = errorLimit
-        let titleHeight = height(content.title, m.titleSize, bold: true, limit: titleLimit)
-        // The error line keeps its room when empty, so an error never moves the buttons; and
-        // room for a question it may ask.
-        let errorHeight = max(height(content.error.isEmpty ? "Ag" : content.error, m.labelSize, limit: errorLimit),
-                              height(content.reservedMessage, m.labelSize, limit: errorLimit),
-                              (m.labelSize * 1.3 * s).rounded(.up))
+        // The window's title carries the title: the dialog does not say it twice.
+        let titleHeight = 0.0
+        // The message line takes room only while it says something: a dialog with no error is
+        // as short as it can be, and the window follows when one comes.
+        let message = message ?? content.error
+        let errorHeight = message.isEmpty ? 0
+            : max(height(message, m.labelSize, limit: errorLimit), (m.labelSize * 1.3 * s).rounded(.up))
         let detailLabelHeight = content.detail.map { height($0.label, m.labelSize, limit: labelLimit) } ?? 0
         var blocks: [Double] = []
         if titleHeight > 0 { blocks.append(titleHeight) }
@@ -152,7 +155,8 @@ public struct DialogLayout: Equatable, Sendable {
         if content.waitCue { blocks.append(m.cueSize * s) }
         let buttonRow = content.buttons.isEmpty ? 0 : m.buttonHeight * s + gap * 1.5 + checkboxRow
         func stacked(_ blocks: [Double]) -> Double {
-            blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap + gap / 2 + errorHeight + buttonRow
+            blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap + (errorHeight > 0 ? gap / 2 + errorHeight : 0)
+                + buttonRow
         }
         // The description: what the rest leaves under the maximum height.
         let rest = stacked(blocks + [0]) + 2 * margin
@@ -222,9 +226,14 @@ public struct DialogLayout: Equatable, Sendable {
         } else {
             cue = nil
         }
-        y -= gap / 2
-        error = Rect(x: left, y: y, width: width, height: errorHeight)
-        y += errorHeight + gap * 1.5
+        if errorHeight > 0 {
+            y -= gap / 2
+            error = Rect(x: left, y: y, width: width, height: errorHeight)
+            y += errorHeight + gap * 1.5
+        } else {
+            error = Rect(x: left, y: y, width: width, height: 0)
+            y += gap / 2
+        }
         var buttonRects = [Rect](repeating: .zero, count: buttonWidths.count)
         if hasCheckbox {
             for (i, b) in content.buttons.enumerated() where b.role == .savePassword {

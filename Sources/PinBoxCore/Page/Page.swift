@@ -52,6 +52,24 @@ public final class Page {
     var buttonsBeforeQuestion: [PageButton]?
     /// Since when the page has said that another program holds the keyboard.
     public internal(set) var keyboardRefusedAt: Double?
+    /// Keys and clicks that press a button are ignored until the page has been shown this long
+    /// (`DialogSpec.armAskpassQuestion`); nil: they count at once.
+    public var armingDelay: Double?
+    /// When the window first showed the page (`shown(at:)`).
+    public private(set) var shownAt: Double?
+
+    /// The window is on screen: the arming delay counts from now.
+    public func shown(at now: Double) {
+        if shownAt == nil { shownAt = now }
+    }
+
+    /// Whether a key or a click may press a button at `now`: always, unless the page has an
+    /// arming delay, which runs from when it was shown (never before it was shown).
+    public func isArmed(at now: Double) -> Bool {
+        guard let delay = armingDelay else { return true }
+        guard let shownAt else { return false }
+        return now >= shownAt + delay
+    }
 
     /// Sets the strength bar's value (the host asked the caller: pinentry's INQUIRE QUALITY).
     public func setQuality(_ value: Int?) {
@@ -94,7 +112,8 @@ public final class Page {
         self.repeats = repeats && fields.count == 2
         frameInterval = 1 / refreshRate
         geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, measure: measure))
-        // With no entry, the focus starts on the default button: Return answers it.
+        // With no entry, the focus starts on the default button: Return answers it (a
+        // question's is Cancel, see DialogSpec.defaultButton).
         if fields.isEmpty, let b = content.buttons.firstIndex(where: { $0.role == content.defaultButton }) { focus = b }
     }
 
@@ -147,6 +166,7 @@ public final class Page {
     /// One input, at `now` (monotonic seconds). Returns what the host must do, in order.
     public func handle(_ input: InputEvent, now: Double) -> [PageEffect] {
         guard outcome == nil else { return [] }
+        if input.pressesButton && !isArmed(at: now) { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
         var effects: [PageEffect] = []
         if input.isKey { agent.showsSuggestion = false }
@@ -287,7 +307,10 @@ public final class Page {
     /// Time passes: the timeout, the end of a line of feedback.
     public func advance(to now: Double) -> [PageEffect] {
         var effects: [PageEffect] = []
-        if let f = feedback, now >= f.until { feedback = nil }
+        if let f = feedback, now >= f.until {
+            feedback = nil
+            if isDialog { relayout() }
+        }
         if outcome == nil, let since = keyboardRefusedAt, now >= since + KeyboardRefusal.duration {
             finish(.keyboardUnavailable, into: &effects)
         }
@@ -473,7 +496,15 @@ public final class Page {
     }
 
     private func show(_ text: String, now: Double) {
+        let before = messageLine
         feedback = (text, now + Self.feedbackDuration)
+        if isDialog && messageLine != before { relayout() }
+    }
+
+    /// What the message line says now: a refused key's reason for a moment, else the question
+    /// before a passphrase is shown, else the caller's error.
+    public var messageLine: String {
+        feedback.map { $0.text } ?? revealQuestion ?? content.error
     }
 
     // MARK: layout and time
@@ -484,7 +515,7 @@ public final class Page {
             geometry = .workbench(Self.workbenchLayout(fields, window: windowSize, scale: scale))
         case .dialog:
             geometry = .dialog(Self.dialogLayout(fields, content: content, window: windowSize, scale: scale,
-                                                 measure: measure))
+                                                 message: messageLine, measure: measure))
         case .paySheet:
             geometry = .paySheet(PaySheetLayout.make(window: windowSize, content: content,
                                                      fieldSize: fields[0].layout.bounds.size, scale: scale,
@@ -493,9 +524,10 @@ public final class Page {
     }
 
     static func dialogLayout(_ fields: [PageField], content: PageContent, window: Size, scale: Double,
-                             measure: TextMeasure) -> DialogLayout {
+                             message: String? = nil, measure: TextMeasure) -> DialogLayout {
         DialogLayout(window: window, content: content, labels: fields.map { $0.label },
-                     fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, measure: measure)
+                     fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, message: message,
+                     measure: measure)
     }
 
     static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {

@@ -58,7 +58,7 @@ extension Page {
                              at: animationTime(now))
         }
         let question = feedback == nil ? revealQuestion : nil
-        let message = feedback.map { $0.text } ?? question ?? content.error
+        let message = messageLine
         let phase: Double? = content.waitCue
             ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil
         var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,

@@ -95,6 +95,21 @@ extension DialogSpec {
     }
 }
 
+extension DialogSpec {
+    /// How long an askpass question must have been shown before a key or a click answers it.
+    public static let askpassArmingDelay = 0.5
+
+    /// The askpass's yes/no question (`SSH_ASKPASS_PROMPT=confirm`: `ssh-add -c`'s "Allow use
+    /// of key …?"): Yes stays the default, as gnome-ssh-askpass and ksshaskpass have it, but a
+    /// key or a click that would answer is ignored for `askpassArmingDelay` after the dialog
+    /// shows (browsers do the same for install prompts): the Return a user typed for the
+    /// terminal, a moment before the dialog took the keyboard, answers nothing.
+    public mutating func armAskpassQuestion() {
+        defaultButton = .ok
+        armingDelay = Self.askpassArmingDelay
+    }
+}
+
 /// The Show/Hide button of a passphrase entry: its two labels and, when the caller asks for
 /// it (gpg-agent's `default-cf-visi`), the question put before the text is shown.
 public struct RevealButton: Equatable, Sendable {
