@@ -8,12 +8,12 @@ public typealias TextMeasure = (_ text: String, _ style: TextStyle, _ width: Dou
 public struct DialogLayout: Equatable, Sendable {
     /// Sizes in points, scaled by the dialog's scale.
     public struct Metrics: Equatable, Sendable {
-        public var margin = 24.0
+        public var margin = 16.0
         public var width = 400.0
         public var titleSize = 17.0
         public var textSize = 13.5
         public var labelSize = 12.5
-        public var gap = 12.0
+        public var gap = 10.0
         public var labelGap = 6.0
         public var buttonHeight = 32.0
         public var buttonMinimumWidth = 88.0
@@ -86,7 +86,8 @@ public struct DialogLayout: Equatable, Sendable {
     /// `message` is what the message line says now (an error, a refused key's reason, a
     /// question); nil means the caller's error. The line takes room only while it says something.
     public init(window: Size, content: PageContent, labels labelTexts: [String], fieldSizes: [Size], scale: Double,
-                message: String? = nil, measure: TextMeasure, metrics: Metrics = Metrics()) {
+                message: String? = nil, fieldInsets: [Double] = [], measure: TextMeasure,
+                metrics: Metrics = Metrics()) {
         self.metrics = metrics
         self.scale = scale
         let m = metrics, s = scale
@@ -186,8 +187,10 @@ public struct DialogLayout: Equatable, Sendable {
         for (i, size) in fieldSizes.enumerated() {
             labelRects.append(Rect(x: left, y: y, width: width, height: labelHeights[i]))
             y += labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0)
-            // Entries sit at the start of the line, under their label.
-            fieldRects.append(Rect(x: left, y: y.rounded(), width: size.width, height: size.height))
+            // Entries sit at the start of the line, under their label; PIN boxes with their
+            // first box's edge on the text column, not the gap before it.
+            let inset = i < fieldInsets.count ? fieldInsets[i] : 0
+            fieldRects.append(Rect(x: left - inset, y: y.rounded(), width: size.width, height: size.height))
             y += size.height + gap
         }
         labels = labelRects

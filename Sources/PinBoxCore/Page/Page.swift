@@ -55,6 +55,10 @@ public final class Page {
     /// Keys and clicks that press a button are ignored until the page has been shown this long
     /// (`DialogSpec.armAskpassQuestion`); nil: they count at once.
     public var armingDelay: Double?
+    /// The caret's blink (a text entry's), and since when it blinks: the last key or click,
+    /// or the window getting the focus.
+    public var caretBlink = CaretBlink()
+    public private(set) var caretSince = 0.0
     /// When the window first showed the page (`shown(at:)`).
     public private(set) var shownAt: Double?
 
@@ -156,7 +160,7 @@ public final class Page {
     }
 
     private var focusableCount: Int { fields.count + content.buttons.count }
-    private var focusedField: Int? { focus < fields.count ? focus : nil }
+    var focusedField: Int? { focus < fields.count ? focus : nil }
     private var focusedRole: PageButton.Role? {
         focus >= fields.count && focus - fields.count < content.buttons.count ? content.buttons[focus - fields.count].role : nil
     }
@@ -168,6 +172,7 @@ public final class Page {
         guard outcome == nil else { return [] }
         if input.pressesButton && !isArmed(at: now) { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
+        if input.isUserInput || input == .windowFocus(true) { caretSince = now }
         var effects: [PageEffect] = []
         if input.isKey { agent.showsSuggestion = false }
         if composing != nil && endComposing(for: input) { return effects }
@@ -527,7 +532,7 @@ public final class Page {
                              message: String? = nil, measure: TextMeasure) -> DialogLayout {
         DialogLayout(window: window, content: content, labels: fields.map { $0.label },
                      fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, message: message,
-                     measure: measure)
+                     fieldInsets: fields.map { $0.layout.cells.first?.x ?? 0 }, measure: measure)
     }
 
     static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {
@@ -540,9 +545,17 @@ public final class Page {
         if let timeout = rules.timeout, let last = lastActivity { deadlines.append(last + timeout) }
         if let f = feedback { deadlines.append(f.until) }
         if let since = keyboardRefusedAt, outcome == nil { deadlines.append(since + KeyboardRefusal.duration) }
+        if showsCaret, let change = caretBlink.nextChange(after: now, since: caretSince) { deadlines.append(change) }
         // The wait cue breathes at a calm rate; it is the only thing that moves on its own.
         if content.waitCue && outcome == nil { deadlines.append(now + Self.cueFrameInterval) }
         return deadlines.min()
+    }
+
+    /// Whether the focused field is a text entry with a caret, in a focused window, on a page
+    /// still open: the caret blinks only then.
+    public var showsCaret: Bool {
+        guard outcome == nil, windowFocused, let i = focusedField else { return false }
+        return fields[i].configuration.theme.padding > 0
     }
 
     /// The wait cue's frame interval: smooth enough for a slow pulse, cheap enough to run for minutes.

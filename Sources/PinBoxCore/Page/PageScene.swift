@@ -53,9 +53,12 @@ extension Page {
         var workbench = false
         if case .workbench = geometry { workbench = true }
         let cursor = !(workbench && ring != nil)
-        let scenes = fields.indices.map {
+        var scenes = fields.indices.map {
             fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: composing == $0,
                              at: animationTime(now))
+        }
+        if showsCaret, focus < scenes.count, composing != focus {
+            scenes[focus].caret = caretBlink.isShown(at: now, since: caretSince)
         }
         let question = feedback == nil ? revealQuestion : nil
         let message = messageLine
