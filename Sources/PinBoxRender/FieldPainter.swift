@@ -106,7 +106,8 @@ public enum FieldPainter {
             let theme = scene.theme, s = scene.layout.scale
             guard theme.padding > 0, !scene.layout.cells.isEmpty else { return cell }
             let inner = bounds.insetBy(dx: theme.padding * s, dy: 0)
-            let w = inner.width / Double(scene.layout.cells.count)
+            // Whole pixels a slot: the dots keep one pitch, as a font's advance does.
+            let w = (inner.width / Double(scene.layout.cells.count)).rounded(.down)
             return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
         }
 

@@ -51,3 +51,29 @@ struct CaretTests {
         #expect(firstBox == layout.description.x)
     }
 }
+
+@Suite("The prompts' curve")
+struct PromptEasingTests {
+    private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+        Size(width: Double(text.unicodeScalars.count) * style.size * 0.6, height: (style.size * 1.2).rounded(.up))
+    }
+
+    @Test func promptsAndThePaySheetUseInkEaseOutAndTheDemoKeepsTheSeeds() throws {
+        #expect(Easing.promptDefault == .inkEaseOut)
+        let dialog = try DialogSpec(kind: .entry(.passphrase)).makePage(measure: measure)
+        #expect(dialog.fields[0].animator.easing == .inkEaseOut)
+        let pin = try DialogSpec(kind: .entry(.openPIN(shown: 6))).makePage(measure: measure)
+        #expect(pin.fields[0].animator.easing == .inkEaseOut)
+        let pay = try PaySheetSpec().makePage(measure: measure)
+        #expect(pay.fields[0].animator.easing == .inkEaseOut)
+        var chosen = DialogSpec(kind: .entry(.passphrase))
+        chosen.easing = .seed
+        #expect(try chosen.makePage(measure: measure).fields[0].animator.easing == .seed, "--easing still chooses")
+        #expect(try FieldConfiguration().easing == .linear, "the demo page's fields keep the seed's curve")
+        // A dot typed 50 ms ago: more than half its ink under the prompts' curve.
+        let page = try DialogSpec(kind: .entry(.passphrase)).makePage(measure: measure)
+        _ = page.handle(.character("a"), now: 10)
+        let presence = page.fields[0].animator.presence(of: 0, at: page.animationTime(10.05))
+        #expect(Easing.ink(presence) > 0.5)
+    }
+}

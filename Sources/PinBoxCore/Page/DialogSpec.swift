@@ -57,6 +57,8 @@ public struct DialogSpec: Equatable, Sendable {
     public var suggestionNote = ""
     public var notes = ""
     public var checksBeforeSubmit = false
+    /// The dots' curve (`Easing.promptDefault`; `pinbox askpass --easing` chooses another).
+    public var easing = Easing.promptDefault
     /// The button the focus starts on when the dialog has no entry: Cancel for a question
     /// (Return must not answer yes by accident, as pinentry-gtk-2 and pinentry-fltk do), OK for
     /// a message. Nil keeps the kind's own (`Kind.confirm`: Cancel).
@@ -98,10 +100,10 @@ public struct DialogSpec: Equatable, Sendable {
             content.suggestionNote = suggestionNote
             let prompt = Self.trimmed(prompt)
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
-                                              scale: scale, width: width)]
+                                              scale: scale, width: width, easing: easing)]
             if let repeatPrompt {
                 fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
-                                                  byteLimit: byteLimit, scale: scale, width: width))
+                                                  byteLimit: byteLimit, scale: scale, width: width, easing: easing))
             }
             // A name or a one-time code is no secret: shown as typed.
             for i in fields.indices { fields[i].revealed = showsTyping }

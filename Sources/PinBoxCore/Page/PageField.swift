@@ -125,7 +125,16 @@ public enum EntryKind: Equatable, Sendable {
     /// The field for this kind of entry. `byteLimit` is what the caller can read; `accepts` is
     /// what the keys may type (digits only is the payment look; prompts take any text).
     public func makeField(name: String, label: String, accepts: AcceptedCharacters, byteLimit: Int, scale: Double,
-                          width: Double) throws(ConfigurationError) -> PageField {
+                          width: Double, easing: Easing = .promptDefault) throws(ConfigurationError) -> PageField {
+        var field = try entryField(name: name, label: label, accepts: accepts, byteLimit: byteLimit, scale: scale,
+                                   width: width)
+        field.animator = Animator(count: field.field.capacity, duration: field.configuration.duration, easing: easing,
+                                  tickInterval: field.configuration.tickInterval)
+        return field
+    }
+
+    private func entryField(name: String, label: String, accepts: AcceptedCharacters, byteLimit: Int, scale: Double,
+                            width: Double) throws(ConfigurationError) -> PageField {
         switch self {
         case .fixedPIN(let length):
             var theme = Theme.boxes
