@@ -185,23 +185,30 @@ public enum PagePainter {
         }
     }
 
-    /// The strength bar: the label, then a track filled to the rating — green as it rises, red
-    /// while the caller would refuse it (a negative rating) — and the number.
+    /// The strength bar: the label, then a track filled to the rating in its colour, then the
+    /// rating in words (`QualityRating`): "Too weak" with an empty track while the caller would
+    /// refuse it.
     private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, page: PageScene,
                                     on canvas: Canvas) {
         let style = TextStyle(size: 12.5 * s, color: page.secondaryColor)
         let text = label.isEmpty ? "Quality" : label
         let labelWidth = TextLayout.measure(text, style: style, width: nil).width
         TextLayout.draw(text, style: style, width: nil, at: Point(x: row.x, y: row.y), on: canvas)
+        let wordsWidth = ([QualityRating.tooWeak, .weak, .fair, .strong].map {
+            TextLayout.measure($0.words, style: style, width: nil).width
+        }.max() ?? 0).rounded(.up)
         let x = (row.x + labelWidth + 8 * s).rounded()
-        let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(), width: (row.maxX - x - 44 * s).rounded(),
-                         height: (6 * s).rounded())
+        let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(),
+                         width: (row.maxX - x - wordsWidth - 8 * s).rounded(), height: (6 * s).rounded())
         canvas.fillRounded(track, radius: 3 * s, with: Color(rgb: 0xdde1e6))
         guard let value else { return }
-        let fraction = Double(abs(value)) / 100
-        let fill = Rect(x: track.x, y: track.y, width: (track.width * fraction).rounded(), height: track.height)
-        canvas.fillRounded(fill, radius: 3 * s, with: value < 0 ? page.errorColor : Color(rgb: 0x2e7d32))
-        TextLayout.draw("\(value) %", style: style, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
+        let rating = QualityRating(value)
+        let fill = Rect(x: track.x, y: track.y, width: (track.width * QualityRating.fraction(value)).rounded(),
+                        height: track.height)
+        if fill.width > 0 { canvas.fillRounded(fill, radius: 3 * s, with: rating.color) }
+        var words = style
+        words.color = rating.color
+        TextLayout.draw(rating.words, style: words, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
     }
 
     /// The keyboard's line: the Caps Lock warning at the start, in words, and the active

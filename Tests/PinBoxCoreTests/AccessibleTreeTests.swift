@@ -201,7 +201,8 @@ struct AccessibleTreeTests {
         page.setQuality(42)
         let after = AccessibleTree(page: page)
         #expect(after.node(AccessibleTree.ID.quality)?.value?.current == 42)
-        #expect(after.changes(from: before) == [.value(AccessibleTree.ID.quality)])
+        #expect(after.node(AccessibleTree.ID.quality)?.description == "Fair", "the rating in words, as drawn")
+        #expect(after.changes(from: before) == [.description(AccessibleTree.ID.quality), .value(AccessibleTree.ID.quality)])
         #expect(after.node(AccessibleTree.ID.cue)?.role == .status)
         #expect(after.node(AccessibleTree.ID.cue)?.name == "Waiting for your security key or card reader")
     }

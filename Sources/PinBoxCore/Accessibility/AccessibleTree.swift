@@ -90,8 +90,10 @@ public struct AccessibleTree: Equatable, Sendable {
         if case .dialog(let layout) = geometry {
             if let label = content.qualityLabel {
                 let value = AccessibleValue(current: Double(page.quality ?? 0), minimum: -100, maximum: 100)
-                nodes.append(AccessibleNode(id: ID.quality, role: .levelBar, name: label, states: shown,
-                                            bounds: layout.quality ?? .zero, value: value))
+                // The rating in words, as drawn beside the bar (never anything typed).
+                let words = page.quality.map { QualityRating($0).words } ?? ""
+                nodes.append(AccessibleNode(id: ID.quality, role: .levelBar, name: label, description: words,
+                                            states: shown, bounds: layout.quality ?? .zero, value: value))
             }
             if content.waitCue {
                 nodes.append(AccessibleNode(id: ID.cue, role: .status, name: words.waiting, states: shown,

@@ -184,6 +184,7 @@ public struct DialogLayout: Equatable, Sendable {
             (detailLabel, detail) = (.zero, .zero)
         }
         var labelRects: [Rect] = [], fieldRects: [Rect] = []
+        var qualityRect: Rect?
         for (i, size) in fieldSizes.enumerated() {
             labelRects.append(Rect(x: left, y: y, width: width, height: labelHeights[i]))
             y += labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0)
@@ -192,7 +193,13 @@ public struct DialogLayout: Equatable, Sendable {
             let inset = i < fieldInsets.count ? fieldInsets[i] : 0
             fieldRects.append(Rect(x: left - inset, y: y.rounded(), width: size.width, height: size.height))
             y += size.height + gap
+            // The strength bar sits under the entry it rates (the first), above the repeat.
+            if i == 0, content.qualityLabel != nil {
+                qualityRect = Rect(x: left, y: y, width: width, height: qualityHeight)
+                y += qualityHeight + gap
+            }
         }
+        quality = qualityRect
         labels = labelRects
         fields = fieldRects
         if content.keyboard != nil {
@@ -200,12 +207,6 @@ public struct DialogLayout: Equatable, Sendable {
             y += keyboardHeight + gap
         } else {
             keyboard = nil
-        }
-        if content.qualityLabel != nil {
-            quality = Rect(x: left, y: y, width: width, height: qualityHeight)
-            y += qualityHeight + gap
-        } else {
-            quality = nil
         }
         if notesHeight > 0 {
             notes = Rect(x: left, y: y, width: width, height: notesHeight)
