@@ -40,8 +40,9 @@ public enum PagePainter {
         if touched(layout.textBand(baseline: layout.hint.y, size: m.hintSize, width: width)) {
             // A refused key's reason takes the hint's place for a moment.
             let feedback = !page.message.isEmpty
+            let color = !feedback ? page.secondaryColor : page.messageIsSuccess ? page.successColor : page.errorColor
             canvas.drawText(feedback ? page.message : page.content.hint, centeredAt: layout.hint, size: m.hintSize * s,
-                            color: feedback ? page.errorColor : page.secondaryColor, baselineOnly: true)
+                            color: color, baselineOnly: true)
         }
     }
 

@@ -32,3 +32,32 @@ struct QualityRatingTests {
         #expect(bar.y > layout.fields[0].maxY && bar.maxY < layout.labels[1].y)
     }
 }
+
+@Suite("The demo's status line")
+struct StatusLineTests {
+    private func page() throws -> Page {
+        let field = PageField(name: "pin", label: "", configuration: try FieldConfiguration(theme: .boxes, count: 6))
+        return Page(workbench: [field], content: PageContent(title: "t", hint: "h"), rules: PageRules(), scale: 1,
+                    measure: { _, _, _ in Size(width: 10, height: 10) })
+    }
+
+    @Test func aRefusalGoesOnceTheFieldChanges() throws {
+        let p = try page()
+        for c in "12345" { _ = p.handle(.character(c.unicodeScalars.first!), now: 0) }
+        _ = p.handle(.submit, now: 1)
+        #expect(p.feedback?.text == "Enter all 6 digits" && !p.scene(at: 1).messageIsSuccess)
+        _ = p.handle(.character("6"), now: 1.1)
+        #expect(p.feedback == nil, "the sixth digit makes it stale")
+    }
+
+    @Test func submittedIsASuccessNotAnError() throws {
+        let p = try page()
+        for c in "123456" { _ = p.handle(.character(c.unicodeScalars.first!), now: 0) }
+        let effects = p.handle(.submit, now: 1)
+        #expect(effects.contains(.deliver(field: 0)))
+        _ = p.handedOver(field: 0, now: 1)
+        #expect(p.feedback?.text == "Submitted" && p.scene(at: 1).messageIsSuccess)
+        _ = p.handle(.character("1"), now: 2)
+        #expect(p.feedback == nil, "typing again starts afresh")
+    }
+}

@@ -30,6 +30,9 @@ public final class Page {
     private var pasteTarget: Int?
     /// A line of feedback (why a key was refused) shown in place of the error for a moment.
     public private(set) var feedback: (text: String, until: Double)?
+    /// The line of feedback says that something went well (a submit on the demo page): drawn
+    /// in a calm style, not as an error.
+    public private(set) var feedbackIsSuccess = false
     /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
     /// (Page+Keyboard.swift).
     public internal(set) var composing: Int?
@@ -334,7 +337,7 @@ public final class Page {
         var effects: [PageEffect] = []
         guard outcome == nil else { return effects }
         fields[index].animator.succeed(at: animationTime(now))
-        show(FeedbackMessage.submitted, now: now)
+        show(FeedbackMessage.submitted, now: now, success: true)
         changed(index, length: 0, now: now, into: &effects)
         return effects
     }
@@ -494,15 +497,22 @@ public final class Page {
         // step of the fade, as the seed's first display-link tick does.
         fields[index].animator.setLength(length, at: animationTime(now) - animationFrameStep)
         effects.append(.report(.change(field: fields[index].name, length: length)))
+        // What the line said about the field before ("Enter all 6 digits") is stale once it
+        // changes; a success stays its moment, until the next character.
+        if feedback != nil && (!feedbackIsSuccess || length > 0) {
+            feedback = nil
+            if isDialog { relayout() }
+        }
         if fields[index].fitToLength() {
             relayout()
             effects.append(.report(.grew(field: fields[index].name, cells: fields[index].layout.cells.count)))
         }
     }
 
-    private func show(_ text: String, now: Double) {
+    private func show(_ text: String, now: Double, success: Bool = false) {
         let before = messageLine
         feedback = (text, now + Self.feedbackDuration)
+        feedbackIsSuccess = success
         if isDialog && messageLine != before { relayout() }
     }
 

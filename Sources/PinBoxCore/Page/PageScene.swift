@@ -12,6 +12,11 @@ public struct PageScene: Equatable, Sendable {
     /// The message line asks a question (before a passphrase is shown): drawn as text, not as
     /// an error.
     public var messageIsQuestion = false
+    /// The message line says something went well (the demo's "Submitted"): drawn in the
+    /// success colour, not as an error.
+    public var messageIsSuccess = false
+    /// 4.9:1 on the page's background.
+    public var successColor = Color(rgb: 0x2e7d32)
     /// The wait cue's phase, 0…1, when the page shows one.
     public var cuePhase: Double?
     /// The strength bar's value, -100…100, when the page has a bar and a rating.
@@ -68,6 +73,7 @@ extension Page {
                               focusRing: ring, message: message, cuePhase: phase)
         scene.quality = quality
         scene.messageIsQuestion = question != nil
+        scene.messageIsSuccess = feedback != nil && feedbackIsSuccess
         scene.suggestion = suggestionText
         scene.savePassword = agent.savePassword
         return scene
