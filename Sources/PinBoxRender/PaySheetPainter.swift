@@ -49,6 +49,12 @@ enum PaySheetPainter {
             let rect = page.geometry.ring(around: i)
             canvas.strokeInside(rect, width: Layout.devicePixels(m.ringWidth, scale: s), radius: 6 * s,
                                 color: page.ringColor)
+        } else if page.focusRing == 0 {
+            // The field's focus cue, over the seed's own lines (which stay as they are): the
+            // ring a few points outside its frame.
+            let pad = ((4 + m.ringWidth) * s).rounded(.up)
+            canvas.strokeInside(layout.field.insetBy(dx: -pad, dy: -pad), width: Layout.devicePixels(m.ringWidth, scale: s),
+                                radius: 6 * s, color: page.ringColor)
         }
         if touched(layout.keypad) { drawKeypad(layout, color: page.textColor, on: canvas) }
     }

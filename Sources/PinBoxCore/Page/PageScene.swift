@@ -51,13 +51,16 @@ public struct PageScene: Equatable, Sendable {
 extension Page {
     /// What to draw at `now`.
     public func scene(at now: Double) -> PageScene {
-        // One field alone on the demo needs no ring: the cursor cell says where keys go.
-        // A focused button always shows it: nothing else would.
-        let ring: Int? = windowFocused && (isDialog || fields.count > 1 || focus >= fields.count) ? focus : nil
-        // One focus cue, not two: where the demo rings a field, its cursor cell stays plain.
+        // Whatever has the focus is ringed while the window has it: a field alone (on the demo,
+        // on the payment sheet) too, since most seed looks have no cursor cell of their own and
+        // would look the same focused and not.
+        let ring: Int? = windowFocused ? focus : nil
+        // One focus cue, not two, where the demo stacks fields: a ringed field's cursor cell
+        // stays plain. A field alone keeps its seed's cursor cell: it says where the next
+        // digit goes.
         var workbench = false
         if case .workbench = geometry { workbench = true }
-        let cursor = !(workbench && ring != nil)
+        let cursor = !(workbench && ring != nil && fields.count > 1)
         var scenes = fields.indices.map {
             fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: composing == $0,
                              at: animationTime(now))
