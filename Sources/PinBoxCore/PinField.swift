@@ -53,25 +53,8 @@ public final class PinField {
     public func type(_ scalar: Unicode.Scalar) -> [FieldEvent] {
         guard accepts.contains(scalar) else { return [.rejected(accepts.refusal)] }
         guard !isFull else { return [.rejected(.full)] }
-        let v = scalar.value
-        let size = v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
-        guard secret.count + size <= byteLimit else { return [.rejected(.limit)] }
-        switch size {
-        case 1:
-            secret.append(UInt8(v))
-        case 2:
-            secret.append(UInt8(0xc0 | v >> 6))
-            secret.append(UInt8(0x80 | v & 0x3f))
-        case 3:
-            secret.append(UInt8(0xe0 | v >> 12))
-            secret.append(UInt8(0x80 | v >> 6 & 0x3f))
-            secret.append(UInt8(0x80 | v & 0x3f))
-        default:
-            secret.append(UInt8(0xf0 | v >> 18))
-            secret.append(UInt8(0x80 | v >> 12 & 0x3f))
-            secret.append(UInt8(0x80 | v >> 6 & 0x3f))
-            secret.append(UInt8(0x80 | v & 0x3f))
-        }
+        guard secret.count + SecretBuffer.utf8Length(of: scalar) <= byteLimit else { return [.rejected(.limit)] }
+        secret.append(scalar)
         length += 1
         return changedEvents()
     }

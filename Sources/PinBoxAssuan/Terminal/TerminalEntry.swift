@@ -133,24 +133,8 @@ public struct TerminalEntry {
     }
 
     private mutating func store(_ scalar: Unicode.Scalar) -> Result {
-        let v = scalar.value
-        let length = v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
-        guard secret.count + length <= secret.capacity else { return .full }
-        switch length {
-        case 1: secret.append(UInt8(v))
-        case 2:
-            secret.append(UInt8(0xC0 | v >> 6))
-            secret.append(UInt8(0x80 | v & 0x3F))
-        case 3:
-            secret.append(UInt8(0xE0 | v >> 12))
-            secret.append(UInt8(0x80 | v >> 6 & 0x3F))
-            secret.append(UInt8(0x80 | v & 0x3F))
-        default:
-            secret.append(UInt8(0xF0 | v >> 18))
-            secret.append(UInt8(0x80 | v >> 12 & 0x3F))
-            secret.append(UInt8(0x80 | v >> 6 & 0x3F))
-            secret.append(UInt8(0x80 | v & 0x3F))
-        }
+        guard secret.count + SecretBuffer.utf8Length(of: scalar) <= secret.capacity else { return .full }
+        secret.append(scalar)
         characters += 1
         return .taken
     }

@@ -86,6 +86,34 @@ public final class SecretBuffer: @unchecked Sendable {
         return bytes[index]
     }
 
+    /// How many bytes `scalar` takes in UTF-8.
+    public static func utf8Length(of scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        return v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
+    }
+
+    /// Appends `scalar` as UTF-8, byte by byte, so that no copy of it is left anywhere else;
+    /// the caller has checked there is room.
+    public func append(_ scalar: Unicode.Scalar) {
+        let v = scalar.value
+        switch Self.utf8Length(of: scalar) {
+        case 1:
+            append(UInt8(v))
+        case 2:
+            append(UInt8(0xC0 | v >> 6))
+            append(UInt8(0x80 | v & 0x3F))
+        case 3:
+            append(UInt8(0xE0 | v >> 12))
+            append(UInt8(0x80 | v >> 6 & 0x3F))
+            append(UInt8(0x80 | v & 0x3F))
+        default:
+            append(UInt8(0xF0 | v >> 18))
+            append(UInt8(0x80 | v >> 12 & 0x3F))
+            append(UInt8(0x80 | v >> 6 & 0x3F))
+            append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+
     /// Appends `bytes` (the caller has checked there is room).
     public func append<C: Collection>(contentsOf bytes: C) where C.Element == UInt8 {
         precondition(count + bytes.count <= capacity)

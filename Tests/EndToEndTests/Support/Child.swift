@@ -44,7 +44,10 @@ final class Child {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        for fd in stdinPipe + outPipe + errPipe where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Nothing else the runner has open goes to the child: a pipe another test made a moment
+        // ago (Foundation's are not close-on-exec) held by a long-lived child here would keep
+        // that test from ever reading its end of file.
+        _ = glibc.addCloseFrom(&actions, 3)
         for (fd, what) in descriptors.sorted(by: { $0.key < $1.key }) {
             switch what {
             case .closed: posix_spawn_file_actions_addclose(&actions, fd)
@@ -181,8 +184,29 @@ final class Child {
 }
 
 /// A pipe whose ends are not inherited by anything exec'd (posix_spawn's dup2 clears the flag
-/// on the copy it makes for the child).
+/// on the copy it makes for the child), close-on-exec from the start: another test's spawn
+/// between making the pipe and marking it would take its ends along.
 private func closeOnExecPipe(_ ends: inout [Int32]) {
-    pipe(&ends)
-    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    _ = glibc.pipe2(&ends, O_CLOEXEC)
 }
+
+/// Two GNU functions Swift's Glibc module does not declare (they need _GNU_SOURCE), looked up
+/// in the C library itself.
+private struct GNUFunctions {
+    let pipe2: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+    let addCloseFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    init() {
+        func symbol<F>(_ name: String, as: F.Type) -> F {
+            guard let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+                fatalError("\(name) is not in the C library")
+            }
+            return unsafeBitCast(address, to: F.self)
+        }
+        pipe2 = symbol("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+        addCloseFrom = symbol("posix_spawn_file_actions_addclosefrom_np",
+                              as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }
+}
+
+private let glibc = GNUFunctions()

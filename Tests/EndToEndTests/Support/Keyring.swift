@@ -91,21 +91,3 @@ final class KeyringSession {
         guard result.status == 0 else { throw TestFailure("secret-tool store failed") }
     }
 }
-
-/// `run` with an environment of its own.
-@discardableResult
-func run(_ argv: [String], environment: [String: String], input: [UInt8]? = nil) throws -> (status: Int32, output: String) {
-    let child = try Child(argv, environment: environment, input: input, capture: true)
-    var out: [UInt8] = []
-    let deadline = Date().addingTimeInterval(60)
-    while child.isRunning {
-        guard Date() < deadline else {
-            kill(child.pid, SIGKILL)
-            throw TestFailure("\(argv) did not finish within 60 s")
-        }
-        child.waitReadable(seconds: 0.05)
-        out += child.read().out
-    }
-    out += child.read().out
-    return (child.wait(), String(decoding: out, as: UTF8.self))
-}

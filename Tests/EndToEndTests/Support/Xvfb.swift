@@ -51,7 +51,14 @@ func which(_ name: String) throws -> String {
 /// Runs a command to completion on `display`; returns its exit status and standard output.
 @discardableResult
 func run(_ argv: [String], display: String? = nil, input: [UInt8]? = nil) throws -> (status: Int32, output: String) {
-    let child = try Child(argv, environment: display.map { ["DISPLAY": $0] } ?? [:], input: input, capture: true)
+    try run(argv, environment: display.map { ["DISPLAY": $0] } ?? [:], input: input)
+}
+
+/// Runs a command to completion with `environment` added to the runner's; returns its exit
+/// status and standard output.
+@discardableResult
+func run(_ argv: [String], environment: [String: String], input: [UInt8]? = nil) throws -> (status: Int32, output: String) {
+    let child = try Child(argv, environment: environment, input: input, capture: true)
     var out: [UInt8] = []
     // A helper that hangs (a stuck selection owner, a search that never matches) must fail the
     // test, not hold the whole run.
