@@ -25,6 +25,25 @@ public enum FieldPainter {
             }
 
             canvas.fillRounded(bounds, radius: frameRadius, with: theme.background)
+            if let count = scene.count {
+                // More characters than boxes: one box the row's width, and how many in words.
+                let box = theme.style(for: .filled)
+                let radius = box.cornerRadius * s
+                let row = Rect(x: bounds.x + (layout.cells.first?.x ?? 0), y: bounds.y + (layout.cells.first?.y ?? 0),
+                               width: (layout.cells.last?.maxX ?? bounds.width) - (layout.cells.first?.x ?? 0),
+                               height: layout.cells.first?.height ?? bounds.height)
+                canvas.fillRounded(row, radius: radius, with: box.background ?? .white)
+                let border = accent(box.border ?? theme.dotColor)
+                canvas.strokeInside(row, width: Layout.devicePixels(max(1, box.borderWidth), scale: s), radius: radius,
+                                    color: border)
+                // Through the text subsystem: the words are translated (Russian, Chinese…).
+                let style = TextStyle(size: 15 * s, color: theme.dotColor)
+                let size = TextLayout.measure(count, style: style, width: nil)
+                TextLayout.draw(count, style: style, width: nil,
+                                at: Point(x: (row.mid.x - size.width / 2).rounded(), y: (row.mid.y - size.height / 2).rounded()),
+                                on: canvas)
+                return
+            }
             canvas.clippedRounded(to: bounds, radius: frameRadius) {
                 for (cell, rect) in zip(scene.cells, layout.cells) {
                     let r = rect.offsetBy(dx: origin.x, dy: origin.y)

@@ -53,7 +53,7 @@ struct PromptPageTests {
         let host = try page(.hostKey(Self.question))
         #expect(host.fields[0].field.pastePolicy == .text, "ssh's fingerprint pasted")
         let pin = try page(.pin(.user))
-        #expect(pin.entry == .openPIN(shown: 6) && !pin.fields[0].revealed)
+        #expect(pin.entry == .openPIN(shown: 1) && !pin.fields[0].revealed, "one box: no count suggested")
         #expect(pin.content.buttons.map(\.role) == [.cancel, .ok])
         let confirm = try page(.confirm)
         #expect(confirm.content.title == "Confirm" && confirm.fields.isEmpty)

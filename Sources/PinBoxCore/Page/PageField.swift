@@ -100,8 +100,17 @@ public struct PageField {
     public func scene(focused: Bool, composing: Bool = false, at now: Double) -> FieldScene {
         var theme = configuration.theme
         if revealed { theme.secure = false }
-        return FieldScene(field: field, animator: animator, layout: layout, theme: theme,
-                          focused: focused, composing: composing, at: now, first: firstShown)
+        var scene = FieldScene(field: field, animator: animator, layout: layout, theme: theme,
+                               focused: focused, composing: composing, at: now, first: firstShown)
+        if let growth, growth.most < field.capacity, field.length >= growth.most {
+            scene.count = Self.count(field.length)
+        }
+        return scene
+    }
+
+    /// "14 characters": what PIN boxes show once the row is full (`FieldScene.count`).
+    public static func count(_ n: Int) -> String {
+        localizedPlural("%s character", "%s characters", n, String(n))
     }
 }
 

@@ -38,9 +38,12 @@ extension PromptKind {
         }
     }
 
-    /// The entry for this kind: PIN boxes for a PIN, one long box for the rest.
+    /// The entry for this kind: PIN boxes for a PIN, one long box for the rest. A PIN of no
+    /// known length starts as one box, where the first character goes: six empty boxes would
+    /// say six are needed (FIDO PINs are 4–63 characters). A caller that knows the length asks
+    /// for `fixedPIN` (`pinbox askpass --length`).
     public var entry: EntryKind {
-        if case .pin(let kind) = self { return .openPIN(shown: kind.boxes) }
+        if case .pin = self { return .openPIN(shown: 1) }
         return .passphrase
     }
 }
