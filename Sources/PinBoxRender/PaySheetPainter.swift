@@ -19,13 +19,13 @@ enum PaySheetPainter {
         // Only the top corners are round: the sheet runs on past the window's foot.
         canvas.fillRounded(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width,
                                 height: max(layout.sheet.height, Double(canvas.height) - layout.sheet.y) + m.sheetRadius * s),
-                           radius: (m.sheetRadius * s).rounded(), with: .white)
+                           radius: layout.sheet.y > 0 ? (m.sheetRadius * s).rounded() : 0, with: .white)
         if touched(layout.close) { drawClose(in: layout.close, scale: s, color: page.secondaryColor, on: canvas) }
         canvas.drawText(page.content.title, centeredAt: layout.title, size: m.titleSize * s, bold: true,
                         color: page.textColor, baselineOnly: true)
         canvas.fill(layout.hairline, with: hairline)
         if let payee = layout.payee {
-            canvas.drawText(page.content.prompt, centeredAt: payee, size: m.payeeSize * s, color: page.secondaryColor,
+            canvas.drawText(layout.payeeText, centeredAt: payee, size: m.payeeSize * s, color: page.secondaryColor,
                             baselineOnly: true)
         }
         if let amount = layout.amount {
