@@ -196,7 +196,7 @@ struct AccessibleTreeTests {
         let before = AccessibleTree(page: page)
         let bar = try #require(before.node(AccessibleTree.ID.quality))
         #expect(bar.role == .levelBar)
-        #expect(bar.name == "Quality:")
+        #expect(bar.name == "Quality", "named as drawn: without its colon")
         #expect(bar.value == AccessibleValue(current: 0, minimum: -100, maximum: 100))
         page.setQuality(42)
         let after = AccessibleTree(page: page)

@@ -40,3 +40,13 @@ struct PinLengthTests {
         #expect(PageField.count(1) == "1 character" && PageField.count(14) == "14 characters")
     }
 }
+
+@Suite("Labels as a dialog shows them")
+struct DialogLabelTests {
+    @Test func aPromptsColonAndTrailingBlankLinesGo() {
+        #expect(DialogSpec.label("PIN:") == "PIN" && DialogSpec.label("密码：") == "密码")
+        #expect(DialogSpec.label("Passphrase: ") == "Passphrase")
+        #expect(DialogSpec.trimmed("Enter the passphrase\n\n") == "Enter the passphrase")
+        #expect(DialogSpec.trimmed("a\n  b \n") == "a\n  b", "inner lines kept")
+    }
+}

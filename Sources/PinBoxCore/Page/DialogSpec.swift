@@ -78,7 +78,7 @@ public struct DialogSpec: Equatable, Sendable {
         var rules = PageRules(purpose: .prompt, timeout: timeout)
         // A caller's trailing newline (gpg-agent's descriptions end in %0A) is no empty line.
         var content = PageContent(title: Self.trimmed(title), description: Self.trimmed(description),
-                                  error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel)
+                                  error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel.map(Self.label))
         content.detail = detail
         content.destructive = destructive
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
@@ -98,11 +98,11 @@ public struct DialogSpec: Equatable, Sendable {
             if let save { content.buttons.insert(save, at: 0) }
             content.notes = notes
             content.suggestionNote = suggestionNote
-            let prompt = Self.trimmed(prompt)
+            let prompt = Self.label(prompt)
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
                                               scale: scale, width: width, easing: easing)]
             if let repeatPrompt {
-                fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
+                fields.append(try entry.makeField(name: "repeat", label: Self.label(repeatPrompt), accepts: accepts,
                                                   byteLimit: byteLimit, scale: scale, width: width, easing: easing))
             }
             // A name or a one-time code is no secret: shown as typed.
@@ -148,6 +148,17 @@ public struct DialogSpec: Equatable, Sendable {
                         measure: measure)
         page.armingDelay = armingDelay
         return page
+    }
+
+    /// A label as a dialog shows it: without the colon a terminal's prompt ends in ("PIN:"),
+    /// for every role and for `pinbox render` alike.
+    public static func label(_ text: String) -> String {
+        var text = trimmed(text)
+        // The full-width colon too: Chinese and Japanese prompts end in "：".
+        while let last = text.unicodeScalars.last, last == ":" || last == " " || last == "\u{FF1A}" {
+            text.unicodeScalars.removeLast()
+        }
+        return text
     }
 
     /// `text` without the blank lines, spaces and tabs it ends in.
