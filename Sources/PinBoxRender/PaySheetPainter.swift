@@ -56,17 +56,21 @@ enum PaySheetPainter {
             canvas.strokeInside(layout.field.insetBy(dx: -pad, dy: -pad), width: Layout.devicePixels(m.ringWidth, scale: s),
                                 radius: 6 * s, color: page.ringColor)
         }
-        if touched(layout.keypad) { drawKeypad(layout, color: page.textColor, on: canvas) }
+        if touched(layout.keypad) { drawKeypad(layout, pressed: page.pressedKey, color: page.textColor, on: canvas) }
     }
 
-    private static func drawKeypad(_ layout: PaySheetLayout, color: Color, on canvas: Canvas) {
+    /// A key held down: darker than the band, as a phone's key darkens under the finger.
+    static let pressedKey = Color(rgb: 0xb4bac3)
+
+    private static func drawKeypad(_ layout: PaySheetLayout, pressed: Int?, color: Color, on canvas: Canvas) {
         let m = layout.metrics, s = layout.scale
         canvas.fill(layout.keypad, with: keypadBand)
-        for (key, rect) in zip(PaySheetLayout.keys, layout.keyRects) {
+        for (i, (key, rect)) in zip(PaySheetLayout.keys, layout.keyRects).enumerated() {
+            if i == pressed, key != .blank { canvas.fillRounded(rect, radius: m.keyRadius * s, with: pressedKey) }
             switch key {
             case .blank: break
             case .digit(let d):
-                canvas.fillRounded(rect, radius: m.keyRadius * s, with: Self.key)
+                canvas.fillRounded(rect, radius: m.keyRadius * s, with: i == pressed ? pressedKey : Self.key)
                 canvas.drawText(String(d), centeredAt: rect.mid, size: m.keySize * s, color: color)
             case .delete:
                 // Delete sits on the band, as on a phone's number pad: a key of another kind.

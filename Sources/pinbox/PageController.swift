@@ -329,6 +329,7 @@ final class PageController: WindowController {
             && old.cuePhase == new.cuePhase && old.fields.count == new.fields.count
             && (new.geometry.buttons.isEmpty || old.focusRing == new.focusRing)
             && old.suggestion == new.suggestion && old.savePassword == new.savePassword
+            && old.pressedKey == new.pressedKey
     }
 
     /// The page area where `new` differs from `old`: the cells that changed, or the whole

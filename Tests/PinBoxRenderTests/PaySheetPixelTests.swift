@@ -97,4 +97,20 @@ struct PaySheetPixelTests {
         guard case .paySheet(let l2) = whole.geometry else { return }
         #expect(l2.payeeText == "Coffee Shop")
     }
+
+    @Test func aPressedKeyIsDrawnDarkerUntilLetGo() throws {
+        let page = try PaySheetSpec().makePage(measure: TextLayout.measure)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        guard case .paySheet(let layout) = page.geometry else { Issue.record("not a sheet"); return }
+        let rect = layout.keyRects[4]  // "5"
+        let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+        _ = page.handle(.click(rect.mid), now: 1)
+        PagePainter.draw(page.scene(at: 1), on: canvas)
+        let corner = (x: Int(rect.x) + 6, y: Int(rect.y) + 6)
+        #expect(canvas.pixel(x: corner.x, y: corner.y) == 0xb4bac3, "pressed")
+        #expect(contrast(0xb4bac3, 0xffffff) >= 1.9, "set apart from the white keys")
+        _ = page.handle(.release(rect.mid), now: 1.1)
+        PagePainter.draw(page.scene(at: 1.1), on: canvas)
+        #expect(canvas.pixel(x: corner.x, y: corner.y) == 0xffffff, "let go: white again")
+    }
 }

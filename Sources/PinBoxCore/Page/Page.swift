@@ -62,6 +62,11 @@ public final class Page {
     /// or the window getting the focus.
     public var caretBlink = CaretBlink()
     public private(set) var caretSince = 0.0
+    /// The number pad's key held down (`PaySheetLayout.keys` index), and whether the pointer is
+    /// still on it: a key types when let go on it, as a phone's does, so a press dragged off
+    /// it types nothing.
+    public private(set) var pressedKey: Int?
+    public private(set) var pressedKeyHeld = false
     /// When the window first showed the page (`shown(at:)`).
     public private(set) var shownAt: Double?
 
@@ -235,13 +240,29 @@ public final class Page {
         case .focusPrevious:
             setFocus((focus + focusableCount - 1) % max(1, focusableCount), into: &effects)
         case .click(let point):
-            // A key of an on-screen number pad types as the keyboard does.
-            if let key = geometry.keypadInput(at: point) { return handle(key, now: now) }
+            // A key of an on-screen number pad goes down here and types when let go on it.
+            if case .paySheet(let layout) = geometry, let i = layout.keyIndex(at: point) {
+                pressedKey = i
+                pressedKeyHeld = true
+                return effects
+            }
             if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
                 setFocus(i, into: &effects)
             } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
                 setFocus(fields.count + b, into: &effects)
                 press(content.buttons[b].role, now: now, into: &effects)
+            }
+        case .drag(let point):
+            if let i = pressedKey, case .paySheet(let layout) = geometry {
+                pressedKeyHeld = layout.keyRects[i].contains(point)
+            }
+        case .release(let point):
+            guard let i = pressedKey, case .paySheet(let layout) = geometry else { break }
+            pressedKey = nil
+            pressedKeyHeld = false
+            // Let go off the key (dragged away): nothing is typed.
+            if layout.keyRects[i].contains(point), let key = PaySheetLayout.keys[i].input {
+                return effects + handle(key, now: now)
             }
         case .pasteRequest(let source, let point):
             if let point {

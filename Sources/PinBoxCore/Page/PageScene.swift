@@ -25,6 +25,8 @@ public struct PageScene: Equatable, Sendable {
     public var suggestion: String?
     /// The "Save in password manager" box is ticked.
     public var savePassword = false
+    /// The number pad's key drawn pressed (held, the pointer on it).
+    public var pressedKey: Int?
     public var background = Color(rgb: 0xf5f6f8)
     public var textColor = Color(rgb: 0x1f2329)
     /// 4.8:1 on the page's background: hints and labels must be read by everyone.
@@ -79,6 +81,7 @@ extension Page {
         scene.messageIsSuccess = feedback != nil && feedbackIsSuccess
         scene.suggestion = suggestionText
         scene.savePassword = agent.savePassword
+        scene.pressedKey = pressedKeyHeld ? pressedKey : nil
         return scene
     }
 

@@ -164,6 +164,12 @@ public struct PaySheetLayout: Equatable, Sendable {
     }
 
     /// The key under `point`, if any (the blank corner is no key).
+    /// The index (in `keys`) of the key at `point`; nil off the keys and on the blank corner.
+    public func keyIndex(at point: Point) -> Int? {
+        guard let i = keyRects.firstIndex(where: { $0.contains(point) }), Self.keys[i] != .blank else { return nil }
+        return i
+    }
+
     public func key(at point: Point) -> Key? {
         guard let i = keyRects.firstIndex(where: { $0.contains(point) }), Self.keys[i] != .blank else { return nil }
         return Self.keys[i]
