@@ -77,3 +77,21 @@ struct PromptEasingTests {
         #expect(Easing.ink(presence) > 0.5)
     }
 }
+
+@Suite("The focus ring at every scale")
+struct RingSymmetryTests {
+    @Test(arguments: [1.0, 1.25, 1.5, 2.0])
+    func theRingKeepsOneDistanceOnEverySideInWholePixels(scale: Double) throws {
+        let fields = try Theme.builtIn.map { theme in
+            PageField(name: theme.name, label: theme.name,
+                      configuration: try FieldConfiguration(theme: theme, scale: scale))
+        }
+        let layout = PageLayout(window: .zero, layouts: fields.map { $0.layout }, scale: scale)
+        for i in fields.indices {
+            let ring = layout.ring(around: i), cells = layout.visible[i]
+            #expect(ring.x == ring.x.rounded() && ring.y == ring.y.rounded() && ring.maxY == ring.maxY.rounded())
+            #expect(cells.y - ring.y == ring.maxY - cells.maxY, "\(fields[i].name) at \(scale): top and bottom")
+            #expect(cells.x - ring.x == ring.maxX - cells.maxX, "\(fields[i].name) at \(scale): left and right")
+        }
+    }
+}
