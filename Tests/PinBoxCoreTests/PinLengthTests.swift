@@ -50,3 +50,17 @@ struct DialogLabelTests {
         #expect(DialogSpec.trimmed("a\n  b \n") == "a\n  b", "inner lines kept")
     }
 }
+
+@Suite("PIN length in the accessibility tree")
+struct PinLengthAccessibilityTests {
+    @Test func theCountDrawnInPlaceOfBoxesIsTheEntrysDescription() throws {
+        let measure: TextMeasure = { text, style, _ in
+            Size(width: Double(text.unicodeScalars.count) * style.size * 0.6, height: (style.size * 1.2).rounded(.up))
+        }
+        let page = try DialogSpec(prompt: .pin(.user)).makePage(measure: measure)
+        for _ in 0..<14 { _ = page.handle(.character("7"), now: 0) }
+        let entry = try #require(AccessibleTree(page: page).node(AccessibleTree.ID.entry(0)))
+        #expect(entry.description == "14 characters")
+        #expect(!(entry.text ?? "").contains("7"), "never the secret")
+    }
+}
