@@ -121,6 +121,9 @@ public final class EventLoop {
                     // Focus moves caused by a grab are not the user's doing.
                     if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { continue }
                     if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { continue }
+                    // A key let go while another window had the keyboard sent this one no release:
+                    // back in focus, only keys still down stay held (one round trip).
+                    if event.type == FocusIn { Self.keysDown(d) { keys.keepHeld(only: $0) } }
                     deliver(.windowFocus(event.type == FocusIn))
                 case Expose:
                     let e = event.xexpose
