@@ -128,6 +128,9 @@ public final class EventLoop {
                     // Focus moves caused by a grab are not the user's doing.
                     if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { continue }
                     if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { continue }
+                    // A key let go while another window had the keyboard sent this one no release:
+                    // back in focus, only keys still down stay held (one round trip).
+                    if event.type == FocusIn { Self.keysDown(d) { keys.keepHeld(only: $0) } }
                     deliver(.windowFocus(event.type == FocusIn))
                 case Expose:
                     let e = event.xexpose
@@ -229,9 +232,8 @@ public final class EventLoop {
             // nor the X server and compositor showing the window wait for them: the keymap and the
             // compose table (milliseconds of parsing), the refresh rate (RandR round trips) that
             // paces animation, and the shared memory later frames go through. Done right after
-            // the map, this
-            // millisecond of work held the first frame back by 0.2–0.35 ms on two cores
-            // (docs/performance-notes.md). A key typed sooner is translated all the same: the
+            // the map, this work held the first frame back on two cores (measured in
+            // docs/performance-notes.md). A key typed sooner is translated all the same: the
             // keyboard gets ready for it there and then.
             if let due = preparationDue, now >= due {
                 // Without this, a held key repeats as release and press pairs, which only the press

@@ -181,8 +181,8 @@ struct AskpassCommand {
     /// Runs the dialog, with the display's X resources under the command line; returns the
     /// exit status.
     func run() -> Int32 {
-        // The dialog's text costs about 1 ms the first time it is drawn (font files, glyphs), some
-        // 8 ms when it needs Pango (Chinese, Arabic, …): start that now, on threads, so it
+        // The dialog's text is dearest the first time it is drawn (font files, glyphs), far more
+        // so when it needs Pango (Chinese, Arabic, …): start that now, on threads, so it
         // overlaps connecting to X.
         TextLayout.prepare { measure in _ = try? dialog.makePage(measure: measure) }
         do throws(X11Error) {

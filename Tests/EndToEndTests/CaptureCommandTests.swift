@@ -5,12 +5,15 @@ import PinBoxRender
 /// `pinbox render`'s captures through the real binary: film strips, state sheets, guides,
 /// animated GIFs (decoded by Pillow, not PinBox), scaled and transparent pictures.
 @Suite("Capture commands")
-struct CaptureCommandTests {
+final class CaptureCommandTests {
     let dir = NSTemporaryDirectory() + "pinbox-captures-\(UUID().uuidString)"
 
     init() throws {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
+
+    /// Each test's folder goes with it.
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     func pinbox(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
         let p = try PinBoxProcess(args, display: nil)

@@ -4,12 +4,15 @@ import PinBoxRender
 
 /// The binary's command line: `pinbox render` output and every way to get an option wrong.
 @Suite("Command line")
-struct CommandLineTests {
+final class CommandLineTests {
     let dir = NSTemporaryDirectory() + "pinbox-cli-\(UUID().uuidString)"
 
     init() throws {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
+
+    /// Each test's folder goes with it.
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     func pinbox(_ args: [String], display: String? = nil) throws -> (status: Int32, out: String, err: String) {
         let p = try PinBoxProcess(args, display: display)

@@ -9,13 +9,16 @@ private func digits(_ s: String) -> [UInt8] { Array(s.utf8) }
 private let python = "/usr/bin/python3"
 
 @Suite("Captures: stepping, curves, GIFs, scales")
-struct CaptureTests {
+final class CaptureTests {
     let strip = try! FieldConfiguration()
     let dir = NSTemporaryDirectory() + "pinbox-capture-\(UUID().uuidString)"
 
     init() throws {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
+
+    /// Each test's folder goes with it.
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     /// The page's way: digits typed, the window paused, the 4th key, then k frame steps.
     private func stepped(_ k: Int, pausedAt wall: Double, configuration: FieldConfiguration) throws -> Canvas {
