@@ -25,13 +25,16 @@ extension PinentryServer {
     /// agent's message, which is its pinpad notice when it names no button.
     public func confirmRequest(isMessage: Bool, oneButton: Bool = false) -> ConfirmRequest {
         let shape = AgentRequest(command: !isMessage ? .confirm : oneButton ? .oneButton : .message,
-                                 okLabelSent: texts.ok != nil)
-        return ConfirmRequest(
+                                 okLabelSent: texts.ok != nil, cancelLabelSent: texts.cancel != nil,
+                                 notOKLabelSent: texts.notOK != nil)
+        var request = ConfirmRequest(
             title: texts.title, description: texts.description, error: texts.error,
             okLabel: texts.ok ?? options.defaultOK ?? "_OK",
             cancelLabel: texts.cancel ?? options.defaultCancel ?? "_Cancel",
             notOKLabel: texts.notOK, isMessage: isMessage, timeout: max(texts.timeout, 0), grab: options.grab,
             options: options, kind: PromptKind(agent: shape))
+        request.destructive = shape.affirmativeIsDestructive
+        return request
     }
 
     func getPin() {

@@ -117,6 +117,8 @@ public struct ConfirmRequest: Equatable, Sendable {
     /// What the request is, from its shape (the core's classifier): a yes/no question, a
     /// message, or the agent's notice while a card reader's pinpad or a token waits.
     public var kind: PromptKind
+    /// The affirmative gives something away (`AgentRequest.affirmativeIsDestructive`).
+    public var destructive = false
     public var timeout: Int
     public var grab: Bool
     /// Everything OPTION and the command line said (see `PinRequest.options`).

@@ -6,7 +6,8 @@
 /// the first ~90 ms of 0.2 s. The `ink-…` curves are defined on the ink instead, and
 /// `ink-ease-out` has half the ink a fifth of the way in.
 public enum Easing: String, CaseIterable, Sendable {
-    /// Presence proportional to time: seed 003's intent (0.2 s, straight lines). The default.
+    /// Presence proportional to time: seed 003's intent (0.2 s, straight lines). The demo
+    /// page's default (the seeds' own curve); prompts use `promptDefault`.
     case linear
     /// Seed 003 replayed literally: each display tick moves presence by
     /// `1 / (15 × showDuration)`, so at 60 Hz and 0.2 s a dot is full after 3 ticks (50 ms),
@@ -18,6 +19,12 @@ public enum Easing: String, CaseIterable, Sendable {
     case inkLinear = "ink-linear"
     /// Cubic ease-out on ink: ink `1 − (1 − u)³`, half of it at u ≈ 0.206.
     case inkEaseOut = "ink-ease-out"
+
+    /// The curve of the askpass's, the pinentry's and the payment sheet's dots: a prompt must
+    /// feel immediate. Under `linear` a dot has 2 % of its ink 50 ms after the key (t³), while
+    /// the seed on the phone drew it whole in 3 ticks (50 ms); `ink-ease-out` gives 59 % at
+    /// 50 ms and moves smoothly, where `seed` jumps in steps (docs/design.md).
+    public static let promptDefault = Easing.inkEaseOut
 
     /// The presence of a dot that moves from `from` to `target` (each 0…1) and has run for
     /// `progress` of its motion (0…1). Only the smooth curves: `seed` steps by ticks and is

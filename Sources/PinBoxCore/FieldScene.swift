@@ -13,6 +13,12 @@ public struct FieldScene: Equatable, Sendable {
     /// A shown entry drawn as one run of text (`Theme.drawsTextRun`): all its characters, from
     /// the first; the painter keeps the end in view. Empty otherwise, and always when secure.
     public var run: [Unicode.Scalar] = []
+    /// A text entry's caret is drawn (`Theme.padding`): the entry has the focus and the blink
+    /// is in its shown half. It carries no character, only where the next one goes.
+    public var caret = false
+    /// PIN boxes with more characters than the row has boxes for: the count in words ("14
+    /// characters"), drawn in one box in place of the boxes, which could no longer say it.
+    public var count: String?
 
     /// One cell as it is drawn.
     public struct Cell: Equatable, Sendable {
@@ -76,7 +82,9 @@ public struct FieldScene: Equatable, Sendable {
     public func differsAsAWhole(from old: FieldScene) -> Bool {
         old.layout != layout || old.theme != theme || old.cue != cue || old.shake != shake || old.success != success
             // A run of shown characters moves as a whole when one changes.
-            || old.run != run
+            || old.run != run || old.caret != caret || old.count != count
+            // An entry with padding draws its dots off the cells' grid: redrawn whole.
+            || (theme.padding > 0 && old.cells != cells)
     }
 
     /// The area, in device pixels relative to the field's origin, that drawing this field can

@@ -25,8 +25,13 @@ public enum InputEvent: Equatable, Sendable {
     case copy
     /// The selection's answer arrived, or it could not be had.
     case pasted(PasteResult)
-    /// A left click at a point in device pixels.
+    /// A left click at a point in device pixels: the button going down. A key of an on-screen
+    /// number pad is pressed by it and typed by its `release` (see `Page.pressedKey`).
     case click(Point)
+    /// The left button let go at a point.
+    case release(Point)
+    /// The pointer moved to a point with the left button held.
+    case drag(Point)
     /// The window gained or lost the keyboard focus.
     case windowFocus(Bool)
     /// The window's new size in device pixels.
@@ -88,10 +93,20 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
-             .pasteRequest, .copy, .click, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
+             .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable:
             return false
+        }
+    }
+}
+
+extension InputEvent {
+    /// Whether it can press a button: what an armed page waits for (`Page.armingDelay`).
+    public var pressesButton: Bool {
+        switch self {
+        case .submit, .mnemonic, .click, .pressButton: true
+        default: false
         }
     }
 }

@@ -107,7 +107,7 @@ public struct PageLayout: Equatable, Sendable {
     /// The focus ring's outer bounds around field `index`: always `ringOffset` outside its cells.
     public func ring(around index: Int) -> Rect {
         let pad = ((metrics.ringOffset + metrics.ringWidth) * scale).rounded(.up)
-        return visible[index].insetBy(dx: -pad, dy: -pad)
+        return visible[index].insetBy(dx: -pad, dy: -pad).roundedOutward
     }
 
     /// The band a text line of `size` points with baseline `y` covers, across the whole page:

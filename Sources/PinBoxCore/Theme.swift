@@ -28,6 +28,10 @@ public struct Theme: Equatable, Sendable {
     /// A strip whose cells keep at least `cellSize`, growing a frame too small (seed 004's
     /// rule, in its no-gap layout); seeds 000 and 001 divide whatever frame they are given.
     public var growsToFit = false
+    /// Room between the entry's edge and its first dot or character, in points; a theme with
+    /// padding is a text entry, and shows a caret where the next character goes. The seeds'
+    /// looks have none (their cells are their own padding).
+    public var padding = 0.0
     public var dotColor: Color
     /// In points, at full size: the radius of the ink a user sees.
     public var dotRadius: Double
@@ -150,7 +154,8 @@ public struct Theme: Equatable, Sendable {
     }()
 
     /// A passphrase: one long box, a dot per character, nothing between them.
-    public static let passphrase = Theme(
+    public static let passphrase: Theme = {
+        var theme = Theme(
         name: "passphrase", arrangement: .strip, cellSize: Size(width: 14, height: 36), gap: 0,
         background: .white, frameColor: Color(rgb: 0x848b96), frameWidth: 1, frameRadius: 6,
         dividerColor: nil, dividerWidth: 0, dividerPlacement: .centred,
@@ -159,6 +164,10 @@ public struct Theme: Equatable, Sendable {
         // in the dialog's text size.
         empty: CellStyle(background: .white, textColor: Color(rgb: 0x1f2329), font: FontSpec(size: 15)),
         filled: nil, highlight: nil, errorColor: errorRed, successColor: successGreen)
+        // A text entry's padding: the first dot 8 pt from the edge, as GTK's and Qt's entries have it.
+        theme.padding = 8
+        return theme
+    }()
 
     /// UIKit's `lightGrayColor`: white 2/3.
     static let lightGray = Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3)

@@ -25,6 +25,25 @@ public enum FieldPainter {
             }
 
             canvas.fillRounded(bounds, radius: frameRadius, with: theme.background)
+            if let count = scene.count {
+                // More characters than boxes: one box the row's width, and how many in words.
+                let box = theme.style(for: .filled)
+                let radius = box.cornerRadius * s
+                let row = Rect(x: bounds.x + (layout.cells.first?.x ?? 0), y: bounds.y + (layout.cells.first?.y ?? 0),
+                               width: (layout.cells.last?.maxX ?? bounds.width) - (layout.cells.first?.x ?? 0),
+                               height: layout.cells.first?.height ?? bounds.height)
+                canvas.fillRounded(row, radius: radius, with: box.background ?? .white)
+                let border = accent(box.border ?? theme.dotColor)
+                canvas.strokeInside(row, width: Layout.devicePixels(max(1, box.borderWidth), scale: s), radius: radius,
+                                    color: border)
+                // Through the text subsystem: the words are translated (Russian, Chinese…).
+                let style = TextStyle(size: 15 * s, color: theme.dotColor)
+                let size = TextLayout.measure(count, style: style, width: nil)
+                TextLayout.draw(count, style: style, width: nil,
+                                at: Point(x: (row.mid.x - size.width / 2).rounded(), y: (row.mid.y - size.height / 2).rounded()),
+                                on: canvas)
+                return
+            }
             canvas.clippedRounded(to: bounds, radius: frameRadius) {
                 for (cell, rect) in zip(scene.cells, layout.cells) {
                     let r = rect.offsetBy(dx: origin.x, dy: origin.y)
@@ -56,22 +75,32 @@ public enum FieldPainter {
                 // wider than the box, the end stays in view, as in any text entry.
                 var text = ""
                 text.unicodeScalars.append(contentsOf: scene.run)
+                let pad = (theme.padding > 0 ? theme.padding : 6) * s
+                var caretX = bounds.x + pad
                 if !text.isEmpty {
                     let style = theme.style(for: .filled)
-                    let size = style.font.size * s, pad = 6 * s
+                    let size = style.font.size * s
                     let width = canvas.textRunWidth(text, font: style.font, pixelSize: size)
                     let room = bounds.width - 2 * pad
                     let left = bounds.x + pad - max(0, width - room)
+                    caretX = left + width
                     canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
                         canvas.drawTextRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
                                            color: style.textColor)
                     }
                 }
+                if scene.caret { drawCaret(at: caretX, in: bounds, theme: theme, scale: s) }
             } else {
-                for (cell, rect) in zip(scene.cells, layout.cells) where cell.presence > 0 {
-                    let r = rect.offsetBy(dx: origin.x, dy: origin.y)
+                for (j, (cell, rect)) in zip(scene.cells, layout.cells).enumerated() where cell.presence > 0 {
+                    let r = markRect(j, rect.offsetBy(dx: origin.x, dy: origin.y), in: bounds)
                     if let clip, !clip.intersects(r) { continue }
                     drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
+                }
+                if scene.caret, !layout.cells.isEmpty {
+                    // Where the next dot goes: after the last one shown.
+                    let next = scene.cells.firstIndex { $0.state != .filled } ?? scene.cells.count
+                    let first = markRect(0, layout.cells[0].offsetBy(dx: origin.x, dy: origin.y), in: bounds)
+                    drawCaret(at: first.x + Double(next) * first.width, in: bounds, theme: theme, scale: s)
                 }
             }
             for (cell, rect) in zip(scene.cells, layout.cells) where cell.composing {
@@ -88,6 +117,27 @@ public enum FieldPainter {
                 canvas.drawCheckBadge(center: bounds.mid, radius: radius,
                                       color: theme.successColor.withAlpha(scene.success), mark: .white)
             }
+        }
+
+        /// Where cell `j`'s dot goes: in its cell, or, in an entry with padding, in the
+        /// `j`-th of equal slots inside the padding.
+        func markRect(_ j: Int, _ cell: Rect, in bounds: Rect) -> Rect {
+            let theme = scene.theme, s = scene.layout.scale
+            guard theme.padding > 0, !scene.layout.cells.isEmpty else { return cell }
+            let inner = bounds.insetBy(dx: theme.padding * s, dy: 0)
+            // Whole pixels a slot: the dots keep one pitch, as a font's advance does.
+            let w = (inner.width / Double(scene.layout.cells.count)).rounded(.down)
+            return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
+        }
+
+        /// The caret: a bar one point wide, a line of the entry's text high, its left edge at `x`
+        /// (whole pixels, kept inside the padding).
+        func drawCaret(at x: Double, in bounds: Rect, theme: Theme, scale s: Double) {
+            let height = (theme.empty.font.size * 1.2 * s).rounded()
+            let width = max(1, s.rounded(.down))
+            let left = min(x.rounded(), bounds.maxX - theme.padding * s)
+            canvas.fill(Rect(x: left, y: (bounds.mid.y - height / 2).rounded(), width: width, height: height),
+                        with: theme.dotColor)
         }
 
         /// A cell's background colour, image and border.

@@ -17,7 +17,10 @@ public enum GuidesPainter {
     /// Draws the guides of `scene`, whose top-left corner is at `origin` (as given to
     /// `FieldPainter.draw`: the guides follow the shake). The frame's size is written just
     /// above it when there is room, else inside it.
-    public static func draw(_ scene: FieldScene, at origin: Point, on canvas: Canvas) {
+    /// With `labelInside` (over a page, whose own label and title sit above each field), the
+    /// frame's size goes inside the frame, at its bottom right, on a light backing: never over
+    /// the page's text.
+    public static func draw(_ scene: FieldScene, at origin: Point, on canvas: Canvas, labelInside: Bool = false) {
         let layout = scene.layout, theme = scene.theme, s = layout.scale
         let dx = (scene.shake * s).rounded()
         let bounds = layout.bounds.offsetBy(dx: origin.x + dx, dy: origin.y)
@@ -26,9 +29,18 @@ public enum GuidesPainter {
 
         canvas.strokeInside(bounds, width: px, radius: 0, color: frameColor)
         let frameLabel = "\(points(layout.frame.width)) × \(points(layout.frame.height)) pt"
-        let above = bounds.y >= (labelBand - 2) * s
-        canvas.drawText(frameLabel, at: Point(x: bounds.x, y: above ? bounds.y - 3 * s : bounds.maxY - 3 * s),
-                        size: text, color: frameColor)
+        if labelInside {
+            let pad = (2 * s).rounded()
+            let width = (canvas.textExtents(frameLabel, size: text).width + 2 * pad).rounded(.up)
+            let box = Rect(x: bounds.maxX - px - width, y: bounds.maxY - px - (text * 1.3 + pad).rounded(), width: width,
+                           height: (text * 1.3 + pad).rounded())
+            canvas.fill(box, with: Color(rgb: 0xffffff, alpha: 0.85))
+            canvas.drawText(frameLabel, at: Point(x: box.x + pad, y: box.maxY - pad - 1 * s), size: text, color: frameColor)
+        } else {
+            let above = bounds.y >= (labelBand - 2) * s
+            canvas.drawText(frameLabel, at: Point(x: bounds.x, y: above ? bounds.y - 3 * s : bounds.maxY - 3 * s),
+                            size: text, color: frameColor)
+        }
 
         for (i, (cell, rect)) in zip(scene.cells, layout.cells).enumerated() {
             let r = rect.offsetBy(dx: origin.x + dx, dy: origin.y)

@@ -40,8 +40,9 @@ public enum PagePainter {
         if touched(layout.textBand(baseline: layout.hint.y, size: m.hintSize, width: width)) {
             // A refused key's reason takes the hint's place for a moment.
             let feedback = !page.message.isEmpty
+            let color = !feedback ? page.secondaryColor : page.messageIsSuccess ? page.successColor : page.errorColor
             canvas.drawText(feedback ? page.message : page.content.hint, centeredAt: layout.hint, size: m.hintSize * s,
-                            color: feedback ? page.errorColor : page.secondaryColor, baselineOnly: true)
+                            color: color, baselineOnly: true)
         }
     }
 
@@ -53,8 +54,7 @@ public enum PagePainter {
             TextLayout.draw(string, style: TextStyle(size: size * s, bold: bold, color: color, maxHeight: limit),
                             width: rect.width, at: Point(x: rect.x, y: rect.y), on: canvas)
         }
-        text(page.content.title, in: layout.title, size: m.titleSize, bold: true, color: page.textColor,
-             limit: layout.titleLimit)
+        // The title is the window's (its title bar says it): the dialog does not repeat it.
         text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor,
              limit: layout.descriptionLimit)
         if let detail = page.content.detail {
@@ -105,7 +105,8 @@ public enum PagePainter {
         }
     }
 
-    /// A button: the default one (OK) filled with the accent colour, the others outlined; the
+    /// A button: the default one (OK) filled with the accent colour (the error colour when it is
+    /// destructive), the others outlined; the
     /// focused one ringed; the mnemonic letter underlined. A checkbox is a box, ticked or not,
     /// and its label.
     private static func drawButton(_ button: PageButton, in rect: Rect, focused: Bool, page: PageScene,
@@ -118,7 +119,8 @@ public enum PagePainter {
         let radius = 6 * s
         let isDefault = button.role == .ok
         if isDefault {
-            canvas.fillRounded(rect, radius: radius, with: page.accentColor)
+            // A destructive affirmative is red, so it reads as a warning before it is pressed.
+            canvas.fillRounded(rect, radius: radius, with: page.content.destructive ? page.errorColor : page.accentColor)
         } else {
             canvas.fillRounded(rect, radius: radius, with: .white)
             canvas.strokeInside(rect, width: Layout.devicePixels(1, scale: s), radius: radius,
@@ -184,23 +186,30 @@ public enum PagePainter {
         }
     }
 
-    /// The strength bar: the label, then a track filled to the rating — green as it rises, red
-    /// while the caller would refuse it (a negative rating) — and the number.
+    /// The strength bar: the label, then a track filled to the rating in its colour, then the
+    /// rating in words (`QualityRating`): "Too weak" with an empty track while the caller would
+    /// refuse it.
     private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, page: PageScene,
                                     on canvas: Canvas) {
         let style = TextStyle(size: 12.5 * s, color: page.secondaryColor)
         let text = label.isEmpty ? "Quality" : label
         let labelWidth = TextLayout.measure(text, style: style, width: nil).width
         TextLayout.draw(text, style: style, width: nil, at: Point(x: row.x, y: row.y), on: canvas)
+        let wordsWidth = ([QualityRating.tooWeak, .weak, .fair, .strong].map {
+            TextLayout.measure($0.words, style: style, width: nil).width
+        }.max() ?? 0).rounded(.up)
         let x = (row.x + labelWidth + 8 * s).rounded()
-        let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(), width: (row.maxX - x - 44 * s).rounded(),
-                         height: (6 * s).rounded())
+        let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(),
+                         width: (row.maxX - x - wordsWidth - 8 * s).rounded(), height: (6 * s).rounded())
         canvas.fillRounded(track, radius: 3 * s, with: Color(rgb: 0xdde1e6))
         guard let value else { return }
-        let fraction = Double(abs(value)) / 100
-        let fill = Rect(x: track.x, y: track.y, width: (track.width * fraction).rounded(), height: track.height)
-        canvas.fillRounded(fill, radius: 3 * s, with: value < 0 ? page.errorColor : Color(rgb: 0x2e7d32))
-        TextLayout.draw("\(value) %", style: style, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
+        let rating = QualityRating(value)
+        let fill = Rect(x: track.x, y: track.y, width: (track.width * QualityRating.fraction(value)).rounded(),
+                        height: track.height)
+        if fill.width > 0 { canvas.fillRounded(fill, radius: 3 * s, with: rating.color) }
+        var words = style
+        words.color = rating.color
+        TextLayout.draw(rating.words, style: words, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
     }
 
     /// The keyboard's line: the Caps Lock warning at the start, in words, and the active

@@ -19,13 +19,13 @@ enum PaySheetPainter {
         // Only the top corners are round: the sheet runs on past the window's foot.
         canvas.fillRounded(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width,
                                 height: max(layout.sheet.height, Double(canvas.height) - layout.sheet.y) + m.sheetRadius * s),
-                           radius: (m.sheetRadius * s).rounded(), with: .white)
+                           radius: layout.sheet.y > 0 ? (m.sheetRadius * s).rounded() : 0, with: .white)
         if touched(layout.close) { drawClose(in: layout.close, scale: s, color: page.secondaryColor, on: canvas) }
         canvas.drawText(page.content.title, centeredAt: layout.title, size: m.titleSize * s, bold: true,
                         color: page.textColor, baselineOnly: true)
         canvas.fill(layout.hairline, with: hairline)
         if let payee = layout.payee {
-            canvas.drawText(page.content.prompt, centeredAt: payee, size: m.payeeSize * s, color: page.secondaryColor,
+            canvas.drawText(layout.payeeText, centeredAt: payee, size: m.payeeSize * s, color: page.secondaryColor,
                             baselineOnly: true)
         }
         if let amount = layout.amount {
@@ -49,18 +49,28 @@ enum PaySheetPainter {
             let rect = page.geometry.ring(around: i)
             canvas.strokeInside(rect, width: Layout.devicePixels(m.ringWidth, scale: s), radius: 6 * s,
                                 color: page.ringColor)
+        } else if page.focusRing == 0 {
+            // The field's focus cue, over the seed's own lines (which stay as they are): the
+            // ring a few points outside its frame.
+            let pad = ((4 + m.ringWidth) * s).rounded(.up)
+            canvas.strokeInside(layout.field.insetBy(dx: -pad, dy: -pad), width: Layout.devicePixels(m.ringWidth, scale: s),
+                                radius: 6 * s, color: page.ringColor)
         }
-        if touched(layout.keypad) { drawKeypad(layout, color: page.textColor, on: canvas) }
+        if touched(layout.keypad) { drawKeypad(layout, pressed: page.pressedKey, color: page.textColor, on: canvas) }
     }
 
-    private static func drawKeypad(_ layout: PaySheetLayout, color: Color, on canvas: Canvas) {
+    /// A key held down: darker than the band, as a phone's key darkens under the finger.
+    static let pressedKey = Color(rgb: 0xb4bac3)
+
+    private static func drawKeypad(_ layout: PaySheetLayout, pressed: Int?, color: Color, on canvas: Canvas) {
         let m = layout.metrics, s = layout.scale
         canvas.fill(layout.keypad, with: keypadBand)
-        for (key, rect) in zip(PaySheetLayout.keys, layout.keyRects) {
+        for (i, (key, rect)) in zip(PaySheetLayout.keys, layout.keyRects).enumerated() {
+            if i == pressed, key != .blank { canvas.fillRounded(rect, radius: m.keyRadius * s, with: pressedKey) }
             switch key {
             case .blank: break
             case .digit(let d):
-                canvas.fillRounded(rect, radius: m.keyRadius * s, with: Self.key)
+                canvas.fillRounded(rect, radius: m.keyRadius * s, with: i == pressed ? pressedKey : Self.key)
                 canvas.drawText(String(d), centeredAt: rect.mid, size: m.keySize * s, color: color)
             case .delete:
                 // Delete sits on the band, as on a phone's number pad: a key of another kind.

@@ -10,7 +10,7 @@ public enum WorkbenchOverlayPainter {
     public static func draw(_ overlay: WorkbenchOverlay, over scene: PageScene, scale s: Double, on canvas: Canvas) {
         if overlay.guides {
             for (field, rect) in zip(scene.fields, scene.geometry.fields) {
-                GuidesPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas)
+                GuidesPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, labelInside: true)
             }
         }
         // One line each along the top edge, above the title: the readout on the left, the

@@ -117,6 +117,13 @@ public final class EventLoop {
                 case ButtonPress:
                     guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { continue }
                     if let input = Self.button(event.xbutton) { deliver(input) }
+                case ButtonRelease:
+                    guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { continue }
+                    if Int32(event.xbutton.button) == Button1 {
+                        deliver(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+                    }
+                case MotionNotify:
+                    deliver(.drag(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))))
                 case FocusIn, FocusOut:
                     // Focus moves caused by a grab are not the user's doing.
                     if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { continue }

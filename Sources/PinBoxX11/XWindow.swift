@@ -60,7 +60,9 @@ public final class XWindow {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = KeyPressMask | KeyReleaseMask | ButtonPressMask | ExposureMask
+        // Release and drag with the left button: a number pad's key types when let go on it.
+        attributes.event_mask = KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+            | ExposureMask
             | StructureNotifyMask | FocusChangeMask | PropertyChangeMask
         var mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
         if let colormap = visual.colormap {

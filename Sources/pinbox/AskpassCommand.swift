@@ -27,6 +27,7 @@ struct AskpassCommand {
     var grab = true
     var timeout: Double?
     var scale = 1.0
+    var easing = Easing.promptDefault
     /// `pinbox askpass --help` (never `pinbox-askpass --help`: that is sudo's prompt).
     private(set) var wantsHelp = false
     /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
@@ -68,6 +69,8 @@ struct AskpassCommand {
           --no-grab                    do not take the keyboard (--grab, the default, takes it)
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --scale S                    device pixels per point, 0.5…8 (default 1)
+          --easing CURVE               the dots' curve: ink-ease-out (default), linear, seed,
+                                       ease-out or ink-linear (see pinbox --help)
           --paste on|off               whether a passphrase takes a paste (Ctrl+V, Shift+Insert,
                                        middle click; default on); PIN boxes never do
 
@@ -112,6 +115,7 @@ struct AskpassCommand {
             case "--no-grab": try reader.flag(option); grab = false
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--easing": easing = try reader.choice(for: option, of: Easing.self)
             case "--paste": paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
             default:
                 throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass; a prompt that starts "
@@ -148,6 +152,7 @@ struct AskpassCommand {
             // Prompts end in ": " to sit before a terminal's cursor; a dialog needs neither.
             spec.description = Self.withoutTerminalEnding(prompt)
         }
+        if case .confirm = kind { spec.armAskpassQuestion() }
         if case .deviceWait = kind {
             spec.description += "\n\n" + localized("Touch your security key to go on.")
         }
@@ -160,6 +165,7 @@ struct AskpassCommand {
         if let title { spec.title = title }
         spec.timeout = timeout
         spec.scale = scale
+        spec.easing = easing
         spec.paste = paste
         return spec
     }

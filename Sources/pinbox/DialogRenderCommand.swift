@@ -35,41 +35,73 @@ struct DialogRenderCommand {
 
     init(arguments: some Collection<String>) throws(UsageError) {
         var reader = ArgumentReader(arguments)
+        // The kind first, wherever it is given: the dialog starts as the window's for that kind
+        // (its heading, its buttons, Show for a passphrase), and the options go over it.
+        var kind: DialogSpec.Kind = .entry(.passphrase)
+        var title, description, prompt, error, ok, cancel, notOK, repeatPrompt: String?
+        var waitCue = false
         while let option = try reader.nextOption() {
             switch option {
             case "--dialog":
                 let value = try reader.value(for: option)
-                guard let kind = Self.kind(value) else {
+                guard let k = Self.kind(value) else {
                     throw UsageError("--dialog must be one of passphrase, pin, pin:N, confirm, confirm3, message, notice, not \(Excerpt.quoted(value))")
                 }
-                spec.kind = kind
-            case "--title": spec.title = try reader.value(for: option)
-            case "--description": spec.description = try reader.value(for: option)
-            case "--prompt": spec.prompt = try reader.value(for: option)
-            case "--error": spec.error = try reader.value(for: option)
-            case "--ok": spec.okLabel = try reader.value(for: option)
-            case "--cancel": spec.cancelLabel = try reader.value(for: option)
-            case "--not-ok": spec.notOKLabel = try reader.value(for: option)
-            case "--repeat": spec.repeatPrompt = try reader.value(for: option)
-            case "--wait-cue": try reader.flag(option); spec.waitCue = true
-            case "--quality":
-                quality = try reader.integer(for: option, in: -100...100)
-                if spec.qualityLabel == nil { spec.qualityLabel = "Quality" }
+                kind = k
+            case "--title": title = try reader.value(for: option)
+            case "--description": description = try reader.value(for: option)
+            case "--prompt": prompt = try reader.value(for: option)
+            case "--error": error = try reader.value(for: option)
+            case "--ok": ok = try reader.value(for: option)
+            case "--cancel": cancel = try reader.value(for: option)
+            case "--not-ok": notOK = try reader.value(for: option)
+            case "--repeat": repeatPrompt = try reader.value(for: option)
+            case "--wait-cue": try reader.flag(option); waitCue = true
+            case "--quality": quality = try reader.integer(for: option, in: -100...100)
             case "--text": text = try reader.value(for: option)
             case "--focused": try reader.flag(option); focused = true
             case "--at": at = try reader.number(for: option, in: 0...3600)
-            case "--scale": spec.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             case "--out", "-o": output = try reader.value(for: option)
             default: throw UsageError("unknown option \(Excerpt.quoted(option)) for a dialog (see pinbox render --help)")
             }
         }
         guard output != nil else { throw UsageError("render needs --out FILE.png") }
+        spec = Self.base(kind)
+        if let title { spec.title = title }
+        if let description { spec.description = description }
+        if let prompt { spec.prompt = prompt }
+        if let error { spec.error = error }
+        if let ok { spec.okLabel = ok }
+        if let cancel { spec.cancelLabel = cancel }
+        if let notOK { spec.notOKLabel = notOK }
+        if let repeatPrompt { spec.repeatPrompt = repeatPrompt }
+        if waitCue { spec.waitCue = true }
+        if quality != nil && spec.qualityLabel == nil { spec.qualityLabel = "Quality" }
+        spec.scale = scale
+    }
+
+    var scale = 1.0
+
+    /// The window's dialog for `kind`, in PinBox's own words (the core's `DialogSpec(prompt:)`).
+    static func base(_ kind: DialogSpec.Kind) -> DialogSpec {
+        var spec: DialogSpec
+        switch kind {
+        case .entry(.passphrase): spec = DialogSpec(prompt: .passphrase)
+        case .entry: spec = DialogSpec(prompt: .pin(.user))
+        case .confirm: spec = DialogSpec(prompt: .confirm)
+        case .message: spec = DialogSpec(prompt: .information)
+        case .notice: spec = DialogSpec(prompt: .deviceWait)
+        case .hostKey: spec = DialogSpec(kind: kind)
+        }
+        spec.kind = kind
+        return spec
     }
 
     static func kind(_ name: String) -> DialogSpec.Kind? {
         switch name {
         case "passphrase": return .entry(.passphrase)
-        case "pin": return .entry(.openPIN(shown: 6))
+        case "pin": return .entry(.openPIN(shown: 1))
         case "confirm": return .confirm(notOK: false)
         case "confirm3": return .confirm(notOK: true)
         case "message": return .message
@@ -92,6 +124,8 @@ struct DialogRenderCommand {
         }
         try PagePicture.stage(page, focused: focused, typing: text)
         page.setQuality(quality)
+        // A caller's error shakes the entry as the dialog opens, as the window does.
+        if !spec.error.isEmpty { page.shakeEntry(at: 0) }
         let now = at ?? 3600
         // A key typed at 0 and a picture taken `at` later: the fade of the last one shows.
         try PagePicture.write(page, at: now, to: output!)

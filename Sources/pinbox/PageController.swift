@@ -68,6 +68,7 @@ final class PageController: WindowController {
     var wantedSize: Size? { page.isDialog ? page.preferredSize : nil }
 
     func windowShown(id: String) {
+        page.shown(at: Clock.now())
         let size = page.geometry.content
         reporter.emit("ready", ["window": .string(id), "width": .int(Int(size.width)), "height": .int(Int(size.height)),
                                 "field": .string(page.focusName),
@@ -328,6 +329,7 @@ final class PageController: WindowController {
             && old.cuePhase == new.cuePhase && old.fields.count == new.fields.count
             && (new.geometry.buttons.isEmpty || old.focusRing == new.focusRing)
             && old.suggestion == new.suggestion && old.savePassword == new.savePassword
+            && old.pressedKey == new.pressedKey
     }
 
     /// The page area where `new` differs from `old`: the cells that changed, or the whole

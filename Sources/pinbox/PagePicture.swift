@@ -5,12 +5,15 @@ import PinBoxRender
 /// what `render --dialog`, `--pay` and `--demo` write.
 enum PagePicture {
     /// Brings `page` to the state a picture shows: laid out at its natural size, the window
-    /// focused if asked, `text` typed at time 0. A character the entry refuses is a usage error.
+    /// focused if asked, `text` typed, its last character at time 0. A character the entry refuses is a usage error.
     static func stage(_ page: Page, focused: Bool, typing text: String) throws(UsageError) {
         _ = page.handle(.resize(page.preferredSize), now: 0)
         if focused { _ = page.handle(.windowFocus(true), now: 0) }
-        for scalar in text.unicodeScalars {
-            for effect in page.handle(.character(scalar), now: 0) {
+        // Typed long before, but the last character at 0: `--at` shows only its dot moving, as
+        // the window would a moment after the last key.
+        let scalars = Array(text.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
+            for effect in page.handle(.character(scalar), now: i == scalars.count - 1 ? 0 : -60) {
                 if case .report(.rejected(_, let reason)) = effect {
                     throw UsageError("--text: the entry refused a character (\(reason.rawValue))")
                 }

@@ -39,6 +39,8 @@ struct PayCommand {
           --grab                       take the keyboard; exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --scale S                    device pixels per point, 0.5…8 (default 1)
+          --easing CURVE               the dots' curve: ink-ease-out (default), linear, seed,
+                                       ease-out or ink-linear (see pinbox --help)
         With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS.
 
         Exit status: 0 submitted, 1 cancelled, closed or timed out, 2 a bad option, 3 no X display.
@@ -54,6 +56,7 @@ struct PayCommand {
             case "--reveal": try reader.flag(option); spec.reveal = true
             case "--timeout": spec.timeout = try reader.number(for: option, in: 0.1...86400)
             case "--scale": spec.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--easing": spec.easing = try reader.choice(for: option, of: Easing.self)
             case "--pay" where headless: try reader.flag(option)
             case "--out" where headless, "-o" where headless: output = try reader.value(for: option)
             case "--text" where headless: text = try reader.value(for: option)

@@ -161,6 +161,7 @@ struct XDialogs: PinentryFrontEnd {
         spec.error = request.error ?? ""
         (spec.okLabel, spec.cancelLabel) = Self.labels(request.okLabel, request.cancelLabel)
         if let notOK = request.notOKLabel { spec.notOKLabel = notOK }
+        spec.destructive = request.destructive
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
         return spec
     }

@@ -44,6 +44,22 @@ struct PayTests {
         #expect(try s.pinbox.waitExit() == 0)
     }
 
+    /// A key types when let go on it: pressed on 5 and let go on 6 types nothing.
+    @Test func aKeyDraggedOffTypesNothing() throws {
+        let s = try Session(["pay", "--reveal"])
+        let l = try layout(s)
+        let five = key("5", l), six = key("6", l)
+        try s.pinbox.xdotool(["mousemove", "--window", s.window, String(Int(five.x)), String(Int(five.y)), "mousedown", "1"])
+        try s.pinbox.xdotool(["mousemove", "--window", s.window, String(Int(six.x)), String(Int(six.y)), "mouseup", "1"])
+        // Positive control: a click types, and so do keys, up to the sixth digit.
+        try click(s, key("7", l))
+        try s.pinbox.waitFor("change", count: 1)
+        try s.pinbox.keys("1", "2", "3", "4", "5")
+        let submit = try s.pinbox.waitFor("submit")
+        #expect(submit["pin"] as? String == "712345", "the dragged-off 5 was not typed")
+        #expect(try s.pinbox.waitExit() == 0)
+    }
+
     @Test func theCloseButtonCancelsAndTheLinkReportsForgot() throws {
         let s = try Session(["pay"])
         let l = try layout(s)

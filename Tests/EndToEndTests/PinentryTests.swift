@@ -57,7 +57,10 @@ final class PinentryTests {
                 seen.insert(key2)
                 _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
                 if let text { _ = try run(["xdotool", "type", "--delay", "20", text], display: xvfb.display) }
-                if let key { _ = try run(["xdotool", "key", key], display: xvfb.display) }
+                if let key {
+                    _ = try run(["xdotool", "key", "--delay", "15"] + key.split(separator: " ").map(String.init),
+                                display: xvfb.display)
+                }
                 return id
             }
             guard Date() < deadline else { throw TestFailure("no pinentry window appeared") }
@@ -92,9 +95,14 @@ final class PinentryTests {
     }
 
     @Test func confirmationsSayYesAndNo() throws {
+        // A question starts on Cancel, as pinentry-gtk-2's and pinentry-fltk's do: Tab, then
+        // Return, says yes; a bare Return says no.
         let yes = try agent(["GET_CONFIRMATION Do+you+trust+this+key?"])
-        try answer(nil, key: "Return")
+        try answer(nil, key: "Tab Return")
         #expect(output(yes) == "OK\n")
+        let bare = try agent(["GET_CONFIRMATION Do+you+trust+this+key?"])
+        try answer(nil, key: "Return")
+        #expect(output(bare).hasPrefix("ERR 83886179"), "a bare Return cancels")
         let no = try agent(["GET_CONFIRMATION Do+you+trust+this+key?"])
         try answer(nil, key: "Escape")
         #expect(output(no).hasPrefix("ERR 83886179"))
@@ -126,8 +134,9 @@ final class PinentryTests {
         try answer(passphrase)
         _ = try run(["xdotool", "type", "--delay", "20", passphrase], display: xvfb.display)
         _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
-        // A weak passphrase: the agent asks "Take this one anyway" in a confirmation; Return is OK.
-        if weak { try answer(nil, key: "Return") }
+        // A weak passphrase: the agent asks "Take this one anyway" in a confirmation, which
+        // starts on "Enter new passphrase": Tab reaches the affirmative.
+        if weak { try answer(nil, key: "Tab Return") }
         #expect(encrypt.wait() == 0, "\(String(decoding: encrypt.read().err, as: UTF8.self))")
         let decrypt = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", passphrase,
                                  "--decrypt", message + ".gpg"], environment: environment, capture: true)

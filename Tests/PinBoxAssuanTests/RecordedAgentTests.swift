@@ -71,9 +71,12 @@ import Testing
         let refused = converse(session, FakeFrontEnd(confirms: [.cancelled]))
         #expect(afterOpening(refused.output)
             == "OK\nOK\nOK\nERR 83886179 Operation cancelled <Pinentry>\nOK closing connection\n")
-        #expect(taken.server.frontEnd.confirmRequests[0] == ConfirmRequest(
+        var expected = ConfirmRequest(
             description: "Warning: You have entered an insecure passphrase.\n\nA passphrase should be at least 8 characters long.",
-            okLabel: "Take this one anyway", cancelLabel: "Enter new passphrase", grab: false, options: taken.server.options))
+            okLabel: "Take this one anyway", cancelLabel: "Enter new passphrase", grab: false, options: taken.server.options)
+        // Both answers named, no third: the affirmative is drawn as destructive.
+        expected.destructive = true
+        #expect(taken.server.frontEnd.confirmRequests[0] == expected)
     }
 
     @Test func getConfirmation() {

@@ -272,12 +272,53 @@ struct PageTests {
         #expect(page.outcome?.exitStatus(for: .prompt) == .cancelled)
     }
 
-    @Test func aConfirmationStartsOnOKSoReturnSaysYesAndEscapeNo() throws {
-        let yes = try dialog(.confirm(notOK: false))
-        #expect(yes.focusName == "ok")
-        #expect(yes.handle(.submit, now: 0) == [.report(.button(.ok)), .finish(.confirmed)])
+    @Test func aQuestionStartsOnCancelSoReturnCancelsAndTheMnemonicOrTabConfirms() throws {
+        let page = try dialog(.confirm(notOK: false))
+        #expect(page.focusName == "cancel")
+        #expect(page.handle(.submit, now: 0) == [.report(.button(.cancel)), .report(.cancel(field: "cancel", by: .button)),
+                                                 .finish(.cancelled(.button))])
+        let mnemonic = try dialog(.confirm(notOK: false))
+        #expect(mnemonic.handle(.mnemonic("o"), now: 0).last == .finish(.confirmed))
+        let tab = try dialog(.confirm(notOK: false))
+        #expect(tab.handle(.focusNext, now: 0) == [.report(.focus("ok"))])
+        #expect(tab.handle(.submit, now: 0) == [.report(.button(.ok)), .finish(.confirmed)])
+        let three = try dialog(.confirm(notOK: true))
+        #expect(three.focusName == "cancel", "three answers start on Cancel too")
         let no = try dialog(.confirm(notOK: false))
         #expect(no.handle(.escape, now: 0).last == .finish(.cancelled(.escape)))
+        let message = try dialog(.message)
+        #expect(message.focusName == "ok", "a message's one button is its default")
+    }
+
+    @Test func anArmedQuestionIgnoresButtonKeysForHalfASecondAfterItShows() throws {
+        let page = try dialog(.confirm(notOK: false)) { $0.armAskpassQuestion() }
+        #expect(page.focusName == "ok", "the askpass keeps Yes as its default")
+        #expect(page.handle(.submit, now: 0) == [], "not shown yet: nothing")
+        page.shown(at: 10)
+        #expect(page.handle(.submit, now: 10.2) == [])
+        #expect(page.handle(.mnemonic("y"), now: 10.3) == [])
+        #expect(page.handle(.click(page.geometry.buttons[1].mid), now: 10.4) == [])
+        #expect(page.handle(.pressButton(1), now: 10.49) == [])
+        #expect(page.outcome == nil)
+        // Escape is the safe answer: never held back.
+        let escape = try dialog(.confirm(notOK: false)) { $0.armAskpassQuestion() }
+        escape.shown(at: 0)
+        #expect(escape.handle(.escape, now: 0.1).last == .finish(.cancelled(.escape)))
+        // Positive control: at 0.5 s Return answers the focused Yes.
+        #expect(page.handle(.submit, now: 10.5) == [.report(.button(.ok)), .finish(.confirmed)])
+        #expect(DialogSpec.askpassArmingDelay == 0.5)
+    }
+
+    @Test func aDestructiveAffirmativeIsMarkedFromTheRequestsShapeAlone() throws {
+        // gpg-agent's "Delete key" / "No": both labels sent, no third answer.
+        #expect(AgentRequest(command: .confirm, okLabelSent: true, cancelLabelSent: true).affirmativeIsDestructive)
+        #expect(!AgentRequest(command: .confirm, okLabelSent: true, cancelLabelSent: true,
+                              notOKLabelSent: true).affirmativeIsDestructive, "trustlist's Yes / No / Cancel")
+        #expect(!AgentRequest(command: .confirm).affirmativeIsDestructive, "GET_CONFIRMATION's OK / Cancel")
+        #expect(!AgentRequest(command: .confirm, okLabelSent: true).affirmativeIsDestructive)
+        #expect(!AgentRequest(command: .message, okLabelSent: true, cancelLabelSent: true).affirmativeIsDestructive)
+        let page = try dialog(.confirm(notOK: false)) { $0.destructive = true }
+        #expect(page.content.destructive && page.focusName == "cancel")
     }
 
     @Test func aNoticeTakesNoAnswerButCanBeDismissed() throws {

@@ -23,42 +23,64 @@ private func key(_ label: Unicode.Scalar, in layout: PaySheetLayout) -> Point {
     return layout.keyRects[PaySheetLayout.keys.firstIndex(of: wanted)!].mid
 }
 
+/// A key pressed and let go where it was pressed, as a tap does.
+private func tap(_ page: Page, _ point: Point, now: Double) -> [PageEffect] {
+    page.handle(.click(point), now: now) + page.handle(.release(point), now: now)
+}
+
 @Suite("Payment sheet: seed 001's view with a number pad")
 struct PaySheetTests {
+    @Test func aKeyDarkensWhenPressedTypesOnReleaseAndDraggingOffCancels() throws {
+        let (page, layout) = try sheet()
+        let five = key("5", in: layout), six = key("6", in: layout)
+        #expect(page.handle(.click(five), now: 1) == [], "nothing typed on the way down")
+        #expect(page.scene(at: 1).pressedKey == 4, "the key shows pressed")
+        #expect(page.handle(.drag(six), now: 1.1) == [])
+        #expect(page.scene(at: 1.1).pressedKey == nil, "dragged off: no longer pressed")
+        #expect(page.handle(.release(six), now: 1.2) == [], "let go off it: nothing typed")
+        #expect(page.fields[0].field.length == 0)
+        _ = page.handle(.click(five), now: 2)
+        _ = page.handle(.drag(six), now: 2.1)
+        _ = page.handle(.drag(five), now: 2.2)
+        #expect(page.scene(at: 2.2).pressedKey == 4, "back on it: pressed again")
+        #expect(page.handle(.release(five), now: 2.3) == [.report(.change(field: "paypass", length: 1))])
+        #expect(page.scene(at: 2.3).pressedKey == nil)
+    }
+
     @Test func clickingAKeyTypesItsDigit() throws {
         let (page, layout) = try sheet()
-        #expect(page.handle(.click(key("5", in: layout)), now: 1) == [.report(.change(field: "paypass", length: 1))])
+        #expect(tap(page, key("5", in: layout), now: 1) == [.report(.change(field: "paypass", length: 1))])
         #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array("5".utf8))
     }
 
     @Test func clickingDeleteDeletesAndTheBlankCornerDoesNothing() throws {
         let (page, layout) = try sheet()
-        _ = page.handle(.click(key("1", in: layout)), now: 1)
-        _ = page.handle(.click(key("2", in: layout)), now: 1)
-        #expect(page.handle(.click(key("⌫", in: layout)), now: 2) == [.report(.change(field: "paypass", length: 1))])
-        #expect(page.handle(.click(layout.keyRects[9].mid), now: 3) == [], "no key in the bottom-left corner")
-        #expect(page.handle(.click(Point(x: layout.keypad.x + 1, y: layout.keypad.y + 1)), now: 3) == [],
+        _ = tap(page, key("1", in: layout), now: 1)
+        _ = tap(page, key("2", in: layout), now: 1)
+        #expect(tap(page, key("⌫", in: layout), now: 2) == [.report(.change(field: "paypass", length: 1))])
+        #expect(tap(page, layout.keyRects[9].mid, now: 3) == [], "no key in the bottom-left corner")
+        #expect(tap(page, Point(x: layout.keypad.x + 1, y: layout.keypad.y + 1), now: 3) == [],
                 "the band between keys types nothing")
         #expect(page.fields[0].field.length == 1)
     }
 
     @Test func theSixthDigitSubmitsDeliversAndEndsTheSheet() throws {
         let (page, layout) = try sheet()
-        for d in "12345".unicodeScalars { _ = page.handle(.click(key(d, in: layout)), now: 1) }
-        #expect(page.handle(.click(key("6", in: layout)), now: 2) == [
+        for d in "12345".unicodeScalars { _ = tap(page, key(d, in: layout), now: 1) }
+        #expect(tap(page, key("6", in: layout), now: 2) == [
             .report(.change(field: "paypass", length: 6)),
             .report(.complete(field: "paypass", index: 0, reveal: false)),
             .report(.button(.ok)),
             .report(.submit(field: "paypass", index: 0, length: 6, reveal: false)),
             .deliver(field: 0), .finish(.submitted)])
         #expect(page.outcome?.exitStatus(for: page.rules.purpose) == .ok)
-        #expect(page.handle(.click(key("7", in: layout)), now: 3) == [], "a finished sheet takes nothing more")
+        #expect(tap(page, key("7", in: layout), now: 3) == [], "a finished sheet takes nothing more")
     }
 
     @Test func typedAndClickedDigitsAreOneEntry() throws {
         let (page, layout) = try sheet()
         _ = page.handle(.character("1"), now: 1)
-        _ = page.handle(.click(key("2", in: layout)), now: 1)
+        _ = tap(page, key("2", in: layout), now: 1)
         #expect(page.handle(.character("a"), now: 1) == [.report(.rejected(field: "paypass", reason: .notADigit))])
         #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array("12".utf8))
     }

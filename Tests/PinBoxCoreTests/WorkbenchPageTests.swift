@@ -117,14 +117,19 @@ struct WorkbenchPageTests {
         #expect(page.workbenchOverlay == nil)
         #expect(page.handle(.workbench(.guides), now: 0) == [.workbench(.redraw)])
         #expect(page.workbenchOverlay == WorkbenchOverlay(guides: true, help: false,
-                                                           readout: "frames: idle · 0 dropped in all", status: ""))
+                                                           readout: "frames: idle · 0 dropped in all", status: nil))
         _ = page.handle(.workbench(.slowMotion), now: 0)
         _ = page.handle(.workbench(.pause), now: 0)
         #expect(page.workbenchOverlay?.status == "slow ×10 · paused")
         #expect(page.handle(.workbench(.help), now: 0) == [.workbench(.redraw)])
         #expect(page.workbenchOverlay?.help == true)
         _ = page.handle(.workbench(.guides), now: 0)
-        #expect(page.workbenchOverlay == WorkbenchOverlay(guides: false, help: true, readout: nil, status: nil))
+        #expect(page.workbenchOverlay == WorkbenchOverlay(guides: false, help: true, readout: nil,
+                                                           status: "slow ×10 · paused"), "said without the guides too")
+        _ = page.handle(.workbench(.help), now: 0)
+        #expect(page.workbenchOverlay == WorkbenchOverlay(guides: false, help: false, readout: nil,
+                                                           status: "slow ×10 · paused"), "--slow has its indicator alone")
+        #expect(try bench(slow: 10).workbenchOverlay?.status == "slow ×10")
         #expect(try bench(guides: true).workbenchOverlay?.guides == true, "--guides")
     }
 

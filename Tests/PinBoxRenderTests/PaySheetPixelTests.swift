@@ -42,10 +42,10 @@ struct PaySheetPixelTests {
         return best
     }
 
-    @Test("a white sheet over a grey backdrop, white keys on a grey band", arguments: [1.0, 2.0])
+    @Test("a white sheet from the window's top (no phone backdrop), white keys on a grey band", arguments: [1.0, 2.0])
     func sheetAndKeys(scale: Double) throws {
         let (c, l) = try draw(scale: scale, typed: "123")
-        #expect(c.pixel(x: 4, y: 4) == 0x7b7f86, "the backdrop")
+        #expect(l.sheet.y == 0 && c.pixel(x: 0, y: 0) == 0xffffff, "the sheet, square to the window's corner")
         #expect(c.pixel(x: Int(l.sheet.mid.x), y: Int(l.sheet.y) + 2) == 0xffffff, "the sheet")
         #expect(c.pixel(x: Int(l.keypad.x) + 1, y: Int(l.keypad.y) + 1) == 0xd5d8dd, "the keypad's band")
         for (key, rect) in zip(PaySheetLayout.keys, l.keyRects) {
@@ -80,5 +80,37 @@ struct PaySheetPixelTests {
         }
         // The × is a control: 3:1 at least.
         #expect(ink(c, l.close, against: 0xffffff) >= 3)
+    }
+
+    @Test func aLongPayeeEndsInAnEllipsisInsideTheColumn() throws {
+        var spec = PaySheetSpec()
+        spec.payee = "A very long payee name that goes on and on, Shanghai Trading Co., Ltd."
+        spec.amount = "¥25.00"
+        let page = try spec.makePage(measure: TextLayout.measure)
+        guard case .paySheet(let layout) = page.geometry else { Issue.record("not a sheet"); return }
+        #expect(layout.payeeText.hasSuffix("…") && layout.payeeText.hasPrefix("A very long payee"))
+        let width = TextLayout.measure(layout.payeeText, style: TextStyle(size: layout.metrics.payeeSize), width: nil).width
+        #expect(width <= layout.content.width - 40)
+        var short = PaySheetSpec()
+        short.payee = "Coffee Shop"
+        let whole = try short.makePage(measure: TextLayout.measure)
+        guard case .paySheet(let l2) = whole.geometry else { return }
+        #expect(l2.payeeText == "Coffee Shop")
+    }
+
+    @Test func aPressedKeyIsDrawnDarkerUntilLetGo() throws {
+        let page = try PaySheetSpec().makePage(measure: TextLayout.measure)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        guard case .paySheet(let layout) = page.geometry else { Issue.record("not a sheet"); return }
+        let rect = layout.keyRects[4]  // "5"
+        let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+        _ = page.handle(.click(rect.mid), now: 1)
+        PagePainter.draw(page.scene(at: 1), on: canvas)
+        let corner = (x: Int(rect.x) + 6, y: Int(rect.y) + 6)
+        #expect(canvas.pixel(x: corner.x, y: corner.y) == 0xb4bac3, "pressed")
+        #expect(contrast(0xb4bac3, 0xffffff) >= 1.9, "set apart from the white keys")
+        _ = page.handle(.release(rect.mid), now: 1.1)
+        PagePainter.draw(page.scene(at: 1.1), on: canvas)
+        #expect(canvas.pixel(x: corner.x, y: corner.y) == 0xffffff, "let go: white again")
     }
 }

@@ -90,8 +90,10 @@ public struct AccessibleTree: Equatable, Sendable {
         if case .dialog(let layout) = geometry {
             if let label = content.qualityLabel {
                 let value = AccessibleValue(current: Double(page.quality ?? 0), minimum: -100, maximum: 100)
-                nodes.append(AccessibleNode(id: ID.quality, role: .levelBar, name: label, states: shown,
-                                            bounds: layout.quality ?? .zero, value: value))
+                // The rating in words, as drawn beside the bar (never anything typed).
+                let words = page.quality.map { QualityRating($0).words } ?? ""
+                nodes.append(AccessibleNode(id: ID.quality, role: .levelBar, name: label, description: words,
+                                            states: shown, bounds: layout.quality ?? .zero, value: value))
             }
             if content.waitCue {
                 nodes.append(AccessibleNode(id: ID.cue, role: .status, name: words.waiting, states: shown,
@@ -158,6 +160,10 @@ public struct AccessibleTree: Equatable, Sendable {
         // Boxes of a known number say how many are filled, as a glance at them does.
         if field.growth == nil || page.entry.map({ if case .fixedPIN = $0 { true } else { false } }) == true {
             description = words.entered(field.field.length, of: field.field.capacity)
+        }
+        // PIN boxes past their row show the count in words: so does the entry's description.
+        if let growth = field.growth, growth.most < field.field.capacity, field.field.length >= growth.most {
+            description = PageField.count(field.field.length)
         }
         let name = field.label.isEmpty ? (page.content.title.isEmpty ? words.untitled : page.content.title) : field.label
         let text: String

@@ -8,12 +8,12 @@ public typealias TextMeasure = (_ text: String, _ style: TextStyle, _ width: Dou
 public struct DialogLayout: Equatable, Sendable {
     /// Sizes in points, scaled by the dialog's scale.
     public struct Metrics: Equatable, Sendable {
-        public var margin = 24.0
+        public var margin = 16.0
         public var width = 400.0
         public var titleSize = 17.0
         public var textSize = 13.5
         public var labelSize = 12.5
-        public var gap = 12.0
+        public var gap = 10.0
         public var labelGap = 6.0
         public var buttonHeight = 32.0
         public var buttonMinimumWidth = 88.0
@@ -83,8 +83,11 @@ public struct DialogLayout: Equatable, Sendable {
 
     /// Lays out `content` with entries of `fieldSizes` (device pixels) labelled `labels`, in a
     /// window of `window` (the block is centred; an empty window means the natural size).
+    /// `message` is what the message line says now (an error, a refused key's reason, a
+    /// question); nil means the caller's error. The line takes room only while it says something.
     public init(window: Size, content: PageContent, labels labelTexts: [String], fieldSizes: [Size], scale: Double,
-                measure: TextMeasure, metrics: Metrics = Metrics()) {
+                message: String? = nil, fieldInsets: [Double] = [], measure: TextMeasure,
+                metrics: Metrics = Metrics()) {
         self.metrics = metrics
         self.scale = scale
         let m = metrics, s = scale
@@ -115,12 +118,13 @@ public struct DialogLayout: Equatable, Sendable {
         notesLimit = limit(lines: m.notesLines, m.labelSize)
         self.labelLimit = labelLimit
         self.errorLimit = errorLimit
-        let titleHeight = height(content.title, m.titleSize, bold: true, limit: titleLimit)
-        // The error line keeps its room when empty, so an error never moves the buttons; and
-        // room for a question it may ask.
-        let errorHeight = max(height(content.error.isEmpty ? "Ag" : content.error, m.labelSize, limit: errorLimit),
-                              height(content.reservedMessage, m.labelSize, limit: errorLimit),
-                              (m.labelSize * 1.3 * s).rounded(.up))
+        // The window's title carries the title: the dialog does not say it twice.
+        let titleHeight = 0.0
+        // The message line takes room only while it says something: a dialog with no error is
+        // as short as it can be, and the window follows when one comes.
+        let message = message ?? content.error
+        let errorHeight = message.isEmpty ? 0
+            : max(height(message, m.labelSize, limit: errorLimit), (m.labelSize * 1.3 * s).rounded(.up))
         let detailLabelHeight = content.detail.map { height($0.label, m.labelSize, limit: labelLimit) } ?? 0
         var blocks: [Double] = []
         if titleHeight > 0 { blocks.append(titleHeight) }
@@ -152,7 +156,8 @@ public struct DialogLayout: Equatable, Sendable {
         if content.waitCue { blocks.append(m.cueSize * s) }
         let buttonRow = content.buttons.isEmpty ? 0 : m.buttonHeight * s + gap * 1.5 + checkboxRow
         func stacked(_ blocks: [Double]) -> Double {
-            blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap + gap / 2 + errorHeight + buttonRow
+            blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap + (errorHeight > 0 ? gap / 2 + errorHeight : 0)
+                + buttonRow
         }
         // The description: what the rest leaves under the maximum height.
         let rest = stacked(blocks + [0]) + 2 * margin
@@ -179,13 +184,22 @@ public struct DialogLayout: Equatable, Sendable {
             (detailLabel, detail) = (.zero, .zero)
         }
         var labelRects: [Rect] = [], fieldRects: [Rect] = []
+        var qualityRect: Rect?
         for (i, size) in fieldSizes.enumerated() {
             labelRects.append(Rect(x: left, y: y, width: width, height: labelHeights[i]))
             y += labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0)
-            // Entries sit at the start of the line, under their label.
-            fieldRects.append(Rect(x: left, y: y.rounded(), width: size.width, height: size.height))
+            // Entries sit at the start of the line, under their label; PIN boxes with their
+            // first box's edge on the text column, not the gap before it.
+            let inset = i < fieldInsets.count ? fieldInsets[i] : 0
+            fieldRects.append(Rect(x: left - inset, y: y.rounded(), width: size.width, height: size.height))
             y += size.height + gap
+            // The strength bar sits under the entry it rates (the first), above the repeat.
+            if i == 0, content.qualityLabel != nil {
+                qualityRect = Rect(x: left, y: y, width: width, height: qualityHeight)
+                y += qualityHeight + gap
+            }
         }
+        quality = qualityRect
         labels = labelRects
         fields = fieldRects
         if content.keyboard != nil {
@@ -193,12 +207,6 @@ public struct DialogLayout: Equatable, Sendable {
             y += keyboardHeight + gap
         } else {
             keyboard = nil
-        }
-        if content.qualityLabel != nil {
-            quality = Rect(x: left, y: y, width: width, height: qualityHeight)
-            y += qualityHeight + gap
-        } else {
-            quality = nil
         }
         if notesHeight > 0 {
             notes = Rect(x: left, y: y, width: width, height: notesHeight)
@@ -222,9 +230,14 @@ public struct DialogLayout: Equatable, Sendable {
         } else {
             cue = nil
         }
-        y -= gap / 2
-        error = Rect(x: left, y: y, width: width, height: errorHeight)
-        y += errorHeight + gap * 1.5
+        if errorHeight > 0 {
+            y -= gap / 2
+            error = Rect(x: left, y: y, width: width, height: errorHeight)
+            y += errorHeight + gap * 1.5
+        } else {
+            error = Rect(x: left, y: y, width: width, height: 0)
+            y += gap / 2
+        }
         var buttonRects = [Rect](repeating: .zero, count: buttonWidths.count)
         if hasCheckbox {
             for (i, b) in content.buttons.enumerated() where b.role == .savePassword {
@@ -257,6 +270,6 @@ public struct DialogLayout: Equatable, Sendable {
     /// The focus ring's outer bounds around a rectangle.
     public func ring(around rect: Rect) -> Rect {
         let pad = ((metrics.ringOffset + metrics.ringWidth) * scale).rounded(.up)
-        return rect.insetBy(dx: -pad, dy: -pad)
+        return rect.insetBy(dx: -pad, dy: -pad).roundedOutward
     }
 }

@@ -57,6 +57,17 @@ public struct DialogSpec: Equatable, Sendable {
     public var suggestionNote = ""
     public var notes = ""
     public var checksBeforeSubmit = false
+    /// The dots' curve (`Easing.promptDefault`; `pinbox askpass --easing` chooses another).
+    public var easing = Easing.promptDefault
+    /// The button the focus starts on when the dialog has no entry: Cancel for a question
+    /// (Return must not answer yes by accident, as pinentry-gtk-2 and pinentry-fltk do), OK for
+    /// a message. Nil keeps the kind's own (`Kind.confirm`: Cancel).
+    public var defaultButton: PageButton.Role?
+    /// The affirmative is destructive (`PageContent.destructive`).
+    public var destructive = false
+    /// Keys and clicks that would press a button are ignored until the dialog has been shown
+    /// this long (`Page.armingDelay`); nil for none.
+    public var armingDelay: Double?
 
     public init(kind: Kind) {
         self.kind = kind
@@ -65,9 +76,11 @@ public struct DialogSpec: Equatable, Sendable {
     /// The page for this dialog.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
         var rules = PageRules(purpose: .prompt, timeout: timeout)
-        var content = PageContent(title: title, description: description, error: error, waitCue: waitCue,
-                                  qualityLabel: qualityLabel)
+        // A caller's trailing newline (gpg-agent's descriptions end in %0A) is no empty line.
+        var content = PageContent(title: Self.trimmed(title), description: Self.trimmed(description),
+                                  error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel.map(Self.label))
         content.detail = detail
+        content.destructive = destructive
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
         let width = DialogLayout.Metrics().width * scale
         switch kind {
@@ -80,17 +93,17 @@ public struct DialogSpec: Equatable, Sendable {
             if let reveal {
                 let others = content.buttons + [save, suggest].compactMap { $0 }
                 content.buttons.insert(PageButton(.reveal, label: reveal.showLabel, avoiding: others), at: 0)
-                content.reservedMessage = reveal.question ?? ""
             }
             if let suggest { content.buttons.insert(suggest, at: 0) }
             if let save { content.buttons.insert(save, at: 0) }
             content.notes = notes
             content.suggestionNote = suggestionNote
+            let prompt = Self.label(prompt)
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
-                                              scale: scale, width: width)]
+                                              scale: scale, width: width, easing: easing)]
             if let repeatPrompt {
-                fields.append(try entry.makeField(name: "repeat", label: repeatPrompt, accepts: accepts,
-                                                  byteLimit: byteLimit, scale: scale, width: width))
+                fields.append(try entry.makeField(name: "repeat", label: Self.label(repeatPrompt), accepts: accepts,
+                                                  byteLimit: byteLimit, scale: scale, width: width, easing: easing))
             }
             // A name or a one-time code is no secret: shown as typed.
             for i in fields.indices { fields[i].revealed = showsTyping }
@@ -124,12 +137,36 @@ public struct DialogSpec: Equatable, Sendable {
                         refreshRate: refreshRate, measure: measure)
         case .confirm(let notOK):
             content.buttons = notOK ? [PageButton(.notOK, label: notOKLabel), cancel, ok] : [cancel, ok]
+            // A question starts on its safe answer: a Return typed without reading cancels.
+            content.defaultButton = defaultButton ?? .cancel
         case .message:
             content.buttons = [ok]
         case .notice:
             break
         }
-        return Page(dialog: [], content: content, entry: nil, rules: rules, scale: scale, refreshRate: refreshRate,
-                    measure: measure)
+        let page = Page(dialog: [], content: content, entry: nil, rules: rules, scale: scale, refreshRate: refreshRate,
+                        measure: measure)
+        page.armingDelay = armingDelay
+        return page
+    }
+
+    /// A label as a dialog shows it: without the colon a terminal's prompt ends in ("PIN:"),
+    /// for every role and for `pinbox render` alike.
+    public static func label(_ text: String) -> String {
+        var text = trimmed(text)
+        // The full-width colon too: Chinese and Japanese prompts end in "：".
+        while let last = text.unicodeScalars.last, last == ":" || last == " " || last == "\u{FF1A}" {
+            text.unicodeScalars.removeLast()
+        }
+        return text
+    }
+
+    /// `text` without the blank lines, spaces and tabs it ends in.
+    public static func trimmed(_ text: String) -> String {
+        var text = text
+        while let last = text.unicodeScalars.last, last == "\n" || last == " " || last == "\t" || last == "\r" {
+            text.unicodeScalars.removeLast()
+        }
+        return text
     }
 }

@@ -40,6 +40,7 @@ extension Page {
         agent.showsSuggestion = true
         // An error about what the entries held before (the caller's refusal) is about them no more.
         content.error = ""
+        relayout()
         if let ok = content.buttons.firstIndex(where: { $0.role == .ok }) { setFocus(fields.count + ok, into: &effects) }
         return effects
     }

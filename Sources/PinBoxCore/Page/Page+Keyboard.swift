@@ -23,7 +23,7 @@ extension Page {
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }
-        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable:
+        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .release, .drag:
             break
         }
         return false

@@ -13,11 +13,11 @@ extension Page {
         case .reveal where revealed:
             setRevealed(false)
         case .reveal:
-            guard let question = reveal.question else { return setRevealed(true) }
+            guard reveal.question != nil else { return setRevealed(true) }
             buttonsBeforeQuestion = content.buttons
             content.buttons = [PageButton(.revealNo, label: reveal.noLabel),
                                PageButton(.revealYes, label: reveal.yesLabel)]
-            content.reservedMessage = question
+            // The message line asks the question: it takes its room now.
             relayout()
             focus = fields.count
             effects.append(.report(.focus(focusName)))

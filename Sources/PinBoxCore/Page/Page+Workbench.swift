@@ -70,10 +70,15 @@ extension Page {
 
     /// What the host draws over the page, from the workbench's state.
     public var workbenchOverlay: WorkbenchOverlay? {
-        guard let state = workbench, state.showsGuides || state.showsHelp else { return nil }
+        guard let state = workbench else { return nil }
+        // Slow motion, pause and recording say so without the guides too: a slowed page that
+        // looked like a normal one was taken for a slow program.
+        // (Not while recording without the guides: the label would be in the recording.)
+        let words = state.showsGuides || !state.isRecording ? status(of: state) : ""
+        guard state.showsGuides || state.showsHelp || !words.isEmpty else { return nil }
         return WorkbenchOverlay(guides: state.showsGuides, help: state.showsHelp,
                                 readout: state.showsGuides ? state.frames.readout : nil,
-                                status: state.showsGuides ? status(of: state) : nil)
+                                status: words.isEmpty ? nil : words)
     }
 
     /// The clock's state in words, beside the readout: "slow ×10 · paused · frame +3".
@@ -94,6 +99,6 @@ public struct WorkbenchOverlay: Equatable, Sendable {
     public var help: Bool
     /// The frame-timing line in a corner (with the guides).
     public var readout: String?
-    /// Slow motion, pause, recording, in words (with the guides).
+    /// Slow motion, pause, recording, in words (with or without the guides).
     public var status: String?
 }

@@ -30,6 +30,9 @@ public final class Page {
     private var pasteTarget: Int?
     /// A line of feedback (why a key was refused) shown in place of the error for a moment.
     public private(set) var feedback: (text: String, until: Double)?
+    /// The line of feedback says that something went well (a submit on the demo page): drawn
+    /// in a calm style, not as an error.
+    public private(set) var feedbackIsSuccess = false
     /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
     /// (Page+Keyboard.swift).
     public internal(set) var composing: Int?
@@ -52,6 +55,33 @@ public final class Page {
     var buttonsBeforeQuestion: [PageButton]?
     /// Since when the page has said that another program holds the keyboard.
     public internal(set) var keyboardRefusedAt: Double?
+    /// Keys and clicks that press a button are ignored until the page has been shown this long
+    /// (`DialogSpec.armAskpassQuestion`); nil: they count at once.
+    public var armingDelay: Double?
+    /// The caret's blink (a text entry's), and since when it blinks: the last key or click,
+    /// or the window getting the focus.
+    public var caretBlink = CaretBlink()
+    public private(set) var caretSince = 0.0
+    /// The number pad's key held down (`PaySheetLayout.keys` index), and whether the pointer is
+    /// still on it: a key types when let go on it, as a phone's does, so a press dragged off
+    /// it types nothing.
+    public private(set) var pressedKey: Int?
+    public private(set) var pressedKeyHeld = false
+    /// When the window first showed the page (`shown(at:)`).
+    public private(set) var shownAt: Double?
+
+    /// The window is on screen: the arming delay counts from now.
+    public func shown(at now: Double) {
+        if shownAt == nil { shownAt = now }
+    }
+
+    /// Whether a key or a click may press a button at `now`: always, unless the page has an
+    /// arming delay, which runs from when it was shown (never before it was shown).
+    public func isArmed(at now: Double) -> Bool {
+        guard let delay = armingDelay else { return true }
+        guard let shownAt else { return false }
+        return now >= shownAt + delay
+    }
 
     /// Sets the strength bar's value (the host asked the caller: pinentry's INQUIRE QUALITY).
     public func setQuality(_ value: Int?) {
@@ -94,7 +124,8 @@ public final class Page {
         self.repeats = repeats && fields.count == 2
         frameInterval = 1 / refreshRate
         geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, measure: measure))
-        // With no entry, the focus starts on the default button: Return answers it.
+        // With no entry, the focus starts on the default button: Return answers it (a
+        // question's is Cancel, see DialogSpec.defaultButton).
         if fields.isEmpty, let b = content.buttons.firstIndex(where: { $0.role == content.defaultButton }) { focus = b }
     }
 
@@ -137,7 +168,7 @@ public final class Page {
     }
 
     private var focusableCount: Int { fields.count + content.buttons.count }
-    private var focusedField: Int? { focus < fields.count ? focus : nil }
+    var focusedField: Int? { focus < fields.count ? focus : nil }
     private var focusedRole: PageButton.Role? {
         focus >= fields.count && focus - fields.count < content.buttons.count ? content.buttons[focus - fields.count].role : nil
     }
@@ -147,7 +178,9 @@ public final class Page {
     /// One input, at `now` (monotonic seconds). Returns what the host must do, in order.
     public func handle(_ input: InputEvent, now: Double) -> [PageEffect] {
         guard outcome == nil else { return [] }
+        if input.pressesButton && !isArmed(at: now) { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
+        if input.isUserInput || input == .windowFocus(true) { caretSince = now }
         var effects: [PageEffect] = []
         if input.isKey { agent.showsSuggestion = false }
         if composing != nil && endComposing(for: input) { return effects }
@@ -207,13 +240,29 @@ public final class Page {
         case .focusPrevious:
             setFocus((focus + focusableCount - 1) % max(1, focusableCount), into: &effects)
         case .click(let point):
-            // A key of an on-screen number pad types as the keyboard does.
-            if let key = geometry.keypadInput(at: point) { return handle(key, now: now) }
+            // A key of an on-screen number pad goes down here and types when let go on it.
+            if case .paySheet(let layout) = geometry, let i = layout.keyIndex(at: point) {
+                pressedKey = i
+                pressedKeyHeld = true
+                return effects
+            }
             if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
                 setFocus(i, into: &effects)
             } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
                 setFocus(fields.count + b, into: &effects)
                 press(content.buttons[b].role, now: now, into: &effects)
+            }
+        case .drag(let point):
+            if let i = pressedKey, case .paySheet(let layout) = geometry {
+                pressedKeyHeld = layout.keyRects[i].contains(point)
+            }
+        case .release(let point):
+            guard let i = pressedKey, case .paySheet(let layout) = geometry else { break }
+            pressedKey = nil
+            pressedKeyHeld = false
+            // Let go off the key (dragged away): nothing is typed.
+            if layout.keyRects[i].contains(point), let key = PaySheetLayout.keys[i].input {
+                return effects + handle(key, now: now)
             }
         case .pasteRequest(let source, let point):
             if let point {
@@ -287,7 +336,10 @@ public final class Page {
     /// Time passes: the timeout, the end of a line of feedback.
     public func advance(to now: Double) -> [PageEffect] {
         var effects: [PageEffect] = []
-        if let f = feedback, now >= f.until { feedback = nil }
+        if let f = feedback, now >= f.until {
+            feedback = nil
+            if isDialog { relayout() }
+        }
         if outcome == nil, let since = keyboardRefusedAt, now >= since + KeyboardRefusal.duration {
             finish(.keyboardUnavailable, into: &effects)
         }
@@ -306,7 +358,7 @@ public final class Page {
         var effects: [PageEffect] = []
         guard outcome == nil else { return effects }
         fields[index].animator.succeed(at: animationTime(now))
-        show(FeedbackMessage.submitted, now: now)
+        show(FeedbackMessage.submitted, now: now, success: true)
         changed(index, length: 0, now: now, into: &effects)
         return effects
     }
@@ -466,14 +518,29 @@ public final class Page {
         // step of the fade, as the seed's first display-link tick does.
         fields[index].animator.setLength(length, at: animationTime(now) - animationFrameStep)
         effects.append(.report(.change(field: fields[index].name, length: length)))
+        // What the line said about the field before ("Enter all 6 digits") is stale once it
+        // changes; a success stays its moment, until the next character.
+        if feedback != nil && (!feedbackIsSuccess || length > 0) {
+            feedback = nil
+            if isDialog { relayout() }
+        }
         if fields[index].fitToLength() {
             relayout()
             effects.append(.report(.grew(field: fields[index].name, cells: fields[index].layout.cells.count)))
         }
     }
 
-    private func show(_ text: String, now: Double) {
+    private func show(_ text: String, now: Double, success: Bool = false) {
+        let before = messageLine
         feedback = (text, now + Self.feedbackDuration)
+        feedbackIsSuccess = success
+        if isDialog && messageLine != before { relayout() }
+    }
+
+    /// What the message line says now: a refused key's reason for a moment, else the question
+    /// before a passphrase is shown, else the caller's error.
+    public var messageLine: String {
+        feedback.map { $0.text } ?? revealQuestion ?? content.error
     }
 
     // MARK: layout and time
@@ -484,7 +551,7 @@ public final class Page {
             geometry = .workbench(Self.workbenchLayout(fields, window: windowSize, scale: scale))
         case .dialog:
             geometry = .dialog(Self.dialogLayout(fields, content: content, window: windowSize, scale: scale,
-                                                 measure: measure))
+                                                 message: messageLine, measure: measure))
         case .paySheet:
             geometry = .paySheet(PaySheetLayout.make(window: windowSize, content: content,
                                                      fieldSize: fields[0].layout.bounds.size, scale: scale,
@@ -493,9 +560,10 @@ public final class Page {
     }
 
     static func dialogLayout(_ fields: [PageField], content: PageContent, window: Size, scale: Double,
-                             measure: TextMeasure) -> DialogLayout {
+                             message: String? = nil, measure: TextMeasure) -> DialogLayout {
         DialogLayout(window: window, content: content, labels: fields.map { $0.label },
-                     fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, measure: measure)
+                     fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, message: message,
+                     fieldInsets: fields.map { $0.layout.cells.first?.x ?? 0 }, measure: measure)
     }
 
     static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {
@@ -508,9 +576,17 @@ public final class Page {
         if let timeout = rules.timeout, let last = lastActivity { deadlines.append(last + timeout) }
         if let f = feedback { deadlines.append(f.until) }
         if let since = keyboardRefusedAt, outcome == nil { deadlines.append(since + KeyboardRefusal.duration) }
+        if showsCaret, let change = caretBlink.nextChange(after: now, since: caretSince) { deadlines.append(change) }
         // The wait cue breathes at a calm rate; it is the only thing that moves on its own.
         if content.waitCue && outcome == nil { deadlines.append(now + Self.cueFrameInterval) }
         return deadlines.min()
+    }
+
+    /// Whether the focused field is a text entry with a caret, in a focused window, on a page
+    /// still open: the caret blinks only then.
+    public var showsCaret: Bool {
+        guard outcome == nil, windowFocused, let i = focusedField else { return false }
+        return fields[i].configuration.theme.padding > 0
     }
 
     /// The wait cue's frame interval: smooth enough for a slow pulse, cheap enough to run for minutes.

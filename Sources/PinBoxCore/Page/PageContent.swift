@@ -24,9 +24,9 @@ public struct PageContent: Equatable, Sendable {
     public var detail: PageDetail?
     /// The button the focus starts on when the page has no entry.
     public var defaultButton = PageButton.Role.ok
-    /// A question the message line may have to ask (before a passphrase is shown): the
-    /// dialog keeps room for it, so asking moves nothing.
-    public var reservedMessage = ""
+    /// The affirmative (OK) gives something away that cannot be had back (a key deleted, a
+    /// key left unprotected): drawn in the destructive style, never as the default.
+    public var destructive = false
     /// The line under the entry about the keyboard (Caps Lock, the layout); nil while it has
     /// nothing to say. The page sets it from the keyboard's state.
     public var keyboard: KeyboardNote?

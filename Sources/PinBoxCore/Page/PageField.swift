@@ -100,8 +100,17 @@ public struct PageField {
     public func scene(focused: Bool, composing: Bool = false, at now: Double) -> FieldScene {
         var theme = configuration.theme
         if revealed { theme.secure = false }
-        return FieldScene(field: field, animator: animator, layout: layout, theme: theme,
-                          focused: focused, composing: composing, at: now, first: firstShown)
+        var scene = FieldScene(field: field, animator: animator, layout: layout, theme: theme,
+                               focused: focused, composing: composing, at: now, first: firstShown)
+        if let growth, growth.most < field.capacity, field.length >= growth.most {
+            scene.count = Self.count(field.length)
+        }
+        return scene
+    }
+
+    /// "14 characters": what PIN boxes show once the row is full (`FieldScene.count`).
+    public static func count(_ n: Int) -> String {
+        localizedPlural("%s character", "%s characters", n, String(n))
     }
 }
 
@@ -125,7 +134,16 @@ public enum EntryKind: Equatable, Sendable {
     /// The field for this kind of entry. `byteLimit` is what the caller can read; `accepts` is
     /// what the keys may type (digits only is the payment look; prompts take any text).
     public func makeField(name: String, label: String, accepts: AcceptedCharacters, byteLimit: Int, scale: Double,
-                          width: Double) throws(ConfigurationError) -> PageField {
+                          width: Double, easing: Easing = .promptDefault) throws(ConfigurationError) -> PageField {
+        var field = try entryField(name: name, label: label, accepts: accepts, byteLimit: byteLimit, scale: scale,
+                                   width: width)
+        field.animator = Animator(count: field.field.capacity, duration: field.configuration.duration, easing: easing,
+                                  tickInterval: field.configuration.tickInterval)
+        return field
+    }
+
+    private func entryField(name: String, label: String, accepts: AcceptedCharacters, byteLimit: Int, scale: Double,
+                            width: Double) throws(ConfigurationError) -> PageField {
         switch self {
         case .fixedPIN(let length):
             var theme = Theme.boxes

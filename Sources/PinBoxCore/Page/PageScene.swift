@@ -12,6 +12,11 @@ public struct PageScene: Equatable, Sendable {
     /// The message line asks a question (before a passphrase is shown): drawn as text, not as
     /// an error.
     public var messageIsQuestion = false
+    /// The message line says something went well (the demo's "Submitted"): drawn in the
+    /// success colour, not as an error.
+    public var messageIsSuccess = false
+    /// 4.9:1 on the page's background.
+    public var successColor = Color(rgb: 0x2e7d32)
     /// The wait cue's phase, 0…1, when the page shows one.
     public var cuePhase: Double?
     /// The strength bar's value, -100…100, when the page has a bar and a rating.
@@ -20,6 +25,8 @@ public struct PageScene: Equatable, Sendable {
     public var suggestion: String?
     /// The "Save in password manager" box is ticked.
     public var savePassword = false
+    /// The number pad's key drawn pressed (held, the pointer on it).
+    public var pressedKey: Int?
     public var background = Color(rgb: 0xf5f6f8)
     public var textColor = Color(rgb: 0x1f2329)
     /// 4.8:1 on the page's background: hints and labels must be read by everyone.
@@ -46,27 +53,35 @@ public struct PageScene: Equatable, Sendable {
 extension Page {
     /// What to draw at `now`.
     public func scene(at now: Double) -> PageScene {
-        // One field alone on the demo needs no ring: the cursor cell says where keys go.
-        // A focused button always shows it: nothing else would.
-        let ring: Int? = windowFocused && (isDialog || fields.count > 1 || focus >= fields.count) ? focus : nil
-        // One focus cue, not two: where the demo rings a field, its cursor cell stays plain.
+        // Whatever has the focus is ringed while the window has it: a field alone (on the demo,
+        // on the payment sheet) too, since most seed looks have no cursor cell of their own and
+        // would look the same focused and not.
+        let ring: Int? = windowFocused ? focus : nil
+        // One focus cue, not two, where the demo stacks fields: a ringed field's cursor cell
+        // stays plain. A field alone keeps its seed's cursor cell: it says where the next
+        // digit goes.
         var workbench = false
         if case .workbench = geometry { workbench = true }
-        let cursor = !(workbench && ring != nil)
-        let scenes = fields.indices.map {
+        let cursor = !(workbench && ring != nil && fields.count > 1)
+        var scenes = fields.indices.map {
             fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: composing == $0,
                              at: animationTime(now))
         }
+        if showsCaret, focus < scenes.count, composing != focus {
+            scenes[focus].caret = caretBlink.isShown(at: now, since: caretSince)
+        }
         let question = feedback == nil ? revealQuestion : nil
-        let message = feedback.map { $0.text } ?? question ?? content.error
+        let message = messageLine
         let phase: Double? = content.waitCue
             ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil
         var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
                               focusRing: ring, message: message, cuePhase: phase)
         scene.quality = quality
         scene.messageIsQuestion = question != nil
+        scene.messageIsSuccess = feedback != nil && feedbackIsSuccess
         scene.suggestion = suggestionText
         scene.savePassword = agent.savePassword
+        scene.pressedKey = pressedKeyHeld ? pressedKey : nil
         return scene
     }
 

@@ -12,6 +12,8 @@ public struct PaySheetSpec: Equatable, Sendable {
     public var timeout: Double?
     public var reveal = false
     public var scale = 1.0
+    /// The dots' curve (`Easing.promptDefault`; `pinbox pay --easing` chooses another).
+    public var easing = Easing.promptDefault
 
     public init() {}
 
@@ -20,7 +22,8 @@ public struct PaySheetSpec: Equatable, Sendable {
 
     /// The page: its one field is named `paypass`; its buttons are the × (cancel) and the link.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
-        let configuration = try FieldConfiguration(theme: .paypass, count: Self.length, scale: scale)
+        var configuration = try FieldConfiguration(theme: .paypass, count: Self.length, scale: scale)
+        configuration.easing = easing
         let field = PageField(name: "paypass", label: "", configuration: configuration)
         let content = PageContent(title: title, description: amount, prompt: payee,
                                   buttons: [PageButton(.cancel, label: "×"), PageButton(.forgot, label: link)])

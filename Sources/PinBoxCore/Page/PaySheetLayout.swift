@@ -1,5 +1,4 @@
-/// Where seed 001's payment sheet puts things, in device pixels: a grey backdrop, and at its
-/// foot a white sheet with a close ×, the title, a hairline, the payee and the amount (when
+/// Where seed 001's payment sheet puts things, in device pixels: a white sheet with a close ×, the title, a hairline, the payee and the amount (when
 /// given), the six boxes, a "Forgot password?" link and an on-screen number pad of 3 × 4 keys
 /// (1–9, a blank, 0, delete) as Alipay and WeChat Pay show it.
 ///
@@ -11,8 +10,10 @@ public struct PaySheetLayout: Equatable, Sendable {
     public struct Metrics: Equatable, Sendable {
         /// The seed's phone: the field is `width − 40` wide.
         public var width = 375.0
-        /// Grey above the sheet: what the sheet was raised over.
-        public var backdrop = 72.0
+        /// Grey above the sheet: on the phone, the app the sheet was raised over. A desktop
+        /// window is the sheet alone (a grey band over it was a 72-pt strip of nothing); the
+        /// grey shows only where a window is taller than the sheet.
+        public var backdrop = 0.0
         public var sheetRadius = 12.0
         public var headerHeight = 56.0
         /// The × is a 44 pt target (Apple's minimum), its glyph 14 pt.
@@ -73,6 +74,9 @@ public struct PaySheetLayout: Equatable, Sendable {
     /// column; always laid out left to right on its own.
     public let amountText: String
     public let amountSize: Double
+    /// The payee as drawn: whole when it fits the column, else cut at its end with "…" (a
+    /// long name was cut at both edges of the window).
+    public let payeeText: String
     public let field: Rect
     /// The link's target (its text sits at the left of it, baseline `linkBaseline`).
     public let forgot: Rect
@@ -131,6 +135,7 @@ public struct PaySheetLayout: Equatable, Sendable {
         hairline = Rect(x: 0, y: top + hairlineY, width: width, height: hairlineHeight)
         payee = payeeY.map { Point(x: centre, y: top + $0) }
         amount = amountY.map { Point(x: centre, y: top + $0) }
+        payeeText = Self.ellipsized(content.prompt, size: m.payeeSize * s, width: columnWidth - px(40), measure: measure)
         (amountText, amountSize) = PayAmount.fitted(content.description, size: m.amountSize * s,
                                                     width: columnWidth - px(40), measure: measure)
         field = Rect(x: (centre - fieldSize.width / 2).rounded(), y: top + fieldY, width: fieldSize.width,
@@ -159,6 +164,12 @@ public struct PaySheetLayout: Equatable, Sendable {
     }
 
     /// The key under `point`, if any (the blank corner is no key).
+    /// The index (in `keys`) of the key at `point`; nil off the keys and on the blank corner.
+    public func keyIndex(at point: Point) -> Int? {
+        guard let i = keyRects.firstIndex(where: { $0.contains(point) }), Self.keys[i] != .blank else { return nil }
+        return i
+    }
+
     public func key(at point: Point) -> Key? {
         guard let i = keyRects.firstIndex(where: { $0.contains(point) }), Self.keys[i] != .blank else { return nil }
         return Self.keys[i]
@@ -167,4 +178,20 @@ public struct PaySheetLayout: Equatable, Sendable {
     /// The focus ring's outer bounds around a button: its target, which already has room
     /// around the glyph or text. (The field has no ring: its cursor cell is its one focus cue.)
     public func ring(around rect: Rect) -> Rect { rect }
+
+    /// `text` as it fits `width` at `size`: whole, or cut at its end with "…".
+    static func ellipsized(_ text: String, size: Double, width: Double, measure: TextMeasure) -> String {
+        let style = TextStyle(size: size)
+        guard measure(text, style, nil).width > width else { return text }
+        var scalars = Array(text.unicodeScalars)
+        while !scalars.isEmpty {
+            scalars.removeLast()
+            while let last = scalars.last, last == " " { scalars.removeLast() }
+            var cut = ""
+            cut.unicodeScalars.append(contentsOf: scalars)
+            cut += "…"
+            if measure(cut, style, nil).width <= width { return cut }
+        }
+        return "…"
+    }
 }

@@ -131,13 +131,31 @@ public struct AgentRequest: Equatable, Sendable {
     public var repeats: Bool
     /// SETOK was sent.
     public var okLabelSent: Bool
+    /// SETCANCEL was sent.
+    public var cancelLabelSent: Bool
+    /// SETNOTOK was sent: a third answer.
+    public var notOKLabelSent: Bool
 
     public init(command: Command, prompt: String? = nil, namesKey: Bool = false, repeats: Bool = false,
-                okLabelSent: Bool = false) {
+                okLabelSent: Bool = false, cancelLabelSent: Bool = false, notOKLabelSent: Bool = false) {
         self.command = command
         self.prompt = prompt
         self.namesKey = namesKey
         self.repeats = repeats
         self.okLabelSent = okLabelSent
+        self.cancelLabelSent = cancelLabelSent
+        self.notOKLabelSent = notOKLabelSent
+    }
+
+    /// Whether the affirmative of a CONFIRM is destructive, from the request's shape: a
+    /// two-button question whose both answers the agent named (SETOK and SETCANCEL, no
+    /// SETNOTOK). That is gpg-agent's `agent_get_confirmation(…, ok, notok, 0)` with its own
+    /// words on both buttons: "Delete key" / "No" (findkey.c, twice: the key, and the key
+    /// also listed for ssh), "Yes, protection is not needed" / "Enter new passphrase" and
+    /// "Take this one anyway" / "Enter new passphrase" (genkey.c). Its harmless questions
+    /// come with three answers (trustlist.c's "Yes" / "No" / Cancel) or with none named
+    /// (GET_CONFIRMATION's OK / Cancel). No word is read: the agent translates them all.
+    public var affirmativeIsDestructive: Bool {
+        command == .confirm && okLabelSent && cancelLabelSent && !notOKLabelSent
     }
 }

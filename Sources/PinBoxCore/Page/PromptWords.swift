@@ -38,9 +38,12 @@ extension PromptKind {
         }
     }
 
-    /// The entry for this kind: PIN boxes for a PIN, one long box for the rest.
+    /// The entry for this kind: PIN boxes for a PIN, one long box for the rest. A PIN of no
+    /// known length starts as one box, where the first character goes: six empty boxes would
+    /// say six are needed (FIDO PINs are 4–63 characters). A caller that knows the length asks
+    /// for `fixedPIN` (`pinbox askpass --length`).
     public var entry: EntryKind {
-        if case .pin(let kind) = self { return .openPIN(shown: kind.boxes) }
+        if case .pin = self { return .openPIN(shown: 1) }
         return .passphrase
     }
 }
@@ -92,6 +95,21 @@ extension DialogSpec {
         }
         title = kind.heading
         prompt = kind.entryLabel
+    }
+}
+
+extension DialogSpec {
+    /// How long an askpass question must have been shown before a key or a click answers it.
+    public static let askpassArmingDelay = 0.5
+
+    /// The askpass's yes/no question (`SSH_ASKPASS_PROMPT=confirm`: `ssh-add -c`'s "Allow use
+    /// of key …?"): Yes stays the default, as gnome-ssh-askpass and ksshaskpass have it, but a
+    /// key or a click that would answer is ignored for `askpassArmingDelay` after the dialog
+    /// shows (browsers do the same for install prompts): the Return a user typed for the
+    /// terminal, a moment before the dialog took the keyboard, answers nothing.
+    public mutating func armAskpassQuestion() {
+        defaultButton = .ok
+        armingDelay = Self.askpassArmingDelay
     }
 }
 

@@ -169,6 +169,8 @@ struct EntryInk: CustomStringConvertible {
     /// Columns with ink, as runs, left to right; and how tall the ink is.
     let runs: [ClosedRange<Int>]
     let inkHeight: Int
+    /// Where the caret is, when it was on in this picture.
+    let caret: Int?
     /// The entry's pixels, row by row: to compare two states of it.
     let picture: [UInt32]
 
@@ -205,31 +207,47 @@ struct EntryInk: CustomStringConvertible {
         guard bottom - top > 10 else { return nil }
         rows = top...bottom
         columns = span
-        var inked: [Bool] = []
-        var inkTop = Int.max, inkBottom = Int.min
-        var picture: [UInt32] = []
+        // Each column's ink: whether it has any, and from where to where.
+        var columnsInk: [(top: Int, bottom: Int)?] = []
         for x in span {
-            var any = false
+            var top: Int?, bottom = 0
             for y in rows {
                 let p = pixels[y * width + x]
                 let luminance = ((p >> 16) & 0xff) + ((p >> 8) & 0xff) + (p & 0xff)
                 if luminance < 3 * 0x90 {
-                    any = true
-                    inkTop = min(inkTop, y)
-                    inkBottom = max(inkBottom, y)
+                    if top == nil { top = y }
+                    bottom = y
                 }
             }
-            inked.append(any)
+            columnsInk.append(top.map { ($0, bottom) })
         }
-        for y in rows { for x in span { picture.append(pixels[y * width + x]) } }
-        self.picture = picture
         var runs: [ClosedRange<Int>] = []
+        var caretColumns: [Int] = []
+        var inkTop = Int.max, inkBottom = Int.min
         var start: Int?
-        for (i, on) in (inked + [false]).enumerated() {
-            if on, start == nil { start = i }
-            if !on, let s = start { runs.append((span.lowerBound + s)...(span.lowerBound + i - 1)); start = nil }
+        for (i, ink) in (columnsInk + [nil]).enumerated() {
+            if ink != nil, start == nil { start = i }
+            guard ink == nil, let s = start else { continue }
+            start = nil
+            let top = columnsInk[s...(i - 1)].map { $0!.top }.min()!
+            let bottom = columnsInk[s...(i - 1)].map { $0!.bottom }.max()!
+            // The caret: a bar a pixel or two wide and a line high. It blinks, so it is left out
+            // of the runs and of the picture: a test sees the same entry whether it is on or off.
+            if i - s <= 3 && bottom - top + 1 >= 14 {
+                caretColumns += Array(s..<i)
+                continue
+            }
+            runs.append((span.lowerBound + s)...(span.lowerBound + i - 1))
+            inkTop = min(inkTop, top)
+            inkBottom = max(inkBottom, bottom)
         }
+        var picture: [UInt32] = []
+        for y in rows {
+            for (i, x) in span.enumerated() { picture.append(caretColumns.contains(i) ? 0xffffff : pixels[y * width + x]) }
+        }
+        self.picture = picture
         self.runs = runs
+        caret = caretColumns.first.map { span.lowerBound + $0 }
         inkHeight = inkTop <= inkBottom ? inkBottom - inkTop + 1 : 0
     }
 

@@ -48,6 +48,10 @@ extension XClient {
 
     /// Every pixel of the window, row by row.
     func pixels(_ id: String) -> [UInt32] {
+        // The server held between asking the size and reading: the window cannot change size
+        // in between (a dialog follows its page's size).
+        grabServer()
+        defer { ungrabServer() }
         let size = size(of: id)
         return pixels(id, width: Int(size.width), height: Int(size.height))
     }

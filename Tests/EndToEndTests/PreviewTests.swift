@@ -1,0 +1,40 @@
+import Foundation
+import Glibc
+import Testing
+import PinBoxRender
+
+/// `pinbox render --dialog` draws what the window draws for the same inputs: the askpass's
+/// window, read back from the X server, against the headless render, pixel for pixel.
+@Suite("Previews are the windows", .timeLimit(.minutes(2)))
+struct PreviewTests {
+    @Test(arguments: [("Enter passphrase for /root/.ssh/id_ed25519: ", "passphrase",
+                       "Enter passphrase for /root/.ssh/id_ed25519"),
+                      ("Enter PIN for ECDSA-SK key /root/.ssh/id_ecdsa_sk: ", "pin",
+                       "Enter PIN for ECDSA-SK key /root/.ssh/id_ecdsa_sk")])
+    func renderDialogIsTheAskpassWindowPixelForPixel(prompt: String, kind: String, description: String) throws {
+        let xvfb = try Xvfb()
+        // The pointer away from where the dialog shows, and no grab: the window has no focus,
+        // so no caret blinks while it is read (the render is asked for the same).
+        _ = try run(["xdotool", "mousemove", "0", "0"], display: xvfb.display)
+        let p = try PinBoxProcess(["askpass", "--no-grab", "--", prompt], display: xvfb.display)
+        defer { kill(p.pid, SIGTERM); _ = try? p.waitExit() }
+        let (found, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(p.pid)],
+                                   display: xvfb.display)
+        try #require(found == 0, "no askpass window; stderr: \(p.stderr)")
+        let id = try hexWindowID(try #require(ids.split(separator: "\n").first.map(String.init)))
+        let x = try XClient(xvfb.display)
+        let size = x.size(of: id)
+        let window = x.stillPixels(id)
+
+        let out = NSTemporaryDirectory() + "pinbox-preview-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let render = try PinBoxProcess(["render", "--dialog", kind, "--description", description, "--out", out],
+                                       display: nil)
+        #expect(try render.waitExit() == 0, "\(render.stderr)")
+        let picture = try Canvas(png: out)
+        #expect(picture.width == Int(size.width) && picture.height == Int(size.height),
+                "render \(picture.width)x\(picture.height), window \(size)")
+        let differing = zip(picture.pixels().map { $0 & 0xffffff }, window).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) pixels differ between the window and pinbox render")
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import PinBoxCore
+@testable import PinBoxRender
+
+/// Golden images of the dialogs as the window draws them (the same page and painter), focused,
+/// after every animation has come to rest: passphrase, PIN, confirm (destructive), error,
+/// repeat and the strength bar, at scale 1 and 2, in English and in Chinese; and every seed look
+/// alone and focused, and the payment sheet. Compared and rewritten as `GoldenTests` does
+/// (`scripts/update-goldens`).
+@Suite("Golden images of the dialogs and looks", .serialized)
+struct DialogGoldenTests {
+    struct Words {
+        var description, prompt, repeatPrompt, error, quality, question, delete, no: String
+    }
+
+    static let latin = Words(description: "Please enter the passphrase to unlock the OpenPGP secret key \"Alice <alice@example.org>\"",
+                             prompt: "Passphrase:", repeatPrompt: "Repeat:", error: "Bad passphrase (try 2 of 3)",
+                             quality: "Quality:", question: "Do you really want to delete the key 0123456789ABCDEF?",
+                             delete: "Delete key", no: "No")
+    static let cjk = Words(description: "请输入密码以解锁 OpenPGP 私钥“张三 <zhang@example.cn>”", prompt: "密码：",
+                           repeatPrompt: "再次输入：", error: "密码错误（第 2 次，共 3 次）", quality: "质量：",
+                           question: "确定要删除密钥 0123456789ABCDEF 吗？", delete: "删除密钥", no: "否")
+
+    static let kinds = ["passphrase", "pin", "confirm", "error", "repeat", "quality"]
+    static let cases: [(String, String, Int)] = kinds.flatMap { k in ["latin", "cjk"].flatMap { w in [1, 2].map { (k, w, $0) } } }
+    static let looks = Theme.builtIn.map { $0.name } + ["pay"]
+
+    static func spec(_ kind: String, _ w: Words, scale: Double) -> (DialogSpec, typed: Int, quality: Int?) {
+        var spec: DialogSpec
+        var typed = 5
+        var quality: Int?
+        switch kind {
+        case "pin":
+            spec = DialogSpec(prompt: .pin(.user))
+            spec.prompt = "PIN"
+            typed = 4
+        case "confirm":
+            spec = DialogSpec(prompt: .confirm)
+            spec.description = w.question
+            spec.okLabel = w.delete
+            spec.cancelLabel = w.no
+            spec.destructive = true
+            typed = 0
+        default:
+            spec = DialogSpec(prompt: .passphrase)
+            spec.prompt = w.prompt
+        }
+        if kind != "confirm" { spec.description = w.description }
+        if kind == "error" { spec.error = w.error }
+        if kind == "repeat" { spec.repeatPrompt = w.repeatPrompt }
+        if kind == "quality" {
+            spec.qualityLabel = w.quality
+            spec.repeatPrompt = w.repeatPrompt
+            quality = 55
+        }
+        spec.scale = scale
+        return (spec, typed, quality)
+    }
+
+    /// The page as the window shows it: at its natural size, focused, `typed` characters in.
+    static func render(_ page: Page, typed: Int, quality: Int? = nil) throws -> Canvas {
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        _ = page.handle(.windowFocus(true), now: 0)
+        for _ in 0..<typed { _ = page.handle(.character("7"), now: 0) }
+        if let quality { page.setQuality(quality) }
+        let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+        // Ten seconds on: every dot at rest, the caret still (shown).
+        PagePainter.draw(page.scene(at: 30), on: canvas)
+        return canvas
+    }
+
+    static func check(_ actual: Canvas, name: String) throws {
+        let path = "\(GoldenTests.directory)/\(name).png"
+        if GoldenTests.updating {
+            try actual.writePNG(to: path)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            Issue.record("no golden \(path): run scripts/update-goldens")
+            return
+        }
+        let result = try GoldenTests.compare(actual, with: try Canvas(png: path), name: name)
+        #expect(result.mismatches == 0,
+                "\(name): \(result.mismatches) pixels differ; diff: \(result.diffPath ?? "-"); scripts/update-goldens if meant")
+    }
+
+    @Test("each dialog matches its golden", arguments: cases)
+    func dialogMatchesGolden(_ kind: String, _ words: String, _ scale: Int) throws {
+        // Chinese text in its Simplified forms, whatever the test's locale.
+        TextLayout.setLanguage(words == "cjk" ? "zh_CN.UTF-8" : "C.UTF-8")
+        defer { TextLayout.setLanguage(nil) }
+        let (spec, typed, quality) = Self.spec(kind, words == "cjk" ? Self.cjk : Self.latin, scale: Double(scale))
+        let page = try spec.makePage(measure: TextLayout.measure)
+        try Self.check(try Self.render(page, typed: typed, quality: quality), name: "dialog-\(kind)-\(words)@\(scale)x")
+    }
+
+    @Test("each look, alone and focused, matches its golden", arguments: looks)
+    func lookMatchesGolden(_ look: String) throws {
+        let page: Page
+        if look == "pay" {
+            var spec = PaySheetSpec()
+            spec.payee = "Coffee Shop"
+            spec.amount = "¥25.00"
+            page = try spec.makePage(measure: TextLayout.measure)
+        } else {
+            let field = PageField(name: "pin", label: "",
+                                  configuration: try FieldConfiguration(theme: try #require(Theme.named(look))))
+            page = Page(workbench: [field], content: PageContent(title: "Enter your payment password", hint: "Esc clear"),
+                        rules: PageRules(), scale: 1, measure: TextLayout.measure)
+        }
+        try Self.check(try Self.render(page, typed: 2), name: "look-\(look)-focused")
+    }
+}
