@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for PinBoxAssuan: arbitrary bytes as the client's side of a session, with
 // dialogs that answer from the first bytes of the input. Checked after every session: no crash,
 // every reply line well formed (a known start, LF-terminated, at most 1000 bytes), the secret

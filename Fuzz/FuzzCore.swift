@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for PinBoxCore: random configurations and event streams, with the core's
 // invariants checked after every step. Built by scripts/fuzz together with the core's sources
 // (one module, so internals are reachable), with FuzzInput.swift.

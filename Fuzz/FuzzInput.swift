@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What every fuzz target compiled with the core shares: the reader of the fuzzer's bytes and the
 // check that ends a run when an invariant breaks (libFuzzer then keeps the input).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The page half of the text fuzz target: a dialog of any kind (passphrase, PIN of known or
 // unknown length, a new passphrase and its repeat, confirmation, message, notice, payment sheet)
 // driven by every kind of input and by time, with this file playing the host the event loop

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for the text paths of PinBoxCore, which the digit-only core target never
 // reaches: passphrase entries (a PinField taking UTF-8 text, with byte limits, pastes and
 // deletions over characters of 1 to 4 bytes) and the page state machine with time (FuzzPage.swift).

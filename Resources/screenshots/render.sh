@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Renders the field screenshots the README shows, every theme and state, at scale 2 (the
 # iPhone the seeds were written for). Usage: Resources/screenshots/render.sh [path/to/pinbox]
 set -euo pipefail

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Loads the accessibility plug-in and looks its functions up. The plug-in links ATK, the
 // AT-SPI bridge, GLib and D-Bus the ordinary way; the program links none of them. Each path is
 // a literal (scripts/package reads the dlopen literals; a "$ORIGIN/" one is PinBox's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PINBOX_CCAIRO_SHIM_H
 #define PINBOX_CCAIRO_SHIM_H
 // Cairo's image surfaces and PNG writer; the renderer draws into memory, the window copies it out.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // giflib, loaded on first use (see include/CGif.h).
 #include "CGif.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // libsecret, loaded on first use. Compiled against its headers so every call is type-checked,
 // but not linked: each function is looked up with dlsym in the library dlopen returns (a
 // prompt that the agent never asked to use a password manager loads none of it).

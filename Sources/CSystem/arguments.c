@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "CSystem.h"
 
 static int saved_argc;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // What the Embedded Swift standard library expects the platform to provide, for release builds
 // only (the full runtime has its own). Built when the package defines PINBOX_EMBEDDED.
 #ifdef PINBOX_EMBEDDED

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "CSystem.h"
 #include <sys/prctl.h>
 #include <sys/resource.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // A detached thread, for work that only warms caches (TextLayout.prepare, Pango's start-up): the
 // process never waits for it, and it ends with the process.
 #include "CSystem.h"

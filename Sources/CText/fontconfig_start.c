@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // See fontconfig_start.h.
 #include "fontconfig_start.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PINBOX_FONTCONFIG_START_H
 #define PINBOX_FONTCONFIG_START_H
 // fontconfig's start-up (FcInit parses /etc/fonts) needs nothing else: on a thread of its own it

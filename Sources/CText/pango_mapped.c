@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Whether Pango is in this process's address space, read from /proc/self/maps.
 #include "CText.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Pango, loaded on first use. Compiled against Pango's headers so every call is type-checked,
 // but not linked: each function is looked up with dlsym in the library dlopen returns.
 #include "CText.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PINBOX_CX11_SHIM_H
 #define PINBOX_CX11_SHIM_H
 #include <X11/Xlib.h>

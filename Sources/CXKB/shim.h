@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PINBOX_CXKB_SHIM_H
 #define PINBOX_CXKB_SHIM_H
 // libxkbcommon: the X server's keymap compiled for lookups, keysyms to Unicode, and dead keys

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The ATK objects of a PinBox window. They answer the bridge's questions from what Swift last
 // set (PinBoxCore/Accessibility decides it all); nothing here reads the page or the secret.
 #include "objects.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The plug-in's GObject types: one ATK object per node of the core's AccessibleTree, each type
 // with the interfaces its role needs (a label has text, a button an action, the quality bar a
 // value), and the application object the bridge publishes as the root.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The plug-in's entry points: ATK's utility class answers with PinBox's root (as GTK3's
 // gtkaccessibility.c does for GTK), the bridge is started on the accessibility bus, and GLib's
 // default main context is run by the program's own poll loop, never by a loop or a thread of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How gpg-agent's offers read in a dialog, the same in the window and on the terminal.
 
 extension PinRequest {

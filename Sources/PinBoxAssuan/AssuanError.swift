@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// An error as it goes on the wire: `ERR <code> <text> <<source>>[ - <detail>]`, libgpg-error's
 /// code (source << 24 | error number) and wording. Two sources appear, as with the real
 /// pinentry: its own (`Pinentry`, 5) for what the commands answer, and libassuan's default

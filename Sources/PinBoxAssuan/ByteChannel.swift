@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 
 /// Where the server reads the client's bytes from: stdin in the binary, a recorded transcript

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The commands the server knows, in the order HELP lists them: libassuan's built-ins, then
 /// the ones a pinentry registers.
 enum Command: Int {

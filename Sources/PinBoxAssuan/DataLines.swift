@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// Encodes bytes as Assuan data lines (`D …`), exactly as libassuan's data writer does: `%`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What the SET* commands have said since the start or the last RESET: the texts and settings
 /// of the next dialog. SETERROR, SETREPEAT and SETQUALITYBAR apply to one dialog only and are
 /// cleared once GETPIN (or CONFIRM) has run, as in pinentry.

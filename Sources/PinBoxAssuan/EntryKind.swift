@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// Which OpenPGP card secret the agent asks for. Its prompt is all that says so: scdaemon's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// The password manager behind "Save in password manager": the Secret Service through

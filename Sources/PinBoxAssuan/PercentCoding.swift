@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// The three escapings of the pinentry protocol.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The standard pinentry command line: what gpg-agent and users pass to any pinentry.
 /// `-D/--display`, `-T/--ttyname`, `-N/--ttytype`, `-C/--lc-ctype`, `-M/--lc-messages`,
 /// `-o/--timeout`, `-g/--no-global-grab`, `-W/--parent-wid`, `-d/--debug`, `--help`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// The dialogs behind the protocol: the X window or the terminal in the binary, a script in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 
 /// What GETINFO reports about this pinentry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Who asked: gpg-agent's `OPTION owner=PID[/UID] HOST` (2.2 sends `PID HOST`, 2.4 `PID/UID HOST`).
 public struct Owner: Equatable, Sendable {
     public var pid: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GETPIN, CONFIRM and MESSAGE: a dialog through the front end, and its result as pinentry words it.
 import PinBoxCore
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // INQUIRE GENPIN and INQUIRE CHECKPIN: the agent's Suggest button and its passphrase
 // constraints, asked while a GETPIN dialog is open (pinentry.c's pinentry_inq_genpin and
 // pinentry_inq_checkpin; gpg-agent's inq_cb answers them).

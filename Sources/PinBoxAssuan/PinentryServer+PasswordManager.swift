@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The password manager, as pinentry's password-cache.c and cmd_getpin use it: a GETPIN may be
 // answered from it with no dialog, a ticked box saves what was typed, CLEARPASSPHRASE removes
 // an item.

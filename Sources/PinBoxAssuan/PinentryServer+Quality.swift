@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // INQUIRE QUALITY: the one time the server asks the agent something, in the middle of GETPIN.
 import PinBoxCore
 

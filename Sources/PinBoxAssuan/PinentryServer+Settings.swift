@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // OPTION, HELP and GETINFO: the commands that answer from the server's own state.
 import CSystem
 

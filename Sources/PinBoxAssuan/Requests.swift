@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// The second entry of a dialog that asks for a new passphrase twice (SETREPEAT).

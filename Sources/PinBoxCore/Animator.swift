@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Per-cell dot presence over time: the fade-and-grow of seed 003.
 ///
 /// In the seed each tick moves every box's alpha and scale toward its target (1 when it holds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The caret of a text entry: where the next character goes. It blinks while the window has the
 /// focus, and stops blinking (shown, still) a while after the last key, as GTK's does
 /// (`gtk-cursor-blink-timeout`): an idle dialog then asks for no frame at all, and its process

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The state of one cell, which picks its style (seed 004's empty, fill and highlight).
 public enum CellState: String, Sendable, CaseIterable {
     /// No character yet.

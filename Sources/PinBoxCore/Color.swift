@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// An sRGB colour with alpha, each channel 0…1.
 public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var red: Double

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A configuration the product refuses: a capacity, a grid, a colour or a size out of range.
 /// It names the setting at fault in the core's own words (`count`, `frame-color`) and says what
 /// is wrong without naming any option: the core does not know where the value came from. A

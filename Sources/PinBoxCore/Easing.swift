@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// How a dot's presence (its alpha and its scale, 0…1) moves from where it is toward its
 /// target: the curves a designer compares with `--easing`.
 ///

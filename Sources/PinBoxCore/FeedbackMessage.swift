@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The words that go with the field's error and success looks: one short line the page shows
 /// under the field, in plain language, naming what to do rather than what went wrong. In the
 /// user's language (`Words`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A field's whole configuration, validated: theme, grid, capacity, frame, scale, animation
 /// and paste policy. Parsing the command line is the app's business; the rules live here so
 /// the core's tests and fuzzer can reach them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a `PinField` reports after each operation, in order.
 public enum FieldEvent: Equatable, Sendable {
     /// The number of digits changed; carries the new length, never the digits.

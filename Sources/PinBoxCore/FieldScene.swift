@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One frame of one field, frozen: everything the renderer needs and nothing it could leak.
 /// A secure scene carries no characters at all; a plain one carries the glyphs it shows.
 public struct FieldScene: Equatable, Sendable {

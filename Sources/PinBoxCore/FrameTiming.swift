@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One frame the window presented, as `--trace-frames` reports it and the guides' readout shows it.
 public struct FrameReport: Equatable, Sendable {
     /// Wall seconds since the first frame the window presented.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A width and a height, in points or device pixels depending on who holds it.
 public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var width: Double

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What the window system hands the program, already translated from X events: the core and
 /// the demo never see an X type.
 public enum InputEvent: Equatable, Sendable {

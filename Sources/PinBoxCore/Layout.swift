@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// How the cells of a field sit together.
 public enum Arrangement: String, Sendable, CaseIterable {
     /// One contiguous block split by dividers: the Alipay and WeChat Pay look (seeds 000, 001).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Where the demo page puts things, in device pixels: a title line, then each field under its
 /// label, then a hint line; the whole block centred in the window (or pinned to the margin
 /// when the window is smaller than the block).

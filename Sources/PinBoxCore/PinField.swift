@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The PIN box's state machine: a capacity, a paste policy, the characters it accepts and the
 /// secret itself.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// How a block of text is set: what a dialog's title, description, prompt and error line ask
 /// of the renderer. Plain data; `TextLayout` in PinBoxRender measures and draws with it.
 public struct TextStyle: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Where a strip's divider sits against the boundary between two cells.
 public enum DividerPlacement: String, Sendable {
     /// Centred on the boundary: seed 000 strokes a path at `width/6 × i`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A property of a cell style that a setting can change.
 public enum CellProperty: String, Sendable, CaseIterable {
     case background

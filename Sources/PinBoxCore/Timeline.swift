@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The animation's own clock: wall time (the monotonic clock the event loop reads) mapped to
 /// the time the animators are asked about, so a tester can slow a 0.2 s fade down ×10,
 /// freeze it, and step through it one display frame at a time, forwards and back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Keys at given times, for captures of a motion without a person at the keyboard:
 /// `"1@0 2@0.15 3@0.3 BackSpace@0.6 Return@1.2"`.
 public struct TypingScript: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// PinBox's own words on their way to the screen. The core names them in English (the
 /// catalogue's keys); the program installs its gettext lookup here at start, so the headings,
 /// labels and messages the core chooses come out in the user's language. Words that come from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A tester's or writer's command in the window: the workbench keys. None of them types
 /// into a field, so a PIN field keeps every digit and letter.
 public enum WorkbenchAction: String, CaseIterable, Sendable {

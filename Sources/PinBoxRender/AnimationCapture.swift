@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// `pinbox render --animate OUT.gif --keys SCRIPT`: a typing script played on a field and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// Draws one field: its backdrop, each cell in its state's style, a strip's frame and dividers,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CGif
 import CSystem
 import PinBoxCore

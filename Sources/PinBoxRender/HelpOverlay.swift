@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// The window's key list (F1): `Workbench.lines`, the same text `pinbox --help` prints, on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// Draws a `PageScene`, all of it or only what lies in a clip rectangle: the window redraws a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// Labelled fields stacked on one picture: the film strip of a motion (`render --frames`) and

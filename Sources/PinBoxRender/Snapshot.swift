@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// A still picture of one field holding some characters, the way `pinbox render` makes it.

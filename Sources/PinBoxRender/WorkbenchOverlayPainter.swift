@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// Draws the workbench's layers over a drawn page: the guides over every field, the frame

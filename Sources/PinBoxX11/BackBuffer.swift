@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CX11
 import PinBoxCore
 import PinBoxRender

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 
 /// Seconds on the monotonic clock: what the animator's `now` means in the window.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CX11
 
 /// Takes the keyboard once the window is viewable, so no other X client sees the keystrokes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 import CX11
 import PinBoxCore

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CX11
 
 /// Memory the X server reads the window's pixels from itself (MIT-SHM): presenting a frame then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 
 /// Turns signals into bytes on a pipe the event loop polls beside the X connection, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CX11
 
 /// The X resources that apply to PinBox: the server's databases (RESOURCE_MANAGER, what `xrdb`

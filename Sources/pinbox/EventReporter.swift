@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// Writes the program's events as JSON lines on stdout, one `write` each, at once: testers

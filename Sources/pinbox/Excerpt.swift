@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a usage error may repeat of a value the user gave: a short, printable excerpt. A value
 /// can be huge, hold escape sequences that would drive the terminal, or be a PIN typed in the
 /// wrong place; the error names the option and shows only what is safe to show.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 
 /// Writes whole lines straight to a file descriptor: one `write` per line, so an event line is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 import PinBoxCore
 import PinBoxX11

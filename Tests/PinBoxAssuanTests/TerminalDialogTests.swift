@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxAssuan
 import PinBoxCore
 import Testing

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """An AT-SPI client for the accessibility tests, reading PinBox through pyatspi as Orca and
 Accerciser do. Commands come one a line on stdin; each answer is one JSON line on stdout.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * probe: launch an X11 program and measure its window from the outside, the way a user meets it.
  *

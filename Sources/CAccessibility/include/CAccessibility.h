@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The program's side of the accessibility plug-in (Sources/PinBoxAccessibility): it is loaded
 // with dlopen only when the session has accessibility on, so that a prompt without a screen
 // reader never maps GLib, ATK or D-Bus. These functions forward to the plug-in's; each does

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PINBOX_CGIF_H
 #define PINBOX_CGIF_H
 // giflib, the GIF encoder behind `pinbox render --animate` and the window's `--record`. Compiled

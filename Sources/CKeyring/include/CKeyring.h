@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PINBOX_CKEYRING_H
 #define PINBOX_CKEYRING_H
 // The password manager, through libsecret (the Secret Service: GNOME Keyring, KeePassXC),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PINBOX_CSYSTEM_H
 #define PINBOX_CSYSTEM_H
 // The C library as PinBox uses it. Swift code imports this module rather than Glibc, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef PINBOX_CTEXT_H
 #define PINBOX_CTEXT_H
 // Text DejaVu cannot draw alone (Chinese, Japanese, Korean, Arabic, Hebrew, combining marks…),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The accessibility plug-in (libpinbox-accessibility.so): ATK objects for a PinBox window,
 // published on the AT-SPI bus by the ATK bridge. The program dlopens it only when the session
 // has accessibility on (Sources/CAccessibility), so a prompt without a screen reader never maps

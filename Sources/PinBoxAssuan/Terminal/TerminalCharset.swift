@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// How the terminal's bytes map to characters, from gpg-agent's `OPTION lc-ctype` (the user's
 /// locale where gpg runs). The agent's texts are UTF-8 and so is the passphrase it expects; a
 /// terminal in another character set gets the texts converted and its keys converted back.

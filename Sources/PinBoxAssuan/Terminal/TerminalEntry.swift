@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// A secret typed on the terminal, byte by byte, straight into locked memory: each byte goes

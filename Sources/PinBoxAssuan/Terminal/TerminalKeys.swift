@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a byte from the terminal means, in the raw mode the dialog puts it in (no echo, byte by
 /// byte, no signals from keys): cursor and function keys arrive as escape sequences and are
 /// passed over; a lone Escape is told from the start of a sequence by the time that follows it.

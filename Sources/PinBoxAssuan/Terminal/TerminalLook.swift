@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// How a terminal dialog writes: the caller's texts in the terminal's character set, and our
 /// own marks as escape sequences — or, on a `dumb` terminal, as plain text.
 public struct TerminalLook: Sendable {

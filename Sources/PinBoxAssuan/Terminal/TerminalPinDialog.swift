@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import PinBoxCore
 
 /// GETPIN on a terminal, as a state machine: what is written, in what order, and what each key

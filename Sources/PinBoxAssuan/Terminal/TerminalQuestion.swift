@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// CONFIRM and MESSAGE on a terminal, as pinentry-tty asks them: the title, the agent's error,
 /// the description, each button on its own line with its key underlined, then `[oc]? ` (or
 /// "Press any key to continue." for a message). A button's key answers it; Enter is OK, as in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a screen reader is told when the page changes: the signals ATK sends, decided here
 /// from two trees so that the rules are tested without a bus. The plug-in emits each as it is.
 public enum AccessibleEvent: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One object of a page's accessibility tree, as a screen reader meets it: what it is, what it
 /// is called and what it says, its state, where it is and what can be done to it. Plain values
 /// only: `AccessibleTree` derives every node from the `Page`, and the window's bridge publishes

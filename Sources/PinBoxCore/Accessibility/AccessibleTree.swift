@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A page as a screen reader meets it: the window and, in reading order, its texts, entries,
 /// buttons and indicators, derived from the `Page` alone. The same page gives the same tree;
 /// every object keeps its `id` for the page's life (an empty error line is there, not showing),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The words the accessibility tree adds of its own (the page's texts come as the role wrote
 /// them): how a PIN box's progress is said, names for a glyph-only button and the number pad's
 /// delete key. English by default; a role passes its translation.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Measures a block of text: its size in device pixels when set in `style`, wrapped to `width`
 /// when given. The renderer provides it; the core only asks.
 public typealias TextMeasure = (_ text: String, _ style: TextStyle, _ width: Double?) -> Size

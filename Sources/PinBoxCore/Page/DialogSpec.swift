@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A dialog as the roles describe it (askpass from its prompt, pinentry from SETDESC, SETPROMPT,
 /// SETOK…, `pinbox render` from its options): turned into a `Page` by `makePage`.
 public struct DialogSpec: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The facts the window system knows of a key or button press before it means anything: who
 /// sent it and whether the key was already down. The window system reports them; the rules
 /// that decide what to do with them are `InputPolicy`'s.

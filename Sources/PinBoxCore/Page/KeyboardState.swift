@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What the keyboard does that a person typing a secret should know, as the window system
 /// reports it: whether Caps Lock is on, and which of the configured layouts is active. Never
 /// Shift, AltGr or another modifier held down: shown on screen, those would tell an onlooker

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What gpg-agent adds to a passphrase dialog when it offers it: the "Save in password manager"
 // checkbox, the Suggest button, and its passphrase constraints checked before the dialog may
 // submit (pinentry-gtk-2's checkbox, pinentry-qt's generate button and checkConstraints).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The keyboard's part of a page: dead keys and Compose sequences, and the line under a
 /// dialog's entry that says what the keyboard does.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The page a prompt becomes when the keyboard is not ours (another program holds it).
 
 extension Page {

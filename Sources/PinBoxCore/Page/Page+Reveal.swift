@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Show/Hide for a hidden entry.
 
 extension Page {

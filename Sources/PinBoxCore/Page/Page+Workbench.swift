@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The workbench keys on the demo page: slow motion, pause and steps act on the animation's
 /// own clock (`Timeline`), which every animator of the page is asked about; guides, the help
 /// card and the frame readout are overlays the host draws; F7 gives the focused field the next

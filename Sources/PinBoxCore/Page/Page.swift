@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A page as a state machine: its entries and buttons, which one has the focus, what each
 /// input does, the events it reports and how it ends. Pure Swift: inputs and time go in,
 /// effects come out (`PageEffect`), and `scene(at:)` says what to draw. The window, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a page says and offers: the words around its entries and its buttons. Words from
 /// callers (an ssh prompt, a gpg-agent description) are kept as given; the renderer makes
 /// control characters and bidi overrides harmless.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What the page asks of whoever runs it, in order. The page decides; the program that hosts it
 /// (the window, a test) carries these out and never decides anything itself.
 public enum PageEffect: Equatable, Sendable {

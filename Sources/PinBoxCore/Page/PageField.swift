@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// One entry on a page: its name (used in events), label, configuration, the field itself and
 /// its animation, the cells it shows now, and what was last drawn of it.
 public struct PageField {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Where a page's parts are: the demo's stacked fields, or a dialog.
 public enum PageGeometry: Equatable, Sendable {
     case workbench(PageLayout)

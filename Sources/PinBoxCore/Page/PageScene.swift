@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A page as one picture, frozen: what the renderer draws and nothing it could leak (fields
 /// come as `FieldScene`s, which carry no secret).
 public struct PageScene: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a payment sheet's amount may be: the one thing on the sheet a user must read right, so
 /// nothing in it may disguise a digit or reorder it. ASCII digits, the group and decimal
 /// separators people write (`,` `.` `'`, a space, a no-break or narrow no-break space) and at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Seed 001's payment sheet as a page: the six `paypass` boxes under the title, the payee and
 /// the amount, over a number pad that types as the keyboard does. It ends itself when the 6th
 /// digit lands (`submit`, as the seed's view removes itself); the × and Escape cancel; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one prompt classifier: askpass callers' words, gpg-agent's request shapes.
 
 extension PromptKind {

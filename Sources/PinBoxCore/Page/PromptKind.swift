@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What a prompt asks for. It decides the dialog's heading, its entry (dots, PIN boxes, or text
 /// shown as typed) and what its buttons answer. One classifier for both roles: the askpass
 /// reads the words its caller wrote (`init(askpass:hint:)`), the pinentry reads the structure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How the classifier reads an askpass prompt: words outside quotes and addresses.
 
 /// A prompt prepared for reading: ssh's keyboard-interactive `(user@host) ` opening removed,

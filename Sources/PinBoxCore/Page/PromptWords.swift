@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PinBox's own words for a prompt of each kind: the heading, the entry's label, the buttons.
 // Words a caller sent (SETTITLE, SETPROMPT, SETOK…) replace them; these are what is shown when
 // the caller said nothing, in the user's language.

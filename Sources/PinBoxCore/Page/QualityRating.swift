@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// The strength bar's reading of the agent's rating (-100…100, pinentry's INQUIRE QUALITY), in
 /// words: the number alone says nothing a user can act on, and a long red bar for -60 read as
 /// "strong". Thresholds: below 0 the agent would refuse it (Too weak: an empty bar, red); 0…39

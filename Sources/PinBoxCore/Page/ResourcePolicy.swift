@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Which X resources each role reads, and what a value may do there. Any client of the display
 /// can write `RESOURCE_MANAGER`, and a user's own wildcard lines (`*geometry`, `*timeout`) reach
 /// every program: so a prompt reads only what changes its look, and a few settings that can

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// A window never larger than the screen's work area, whatever the scale asked for (`Xft.dpi:
 /// 100000`, `*scale: 8`) or the content: the scale shrinks until the page fits, and the window
 /// is never made larger than the area even where it cannot.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 
 /// The one region every secret lives in, as pinentry's `secmem` keeps its pool: whole pages,

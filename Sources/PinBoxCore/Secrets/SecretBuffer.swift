@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 
 /// The one place a secret lives: a fixed-capacity run of bytes in `SecretArena`'s locked pages,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// Which text DejaVu draws alone, straight through FreeType and Cairo (`DejaVuLayout`): Latin,
 /// Greek and Cyrillic, one glyph per character, left to right, no shaping. Everything else
 /// (Chinese, Japanese, Korean, Arabic, Hebrew, combining marks, invisible format characters)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CCairo
 
 /// The two faces every label and plain digit uses: DejaVu Sans and DejaVu Sans Bold, opened

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// What text from another program becomes before it is laid out. A description comes from
 /// ssh, sudo or gpg-agent, which pass on what they were given: it may hold control characters
 /// or bidi overrides, and a prompt that asks for a secret must show what it says.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CAccessibility
 import CX11
 import CSystem

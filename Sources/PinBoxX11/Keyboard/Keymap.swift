@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CXKB
 
 /// The X server's keymap compiled by libxkbcommon, for looking keys up: a keycode and the

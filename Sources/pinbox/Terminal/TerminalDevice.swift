@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 
 /// The terminal a dialog falls back to: opened without becoming anyone's controlling

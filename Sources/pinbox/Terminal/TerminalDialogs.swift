@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import CSystem
 import PinBoxAssuan
 import PinBoxCore

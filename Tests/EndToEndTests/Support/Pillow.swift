@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import Foundation
 
 /// Pillow, a decoder that is not PinBox, run on a file: `script` gets the arguments in
