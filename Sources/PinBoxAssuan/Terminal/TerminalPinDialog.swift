@@ -39,8 +39,7 @@ public final class TerminalPinDialog {
     private var phase = Phase.first
     private var first: TerminalEntry
     private var second: TerminalEntry
-    private var keys = TerminalKeyReader()
-    private var lastActivity: Double
+    private var clock: TerminalClock
     private var toldLimit = false
 
     /// `rates`: the agent asked for a quality figure (SETQUALITYBAR); `checks`: it enforces
@@ -52,7 +51,7 @@ public final class TerminalPinDialog {
         self.checks = checks
         first = TerminalEntry(limit: request.limit.maxBytes, charset: look.charset)
         second = TerminalEntry(limit: request.limit.maxBytes, charset: look.charset)
-        lastActivity = now
+        clock = TerminalClock(timeout: request.timeout, now: now)
     }
 
     /// The entry being typed: what `Ask.rate` and `Ask.check` are about.
@@ -72,20 +71,13 @@ public final class TerminalPinDialog {
 
     /// When the host must call `advance(to:)`: a lone Escape's wait, or the agent's timeout.
     public var deadline: Double? {
-        guard phase != .done else { return nil }
-        let timeout = request.timeout > 0 ? lastActivity + Double(request.timeout) : nil
-        switch (keys.deadline, timeout) {
-        case (let a?, let b?): return min(a, b)
-        case (let a, let b): return a ?? b
-        }
+        phase == .done ? nil : clock.deadline
     }
 
     public func advance(to now: Double) -> Step {
         var step = Step()
-        if let key = keys.advance(to: now) { handle(key, now: now, into: &step) }
-        if phase != .done, request.timeout > 0, now >= lastActivity + Double(request.timeout) {
-            finish(.timedOut, into: &step)
-        }
+        if let key = clock.advance(to: now) { handle(key, now: now, into: &step) }
+        if phase != .done, clock.timedOut(at: now) { finish(.timedOut, into: &step) }
         return step
     }
 
@@ -93,8 +85,7 @@ public final class TerminalPinDialog {
     public func feed(_ byte: UInt8, now: Double) -> Step {
         var step = Step()
         guard phase == .first || phase == .again else { return step }
-        lastActivity = now
-        for key in keys.feed(byte, now: now) where step.outcome == nil { handle(key, now: now, into: &step) }
+        for key in clock.feed(byte, now: now) where step.outcome == nil { handle(key, now: now, into: &step) }
         return step
     }
 
@@ -119,7 +110,7 @@ public final class TerminalPinDialog {
     public func checked(_ verdict: ConstraintCheck, now: Double) -> Step {
         var step = Step()
         guard phase == .checking else { return step }
-        lastActivity = now
+        clock.touch(now)
         switch verdict {
         case .passed:
             finish(.pin(first.secret, repeated: request.repeatPrompt != nil), into: &step)

@@ -20,8 +20,7 @@ public final class TerminalQuestion {
     public let request: ConfirmRequest
     public let look: TerminalLook
     private let buttons: [(label: ButtonLabel, answer: Answer)]
-    private var keys = TerminalKeyReader()
-    private var lastActivity: Double
+    private var clock: TerminalClock
     private var done = false
 
     public init(_ request: ConfirmRequest, look: TerminalLook, now: Double) {
@@ -37,7 +36,7 @@ public final class TerminalQuestion {
             if let notOK = request.notOKLabel { add(notOK, .notOK, "n") }
         }
         self.buttons = buttons
-        lastActivity = now
+        clock = TerminalClock(timeout: request.timeout, now: now)
     }
 
     public func start() -> [UInt8] {
@@ -60,26 +59,20 @@ public final class TerminalQuestion {
     }
 
     public var deadline: Double? {
-        guard !done else { return nil }
-        let timeout = request.timeout > 0 ? lastActivity + Double(request.timeout) : nil
-        switch (keys.deadline, timeout) {
-        case (let a?, let b?): return min(a, b)
-        case (let a, let b): return a ?? b
-        }
+        done ? nil : clock.deadline
     }
 
     public func advance(to now: Double) -> Step {
         var step = Step()
-        if let key = keys.advance(to: now) { handle(key, into: &step) }
-        if !done, request.timeout > 0, now >= lastActivity + Double(request.timeout) { finish(.timedOut, into: &step) }
+        if let key = clock.advance(to: now) { handle(key, into: &step) }
+        if !done, clock.timedOut(at: now) { finish(.timedOut, into: &step) }
         return step
     }
 
     public func feed(_ byte: UInt8, now: Double) -> Step {
         var step = Step()
         guard !done else { return step }
-        lastActivity = now
-        for key in keys.feed(byte, now: now) where step.answer == nil { handle(key, into: &step) }
+        for key in clock.feed(byte, now: now) where step.answer == nil { handle(key, into: &step) }
         return step
     }
 
