@@ -86,7 +86,7 @@ struct XDialogs: PinentryFrontEnd {
         var spec = DialogSpec(prompt: request.kind)
         spec.title = request.title ?? spec.title
         spec.description = request.description ?? ""
-        spec.prompt = Self.label(request.prompt)
+        spec.prompt = request.prompt
         spec.error = request.error ?? ""
         (spec.okLabel, spec.cancelLabel) = Self.labels(request.okLabel, request.cancelLabel)
         spec.accepts = .text
@@ -99,11 +99,11 @@ struct XDialogs: PinentryFrontEnd {
         // The agent's own words, translated for its user, when it sent them.
         spec.capsLockWarning = request.options.defaultCapsHint ?? localized("Caps Lock is on")
         if let again = request.repeatPrompt {
-            spec.repeatPrompt = Self.label(again.prompt)
+            spec.repeatPrompt = again.prompt
             spec.repeatError = again.mismatchError
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
-        if agent.ratesQuality, let bar = request.qualityBar { spec.qualityLabel = Self.label(bar.label) }
+        if agent.ratesQuality, let bar = request.qualityBar { spec.qualityLabel = bar.label }
         spec.offer(request)
         // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
         // from the secret buffer.
@@ -171,13 +171,6 @@ struct XDialogs: PinentryFrontEnd {
     /// sent none (no SETOK, no `default-ok`), in the user's language.
     private static func labels(_ ok: String, _ cancel: String) -> (String, String) {
         (ok == "_OK" ? localized("_OK") : ok, cancel == "_Cancel" ? localized("_Cancel") : cancel)
-    }
-
-    /// gpg-agent's prompts end in a colon, as a terminal's would ("PIN:", "Passphrase:").
-    private static func label(_ prompt: String) -> String {
-        var text = prompt
-        while let last = text.unicodeScalars.last, last == ":" || last == " " { text.unicodeScalars.removeLast() }
-        return text
     }
 
     /// Shows one dialog until it is answered. Nil when no window could be shown (no display, no

@@ -71,21 +71,6 @@ struct DialogGoldenTests {
         return canvas
     }
 
-    static func check(_ actual: Canvas, name: String) throws {
-        let path = "\(GoldenTests.directory)/\(name).png"
-        if GoldenTests.updating {
-            try actual.writePNG(to: path)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("no golden \(path): run scripts/update-goldens")
-            return
-        }
-        let result = try GoldenTests.compare(actual, with: try Canvas(png: path), name: name)
-        #expect(result.mismatches == 0,
-                "\(name): \(result.mismatches) pixels differ; diff: \(result.diffPath ?? "-"); scripts/update-goldens if meant")
-    }
-
     @Test("each dialog matches its golden", arguments: cases)
     func dialogMatchesGolden(_ kind: String, _ words: String, _ scale: Int) throws {
         // Chinese text in its Simplified forms, whatever the test's locale.
@@ -93,7 +78,7 @@ struct DialogGoldenTests {
         defer { TextLayout.setLanguage(nil) }
         let (spec, typed, quality) = Self.spec(kind, words == "cjk" ? Self.cjk : Self.latin, scale: Double(scale))
         let page = try spec.makePage(measure: TextLayout.measure)
-        try Self.check(try Self.render(page, typed: typed, quality: quality), name: "dialog-\(kind)-\(words)@\(scale)x")
+        try GoldenTests.check(try Self.render(page, typed: typed, quality: quality), name: "dialog-\(kind)-\(words)@\(scale)x")
     }
 
     @Test("each look, alone and focused, matches its golden", arguments: looks)
@@ -110,6 +95,6 @@ struct DialogGoldenTests {
             page = Page(workbench: [field], content: PageContent(title: "Enter your payment password", hint: "Esc clear"),
                         rules: PageRules(), scale: 1, measure: TextLayout.measure)
         }
-        try Self.check(try Self.render(page, typed: 2), name: "look-\(look)-focused")
+        try GoldenTests.check(try Self.render(page, typed: 2), name: "look-\(look)-focused")
     }
 }

@@ -4,19 +4,6 @@ import Testing
 import PinBoxCore
 @testable import PinBoxRender
 
-/// WCAG 2.1's contrast ratio of two 0xRRGGBB colours.
-private func contrastRatio(_ a: UInt32, _ b: UInt32) -> Double {
-    func luminance(_ c: UInt32) -> Double {
-        func channel(_ v: UInt32) -> Double {
-            let s = Double(v & 0xff) / 255
-            return s <= 0.03928 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(c >> 16) + 0.7152 * channel(c >> 8) + 0.0722 * channel(c)
-    }
-    let (x, y) = (luminance(a), luminance(b))
-    return (max(x, y) + 0.05) / (min(x, y) + 0.05)
-}
-
 /// Every look shows whether it has the focus: a field alone on the demo, the payment sheet.
 @Suite("Focus cues on every look")
 struct FocusCueTests {
@@ -34,7 +21,7 @@ struct FocusCueTests {
         for x in [Int(ring.x), Int(ring.x) + 1, Int(ring.maxX) - 1, Int(ring.maxX) - 2] {
             let p = canvas.pixel(x: x, y: y)
             if p == 0x1565c0 { count += 1 }
-            best = max(best, contrastRatio(p, background))
+            best = max(best, contrast(p, background))
         }
         return (count, best)
     }

@@ -77,9 +77,12 @@ struct GoldenTests {
 
     @Test("every theme in every state matches its golden", arguments: cases)
     func matchesGolden(_ themeName: String, _ state: String) throws {
-        let name = "\(themeName)-\(state)"
+        try Self.check(try Self.render(theme: Theme.named(themeName)!, state: state), name: "\(themeName)-\(state)")
+    }
+
+    /// Compares `actual` with the golden `name`.png, or writes it there when updating.
+    static func check(_ actual: Canvas, name: String) throws {
         let path = "\(Self.directory)/\(name).png"
-        let actual = try Self.render(theme: Theme.named(themeName)!, state: state)
         if Self.updating {
             try FileManager.default.createDirectory(atPath: Self.directory, withIntermediateDirectories: true)
             try actual.writePNG(to: path)

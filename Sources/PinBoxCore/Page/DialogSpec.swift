@@ -154,9 +154,11 @@ public struct DialogSpec: Equatable, Sendable {
     /// A label as a dialog shows it: without the colon a terminal's prompt ends in ("PIN:"),
     /// for every role and for `pinbox render` alike.
     public static func label(_ text: String) -> String {
-        var text = trimmed(text)
-        // The full-width colon too: Chinese and Japanese prompts end in "：".
-        while let last = text.unicodeScalars.last, last == ":" || last == " " || last == "\u{FF1A}" {
+        var text = text
+        // Blank ends and colons in any order; the full-width colon too: Chinese and Japanese
+        // prompts end in "：".
+        while let last = text.unicodeScalars.last,
+              last == ":" || last == "\u{FF1A}" || last == " " || last == "\n" || last == "\t" || last == "\r" {
             text.unicodeScalars.removeLast()
         }
         return text
