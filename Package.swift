@@ -9,10 +9,11 @@ import PackageDescription
 // Debug builds, and so the tests, use the full runtime; the same sources build both ways.
 let release = BuildSettingCondition.when(configuration: .release)
 // (Flags rather than enableExperimentalFeature: SwiftPM passes that one to the debug link too.)
-// -Osize: a prompt's memory is mostly its own code faulted in; optimising for size takes 15 % off
-// the text (1.83 → 1.56 MB) and some 400 kB off a dialog's resident memory (docs/performance.md).
-let swiftSettings: [SwiftSetting] = [.unsafeFlags(["-enable-experimental-feature", "Embedded", "-wmo", "-Osize"],
-                                                  release)]
+// A prompt's memory is mostly code faulted in, its own included: -Osize optimises for size, and
+// each function in a section of its own (-function-sections, with the link's --gc-sections) lets
+// the linker drop what nothing calls, which was half the text (docs/performance-notes.md).
+let swiftSettings: [SwiftSetting] = [.unsafeFlags(["-enable-experimental-feature", "Embedded", "-wmo", "-Osize",
+                                                   "-Xfrontend", "-function-sections"], release)]
 // The embedded standard library leaves the Unicode tables that String comparison needs to
 // libswiftUnicodeDataTables.a in the compiler's resource directory, under the target triple (the
 // Embedded Swift user manual). The compiler that builds says where that is: `swiftc
@@ -63,7 +64,8 @@ let embeddedLibraries: String = {
 let hardenedC: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", release)]
 let embeddedLinking: [LinkerSetting] = [
     .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(embeddedLibraries)",
-                  "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"], release),
+                  "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+                  "-Xlinker", "--gc-sections"], release),
     .linkedLibrary("swiftUnicodeDataTables", release),
 ]
 // Header directories from pkg-config for the C target that loads Pango at run time (compiled
