@@ -101,12 +101,9 @@ let package = Package(
             name: "CX11",
             pkgConfig: "x11",
             providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
-        // libxkbcommon: keys to text, dead keys and Compose, from the X server's keymap
-        // (xkbcommon-x11 brings xkbcommon). Xlib's XCB connection (X11-xcb) is named by PinBoxX11.
-        .systemLibrary(
-            name: "CXKB",
-            pkgConfig: "xkbcommon-x11",
-            providers: [.apt(["libxkbcommon-dev", "libxkbcommon-x11-dev", "libx11-xcb-dev"])]),
+        // libxkbcommon: keys to text, dead keys and Compose, from the X server's keymap; dlopened
+        // with Xlib's XCB connection once the window shows (see Sources/CXKB/include/CXKB.h).
+        .target(name: "CXKB", cSettings: hardenedC),
         // Cairo, and FreeType for the font faces made straight from DejaVu's files.
         .systemLibrary(
             name: "CCairo",
@@ -141,7 +138,7 @@ let package = Package(
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXKB", "CAccessibility"],
                 swiftSettings: swiftSettings,
-                linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("Xext"), .linkedLibrary("X11-xcb")]),
+                linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("Xext")]),
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),

@@ -66,12 +66,14 @@ struct KeyTranslator {
         let control = modifiers & UInt32(ControlMask) != 0
         let shift = modifiers & UInt32(ShiftMask) != 0
         let alt = modifiers & UInt32(Mod1Mask) != 0
-        if let command = Self.command(keysym, control: control, shift: shift, alt: alt) { return emit(command) }
+        let character = keyboard.character(keysym)
+        if let command = Self.command(keysym, character: character, control: control, shift: shift, alt: alt) {
+            return emit(command)
+        }
         // A key that types, or a dead or Compose key: through the compose table.
         switch keyboard.composer?.feed(keysym) ?? .none {
         case .none:
-            let value = xkb_keysym_to_utf32(keysym)
-            if value != 0, let scalar = Unicode.Scalar(value) { emit(.character(scalar)) } else { emit(.otherKey) }
+            emit(character.map { .character($0) } ?? .otherKey)
         case .started:
             emit(.composeStarted)
         case .continued:
@@ -90,11 +92,13 @@ struct KeyTranslator {
         }
     }
 
-    /// The command a key gives, or nil for a key that types (or begins a sequence). Alt and a
-    /// letter is a button's mnemonic; Control and Alt with anything else type nothing.
-    static func command(_ keysym: UInt32, control: Bool, shift: Bool, alt: Bool) -> InputEvent? {
+    /// The command a key gives, or nil for a key that types (or begins a sequence); `character`
+    /// is what the keysym types on its own. Alt and a letter is a button's mnemonic; Control and
+    /// Alt with anything else type nothing.
+    static func command(_ keysym: UInt32, character: Unicode.Scalar?, control: Bool, shift: Bool,
+                        alt: Bool) -> InputEvent? {
         let ks = Int32(truncatingIfNeeded: keysym)
-        if alt && !control, let letter = Unicode.Scalar(xkb_keysym_to_utf32(keysym)), letter.properties.isAlphabetic {
+        if alt && !control, let letter = character, letter.properties.isAlphabetic {
             return .mnemonic(letter)
         }
         switch ks {

@@ -6,6 +6,7 @@ import CXKB
 /// `XCOMPOSEFILE`, then `~/.XCompose` (or `$XDG_CONFIG_HOME/XCompose`), then the system's
 /// table for the locale. No input method server ever sees a key.
 final class Composer {
+    private let xkb: pinbox_xkb_library
     private let table: OpaquePointer
     private let state: OpaquePointer
 
@@ -25,19 +26,24 @@ final class Composer {
 
     /// The table for the locale the environment names (LC_ALL, LC_CTYPE, LANG), else for
     /// C.UTF-8; nil when there is none.
-    init?(context: OpaquePointer) {
+    init?(_ xkb: pinbox_xkb_library, context: OpaquePointer) {
         var table: OpaquePointer?
         for locale in [Self.locale, "C.UTF-8"] where table == nil {
-            table = xkb_compose_table_new_from_locale(context, locale, XKB_COMPOSE_COMPILE_NO_FLAGS)
+            table = xkb.xkb_compose_table_new_from_locale(context, locale, XKB_COMPOSE_COMPILE_NO_FLAGS)
         }
-        guard let table, let state = xkb_compose_state_new(table, XKB_COMPOSE_STATE_NO_FLAGS) else { return nil }
+        guard let table else { return nil }
+        guard let state = xkb.xkb_compose_state_new(table, XKB_COMPOSE_STATE_NO_FLAGS) else {
+            xkb.xkb_compose_table_unref(table)
+            return nil
+        }
+        self.xkb = xkb
         self.table = table
         self.state = state
     }
 
     deinit {
-        xkb_compose_state_unref(state)
-        xkb_compose_table_unref(table)
+        xkb.xkb_compose_state_unref(state)
+        xkb.xkb_compose_table_unref(table)
     }
 
     /// The locale the user's environment gives character handling, as i3lock reads it.
@@ -49,15 +55,15 @@ final class Composer {
     }
 
     /// A sequence is half-typed.
-    var isComposing: Bool { xkb_compose_state_get_status(state) == XKB_COMPOSE_COMPOSING }
+    var isComposing: Bool { xkb.xkb_compose_state_get_status(state) == XKB_COMPOSE_COMPOSING }
 
     /// Feeds one keysym.
     func feed(_ keysym: UInt32) -> Step {
-        let before = xkb_compose_state_get_status(state)
-        guard xkb_compose_state_feed(state, keysym) == XKB_COMPOSE_FEED_ACCEPTED else {
+        let before = xkb.xkb_compose_state_get_status(state)
+        guard xkb.xkb_compose_state_feed(state, keysym) == XKB_COMPOSE_FEED_ACCEPTED else {
             return before == XKB_COMPOSE_COMPOSING ? .continued : .none
         }
-        switch xkb_compose_state_get_status(state) {
+        switch xkb.xkb_compose_state_get_status(state) {
         case XKB_COMPOSE_COMPOSING: return before == XKB_COMPOSE_COMPOSING ? .continued : .started
         case XKB_COMPOSE_COMPOSED: return .composed
         case XKB_COMPOSE_CANCELLED: return .cancelled
@@ -71,16 +77,16 @@ final class Composer {
         var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         withUnsafeMutableBytes(of: &buffer) { raw in
             let base = raw.baseAddress!
-            let written = Int(xkb_compose_state_get_utf8(state, base.assumingMemoryBound(to: CChar.self), raw.count))
+            let written = Int(xkb.xkb_compose_state_get_utf8(state, base.assumingMemoryBound(to: CChar.self), raw.count))
             body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self),
                                      count: min(max(0, written), raw.count - 1)))
             explicit_bzero(base, raw.count)
         }
-        xkb_compose_state_reset(state)
+        xkb.xkb_compose_state_reset(state)
     }
 
     /// Forgets a half-typed sequence: the focus left the entry, or the entry ended it.
     func reset() {
-        xkb_compose_state_reset(state)
+        xkb.xkb_compose_state_reset(state)
     }
 }

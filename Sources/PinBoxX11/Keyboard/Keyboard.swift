@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CX11
+import CSystem
 import CXKB
 import PinBoxCore
 
@@ -18,6 +19,8 @@ final class Keyboard {
     /// XKB's event code on this display; nil without the extension.
     private(set) var eventBase: Int32?
     private var indicators = KeyboardIndicators()
+    /// libxkbcommon's functions, once `prepare` has loaded them.
+    private var xkb: pinbox_xkb_library?
     private var context: OpaquePointer?
     private var connection: OpaquePointer?
     private var device: Int32 = -1
@@ -54,7 +57,7 @@ final class Keyboard {
     deinit {
         keymap = nil
         composer = nil
-        if let context { xkb_context_unref(context) }
+        if let xkb, let context { xkb.xkb_context_unref(context) }
     }
 
     /// What the keyboard shows now, asked of the server (two round trips).
@@ -69,24 +72,40 @@ final class Keyboard {
         return indicators.state
     }
 
-    /// Compiles the keymap and reads the compose table, once.
+    /// Loads libxkbcommon, compiles the keymap and reads the compose table, once. Without the
+    /// library no key types (each is `.otherKey`), and the reason is said once on stderr.
     func prepare() {
         guard !prepared else { return }
         prepared = true
-        guard eventBase != nil, let connection = XGetXCBConnection(display) else { return }
+        guard eventBase != nil else { return }
+        guard let xkb = pinbox_xkb_load()?.pointee else {
+            let reason = pinbox_xkb_load_error().map { String(cString: $0) } ?? "cannot load it"
+            var message = "pinbox: no key can be read without libxkbcommon: \(reason)\n"
+            message.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+            return
+        }
+        guard let connection = xkb.XGetXCBConnection(display) else { return }
         var major: UInt16 = 0, minor: UInt16 = 0, event: UInt8 = 0, error: UInt8 = 0
-        guard xkb_x11_setup_xkb_extension(connection, UInt16(XKB_X11_MIN_MAJOR_XKB_VERSION),
-                                          UInt16(XKB_X11_MIN_MINOR_XKB_VERSION),
-                                          XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS, &major, &minor, &event, &error) != 0
+        guard xkb.xkb_x11_setup_xkb_extension(connection, UInt16(XKB_X11_MIN_MAJOR_XKB_VERSION),
+                                              UInt16(XKB_X11_MIN_MINOR_XKB_VERSION),
+                                              XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS, &major, &minor, &event, &error) != 0
         else { return }
-        device = xkb_x11_get_core_keyboard_device_id(connection)
+        device = xkb.xkb_x11_get_core_keyboard_device_id(connection)
         // No include paths: a keymap from the server needs no files, and looking for them costs.
-        guard device >= 0, let context = xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else { return }
+        guard device >= 0, let context = xkb.xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else { return }
+        self.xkb = xkb
         self.context = context
         self.connection = connection
         compile()
         if let keymap { adoptLayoutNames(of: keymap) }
-        composer = Composer(context: context)
+        composer = Composer(xkb, context: context)
+    }
+
+    /// The character `keysym` types on its own, if any (`Cyrillic_ef` → ф); nil before `prepare`
+    /// found the library.
+    func character(_ keysym: UInt32) -> Unicode.Scalar? {
+        guard let value = xkb?.xkb_keysym_to_utf32(keysym), value != 0 else { return nil }
+        return Unicode.Scalar(value)
     }
 
     /// An XKB event: returns the keyboard's new state when what it shows may have changed.
@@ -135,8 +154,8 @@ final class Keyboard {
 
     private func compile() {
         stale = false
-        guard let context, let connection else { return }
-        keymap = Keymap(context: context, connection: connection, device: device) ?? keymap
+        guard let xkb, let context, let connection else { return }
+        keymap = Keymap(xkb, context: context, connection: connection, device: device) ?? keymap
     }
 
     /// The rules' short names when the keymap has as many layouts as they name; else the

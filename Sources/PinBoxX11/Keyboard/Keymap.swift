@@ -5,39 +5,42 @@ import CXKB
 /// modifiers and group it was typed with give a keysym, as the server's own layouts define it
 /// (a Russian layout's keys give `Cyrillic_ef`, a dead key `dead_acute`).
 final class Keymap {
+    private let xkb: pinbox_xkb_library
     private let keymap: OpaquePointer
     /// The state lookups are made in: set from each key event's own modifiers and group, so a
     /// key is read as it was typed, whatever happened since.
     private let lookup: OpaquePointer
 
     /// The keymap of the core keyboard on `connection`; nil when the server has no usable XKB.
-    init?(context: OpaquePointer, connection: OpaquePointer, device: Int32) {
-        guard let keymap = xkb_x11_keymap_new_from_device(context, connection, device, XKB_KEYMAP_COMPILE_NO_FLAGS)
+    init?(_ xkb: pinbox_xkb_library, context: OpaquePointer, connection: OpaquePointer, device: Int32) {
+        guard let keymap = xkb.xkb_x11_keymap_new_from_device(context, connection, device,
+                                                              XKB_KEYMAP_COMPILE_NO_FLAGS)
         else { return nil }
-        guard let lookup = xkb_state_new(keymap) else {
-            xkb_keymap_unref(keymap)
+        guard let lookup = xkb.xkb_state_new(keymap) else {
+            xkb.xkb_keymap_unref(keymap)
             return nil
         }
+        self.xkb = xkb
         self.keymap = keymap
         self.lookup = lookup
     }
 
     deinit {
-        xkb_state_unref(lookup)
-        xkb_keymap_unref(keymap)
+        xkb.xkb_state_unref(lookup)
+        xkb.xkb_keymap_unref(keymap)
     }
 
     /// The keysym of `keycode` typed with the core state `modifiers` of its X event (the eight
     /// modifiers in the low byte, the group in bits 13–14). Caps Lock's capitals included.
     func keysym(_ keycode: UInt32, modifiers: UInt32) -> UInt32 {
-        _ = xkb_state_update_mask(lookup, modifiers & 0xff, 0, 0, 0, 0, (modifiers >> 13) & 3)
-        return xkb_state_key_get_one_sym(lookup, keycode)
+        _ = xkb.xkb_state_update_mask(lookup, modifiers & 0xff, 0, 0, 0, 0, (modifiers >> 13) & 3)
+        return xkb.xkb_state_key_get_one_sym(lookup, keycode)
     }
 
     /// The names the keymap gives its layouts ("English (US)", "Russian"), in group order.
     var layoutNames: [String] {
-        (0..<xkb_keymap_num_layouts(keymap)).map { i in
-            xkb_keymap_layout_get_name(keymap, i).map { String(cString: $0) } ?? ""
+        (0..<xkb.xkb_keymap_num_layouts(keymap)).map { i in
+            xkb.xkb_keymap_layout_get_name(keymap, i).map { String(cString: $0) } ?? ""
         }
     }
 }
