@@ -153,7 +153,8 @@ struct AccessibilityTests {
         _ = try probe.waitForEvent { $0["type"] as? String == "object:announcement"
             && $0["data"] as? String == "Passphrases do not match" }
         let mismatch = flatten(try probe.tree()).first { $0["name"] as? String == "Passphrases do not match" }
-        #expect((mismatch?["states"] as? [String] ?? []).contains("showing"))
+        let states = mismatch?["states"] as? [String] ?? []
+        #expect(states.contains("showing"))
         #expect(try probe.press("Cancel"))
         try readUntil("ERR 83886179", from: pinentry, into: &replies)
         pinentry.send("BYE\n")

@@ -202,7 +202,8 @@ struct HostileTests {
         let props = s.x.properties(of: s.window)
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, 255)
-        #expect(props["WM_CLIENT_MACHINE"].map { String(decoding: $0, as: UTF8.self) } == String(cString: host))
+        let name = host.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        #expect(props["WM_CLIENT_MACHINE"].map { String(decoding: $0, as: UTF8.self) } == name)
         // WM_HINTS: flags with InputHint (1), input True.
         let hints = try #require(props["WM_HINTS"])
         let words = hints.withUnsafeBytes { Array($0.bindMemory(to: Int.self)) }

@@ -142,7 +142,7 @@ final class PinentryTerminalTests {
         switch how {
         case "TERM": kill(pinentry, SIGTERM)
         case "HUP": kill(pinentry, SIGHUP)
-        default: FileManager.default.createFile(atPath: scd + ".go", contents: Data())  // the card is done
+        default: #expect(FileManager.default.createFile(atPath: scd + ".go", contents: Data()))  // the card is done
         }
         try waitEnded(pinentry)
         try pty.waitFor("rc1=")

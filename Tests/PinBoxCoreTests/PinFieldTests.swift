@@ -166,7 +166,7 @@ private func readStatus() -> String? {
     defer { fclose(file) }
     var text = ""
     var buffer = [CChar](repeating: 0, count: 512)
-    while fgets(&buffer, Int32(buffer.count), file) != nil { text += String(cString: buffer) }
+    while fgets(&buffer, Int32(buffer.count), file) != nil { text += buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
     return text
 }
 

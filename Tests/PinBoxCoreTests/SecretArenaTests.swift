@@ -112,7 +112,7 @@ func mapping(containing address: UInt) throws -> (size: Int, locked: Int) {
     var inside = false
     var size = -1
     while fgets(&buffer, Int32(buffer.count), file) != nil {
-        let line = String(cString: buffer)
+        let line = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let first = line.split(separator: " ").first ?? ""
         if first.contains("-"), !first.hasSuffix(":") {
             let bounds = first.split(separator: "-").compactMap { UInt($0, radix: 16) }

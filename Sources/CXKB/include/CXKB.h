@@ -14,7 +14,7 @@
 // rather than by including <X11/Xlib-xcb.h>, so that Xlib's types stay in CX11 alone; a
 // Display is the same opaque struct to both.
 struct _XDisplay;
-xcb_connection_t *XGetXCBConnection(struct _XDisplay *display);
+xcb_connection_t *_Nullable XGetXCBConnection(struct _XDisplay *_Nonnull display);
 
 /// The functions the keyboard calls, looked up in the system's shared libraries. Each member has
 /// the type of the function it is named for; call them through this table only (the functions

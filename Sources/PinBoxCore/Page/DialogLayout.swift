@@ -119,8 +119,6 @@ public struct DialogLayout: Equatable, Sendable {
         notesLimit = limit(lines: m.notesLines, m.labelSize)
         self.labelLimit = labelLimit
         self.errorLimit = errorLimit
-        // The window's title carries the title: the dialog does not say it twice.
-        let titleHeight = 0.0
         // The message line takes room only while it says something: a dialog with no error is
         // as short as it can be, and the window follows when one comes.
         let message = message ?? content.error
@@ -128,7 +126,6 @@ public struct DialogLayout: Equatable, Sendable {
             : max(height(message, m.labelSize, limit: errorLimit), (m.labelSize * 1.3 * s).rounded(.up))
         let detailLabelHeight = content.detail.map { height($0.label, m.labelSize, limit: labelLimit) } ?? 0
         var blocks: [Double] = []
-        if titleHeight > 0 { blocks.append(titleHeight) }
         if content.detail != nil { blocks.append(detailLabelHeight + m.labelGap * s + detailSize.height.rounded(.up)) }
         let labelHeights = labelTexts.map { height($0, m.labelSize, limit: labelLimit) }
         for (i, size) in fieldSizes.enumerated() {
@@ -165,7 +162,7 @@ public struct DialogLayout: Equatable, Sendable {
         descriptionLimit = max(limit(lines: m.descriptionMinimumLines, m.textSize),
                                (m.maximumHeight * s - rest).rounded(.down))
         let descriptionHeight = height(content.description, m.textSize, limit: descriptionLimit)
-        if descriptionHeight > 0 { blocks.insert(descriptionHeight, at: titleHeight > 0 ? 1 : 0) }
+        if descriptionHeight > 0 { blocks.insert(descriptionHeight, at: 0) }
         self.content = Size(width: width + 2 * margin, height: (stacked(blocks) + 2 * margin).rounded(.up))
         let total = stacked(blocks)
 
@@ -175,7 +172,8 @@ public struct DialogLayout: Equatable, Sendable {
             defer { if h > 0 { y += h + gap } }
             return Rect(x: left, y: y, width: width, height: h)
         }
-        title = take(titleHeight)
+        // The window's title carries the title: the dialog does not say it twice.
+        title = take(0)
         description = take(descriptionHeight)
         if content.detail != nil {
             detailLabel = Rect(x: left, y: y, width: width, height: detailLabelHeight)

@@ -14,7 +14,7 @@ enum TerminalCharsets {
         var most: Int32 = 1
         var codeset: String
         if pinbox_locale_codeset(name, &buffer, buffer.count, &most) == 0 {
-            codeset = String(cString: buffer)
+            codeset = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         } else {
             guard let dot = name.firstIndex(of: ".") else { return .utf8 }
             codeset = String(name[name.index(after: dot)...].prefix { $0 != "@" })
