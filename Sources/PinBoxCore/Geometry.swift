@@ -89,13 +89,3 @@ public struct Rect: Equatable, Hashable, Sendable {
     }
 }
 
-extension Rect {
-    /// The smallest rectangle of whole pixels that holds this one: a ring drawn around it keeps
-    /// the same distance on every side, whatever fractions the scale left (at 1.5, a field's
-    /// cells may start half-way into a pixel).
-    public var roundedOutward: Rect {
-        let x0 = x.rounded(.down), y0 = y.rounded(.down)
-        return Rect(x: x0, y: y0, width: (maxX.rounded(.up) - x0), height: (maxY.rounded(.up) - y0))
-    }
-}
-

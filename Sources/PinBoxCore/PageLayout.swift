@@ -105,10 +105,12 @@ public struct PageLayout: Equatable, Sendable {
                   scale: scale, labelled: labelled, metrics: metrics)
     }
 
-    /// The focus ring's outer bounds around field `index`: always `ringOffset` outside its cells.
+    /// The focus ring's outer bounds around field `index`: always `ringOffset` outside its cells,
+    /// grown to whole pixels so that it keeps that distance on every side whatever fractions the
+    /// scale left (at 1.5 a field's cells may start half-way into a pixel).
     public func ring(around index: Int) -> Rect {
         let pad = ((metrics.ringOffset + metrics.ringWidth) * scale).rounded(.up)
-        return visible[index].insetBy(dx: -pad, dy: -pad).roundedOutward
+        return visible[index].insetBy(dx: -pad, dy: -pad).integral
     }
 
     /// The band a text line of `size` points with baseline `y` covers, across the whole page:

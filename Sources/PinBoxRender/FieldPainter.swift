@@ -30,9 +30,9 @@ public enum FieldPainter {
                 // More characters than boxes: one box the row's width, and how many in words.
                 let box = theme.style(for: .filled)
                 let radius = box.cornerRadius * s
-                let row = Rect(x: bounds.x + (layout.cells.first?.x ?? 0), y: bounds.y + (layout.cells.first?.y ?? 0),
-                               width: (layout.cells.last?.maxX ?? bounds.width) - (layout.cells.first?.x ?? 0),
-                               height: layout.cells.first?.height ?? bounds.height)
+                let row = layout.cells.first.map { first in
+                    first.union(layout.cells.last ?? first).offsetBy(dx: bounds.x, dy: bounds.y)
+                } ?? bounds
                 canvas.fillRounded(row, radius: radius, with: box.background ?? .white)
                 let border = accent(box.border ?? theme.dotColor)
                 canvas.strokeInside(row, width: Layout.devicePixels(max(1, box.borderWidth), scale: s), radius: radius,

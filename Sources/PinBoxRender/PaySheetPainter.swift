@@ -67,7 +67,6 @@ enum PaySheetPainter {
         let m = layout.metrics, s = layout.scale
         canvas.fill(layout.keypad, with: keypadBand)
         for (i, (key, rect)) in zip(PaySheetLayout.keys, layout.keyRects).enumerated() {
-            if i == pressed, key != .blank { canvas.fillRounded(rect, radius: m.keyRadius * s, with: pressedKey) }
             switch key {
             case .blank: break
             case .digit(let d):
@@ -75,6 +74,7 @@ enum PaySheetPainter {
                 canvas.drawText(String(d), centeredAt: rect.mid, size: m.keySize * s, color: color)
             case .delete:
                 // Delete sits on the band, as on a phone's number pad: a key of another kind.
+                if i == pressed { canvas.fillRounded(rect, radius: m.keyRadius * s, with: pressedKey) }
                 drawDelete(centre: rect.mid, scale: s, color: color, on: canvas)
             }
         }

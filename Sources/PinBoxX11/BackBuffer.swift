@@ -75,8 +75,8 @@ final class BackBuffer {
     /// Makes the whole frame the window's background, in a pixmap on the server, so that mapping
     /// the window shows it at once: the server paints it while it maps, instead of sending an
     /// Expose and waiting for our answer and our copy (a round trip and a wake-up, a large part
-    /// of a dialog's start: docs/performance-notes.md). `XWindow.dropBackground()` undoes it once the window shows, so that a
-    /// later exposure is never painted with this stale frame.
+    /// of a dialog's start: docs/performance-notes.md). `XWindow.dropBackground()` undoes it once
+    /// the window shows, so that a later exposure is never painted with this stale frame.
     func presentAsBackground(of window: XWindow) {
         let d = window.display.handle
         let pixmap = XCreatePixmap(d, window.id, UInt32(width), UInt32(height), UInt32(window.visual.depth))

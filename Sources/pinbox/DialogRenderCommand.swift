@@ -41,6 +41,7 @@ struct DialogRenderCommand {
         var kind: DialogSpec.Kind = .entry(.passphrase)
         var title, description, prompt, error, ok, cancel, notOK, repeatPrompt: String?
         var waitCue = false
+        var scale = 1.0
         while let option = try reader.nextOption() {
             switch option {
             case "--dialog":
@@ -81,8 +82,6 @@ struct DialogRenderCommand {
         if quality != nil && spec.qualityLabel == nil { spec.qualityLabel = "Quality" }
         spec.scale = scale
     }
-
-    var scale = 1.0
 
     /// The window's dialog for `kind`, in PinBox's own words (the core's `DialogSpec(prompt:)`).
     static func base(_ kind: DialogSpec.Kind) -> DialogSpec {

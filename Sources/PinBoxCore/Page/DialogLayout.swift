@@ -269,6 +269,6 @@ public struct DialogLayout: Equatable, Sendable {
     /// The focus ring's outer bounds around a rectangle.
     public func ring(around rect: Rect) -> Rect {
         let pad = ((metrics.ringOffset + metrics.ringWidth) * scale).rounded(.up)
-        return rect.insetBy(dx: -pad, dy: -pad).roundedOutward
+        return rect.insetBy(dx: -pad, dy: -pad).integral
     }
 }

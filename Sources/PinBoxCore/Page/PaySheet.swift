@@ -35,13 +35,6 @@ public struct PaySheetSpec: Equatable, Sendable {
 }
 
 extension PageGeometry {
-    /// What a click at `point` types on a page with a number pad: a digit or a delete, the same
-    /// input a key gives; nil anywhere else (and on pages with no pad).
-    public func keypadInput(at point: Point) -> InputEvent? {
-        guard case .paySheet(let layout) = self else { return nil }
-        return layout.key(at: point)?.input
-    }
-
     public var isPaySheet: Bool {
         if case .paySheet = self { return true }
         return false

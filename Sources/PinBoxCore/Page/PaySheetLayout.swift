@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-/// Where seed 001's payment sheet puts things, in device pixels: a white sheet with a close ×, the title, a hairline, the payee and the amount (when
-/// given), the six boxes, a "Forgot password?" link and an on-screen number pad of 3 × 4 keys
+/// Where seed 001's payment sheet puts things, in device pixels: a white sheet with a close ×,
+/// the title, a hairline, the payee and the amount (when given), the six boxes, a "Forgot password?" link and an on-screen number pad of 3 × 4 keys
 /// (1–9, a blank, 0, delete) as Alipay and WeChat Pay show it.
 ///
 /// The sheet is as wide as the window; its content sits in a column as wide as the seed's
@@ -164,16 +164,10 @@ public struct PaySheetLayout: Equatable, Sendable {
         keyRects = rects
     }
 
-    /// The key under `point`, if any (the blank corner is no key).
     /// The index (in `keys`) of the key at `point`; nil off the keys and on the blank corner.
     public func keyIndex(at point: Point) -> Int? {
         guard let i = keyRects.firstIndex(where: { $0.contains(point) }), Self.keys[i] != .blank else { return nil }
         return i
-    }
-
-    public func key(at point: Point) -> Key? {
-        guard let i = keyRects.firstIndex(where: { $0.contains(point) }), Self.keys[i] != .blank else { return nil }
-        return Self.keys[i]
     }
 
     /// The focus ring's outer bounds around a button: its target, which already has room
