@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// Where seed 001's payment sheet puts things, in device pixels: a white sheet with a close ×,
-/// the title, a hairline, the payee and the amount (when given), the six boxes, a "Forgot password?" link and an on-screen number pad of 3 × 4 keys
-/// (1–9, a blank, 0, delete) as Alipay and WeChat Pay show it.
+/// the title, a hairline, the payee and the amount (when given), the six boxes, a "Forgot
+/// password?" link and an on-screen number pad of 3 × 4 keys (1–9, a blank, 0, delete) as Alipay
+/// and WeChat Pay show it.
 ///
 /// The sheet is as wide as the window; its content sits in a column as wide as the seed's
 /// phone (375 pt), centred. The payee is the content's `prompt` and the amount its
