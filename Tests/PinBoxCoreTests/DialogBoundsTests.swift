@@ -49,7 +49,6 @@ struct DialogBoundsTests {
         // The description still shows lines, the other texts a few each.
         let m = DialogLayout.Metrics()
         #expect(full.description.height >= 3 * (m.textSize * 1.3 * scale).rounded(.up))
-        #expect(full.title.height <= 2 * (m.titleSize * 1.3 * scale).rounded(.up))
         #expect(full.labels.allSatisfy { $0.height <= 2 * (m.labelSize * 1.3 * scale).rounded(.up) })
         #expect(full.error.height <= Double(m.errorLines) * (m.labelSize * 1.3 * scale).rounded(.up))
     }

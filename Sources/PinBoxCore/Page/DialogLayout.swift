@@ -3,15 +3,14 @@
 /// when given. The renderer provides it; the core only asks.
 public typealias TextMeasure = (_ text: String, _ style: TextStyle, _ width: Double?) -> Size
 
-/// Where a dialog puts things, in device pixels: title, description, prompt, the entries (each
-/// under its label), the error line, the wait cue, then the buttons at the foot, right-aligned
-/// in the order Cancel, OK as the desktop's dialogs have them.
+/// Where a dialog puts things, in device pixels: description, prompt, the entries (each under
+/// its label), the error line, the wait cue, then the buttons at the foot, right-aligned in the
+/// order Cancel, OK as the desktop's dialogs have them.
 public struct DialogLayout: Equatable, Sendable {
     /// Sizes in points, scaled by the dialog's scale.
     public struct Metrics: Equatable, Sendable {
         public var margin = 16.0
         public var width = 400.0
-        public var titleSize = 17.0
         public var textSize = 13.5
         public var labelSize = 12.5
         public var gap = 10.0
@@ -25,12 +24,11 @@ public struct DialogLayout: Equatable, Sendable {
         public var ringWidth = 2.0
         /// The tallest the dialog grows for long texts: 70 % of a 768-pixel-high screen (the
         /// smallest laptop's) at scale 1, leaving room for panels and the window's frame. The
-        /// description takes what the rest leaves, at least `descriptionMinimumLines`; the
-        /// title, each prompt and the error line have a few lines each. Past its lines a text
-        /// ends with "…", so the entries and buttons always show.
+        /// description takes what the rest leaves, at least `descriptionMinimumLines`; each
+        /// prompt and the error line have a few lines each. Past its lines a text ends with "…",
+        /// so the entries and buttons always show.
         public var maximumHeight = 537.0
         public var descriptionMinimumLines = 3
-        public var titleLines = 2
         public var labelLines = 2
         /// gpg-agent's refusal of a passphrase under its constraints takes six: its title, a
         /// warning, a blank line, one line per constraint missed.
@@ -44,8 +42,8 @@ public struct DialogLayout: Equatable, Sendable {
     public let scale: Double
     /// The dialog's natural size: the window's preferred size.
     public let content: Size
-    /// The text blocks: their top-left corners, and the width they wrap to.
-    public let title: Rect
+    /// The text blocks: their top-left corners, and the width they wrap to. The window's title
+    /// bar carries the title: the dialog does not say it twice.
     public let description: Rect
     /// The detail's label and its line (a fingerprint), when the page has one.
     public let detailLabel: Rect
@@ -72,15 +70,10 @@ public struct DialogLayout: Equatable, Sendable {
     public let buttons: [Rect]
     public let textWidth: Double
     /// The height bounds the blocks were measured with (`TextStyle.maxHeight`), to draw them alike.
-    public let titleLimit: Double
     public let descriptionLimit: Double
     public let labelLimit: Double
     public let errorLimit: Double
     public let notesLimit: Double
-
-    public func style(title: Bool = false, size: Double, color: Color) -> TextStyle {
-        TextStyle(size: size * scale, bold: title, color: color)
-    }
 
     /// Lays out `content` with entries of `fieldSizes` (device pixels) labelled `labels`, in a
     /// window of `window` (the block is centred; an empty window means the natural size).
@@ -115,7 +108,6 @@ public struct DialogLayout: Equatable, Sendable {
             ((Double(lines) + 0.5) * size * 1.2 * s).rounded(.down)
         }
         let labelLimit = limit(lines: m.labelLines, m.labelSize), errorLimit = limit(lines: m.errorLines, m.labelSize)
-        titleLimit = limit(lines: m.titleLines, m.titleSize)
         notesLimit = limit(lines: m.notesLines, m.labelSize)
         self.labelLimit = labelLimit
         self.errorLimit = errorLimit
@@ -172,8 +164,6 @@ public struct DialogLayout: Equatable, Sendable {
             defer { if h > 0 { y += h + gap } }
             return Rect(x: left, y: y, width: width, height: h)
         }
-        // The window's title carries the title: the dialog does not say it twice.
-        title = take(0)
         description = take(descriptionHeight)
         if content.detail != nil {
             detailLabel = Rect(x: left, y: y, width: width, height: detailLabelHeight)
