@@ -5,19 +5,26 @@
 // plug-in, which the package installs and whose own libraries dpkg-shlibdeps reads), and glibc
 // expands $ORIGIN to the program's directory.
 #include "CAccessibility.h"
+// The plug-in's own declarations, so that each pointer below has its function's type.
+#include "../PinBoxAccessibility/include/PinBoxAccessibility.h"
 #include <dlfcn.h>
 #include <stddef.h>
 
-static int (*start)(const char *, pinbox_accessibility_callbacks, void *);
-static void (*set_node)(int32_t, int32_t, uint32_t, double, double, double, double);
-static void (*set_string)(int32_t, int32_t, const char *);
-static void (*set_value)(int32_t, double, double, double);
-static void (*set_origin)(int32_t, int32_t);
-static uint32_t (*listeners)(void);
-static void (*emit)(int32_t, int32_t, int32_t, int32_t, int32_t, const char *);
-static void (*close_window)(void);
-static int (*prepare)(struct pollfd *, int, int *);
-static void (*dispatch)(const struct pollfd *, int);
+// Every function of the plug-in; each gets a pointer p_NAME of NAME's own type.
+#define PINBOX_A11Y_FUNCTIONS(X) \
+    X(pinbox_a11y_start)         \
+    X(pinbox_a11y_set_node)      \
+    X(pinbox_a11y_set_string)    \
+    X(pinbox_a11y_set_value)     \
+    X(pinbox_a11y_set_origin)    \
+    X(pinbox_a11y_listeners)     \
+    X(pinbox_a11y_emit)          \
+    X(pinbox_a11y_close_window)  \
+    X(pinbox_a11y_prepare)       \
+    X(pinbox_a11y_dispatch)
+
+#define PINBOX_DECLARE(name) static __typeof__(name) *p_##name;
+PINBOX_A11Y_FUNCTIONS(PINBOX_DECLARE)
 static int loaded;
 
 int pinbox_accessibility_load(const char **error) {
@@ -28,57 +35,48 @@ int pinbox_accessibility_load(const char **error) {
         if (error) *error = dlerror();
         return -1;
     }
-    start = (int (*)(const char *, pinbox_accessibility_callbacks, void *))dlsym(library, "pinbox_a11y_start");
-    set_node = (void (*)(int32_t, int32_t, uint32_t, double, double, double, double))dlsym(library, "pinbox_a11y_set_node");
-    set_string = (void (*)(int32_t, int32_t, const char *))dlsym(library, "pinbox_a11y_set_string");
-    set_value = (void (*)(int32_t, double, double, double))dlsym(library, "pinbox_a11y_set_value");
-    set_origin = (void (*)(int32_t, int32_t))dlsym(library, "pinbox_a11y_set_origin");
-    listeners = (uint32_t (*)(void))dlsym(library, "pinbox_a11y_listeners");
-    emit = (void (*)(int32_t, int32_t, int32_t, int32_t, int32_t, const char *))dlsym(library, "pinbox_a11y_emit");
-    close_window = (void (*)(void))dlsym(library, "pinbox_a11y_close_window");
-    prepare = (int (*)(struct pollfd *, int, int *))dlsym(library, "pinbox_a11y_prepare");
-    dispatch = (void (*)(const struct pollfd *, int))dlsym(library, "pinbox_a11y_dispatch");
-    if (!start || !set_node || !set_string || !set_value || !set_origin || !listeners || !emit || !close_window || !prepare ||
-        !dispatch) {
-        if (error) *error = "the accessibility plug-in lacks a function (a plug-in of another version?)";
-        dlclose(library);
-        return -1;
+#define PINBOX_LOOK_UP(name)                                                                   \
+    if (!(p_##name = (__typeof__(name) *)dlsym(library, #name))) {                             \
+        if (error) *error = "the accessibility plug-in lacks " #name " (of another version?)"; \
+        dlclose(library);                                                                      \
+        return -1;                                                                             \
     }
+    PINBOX_A11Y_FUNCTIONS(PINBOX_LOOK_UP)
     loaded = 1;
     return 0;
 }
 
-int pinbox_accessibility_start(const char *application, pinbox_accessibility_callbacks callbacks, void *context) {
-    return loaded ? start(application, callbacks, context) : -1;
+int pinbox_accessibility_start(const char *application, pinbox_a11y_callbacks callbacks, void *context) {
+    return loaded ? p_pinbox_a11y_start(application, callbacks, context) : -1;
 }
 
 void pinbox_accessibility_set_node(int32_t id, int32_t role, uint32_t states, double x, double y, double width,
                                    double height) {
-    if (loaded) set_node(id, role, states, x, y, width, height);
+    if (loaded) p_pinbox_a11y_set_node(id, role, states, x, y, width, height);
 }
 
 void pinbox_accessibility_set_string(int32_t id, int32_t which, const char *value) {
-    if (loaded) set_string(id, which, value);
+    if (loaded) p_pinbox_a11y_set_string(id, which, value);
 }
 
 void pinbox_accessibility_set_value(int32_t id, double current, double minimum, double maximum) {
-    if (loaded) set_value(id, current, minimum, maximum);
+    if (loaded) p_pinbox_a11y_set_value(id, current, minimum, maximum);
 }
 
 void pinbox_accessibility_set_origin(int32_t x, int32_t y) {
-    if (loaded) set_origin(x, y);
+    if (loaded) p_pinbox_a11y_set_origin(x, y);
 }
 
 uint32_t pinbox_accessibility_listeners(void) {
-    return loaded ? listeners() : 0;
+    return loaded ? p_pinbox_a11y_listeners() : 0;
 }
 
 void pinbox_accessibility_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c, const char *text) {
-    if (loaded) emit(kind, id, a, b, c, text);
+    if (loaded) p_pinbox_a11y_emit(kind, id, a, b, c, text);
 }
 
 void pinbox_accessibility_close_window(void) {
-    if (loaded) close_window();
+    if (loaded) p_pinbox_a11y_close_window();
 }
 
 int pinbox_accessibility_prepare(struct pollfd *fds, int capacity, int *timeout) {
@@ -86,9 +84,9 @@ int pinbox_accessibility_prepare(struct pollfd *fds, int capacity, int *timeout)
         *timeout = -1;
         return 0;
     }
-    return prepare(fds, capacity, timeout);
+    return p_pinbox_a11y_prepare(fds, capacity, timeout);
 }
 
 void pinbox_accessibility_dispatch(const struct pollfd *fds, int count) {
-    if (loaded) dispatch(fds, count);
+    if (loaded) p_pinbox_a11y_dispatch(fds, count);
 }

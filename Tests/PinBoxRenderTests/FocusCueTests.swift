@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import PinBoxCore
+import PinBoxTestSupport
 @testable import PinBoxRender
 
 /// Every look shows whether it has the focus: a field alone on the demo, the payment sheet.

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import PinBoxCore
+import PinBoxTestSupport
 @testable import PinBoxRender
 
 /// The payment sheet as the window draws it (the same page and painter), read back.

@@ -2,7 +2,7 @@
 import Foundation
 
 /// WCAG 2.1's contrast ratio of two 0xRRGGBB colours.
-func contrast(_ a: UInt32, _ b: UInt32) -> Double {
+public func contrast(_ a: UInt32, _ b: UInt32) -> Double {
     func luminance(_ c: UInt32) -> Double {
         func channel(_ v: UInt32) -> Double {
             let s = Double(v & 0xff) / 255

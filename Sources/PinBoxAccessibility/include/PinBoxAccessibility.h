@@ -13,23 +13,8 @@
 #include <poll.h>
 #include <stdint.h>
 
-/// What a screen reader asked for: carried out by the program as the page's own inputs.
-typedef struct {
-    /// The action of object `id` (a button's "click").
-    void (*action)(void *context, int32_t id);
-    /// Object `id` asked for the keyboard focus.
-    void (*focus)(void *context, int32_t id);
-} pinbox_a11y_callbacks;
-
-/// The strings of a node, by `pinbox_a11y_set_string`'s `which`.
-enum { PINBOX_A11Y_NAME = 0, PINBOX_A11Y_DESCRIPTION = 1, PINBOX_A11Y_TEXT = 2, PINBOX_A11Y_KEY_BINDING = 3,
-       PINBOX_A11Y_ACTION = 4 };
-
-/// What `pinbox_a11y_emit` says (AccessibleEvent in PinBoxCore).
-enum { PINBOX_A11Y_FOCUS = 1, PINBOX_A11Y_STATE = 2, PINBOX_A11Y_NAME_CHANGED = 3,
-       PINBOX_A11Y_DESCRIPTION_CHANGED = 4, PINBOX_A11Y_TEXT_CHANGED = 5, PINBOX_A11Y_VALUE_CHANGED = 6,
-       PINBOX_A11Y_ANNOUNCE = 7, PINBOX_A11Y_ACTIVATE = 8, PINBOX_A11Y_DEACTIVATE = 9,
-       PINBOX_A11Y_WINDOW_SHOWN = 10 };
+// The callbacks and the numbers of strings and events, shared with the program's side.
+#include "../../CAccessibility/include/pinbox_a11y_interface.h"
 
 /// Sets up ATK, the program's root object and the bridge. 0 when the bridge is on the bus.
 int pinbox_a11y_start(const char *application, pinbox_a11y_callbacks callbacks, void *context);

@@ -39,6 +39,19 @@ public struct TerminalLook: Sendable {
         return out
     }
 
+    /// A dialog's opening, as pinentry-tty writes it: the title in bold, the error block, then
+    /// the description on lines of its own; what the caller left empty is left out.
+    func heading(title: String?, error: String?, description: String?) -> [UInt8] {
+        var out: [UInt8] = []
+        if let title, !title.isEmpty { out += bold(title) + Self.newline }
+        if let error, !error.isEmpty { out += self.error(error) }
+        if let description, !description.isEmpty {
+            out += text(description)
+            if !description.hasSuffix("\n") { out += Self.newline }
+        }
+        return out
+    }
+
     /// A button's label with its mnemonic letter underlined (or, plain, named after it).
     func button(_ label: ButtonLabel) -> [UInt8] {
         var out = Array("  ".utf8)

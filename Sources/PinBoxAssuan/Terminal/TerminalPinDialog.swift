@@ -59,14 +59,8 @@ public final class TerminalPinDialog {
 
     /// The opening: title, error, description, first prompt.
     public func start() -> [UInt8] {
-        var out: [UInt8] = []
-        if let title = request.title, !title.isEmpty { out += look.bold(title) + TerminalLook.newline }
-        if let error = request.error, !error.isEmpty { out += look.error(error) }
-        if let description = request.description, !description.isEmpty {
-            out += look.text(description)
-            if !description.hasSuffix("\n") { out += TerminalLook.newline }
-        }
-        return out + prompt(request.prompt)
+        let heading = look.heading(title: request.title, error: request.error, description: request.description)
+        return heading + prompt(request.prompt)
     }
 
     /// When the host must call `advance(to:)`: a lone Escape's wait, or the agent's timeout.

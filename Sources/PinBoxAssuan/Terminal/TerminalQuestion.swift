@@ -40,13 +40,8 @@ public final class TerminalQuestion {
     }
 
     public func start() -> [UInt8] {
-        var out: [UInt8] = []
-        if let title = request.title, !title.isEmpty { out += look.bold(title) + TerminalLook.newline }
-        if let error = request.error, !error.isEmpty { out += look.error(error) }
-        if let description = request.description, !description.isEmpty {
-            out += look.text(description)
-            if !description.hasSuffix("\n") { out += TerminalLook.newline }
-        }
+        var out = look.heading(title: request.title, error: request.error,
+                               description: request.description)
         for button in buttons { out += look.button(button.label) }
         return out + question
     }

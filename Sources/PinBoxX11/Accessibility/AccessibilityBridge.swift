@@ -37,7 +37,7 @@ public final class AccessibilityBridge {
         }
         let bridge = AccessibilityBridge()
         let context = Unmanaged.passUnretained(bridge).toOpaque()
-        let callbacks = pinbox_accessibility_callbacks(
+        let callbacks = pinbox_a11y_callbacks(
             action: { context, id in Unmanaged<AccessibilityBridge>.fromOpaque(context!).takeUnretainedValue().act(id) },
             focus: { context, id in Unmanaged<AccessibilityBridge>.fromOpaque(context!).takeUnretainedValue().focus(id) })
         guard pinbox_accessibility_start(application, callbacks, context) == 0 else {
