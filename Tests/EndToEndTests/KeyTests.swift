@@ -153,8 +153,7 @@ struct KeyTests {
             _ = try run(["xdotool", "keydown", "Return"], display: display)
         }
         // Past the server's auto-repeat delay: it has been repeating into the window.
-        usleep(900_000)
-        #expect(d.p.child.isRunning, "stdout: \(d.p.stdout)")
+        #expect(d.p.staysRunning(for: 0.9), "stdout: \(d.p.stdout)")
         try d.p.xdotool(["keyup", "Return"])
         // Let go, the same key answers (the control).
         try d.p.keys("o", "k", "Return")
@@ -172,8 +171,7 @@ struct KeyTests {
         let other = d.x.makeWindow()
         d.x.focus(other)
         try d.p.xdotool(["keyup", "Return"])
-        usleep(200_000)
-        #expect(d.p.child.isRunning)
+        #expect(d.p.staysRunning(for: 0.2))
         try d.p.xdotool(["windowfocus", "--sync", d.id])
         try d.p.keys("o", "k", "Return")
         #expect(try d.p.waitExit() == 0)
