@@ -151,10 +151,10 @@ let package = Package(
         // Draws one paragraph into a PNG: text start-up timing and screenshots (TextTests); not shipped.
         .executableTarget(name: "pinbox-text-probe", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem", "CText"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
-        // What more than one test target measures alike (WCAG contrast); not shipped.
+        // What more than one test target uses alike (WCAG contrast, a recorded gpg-agent request); not shipped.
         .target(name: "PinBoxTestSupport", path: "Tests/PinBoxTestSupport"),
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
-        .testTarget(name: "PinBoxAssuanTests", dependencies: ["PinBoxAssuan", "PinBoxCore"]),
+        .testTarget(name: "PinBoxAssuanTests", dependencies: ["PinBoxAssuan", "PinBoxCore", "PinBoxTestSupport"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxTestSupport"]),
         // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.
         .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "PinBoxTestSupport"]),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import PinBoxTestSupport
 import Testing
 
 /// Suggest (SETGENPIN, INQUIRE GENPIN) and the agent's passphrase constraints (OPTION
@@ -160,8 +161,11 @@ final class SuggestAndConstraintTests {
                 }
             }
         }
-        let script = Self.agent24.replacingOccurrences(of: "OPTION ttyname=/dev/pts/3\n", with: "")
-            .replacingOccurrences(of: "OPTION allow-external-password-cache\n", with: "")
+        // The recorded request, less what names the recording's machine (its terminal, its
+        // agent's socket to touch, its locale) and the password cache this test has none of.
+        let elsewhere = ["OPTION ttyname=", "OPTION touch-file=", "OPTION lc-", "OPTION allow-external-password-cache"]
+        let script = gpgAgent24NewPassphrase.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { line in !elsewhere.contains { line.hasPrefix($0) } }.joined(separator: "\n")
         pinentry.send(script)
         let id = try window()
         try keys("type", "--delay", "20", "short")
@@ -184,37 +188,4 @@ final class SuggestAndConstraintTests {
         #expect(try waitForLine("OK closing") == "OK closing connection")
         #expect(pinentry.wait() == 0)
     }
-
-    /// From gpg-agent 2.4.7's call-pinentry.c, as SuggestAndConstraintsTests.agent24 has it.
-    static let agent24 = """
-        OPTION no-grab
-        OPTION ttyname=/dev/pts/3
-        OPTION ttytype=xterm-256color
-        OPTION lc-ctype=C.UTF-8
-        OPTION allow-external-password-cache
-        OPTION default-ok=_OK
-        OPTION default-cancel=_Cancel
-        OPTION default-prompt=PIN:
-        OPTION default-pwmngr=_Save in password manager
-        OPTION owner=4321/1000 host
-        GETINFO flavor
-        GETINFO version
-        GETINFO pid
-        SETKEYINFO u/S7F15B1F1E58418A0
-        SETDESC Enter passphrase%0A
-        SETPROMPT Passphrase:
-        OPTION formatted-passphrase
-        OPTION formatted-passphrase-hint=Note%3a The blanks are not part of the passphrase.
-        SETREPEATERROR does not match - try again
-        SETREPEATOK Passphrases match.
-        SETGENPIN Suggest
-        SETGENPIN_TT Suggest a random passphrase.
-        OPTION constraints-enforce
-        OPTION constraints-hint-short=Please use letters and digits.
-        OPTION constraints-hint-long=Please use letters and digits.%0AExtra constraints are enforced, for example%0Athe use of common car number plates.
-        OPTION constraints-error-title=Passphrase Not Allowed
-        SETREPEAT Repeat:
-        GETPIN
-
-        """
 }
