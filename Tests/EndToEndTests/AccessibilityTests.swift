@@ -114,7 +114,7 @@ struct AccessibilityTests {
         let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
                                  interactive: true)
         var replies = ""
-        try readUntil("OK Pleased", from: pinentry, into: &replies)
+        try pinentry.readUntil("OK Pleased", into: &replies)
         pinentry.send("SETTITLE Unlock key\nSETDESC Please enter the passphrase to unlock the OpenPGP secret key\n"
                       + "SETPROMPT Passphrase:\nSETERROR Bad passphrase (try 2 of 3)\nGETPIN\n")
         let window = try probe.window(of: "pinbox")
@@ -129,9 +129,9 @@ struct AccessibilityTests {
         _ = try probe.waitForEvent { $0["type"] as? String == "object:announcement"
             && $0["data"] as? String == "Bad passphrase (try 2 of 3)" }
         #expect(try probe.press("Cancel"))
-        try readUntil("ERR 83886179", from: pinentry, into: &replies)
+        try pinentry.readUntil("ERR 83886179", into: &replies)
         pinentry.send("BYE\n")
-        try readUntil("OK closing", from: pinentry, into: &replies)
+        try pinentry.readUntil("OK closing", into: &replies)
         #expect(pinentry.wait() == 0)
     }
 
@@ -144,7 +144,7 @@ struct AccessibilityTests {
         let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
                                  interactive: true)
         var replies = ""
-        try readUntil("OK Pleased", from: pinentry, into: &replies)
+        try pinentry.readUntil("OK Pleased", into: &replies)
         pinentry.send("SETPROMPT New passphrase:\nSETREPEAT Repeat:\nSETREPEATERROR Passphrases do not match\nGETPIN\n")
         _ = try probe.window(of: "pinbox")
         _ = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid), "windowfocus", "--sync"],
@@ -156,7 +156,7 @@ struct AccessibilityTests {
         let states = mismatch?["states"] as? [String] ?? []
         #expect(states.contains("showing"))
         #expect(try probe.press("Cancel"))
-        try readUntil("ERR 83886179", from: pinentry, into: &replies)
+        try pinentry.readUntil("ERR 83886179", into: &replies)
         pinentry.send("BYE\n")
         #expect(pinentry.wait() == 0)
     }
@@ -207,7 +207,7 @@ struct AccessibilityTests {
         let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: bus.environment, capture: true,
                                  interactive: true)
         var replies = ""
-        try readUntil("OK Pleased", from: pinentry, into: &replies)
+        try pinentry.readUntil("OK Pleased", into: &replies)
         pinentry.send("SETQUALITYBAR Quality:\nSETPROMPT New passphrase:\nGETPIN\n")
         let window = try probe.window(of: "pinbox")
         let bar = try #require(flatten(window).first { $0["role"] as? String == "level bar" })
@@ -216,13 +216,13 @@ struct AccessibilityTests {
         _ = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid), "windowfocus", "--sync"],
                     display: xvfb.display)
         _ = try run(["xdotool", "key", "a"], display: xvfb.display)
-        try readUntil("INQUIRE QUALITY a", from: pinentry, into: &replies)
+        try pinentry.readUntil("INQUIRE QUALITY a", into: &replies)
         pinentry.send("D 40\nEND\n")
         _ = try probe.waitForEvent { $0["type"] as? String == "object:property-change:accessible-value" }
         let rated = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "level bar" })
         #expect(rated["value"] as? [Double] == [40, -100, 100])
         #expect(try probe.press("Cancel"))
-        try readUntil("ERR 83886179", from: pinentry, into: &replies)
+        try pinentry.readUntil("ERR 83886179", into: &replies)
         pinentry.send("BYE\n")
         #expect(pinentry.wait() == 0)
     }
@@ -278,17 +278,5 @@ struct AccessibilityTests {
         for p in [on, refused, off] { kill(p.pid, SIGTERM) }
         #expect(try off.waitExit() == 1)
         #expect(off.stderr == "")
-    }
-
-    /// Reads the pinentry's replies until a line starting with `prefix` arrives.
-    func readUntil(_ prefix: String, from child: Child, into text: inout String) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
-            let ended = !child.isRunning
-            child.waitReadable(seconds: ended ? 0 : 0.05)
-            text += String(decoding: child.read().out, as: UTF8.self)
-            if text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) { break }
-            guard Date() < deadline, !ended else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
-        }
     }
 }

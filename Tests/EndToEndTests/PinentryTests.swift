@@ -213,38 +213,25 @@ final class PinentryTests {
         #expect(String(decoding: pin, as: UTF8.self) == "ab12CD34", "\(received)")
     }
 
-    /// Reads the pinentry's replies until a line starting with `prefix` arrives.
-    func readUntil(_ prefix: String, from child: Child, into text: inout String) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while !text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) {
-            // A program that has ended may still have its last lines in the pipe: read them first.
-            let ended = !child.isRunning
-            child.waitReadable(seconds: ended ? 0 : 0.05)
-            text += String(decoding: child.read().out, as: UTF8.self)
-            if text.split(separator: "\n").contains(where: { $0.hasPrefix(prefix) }) { break }
-            guard Date() < deadline, !ended else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
-        }
-    }
-
     /// SETQUALITYBAR: every change to the new passphrase is rated by the client (INQUIRE
     /// QUALITY, escaped), and the bar follows; the passphrase comes back whole after.
     @Test func theQualityBarAsksTheClientAsThePassphraseIsTyped() throws {
         let child = try Child([PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": xvfb.display],
                               capture: true, interactive: true)
         var text = ""
-        try readUntil("OK Pleased", from: child, into: &text)
+        try child.readUntil("OK Pleased", into: &text)
         child.send("SETQUALITYBAR Quality:\nSETPROMPT New passphrase:\nGETPIN\n")
         try answer("a b", key: nil)
         for expected in ["INQUIRE QUALITY a", "INQUIRE QUALITY a+", "INQUIRE QUALITY a+b"] {
-            try readUntil(expected, from: child, into: &text)
+            try child.readUntil(expected, into: &text)
             #expect(text.split(separator: "\n").last == Substring(expected), "\(text)")
             child.send("D \(expected.count * 10)\nEND\n")
             text += "\n"
         }
         _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
-        try readUntil("D a b", from: child, into: &text)
+        try child.readUntil("D a b", into: &text)
         child.send("BYE\n")
-        try readUntil("OK closing", from: child, into: &text)
+        try child.readUntil("OK closing", into: &text)
         #expect(child.wait() == 0)
     }
 
@@ -256,13 +243,13 @@ final class PinentryTests {
         let child = try Child([PinBoxProcess.binary, "pinentry", "--parent-wid", String(parent)],
                               environment: ["DISPLAY": xvfb.display], capture: true, interactive: true)
         var text = ""
-        try readUntil("OK Pleased", from: child, into: &text)
+        try child.readUntil("OK Pleased", into: &text)
         child.send("GETPIN\n")
         let id = try answer(nil, key: nil)
         let transient = try #require(x.properties(of: "0x" + String(UInt(id)!, radix: 16))["WM_TRANSIENT_FOR"])
         #expect(transient.withUnsafeBytes { $0.load(as: UInt.self) } == UInt(parent))
         _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
-        try readUntil("ERR 83886179", from: child, into: &text)
+        try child.readUntil("ERR 83886179", into: &text)
         child.send("BYE\n")
         #expect(child.wait() == 0)
     }
@@ -272,9 +259,9 @@ final class PinentryTests {
         let child = try Child([PinBoxProcess.binary, "pinentry", "--display", xvfb.display], environment: [:],
                               capture: true, interactive: true)
         var text = ""
-        try readUntil("OK Pleased", from: child, into: &text)
+        try child.readUntil("OK Pleased", into: &text)
         child.send("OPTION ttyname=/dev/null\nOPTION ttytype=xterm\nGETINFO ttyinfo\nBYE\n")
-        try readUntil("OK closing", from: child, into: &text)
+        try child.readUntil("OK closing", into: &text)
         let line = text.split(separator: "\n").first { $0.hasPrefix("D ") }
         #expect(line == Substring("D /dev/null xterm \(xvfb.display) 20666/0/0 \(geteuid())/\(getegid()) -"), "\(text)")
     }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Foundation
 import Glibc
 import Testing
 
@@ -211,3 +212,20 @@ private struct GNUFunctions {
 }
 
 private let glibc = GNUFunctions()
+
+extension Child {
+    /// Reads the program's output into `text` until a line starting with `prefix` has come (a
+    /// pinentry's replies): fails with what was read if the program ends or `timeout` passes
+    /// first.
+    func readUntil(_ prefix: String, into text: inout String, timeout: Double = 20) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        func arrived() -> Bool { text.split(separator: "\n").contains { $0.hasPrefix(prefix) } }
+        while !arrived() {
+            // A program that has ended may still have its last lines in the pipe: read them first.
+            let ended = !isRunning
+            waitReadable(seconds: ended ? 0 : 0.05)
+            text += String(decoding: read().out, as: UTF8.self)
+            guard arrived() || (Date() < deadline && !ended) else { throw TestFailure("no '\(prefix)' in:\n\(text)") }
+        }
+    }
+}
