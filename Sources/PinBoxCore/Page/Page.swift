@@ -28,7 +28,8 @@ public final class Page {
     private let measure: TextMeasure
     private var windowSize = Size.zero
     private var lastActivity: Double?
-    private var pasteTarget: Int?
+    /// The entry a paste asked for goes into once its bytes come (Page+Clipboard.swift).
+    var pasteTarget: Int?
     /// A line of feedback (why a key was refused) shown in place of the error for a moment.
     public private(set) var feedback: (text: String, until: Double)?
     /// The line of feedback says that something went well (a submit on the demo page): drawn
@@ -66,8 +67,8 @@ public final class Page {
     /// The number pad's key held down (`PaySheetLayout.keys` index), and whether the pointer is
     /// still on it: a key types when let go on it, as a phone's does, so a press dragged off
     /// it types nothing.
-    public private(set) var pressedKey: Int?
-    public private(set) var pressedKeyHeld = false
+    public internal(set) var pressedKey: Int?
+    public internal(set) var pressedKeyHeld = false
     /// When the window first showed the page (`shown(at:)`).
     public private(set) var shownAt: Double?
 
@@ -211,28 +212,7 @@ public final class Page {
                 finish(.cancelled(.escape), into: &effects)
             }
         case .submit:
-            if focus >= fields.count {
-                // A notice has neither entry nor button: Return means nothing there.
-                if focus - fields.count < content.buttons.count {
-                    press(content.buttons[focus - fields.count].role, now: now, into: &effects)
-                }
-            } else if rules.purpose == .prompt, let i = focusedField, i + 1 < fields.count {
-                // Return in the first of two entries (a new passphrase and its repeat) goes on
-                // to the next, as Tab does.
-                setFocus(i + 1, into: &effects)
-            } else if rules.answers != nil, let i = focusedField {
-                // A question answered by its buttons: Return sends what was typed, and an empty
-                // entry is no answer at all (ssh would read it as "no").
-                if fields[i].field.isEmpty {
-                    apply([.rejected(.answerNeeded)], to: i, now: now, into: &effects)
-                } else {
-                    submitPrompt(now: now, into: &effects)
-                }
-            } else if rules.purpose == .prompt {
-                press(.ok, now: now, into: &effects)
-            } else if let i = focusedField {
-                submitWorkbench(i, now: now, into: &effects)
-            }
+            submit(now: now, into: &effects)
         case .mnemonic(let key):
             let key = PageButton.lowercased(key)
             if let b = content.buttons.first(where: { $0.mnemonic == key }) { press(b.role, now: now, into: &effects) }
@@ -241,63 +221,17 @@ public final class Page {
         case .focusPrevious:
             setFocus((focus + focusableCount - 1) % max(1, focusableCount), into: &effects)
         case .click(let point):
-            // A key of an on-screen number pad goes down here and types when let go on it.
-            if case .paySheet(let layout) = geometry, let i = layout.keyIndex(at: point) {
-                pressedKey = i
-                pressedKeyHeld = true
-                return effects
-            }
-            if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
-                setFocus(i, into: &effects)
-            } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
-                setFocus(fields.count + b, into: &effects)
-                press(content.buttons[b].role, now: now, into: &effects)
-            }
+            click(at: point, now: now, into: &effects)
         case .drag(let point):
-            if let i = pressedKey, case .paySheet(let layout) = geometry {
-                pressedKeyHeld = layout.keyRects[i].contains(point)
-            }
+            drag(to: point)
         case .release(let point):
-            guard let i = pressedKey, case .paySheet(let layout) = geometry else { break }
-            pressedKey = nil
-            pressedKeyHeld = false
-            // Let go off the key (dragged away): nothing is typed.
-            if layout.keyRects[i].contains(point), let key = PaySheetLayout.keys[i].input {
-                return effects + handle(key, now: now)
-            }
+            if let key = release(at: point) { return effects + handle(key, now: now) }
         case .pasteRequest(let source, let point):
-            if let point {
-                guard let i = geometry.fields.firstIndex(where: { $0.contains(point) }) else { break }
-                setFocus(i, into: &effects)
-            }
-            guard let i = focusedField else { break }
-            guard fields[i].field.pastePolicy != .deny else {
-                apply([.rejected(.pasteDenied)], to: i, now: now, into: &effects)
-                break
-            }
-            pasteTarget = i
-            effects.append(.fetchPaste(source))
+            requestPaste(from: source, at: point, now: now, into: &effects)
         case .copy:
-            guard let i = focusedField else { break }
-            // A prompt's entry is a secret even when it is shown: only the workbench copies.
-            if fields[i].configuration.theme.secure || rules.purpose == .prompt {
-                apply([.rejected(.copyDenied)], to: i, now: now, into: &effects)
-            } else {
-                effects.append(.offerCopy(field: i))
-            }
+            copy(now: now, into: &effects)
         case .pasted(let result):
-            guard let target = pasteTarget else { break }
-            pasteTarget = nil
-            switch result {
-            case .bytes(let pasted):
-                // Straight from the locked buffer into the field's, then wiped: it may have
-                // been a passphrase.
-                let events = pasted.withBytes { fields[target].field.paste($0) }
-                pasted.wipe()
-                apply(events, to: target, now: now, into: &effects)
-            case .tooBig: apply([.rejected(.pasteTooLong)], to: target, now: now, into: &effects)
-            case .unavailable: apply([.rejected(.pasteUnavailable)], to: target, now: now, into: &effects)
-            }
+            takePaste(result, now: now, into: &effects)
         case .windowFocus(let focused):
             windowFocused = focused
             if !focused && rules.clearOnBlur { clearAll(now: now, into: &effects) }
@@ -424,6 +358,32 @@ public final class Page {
     }
 
     /// OK on a prompt: a PIN of known length must be complete; a repeat must match.
+    /// Return: what it does depends on where the focus is and what the page asks.
+    private func submit(now: Double, into effects: inout [PageEffect]) {
+        if focus >= fields.count {
+            // A notice has neither entry nor button: Return means nothing there.
+            if focus - fields.count < content.buttons.count {
+                press(content.buttons[focus - fields.count].role, now: now, into: &effects)
+            }
+        } else if rules.purpose == .prompt, let i = focusedField, i + 1 < fields.count {
+            // Return in the first of two entries (a new passphrase and its repeat) goes on to
+            // the next, as Tab does.
+            setFocus(i + 1, into: &effects)
+        } else if rules.answers != nil, let i = focusedField {
+            // A question answered by its buttons: Return sends what was typed, and an empty
+            // entry is no answer at all (ssh would read it as "no").
+            if fields[i].field.isEmpty {
+                apply([.rejected(.answerNeeded)], to: i, now: now, into: &effects)
+            } else {
+                submitPrompt(now: now, into: &effects)
+            }
+        } else if rules.purpose == .prompt {
+            press(.ok, now: now, into: &effects)
+        } else if let i = focusedField {
+            submitWorkbench(i, now: now, into: &effects)
+        }
+    }
+
     private func submitPrompt(now: Double, into effects: inout [PageEffect]) {
         let first = fields[0].field
         if case .fixedPIN = entry, !first.isFull {

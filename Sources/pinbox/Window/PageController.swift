@@ -25,11 +25,7 @@ final class PageController: WindowController {
     private(set) var exitStatus: Int32?
     /// `--trace-frames`: every presented frame is reported as a `frame` event.
     private let traceFrames: Bool
-    /// `--record FILE`: the file, opened before the window, that the first frame starts recording into.
-    private var recordFile: (fd: Int32, path: String)?
-    /// F8 (or `--record`) asked for a recording: it starts with the next frame drawn.
-    private var recordingWanted = false
-    private var recording: (recorder: Recorder, path: String)?
+    private let recording: PageRecording
     /// A workbench key changed what is drawn over the page: draw it all again.
     private var redrawAll = false
     /// Whether the last frame drawn had workbench overlays on it.
@@ -58,8 +54,7 @@ final class PageController: WindowController {
         reporter = EventReporter(enabled: events)
         self.screenshots = screenshots
         self.traceFrames = traceFrames
-        recordFile = record
-        recordingWanted = record != nil
+        recording = PageRecording(page: page, screenshots: screenshots, reporter: reporter, file: record)
     }
 
     func admits(_ press: PressFacts) -> Bool { page.admits(press) }
@@ -131,8 +126,8 @@ final class PageController: WindowController {
             case .workbench(let wish):
                 switch wish {
                 case .redraw, .cycleTheme: redrawAll = true
-                case .startRecording: recordingWanted = true
-                case .stopRecording: stopRecording(at: now)
+                case .startRecording: recording.want()
+                case .stopRecording: recording.stop(at: now)
                 }
             case .say(let answer): say(answer)
             case .suggest:
@@ -228,7 +223,7 @@ final class PageController: WindowController {
     func draw(on canvas: Canvas, now: Double, everything: Bool) -> [Rect] {
         let scene = page.scene(at: now)
         let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-        let everything = everything || redrawAll || recordingWanted
+        let everything = everything || redrawAll || recording.isWanted
         redrawAll = false
         var dirty: [Rect] = []
         if page.workbenchOverlay != nil || drawnOverlay {
@@ -260,7 +255,7 @@ final class PageController: WindowController {
         }
         drawnOverlay = overlay != nil
         if traceFrames, let report { trace(report) }
-        record(canvas, at: now)
+        recording.add(canvas, at: now)
         return dirty
     }
 
@@ -272,55 +267,8 @@ final class PageController: WindowController {
         }
     }
 
-    // MARK: recording (F8, --record)
-
-    /// Adds the frame just drawn to the recording, starting it first if one was asked for.
-    private func record(_ canvas: Canvas, at now: Double) {
-        if recordingWanted {
-            recordingWanted = false
-            startRecording(width: canvas.width, height: canvas.height)
-        }
-        guard let recording else { return }
-        do {
-            try recording.recorder.add(canvas, at: now)
-        } catch {
-            // A resized window cannot go on in the same GIF: what was recorded is kept.
-            Output.error(error.message)
-            stopRecording(at: now)
-            page.recordingEnded()
-        }
-    }
-
-    private func startRecording(width: Int, height: Int) {
-        guard page.allowsCapture else { return page.recordingEnded() }
-        do throws(RenderError) {
-            if let (fd, path) = recordFile {
-                recordFile = nil
-                recording = (try Recorder(fileDescriptor: fd, name: path, width: width, height: height), path)
-            } else if let screenshots {
-                let (fd, path) = try screenshots.create(suffix: "gif")
-                recording = (try Recorder(fileDescriptor: fd, name: path, width: width, height: height), path)
-            } else {
-                page.recordingEnded()
-            }
-        } catch {
-            Output.error(error.message)
-            page.recordingEnded()
-        }
-    }
-
-    /// Ends the recording (F8 again, or the window's end): the last frame lasts until `now`.
-    func stopRecording(at now: Double) {
-        recordingWanted = false
-        guard let (recorder, path) = recording else { return }
-        recording = nil
-        do throws(RenderError) {
-            let frames = try recorder.finish(at: now)
-            reporter.emit("recording", ["path": .string(path), "frames": .int(frames)])
-        } catch {
-            Output.error(error.message)
-        }
-    }
+    /// Ends a recording still running (the window's end): the last frame lasts until `now`.
+    func stopRecording(at now: Double) { recording.stop(at: now) }
 
     /// Whether everything but the fields' cells and the focus ring is as drawn before: then
     /// only those need drawing again.

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+import CSystem
+import PinBoxCore
+import PinBoxX11
+
+/// The demo window (and the old `--askpass` flag): the workbench page, with the display's X
+/// resources under the command line's options (`arguments`).
+func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -> Int32 {
+    func fields(_ command: WindowCommand) -> [PageField] {
+        do throws(UsageError) {
+            return try WorkbenchPage.fields(command)
+        } catch {
+            fail(error.message, status: .usage)
+        }
+    }
+    func screenshots(_ command: WindowCommand) -> ScreenshotDirectory {
+        do throws(UsageError) {
+            return try ScreenshotDirectory(command.screenshotDirectory)
+        } catch {
+            fail(error.message, status: .usage)
+        }
+    }
+    // The command line's own mistakes need no display.
+    _ = fields(commandLine)
+    _ = screenshots(commandLine)
+    // Opened now, so a file that cannot be written is refused before the window opens.
+    var record: (fd: Int32, path: String)?
+    if let path = commandLine.record {
+        // This user's only, as screenshots are: it shows what is typed.
+        let fd = pinbox_open_output(path, 0o600)
+        guard fd >= 0 else {
+            fail("--record \(Excerpt.quoted(path)) cannot be written: \(String(cString: strerror(pinbox_errno())))",
+                 status: .usage)
+        }
+        record = (fd, path)
+    }
+    do throws(X11Error) {
+        let display = try XDisplay(name: commandLine.display)
+        let command = commandLine.withResources(of: display, arguments: arguments)
+        let screenshots = screenshots(command)
+        let area = display.workArea()
+        let page = fittedPage(scale: command.field.scale, area: area) { scale in
+            var scaled = command
+            scaled.field.scale = scale
+            return WorkbenchPage.make(fields(scaled), scaled, refreshRate: display.refreshRate ?? 60)
+        }
+        let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
+                                        events: !command.quiet, screenshots: screenshots,
+                                        traceFrames: command.traceFrames, record: record)
+        controller.screenshotLook = PageController.ScreenshotLook(
+            scale: command.screenshotScale, fieldOnly: command.screenshotField,
+            transparent: command.screenshotTransparent)
+        // A recording still running when the window ends is finished, not lost.
+        defer { controller.stopRecording(at: Clock.now()) }
+        // `kill -USR2` starts and stops a recording here, as F8 does (a prompt has no workbench).
+        if !command.askpass { pinbox_signals_usr2_records() }
+        return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
+                             grab: command.grab, controller: controller, area: area)
+    } catch {
+        fail(error.message, status: .display)
+    }
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+import CSystem
+import PinBoxCore
+import PinBoxX11
+
+/// Opens the window for `page` and runs it; returns the exit status. Every way out wipes the
+/// secrets: a normal end, a signal (see SignalPipe), a lost server (the I/O error handler).
+/// With `continuing`, the program goes on after this window (a pinentry answers its client):
+/// the secret outlives the window, for the caller to write (the D line) and wipe, and closing
+/// the window is not watched as the end of the process.
+/// `hangUpWatch`: a descriptor whose hang-up ends the window as a request to stop (a pinentry's
+/// stdin: the agent died). `area`: the work area the window must fit (WindowFit), when known.
+func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
+               grab: Bool, controller: PageController, continuing: Bool = false,
+               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil, area: Rect? = nil) throws(X11Error) -> Int32 {
+    if !page.secretsLocked {
+        Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
+    }
+    XDisplay.onConnectionLost = { page.wipe() }
+    defer { if !continuing { page.wipe() } }
+    // Never larger than the work area, whatever the content (the page fitted its scale first).
+    let bounds = area?.size ?? .zero
+    let window = try XWindow(display: display, title: title, size: WindowFit.clamp(page.preferredSize, to: bounds),
+                             minimum: WindowFit.clamp(page.minimumSize, to: bounds), geometry: geometry, type: type,
+                             transientFor: parent)
+    window.maximum = bounds
+    let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
+    loop.endsProcess = !continuing
+    loop.hangUpWatch = hangUpWatch
+    // Named on the accessibility bus as it was started: pinbox-askpass, pinentry-pinbox, pinbox.
+    loop.accessibleName = ResourceArguments.programName
+    let status = try loop.run(controller)
+    // The program goes on (a pinentry answers its agent): the window leaves the screen, and
+    // what was typed into it after the answer goes nowhere, before the answer is written.
+    if continuing { window.withdraw() }
+    return status
+}
+
+/// Runs `page` as a dialog: titled by the page, placed where `geometry` says or else centred on
+/// the monitor under the pointer.
+func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
+               controller: PageController, continuing: Bool = false,
+               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil) throws(X11Error) -> Int32 {
+    // A Caps Lock warning or the layout's name is laid out from the first frame, not added after.
+    _ = controller.handle(.keyboard(display.keyboardState()), now: Clock.now())
+    var geometry = geometry
+    if geometry.x == nil {
+        let size = WindowFit.clamp(Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
+                                        height: Double(geometry.height ?? Int(page.preferredSize.height))), to: area.size)
+        let corner = WindowFit.centred(size, in: area)
+        (geometry.x, geometry.y) = (Int(corner.x), Int(corner.y))
+    }
+    return try runWindow(page, display: display, title: page.content.title, geometry: geometry, type: .dialog,
+                         grab: grab, controller: controller, continuing: continuing, transientFor: parent,
+                         hangUpWatch: hangUpWatch, area: area)
+}
+
+/// A page built at the largest scale up to `scale` at which it fits `area` (WindowFit): a
+/// huge `Xft.dpi` or `--scale` never makes a window larger than the screen.
+func fittedPage<E: Error>(scale: Double, area: Rect, _ make: (Double) throws(E) -> Page) throws(E) -> Page {
+    try WindowFit.fit(scale: scale, area: area.size) { (s: Double) throws(E) -> (Page, Size) in
+        let page = try make(s)
+        return (page, page.preferredSize)
+    }.0
+}
