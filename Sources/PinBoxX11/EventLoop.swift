@@ -35,6 +35,14 @@ public final class EventLoop {
     private var accessibility: AccessibilityBridge?
     /// The application's name on the accessibility bus (the role's program name).
     public var accessibleName = "pinbox"
+    /// The window has shown (its first MapNotify).
+    private var shown = false
+    /// When to get the keyboard, the refresh rate and shared memory ready (`prepare`): a little
+    /// after the window shows; nil before it shows and once done.
+    private var preparationDue: Double?
+    /// A screenshot was asked for (Print, SIGUSR1): saved after this wake's drawing, so that it
+    /// shows the window as it is then.
+    private var screenshotWanted = false
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -69,120 +77,35 @@ public final class EventLoop {
         var backgroundIsFrame = true
         var backgroundDropped = false
         var everything = false
-        var shown = false
-        // When to get the keyboard, the refresh rate and shared memory ready: a little after the
-        // window shows; nil before it shows and once done.
-        var preparationDue: Double?
         var event = XEvent()
         let keyboard = display.keyboard
         // A new dialog starts with no half-typed sequence (a pinentry's last one may have had one).
         keyboard.composer?.reset()
         // The size the page wanted when the window was made: the window follows its changes.
         var wantedSize = controller.wantedSize
-        var screenshot = false
-
-        /// One input, handled as soon as it is translated: typed characters are not queued.
-        func deliver(_ input: InputEvent) {
-            if input == .screenshot { screenshot = true; return }
-            let now = Clock.now()
-            switch controller.handle(input, now: now) {
-            case .fetchPaste(let source)?:
-                selection.request(source, window: window, time: UInt(CurrentTime), now: now)
-            case .offerCopy(let text)?:
-                clipboard.own(text, window: window)
-            case nil:
-                break
-            }
-            // The page ended a half-typed sequence (the focus moved, Escape): so does the table.
-            if keyboard.composer?.isComposing == true && !controller.isComposing { keyboard.composer?.reset() }
-        }
 
         while true {
             var exposed = Rect.zero
             var newSize: Size?
             while XPending(d) > 0 {
                 XNextEvent(d, &event)
-                if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
-                switch event.type {
-                case KeyPress:
-                    keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
-                               keyboard: keyboard, admits: { controller.admits($0) }, emit: deliver)
-                    // No copy of the key is left behind in this frame.
-                    Self.wipe(&event)
-                case KeyRelease:
-                    // Half of a repeat: the key stays held, and the press behind it is a repeat.
-                    if Self.repeats(event.xkey, display: d) { keys.hold(event.xkey.keycode) } else {
-                        keys.release(event.xkey.keycode)
-                    }
-                    Self.wipe(&event)
-                case ButtonPress:
-                    guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { continue }
-                    if let input = Self.button(event.xbutton) { deliver(input) }
-                case ButtonRelease:
-                    guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { continue }
-                    if Int32(event.xbutton.button) == Button1 {
-                        deliver(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
-                    }
-                case MotionNotify:
-                    deliver(.drag(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))))
-                case FocusIn, FocusOut:
-                    // Focus moves caused by a grab are not the user's doing.
-                    if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { continue }
-                    if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { continue }
-                    // A key let go while another window had the keyboard sent this one no release:
-                    // back in focus, only keys still down stay held (one round trip).
-                    if event.type == FocusIn { Self.keysDown(d) { keys.keepHeld(only: $0) } }
-                    deliver(.windowFocus(event.type == FocusIn))
-                case Expose:
-                    let e = event.xexpose
-                    exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y),
-                                                 width: Double(e.width), height: Double(e.height)))
-                case ConfigureNotify:
-                    newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
-                case MapNotify:
-                    if !shown {
-                        shown = true
-                        preparationDue = Clock.now() + Self.preparationDelay
-                        controller.windowShown(id: window.idString)
-                    }
-                    grab.windowMapped(now: Clock.now())
-                case UnmapNotify:
-                    deliver(.hidden)
-                case ClientMessage:
-                    if event.xclient.message_type == display.atoms.wmProtocols,
-                       Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
-                        deliver(.close)
-                    }
-                case SelectionNotify:
-                    if let result = selection.receive(event.xselection, window: window) {
-                        deliver(.pasted(result))
-                    }
-                case SelectionRequest:
-                    clipboard.answer(event.xselectionrequest, window: window)
-                case SelectionClear:
-                    clipboard.lost(event.xselectionclear, window: window)
-                default:
-                    if event.type == keyboard.eventBase, let state = keyboard.handle(&event) {
-                        deliver(.keyboard(state))
-                    }
-                }
+                take(&event, controller, exposed: &exposed, newSize: &newSize)
             }
             // A new keymap: compiled once after the burst, with its layouts' names.
-            if let state = keyboard.settle() { deliver(.keyboard(state)) }
+            if let state = keyboard.settle() { deliver(.keyboard(state), to: controller) }
             // What a screen reader asked for while the loop last waited: a button's action, a focus.
-            if let accessibility { for input in accessibility.takeInputs() { deliver(input) } }
+            if let accessibility { for input in accessibility.takeInputs() { deliver(input, to: controller) } }
             let now = Clock.now()
-            if !grab.attempt(window: window, now: now) { deliver(.keyboardUnavailable) }
-            if let result = selection.expire(now: now) { deliver(.pasted(result)) }
+            if !grab.attempt(window: window, now: now) { deliver(.keyboardUnavailable, to: controller) }
+            if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
             let signals = SignalPipe.drain()
-            if signals.record { deliver(.workbench(.record)) }
-            if signals.quit { deliver(.terminate) }
+            if signals.record { deliver(.workbench(.record), to: controller) }
+            if signals.quit { deliver(.terminate, to: controller) }
             if hungUp && !hangUpReported {
                 hangUpReported = true
-                deliver(.terminate)
+                deliver(.terminate, to: controller)
             }
-            // Saved after this wake's drawing, so it shows the window as it is now.
-            if signals.screenshot { screenshot = true }
+            if signals.screenshot { screenshotWanted = true }
 
             // The page's content changed size (a line under the entry shown or hidden, an answer
             // of the caller's that needs more room): the window grows or shrinks by as much.
@@ -210,8 +133,8 @@ public final class EventLoop {
             if !dirty.isEmpty { backgroundIsFrame = false }
             buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window)
             everything = false
-            if screenshot { controller.saveScreenshot(of: buffer.canvas) }
-            screenshot = false
+            if screenshotWanted { controller.saveScreenshot(of: buffer.canvas) }
+            screenshotWanted = false
             if let status = controller.exitStatus {
                 // The way out talks to the server, which may be grabbed by another client or
                 // stuck: it gets a second, then the process ends anyway (secrets wiped).
@@ -229,40 +152,125 @@ public final class EventLoop {
                 backgroundDropped = true
                 backgroundIsFrame = false
             }
-            // Once the first frame has had time to reach the screen, so that neither start-up
-            // nor the X server and compositor showing the window wait for them: the keymap and the
-            // compose table (milliseconds of parsing), the refresh rate (RandR round trips) that
-            // paces animation, and the shared memory later frames go through. Done right after
-            // the map, this work held the first frame back on two cores (measured in
-            // docs/performance-notes.md). A key typed sooner is translated all the same: the
-            // keyboard gets ready for it there and then.
-            if let due = preparationDue, now >= due {
-                // Without this, a held key repeats as release and press pairs, which only the press
-                // queued behind the release tells from typing (`repeats`).
-                XkbSetDetectableAutoRepeat(d, 1, nil)
-                Self.keysDown(d) { keys.keepHeld(only: $0) }
-                keyboard.prepare()
-                if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
-                if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
-                // The accessibility bridge too waits for the first frame to be on screen: it
-                // costs a prompt nothing when the session has accessibility off (no library is
-                // loaded), and its start-up does not hold the window back when it is on.
-                accessibility = AccessibilityBridge.start(display: display, application: accessibleName)
-                if let accessibility, let tree = controller.accessibleTree() {
-                    accessibility.publish(tree, window: window, display: display)
-                }
-                preparationDue = nil
-                // The compiled keymap may name layouts the rules did not: drawn now, not at the next wake.
-                if let state = keyboard.settle() {
-                    deliver(.keyboard(state))
-                    continue
-                }
-            }
+            if let due = preparationDue, now >= due, prepare(controller, buffer: &buffer) { continue }
             if XPending(d) > 0 { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, preparationDue]
                 .compactMap { $0 }.min()
             wait(until: deadline)
         }
+    }
+
+    /// One input, handled as soon as it is translated: typed characters are not queued.
+    private func deliver(_ input: InputEvent, to controller: WindowController) {
+        if input == .screenshot { screenshotWanted = true; return }
+        let now = Clock.now()
+        switch controller.handle(input, now: now) {
+        case .fetchPaste(let source)?:
+            selection.request(source, window: window, time: UInt(CurrentTime), now: now)
+        case .offerCopy(let text)?:
+            clipboard.own(text, window: window)
+        case nil:
+            break
+        }
+        // The page ended a half-typed sequence (the focus moved, Escape): so does the table.
+        let composer = display.keyboard.composer
+        if composer?.isComposing == true && !controller.isComposing { composer?.reset() }
+    }
+
+    /// One event off the queue. Inputs go to the controller at once; exposures and the
+    /// window's size are gathered, for one drawing after the whole burst.
+    private func take(_ event: inout XEvent, _ controller: WindowController, exposed: inout Rect, newSize: inout Size?) {
+        let keyboard = display.keyboard
+        if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
+        switch event.type {
+        case KeyPress:
+            keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
+                       keyboard: keyboard, admits: { controller.admits($0) }, emit: { deliver($0, to: controller) })
+            // No copy of the key is left behind in this frame.
+            Self.wipe(&event)
+        case KeyRelease:
+            // Half of a repeat: the key stays held, and the press behind it is a repeat.
+            if Self.repeats(event.xkey, display: display.handle) { keys.hold(event.xkey.keycode) } else {
+                keys.release(event.xkey.keycode)
+            }
+            Self.wipe(&event)
+        case ButtonPress:
+            guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { return }
+            if let input = Self.button(event.xbutton) { deliver(input, to: controller) }
+        case ButtonRelease:
+            guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { return }
+            if Int32(event.xbutton.button) == Button1 {
+                deliver(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))), to: controller)
+            }
+        case MotionNotify:
+            deliver(.drag(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))), to: controller)
+        case FocusIn, FocusOut:
+            // Focus moves caused by a grab are not the user's doing.
+            if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { return }
+            if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { return }
+            // A key let go while another window had the keyboard sent this one no release:
+            // back in focus, only keys still down stay held (one round trip).
+            if event.type == FocusIn { Self.keysDown(display.handle) { keys.keepHeld(only: $0) } }
+            deliver(.windowFocus(event.type == FocusIn), to: controller)
+        case Expose:
+            let e = event.xexpose
+            exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
+        case ConfigureNotify:
+            newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
+        case MapNotify:
+            if !shown {
+                shown = true
+                preparationDue = Clock.now() + Self.preparationDelay
+                controller.windowShown(id: window.idString)
+            }
+            grab.windowMapped(now: Clock.now())
+        case UnmapNotify:
+            deliver(.hidden, to: controller)
+        case ClientMessage:
+            if event.xclient.message_type == display.atoms.wmProtocols,
+               Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
+                deliver(.close, to: controller)
+            }
+        case SelectionNotify:
+            if let result = selection.receive(event.xselection, window: window) { deliver(.pasted(result), to: controller) }
+        case SelectionRequest:
+            clipboard.answer(event.xselectionrequest, window: window)
+        case SelectionClear:
+            clipboard.lost(event.xselectionclear, window: window)
+        default:
+            if event.type == keyboard.eventBase, let state = keyboard.handle(&event) {
+                deliver(.keyboard(state), to: controller)
+            }
+        }
+    }
+
+    /// Gets ready what the window needs only once it shows, after the first frame has had time
+    /// to reach the screen, so that neither start-up nor the X server and compositor showing
+    /// the window wait for it: the keymap and the compose table (milliseconds of parsing), the
+    /// refresh rate (RandR round trips) that paces animation, the shared memory later frames go
+    /// through, the accessibility bridge. Done right after the map, this work held the first
+    /// frame back on two cores (measured in docs/performance-notes.md). A key typed sooner is
+    /// translated all the same: the keyboard gets ready for it there and then. Returns whether
+    /// it gave the controller an input (the layouts the compiled keymap names), to be drawn now
+    /// rather than at the next wake.
+    private func prepare(_ controller: WindowController, buffer: inout BackBuffer) -> Bool {
+        preparationDue = nil
+        // Without this, a held key repeats as release and press pairs, which only the press
+        // queued behind the release tells from typing (`repeats`).
+        XkbSetDetectableAutoRepeat(display.handle, 1, nil)
+        Self.keysDown(display.handle) { keys.keepHeld(only: $0) }
+        display.keyboard.prepare()
+        if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
+        if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
+        // The accessibility bridge costs a prompt nothing when the session has accessibility off
+        // (no library is loaded), and its start-up does not hold the window back when it is on.
+        accessibility = AccessibilityBridge.start(display: display, application: accessibleName)
+        if let accessibility, let tree = controller.accessibleTree() {
+            accessibility.publish(tree, window: window, display: display)
+        }
+        guard let state = display.keyboard.settle() else { return false }
+        deliver(.keyboard(state), to: controller)
+        return true
     }
 
     /// How long after the window shows the keyboard, the refresh rate and shared memory are got
