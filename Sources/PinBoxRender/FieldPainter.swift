@@ -13,175 +13,212 @@ public enum FieldPainter {
     /// `clip`, only pixels inside it change: the window redraws just the cells that moved.
     public static func draw(_ scene: FieldScene, at origin: Point, on canvas: Canvas, clip: Rect? = nil) {
         canvas.clipped(to: clip) {
-            let theme = scene.theme, layout = scene.layout, s = layout.scale
-            // Whole pixels, so a shaken field keeps its lines crisp.
-            let dx = (scene.shake * s).rounded()
-            let origin = Point(x: origin.x + dx, y: origin.y)
-            let bounds = layout.bounds.offsetBy(dx: origin.x, dy: origin.y)
-            let strip = theme.arrangement == .strip
-            let frameRadius = strip ? theme.frameRadius * s : 0
-            // The borders' colour: the error look replaces it, the success look after a submit too.
-            func accent(_ color: Color) -> Color {
-                color.mixed(with: theme.successColor, by: scene.success).mixed(with: theme.errorColor, by: scene.cue)
-            }
+            let field = FieldDrawing(scene: scene, origin: origin, canvas: canvas, clip: clip)
+            canvas.fillRounded(field.bounds, radius: field.frameRadius, with: scene.theme.background)
+            if let count = scene.count { return field.drawCount(count) }
+            field.drawCells()
+            if field.strip { field.drawStripLines() }
+            if scene.theme.drawsTextRun { field.drawTextRun() } else { field.drawMarks() }
+            field.drawComposing()
+            if scene.success > 0 { field.drawSuccess() }
+        }
+    }
+}
 
-            canvas.fillRounded(bounds, radius: frameRadius, with: theme.background)
-            if let count = scene.count {
-                // More characters than boxes: one box the row's width, and how many in words.
-                let box = theme.style(for: .filled)
-                let radius = box.cornerRadius * s
-                let row = layout.cells.first.map { first in
-                    first.union(layout.cells.last ?? first).offsetBy(dx: bounds.x, dy: bounds.y)
-                } ?? bounds
-                canvas.fillRounded(row, radius: radius, with: box.background ?? .white)
-                let border = accent(box.border ?? theme.dotColor)
-                canvas.strokeInside(row, width: Layout.devicePixels(max(1, box.borderWidth), scale: s), radius: radius,
-                                    color: border)
-                // Through the text subsystem: the words are translated (Russian, Chinese…).
-                let style = TextStyle(size: 15 * s, color: theme.dotColor)
-                let size = TextLayout.measure(count, style: style, width: nil)
-                TextLayout.draw(count, style: style, width: nil,
-                                at: Point(x: (row.mid.x - size.width / 2).rounded(), y: (row.mid.y - size.height / 2).rounded()),
-                                on: canvas)
-                return
-            }
-            canvas.clippedRounded(to: bounds, radius: frameRadius) {
-                for (cell, rect) in zip(scene.cells, layout.cells) {
-                    let r = rect.offsetBy(dx: origin.x, dy: origin.y)
-                    if let clip, !clip.intersects(r) { continue }
-                    drawCellBody(theme.style(for: cell.state), in: r, theme: theme, scale: s,
-                                 separate: !strip, accent: accent)
-                }
-            }
-            if strip {
-                // The seeds draw the frame first and the dividers over it.
-                if let color = theme.frameColor {
-                    // The error and success looks must be seen: a hairline frame is drawn at
-                    // least 1 pt strong while they show (a half-strength pink line is not a cue).
-                    let points = scene.cue > 0 || scene.success > 0 ? max(theme.frameWidth, 1) : theme.frameWidth
-                    let width = Layout.devicePixels(points, scale: s)
-                    let alpha = Layout.lineAlpha(points, scale: s)
-                    let c = accent(color)
-                    canvas.strokeInside(bounds, width: width, radius: frameRadius, color: c.withAlpha(c.alpha * alpha))
-                }
-                if let color = theme.dividerColor {
-                    let alpha = Layout.lineAlpha(theme.dividerWidth, scale: s)
-                    for d in layout.dividers {
-                        canvas.fill(d.offsetBy(dx: origin.x, dy: origin.y), with: color.withAlpha(color.alpha * alpha))
-                    }
-                }
-            }
-            if theme.drawsTextRun {
-                // A shown entry's characters read as a word, not one to a box; once they are
-                // wider than the box, the end stays in view, as in any text entry.
-                var text = ""
-                text.unicodeScalars.append(contentsOf: scene.run)
-                let pad = (theme.padding > 0 ? theme.padding : 6) * s
-                var caretX = bounds.x + pad
-                if !text.isEmpty {
-                    let style = theme.style(for: .filled)
-                    let size = style.font.size * s
-                    let width = canvas.textRunWidth(text, font: style.font, pixelSize: size)
-                    let room = bounds.width - 2 * pad
-                    let left = bounds.x + pad - max(0, width - room)
-                    caretX = left + width
-                    canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
-                        canvas.drawTextRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
-                                           color: style.textColor)
-                    }
-                }
-                if scene.caret { drawCaret(at: caretX, in: bounds, theme: theme, scale: s) }
-            } else {
-                for (j, (cell, rect)) in zip(scene.cells, layout.cells).enumerated() where cell.presence > 0 {
-                    let r = markRect(j, rect.offsetBy(dx: origin.x, dy: origin.y), in: bounds)
-                    if let clip, !clip.intersects(r) { continue }
-                    drawMark(cell, style: theme.style(for: cell.state), in: r, theme: theme, scale: s)
-                }
-                if scene.caret, !layout.cells.isEmpty {
-                    // Where the next dot goes: after the last one shown.
-                    let next = scene.cells.firstIndex { $0.state != .filled } ?? scene.cells.count
-                    let first = markRect(0, layout.cells[0].offsetBy(dx: origin.x, dy: origin.y), in: bounds)
-                    drawCaret(at: first.x + Double(next) * first.width, in: bounds, theme: theme, scale: s)
-                }
-            }
-            for (cell, rect) in zip(scene.cells, layout.cells) where cell.composing {
-                let r = rect.offsetBy(dx: origin.x, dy: origin.y)
-                if let clip, !clip.intersects(r) { continue }
-                drawComposing(in: r, theme: theme, scale: s)
-            }
-            if scene.success > 0 {
-                // A disc with a check mark, growing in like a dot, over the fading dots.
-                let radius = min(bounds.height * 0.32, 14 * s) * scene.success
-                // A rim of the backdrop keeps it clear of the cell borders it crosses.
-                canvas.fillCircle(center: bounds.mid, radius: radius + 3 * s * scene.success,
-                                  color: theme.background.withAlpha(scene.success))
-                canvas.drawCheckBadge(center: bounds.mid, radius: radius,
-                                      color: theme.successColor.withAlpha(scene.success), mark: .white)
+/// One field being drawn: where it lands on the canvas, and each layer of it in the order the
+/// seeds draw them.
+private struct FieldDrawing {
+    let scene: FieldScene
+    let canvas: Canvas
+    let clip: Rect?
+    /// The field's top-left corner, moved sideways by its shake.
+    let origin: Point
+    let bounds: Rect
+    let strip: Bool
+    let frameRadius: Double
+    var theme: Theme { scene.theme }
+    var s: Double { scene.layout.scale }
+
+    init(scene: FieldScene, origin: Point, canvas: Canvas, clip: Rect?) {
+        self.scene = scene
+        self.canvas = canvas
+        self.clip = clip
+        // Whole pixels, so a shaken field keeps its lines crisp.
+        let dx = (scene.shake * scene.layout.scale).rounded()
+        self.origin = Point(x: origin.x + dx, y: origin.y)
+        bounds = scene.layout.bounds.offsetBy(dx: self.origin.x, dy: self.origin.y)
+        strip = scene.theme.arrangement == .strip
+        frameRadius = strip ? scene.theme.frameRadius * scene.layout.scale : 0
+    }
+
+    /// A cell's place on the canvas.
+    func place(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
+
+    /// Whether anything drawn in `r` can show: nothing outside the clip needs drawing.
+    func shows(_ r: Rect) -> Bool { clip.map { $0.intersects(r) } ?? true }
+
+    /// The borders' colour: the error look replaces it, the success look after a submit too.
+    func accent(_ color: Color) -> Color {
+        color.mixed(with: theme.successColor, by: scene.success).mixed(with: theme.errorColor, by: scene.cue)
+    }
+
+    /// More characters than boxes: one box the row's width, and how many in words.
+    func drawCount(_ count: String) {
+        let box = theme.style(for: .filled)
+        let radius = box.cornerRadius * s
+        let cells = scene.layout.cells
+        let row = cells.first.map { first in
+            first.union(cells.last ?? first).offsetBy(dx: bounds.x, dy: bounds.y)
+        } ?? bounds
+        canvas.fillRounded(row, radius: radius, with: box.background ?? .white)
+        let border = accent(box.border ?? theme.dotColor)
+        canvas.strokeInside(row, width: Layout.devicePixels(max(1, box.borderWidth), scale: s), radius: radius,
+                            color: border)
+        // Through the text subsystem: the words are translated (Russian, Chinese…).
+        let style = TextStyle(size: 15 * s, color: theme.dotColor)
+        let size = TextLayout.measure(count, style: style, width: nil)
+        TextLayout.draw(count, style: style, width: nil,
+                        at: Point(x: (row.mid.x - size.width / 2).rounded(), y: (row.mid.y - size.height / 2).rounded()),
+                        on: canvas)
+    }
+
+    /// Each cell's background colour, image and border.
+    func drawCells() {
+        canvas.clippedRounded(to: bounds, radius: frameRadius) {
+            for (cell, rect) in zip(scene.cells, scene.layout.cells) {
+                let r = place(rect)
+                if shows(r) { drawCellBody(theme.style(for: cell.state), in: r) }
             }
         }
+    }
 
-        /// Where cell `j`'s dot goes: in its cell, or, in an entry with padding, in the
-        /// `j`-th of equal slots inside the padding.
-        func markRect(_ j: Int, _ cell: Rect, in bounds: Rect) -> Rect {
-            let theme = scene.theme, s = scene.layout.scale
-            guard theme.padding > 0, !scene.layout.cells.isEmpty else { return cell }
-            let inner = bounds.insetBy(dx: theme.padding * s, dy: 0)
-            // Whole pixels a slot: the dots keep one pitch, as a font's advance does.
-            let w = (inner.width / Double(scene.layout.cells.count)).rounded(.down)
-            return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
+    func drawCellBody(_ style: CellStyle, in r: Rect) {
+        let radius = style.cornerRadius * s
+        if let bg = style.background { canvas.fillRounded(r, radius: radius, with: bg) }
+        if let image = style.backgroundImage { canvas.drawImage(image, in: r, radius: radius) }
+        var border = style.border
+        // A cell with no border of its own still shows the error look on separate cells: the
+        // refused field is the one that turns red.
+        if border == nil, !strip, scene.cue > 0 || scene.success > 0 {
+            border = style.background ?? theme.background
         }
-
-        /// The caret: a bar one point wide, a line of the entry's text high, its left edge at `x`
-        /// (whole pixels, kept inside the padding).
-        func drawCaret(at x: Double, in bounds: Rect, theme: Theme, scale s: Double) {
-            let height = (theme.empty.font.size * 1.2 * s).rounded()
-            let width = max(1, s.rounded(.down))
-            let left = min(x.rounded(), bounds.maxX - theme.padding * s)
-            canvas.fill(Rect(x: left, y: (bounds.mid.y - height / 2).rounded(), width: width, height: height),
-                        with: theme.dotColor)
+        if let border {
+            let width = Layout.devicePixels(style.borderWidth, scale: s)
+            let c = accent(border)
+            canvas.strokeInside(r, width: width, radius: radius,
+                                color: c.withAlpha(c.alpha * Layout.lineAlpha(style.borderWidth, scale: s)))
         }
+    }
 
-        /// A cell's background colour, image and border.
-        func drawCellBody(_ style: CellStyle, in r: Rect, theme: Theme, scale s: Double, separate: Bool,
-                          accent: (Color) -> Color) {
-            let radius = style.cornerRadius * s
-            if let bg = style.background { canvas.fillRounded(r, radius: radius, with: bg) }
-            if let image = style.backgroundImage { canvas.drawImage(image, in: r, radius: radius) }
-            var border = style.border
-            // A cell with no border of its own still shows the error look on separate cells:
-            // the refused field is the one that turns red.
-            if border == nil, separate, scene.cue > 0 || scene.success > 0 {
-                border = style.background ?? theme.background
-            }
-            if let border {
-                let width = Layout.devicePixels(style.borderWidth, scale: s)
-                let c = accent(border)
-                canvas.strokeInside(r, width: width, radius: radius,
-                                    color: c.withAlpha(c.alpha * Layout.lineAlpha(style.borderWidth, scale: s)))
+    /// A strip's frame, then its dividers over it, as the seeds draw them.
+    func drawStripLines() {
+        if let color = theme.frameColor {
+            // The error and success looks must be seen: a hairline frame is drawn at least 1 pt
+            // strong while they show (a half-strength pink line is not a cue).
+            let points = scene.cue > 0 || scene.success > 0 ? max(theme.frameWidth, 1) : theme.frameWidth
+            let width = Layout.devicePixels(points, scale: s)
+            let alpha = Layout.lineAlpha(points, scale: s)
+            let c = accent(color)
+            canvas.strokeInside(bounds, width: width, radius: frameRadius, color: c.withAlpha(c.alpha * alpha))
+        }
+        if let color = theme.dividerColor {
+            let alpha = Layout.lineAlpha(theme.dividerWidth, scale: s)
+            for d in scene.layout.dividers {
+                canvas.fill(place(d), with: color.withAlpha(color.alpha * alpha))
             }
         }
+    }
 
-        /// A half-typed dead-key or Compose sequence: a hollow dot where its character will go,
-        /// the same for every sequence, so it tells nothing of the keys.
-        func drawComposing(in r: Rect, theme: Theme, scale s: Double) {
+    /// A shown entry's characters read as a word, not one to a box; once they are wider than
+    /// the box, the end stays in view, as in any text entry.
+    func drawTextRun() {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scene.run)
+        let pad = (theme.padding > 0 ? theme.padding : 6) * s
+        var caretX = bounds.x + pad
+        if !text.isEmpty {
+            let style = theme.style(for: .filled)
+            let size = style.font.size * s
+            let width = canvas.textRunWidth(text, font: style.font, pixelSize: size)
+            let room = bounds.width - 2 * pad
+            let left = bounds.x + pad - max(0, width - room)
+            caretX = left + width
+            canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
+                canvas.drawTextRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
+                                   color: style.textColor)
+            }
+        }
+        if scene.caret { drawCaret(at: caretX) }
+    }
+
+    /// The dots (or plain characters) at their presence, and the caret after the last one.
+    func drawMarks() {
+        let cells = scene.layout.cells
+        for (j, (cell, rect)) in zip(scene.cells, cells).enumerated() where cell.presence > 0 {
+            let r = markRect(j, place(rect))
+            if shows(r) { drawMark(cell, style: theme.style(for: cell.state), in: r) }
+        }
+        if scene.caret, !cells.isEmpty {
+            // Where the next dot goes: after the last one shown.
+            let next = scene.cells.firstIndex { $0.state != .filled } ?? scene.cells.count
+            let first = markRect(0, place(cells[0]))
+            drawCaret(at: first.x + Double(next) * first.width)
+        }
+    }
+
+    /// Where cell `j`'s dot goes: in its cell, or, in an entry with padding, in the `j`-th of
+    /// equal slots inside the padding.
+    func markRect(_ j: Int, _ cell: Rect) -> Rect {
+        guard theme.padding > 0, !scene.layout.cells.isEmpty else { return cell }
+        let inner = bounds.insetBy(dx: theme.padding * s, dy: 0)
+        // Whole pixels a slot: the dots keep one pitch, as a font's advance does.
+        let w = (inner.width / Double(scene.layout.cells.count)).rounded(.down)
+        return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
+    }
+
+    /// The dot, or the plain character, at its presence.
+    func drawMark(_ cell: FieldScene.Cell, style: CellStyle, in r: Rect) {
+        if theme.secure {
+            // Seed 003: the dot is drawn at alpha p and radius dotRadius × p.
+            canvas.fillCircle(center: r.mid, radius: theme.dotRadius * s * cell.presence,
+                              color: theme.dotColor.withAlpha(theme.dotColor.alpha * cell.presence))
+        } else if let glyph = cell.glyph {
+            // Plain characters fade in at their final size: a glyph grown frame by frame would be
+            // rasterised anew at every size, for a change the eye barely sees.
+            canvas.drawText(String(glyph), centeredAt: r.mid, font: style.font, pixelSize: style.font.size * s,
+                            color: style.textColor.withAlpha(style.textColor.alpha * cell.presence))
+        }
+    }
+
+    /// The caret: a bar one point wide, a line of the entry's text high, its left edge at `x`
+    /// (whole pixels, kept inside the padding).
+    func drawCaret(at x: Double) {
+        let height = (theme.empty.font.size * 1.2 * s).rounded()
+        let width = max(1, s.rounded(.down))
+        let left = min(x.rounded(), bounds.maxX - theme.padding * s)
+        canvas.fill(Rect(x: left, y: (bounds.mid.y - height / 2).rounded(), width: width, height: height),
+                    with: theme.dotColor)
+    }
+
+    /// A half-typed dead-key or Compose sequence: a hollow dot where its character will go, the
+    /// same for every sequence, so it tells nothing of the keys.
+    func drawComposing() {
+        for (cell, rect) in zip(scene.cells, scene.layout.cells) where cell.composing {
+            let r = place(rect)
+            guard shows(r) else { continue }
             let radius = max(theme.dotRadius * s, 3 * s)
             let ring = Rect(x: r.mid.x - radius, y: r.mid.y - radius, width: 2 * radius, height: 2 * radius)
             canvas.strokeInside(ring, width: max(1, (1.5 * s).rounded()), radius: radius, color: theme.dotColor)
         }
+    }
 
-        /// The dot, or the plain character, at its presence.
-        func drawMark(_ cell: FieldScene.Cell, style: CellStyle, in r: Rect, theme: Theme, scale s: Double) {
-            if theme.secure {
-                // Seed 003: the dot is drawn at alpha p and radius dotRadius × p.
-                canvas.fillCircle(center: r.mid, radius: theme.dotRadius * s * cell.presence,
-                                  color: theme.dotColor.withAlpha(theme.dotColor.alpha * cell.presence))
-            } else if let glyph = cell.glyph {
-                // Plain characters fade in at their final size: a glyph grown frame by frame would
-                // be rasterised anew at every size, for a change the eye barely sees.
-                canvas.drawText(String(glyph), centeredAt: r.mid, font: style.font,
-                                pixelSize: style.font.size * s,
-                                color: style.textColor.withAlpha(style.textColor.alpha * cell.presence))
-            }
-        }
+    /// After a submit: a disc with a check mark, growing in like a dot, over the fading dots.
+    func drawSuccess() {
+        let radius = min(bounds.height * 0.32, 14 * s) * scene.success
+        // A rim of the backdrop keeps it clear of the cell borders it crosses.
+        canvas.fillCircle(center: bounds.mid, radius: radius + 3 * s * scene.success,
+                          color: theme.background.withAlpha(scene.success))
+        canvas.drawCheckBadge(center: bounds.mid, radius: radius,
+                              color: theme.successColor.withAlpha(scene.success), mark: .white)
     }
 }
