@@ -86,11 +86,7 @@ public struct DialogLayout: Equatable, Sendable {
         self.scale = scale
         let m = metrics, s = scale
         let widestField = fieldSizes.map { $0.width }.max() ?? 0
-        let buttonWidths = content.buttons.map { b -> Double in
-            let text = measure(b.text, TextStyle(size: m.textSize * s), nil).width
-            if b.role == .savePassword { return (Self.checkboxSide(s) + m.labelGap * s + text).rounded(.up) }
-            return max(m.buttonMinimumWidth * s, (text + 2 * m.buttonPadding * s).rounded(.up))
-        }
+        let buttonWidths = content.buttons.map { Self.width(of: $0, measure: measure, metrics: m, scale: s) }
         let rowWidths = zip(content.buttons, buttonWidths).filter { $0.0.role != .savePassword }.map { $0.1 }
         let buttonsWidth = max(rowWidths.reduce(0, +) + Double(max(0, rowWidths.count - 1)) * m.buttonGap * s,
                                zip(content.buttons, buttonWidths).filter { $0.0.role == .savePassword }.map { $0.1 }.max() ?? 0)
@@ -227,30 +223,46 @@ public struct DialogLayout: Equatable, Sendable {
             error = Rect(x: left, y: y, width: width, height: 0)
             y += gap / 2
         }
-        var buttonRects = [Rect](repeating: .zero, count: buttonWidths.count)
-        if hasCheckbox {
-            for (i, b) in content.buttons.enumerated() where b.role == .savePassword {
-                buttonRects[i] = Rect(x: left, y: y, width: buttonWidths[i], height: checkboxRow - gap)
+        buttons = Self.placeButtons(content.buttons, widths: buttonWidths, left: left, width: width, top: y,
+                                    checkboxRow: hasCheckbox ? checkboxRow : nil, metrics: m, scale: s)
+    }
+
+    /// A button's width: its label and padding, at least the minimum; a checkbox's, its box and
+    /// label.
+    private static func width(of button: PageButton, measure: TextMeasure, metrics m: Metrics,
+                              scale s: Double) -> Double {
+        let text = measure(button.text, TextStyle(size: m.textSize * s), nil).width
+        if button.role == .savePassword { return (checkboxSide(s) + m.labelGap * s + text).rounded(.up) }
+        return max(m.buttonMinimumWidth * s, (text + 2 * m.buttonPadding * s).rounded(.up))
+    }
+
+    /// The buttons at the dialog's foot, from `top`: a checkbox on a row of its own above the
+    /// others (`checkboxRow` high, with the gap under it); Suggest and Show/Hide from the left
+    /// edge, in their order; the answers right to left, the last one (OK) at the right edge.
+    private static func placeButtons(_ buttons: [PageButton], widths: [Double], left: Double, width: Double,
+                                     top: Double, checkboxRow: Double?, metrics m: Metrics, scale s: Double) -> [Rect] {
+        var rects = [Rect](repeating: .zero, count: widths.count)
+        var y = top
+        if let checkboxRow {
+            for (i, b) in buttons.enumerated() where b.role == .savePassword {
+                rects[i] = Rect(x: left, y: y, width: widths[i], height: checkboxRow - m.gap * s)
             }
             y += checkboxRow
         }
-        let buttonHeight = (m.buttonHeight * s).rounded()
-        // Suggest and Show/Hide from the left edge, in their order; the answers right to left,
-        // the last one (OK) at the right edge.
+        let height = (m.buttonHeight * s).rounded()
         let atStart: [PageButton.Role] = [.reveal, .suggest]
         var start = left
-        for i in buttonWidths.indices where atStart.contains(content.buttons[i].role) {
-            buttonRects[i] = Rect(x: start, y: y, width: buttonWidths[i], height: buttonHeight)
-            start += buttonWidths[i] + m.buttonGap * s
+        for i in widths.indices where atStart.contains(buttons[i].role) {
+            rects[i] = Rect(x: start, y: y, width: widths[i], height: height)
+            start += widths[i] + m.buttonGap * s
         }
         var x = left + width
-        for i in buttonWidths.indices.reversed()
-        where content.buttons[i].role != .savePassword && !atStart.contains(content.buttons[i].role) {
-            x -= buttonWidths[i]
-            buttonRects[i] = Rect(x: x, y: y, width: buttonWidths[i], height: buttonHeight)
+        for i in widths.indices.reversed() where buttons[i].role != .savePassword && !atStart.contains(buttons[i].role) {
+            x -= widths[i]
+            rects[i] = Rect(x: x, y: y, width: widths[i], height: height)
             x -= m.buttonGap * s
         }
-        buttons = buttonRects
+        return rects
     }
 
     /// The side of a checkbox's box, in device pixels.
