@@ -34,6 +34,9 @@ public struct AccessibleTree: Equatable, Sendable {
         public static func key(_ index: Int) -> Int32 { 200 + Int32(index) }
     }
 
+    /// What every node on screen is.
+    private static let shown: AccessibleStates = [.showing, .visible, .sensitive]
+
     /// The bullet a hidden entry's text shows for each dot.
     public static let bullet = "\u{2022}"
 
@@ -46,7 +49,7 @@ public struct AccessibleTree: Equatable, Sendable {
     public init(page: Page, words: AccessibleWords = AccessibleWords()) {
         let content = page.content
         let geometry = page.geometry
-        let shown: AccessibleStates = [.showing, .visible, .sensitive]
+        let shown = Self.shown
         func text(_ id: Int32, _ name: String, _ bounds: Rect, role: AccessibleRole = .label) -> AccessibleNode {
             AccessibleNode(id: id, role: role, name: name, text: name, states: name.isEmpty ? [] : shown,
                            bounds: name.isEmpty ? .zero : bounds)
@@ -111,34 +114,8 @@ public struct AccessibleTree: Equatable, Sendable {
                                                                 height: layout.metrics.hintSize * layout.scale)))
         }
 
-        for (b, button) in content.buttons.enumerated() {
-            let index = page.fields.count + b
-            var states: AccessibleStates = shown.union(.focusable)
-            if focused == index { states.insert(.focused) }
-            // Return presses OK when no other button has the focus.
-            if button.role == .ok { states.insert(.isDefault) }
-            // The password manager's box is a check box, ticked or not.
-            if button.role == .savePassword && page.agent.savePassword { states.insert(.checked) }
-            let name = button.role == .cancel && geometry.isPaySheet ? words.close : button.text
-            nodes.append(AccessibleNode(id: ID.button(b), role: button.role == .savePassword ? .checkBox : .pushButton,
-                                        name: name, states: states,
-                                        keyBinding: button.mnemonic.map { "<Alt>" + String(Character($0)) } ?? "",
-                                        action: .press(button: b),
-                                        bounds: b < geometry.buttons.count ? geometry.buttons[b] : .zero))
-        }
-
-        if case .paySheet(let layout) = geometry {
-            for (k, key) in PaySheetLayout.keys.enumerated() {
-                let name: String
-                switch key {
-                case .blank: continue
-                case .digit(let d): name = String(Character(d))
-                case .delete: name = words.delete
-                }
-                nodes.append(AccessibleNode(id: ID.key(k), role: .pushButton, name: name, states: shown,
-                                            action: .key(key), bounds: layout.keyRects[k]))
-            }
-        }
+        nodes += Self.buttons(of: page, focused: focused, words: words)
+        if case .paySheet(let layout) = geometry { nodes += Self.keys(of: layout, words: words) }
 
         var windowStates: AccessibleStates = [.showing, .visible, .sensitive]
         if page.windowFocused { windowStates.insert(.active) }
@@ -147,6 +124,39 @@ public struct AccessibleTree: Equatable, Sendable {
         window = AccessibleNode(id: ID.window, role: role, name: windowName, description: windowDescription,
                                 states: windowStates, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
         children = nodes
+    }
+
+    /// The buttons, in Tab order: push buttons, and the password manager's box as a check box.
+    private static func buttons(of page: Page, focused: Int?, words: AccessibleWords) -> [AccessibleNode] {
+        let geometry = page.geometry
+        return page.content.buttons.enumerated().map { b, button in
+            var states = shown.union(.focusable)
+            if focused == page.fields.count + b { states.insert(.focused) }
+            // Return presses OK when no other button has the focus.
+            if button.role == .ok { states.insert(.isDefault) }
+            // The password manager's box is a check box, ticked or not.
+            if button.role == .savePassword && page.agent.savePassword { states.insert(.checked) }
+            let name = button.role == .cancel && geometry.isPaySheet ? words.close : button.text
+            return AccessibleNode(id: ID.button(b), role: button.role == .savePassword ? .checkBox : .pushButton,
+                                  name: name, states: states,
+                                  keyBinding: button.mnemonic.map { "<Alt>" + String(Character($0)) } ?? "",
+                                  action: .press(button: b),
+                                  bounds: b < geometry.buttons.count ? geometry.buttons[b] : .zero)
+        }
+    }
+
+    /// The payment sheet's number pad: a push button a key, named by what it types.
+    private static func keys(of layout: PaySheetLayout, words: AccessibleWords) -> [AccessibleNode] {
+        PaySheetLayout.keys.enumerated().compactMap { k, key in
+            let name: String
+            switch key {
+            case .blank: return nil
+            case .digit(let d): name = String(Character(d))
+            case .delete: name = words.delete
+            }
+            return AccessibleNode(id: ID.key(k), role: .pushButton, name: name, states: shown,
+                                  action: .key(key), bounds: layout.keyRects[k])
+        }
     }
 
     /// An entry: what it is called, what it says of its contents and how much of them it shows.
