@@ -117,7 +117,7 @@ public struct AccessibleTree: Equatable, Sendable {
         nodes += Self.buttons(of: page, focused: focused, words: words)
         if case .paySheet(let layout) = geometry { nodes += Self.keys(of: layout, words: words) }
 
-        var windowStates: AccessibleStates = [.showing, .visible, .sensitive]
+        var windowStates = shown
         if page.windowFocused { windowStates.insert(.active) }
         if role != .frame { windowStates.insert(.modal) }
         let size = geometry.content

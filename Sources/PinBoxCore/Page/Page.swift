@@ -357,7 +357,6 @@ public final class Page {
         }
     }
 
-    /// OK on a prompt: a PIN of known length must be complete; a repeat must match.
     /// Return: what it does depends on where the focus is and what the page asks.
     private func submit(now: Double, into effects: inout [PageEffect]) {
         if focus >= fields.count {
@@ -384,6 +383,7 @@ public final class Page {
         }
     }
 
+    /// OK on a prompt: a PIN of known length must be complete; a repeat must match.
     private func submitPrompt(now: Double, into effects: inout [PageEffect]) {
         let first = fields[0].field
         if case .fixedPIN = entry, !first.isFull {

@@ -25,6 +25,7 @@ final class PageController: WindowController {
     private(set) var exitStatus: Int32?
     /// `--trace-frames`: every presented frame is reported as a `frame` event.
     private let traceFrames: Bool
+    /// The GIF recording (F8, `--record`, `kill -USR2`).
     private let recording: PageRecording
     /// A workbench key changed what is drawn over the page: draw it all again.
     private var redrawAll = false

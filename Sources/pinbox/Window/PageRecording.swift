@@ -45,15 +45,18 @@ final class PageRecording {
     private func start(width: Int, height: Int) {
         guard page.allowsCapture else { return page.recordingEnded() }
         do throws(RenderError) {
-            if let (fd, path) = file {
-                file = nil
-                running = (try Recorder(fileDescriptor: fd, name: path, width: width, height: height), path)
+            // The file `--record` opened, once; after it, a new one beside the screenshots.
+            let target: (fd: Int32, path: String)
+            if let file {
+                target = file
+                self.file = nil
             } else if let screenshots {
-                let (fd, path) = try screenshots.create(suffix: "gif")
-                running = (try Recorder(fileDescriptor: fd, name: path, width: width, height: height), path)
+                target = try screenshots.create(suffix: "gif")
             } else {
-                page.recordingEnded()
+                return page.recordingEnded()
             }
+            running = (try Recorder(fileDescriptor: target.fd, name: target.path, width: width, height: height),
+                       target.path)
         } catch {
             Output.error(error.message)
             page.recordingEnded()
