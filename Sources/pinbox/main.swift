@@ -43,33 +43,36 @@ func printHelp(_ text: String) -> Int32 {
     }
 }
 
-/// The name the program was started as: a link named for a role runs that role.
-func invokedName() -> String {
-    guard let argv = pinbox_argv(), pinbox_argc() > 0, let zero = argv[0] else { return "pinbox" }
-    let path = String(cString: zero)
-    return String(path.split(separator: "/").last ?? "pinbox")
+/// ssh's hint for the askpass it starts: a question, a notice, or (unset) a secret.
+func askpassHint() -> AskpassHint {
+    AskpassHint(environment: getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
 }
 
 /// Runs the command the arguments name; returns the exit status.
 func run(_ arguments: [String]) -> Int32 {
+    // A link or an alternative named for a role runs it, and its arguments are the caller's.
+    switch InvokedRole(name: ResourceArguments.programName) {
+    case .pinentry:
+        return PinentryCommand.run(arguments)
+    case .askpass:
+        // ssh, sudo and git pass the prompt and nothing else: it is never read as options.
+        return AskpassCommand(callerArguments: arguments, hint: askpassHint()).run()
+    case .program:
+        break
+    }
     var arguments = arguments[...]
     if arguments.first == "--version" {
         print("pinbox \(pinboxVersion)")
         return 0
     }
     do {
-        if invokedName() == "pinentry-pinbox" || arguments.first == "pinentry" {
-            if arguments.first == "pinentry" && invokedName() != "pinentry-pinbox" { arguments.removeFirst() }
+        if arguments.first == "pinentry" {
+            arguments.removeFirst()
             return PinentryCommand.run(Array(arguments))
-        }
-        let hint = AskpassHint(environment: getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
-        if invokedName() == "pinbox-askpass" {
-            // ssh, sudo and git pass the prompt and nothing else: it is never read as options.
-            return AskpassCommand(callerArguments: Array(arguments), hint: hint).run()
         }
         if arguments.first == "askpass" {
             arguments.removeFirst()
-            let command = try AskpassCommand(arguments: arguments, hint: hint)
+            let command = try AskpassCommand(arguments: arguments, hint: askpassHint())
             if command.wantsHelp { return printHelp(AskpassCommand.help) }
             return command.run()
         }

@@ -84,9 +84,11 @@ final class CallerTests {
         }
     }
 
-    /// `sudo -k -A -p PROMPT /usr/bin/true`, run as the test user with pinbox-askpass.
-    private func sudo(_ user: SudoUser, prompt: String, desk: CallerDesk) throws -> Child {
-        try Child(["runuser", "-u", user.name, "--", "env", "SUDO_ASKPASS=\(desk.askpass)", "DISPLAY=\(desk.display)",
+    /// `sudo -k -A -p PROMPT /usr/bin/true`, run as the test user with pinbox-askpass (or
+    /// another link to it).
+    private func sudo(_ user: SudoUser, prompt: String, desk: CallerDesk, askpass: String? = nil) throws -> Child {
+        try Child(["runuser", "-u", user.name, "--", "env", "SUDO_ASKPASS=\(askpass ?? desk.askpass)",
+                   "DISPLAY=\(desk.display)",
                    "HOME=\(desk.dir)", "LANG=C", "sudo", "-k", "-A", "-p", prompt, "/usr/bin/true"], capture: true)
     }
 
@@ -116,6 +118,22 @@ final class CallerTests {
         let err = String(decoding: s.read().err, as: UTF8.self)
         #expect(err.contains("Sorry, try again."), "\(err)")
         #expect(!err.contains("incorrect password attempts"), "\(err)")
+    }
+
+    /// Debian's `ssh-askpass` alternative runs PinBox by that name. Run so, "--version" is a
+    /// prompt like any other, not a version string handed to sudo as a wrong password.
+    @Test func theSshAskpassAlternativeTakesAVersionPromptAsAPrompt() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let link = desk.dir + "/ssh-askpass"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PinBoxProcess.binary)
+        let s = try sudo(user, prompt: "--version", desk: desk, askpass: link)
+        _ = try desk.nextDialog()
+        try desk.type(user.password)
+        try desk.key("Return")
+        #expect(s.wait() == 0)
+        let err = String(decoding: s.read().err, as: UTF8.self)
+        #expect(!err.contains("Sorry, try again."), "\(err)")
     }
 
     @Test func cancellingSudoGivesNoPasswordAtAll() throws {

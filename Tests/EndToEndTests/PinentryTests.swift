@@ -26,9 +26,9 @@ final class PinentryTests {
         try? FileManager.default.removeItem(atPath: home)
     }
 
-    /// Writes gpg-agent.conf with the pinentry and `extra` lines.
-    func configure(_ extra: [String]) throws {
-        let lines = ["pinentry-program \(home)/pinentry-pinbox"] + extra
+    /// Writes gpg-agent.conf with the pinentry (a link in the home) and `extra` lines.
+    func configure(_ extra: [String], program: String = "pinentry-pinbox") throws {
+        let lines = ["pinentry-program \(home)/\(program)"] + extra
         try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
     }
 
@@ -73,6 +73,17 @@ final class PinentryTests {
         let session = try agent(["GET_PASSPHRASE --data --repeat=0 X1 X Passphrase: Enter+a+test+passphrase"])
         try answer("a%b+c d")
         #expect(output(session) == "D a%25b+c d\nOK\n")
+    }
+
+    /// gpg-agent runs its default pinentry as `pinentry`, and Debian's alternatives install a
+    /// pinentry as `pinentry` and `pinentry-x11`: by each name PinBox is the pinentry.
+    @Test(arguments: ["pinentry", "pinentry-x11"])
+    func theAlternativesNamesAreThePinentry(_ name: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: home + "/" + name, withDestinationPath: PinBoxProcess.binary)
+        try configure([], program: name)
+        let session = try agent(["GET_PASSPHRASE --data --repeat=0 X9 X Passphrase: Through+the+alternative"])
+        try answer("by-another-name")
+        #expect(output(session) == "D by-another-name\nOK\n")
     }
 
     @Test func cancelAndCloseGiveTheAgentsCancel() throws {

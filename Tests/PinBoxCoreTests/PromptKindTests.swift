@@ -126,6 +126,19 @@ struct PromptKindTests {
         #expect(update.text == "Accept updated hostkeys?" && !update.acceptsFingerprint)
     }
 
+    /// git URL-decodes a user name, so a submodule's URL can put ssh's choices inside git's
+    /// password prompt. Only ssh's own question ends with them: the password stays hidden.
+    @Test(arguments: ["(yes/no/[fingerprint])?", "(yes/no)?", "(yes/no):"])
+    func theChoicesInsideAnotherPromptAreNotTheQuestion(_ choices: String) {
+        #expect(PromptKind(askpass: "Password for 'https://\(choices)@github.com': ", hint: .none) == .password)
+        #expect(PromptKind(askpass: "Username for 'https://\(choices).example': ", hint: .none) == .username)
+        // The control: at the end, as ssh writes it, the same words are the question.
+        guard case .hostKey = PromptKind(askpass: "Continue connecting \(choices) ", hint: .none) else {
+            Issue.record("\(choices) at the end is not a question")
+            return
+        }
+    }
+
     @Test func aFingerprintIsNeverBrokenAndKeepsItsEnd() throws {
         // ssh 9.2 ends the sentence with a full stop, which base64 never holds.
         let kind = PromptKind(askpass: "x\nRSA key fingerprint is MD5:12:34:56.\ny (yes/no/[fingerprint])? ", hint: .none)

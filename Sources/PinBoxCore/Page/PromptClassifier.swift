@@ -92,7 +92,11 @@ extension HostKeyQuestion {
         let lower = PromptText.lowercased(prompt)
         let withFingerprint = "(yes/no/[fingerprint])?"
         let choices = [withFingerprint, "(yes/no)?", "(yes/no):"]
-        guard let choice = choices.first(where: { PromptText.has($0, in: lower) })
+        // ssh ends its question with the choices. Anywhere else they are a caller's text: in
+        // git's `Password for 'https://(yes/no)?@host':` they are a URL's user name, which
+        // must not turn a password into a shown answer or a Yes button.
+        let end = Self.trimmingEnd(lower)
+        guard let choice = choices.first(where: { end.hasSuffix($0) })
             ?? (lower.hasPrefix("please type 'yes'") ? "" : nil) else { return nil }
         acceptsFingerprint = choice == withFingerprint || lower.hasPrefix("please type 'yes', 'no' or the fingerprint")
         var lines: [String] = []
@@ -105,17 +109,26 @@ extension HostKeyQuestion {
             }
             lines.append(line)
         }
-        var text = lines.joined(separator: "\n")
+        var text = Self.trimmingEnd(lines.joined(separator: "\n"))
         // The choices go: the buttons (and the entry) offer them.
-        if !choice.isEmpty, let range = PromptText.range(of: choice, in: text) {
-            text.unicodeScalars.removeSubrange(range)
-            while let last = text.unicodeScalars.last, last == " " { text.unicodeScalars.removeLast() }
+        if !choice.isEmpty && PromptText.lowercased(text).hasSuffix(choice) {
+            text.unicodeScalars.removeLast(choice.unicodeScalars.count)
+            text = Self.trimmingEnd(text)
             if !text.hasSuffix("?") && !text.hasSuffix(":") { text += "?" }
         }
         while let last = text.unicodeScalars.last, last == " " || last == ":" || last == "\n" {
             text.unicodeScalars.removeLast()
         }
         self.text = text
+    }
+
+    /// `text` without the spaces and line ends that follow ssh's question.
+    static func trimmingEnd(_ text: String) -> String {
+        var text = text
+        while let last = text.unicodeScalars.last, last == " " || last == "\n" || last == "\t" {
+            text.unicodeScalars.removeLast()
+        }
+        return text
     }
 
     /// `ED25519 key fingerprint is SHA256:abc.` (OpenSSH 9.2) or `… is: SHA256:abc` (later).

@@ -76,11 +76,6 @@ struct PromptText {
         return words
     }
 
-    /// Whether `needle` occurs in `text` (no Foundation, no string processing library).
-    static func has(_ needle: String, in text: String) -> Bool {
-        index(of: Array(needle.unicodeScalars), in: Array(text.unicodeScalars)) != nil
-    }
-
     static func lowercased(_ text: String) -> String {
         var result = ""
         for c in text.unicodeScalars {
@@ -92,15 +87,6 @@ struct PromptText {
     static func index(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> Int? {
         guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
         return (0...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
-    }
-
-    /// Where `needle` is in `text`, ignoring ASCII case, as a range of its scalars.
-    static func range(of needle: String, in text: String) -> Range<String.UnicodeScalarView.Index>? {
-        let scalars = Array(lowercased(text).unicodeScalars)
-        guard let at = index(of: Array(needle.unicodeScalars), in: scalars) else { return nil }
-        let view = text.unicodeScalars
-        let start = view.index(view.startIndex, offsetBy: at)
-        return start..<view.index(start, offsetBy: needle.unicodeScalars.count)
     }
 }
 

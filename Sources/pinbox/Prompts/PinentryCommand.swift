@@ -32,7 +32,7 @@ enum PinentryCommand {
         return 0
     }
 
-    static let version = "0.9.0"
+    static let version = pinboxVersion
 
     /// The terminal's mode (octal), owner and group, as pinentry's GETINFO ttyinfo shows them.
     static let deviceStatus: @Sendable (String) -> String? = { path in

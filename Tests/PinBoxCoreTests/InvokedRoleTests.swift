@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+import PinBoxCore
+import Testing
+
+@Suite("The role a program name runs")
+struct InvokedRoleTests {
+    @Test(arguments: ["pinentry-pinbox", "pinentry", "pinentry-x11"])
+    func pinentryNames(_ name: String) {
+        #expect(InvokedRole(name: name) == .pinentry)
+    }
+
+    @Test(arguments: ["pinbox-askpass", "ssh-askpass", "x11-ssh-askpass", "ksshaskpass"])
+    func askpassNames(_ name: String) {
+        #expect(InvokedRole(name: name) == .askpass)
+    }
+
+    @Test(arguments: ["pinbox", "pinbox-dev", "askpass-helper", "my-pinentry", ""])
+    func anyOtherNameIsTheProgram(_ name: String) {
+        #expect(InvokedRole(name: name) == .program)
+    }
+}
