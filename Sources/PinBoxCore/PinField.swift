@@ -78,11 +78,13 @@ public final class PinField {
         return wasEmpty ? [] : [.changed(length: 0)]
     }
 
-    /// Replaces the whole content (seed 003's `setText:`): refused whole when longer than the
-    /// capacity or when any character is not accepted.
+    /// Replaces the whole content (seed 003's `setText:`, the agent's suggestion): refused
+    /// whole when longer than the capacity, or when it is not valid UTF-8 of characters the
+    /// field accepts, the same judgement a paste gets.
     public func setText<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
-        guard bytes.count <= capacity, bytes.count <= byteLimit else { return [.rejected(.textTooLong)] }
-        guard bytes.allSatisfy(accepts.contains) else { return [.rejected(.textNotDigits)] }
+        guard bytes.count <= byteLimit else { return [.rejected(.textTooLong)] }
+        guard let characters = acceptedCharacters(bytes) else { return [.rejected(.textNotDigits)] }
+        guard characters <= capacity else { return [.rejected(.textTooLong)] }
         secret.wipe()
         length = 0
         return append(bytes)
@@ -117,22 +119,28 @@ public final class PinField {
             if text.last == 0x0d { text = text.dropLast() }
         }
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
-        var characters = 0
-        var iterator = text.makeIterator()
-        var decoder = Unicode.UTF8()
-        decoding: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                guard accepts.contains(scalar) else { return [.rejected(.pasteNotDigits)] }
-                characters += 1
-            case .emptyInput: break decoding
-            case .error: return [.rejected(.pasteNotDigits)]
-            }
-        }
+        guard let characters = acceptedCharacters(text) else { return [.rejected(.pasteNotDigits)] }
         guard characters <= capacity - length, secret.count + text.count <= byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
         return append(text)
+    }
+
+    /// How many characters `bytes` hold, when they are valid UTF-8 of characters this field
+    /// accepts; nil when they are not. No `String` is made of them.
+    private func acceptedCharacters<C: Collection>(_ bytes: C) -> Int? where C.Element == UInt8 {
+        var characters = 0
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                guard accepts.contains(scalar) else { return nil }
+                characters += 1
+            case .emptyInput: return characters
+            case .error: return nil
+            }
+        }
     }
 
     /// Appends bytes already checked to fit; a text field counts characters, not bytes.

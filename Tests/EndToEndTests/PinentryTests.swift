@@ -106,6 +106,20 @@ final class PinentryTests {
         #expect(Date().timeIntervalSince(t0) < 6)
     }
 
+    /// Once the user has typed, the agent's timeout waits for them, as pinentry-gtk-2's does:
+    /// nothing typed is lost. theAgentsTimeoutIsHonoured is the control.
+    @Test func theAgentsTimeoutSparesADialogTheUserTypedInto() throws {
+        try configure(["pinentry-timeout 2"])
+        let session = try agent(["GET_PASSPHRASE --data --repeat=0 X5 X Passphrase: Type+then+wait"])
+        try answer("typed", key: nil)
+        // Over twice the timeout, unless the agent's answer comes first.
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline && session.exitStatusIfEnded() == nil { session.waitReadable(seconds: 0.05) }
+        #expect(session.exitStatusIfEnded() == nil, "the dialog gave up on a user who had typed")
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        #expect(output(session) == "D typed\nOK\n")
+    }
+
     @Test func confirmationsSayYesAndNo() throws {
         // A question starts on Cancel, as pinentry-gtk-2's and pinentry-fltk's do: Tab, then
         // Return, says yes; a bare Return says no.

@@ -155,13 +155,21 @@ import Testing
         #expect(secret(outcome) == bytes("longer one"))
     }
 
-    @Test func theAgentsTimeoutCountsFromTheLastKey() {
-        let dialog = TerminalPinDialog(PinRequest(timeout: 5), look: Self.plain, rates: false, checks: false, now: 0)
-        _ = dialog.start()
-        _ = dialog.feed(0x61, now: 4)
-        #expect(dialog.deadline == 9)
-        #expect(dialog.advance(to: 8).outcome == nil)
-        guard case .timedOut? = dialog.advance(to: 9).outcome else { Issue.record("no timeout"); return }
+    /// SETTIMEOUT as pinentry-gtk-2 honours it: a dialog nobody types into gives up, one the
+    /// user has typed into waits for them, and nothing typed is lost.
+    @Test func theAgentsTimeoutEndsWhenTheUserTypes() {
+        let untouched = TerminalPinDialog(PinRequest(timeout: 5), look: Self.plain, rates: false, checks: false, now: 0)
+        _ = untouched.start()
+        #expect(untouched.deadline == 5)
+        #expect(untouched.advance(to: 4.9).outcome == nil)
+        guard case .timedOut? = untouched.advance(to: 5).outcome else { Issue.record("no timeout"); return }
+
+        let typed = TerminalPinDialog(PinRequest(timeout: 5), look: Self.plain, rates: false, checks: false, now: 0)
+        _ = typed.start()
+        _ = typed.feed(0x61, now: 4)
+        #expect(typed.deadline == nil)
+        #expect(typed.advance(to: 600).outcome == nil)
+        #expect(secret(typed.feed(0x0D, now: 601).outcome) == bytes("a"))
     }
 
     /// Caller text cannot drive the terminal: its controls and bidi overrides show as `?`.

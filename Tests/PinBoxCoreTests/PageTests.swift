@@ -90,6 +90,25 @@ struct PageTests {
         #expect(page.outcome?.exitStatus(for: .prompt) == .cancelled)
     }
 
+    /// pinentry's SETTIMEOUT: only a dialog nobody types into gives up.
+    @Test func aTimeoutThatEndsWithTypingWaitsForAUserWhoTyped() throws {
+        var rules = PageRules(timeout: 1)
+        rules.timeoutEndsWithTyping = true
+        let untouched = try workbench(rules: rules)
+        _ = untouched.handle(.windowFocus(true), now: 0)
+        // A key that types nothing is activity, not typing.
+        _ = untouched.handle(.otherKey, now: 0.5)
+        #expect(untouched.advance(to: 1.4) == [])
+        #expect(untouched.advance(to: 1.5).last == .finish(.timedOut))
+
+        let typed = try workbench(rules: rules)
+        _ = typed.handle(.windowFocus(true), now: 0)
+        _ = type(typed, "1", at: 0.5)
+        #expect(typed.advance(to: 600) == [] && typed.outcome == nil)
+        #expect(typed.nextDeadline(after: 600) == nil)
+        #expect(typed.fields[0].field.length == 1)
+    }
+
     @Test func clearOnBlurWipesWhenFocusLeavesOrTheWindowHides() throws {
         let page = try workbench(rules: PageRules(clearOnBlur: true))
         _ = type(page, "12")

@@ -212,6 +212,19 @@ struct PinFieldTextTests {
         #expect(f.isEmpty)
     }
 
+    /// The agent's suggestion (`INQUIRE GENPIN`) is judged as typing and pasting are: by
+    /// characters, refused whole when a byte is not UTF-8 or a character is not taken.
+    @Test("setText counts characters and refuses what typing refuses", arguments: [
+        [0xE2, 0x80, 0xAE, 0x61], [0x61, 0xC2, 0x85], [0x80, 0x80], [0x61, 0xE4, 0xB8],
+    ] as [[UInt8]])
+    func setTextOfText(_ refused: [UInt8]) throws {
+        let f = try PinField(capacity: 3, accepts: .text)
+        #expect(f.setText(Array("éé中".utf8)) == [.changed(length: 3), .completed])
+        #expect(f.setText(refused) == [.rejected(.textNotDigits)])
+        #expect(f.secret.withBytes { Array($0) } == Array("éé中".utf8))
+        #expect(f.setText(Array("abcd".utf8)) == [.rejected(.textTooLong)])
+    }
+
     @Test func theByteLimitRefusesACharacterThatWouldNotFit() throws {
         let f = try PinField(capacity: 10, accepts: .text, byteLimit: 3)
         #expect(f.type("a") == [.changed(length: 1)])

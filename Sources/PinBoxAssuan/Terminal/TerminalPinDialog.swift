@@ -121,7 +121,9 @@ public final class TerminalPinDialog {
         switch key {
         case .text(let byte):
             switch phase == .again ? second.take(byte) : first.take(byte) {
-            case .taken: if rates && phase == .first { step.ask = .rate }
+            case .taken:
+                clock.typed()
+                if rates && phase == .first { step.ask = .rate }
             case .passedOver: break
             case .invalid: step.output += TerminalLook.bell
             case .full:
@@ -136,9 +138,13 @@ public final class TerminalPinDialog {
             }
         case .backspace:
             let took = phase == .again ? second.deleteBackward() : first.deleteBackward()
-            if !took { step.output += TerminalLook.bell } else if rates && phase == .first { step.ask = .rate }
+            if !took { step.output += TerminalLook.bell } else {
+                clock.typed()
+                if rates && phase == .first { step.ask = .rate }
+            }
         case .clearLine:
             if phase == .again { second.clear() } else { first.clear() }
+            clock.typed()
             if rates && phase == .first { step.ask = .rate }
         case .enter:
             enter(into: &step)

@@ -39,6 +39,8 @@ public struct DialogSpec: Equatable, Sendable {
     /// sent them: pinentry's `default-capshint`).
     public var capsLockWarning = localized("Caps Lock is on")
     public var timeout: Double?
+    /// See `PageRules.timeoutEndsWithTyping`.
+    public var timeoutEndsWithTyping = false
     public var scale = 1.0
     /// The entry shows what is typed (a name, a one-time code, a fingerprint) rather than dots.
     public var showsTyping = false
@@ -77,6 +79,7 @@ public struct DialogSpec: Equatable, Sendable {
     /// The page for this dialog.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
         var rules = PageRules(purpose: .prompt, timeout: timeout)
+        rules.timeoutEndsWithTyping = timeoutEndsWithTyping
         // A caller's trailing newline (gpg-agent's descriptions end in %0A) is no empty line.
         var content = PageContent(title: Self.trimmed(title), description: Self.trimmed(description),
                                   error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel.map(Self.label))

@@ -28,6 +28,8 @@ public final class Page {
     private let measure: TextMeasure
     private var windowSize = Size.zero
     private var lastActivity: Double?
+    /// An entry's text has changed since the page opened.
+    private var typedInto = false
     /// The entry a paste asked for goes into once its bytes come (Page+Clipboard.swift).
     var pasteTarget: Int?
     /// A line of feedback (why a key was refused) shown in place of the error for a moment.
@@ -278,12 +280,19 @@ public final class Page {
         if outcome == nil, let since = keyboardRefusedAt, now >= since + KeyboardRefusal.duration {
             finish(.keyboardUnavailable, into: &effects)
         }
-        guard outcome == nil, keyboardRefusedAt == nil, let timeout = rules.timeout, let last = lastActivity,
-              now >= last + timeout else {
+        guard outcome == nil, keyboardRefusedAt == nil, let end = timeoutDeadline, now >= end else {
             return effects
         }
         finish(.timedOut, into: &effects)
         return effects
+    }
+
+    /// When the page gives up on its own: the rules' seconds after the last activity, unless
+    /// they wait for a user who has started typing.
+    private var timeoutDeadline: Double? {
+        guard let timeout = rules.timeout, let last = lastActivity,
+              !(rules.timeoutEndsWithTyping && typedInto) else { return nil }
+        return last + timeout
     }
 
     /// The host handed field `index`'s secret over (`PageEffect.deliver`): it is wiped now. A
@@ -475,6 +484,7 @@ public final class Page {
     }
 
     private func changed(_ index: Int, length: Int, now: Double, into effects: inout [PageEffect]) {
+        typedInto = true
         // Start one frame in the past, so the frame drawn right now already shows the first
         // step of the fade, as the seed's first display-link tick does.
         fields[index].animator.setLength(length, at: animationTime(now) - animationFrameStep)
@@ -534,7 +544,7 @@ public final class Page {
     /// When the next frame or timed decision is due, or nil when nothing moves.
     public func nextDeadline(after now: Double) -> Double? {
         var deadlines = animationDeadlines(after: now)
-        if let timeout = rules.timeout, let last = lastActivity { deadlines.append(last + timeout) }
+        if let end = timeoutDeadline { deadlines.append(end) }
         if let f = feedback { deadlines.append(f.until) }
         if let since = keyboardRefusedAt, outcome == nil { deadlines.append(since + KeyboardRefusal.duration) }
         if showsCaret, let change = caretBlink.nextChange(after: now, since: caretSince) { deadlines.append(change) }

@@ -153,6 +153,9 @@ public struct PageRules: Equatable, Sendable {
     public var endAfterSubmit: Bool
     /// Seconds without a key before the page cancels itself.
     public var timeout: Double?
+    /// The timeout is only for a dialog nobody types into: once an entry's text has changed
+    /// it waits for the user (pinentry's SETTIMEOUT, as pinentry-gtk-2 honours it).
+    public var timeoutEndsWithTyping = false
     /// Wipe every field when the window loses the focus or is hidden.
     public var clearOnBlur: Bool
     /// The user asked to see the secret in events (`--reveal`).

@@ -55,7 +55,8 @@ enum PinentryCommand {
           -N, --ttytype TYPE           the terminal's type (`dumb`: no escape sequences)
           -C, --lc-ctype LOCALE        the locale of the agent's texts
           -M, --lc-messages LOCALE
-          -o, --timeout SECONDS        give up after this long (SETTIMEOUT overrides it)
+          -o, --timeout SECONDS        give up after this long if nothing is typed (SETTIMEOUT
+                                       overrides it)
           -g, --no-global-grab         do not grab the keyboard
           -W, --parent-wid WINDOW      the window to sit over
           -d, --debug                  (accepted)
@@ -103,6 +104,7 @@ struct XDialogs: PinentryFrontEnd {
             spec.repeatError = again.mismatchError
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
+        spec.timeoutEndsWithTyping = true
         if agent.ratesQuality, let bar = request.qualityBar { spec.qualityLabel = bar.label }
         spec.offer(request)
         // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
