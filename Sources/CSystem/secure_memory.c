@@ -45,3 +45,14 @@ _Noreturn void pinbox_out_of_secure_memory(size_t length) {
     pinbox_secrets_wipe_all();
     _exit(3);
 }
+
+// Deeper than the drawing of a line of text goes below its caller; the pages are the main
+// thread's own stack, already there.
+#define PINBOX_SCRUBBED_STACK (64 * 1024)
+
+__attribute__((noinline)) void pinbox_scrub_stack(void) {
+    unsigned char area[PINBOX_SCRUBBED_STACK];
+    explicit_bzero(area, sizeof area);
+    // The area is used, so the compiler keeps it and the zeroing.
+    __asm__ volatile("" : : "r"(area) : "memory");
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// One frame of one field, frozen: everything the renderer needs and nothing it could leak.
-/// A secure scene carries no characters at all; a plain one carries the glyphs it shows.
+/// A secure scene carries no characters at all; a plain one points at the field's locked buffer
+/// (`shown`), which the painter reads in place.
 public struct FieldScene: Equatable, Sendable {
     public var layout: Layout
     public var theme: Theme
@@ -11,9 +12,10 @@ public struct FieldScene: Equatable, Sendable {
     public var shake: Double
     /// 0…1: the success look of a submit (the check mark, the success colour).
     public var success: Double
-    /// A shown entry drawn as one run of text (`Theme.drawsTextRun`): all its characters, from
-    /// the first; the painter keeps the end in view. Empty otherwise, and always when secure.
-    public var run: [Unicode.Scalar] = []
+    /// A plain field's characters: one a cell from `first`, or, for a shown entry drawn as one
+    /// run of text (`Theme.drawsTextRun`), all of them, the painter keeping the end in view.
+    /// Nil when secure, always.
+    public var shown: ShownCharacters?
     /// A text entry's caret is drawn (`Theme.padding`): the entry has the focus and the blink
     /// is in its shown half. It carries no character, only where the next one goes.
     public var caret = false
@@ -26,15 +28,16 @@ public struct FieldScene: Equatable, Sendable {
         public var state: CellState
         /// The dot's (or character's) alpha and scale, 0…1.
         public var presence: Double
-        /// Plain mode only: the character shown; nil in secure mode, always.
-        public var glyph: Unicode.Scalar?
+        /// Plain mode only: the cell shows a character (the scene's `shown`, at this cell's
+        /// place), not the fading dot of one deleted.
+        public var holdsCharacter: Bool
         /// The cell a half-typed dead-key or Compose sequence will put its character in.
         public var composing: Bool
 
-        public init(state: CellState, presence: Double, glyph: Unicode.Scalar? = nil, composing: Bool = false) {
+        public init(state: CellState, presence: Double, holdsCharacter: Bool = false, composing: Bool = false) {
             self.state = state
             self.presence = presence
-            self.glyph = glyph
+            self.holdsCharacter = holdsCharacter
             self.composing = composing
         }
     }
@@ -57,8 +60,6 @@ public struct FieldScene: Equatable, Sendable {
         let length = field.length
         var cells: [Cell] = []
         cells.reserveCapacity(layout.cells.count)
-        // Plain mode reads the characters straight from the secret, one UTF-8 sequence a cell.
-        var reader = theme.secure ? nil : UTF8Cursor(field.secret, skipping: first)
         for cell in layout.cells.indices {
             let i = first + cell
             let presence = i < animator.count ? animator.presence(of: i, at: now) : 0
@@ -66,24 +67,21 @@ public struct FieldScene: Equatable, Sendable {
             if focused && i == length && i < field.capacity { state = .highlight }
             // A deleted character's dot fades out after it is gone: plain mode has no glyph
             // left to fade, so only a present character is shown.
-            let glyph = i < length ? reader?.next() : nil
-            cells.append(Cell(state: state, presence: presence, glyph: glyph,
+            cells.append(Cell(state: state, presence: presence, holdsCharacter: !theme.secure && i < length,
                               composing: composing && i == length && i < field.capacity))
         }
         self.init(layout: layout, theme: theme, cells: cells, cue: animator.cueStrength(at: now),
                   shake: animator.shakeOffset(at: now), success: animator.successStrength(at: now))
-        if theme.drawsTextRun {
-            var all = UTF8Cursor(field.secret, skipping: 0)
-            while let c = all.next() { run.append(c) }
-        }
+        if !theme.secure && length > 0 { shown = ShownCharacters(field.secret, first: theme.drawsTextRun ? 0 : first) }
     }
 
     /// Whether the field must be redrawn whole rather than cell by cell: its layout, theme,
     /// error, shake or success look changed.
     public func differsAsAWhole(from old: FieldScene) -> Bool {
         old.layout != layout || old.theme != theme || old.cue != cue || old.shake != shake || old.success != success
-            // A run of shown characters moves as a whole when one changes.
-            || old.run != run || old.caret != caret || old.count != count
+            // Shown characters are redrawn as a whole when one changes: the scene does not
+            // say which (a run of them moves as a whole anyway).
+            || old.shown != shown || old.caret != caret || old.count != count
             // An entry with padding draws its dots off the cells' grid: redrawn whole.
             || (theme.padding > 0 && old.cells != cells)
     }
@@ -93,27 +91,5 @@ public struct FieldScene: Equatable, Sendable {
     public var reach: Rect {
         let swing = (Animator.shakeAmplitude * layout.scale).rounded(.up)
         return layout.bounds.insetBy(dx: -swing, dy: 0)
-    }
-}
-
-/// Reads a secret's characters one at a time, straight from its buffer: no string is made.
-struct UTF8Cursor {
-    private let secret: SecretBuffer
-    private var offset = 0
-
-    init(_ secret: SecretBuffer, skipping characters: Int) {
-        self.secret = secret
-        for _ in 0..<characters where next() != nil {}
-    }
-
-    mutating func next() -> Unicode.Scalar? {
-        guard offset < secret.count else { return nil }
-        let lead = secret[offset]
-        let size = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4
-        guard offset + size <= secret.count else { offset = secret.count; return nil }
-        var value = size == 1 ? UInt32(lead) : UInt32(lead) & (0xff >> (size + 1))
-        for k in 1..<size { value = value << 6 | UInt32(secret[offset + k] & 0x3f) }
-        offset += size
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CCairo
+import CSystem
 import PinBoxCore
 
 /// Font faces by family and weight, for the characters of a plain field (`--font`). DejaVu
@@ -19,47 +20,114 @@ enum FontFaces {
     }
 }
 
+/// A plain field's characters, drawn from where they lie: the field's locked buffer. Cairo maps
+/// the UTF-8 bytes to glyphs in place (`cairo_scaled_font_text_to_glyphs` keeps no copy of the
+/// text), and the glyph array it returns, which spells the text in the font's numbering, is
+/// wiped before it is freed. FieldPainter wipes the stack the drawing used once the field is
+/// drawn. What stays is what any drawn text leaves: the font's cache of the glyph images drawn,
+/// in no order.
 extension Canvas {
-    /// Draws `text` in `font` (size already in device pixels) with its ink box centred on `center`.
-    func drawText(_ text: String, centeredAt center: Point, font: FontSpec, pixelSize: Double, color: Color) {
-        cairo_set_font_face(cr, FontFaces.face(for: font))
-        cairo_set_font_options(cr, Fonts.options)
-        cairo_set_font_size(cr, max(pixelSize, 0.1))
-        var e = cairo_text_extents_t(), digit = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &e)
+    /// Draws one character (its UTF-8 bytes) in `font` (size in device pixels) with its ink box
+    /// centred on `center`.
+    func drawSecretCharacter(_ character: UnsafeBufferPointer<UInt8>, centeredAt center: Point, font: FontSpec,
+                             pixelSize: Double, color: Color) {
+        setFont(font, pixelSize: pixelSize)
         // Every character sits on one baseline, placed so a digit's ink is centred: "r", "-"
         // and "g" do not jump up and down from cell to cell as their own ink boxes would.
-        cairo_text_extents(cr, "0", &digit)
-        setSource(color)
-        cairo_move_to(cr, (center.x - e.width / 2 - e.x_bearing).rounded(),
-                      (center.y - digit.height / 2 - digit.y_bearing).rounded())
-        cairo_show_text(cr, text)
-        cairo_new_path(cr)
+        let digit = digitInk()
+        withGlyphs(of: character) { glyphs, count in
+            var e = cairo_text_extents_t()
+            cairo_glyph_extents(cr, glyphs, count, &e)
+            let x = (center.x - e.width / 2 - e.x_bearing).rounded()
+            let y = (center.y - digit.height / 2 - digit.y_bearing).rounded()
+            show(glyphs, count, at: Point(x: x, y: y), color: color)
+        }
     }
-}
 
-extension Canvas {
-    /// How far `text` advances in `font`.
-    func textRunWidth(_ text: String, font: FontSpec, pixelSize: Double) -> Double {
+    /// How far the characters of `text` (UTF-8) advance in `font`.
+    func secretRunWidth(_ text: UnsafeBufferPointer<UInt8>, font: FontSpec, pixelSize: Double) -> Double {
+        setFont(font, pixelSize: pixelSize)
+        return withGlyphs(of: text) { glyphs, count in
+            var e = cairo_text_extents_t()
+            cairo_glyph_extents(cr, glyphs, count, &e)
+            return e.x_advance
+        } ?? 0
+    }
+
+    /// Draws the characters of `text` (UTF-8) in `font` starting at `left`, its digits' ink
+    /// centred on `middle`: a shown entry's characters as one run, spaced as the font spaces them.
+    func drawSecretRun(_ text: UnsafeBufferPointer<UInt8>, left: Double, middle: Double, font: FontSpec,
+                       pixelSize: Double, color: Color) {
+        setFont(font, pixelSize: pixelSize)
+        let digit = digitInk()
+        withGlyphs(of: text) { glyphs, count in
+            show(glyphs, count, at: Point(x: left.rounded(), y: (middle - digit.height / 2 - digit.y_bearing).rounded()),
+                 color: color)
+        }
+    }
+
+    /// Draws `shown` as one line with its top at `origin`, the baseline an ascent below as the
+    /// dialog's text sits, in groups of `groupSize` characters a blank apart (a suggestion).
+    func drawSecretLine(_ shown: ShownCharacters, groupSize: Int?, at origin: Point, font: FontSpec,
+                        pixelSize: Double, color: Color) {
+        setFont(font, pixelSize: pixelSize)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        var blank = cairo_text_extents_t()
+        cairo_text_extents(cr, " ", &blank)
+        let y = (origin.y + font.ascent.rounded(.up)).rounded()
+        var x = origin.x
+        shown.forEachGroup(of: groupSize) { group in
+            withGlyphs(of: group) { glyphs, count in
+                var e = cairo_text_extents_t()
+                cairo_glyph_extents(cr, glyphs, count, &e)
+                show(glyphs, count, at: Point(x: x.rounded(), y: y), color: color)
+                x += e.x_advance + blank.x_advance
+            }
+        }
+        pinbox_scrub_stack()
+    }
+
+    private func setFont(_ font: FontSpec, pixelSize: Double) {
         cairo_set_font_face(cr, FontFaces.face(for: font))
         cairo_set_font_options(cr, Fonts.options)
         cairo_set_font_size(cr, max(pixelSize, 0.1))
-        var e = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &e)
-        return e.x_advance
     }
 
-    /// Draws `text` in `font` starting at `left`, its digits' ink centred on `middle`: a shown
-    /// entry's characters as one run, spaced as the font spaces them.
-    func drawTextRun(_ text: String, left: Double, middle: Double, font: FontSpec, pixelSize: Double, color: Color) {
-        cairo_set_font_face(cr, FontFaces.face(for: font))
-        cairo_set_font_options(cr, Fonts.options)
-        cairo_set_font_size(cr, max(pixelSize, 0.1))
+    /// The ink of "0" in the current font, which places every character's baseline.
+    private func digitInk() -> cairo_text_extents_t {
         var digit = cairo_text_extents_t()
         cairo_text_extents(cr, "0", &digit)
+        return digit
+    }
+
+    /// Draws `glyphs`, laid out from the origin, moved to `origin`.
+    private func show(_ glyphs: UnsafeMutablePointer<cairo_glyph_t>, _ count: Int32, at origin: Point, color: Color) {
         setSource(color)
-        cairo_move_to(cr, left.rounded(), (middle - digit.height / 2 - digit.y_bearing).rounded())
-        cairo_show_text(cr, text)
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
+        cairo_show_glyphs(cr, glyphs, count)
+        cairo_restore(cr)
         cairo_new_path(cr)
+    }
+
+    /// Calls `body` with the glyphs of `text` in the current font, laid out from the origin;
+    /// nil when there are none (empty or invalid UTF-8). The glyphs are wiped afterwards.
+    private func withGlyphs<R>(of text: UnsafeBufferPointer<UInt8>,
+                               _ body: (UnsafeMutablePointer<cairo_glyph_t>, Int32) -> R) -> R? {
+        guard let base = text.baseAddress, !text.isEmpty else { return nil }
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>? = nil
+        var count: Int32 = 0
+        let status = base.withMemoryRebound(to: CChar.self, capacity: text.count) {
+            cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cr), 0, 0, $0, Int32(text.count), &glyphs, &count,
+                                             nil, nil, nil)
+        }
+        guard let glyphs else { return nil }
+        defer {
+            explicit_bzero(glyphs, Int(count) * MemoryLayout<cairo_glyph_t>.stride)
+            cairo_glyph_free(glyphs)
+        }
+        guard status == CAIRO_STATUS_SUCCESS, count > 0 else { return nil }
+        return body(glyphs, count)
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CSystem
 import PinBoxCore
 
 /// Draws one field: its backdrop, each cell in its state's style, a strip's frame and dividers,
@@ -22,6 +23,8 @@ public enum FieldPainter {
             field.drawComposing()
             if scene.success > 0 { field.drawSuccess() }
         }
+        // Cairo worked on the shown characters below this frame: nothing of them stays there.
+        if scene.shown != nil { pinbox_scrub_stack() }
     }
 }
 
@@ -132,20 +135,19 @@ private struct FieldDrawing {
     /// A shown entry's characters read as a word, not one to a box; once they are wider than
     /// the box, the end stays in view, as in any text entry.
     func drawTextRun() {
-        var text = ""
-        text.unicodeScalars.append(contentsOf: scene.run)
         let pad = (theme.padding > 0 ? theme.padding : 6) * s
         var caretX = bounds.x + pad
-        if !text.isEmpty {
+        scene.shown?.withAllBytes { text in
+            guard !text.isEmpty else { return }
             let style = theme.style(for: .filled)
             let size = style.font.size * s
-            let width = canvas.textRunWidth(text, font: style.font, pixelSize: size)
+            let width = canvas.secretRunWidth(text, font: style.font, pixelSize: size)
             let room = bounds.width - 2 * pad
             let left = bounds.x + pad - max(0, width - room)
             caretX = left + width
             canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
-                canvas.drawTextRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
-                                   color: style.textColor)
+                canvas.drawSecretRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
+                                     color: style.textColor)
             }
         }
         if scene.caret { drawCaret(at: caretX) }
@@ -154,9 +156,22 @@ private struct FieldDrawing {
     /// The dots (or plain characters) at their presence, and the caret after the last one.
     func drawMarks() {
         let cells = scene.layout.cells
-        for (j, (cell, rect)) in zip(scene.cells, cells).enumerated() where cell.presence > 0 {
-            let r = markRect(j, place(rect))
-            if shows(r) { drawMark(cell, style: theme.style(for: cell.state), in: r) }
+        if theme.secure {
+            for (j, (cell, rect)) in zip(scene.cells, cells).enumerated() where cell.presence > 0 {
+                let r = markRect(j, place(rect))
+                if shows(r) { drawDot(cell, in: r) }
+            }
+        } else {
+            // Each character from its place in the locked buffer, into its cell.
+            scene.shown?.forEachCharacter { j, character in
+                guard j < scene.cells.count else { return false }
+                let cell = scene.cells[j]
+                let r = markRect(j, place(cells[j]))
+                if cell.holdsCharacter && cell.presence > 0 && shows(r) {
+                    drawCharacter(character, cell, style: theme.style(for: cell.state), in: r)
+                }
+                return true
+            }
         }
         if scene.caret, !cells.isEmpty {
             // Where the next dot goes: after the last one shown.
@@ -176,18 +191,18 @@ private struct FieldDrawing {
         return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
     }
 
-    /// The dot, or the plain character, at its presence.
-    func drawMark(_ cell: FieldScene.Cell, style: CellStyle, in r: Rect) {
-        if theme.secure {
-            // Seed 003: the dot is drawn at alpha p and radius dotRadius × p.
-            canvas.fillCircle(center: r.mid, radius: theme.dotRadius * s * cell.presence,
-                              color: theme.dotColor.withAlpha(theme.dotColor.alpha * cell.presence))
-        } else if let glyph = cell.glyph {
-            // Plain characters fade in at their final size: a glyph grown frame by frame would be
-            // rasterised anew at every size, for a change the eye barely sees.
-            canvas.drawText(String(glyph), centeredAt: r.mid, font: style.font, pixelSize: style.font.size * s,
-                            color: style.textColor.withAlpha(style.textColor.alpha * cell.presence))
-        }
+    /// The dot at its presence: seed 003 draws it at alpha p and radius dotRadius × p.
+    func drawDot(_ cell: FieldScene.Cell, in r: Rect) {
+        canvas.fillCircle(center: r.mid, radius: theme.dotRadius * s * cell.presence,
+                          color: theme.dotColor.withAlpha(theme.dotColor.alpha * cell.presence))
+    }
+
+    /// A plain character (its UTF-8 bytes, in the locked buffer) at its presence. It fades in at
+    /// its final size: a glyph grown frame by frame would be rasterised anew at every size, for a
+    /// change the eye barely sees.
+    func drawCharacter(_ character: UnsafeBufferPointer<UInt8>, _ cell: FieldScene.Cell, style: CellStyle, in r: Rect) {
+        canvas.drawSecretCharacter(character, centeredAt: r.mid, font: style.font, pixelSize: style.font.size * s,
+                                   color: style.textColor.withAlpha(style.textColor.alpha * cell.presence))
     }
 
     /// The caret: a bar one point wide, a line of the entry's text high, its left edge at `x`

@@ -137,7 +137,7 @@ public enum GuidesPainter {
 
 extension Canvas {
     /// The baseline plain characters in `font` sit on in a cell centred at `centre` (as
-    /// `drawText(_:centeredAt:font:…)` places them: a digit's ink centred).
+    /// `drawSecretCharacter(_:centeredAt:font:…)` places them: a digit's ink centred).
     func baseline(for font: FontSpec, scale: Double, centre: Double) -> Double {
         cairo_set_font_face(cr, FontFaces.face(for: font))
         cairo_set_font_options(cr, Fonts.options)

@@ -89,7 +89,13 @@ public enum PagePainter {
             text(page.content.notes, in: notes, size: m.labelSize, color: page.secondaryColor, limit: layout.notesLimit)
         }
         if let row = layout.suggestion, let suggestion = page.suggestion {
-            text(suggestion, in: row, size: m.textSize, bold: true, color: page.textColor, limit: row.height)
+            if touched(row) {
+                canvas.clipped(to: row) {
+                    canvas.drawSecretLine(suggestion, groupSize: page.suggestionGroupSize, at: Point(x: row.x, y: row.y),
+                                          font: FontSpec(bold: true, size: m.textSize), pixelSize: m.textSize * s,
+                                          color: page.textColor)
+                }
+            }
             if let note = layout.suggestionNote {
                 text(page.content.suggestionNote, in: note, size: m.labelSize, color: page.secondaryColor,
                      limit: layout.notesLimit)

@@ -31,8 +31,9 @@ public enum Snapshot {
     /// What `render` draws, as a scene: for sheets, film strips and guides to draw elsewhere.
     public static func scene(_ configuration: FieldConfiguration, digits: [UInt8], at: Double? = nil,
                              focused: Bool = false, state: State = .normal) throws(RenderError) -> FieldScene {
+        // The field's buffer outlives this function in a plain scene (`FieldScene.shown`) and
+        // is wiped when the scene lets it go.
         var (field, animator) = configuration.makeField()
-        defer { field.secret.wipe() }
         for event in field.setText(digits) {
             if case .rejected(let reason) = event {
                 throw RenderError(setting: "text", reason == .textTooLong

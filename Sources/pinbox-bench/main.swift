@@ -29,11 +29,18 @@ func measure(runs: Int, _ body: () -> Void) -> Double {
 /// A scene of `rows × columns` cells, half of them holding a dot at rest.
 func scene(_ theme: Theme, rows: Int, columns: Int, frame: Size?) -> FieldScene {
     let layout = Layout(theme.layoutRequest(rows: rows, columns: columns, frame: frame))
+    let filled = layout.cells.count / 2
     let cells = layout.cells.indices.map { i in
-        FieldScene.Cell(state: i < layout.cells.count / 2 ? .filled : .empty, presence: i < layout.cells.count / 2 ? 1 : 0,
-                        glyph: theme.secure ? nil : Unicode.Scalar(0x30 + UInt8(i % 10)))
+        FieldScene.Cell(state: i < filled ? .filled : .empty, presence: i < filled ? 1 : 0,
+                        holdsCharacter: !theme.secure && i < filled)
     }
-    return FieldScene(layout: layout, theme: theme, cells: cells)
+    var scene = FieldScene(layout: layout, theme: theme, cells: cells)
+    if !theme.secure {
+        let digits = SecretBuffer(capacity: filled)
+        for i in 0..<filled { digits.append(0x30 + UInt8(i % 10)) }
+        scene.shown = ShownCharacters(digits)
+    }
+    return scene
 }
 
 let runs = pinbox_argc() > 1 ? Int(String(cString: pinbox_argv()[1]!)) ?? 2000 : 2000

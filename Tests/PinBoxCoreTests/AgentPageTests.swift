@@ -91,25 +91,27 @@ struct AgentPageTests {
         _ = page.suggested(suggestion, now: 1)
         #expect(suggestion.isEmpty, "wiped once copied into the entries")
         #expect(text(page, 0) == "qrx5n3kzj8tbw7yfd1gp4ame6ocus9" && text(page, 1) == text(page, 0))
-        #expect(page.suggestionText == "qrx5n 3kzj8 tbw7y fd1gp 4ame6 ocus9")
-        #expect(page.scene(at: 1).suggestion == page.suggestionText)
+        let shown = page.scene(at: 1)
+        #expect(shown.suggestion?.groups(of: shown.suggestionGroupSize) == ["qrx5n", "3kzj8", "tbw7y", "fd1gp", "4ame6", "ocus9"])
+        #expect(shown.suggestion == page.suggestion)
         #expect(page.focusName == "ok" && page.content.error.isEmpty)
         #expect(page.preferredSize.height < before.height, "the error's line went with the error")
         #expect(page.preferredSize.width == before.width)
         _ = page.handle(.focusNext, now: 2)
-        #expect(page.suggestionText == nil && page.scene(at: 2).suggestion == nil)
+        #expect(page.suggestion == nil && page.scene(at: 2).suggestion == nil)
         #expect(text(page, 0) == "qrx5n3kzj8tbw7yfd1gp4ame6ocus9", "hidden, not taken back")
     }
 
     @Test func anUngroupedSuggestionAndNone() throws {
         let page = try newPassphrase { $0.suggestLabel = "Suggest" }
-        #expect(page.suggested(nil, now: 0).isEmpty && page.suggestionText == nil)
+        #expect(page.suggested(nil, now: 0).isEmpty && page.suggestion == nil)
         _ = page.suggested(secret("abcdefgh"), now: 0)
-        #expect(page.suggestionText == "abcdefgh")
+        let shown = page.scene(at: 0)
+        #expect(shown.suggestionGroupSize == nil && shown.suggestion?.groups(of: nil) == ["abcdefgh"])
         // A suggestion a field cannot take is refused, said, and not shown.
         let small = try newPassphrase { $0.suggestLabel = "Suggest"; $0.byteLimit = 4 }
         _ = small.suggested(secret("abcdefgh"), now: 0)
-        #expect(small.suggestionText == nil && text(small, 0).isEmpty)
+        #expect(small.suggestion == nil && text(small, 0).isEmpty)
     }
 
     /// Under the agent's constraints OK asks first; a refusal is the error and the dialog

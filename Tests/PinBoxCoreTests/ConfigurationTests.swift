@@ -152,7 +152,7 @@ struct ConfigurationTests {
         animator.settle(length: 4)
         let scene = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme,
                                focused: true, at: 0)
-        #expect(scene.cells.allSatisfy { $0.glyph == nil })
+        #expect(scene.shown == nil && scene.cells.allSatisfy { !$0.holdsCharacter })
         #expect(scene.cells.map(\.state) == [.filled, .filled, .filled, .filled, .highlight, .empty])
         #expect(scene.cells.map(\.presence) == [1, 1, 1, 1, 0, 0])
         field = try PinField()
@@ -164,7 +164,8 @@ struct ConfigurationTests {
         _ = field.setText(Array("42".utf8))
         let scene = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme,
                                focused: false, at: 0)
-        #expect(scene.cells.prefix(3).map(\.glyph) == ["4", "2", nil])
+        #expect(scene.cells.prefix(3).map(\.holdsCharacter) == [true, true, false])
+        #expect(scene.shown?.characters == ["4", "2"])
         #expect(!scene.cells.contains { $0.state == .highlight })
     }
 }

@@ -68,11 +68,13 @@ struct PromptPageTests {
     @Test func aShownEntryDrawsItsCharactersAndAHiddenOneDots() throws {
         let shown = try page(.username)
         _ = type(shown, "alicé")
-        let cells = shown.scene(at: 5).fields[0].cells
-        #expect(cells.prefix(6).map(\.glyph) == ["a", "l", "i", "c", "é", nil])
+        let scene = shown.scene(at: 5).fields[0]
+        #expect(scene.cells.prefix(6).map(\.holdsCharacter) == [true, true, true, true, true, false])
+        #expect(scene.shown?.characters == ["a", "l", "i", "c", "é"])
         let hidden = try page(.password)
         _ = type(hidden, "alicé")
-        #expect(hidden.scene(at: 5).fields[0].cells.allSatisfy { $0.glyph == nil })
+        #expect(hidden.scene(at: 5).fields[0].shown == nil)
+        #expect(hidden.scene(at: 5).fields[0].cells.allSatisfy { !$0.holdsCharacter })
         #expect(hidden.scene(at: 5).fields[0].theme.secure)
     }
 
@@ -131,10 +133,10 @@ struct PromptPageTests {
         _ = type(p, "pass")
         _ = click(p, .reveal)
         #expect(p.revealed && p.fields[0].revealed)
-        #expect(p.scene(at: 5).fields[0].cells.prefix(4).map(\.glyph) == ["p", "a", "s", "s"])
+        #expect(p.scene(at: 5).fields[0].shown?.characters == ["p", "a", "s", "s"])
         #expect(p.content.buttons[0].text == "Hide")
         _ = p.handle(.mnemonic("h"), now: 2)
-        #expect(!p.revealed && p.scene(at: 5).fields[0].cells.allSatisfy { $0.glyph == nil })
+        #expect(!p.revealed && p.scene(at: 5).fields[0].shown == nil)
         #expect(p.content.buttons[0].text == "Show")
         #expect(p.outcome == nil && p.fields[0].field.length == 4, "showing changes nothing typed")
     }

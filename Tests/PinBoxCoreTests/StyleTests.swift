@@ -146,7 +146,7 @@ struct SceneLookTests {
         animator.succeed(at: 0)
         animator.setLength(0, at: 0)
         let scene = FieldScene(field: field, animator: animator, layout: c.layout(), theme: c.theme, focused: false, at: 0.3)
-        #expect(scene.success == 1 && scene.cells.allSatisfy { $0.glyph == nil && $0.presence == 0 })
+        #expect(scene.success == 1 && scene.shown == nil && scene.cells.allSatisfy { $0.presence == 0 })
     }
 }
 

@@ -55,6 +55,9 @@ void *pinbox_secure_map(size_t length, int *locked);
 void pinbox_secure_unmap(void *base, size_t length);
 /// The system's page size.
 size_t pinbox_page_size(void);
+/// Zeroes the stack below the caller's frame, where a function that has returned (Cairo mapping
+/// a shown secret's characters to glyphs) left what it worked on.
+void pinbox_scrub_stack(void);
 /// The lock around every SecretArena's bookkeeping.
 void pinbox_arena_lock(void);
 void pinbox_arena_unlock(void);

@@ -63,20 +63,11 @@ extension Page {
         return effects
     }
 
-    /// The suggestion as shown: the first entry's characters, in groups of five when asked.
-    /// Only while shown; it exists as the window's pixels and this transient text.
-    public var suggestionText: String? {
+    /// The suggestion while it is shown: the first entry's characters, which the painter reads
+    /// in place. Only while shown; it exists as the window's pixels and nowhere else.
+    public var suggestion: ShownCharacters? {
         guard agent.showsSuggestion, let first = fields.first else { return nil }
-        return first.field.secret.withBytes { bytes in
-            var text = ""
-            var count = 0
-            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-                if agent.groupsSuggestion && count > 0 && count % AgentState.groupSize == 0 { text += " " }
-                text.unicodeScalars.append(scalar)
-                count += 1
-            }
-            return text
-        }
+        return ShownCharacters(first.field.secret)
     }
 }
 

@@ -22,8 +22,11 @@ public struct PageScene: Equatable, Sendable {
     public var cuePhase: Double?
     /// The strength bar's value, -100…100, when the page has a bar and a rating.
     public var quality: Int?
-    /// A suggested passphrase while it is shown (the user pressed Suggest): drawn in clear.
-    public var suggestion: String?
+    /// A suggested passphrase while it is shown (the user pressed Suggest): drawn in clear,
+    /// from the entry's locked buffer.
+    public var suggestion: ShownCharacters?
+    /// The suggestion is drawn in groups of this many characters, a blank between them.
+    public var suggestionGroupSize: Int?
     /// The "Save in password manager" box is ticked.
     public var savePassword = false
     /// The number pad's key drawn pressed (held, the pointer on it).
@@ -80,7 +83,8 @@ extension Page {
         scene.quality = quality
         scene.messageIsQuestion = question != nil
         scene.messageIsSuccess = feedback != nil && feedbackIsSuccess
-        scene.suggestion = suggestionText
+        scene.suggestion = suggestion
+        scene.suggestionGroupSize = agent.groupsSuggestion ? AgentState.groupSize : nil
         scene.savePassword = agent.savePassword
         scene.pressedKey = pressedKeyHeld ? pressedKey : nil
         return scene

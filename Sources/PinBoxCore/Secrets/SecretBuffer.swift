@@ -11,6 +11,9 @@ import CSystem
 public final class SecretBuffer: @unchecked Sendable {
     public let capacity: Int
     public private(set) var count = 0
+    /// Counts the changes to the bytes: what was shown can be told from what is held now
+    /// without reading either (`ShownCharacters`).
+    public private(set) var revision = 0
     /// Whether its pages are locked; when they are not, the bytes may reach swap.
     public let isLocked: Bool
     private let bytes: UnsafeMutablePointer<UInt8>
@@ -67,18 +70,21 @@ public final class SecretBuffer: @unchecked Sendable {
         precondition(count < capacity)
         bytes[count] = byte
         count += 1
+        revision &+= 1
     }
 
     public func removeLast() {
         precondition(count > 0)
         count -= 1
         explicitBzero(bytes + count, 1)
+        revision &+= 1
     }
 
     /// Zeroes every byte, used or not, and empties the buffer.
     public func wipe() {
         explicitBzero(bytes, capacity)
         count = 0
+        revision &+= 1
     }
 
     /// The byte at `index` (< count). Only plain-mode drawing and tests read single bytes.

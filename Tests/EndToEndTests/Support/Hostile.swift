@@ -161,9 +161,10 @@ final class MemoryScan {
     static let script = """
         #!/usr/bin/python3
         # Traces one process (PTRACE_SEIZE with PTRACE_O_TRACEEXIT) and counts a marker's copies in its
-        # memory: on "scan" from stdin while it runs, and by itself when it stops at its exit, before
-        # the kernel frees anything. Signals the process gets are passed on. Prints "ready", then
-        # "scan N" and "exit N" lines. Needs root: the process is not dumpable.
+        # memory, as UTF-8 and as UTF-32 (an array of Swift's Unicode.Scalar, or a C program's
+        # code points): on "scan" from stdin while it runs, and by itself when it stops at its exit,
+        # before the kernel frees anything. Signals the process gets are passed on. Prints "ready",
+        # then "scan N" and "exit N" lines. Needs root: the process is not dumpable.
         import ctypes, os, select, sys
 
         PTRACE_CONT, PTRACE_DETACH, PTRACE_SEIZE = 7, 17, 0x4206
@@ -171,7 +172,8 @@ final class MemoryScan {
         libc = ctypes.CDLL(None, use_errno=True)
         libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]
         libc.ptrace.restype = ctypes.c_long
-        pid, marker = int(sys.argv[1]), sys.argv[2].encode()
+        pid = int(sys.argv[1])
+        markers = (sys.argv[2].encode(), sys.argv[2].encode("utf-32-le"))
 
         def scan():
             found = 0
@@ -185,7 +187,7 @@ final class MemoryScan {
                         data = os.pread(mem.fileno(), end - start, start)
                     except OSError:
                         continue
-                    found += data.count(marker)
+                    found += sum(data.count(marker) for marker in markers)
             return found
 
         if libc.ptrace(PTRACE_SEIZE, pid, None, ctypes.c_void_p(PTRACE_O_TRACEEXIT)) != 0:
