@@ -87,7 +87,7 @@ public final class SecretBuffer: @unchecked Sendable {
         revision &+= 1
     }
 
-    /// The byte at `index` (< count). Only plain-mode drawing and tests read single bytes.
+    /// The byte at `index` (< count): editing reads a character's lead and continuation bytes.
     public subscript(index: Int) -> UInt8 {
         precondition(index >= 0 && index < count)
         return bytes[index]
