@@ -176,9 +176,10 @@ func fuzzPage(_ input: inout ByteReader) {
             check(scene.fields.count == page.fields.count, "a scene of \(scene.fields.count) fields")
             for (i, f) in scene.fields.enumerated() {
                 check((0...1).contains(f.cue) && (0...1).contains(f.success), "\(page.fields[i].name): cue or success out of 0…1")
+                check(f.shown == nil || !f.theme.secure, "a secure field shows characters")
                 for cell in f.cells {
                     check((0...1).contains(cell.presence), "presence \(cell.presence) out of 0…1")
-                    check(cell.glyph == nil || !f.theme.secure, "a secure cell shows a glyph")
+                    check(!cell.holdsCharacter || !f.theme.secure, "a secure cell shows a character")
                 }
             }
         }
