@@ -11,7 +11,13 @@ public struct Size: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Size(width: 0, height: 0)
 
-    public var description: String { "\(Int(width))x\(Int(height))" }
+    public var description: String { Self.figure(width) + "x" + Self.figure(height) }
+
+    /// A whole number as one ("300"); a fraction, a figure too large for an Int or no number at
+    /// all as Swift writes a Double: a size in an error message may be anything a user typed.
+    static func figure(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 }
 
 /// A point, in the same units as the rectangle or layout that produced it.

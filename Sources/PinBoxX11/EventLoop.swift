@@ -189,9 +189,12 @@ public final class EventLoop {
             // No copy of the key is left behind in this frame.
             Self.wipe(&event)
         case KeyRelease:
-            // Half of a repeat: the key stays held, and the press behind it is a repeat.
-            if Self.repeats(event.xkey, display: display.handle) { keys.hold(event.xkey.keycode) } else {
-                keys.release(event.xkey.keycode)
+            // A forged release lets go of nothing.
+            if event.xkey.send_event == 0 {
+                // Half of a repeat: the key stays held, and the press behind it is a repeat.
+                if Self.repeats(event.xkey, display: display.handle) { keys.hold(event.xkey.keycode) } else {
+                    keys.release(event.xkey.keycode)
+                }
             }
             Self.wipe(&event)
         case ButtonPress:
@@ -225,6 +228,7 @@ public final class EventLoop {
             }
             grab.windowMapped(now: Clock.now())
         case UnmapNotify:
+            grab.windowUnmapped()
             deliver(.hidden, to: controller)
         case ClientMessage:
             if event.xclient.message_type == display.atoms.wmProtocols,

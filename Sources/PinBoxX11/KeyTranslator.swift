@@ -42,6 +42,13 @@ struct KeyTranslator {
         _ = mark(keycode, down: true)
     }
 
+    /// Whether `keycode` is held.
+    private func isDown(_ keycode: UInt32) -> Bool {
+        withUnsafeBytes(of: held) { raw in
+            raw.bindMemory(to: UInt64.self)[Int(keycode >> 6 & 3)] & UInt64(1) << UInt64(keycode & 63) != 0
+        }
+    }
+
     /// Marks `keycode` down or up; returns whether it was down before.
     private mutating func mark(_ keycode: UInt32, down: Bool) -> Bool {
         let bit = UInt64(1) << UInt64(keycode & 63)
@@ -59,7 +66,9 @@ struct KeyTranslator {
     /// client forged it; `admits` is the page's verdict on the press's facts.
     mutating func press(_ keycode: UInt32, modifiers: UInt32, synthetic: Bool, keyboard: Keyboard,
                         admits: (PressFacts) -> Bool, emit: (InputEvent) -> Void) {
-        let isRepeat = mark(keycode, down: true)
+        // A forged press changes nothing held: the keys down are the real keyboard's, and the
+        // user's next press of that key is no repeat.
+        let isRepeat = synthetic ? isDown(keycode) : mark(keycode, down: true)
         guard let keysym = keyboard.keysym(keycode, modifiers: modifiers) else { return emit(.otherKey) }
         let facts = PressFacts(synthetic: synthetic, isRepeat: isRepeat, erases: Self.erases(keysym))
         guard admits(facts), !Self.isModifier(keysym) else { return }

@@ -25,6 +25,15 @@ struct KeyboardGrab {
         nextAttempt = now
     }
 
+    /// The window stopped being viewable (a window manager minimised it or left its
+    /// workspace): X let the grab go with it. The next map takes it again, with the same
+    /// patience, as pinentry-gtk-2 grabs on every map.
+    mutating func windowUnmapped() {
+        held = false
+        giveUpAt = nil
+        nextAttempt = nil
+    }
+
     /// Tries when a try is due; false once, when the patience has run out.
     mutating func attempt(window: XWindow, now: Double) -> Bool {
         guard let due = nextAttempt, now >= due, let giveUpAt else { return true }

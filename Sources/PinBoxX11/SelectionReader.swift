@@ -47,8 +47,12 @@ struct SelectionReader {
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         let longs = Self.limit / 4 + 1
-        let status = XGetWindowProperty(d, window.id, atoms.pasteProperty, 0, longs, 1, Atom(AnyPropertyType),
+        let status = XGetWindowProperty(d, window.id, atoms.pasteProperty, 0, longs, 0, Atom(AnyPropertyType),
                                         &type, &format, &count, &after, &data)
+        // Gone at once, read whole or not, so a paste refused as too big leaves none of itself
+        // on the window. An INCR transfer is refused before it starts: its property holds only
+        // the size, and deleting it would ask the owner for the first piece.
+        if status == Success && type != atoms.incr { XDeleteProperty(d, window.id, atoms.pasteProperty) }
         defer {
             if let data {
                 data.update(repeating: 0, count: Int(count) * Int(max(format, 8)) / 8)

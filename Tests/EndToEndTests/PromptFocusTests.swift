@@ -137,6 +137,44 @@ struct PromptFocusTests {
         #expect(q.stdout == "ok\n")
     }
 
+    /// A window manager that minimises the dialog, or leaves its workspace, unmaps it, and X
+    /// lets the grab go with it. Mapped again, the askpass takes the keyboard again.
+    @Test func theGrabIsTakenAgainWhenTheDialogIsMappedAgain() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        let other = try desk.client()
+        let probe = other.makeWindow()
+        // A probe's grab that succeeds is let go at once.
+        func askpassHoldsTheKeyboard() -> Bool {
+            guard other.grabKeyboard(probe) else { return true }
+            other.ungrabKeyboard()
+            return false
+        }
+        try waitUntil("the askpass holds the keyboard") { askpassHoldsTheKeyboard() }
+        _ = try run(["xdotool", "windowunmap", "--sync", dialog.id], display: desk.display)
+        #expect(!askpassHoldsTheKeyboard(), "the control: unmapped, the grab has gone")
+        _ = try run(["xdotool", "windowmap", "--sync", dialog.id], display: desk.display)
+        try waitUntil("the askpass holds the keyboard again") { askpassHoldsTheKeyboard() }
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+    }
+
+    /// A forged press, refused, changes nothing: the user's next press of that key is no
+    /// repeat of it (which a prompt drops), and types.
+    @Test func aForgedPressLeavesTheRealKeyAlone() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        desk.x.forgeKeyPress(dialog.id, key: "a")
+        try desk.type("ab")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ab\n")
+    }
+
     @Test func noGrabLeavesTheKeyboardFree() throws {
         let desk = try CallerDesk()
         let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)

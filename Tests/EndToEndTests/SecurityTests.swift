@@ -246,6 +246,8 @@ struct SecurityTests {
         try s.pinbox.keys("ctrl+v")
         #expect(try s.pinbox.waitFor("rejected")["reason"] as? String == reason, "\(what)")
         #expect(Date().timeIntervalSince(t0) < 1.5)
+        #expect(!contains(s.x.properties(of: s.window)["PINBOX_PASTE"] ?? [], Array(bytes.prefix(64))),
+                "\(what): left on the window")
         try s.pinbox.keys("5")
         try s.pinbox.waitFor("change")
         #expect(s.pinbox.events("change").map { $0["length"] as! Int } == [1])

@@ -234,7 +234,10 @@ import Testing
         #expect(run.text == "Do you trust it?\r\n  Yes (y)\r\n  Cancel (c)\r\n  No (n)\r\n[ycn]? n\r\n")
         #expect(run.answer == .notOK)
         #expect(ask(request, bytes("Y")).answer == .ok)
-        #expect(ask(request, bytes("\r")).answer == .ok)
+        // Enter answers nothing: no button has the focus (pinentry-tty's "Invalid selection.").
+        let enter = ask(request, bytes("\r"))
+        #expect(enter.answer == nil && enter.text.hasSuffix("[ycn]? \r\nInvalid selection.\r\n[ycn]? "))
+        #expect(ask(request, bytes("\ry")).answer == .ok)
         #expect(ask(request, [0x1B]).answer == .cancelled)
         #expect(ask(request, [0x03]).answer == .cancelled)
     }

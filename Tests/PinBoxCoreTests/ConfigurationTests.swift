@@ -84,6 +84,14 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError("size", "must be between 1x1 and 16384x16384, not 50x99999")) {
             try FieldConfiguration(frame: Size(width: 50, height: 99999))
         }
+        // Whatever a user typed is said back as typed, never a trap: too large for an Int, a
+        // fraction, no number.
+        #expect(throws: ConfigurationError("size", "must be between 1x1 and 16384x16384, not 9.223372036854776e+18x1")) {
+            try FieldConfiguration(frame: Size(width: 9.223372036854776e18, height: 1))
+        }
+        #expect(throws: ConfigurationError("size", "must be between 1x1 and 16384x16384, not 0.5xnan")) {
+            try FieldConfiguration(frame: Size(width: 0.5, height: .nan))
+        }
         #expect(throws: ConfigurationError("scale", "must be between 0.5 and 8, not 0.0")) {
             try FieldConfiguration(scale: 0)
         }

@@ -115,6 +115,24 @@ struct PaySheetTests {
         #expect(page.feedback?.text == "Enter all 6 digits")
     }
 
+    /// A long payee is cut at its end to the longest text that fits, found in a few dozen
+    /// measures whatever its length (it was one measure a character: minutes for 100 000).
+    @Test func aLongPayeeIsCutToTheLongestTextThatFits() {
+        var measured = 0
+        let counting: TextMeasure = { text, style, width in
+            measured += 1
+            return measure(text, style, width)
+        }
+        let payee = String(repeating: "Coffee  ", count: 12_500)
+        let cut = PaySheetLayout.ellipsized(payee, size: 10, width: 100, measure: counting)
+        #expect(cut == "Coffee  Coffee  Cof…", "19 characters of 5 px and the ellipsis fill 100 px")
+        #expect(measured < 40)
+        #expect(PaySheetLayout.ellipsized("Coffee  Coffee  x", size: 10, width: 80, measure: measure) == "Coffee  Coffee…",
+                "no spaces before the ellipsis")
+        #expect(PaySheetLayout.ellipsized("Coffee", size: 10, width: 100, measure: measure) == "Coffee")
+        #expect(PaySheetLayout.ellipsized("Coffee", size: 10, width: 2, measure: measure) == "…")
+    }
+
     @Test func theSheetIsSeedSizedAndItsKeysAreLargeAndApart() throws {
         let (_, layout) = try sheet { $0.amount = "¥25.00"; $0.payee = "Coffee" }
         #expect(layout.content.width == 375)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /// CONFIRM and MESSAGE on a terminal, as pinentry-tty asks them: the title, the agent's error,
 /// the description, each button on its own line with its key underlined, then `[oc]? ` (or
-/// "Press any key to continue." for a message). A button's key answers it; Enter is OK, as in
-/// PinBox's window; Escape, Ctrl+C and Ctrl+D cancel (a message takes any key as seen).
-/// Another key says "Invalid selection." and asks again.
+/// "Press any key to continue." for a message). A button's key answers it; Escape, Ctrl+C and
+/// Ctrl+D cancel (a message takes any key as seen). Another key, Enter among them, says
+/// "Invalid selection." and asks again, as pinentry-tty does: with no button in focus, Enter
+/// would say yes to whatever the agent asks (`Allow`, `Delete key`) without a look at it.
 public final class TerminalQuestion {
     /// How it ended.
     public enum Answer: Equatable, Sendable {
@@ -84,7 +85,6 @@ public final class TerminalQuestion {
             return
         }
         switch key {
-        case .enter: finish(.ok, into: &step)
         case .escape, .interrupt, .endOfInput: finish(.cancelled, into: &step)
         case .ignored: break
         case .text(let byte) where byte & 0xC0 == 0x80:
@@ -97,7 +97,7 @@ public final class TerminalQuestion {
             } else {
                 invalid(into: &step)
             }
-        case .backspace, .clearLine, .control:
+        case .enter, .backspace, .clearLine, .control:
             invalid(into: &step)
         }
     }

@@ -179,15 +179,22 @@ public struct PaySheetLayout: Equatable, Sendable {
     static func ellipsized(_ text: String, size: Double, width: Double, measure: TextMeasure) -> String {
         let style = TextStyle(size: size)
         guard measure(text, style, nil).width > width else { return text }
-        var scalars = Array(text.unicodeScalars)
-        while !scalars.isEmpty {
-            scalars.removeLast()
-            while let last = scalars.last, last == " " { scalars.removeLast() }
-            var cut = ""
-            cut.unicodeScalars.append(contentsOf: scalars)
-            cut += "…"
-            if measure(cut, style, nil).width <= width { return cut }
+        let scalars = Array(text.unicodeScalars)
+        /// The first `kept` characters, less the spaces they end in, and "…".
+        func cut(_ kept: Int) -> String {
+            var end = kept
+            while end > 0 && scalars[end - 1] == " " { end -= 1 }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars[..<end])
+            return text + "…"
         }
-        return "…"
+        // A cut is no narrower for keeping more, so the longest that fits is found by halving:
+        // a payee of any length is measured a few dozen times, not once a character.
+        var fits = 0, tooWide = scalars.count
+        while tooWide - fits > 1 {
+            let middle = (fits + tooWide) / 2
+            if measure(cut(middle), style, nil).width <= width { fits = middle } else { tooWide = middle }
+        }
+        return cut(fits)
     }
 }

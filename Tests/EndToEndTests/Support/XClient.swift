@@ -37,6 +37,19 @@ final class XClient {
         XFlush(display)
     }
 
+    /// Forges a press of the key named `key` (a keysym name) with no release, as any client can
+    /// with XSendEvent.
+    func forgeKeyPress(_ id: String, key: String) {
+        var e = XEvent()
+        e.xkey.type = KeyPress
+        e.xkey.window = Self.window(id)
+        e.xkey.root = XDefaultRootWindow(display)
+        e.xkey.keycode = UInt32(XKeysymToKeycode(display, XStringToKeysym(key)))
+        e.xkey.same_screen = 1
+        XSendEvent(display, Self.window(id), 1, KeyPressMask, &e)
+        XFlush(display)
+    }
+
     /// Every property of a window, as name → raw bytes.
     func properties(of id: String) -> [String: [UInt8]] {
         var count: Int32 = 0
