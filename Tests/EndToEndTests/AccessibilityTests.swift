@@ -32,6 +32,28 @@ struct AccessibilityTests {
         }).sorted()
     }
 
+    /// git's username shows as typed: a screen reader reads it as shown, from a text entry,
+    /// where a passphrase gives bullets (below).
+    @Test func gitsUsernameIsReadAsShown() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let askpass = try PinBoxProcess(["askpass", "Username for 'https://example.com': "], display: xvfb.display,
+                                        environment: bus.environment)
+        try askpass.findWindowByPID()
+        _ = try probe.window(of: "pinbox")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
+            && $0["role"] as? String == "text" }
+        try askpass.xdotool(["type", "--delay", "20", "alice"])
+        _ = try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+            && $0["detail1"] as? Int == 4 }
+        let entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "text" })
+        #expect(entry["text"] as? String == "alice")
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == "alice\n")
+    }
+
     @Test func theAskpassDialogIsReadTypedIntoAndAnsweredThroughATSPI() throws {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)

@@ -198,6 +198,19 @@ struct PromptPageTests {
         #expect(entry.text == String(repeating: AccessibleTree.bullet, count: 6) && entry.role == .passwordText)
     }
 
+    /// A name or a one-time code is no secret and shows as typed: a screen reader reads it as
+    /// shown, as it reads any visible entry. (A shown passphrase stays bullets, above.)
+    @Test(arguments: [PromptKind.username, .code])
+    func aScreenReaderReadsANameOrACodeAsShown(_ kind: PromptKind) throws {
+        let p = try page(kind)
+        _ = type(p, "alicé")
+        let entry = try #require(AccessibleTree(page: p).node(AccessibleTree.ID.entry(0)))
+        #expect(entry.text == "alicé" && entry.role == .text)
+        let hidden = try page(.password)
+        _ = type(hidden, "alicé")
+        #expect(AccessibleTree(page: hidden).node(AccessibleTree.ID.entry(0))?.role == .passwordText)
+    }
+
     // MARK: the keyboard held by another program
 
     @Test func aPromptSaysTheKeyboardIsTakenAndAsksNothing() throws {

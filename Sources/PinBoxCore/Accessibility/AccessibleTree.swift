@@ -162,7 +162,7 @@ public struct AccessibleTree: Equatable, Sendable {
     /// An entry: what it is called, what it says of its contents and how much of them it shows.
     private static func entry(_ field: PageField, index: Int, page: Page, bounds: Rect, focused: Bool,
                               words: AccessibleWords) -> AccessibleNode {
-        let hidden = field.configuration.theme.secure || page.rules.purpose == .prompt
+        let hidden = !field.holdsNoSecret && (field.configuration.theme.secure || page.rules.purpose == .prompt)
         var states: AccessibleStates = [.showing, .visible, .sensitive, .focusable, .editable, .singleLine]
         if focused { states.insert(.focused) }
         // What shows: the characters past the first cell drawn (a long row scrolls).
@@ -181,7 +181,8 @@ public struct AccessibleTree: Equatable, Sendable {
         if hidden {
             text = String(repeating: bullet, count: shownCount)
         } else {
-            // A field that shows its characters (the demo's plain look) reads them out, as its cells show them.
+            // A field that shows its characters (the demo's plain look, a prompt's name or code)
+            // reads them out, as its cells show them.
             text = field.field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
         }
         return AccessibleNode(id: ID.entry(index), role: hidden ? .passwordText : .text, name: name,

@@ -110,7 +110,7 @@ public struct DialogSpec: Equatable, Sendable {
                                                   byteLimit: byteLimit, scale: scale, width: width, easing: easing))
             }
             // A name or a one-time code is no secret: shown as typed.
-            for i in fields.indices { fields[i].revealed = showsTyping }
+            for i in fields.indices { (fields[i].revealed, fields[i].holdsNoSecret) = (showsTyping, showsTyping) }
             if case .passphrase = entry, paste {
                 for f in fields { f.field.pastePolicy = .text }
             }

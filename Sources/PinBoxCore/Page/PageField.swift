@@ -17,6 +17,10 @@ public struct PageField {
     /// passphrase the user chose to show. They exist only as the window's pixels: no event,
     /// title or property carries them.
     public var revealed = false
+    /// The entry holds no secret (a name, a one-time code, ssh's fingerprint): what the window
+    /// shows, a screen reader reads, as it would from any visible entry. A passphrase shown by
+    /// Show is still a secret, and reaches a screen reader as bullets.
+    public var holdsNoSecret = false
 
     /// A field of the configuration's own size.
     public init(name: String, label: String, configuration: FieldConfiguration) {
