@@ -27,9 +27,16 @@ if pinbox_harden_process() != 0 {
 SignalPipe.install()
 
 /// The command line after the program's name (none at all when started with an empty argv).
-func commandLine() -> [String] {
-    let argv = pinbox_argv()
-    return argv == nil ? [] : (1..<max(1, Int(pinbox_argc()))).map { String(cString: argv![$0]!) }
+/// A byte that is not UTF-8 becomes U+FFFD, which is fine in a prompt's text but would name
+/// another file in a path: `pathsAreExact` says whether every argument came through as it was.
+func commandLine() -> (arguments: [String], pathsAreExact: Bool) {
+    guard let argv = pinbox_argv() else { return ([], true) }
+    var exact = true
+    let arguments = (1..<max(1, Int(pinbox_argc()))).map { i in
+        if String(validatingCString: argv[i]!) == nil { exact = false }
+        return String(cString: argv[i]!)
+    }
+    return (arguments, exact)
 }
 
 /// Prints help on stdout; a closed or full stdout is an error, as in any command-line tool.
@@ -49,18 +56,17 @@ func askpassHint() -> AskpassHint {
 }
 
 /// Runs the command the arguments name; returns the exit status.
-func run(_ arguments: [String]) -> Int32 {
+func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
     // A link or an alternative named for a role runs it, and its arguments are the caller's.
-    switch InvokedRole(name: ResourceArguments.programName) {
-    case .pinentry:
-        return PinentryCommand.run(arguments)
-    case .askpass:
+    let role = InvokedRole(name: ResourceArguments.programName)
+    if role == .askpass {
         // ssh, sudo and git pass the prompt and nothing else: it is never read as options.
-        return AskpassCommand(callerArguments: arguments, hint: askpassHint()).run()
-    case .program:
-        break
+        return AskpassCommand(callerArguments: line.arguments, hint: askpassHint()).run()
     }
-    var arguments = arguments[...]
+    // Every other command may name a file (`--out`, `--ttyname`): only as it was written.
+    guard line.pathsAreExact else { fail("an argument is not valid UTF-8; give file names in UTF-8", status: .usage) }
+    if role == .pinentry { return PinentryCommand.run(line.arguments) }
+    var arguments = line.arguments[...]
     if arguments.first == "--version" {
         print("pinbox \(pinboxVersion)")
         return 0

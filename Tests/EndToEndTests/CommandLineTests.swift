@@ -153,6 +153,24 @@ final class CommandLineTests {
         #expect(!r.err.contains("314159") && !r.out.contains("314159"), "stderr: \(r.err)")
     }
 
+    /// A file name that is not UTF-8 would come through repaired (U+FFFD) and name another
+    /// file: it is refused. A prompt's text may hold such bytes, shown repaired.
+    @Test func aFileNameThatIsNotUTF8IsRefused() throws {
+        let dir = NSTemporaryDirectory() + "pinbox-bytes-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The shell writes the byte 0xFF into the name: Swift's strings cannot hold it.
+        let (status, _) = try run(["/bin/sh", "-c", "exec \"$0\" render --out \"$1$(printf '\\377').png\" --text 1 2>\"$1err\"",
+                                   PinBoxProcess.binary, dir + "/x"])
+        #expect(status == 2)
+        let err = try String(contentsOfFile: dir + "/xerr", encoding: .utf8)
+        #expect(err == "pinbox: an argument is not valid UTF-8; give file names in UTF-8\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["xerr"], "no file written")
+        // The control: the same name in UTF-8 is written.
+        let (written, _) = try run([PinBoxProcess.binary, "render", "--out", dir + "/x\u{FF}.png", "--text", "1"])
+        #expect(written == 0 && FileManager.default.fileExists(atPath: dir + "/x\u{FF}.png"))
+    }
+
     @Test func noDisplayIsExitThree() throws {
         let r = try pinbox([], display: "")
         #expect(r.status == 3)
