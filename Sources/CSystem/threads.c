@@ -15,3 +15,8 @@ int pinbox_run_detached(void *(*body)(void *), void *context) {
     pthread_attr_destroy(&attributes);
     return failed;
 }
+
+static pthread_mutex_t cache_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void pinbox_cache_lock(void) { pthread_mutex_lock(&cache_mutex); }
+void pinbox_cache_unlock(void) { pthread_mutex_unlock(&cache_mutex); }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CCairo
+import CSystem
 import PinBoxCore
 
 /// PNG background images of cells (`--background-image`), read once and kept for the
@@ -9,6 +10,8 @@ public enum CellImages {
 
     /// Reads the PNG at `path`, or says in one line why it cannot.
     public static func load(_ path: String) throws(RenderError) -> OpaquePointer {
+        pinbox_cache_lock()
+        defer { pinbox_cache_unlock() }
         if let image = cache[path] { return image }
         let image = cairo_image_surface_create_from_png(path)!
         guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else {

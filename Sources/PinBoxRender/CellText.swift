@@ -12,6 +12,8 @@ enum FontFaces {
     static func face(for font: FontSpec) -> OpaquePointer {
         if font.family == "DejaVu Sans" { return font.bold ? Fonts.bold : Fonts.regular }
         let key = font.family + (font.bold ? "|bold" : "|regular")
+        pinbox_cache_lock()
+        defer { pinbox_cache_unlock() }
         if let face = cache[key] { return face }
         let face = cairo_toy_font_face_create(font.family, CAIRO_FONT_SLANT_NORMAL,
                                               font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!

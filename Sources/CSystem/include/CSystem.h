@@ -37,6 +37,11 @@ int pinbox_pipe_nonblocking(int ends[2]);
 /// still owns context then).
 int pinbox_run_detached(void *(*body)(void *), void *context);
 
+/// The lock around the renderer's caches of font faces and images: the program draws on one
+/// thread, but the tests draw on several at once.
+void pinbox_cache_lock(void);
+void pinbox_cache_unlock(void);
+
 /// The status a cancelled prompt exits with; also what a forced way out uses.
 #define PINBOX_EXIT_CANCELLED 1
 
