@@ -25,9 +25,9 @@ enum FontFaces {
 /// A plain field's characters, drawn from where they lie: the field's locked buffer. Cairo maps
 /// the UTF-8 bytes to glyphs in place (`cairo_scaled_font_text_to_glyphs` keeps no copy of the
 /// text), and the glyph array it returns, which spells the text in the font's numbering, is
-/// wiped before it is freed. FieldPainter wipes the stack the drawing used once the field is
-/// drawn. What stays is what any drawn text leaves: the font's cache of the glyph images drawn,
-/// in no order.
+/// wiped before it is freed. The stack the drawing used is wiped after it (by FieldPainter once
+/// the field is drawn, by `drawSecretLine` itself). What stays is what any drawn text leaves: the
+/// font's cache of the glyph images drawn, in no order.
 extension Canvas {
     /// Draws one character (its UTF-8 bytes) in `font` (size in device pixels) with its ink box
     /// centred on `center`.
@@ -73,11 +73,11 @@ extension Canvas {
     func drawSecretLine(_ shown: ShownCharacters, groupSize: Int?, at origin: Point, font: FontSpec,
                         pixelSize: Double, color: Color) {
         setFont(font, pixelSize: pixelSize)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(cr, &font)
+        var extents = cairo_font_extents_t()
+        cairo_font_extents(cr, &extents)
         var blank = cairo_text_extents_t()
         cairo_text_extents(cr, " ", &blank)
-        let y = (origin.y + font.ascent.rounded(.up)).rounded()
+        let y = (origin.y + extents.ascent.rounded(.up)).rounded()
         var x = origin.x
         shown.forEachGroup(of: groupSize) { group in
             withGlyphs(of: group) { glyphs, count in
