@@ -113,13 +113,20 @@ public final class Canvas {
         return transparent ? value : value | 0xff00_0000
     }
 
-    /// Writes the canvas as a PNG file. Cairo stores no time stamp: the same pixels give the same bytes.
+    /// Writes the canvas as a PNG file, readable by this user only (it may show what was typed),
+    /// replacing a file there but never writing through a symbolic link; a file it could not
+    /// finish is removed. Cairo stores no time stamp: the same pixels give the same bytes.
     public func writePNG(to path: String) throws(RenderError) {
-        flush()
-        let status = cairo_surface_write_to_png(surface, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        let fd = pinbox_open_output(path, 0o600)
+        guard fd >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(pinbox_errno())))") }
+        do throws(RenderError) {
+            try writePNG(toFileDescriptor: fd, name: path)
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
         }
+        close(fd)
     }
 
     /// Writes the canvas as PNG to an open file; `name` is what an error message calls it.

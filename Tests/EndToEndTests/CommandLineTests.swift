@@ -171,6 +171,35 @@ final class CommandLineTests {
         #expect(written == 0 && FileManager.default.fileExists(atPath: dir + "/x\u{FF}.png"))
     }
 
+    /// `render --out` and `render --animate` write where the name says, for this user only: a
+    /// symbolic link planted there is refused and its target left as it was; a file there is
+    /// replaced and made 0600 (it may show what was typed).
+    @Test func outputGoesWhereItsNameSaysForThisUserOnly() throws {
+        let dir = NSTemporaryDirectory() + "pinbox-out-\(UUID().uuidString)"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: dir) }
+        let victim = dir + "/victim"
+        try "secret\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o644], ofItemAtPath: victim)
+        for (link, arguments) in [("link.png", ["render", "--text", "1234", "--out"]),
+                                  ("link.gif", ["render", "--keys", "1@0 2@0.1", "--animate"])] {
+            try fm.createSymbolicLink(atPath: dir + "/" + link, withDestinationPath: victim)
+            let (status, _) = try run([PinBoxProcess.binary] + arguments + [dir + "/" + link])
+            #expect(status == 2, "\(link): exit \(status)")
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "secret\n", "\(link) wrote through the link")
+        }
+        // The control: a plain file there is replaced, and this user's only.
+        let existing = dir + "/old.png"
+        try "old\n".write(toFile: existing, atomically: false, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o644], ofItemAtPath: existing)
+        let (status, _) = try run([PinBoxProcess.binary, "render", "--text", "1234", "--out", existing])
+        #expect(status == 0)
+        let attributes = try fm.attributesOfItem(atPath: existing)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: existing)).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+
     @Test func noDisplayIsExitThree() throws {
         let r = try pinbox([], display: "")
         #expect(r.status == 3)

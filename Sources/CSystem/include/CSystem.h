@@ -109,9 +109,18 @@ static inline int pinbox_open_directory(const char *path) { return open(path, O_
 static inline int pinbox_create_file(int directory, const char *name, mode_t mode) {
     return openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 }
-/// Creates or replaces the file at `path`, as a command's --out does (close-on-exec).
+/// Creates or replaces the file at `path`, as a command's --out does (close-on-exec), with
+/// `mode` whether it is new or replaced. A symbolic link there is refused (ELOOP): the output
+/// goes where its name says, never through a link another user planted.
 static inline int pinbox_open_output(const char *path, mode_t mode) {
-    return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
+    if (fd >= 0 && fchmod(fd, mode) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
 }
 
 /// A file's mode, owner and group (pinentry's ttyinfo shows the terminal's); -1 when it
