@@ -41,8 +41,9 @@ public struct ShownCharacters: Equatable, @unchecked Sendable {
     public func forEachGroup(of size: Int?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var group: UnsafeBufferPointer<UInt8>?
         forEachCharacter { index, character in
-            if let start = group?.baseAddress, size.map({ index % $0 != 0 }) ?? true {
-                group = UnsafeBufferPointer(start: start, count: group!.count + character.count)
+            // The characters lie one after another in the buffer: a group grows over them.
+            if let current = group, size.map({ index % $0 != 0 }) ?? true {
+                group = UnsafeBufferPointer(start: current.baseAddress, count: current.count + character.count)
             } else {
                 if let group { body(group) }
                 group = character

@@ -42,23 +42,26 @@ struct KeyTranslator {
         _ = mark(keycode, down: true)
     }
 
+    /// Which of the four words holds `keycode`'s bit, and the bit.
+    private static func place(of keycode: UInt32) -> (word: Int, bit: UInt64) {
+        (Int(keycode >> 6 & 3), UInt64(1) << UInt64(keycode & 63))
+    }
+
     /// Whether `keycode` is held.
     private func isDown(_ keycode: UInt32) -> Bool {
-        withUnsafeBytes(of: held) { raw in
-            raw.bindMemory(to: UInt64.self)[Int(keycode >> 6 & 3)] & UInt64(1) << UInt64(keycode & 63) != 0
-        }
+        let (word, bit) = Self.place(of: keycode)
+        return withUnsafeBytes(of: held) { $0.bindMemory(to: UInt64.self)[word] & bit != 0 }
     }
 
     /// Marks `keycode` down or up; returns whether it was down before.
     private mutating func mark(_ keycode: UInt32, down: Bool) -> Bool {
-        let bit = UInt64(1) << UInt64(keycode & 63)
-        return withUnsafeMutableBytes(of: &held) { raw in
+        let was = isDown(keycode)
+        let (word, bit) = Self.place(of: keycode)
+        withUnsafeMutableBytes(of: &held) { raw in
             let words = raw.bindMemory(to: UInt64.self)
-            let i = Int(keycode >> 6 & 3)
-            let was = words[i] & bit != 0
-            words[i] = down ? words[i] | bit : words[i] & ~bit
-            return was
+            words[word] = down ? words[word] | bit : words[word] & ~bit
         }
+        return was
     }
 
     /// Translates a key press and hands each input it makes to `emit`, as it is made: nothing

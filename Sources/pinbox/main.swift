@@ -33,8 +33,11 @@ func commandLine() -> (arguments: [String], pathsAreExact: Bool) {
     guard let argv = pinbox_argv() else { return ([], true) }
     var exact = true
     let arguments = (1..<max(1, Int(pinbox_argc()))).map { i in
-        if String(validatingCString: argv[i]!) == nil { exact = false }
-        return String(cString: argv[i]!)
+        guard let valid = String(validatingCString: argv[i]!) else {
+            exact = false
+            return String(cString: argv[i]!)
+        }
+        return valid
     }
     return (arguments, exact)
 }

@@ -32,16 +32,23 @@ struct AccessibilityTests {
         }).sorted()
     }
 
-    /// git's username shows as typed: a screen reader reads it as shown, from a text entry,
-    /// where a passphrase gives bullets (below).
-    @Test func gitsUsernameIsReadAsShown() throws {
+    /// An askpass asking `prompt` on a display of its own, with an accessibility bus, and its
+    /// window as the bus shows it. The display and the bus go with the returned session.
+    private func askpassOnTheBus(_ prompt: String) throws
+        -> (xvfb: Xvfb, bus: AccessibilityBus, probe: AtspiProbe, askpass: PinBoxProcess, window: [String: Any]) {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)
         let probe = try AtspiProbe(bus)
-        let askpass = try PinBoxProcess(["askpass", "Username for 'https://example.com': "], display: xvfb.display,
-                                        environment: bus.environment)
+        let askpass = try PinBoxProcess(["askpass", prompt], display: xvfb.display, environment: bus.environment)
         try askpass.findWindowByPID()
-        _ = try probe.window(of: "pinbox")
+        return (xvfb, bus, probe, askpass, try probe.window(of: "pinbox"))
+    }
+
+    /// git's username shows as typed: a screen reader reads it as shown, from a text entry,
+    /// where a passphrase gives bullets (below).
+    @Test func gitsUsernameIsReadAsShown() throws {
+        let session = try askpassOnTheBus("Username for 'https://example.com': ")
+        let (probe, askpass) = (session.probe, session.askpass)
         _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
             && $0["role"] as? String == "text" }
         try askpass.xdotool(["type", "--delay", "20", "alice"])
@@ -55,13 +62,8 @@ struct AccessibilityTests {
     }
 
     @Test func theAskpassDialogIsReadTypedIntoAndAnsweredThroughATSPI() throws {
-        let xvfb = try Xvfb()
-        let bus = try AccessibilityBus(display: xvfb.display)
-        let probe = try AtspiProbe(bus)
-        let askpass = try PinBoxProcess(["askpass", "Enter passphrase for key '/tmp/id':"], display: xvfb.display,
-                                        environment: bus.environment)
-        try askpass.findWindowByPID()
-        let window = try probe.window(of: "pinbox")
+        let session = try askpassOnTheBus("Enter passphrase for key '/tmp/id':")
+        let (probe, askpass, window) = (session.probe, session.askpass, session.window)
         #expect(window["role"] as? String == "dialog")
         #expect(window["name"] as? String == "Passphrase required")
         // (The askpass shows ssh's prompt without its closing colon.)

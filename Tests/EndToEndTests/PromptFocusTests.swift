@@ -123,14 +123,9 @@ struct PromptFocusTests {
         grabber.ungrabKeyboard()
         let q = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
         _ = try desk.nextDialog()
-        // The askpass grabs once its window shows, and retries: a probe's grab that still
-        // succeeds is let go at once, and asked again until the askpass has the keyboard.
+        // The askpass grabs once its window shows, and retries: the probe asks until it has.
         let probe = grabber.makeWindow()
-        try waitUntil("the askpass holds the keyboard") {
-            guard grabber.grabKeyboard(probe) else { return true }
-            grabber.ungrabKeyboard()
-            return false
-        }
+        try waitUntil("the askpass holds the keyboard") { grabber.keyboardIsHeldElsewhere(probe: probe) }
         try desk.type("ok")
         try desk.key("Return")
         #expect(try q.waitExit() == 0)
@@ -145,17 +140,11 @@ struct PromptFocusTests {
         let dialog = try desk.nextDialog()
         let other = try desk.client()
         let probe = other.makeWindow()
-        // A probe's grab that succeeds is let go at once.
-        func askpassHoldsTheKeyboard() -> Bool {
-            guard other.grabKeyboard(probe) else { return true }
-            other.ungrabKeyboard()
-            return false
-        }
-        try waitUntil("the askpass holds the keyboard") { askpassHoldsTheKeyboard() }
+        try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
         _ = try run(["xdotool", "windowunmap", "--sync", dialog.id], display: desk.display)
-        #expect(!askpassHoldsTheKeyboard(), "the control: unmapped, the grab has gone")
+        #expect(!other.keyboardIsHeldElsewhere(probe: probe), "the control: unmapped, the grab has gone")
         _ = try run(["xdotool", "windowmap", "--sync", dialog.id], display: desk.display)
-        try waitUntil("the askpass holds the keyboard again") { askpassHoldsTheKeyboard() }
+        try waitUntil("the askpass holds the keyboard again") { other.keyboardIsHeldElsewhere(probe: probe) }
         try desk.type("ok")
         try desk.key("Return")
         #expect(try p.waitExit() == 0)

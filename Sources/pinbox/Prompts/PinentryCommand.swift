@@ -18,7 +18,7 @@ enum PinentryCommand {
         }
         switch parsed.action {
         case .help: return printHelp(PinentryCommand.help)
-        case .version: return printHelp("pinentry-pinbox " + PinentryCommand.version)
+        case .version: return printHelp("pinentry-pinbox " + pinboxVersion)
         case .serve: break
         }
         // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
@@ -26,13 +26,11 @@ enum PinentryCommand {
         let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs(paste: parsed.paste)),
                                     input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
-                                    identity: PinentryIdentity(version: version, deviceStatus: deviceStatus))
+                                    identity: PinentryIdentity(version: pinboxVersion, deviceStatus: deviceStatus))
         server.passwordStore = Keyring.store
         _ = server.run()
         return 0
     }
-
-    static let version = pinboxVersion
 
     /// The terminal's mode (octal), owner and group, as pinentry's GETINFO ttyinfo shows them.
     static let deviceStatus: @Sendable (String) -> String? = { path in

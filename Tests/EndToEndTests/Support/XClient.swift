@@ -145,6 +145,14 @@ extension XClient {
         return r == GrabSuccess
     }
 
+    /// Whether another client holds the keyboard: a grab of this client's through `probe` fails.
+    /// One that succeeds is let go at once, so the probe takes nothing from the program.
+    func keyboardIsHeldElsewhere(probe: Window) -> Bool {
+        guard grabKeyboard(probe) else { return true }
+        ungrabKeyboard()
+        return false
+    }
+
     /// Destroys another client's window, as a hostile or buggy client could.
     func destroyWindow(_ id: String) {
         XDestroyWindow(display, Self.window(id))
