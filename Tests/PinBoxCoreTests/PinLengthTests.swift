@@ -37,6 +37,20 @@ struct PinLengthTests {
         #expect(page.scene(at: 5).fields[0].count == nil, "a fixed length never needs the count")
     }
 
+    @Test("A passphrase or a name past its row scrolls; only PIN boxes become the count",
+          arguments: [PromptKind.password, .username])
+    func aLongEntryScrolls(kind: PromptKind) throws {
+        let page = try DialogSpec(prompt: kind).makePage(measure: measure)
+        let row = page.fields[0].layout.cells.count
+        type(page, row + 12)
+        let scene = page.scene(at: 5).fields[0]
+        #expect(scene.count == nil, "the characters or their dots, not \(scene.count ?? "")")
+        #expect(page.fields[0].firstShown == 13, "the row keeps the end in view")
+        #expect(page.fields[0].layout.cells.count == row)
+        let entry = try #require(AccessibleTree(page: page).node(AccessibleTree.ID.entry(0)))
+        #expect(entry.description.isEmpty)
+    }
+
     @Test func theCountHasPluralForms() {
         #expect(PageField.count(1) == "1 character" && PageField.count(14) == "14 characters")
     }

@@ -173,9 +173,7 @@ public struct AccessibleTree: Equatable, Sendable {
             description = words.entered(field.field.length, of: field.field.capacity)
         }
         // PIN boxes past their row show the count in words: so does the entry's description.
-        if let growth = field.growth, growth.most < field.field.capacity, field.field.length >= growth.most {
-            description = PageField.count(field.field.length)
-        }
+        if field.showsCount { description = PageField.count(field.field.length) }
         let name = field.label.isEmpty ? (page.content.title.isEmpty ? words.untitled : page.content.title) : field.label
         let text: String
         if hidden {

@@ -13,6 +13,10 @@ public struct PageField {
     /// An entry of unknown length shows `shown` cells at first and grows, one cell past what is
     /// typed, up to `most`; past that the cells scroll to keep the end in view.
     public let growth: (shown: Int, most: Int)?
+    /// PIN boxes past their row become one box saying how many characters it holds; an entry
+    /// that draws one long row (a passphrase, a name) scrolls instead, whether it shows dots or
+    /// the characters.
+    public let countsPastRow: Bool
     /// The characters are drawn rather than dots: an entry for a name or a code, or a
     /// passphrase the user chose to show. They exist only as the window's pixels: no event,
     /// title or property carries them.
@@ -30,12 +34,13 @@ public struct PageField {
         (field, animator) = configuration.makeField()
         layout = configuration.layout()
         growth = nil
+        countsPastRow = false
     }
 
     /// An entry that holds up to `capacity` characters (`byteLimit` bytes) in a row of
     /// `shown`…`most` cells of the configuration's theme.
     public init(name: String, label: String, configuration: FieldConfiguration, capacity: Int, byteLimit: Int,
-                shown: Int, most: Int) throws(ConfigurationError) {
+                shown: Int, most: Int, countsPastRow: Bool = false) throws(ConfigurationError) {
         self.name = name
         self.label = label
         self.configuration = configuration
@@ -45,6 +50,7 @@ public struct PageField {
                             tickInterval: configuration.tickInterval)
         let shown = max(1, min(shown, most))
         growth = (shown, max(shown, most))
+        self.countsPastRow = countsPastRow
         layout = Layout(configuration.theme.layoutRequest(rows: 1, columns: shown, scale: configuration.scale))
     }
 
@@ -66,13 +72,13 @@ public struct PageField {
                              layout: growth == nil ? configuration.layout()
                                  : Layout(theme.layoutRequest(rows: 1, columns: layout.cells.count,
                                                               scale: configuration.scale)),
-                             growth: growth)
+                             growth: growth, countsPastRow: countsPastRow)
         copy.revealed = revealed
         return copy
     }
 
     private init(name: String, label: String, configuration: FieldConfiguration, field: PinField, animator: Animator,
-                 layout: Layout, growth: (shown: Int, most: Int)?) {
+                 layout: Layout, growth: (shown: Int, most: Int)?, countsPastRow: Bool) {
         self.name = name
         self.label = label
         self.configuration = configuration
@@ -80,6 +86,7 @@ public struct PageField {
         self.animator = animator
         self.layout = layout
         self.growth = growth
+        self.countsPastRow = countsPastRow
     }
 
     /// How many cells the entry shows for its current length.
@@ -107,10 +114,14 @@ public struct PageField {
         if revealed { theme.secure = false }
         var scene = FieldScene(field: field, animator: animator, layout: layout, theme: theme,
                                focused: focused, composing: composing, at: now, first: firstShown)
-        if let growth, growth.most < field.capacity, field.length >= growth.most {
-            scene.count = Self.count(field.length)
-        }
+        if showsCount { scene.count = Self.count(field.length) }
         return scene
+    }
+
+    /// Whether the row shows the count in words rather than the characters' cells.
+    public var showsCount: Bool {
+        guard countsPastRow, let growth else { return false }
+        return growth.most < field.capacity && field.length >= growth.most
     }
 
     /// "14 characters": what PIN boxes show once the row is full (`FieldScene.count`).
@@ -165,7 +176,8 @@ public enum EntryKind: Equatable, Sendable {
             let cell = (theme.cellSize.width + theme.gap) * scale
             let most = max(shown, Int((width - theme.gap * scale) / cell))
             return try PageField(name: name, label: label, configuration: configuration,
-                                 capacity: Self.openPINCapacity, byteLimit: byteLimit, shown: shown, most: most)
+                                 capacity: Self.openPINCapacity, byteLimit: byteLimit, shown: shown, most: most,
+                                 countsPastRow: true)
         case .passphrase:
             var theme = Theme.passphrase
             theme.accepts = .text
