@@ -239,19 +239,30 @@ final class PinentryTests {
     }
 
     /// SETQUALITYBAR: every change to the new passphrase is rated by the client (INQUIRE
-    /// QUALITY, escaped), and the bar follows; the passphrase comes back whole after.
+    /// QUALITY, escaped), and the bar follows on screen, each rating in its colour, though
+    /// nothing else on the dialog changed; the passphrase comes back whole after.
     @Test func theQualityBarAsksTheClientAsThePassphraseIsTyped() throws {
         let child = try Child([PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": xvfb.display],
                               capture: true, interactive: true)
         var text = ""
         try child.readUntil("OK Pleased", into: &text)
         child.send("SETQUALITYBAR Quality:\nSETPROMPT New passphrase:\nGETPIN\n")
-        try answer("a b", key: nil)
-        for expected in ["INQUIRE QUALITY a", "INQUIRE QUALITY a+", "INQUIRE QUALITY a+b"] {
-            try child.readUntil(expected, into: &text)
-            #expect(text.split(separator: "\n").last == Substring(expected), "\(text)")
-            child.send("D \(expected.count * 10)\nEND\n")
+        let id = try hexWindowID(try answer(nil, key: nil))
+        let x = try XClient(xvfb.display)
+        // Typed one at a time, each rated before the next; a rating's colour (QualityRating) as
+        // the bar's fill draws it.
+        let steps: [(key: String, inquiry: String, rating: Int, colour: UInt32)] = [
+            ("a", "INQUIRE QUALITY a", 10, 0xc62828), ("space", "INQUIRE QUALITY a+", 50, 0x8a4b00),
+            ("b", "INQUIRE QUALITY a+b", 100, 0x2e7d32)]
+        for step in steps {
+            _ = try run(["xdotool", "key", step.key], display: xvfb.display)
+            try child.readUntil(step.inquiry, into: &text)
+            #expect(text.split(separator: "\n").last == Substring(step.inquiry), "\(text)")
+            child.send("D \(step.rating)\nEND\n")
             text += "\n"
+            try waitUntil("the bar at \(step.rating) drawn in \(hex(step.colour))") {
+                x.pixels(id).filter { $0 == step.colour }.count > 20
+            }
         }
         _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
         try child.readUntil("D a b", into: &text)

@@ -272,14 +272,15 @@ final class PageController: WindowController {
     func stopRecording(at now: Double) { recording.stop(at: now) }
 
     /// Whether everything but the fields' cells and the focus ring is as drawn before: then
-    /// only those need drawing again.
+    /// only those need drawing again. The rest of the scene is compared whole, so a part added
+    /// to it later (the quality bar was once missed) can never be left undrawn.
     private static func sameFrame(_ old: PageScene?, _ new: PageScene) -> Bool {
-        guard let old else { return false }
-        return old.geometry == new.geometry && old.content == new.content && old.message == new.message
-            && old.cuePhase == new.cuePhase && old.fields.count == new.fields.count
-            && (new.geometry.buttons.isEmpty || old.focusRing == new.focusRing)
-            && old.suggestion == new.suggestion && old.savePassword == new.savePassword
-            && old.pressedKey == new.pressedKey
+        guard let old, old.fields.count == new.fields.count else { return false }
+        var rest = new
+        rest.fields = old.fields
+        // The focus ring is redrawn on its own only among fields; buttons show it themselves.
+        if new.geometry.buttons.isEmpty { rest.focusRing = old.focusRing }
+        return rest == old
     }
 
     /// The page area where `new` differs from `old`: the cells that changed, or the whole
