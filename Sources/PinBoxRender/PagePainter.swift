@@ -108,16 +108,17 @@ public enum PagePainter {
              color: page.messageIsQuestion ? page.textColor : page.errorColor, limit: layout.errorLimit)
         for (i, (button, rect)) in zip(page.content.buttons, layout.buttons).enumerated() where touched(rect) {
             let focused = page.focusRing == page.fields.count + i
-            drawButton(button, in: rect, focused: focused, page: page, layout: layout, on: canvas)
+            drawButton(button, in: rect, focused: focused, pressed: page.pressedButton == i, page: page,
+                       layout: layout, on: canvas)
         }
     }
 
     /// A button: the default one (OK) filled with the accent colour (the error colour when it is
-    /// destructive), the others outlined; the
-    /// focused one ringed; the mnemonic letter underlined. A checkbox is a box, ticked or not,
+    /// destructive), the others outlined; the focused one ringed; the mnemonic letter
+    /// underlined; one held down under the pointer darker. A checkbox is a box, ticked or not,
     /// and its label.
-    private static func drawButton(_ button: PageButton, in rect: Rect, focused: Bool, page: PageScene,
-                                   layout: DialogLayout, on canvas: Canvas) {
+    private static func drawButton(_ button: PageButton, in rect: Rect, focused: Bool, pressed: Bool,
+                                   page: PageScene, layout: DialogLayout, on canvas: Canvas) {
         let m = layout.metrics, s = layout.scale
         if button.role == .savePassword {
             return drawCheckbox(button, in: rect, checked: page.savePassword, focused: focused, page: page,
@@ -127,9 +128,10 @@ public enum PagePainter {
         let isDefault = button.role == .ok
         if isDefault {
             // A destructive affirmative is red, so it reads as a warning before it is pressed.
-            canvas.fillRounded(rect, radius: radius, with: page.content.destructive ? page.errorColor : page.accentColor)
+            let fill = page.content.destructive ? page.errorColor : page.accentColor
+            canvas.fillRounded(rect, radius: radius, with: pressed ? fill.mixed(with: .black, by: 0.3) : fill)
         } else {
-            canvas.fillRounded(rect, radius: radius, with: .white)
+            canvas.fillRounded(rect, radius: radius, with: pressed ? PaySheetPainter.pressedKey : .white)
             canvas.strokeInside(rect, width: Layout.devicePixels(1, scale: s), radius: radius,
                                 color: Color(rgb: 0x848b96))
         }

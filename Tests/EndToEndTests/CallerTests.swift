@@ -262,7 +262,22 @@ final class CallerTests {
         #expect(desk.title(question) == "Unknown host key")
         let pixels = desk.pixels(&question)
         let yes = try #require(CallerDesk.defaultButton(in: pixels, width: question.width, height: question.height))
-        try desk.click(question, x: yes.x, y: yes.y)
+        // Yes answers when the click is let go on it: held, it darkens; dragged off and let go
+        // there, it answers nothing and can be held again.
+        func yesIsHeld(_ held: Bool) throws {
+            try waitUntil("Yes drawn \(held ? "held" : "up")") {
+                CallerDesk.defaultButton(in: desk.pixels(&question, timeout: 0.3), width: question.width,
+                                         height: question.height) == nil ? held : !held
+            }
+        }
+        try desk.pointer(question, x: yes.x, y: yes.y, then: "mousedown", "1")
+        try yesIsHeld(true)
+        try desk.pointer(question, x: 2, y: 2)
+        try yesIsHeld(false)
+        try desk.pointer(question, x: 2, y: 2, then: "mouseup", "1")
+        try desk.pointer(question, x: yes.x, y: yes.y, then: "mousedown", "1")
+        try yesIsHeld(true)
+        try desk.pointer(question, x: yes.x, y: yes.y, then: "mouseup", "1")
 
         let password = try desk.nextDialog()
         #expect(desk.title(password) == "Password required")

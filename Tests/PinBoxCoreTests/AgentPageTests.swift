@@ -56,6 +56,7 @@ struct AgentPageTests {
         _ = page.handle(.resize(page.preferredSize), now: 0)
         guard case .dialog(let layout) = page.geometry else { Issue.record("not a dialog"); return }
         _ = page.handle(.click(layout.buttons[0].mid), now: 0)
+        _ = page.handle(.release(layout.buttons[0].mid), now: 0)
         #expect(page.agent.savePassword)
         _ = page.handle(.focusPrevious, now: 0)
         type(page, "a b")

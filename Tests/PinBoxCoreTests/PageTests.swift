@@ -284,11 +284,27 @@ struct PageTests {
         #expect(PageButton(.ok, label: "Save__as _file").mnemonic == "f")
     }
 
-    @Test func aClickOnAButtonPressesIt() throws {
+    @Test func aButtonIsPressedWhenTheClickIsLetGoOnIt() throws {
         let page = try dialog(.confirm(notOK: true))
         let buttons = page.geometry.buttons
         #expect(buttons.count == 3)
-        #expect(page.handle(.click(buttons[0].mid), now: 0).last == .finish(.notConfirmed))
+        let off = Point(x: 1, y: 1)
+        // Down on it: focused and drawn held, nothing answered yet.
+        #expect(page.handle(.click(buttons[0].mid), now: 0) == [.report(.focus("not-ok"))])
+        #expect(page.scene(at: 0).pressedButton == 0 && page.outcome == nil)
+        // Dragged off and let go there: nothing, as GTK's and Xaw's buttons do.
+        _ = page.handle(.drag(off), now: 0.1)
+        #expect(page.scene(at: 0.1).pressedButton == nil, "no longer held")
+        _ = page.handle(.drag(buttons[0].mid), now: 0.2)
+        #expect(page.scene(at: 0.2).pressedButton == 0, "back on it: held again")
+        _ = page.handle(.drag(off), now: 0.3)
+        #expect(page.handle(.release(off), now: 0.4) == [] && page.outcome == nil)
+        // Down on one and let go on another presses neither.
+        _ = page.handle(.click(buttons[0].mid), now: 1)
+        #expect(page.handle(.release(buttons[2].mid), now: 1.1) == [] && page.outcome == nil)
+        // Down and up on it: pressed.
+        _ = page.handle(.click(buttons[0].mid), now: 2)
+        #expect(page.handle(.release(buttons[0].mid), now: 2.1).last == .finish(.notConfirmed))
         #expect(page.outcome?.exitStatus(for: .prompt) == .cancelled)
     }
 
@@ -318,6 +334,7 @@ struct PageTests {
         #expect(page.handle(.submit, now: 10.2) == [])
         #expect(page.handle(.mnemonic("y"), now: 10.3) == [])
         #expect(page.handle(.click(page.geometry.buttons[1].mid), now: 10.4) == [])
+        #expect(page.handle(.release(page.geometry.buttons[1].mid), now: 10.6) == [], "its release is no press")
         #expect(page.handle(.pressButton(1), now: 10.49) == [])
         #expect(page.outcome == nil)
         // Escape is the safe answer: never held back.

@@ -88,7 +88,7 @@ struct PaySheetTests {
 
     @Test func theCloseButtonAndEscapeCancel() throws {
         let (page, layout) = try sheet()
-        #expect(page.handle(.click(layout.close.mid), now: 1) == [
+        #expect(tap(page, layout.close.mid, now: 1) == [
             .report(.focus("cancel")), .report(.button(.cancel)), .report(.cancel(field: "cancel", by: .button)),
             .finish(.cancelled(.button))])
         #expect(page.outcome?.exitStatus(for: page.rules.purpose) == .cancelled)
@@ -100,7 +100,7 @@ struct PaySheetTests {
 
     @Test func theLinkReportsForgotAndTheSheetStays() throws {
         let (page, layout) = try sheet()
-        #expect(page.handle(.click(layout.forgot.mid), now: 1) == [.report(.focus("forgot")), .report(.button(.forgot))])
+        #expect(tap(page, layout.forgot.mid, now: 1) == [.report(.focus("forgot")), .report(.button(.forgot))])
         #expect(page.outcome == nil)
         // Typing goes back to the field, as in a dialog.
         #expect(page.handle(.character("4"), now: 2) == [.report(.focus("paypass")),

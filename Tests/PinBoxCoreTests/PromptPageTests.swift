@@ -22,7 +22,8 @@ private func type(_ page: Page, _ text: String, at now: Double = 0) -> [PageEffe
 private func click(_ page: Page, _ role: PageButton.Role, at now: Double = 1) -> [PageEffect] {
     guard case .dialog(let layout) = page.geometry,
           let i = page.content.buttons.firstIndex(where: { $0.role == role }) else { return [] }
-    return page.handle(.click(layout.buttons[i].mid), now: now)
+    let point = layout.buttons[i].mid
+    return page.handle(.click(point), now: now) + page.handle(.release(point), now: now)
 }
 
 /// The dialogs the prompt kinds become: what each shows, what its buttons answer.

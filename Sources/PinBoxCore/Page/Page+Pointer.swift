@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The pointer: a click focuses an entry or presses a button; the pay sheet's number pad types
-// as a phone's does, when a key is let go on.
+// The pointer: a click focuses an entry; a button, and a key of the pay sheet's number pad, go
+// down under it and act when it is let go on them, as GTK's and Xaw's buttons do, so a press
+// that lands on the wrong button can still be dragged off it.
 
 extension Page {
     func click(at point: Point, now: Double, into effects: inout [PageEffect]) {
-        // A key of an on-screen number pad goes down here and types when let go on it.
         if case .paySheet(let layout) = geometry, let i = layout.keyIndex(at: point) {
             pressedKey = i
             pressedKeyHeld = true
@@ -14,24 +14,33 @@ extension Page {
             setFocus(i, into: &effects)
         } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
             setFocus(fields.count + b, into: &effects)
-            press(content.buttons[b].role, now: now, into: &effects)
+            pressedButton = b
+            pressedButtonHeld = true
         }
     }
 
-    /// The pointer moves with the button down: the number pad's key shows held only while the
+    /// The pointer moves with the button down: what went down shows held only while the
     /// pointer is still on it.
     func drag(to point: Point) {
         if let i = pressedKey, case .paySheet(let layout) = geometry {
             pressedKeyHeld = layout.keyRects[i].contains(point)
         }
+        if let b = pressedButton {
+            pressedButtonHeld = b < geometry.buttons.count && geometry.buttons[b].contains(point)
+        }
     }
 
-    /// The button goes up: the input the number pad's key types, if it was let go on that key
-    /// (dragged away, nothing is typed).
+    /// The button goes up: the input it makes, if it was let go on what it went down on (a
+    /// number pad's key types, a button is pressed); dragged away, nothing.
     func release(at point: Point) -> InputEvent? {
+        defer {
+            (pressedKey, pressedKeyHeld) = (nil, false)
+            (pressedButton, pressedButtonHeld) = (nil, false)
+        }
+        if let b = pressedButton {
+            return b < geometry.buttons.count && geometry.buttons[b].contains(point) ? .pressButton(b) : nil
+        }
         guard let i = pressedKey, case .paySheet(let layout) = geometry else { return nil }
-        pressedKey = nil
-        pressedKeyHeld = false
         return layout.keyRects[i].contains(point) ? PaySheetLayout.keys[i].input : nil
     }
 }

@@ -31,6 +31,8 @@ public struct PageScene: Equatable, Sendable {
     public var savePassword = false
     /// The number pad's key drawn pressed (held, the pointer on it).
     public var pressedKey: Int?
+    /// The dialog's button drawn pressed (held, the pointer on it).
+    public var pressedButton: Int?
     public var background = Color(rgb: 0xf5f6f8)
     public var textColor = Color(rgb: 0x1f2329)
     /// 4.8:1 on the page's background: hints and labels must be read by everyone.
@@ -87,6 +89,7 @@ extension Page {
         scene.suggestionGroupSize = agent.groupsSuggestion ? AgentState.groupSize : nil
         scene.savePassword = agent.savePassword
         scene.pressedKey = pressedKeyHeld ? pressedKey : nil
+        scene.pressedButton = pressedButtonHeld ? pressedButton : nil
         return scene
     }
 

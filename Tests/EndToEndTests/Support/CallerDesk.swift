@@ -90,8 +90,14 @@ final class CallerDesk {
 
     /// A left click at a point of a window, through XTEST as a mouse would.
     func click(_ dialog: Dialog, x px: Int, y py: Int) throws {
-        _ = try run(["xdotool", "mousemove", "--window", String(XClient.window(dialog.id)), String(px), String(py),
-                     "click", "1"], display: display)
+        try pointer(dialog, x: px, y: py, then: "click", "1")
+    }
+
+    /// Moves the pointer to a point of a window, then does `actions` (xdotool's `mousedown 1`,
+    /// `mouseup 1`, `click 1`).
+    func pointer(_ dialog: Dialog, x px: Int, y py: Int, then actions: String...) throws {
+        _ = try run(["xdotool", "mousemove", "--window", String(XClient.window(dialog.id)), String(px), String(py)]
+                    + actions, display: display)
     }
 
     /// The window's pixels once they hold still (two reads 0.1 s apart agree), at the size it
