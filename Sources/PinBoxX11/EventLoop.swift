@@ -23,9 +23,9 @@ public final class EventLoop {
     /// (`pinbox_exit_watchdog`). A pinentry closes a dialog and goes on answering its client;
     /// a signal ends it at once instead.
     public var endsProcess = true
-    /// A descriptor whose hang-up ends the loop as a request to stop does: a pinentry's stdin,
-    /// whose agent has died when it hangs up. Only hang-ups and errors are watched, never its
-    /// data, which belongs to whoever reads it after the window.
+    /// A descriptor whose hang-up ends the loop as a request to stop does: a pinentry's stdout,
+    /// whose reader (the agent) has died when it hangs up or errs. Only hang-ups and errors are
+    /// watched, never its data.
     public var hangUpWatch: Int32?
     /// The watched descriptor hung up: reported once, as `.terminate`.
     private var hungUp = false

@@ -225,15 +225,20 @@ struct HostileRoundThreeTests {
         #expect(try scan.atExit() == 0, "copies at the exit after BYE")
         #expect(try pinentry.waitExit() == 0)
 
-        // The end of the input, and SIGINT, in the middle of a dialog.
-        for ending in ["end of input", "SIGINT"] {
+        // The agent's death, and SIGINT, in the middle of a dialog.
+        for ending in ["the agent's death", "SIGINT"] {
             let pinentry = try PinentryDriver(display: xvfb.display)
             let scan = try MemoryScan(pid: pinentry.pid, marker: "Hq4Rt7Ly")
             pinentry.send("GETPIN\n")
             try pinentry.window()
             try pinentry.type("Hq4Rt7Ly")
             try waitUntil("the control: the marker is held") { try scan.now() >= 1 }
-            if ending == "SIGINT" { kill(pinentry.pid, SIGINT) } else { pinentry.child.closeInput() }
+            if ending == "SIGINT" {
+                kill(pinentry.pid, SIGINT)
+            } else {
+                pinentry.child.closeInput()
+                pinentry.child.closeStdoutReader()
+            }
             #expect(try scan.atExit() == 0, "copies at the exit after \(ending)")
             _ = try pinentry.waitExit()
         }
@@ -343,8 +348,8 @@ struct HostileRoundThreeTests {
 
     // MARK: 6. The agent's death
 
-    /// With stdin closed while a dialog was open, the window stayed and kept collecting the
-    /// passphrase. Now the hang-up closes it, and the pinentry ends.
+    /// With the agent gone while a dialog was open, the window stayed and kept collecting the
+    /// passphrase. Now nobody reading stdout closes it, and the pinentry ends.
     @Test func theAgentsDeathEndsTheDialog() throws {
         let xvfb = try Xvfb()
         let pinentry = try PinentryDriver(display: xvfb.display)
@@ -352,8 +357,22 @@ struct HostileRoundThreeTests {
         try pinentry.window()
         try pinentry.type("abc")
         pinentry.child.closeInput()
+        pinentry.child.closeStdoutReader()
         #expect(try pinentry.waitExit(timeout: 3) == 0)
-        // Control: an open stdin keeps the dialog (the test above answers it).
+    }
+
+    /// The control, and how scripts use a pinentry: the end of stdin alone (commands piped in)
+    /// leaves the dialog up, and its answer is written, as pinentry-gtk-2 and pinentry-curses do.
+    @Test func aScriptPipedInGetsItsAnswer() throws {
+        let xvfb = try Xvfb()
+        let pinentry = try PinentryDriver(display: xvfb.display)
+        pinentry.send("SETPROMPT Passphrase:\nGETPIN\n")
+        pinentry.child.closeInput()
+        try pinentry.window()
+        try pinentry.type("abc")
+        try pinentry.key("Return")
+        #expect(try pinentry.waitExit(timeout: 5) == 0)
+        #expect(pinentry.replies.hasSuffix("meet you\nOK\nD abc\nOK\n"), "\(pinentry.replies)")
     }
 
     // MARK: 7. Assuan

@@ -219,9 +219,11 @@ struct XDialogs: PinentryFrontEnd {
             let controller = PageController(page: page, delivery: .keep, events: false, screenshots: nil)
             controller.onChange = onChange
             if let (inquiries, request) = agent { controller.ask(inquiries, for: request) }
-            // The agent's death (its end of stdin closing) ends the dialog.
+            // The agent's death ends the dialog: nobody reads our stdout any more. The end of
+            // stdin alone does not: a script piped in (`printf 'GETPIN\n' | pinentry`) still
+            // reads the answer, as it does from every pinentry.
             _ = try runDialog(page, display: display, area: area, grab: grab, controller: controller, continuing: true,
-                              transientFor: options.parentWindow, hangUpWatch: 0)
+                              transientFor: options.parentWindow, hangUpWatch: 1)
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
         } catch {

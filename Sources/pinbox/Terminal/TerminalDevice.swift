@@ -62,7 +62,7 @@ final class TerminalDevice {
         case byte
         /// The terminal closed or failed (end of file, EIO after a hang-up).
         case hungUp
-        /// The agent's end of stdin closed: nobody waits for the answer any more.
+        /// Nobody reads our stdout any more (the agent died): nobody waits for the answer.
         case agentGone
         /// The deadline passed.
         case deadline
@@ -72,7 +72,9 @@ final class TerminalDevice {
     /// to `body` from a one-byte local that is zeroed after: the secret goes from the terminal
     /// to the dialog's locked buffer with no copy on the way.
     func wait(until deadline: Double?, now: () -> Double, _ body: (UInt8) -> Void) -> Event {
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: 0, events: 0, revents: 0)]
+        // The agent's death shows on our stdout (nobody reads it); the end of stdin alone is a
+        // script piped in, which still reads the answer.
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0)]
         while true {
             var timeout: Int32 = -1
             if let deadline {
@@ -84,7 +86,7 @@ final class TerminalDevice {
             if ready < 0 && pinbox_errno() == EINTR { continue }
             if ready < 0 { return .hungUp }
             if ready == 0 { continue }  // the deadline is checked again above
-            if fds[1].revents & Int16(POLLNVAL) != 0 { fds[1].fd = -1 }  // no stdin to watch
+            if fds[1].revents & Int16(POLLNVAL) != 0 { fds[1].fd = -1 }  // no stdout to watch
             if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 { return .agentGone }
             let terminal = fds[0].revents
             if terminal & Int16(POLLIN) != 0 {

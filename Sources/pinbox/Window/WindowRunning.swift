@@ -9,7 +9,7 @@ import PinBoxX11
 /// the secret outlives the window, for the caller to write (the D line) and wipe, and closing
 /// the window is not watched as the end of the process.
 /// `hangUpWatch`: a descriptor whose hang-up ends the window as a request to stop (a pinentry's
-/// stdin: the agent died). `area`: the work area the window must fit (WindowFit), when known.
+/// stdout: its reader, the agent, died). `area`: the work area the window must fit (WindowFit), when known.
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
                grab: Bool, controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil, area: Rect? = nil) throws(X11Error) -> Int32 {
