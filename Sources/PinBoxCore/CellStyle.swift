@@ -92,13 +92,14 @@ public enum AcceptedCharacters: String, Sendable, CaseIterable {
     }
 
     /// Whether a typed character is taken. Text refuses controls (C0, DEL, C1) and the
-    /// invisible marks that reorder or hide text, which no one types into a secret on purpose.
+    /// invisible marks that reorder or hide text, which no one types into a secret on purpose;
+    /// the zero-width joiners (ZWNJ, ZWJ) are taken, since Persian words and emoji need them.
     public func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch self {
         case .digits, .printable: return scalar.isASCII && contains(UInt8(scalar.value))
         case .text:
             switch scalar.value {
-            case 0..<0x20, 0x7f..<0xa0, 0x200b...0x200f, 0x202a...0x202e, 0x2060...0x206f, 0xfeff: return false
+            case 0..<0x20, 0x7f..<0xa0, 0x200b, 0x200e, 0x200f, 0x202a...0x202e, 0x2060...0x206f, 0xfeff: return false
             default: return true
             }
         }

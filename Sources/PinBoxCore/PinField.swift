@@ -20,6 +20,10 @@ public final class PinField {
 
     /// How many characters it holds; for digits and ASCII also how many bytes.
     public private(set) var length = 0
+    /// A character was refused because its bytes would pass the limit: every character after
+    /// it is refused too, until one is deleted, so that a shorter one typed next cannot go in
+    /// after the hole and make a secret other than the one typed.
+    private var pastTheLimit = false
     /// The most bytes the secret may take: what the program that asked can read (ssh reads
     /// 1023, gpg-agent 255 for a passphrase). A character past it is refused with `limit`.
     public let byteLimit: Int
@@ -54,7 +58,10 @@ public final class PinField {
     public func type(_ scalar: Unicode.Scalar) -> [FieldEvent] {
         guard accepts.contains(scalar) else { return [.rejected(accepts.refusal)] }
         guard !isFull else { return [.rejected(.full)] }
-        guard secret.count + SecretBuffer.utf8Length(of: scalar) <= byteLimit else { return [.rejected(.limit)] }
+        guard !pastTheLimit, secret.count + SecretBuffer.utf8Length(of: scalar) <= byteLimit else {
+            pastTheLimit = true
+            return [.rejected(.limit)]
+        }
         secret.append(scalar)
         length += 1
         return changedEvents()
@@ -63,6 +70,7 @@ public final class PinField {
     /// Backspace: removes the last character (all of its bytes); on an empty field nothing happens.
     public func deleteBackward() -> [FieldEvent] {
         guard !isEmpty else { return [] }
+        pastTheLimit = false
         // UTF-8 continuation bytes are 10xxxxxx: drop them, then the lead byte.
         while secret.count > 1 && secret[secret.count - 1] & 0xc0 == 0x80 { secret.removeLast() }
         secret.removeLast()
@@ -75,6 +83,7 @@ public final class PinField {
         let wasEmpty = isEmpty
         secret.wipe()
         length = 0
+        pastTheLimit = false
         return wasEmpty ? [] : [.changed(length: 0)]
     }
 
@@ -87,6 +96,7 @@ public final class PinField {
         guard characters <= capacity else { return [.rejected(.textTooLong)] }
         secret.wipe()
         length = 0
+        pastTheLimit = false
         return append(bytes)
     }
 
@@ -103,7 +113,7 @@ public final class PinField {
         let text = Self.trimmingWhitespace(bytes)
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
         guard text.allSatisfy(accepts.contains) else { return [.rejected(.pasteNotDigits)] }
-        guard text.count <= capacity - length, secret.count + text.count <= byteLimit else {
+        guard !pastTheLimit, text.count <= capacity - length, secret.count + text.count <= byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
         return append(text)
@@ -120,7 +130,7 @@ public final class PinField {
         }
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
         guard let characters = acceptedCharacters(text) else { return [.rejected(.pasteNotDigits)] }
-        guard characters <= capacity - length, secret.count + text.count <= byteLimit else {
+        guard !pastTheLimit, characters <= capacity - length, secret.count + text.count <= byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
         return append(text)
@@ -158,6 +168,7 @@ public final class PinField {
         defer {
             secret.wipe()
             length = 0
+            pastTheLimit = false
         }
         return try secret.withBytes(body)
     }

@@ -205,11 +205,20 @@ struct PinFieldTextTests {
         f.secret.withWholeCapacity { #expect($0[1...].allSatisfy { $0 == 0 }, "deleted bytes are wiped") }
     }
 
-    @Test("controls and invisible reordering marks are refused", arguments: [0x00, 0x09, 0x0a, 0x1b, 0x7f, 0x85, 0x200e, 0x202e, 0x2066, 0xfeff])
+    @Test("controls and invisible reordering marks are refused", arguments: [0x00, 0x09, 0x0a, 0x1b, 0x7f, 0x85, 0x200b, 0x200e, 0x202e, 0x2066, 0xfeff])
     func invisibleCharactersAreRefused(_ value: Int) throws {
         let f = try PinField(capacity: 10, accepts: .text)
         #expect(f.type(Unicode.Scalar(UInt32(value))!) == [.rejected(.notPrintable)])
         #expect(f.isEmpty)
+    }
+
+    /// ZWNJ and ZWJ are letters' joiners, not marks: Persian keyboards type ZWNJ (Shift+Space
+    /// on `ir`), and emoji sequences hold ZWJ.
+    @Test func theJoinersAreTyped() throws {
+        let f = try PinField(capacity: 10, pastePolicy: .text, accepts: .text)
+        for c in "ش\u{200c}ش\u{200d}س".unicodeScalars { #expect(f.type(c) == [.changed(length: f.length)]) }
+        #expect(f.secret.withBytes { Array($0) } == Array("ش\u{200c}ش\u{200d}س".utf8))
+        #expect(f.paste(Array("a\u{200c}b".utf8)) == [.changed(length: 8)])
     }
 
     /// The agent's suggestion (`INQUIRE GENPIN`) is judged as typing and pasting are: by
@@ -226,11 +235,20 @@ struct PinFieldTextTests {
     }
 
     @Test func theByteLimitRefusesACharacterThatWouldNotFit() throws {
-        let f = try PinField(capacity: 10, accepts: .text, byteLimit: 3)
+        let f = try PinField(capacity: 10, pastePolicy: .text, accepts: .text, byteLimit: 3)
         #expect(f.type("a") == [.changed(length: 1)])
         #expect(f.type("中") == [.rejected(.limit)])
-        #expect(f.type("é") == [.changed(length: 2)])
+        // What would fit after it is refused too: "aé" is not what was typed.
+        #expect(f.type("é") == [.rejected(.limit)])
+        #expect(f.paste(Array("b".utf8)) == [.rejected(.pasteTooLong)])
+        #expect(f.secret.withBytes { Array($0) } == Array("a".utf8))
+        // Until something is deleted: then it fits again.
+        #expect(f.deleteBackward() == [.changed(length: 0)])
+        #expect(f.type("a") == [.changed(length: 1)] && f.type("é") == [.changed(length: 2)])
         #expect(f.secret.withBytes { Array($0) } == Array("aé".utf8))
+        #expect(f.type("b") == [.rejected(.limit)])
+        _ = f.clear()
+        #expect(f.type("中") == [.changed(length: 1)], "cleared: room again")
     }
 
     @Test func aDigitsFieldStillRefusesLetters() throws {
