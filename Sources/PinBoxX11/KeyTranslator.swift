@@ -79,7 +79,12 @@ struct KeyTranslator {
         let shift = modifiers & UInt32(ShiftMask) != 0
         let alt = modifiers & UInt32(Mod1Mask) != 0
         let character = keyboard.character(keysym)
-        if let command = Self.command(keysym, character: character, control: control, shift: shift, alt: alt) {
+        // Ctrl+V or Alt and a letter on a key of a Cyrillic or Greek layout: the key's Latin
+        // letter in another layout is what the shortcut means.
+        let latin = (control || alt) && !Keymap.isLatinLetter(keysym)
+            ? keyboard.latinLetter(keycode, modifiers: modifiers) : nil
+        if let command = Self.command(latin ?? keysym, character: character, control: control, shift: shift, alt: alt,
+                                      latin: latin.flatMap(keyboard.character)) {
             return emit(command)
         }
         // A key that types, or a dead or Compose key: through the compose table.
@@ -105,13 +110,14 @@ struct KeyTranslator {
     }
 
     /// The command a key gives, or nil for a key that types (or begins a sequence); `character`
-    /// is what the keysym types on its own. Alt and a letter is a button's mnemonic; Control and
-    /// Alt with anything else type nothing.
+    /// is what the key types on its own in the active layout, `latin` its Latin letter in
+    /// another when the active one has none there. Alt and a letter is a button's mnemonic;
+    /// Control and Alt with anything else type nothing.
     static func command(_ keysym: UInt32, character: Unicode.Scalar?, control: Bool, shift: Bool,
-                        alt: Bool) -> InputEvent? {
+                        alt: Bool, latin: Unicode.Scalar? = nil) -> InputEvent? {
         let ks = Int32(truncatingIfNeeded: keysym)
-        if alt && !control, let letter = character, letter.properties.isAlphabetic {
-            return .mnemonic(letter)
+        if alt && !control, let letter = character ?? latin, letter.properties.isAlphabetic {
+            return .mnemonic(letter, latin: latin == letter ? nil : latin)
         }
         switch ks {
         case XK_BackSpace, XK_Delete, XK_KP_Delete:

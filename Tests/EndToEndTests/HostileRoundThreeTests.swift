@@ -425,16 +425,6 @@ struct HostileRoundThreeTests {
 
     // MARK: 9. Paste into passphrases
 
-    /// Puts `text` on `selection` with xclip (which goes on serving it) and waits for it to own it.
-    private func offer(_ text: String, on selection: String, display: String) throws {
-        let (status, _) = try run(["xclip", "-selection", selection, "-i"], display: display, input: Array(text.utf8))
-        guard status == 0 else { throw TestFailure("xclip failed (xclip is in scripts/install-deps)") }
-        let x = try XClient(display)
-        try waitUntil("xclip owns the \(selection) selection") {
-            x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") != 0
-        }
-    }
-
     /// A password manager's passphrase pasted with Ctrl+V into the askpass and with a middle
     /// click into a pinentry's GETPIN reaches the caller whole; `--paste off` and the resource
     /// `paste: off` refuse it (the controls: the same steps with paste on).

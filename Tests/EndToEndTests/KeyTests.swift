@@ -233,6 +233,37 @@ struct KeyTests {
         #expect(try d.p.waitExit() == 1)
     }
 
+    /// On a key of a Cyrillic layout, Ctrl+V and Alt and a mnemonic mean the key's Latin letter
+    /// in the other layout, as in GTK. The control: the same key alone types its Cyrillic letter.
+    @Test func shortcutsOnACyrillicLayoutMeanTheKeysLatinLetter() throws {
+        _ = try which("setxkbmap")
+        let d = try Dialog(["--passphrase", "Passphrase for key:"])
+        let one = try d.height
+        _ = try run(["setxkbmap", "-layout", "us,ru"], display: d.xvfb.display)
+        try d.wait("the layout's line") { try d.height > one }
+        try offer("xyz", on: "clipboard", display: d.xvfb.display)
+        XkbLockGroup(d.x.display, UInt32(XkbUseCoreKbd), 1)
+        XSync(d.x.display, 0)
+        let before = try d.pixels
+        // Keycodes of the evdev keymap: 41 F (Cyrillic а), 55 V (м), 37 Control, 36 Return.
+        try d.x.chord([41])
+        try d.wait("one dot") { try d.pixels != before }
+        let typed = try d.pixels
+        try d.x.chord([37, 55])
+        try d.wait("the paste's dots") { try d.pixels != typed }
+        try d.x.chord([36])
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "\u{430}xyz\n")
+
+        // Alt and the key of C: the askpass's _Cancel.
+        let cancel = try Dialog(["--passphrase", "Passphrase for key:"])
+        _ = try run(["setxkbmap", "-layout", "us,ru"], display: cancel.xvfb.display)
+        XkbLockGroup(cancel.x.display, UInt32(XkbUseCoreKbd), 1)
+        XSync(cancel.x.display, 0)
+        try cancel.x.chord([64, 54])
+        #expect(try cancel.p.waitExit() == 1)
+    }
+
     @Test func aKeymapLoadedWithoutRulesStillNamesItsLayouts() throws {
         _ = try which("xkbcomp")
         let d = try Dialog(["--passphrase", "Passphrase for key:"])

@@ -219,9 +219,11 @@ public final class Page {
             }
         case .submit:
             submit(now: now, into: &effects)
-        case .mnemonic(let key):
-            let key = PageButton.lowercased(key)
-            if let b = content.buttons.first(where: { $0.mnemonic == key }) { press(b.role, now: now, into: &effects) }
+        case .mnemonic(let key, let latin):
+            let keys = [key, latin].compactMap { $0.map(PageButton.lowercased) }
+            if let b = keys.lazy.compactMap({ key in self.content.buttons.first { $0.mnemonic == key } }).first {
+                press(b.role, now: now, into: &effects)
+            }
         case .focusNext:
             setFocus((focus + 1) % max(1, focusableCount), into: &effects)
         case .focusPrevious:

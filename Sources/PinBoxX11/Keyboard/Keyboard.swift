@@ -133,6 +133,12 @@ final class Keyboard {
         return keymap?.keysym(keycode, modifiers: modifiers)
     }
 
+    /// The Latin letter of the key in another layout (`Keymap.latinLetter`), for a shortcut
+    /// typed on a layout that has none there.
+    func latinLetter(_ keycode: UInt32, modifiers: UInt32) -> UInt32? {
+        keymap?.latinLetter(keycode, modifiers: modifiers)
+    }
+
     /// After a burst of events: the layouts named again if the keyboard changed (and its keymap
     /// compiled again, once prepared). Returns the state when the page has not been told it yet.
     func settle() -> KeyboardState? {

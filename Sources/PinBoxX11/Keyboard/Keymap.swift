@@ -37,6 +37,24 @@ final class Keymap {
         return xkb.xkb_state_key_get_one_sym(lookup, keycode)
     }
 
+    /// The Latin letter `keycode` gives in another group than its event's, with the same
+    /// modifiers: what a shortcut (Ctrl+V) or a mnemonic means on a key of a Cyrillic or Greek
+    /// layout, as GTK reads it. The first group that has one; nil when none does.
+    func latinLetter(_ keycode: UInt32, modifiers: UInt32) -> UInt32? {
+        let active = (modifiers >> 13) & 3
+        for group in 0..<min(4, xkb.xkb_keymap_num_layouts(keymap)) where group != active {
+            _ = xkb.xkb_state_update_mask(lookup, modifiers & 0xff, 0, 0, 0, 0, group)
+            let keysym = xkb.xkb_state_key_get_one_sym(lookup, keycode)
+            if Self.isLatinLetter(keysym) { return keysym }
+        }
+        return nil
+    }
+
+    /// a…z and A…Z: their keysyms are their ASCII codes.
+    static func isLatinLetter(_ keysym: UInt32) -> Bool {
+        (0x41...0x5a).contains(keysym) || (0x61...0x7a).contains(keysym)
+    }
+
     /// The names the keymap gives its layouts ("English (US)", "Russian"), in group order.
     var layoutNames: [String] {
         (0..<xkb.xkb_keymap_num_layouts(keymap)).map { i in

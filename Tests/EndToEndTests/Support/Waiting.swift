@@ -126,3 +126,39 @@ extension PinentryDriver {
         try waitOutput(answer, count: before + 1)
     }
 }
+
+/// Puts `text` on `selection` ("clipboard", "primary") with xclip (which goes on serving it)
+/// and waits for it to own it.
+func offer(_ text: String, on selection: String, display: String) throws {
+    let (status, _) = try run(["xclip", "-selection", selection, "-i"], display: display, input: Array(text.utf8))
+    guard status == 0 else { throw TestFailure("xclip failed (xclip is in scripts/install-deps)") }
+    let x = try XClient(display)
+    try waitUntil("xclip owns the \(selection) selection") {
+        x.owner(of: selection == "primary" ? "PRIMARY" : "CLIPBOARD") != 0
+    }
+}
+
+extension XClient {
+    /// Presses or releases a key by its keycode through XTEST, as a keyboard does, in whatever
+    /// group is locked (xdotool picks the group itself). libXtst comes with xdotool.
+    func fakeKey(_ keycode: UInt32, down: Bool) throws {
+        typealias Fake = @convention(c) (OpaquePointer?, UInt32, Int32, UInt) -> Int32
+        guard let library = dlopen("libXtst.so.6", RTLD_NOW), let symbol = dlsym(library, "XTestFakeKeyEvent") else {
+            throw TestFailure("no libXtst.so.6 (libxtst6, which xdotool needs)")
+        }
+        _ = unsafeBitCast(symbol, to: Fake.self)(display, keycode, down ? 1 : 0, 0)
+        XSync(display, 0)
+    }
+
+    /// Presses and releases the keys by their keycodes, the first held while the others are
+    /// tapped (`[37, 55]`: Control and the key of V).
+    func chord(_ keycodes: [UInt32]) throws {
+        guard let first = keycodes.first else { return }
+        try fakeKey(first, down: true)
+        for k in keycodes.dropFirst() {
+            try fakeKey(k, down: true)
+            try fakeKey(k, down: false)
+        }
+        if keycodes.count > 1 { try fakeKey(first, down: false) }
+    }
+}
