@@ -87,8 +87,7 @@ public final class EventLoop {
         while true {
             var exposed = Rect.zero
             var newSize: Size?
-            while XPending(d) > 0 {
-                XNextEvent(d, &event)
+            while nextEvent(d, into: &event) {
                 take(&event, controller, exposed: &exposed, newSize: &newSize)
             }
             // A new keymap: compiled once after the burst, with its layouts' names.
@@ -153,11 +152,29 @@ public final class EventLoop {
                 backgroundIsFrame = false
             }
             if let due = preparationDue, now >= due, prepare(controller, buffer: &buffer) { continue }
-            if XPending(d) > 0 { continue }
+            if selection.deadline == nil && XPending(d) > 0 { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, preparationDue]
                 .compactMap { $0 }.min()
             wait(until: deadline)
         }
+    }
+
+    /// Takes the next event to handle off Xlib's queue; false when there is none. While a paste
+    /// is on its way, keys and clicks stay queued, in order, behind it (as keycodes: no
+    /// character is made of them yet), so that what is typed after Ctrl+V, Return included,
+    /// comes after the pasted text; the answer, or its deadline, lets them through.
+    private func nextEvent(_ d: OpaquePointer, into event: inout XEvent) -> Bool {
+        guard selection.deadline != nil else {
+            guard XPending(d) > 0 else { return false }
+            XNextEvent(d, &event)
+            return true
+        }
+        return XCheckIfEvent(d, &event, { _, event, _ in
+            switch event?.pointee.type {
+            case KeyPress, KeyRelease, ButtonPress, ButtonRelease, MotionNotify: 0
+            default: 1
+            }
+        }, nil) != 0
     }
 
     /// One input, handled as soon as it is translated: typed characters are not queued.

@@ -431,19 +431,23 @@ struct HostileRoundThreeTests {
     @Test func aPastedPassphraseReachesTheCallerUnlessPasteIsOff() throws {
         let xvfb = try Xvfb()
         let x = try XClient(xvfb.display)
-        try offer("correct horse battery\n", on: "clipboard", display: xvfb.display)
+        // A paste is fetched from its owner, while the keys typed after it wait their turn: a
+        // password manager's Ctrl+V then Return answers the whole paste. The owner is held
+        // stopped until the keys are on their way, so its answer comes after them.
+        let owner = try Child(["xclip", "-quiet", "-selection", "clipboard", "-i"], environment: ["DISPLAY": xvfb.display],
+                              input: Array("correct horse battery\n".utf8), capture: true)
+        defer { kill(owner.pid, SIGKILL); owner.wait() }
+        try waitUntil("xclip owns the clipboard") { x.owner(of: "CLIPBOARD") != 0 }
         let pasted = try askpass(["Passphrase:"], display: xvfb.display)
-        // A paste is fetched from its owner: Return goes once its dots show.
-        var before = x.stillPixels(pasted.windowID!)
-        try pasted.keys("ctrl+v")
-        try x.waitForChange(pasted.windowID!, from: before, "the pasted passphrase shown")
-        try pasted.keys("Return")
+        kill(owner.pid, SIGSTOP)
+        try pasted.xdotool(["key", "--delay", "0", "ctrl+v", "exclam", "Return"])
+        kill(owner.pid, SIGCONT)
         #expect(try pasted.waitExit() == 0)
-        #expect(pasted.stdout == "correct horse battery\n")
+        #expect(pasted.stdout == "correct horse battery!\n")
 
         let off = try askpass(["--paste", "off", "Passphrase:"], display: xvfb.display)
         // The refusal shows (and a paste taken by mistake would show as dots): then x and Return.
-        before = x.stillPixels(off.windowID!)
+        var before = x.stillPixels(off.windowID!)
         try off.keys("ctrl+v", "shift+Insert")
         try x.waitForChange(off.windowID!, from: before, "the refused paste shown")
         try off.keys("x", "Return")
