@@ -246,6 +246,10 @@ import Testing
         let run = ask(ConfirmRequest(okLabel: "_OK", cancelLabel: "_Cancel"), bytes("x"), styled: true)
         #expect(run.text.hasPrefix("  \u{1B}[4mO\u{1B}[0mK\r\n  \u{1B}[4mC\u{1B}[0mancel\r\n[oc]? \r\nInvalid selection.\r\n[oc]? "))
         #expect(run.answer == nil)
+        // A label with no ASCII letter has no key to underline: the key is named, as plain.
+        let russian = ask(ConfirmRequest(okLabel: "Удалить ключ", cancelLabel: "Нет"), bytes("o"), styled: true)
+        #expect(russian.text.hasPrefix("  Удалить ключ (o)\r\n  Нет (c)\r\n[oc]? o"), "\(russian.text)")
+        #expect(russian.answer == .ok)
     }
 
     /// Two labels with the same letter: the second takes its next free one, as a user reads it.

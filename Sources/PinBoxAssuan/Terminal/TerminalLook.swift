@@ -52,7 +52,9 @@ public struct TerminalLook: Sendable {
         return out
     }
 
-    /// A button's label with its mnemonic letter underlined (or, plain, named after it).
+    /// A button's label with its mnemonic letter underlined; named after it when it cannot be
+    /// underlined (a plain terminal, or a key that is not in the label, as for `Нет`), as
+    /// pinentry-tty names its fallback keys.
     func button(_ label: ButtonLabel) -> [UInt8] {
         var out = Array("  ".utf8)
         let scalars = Array(label.text.unicodeScalars)
@@ -62,7 +64,7 @@ public struct TerminalLook: Sendable {
             out += text(String(scalar))
             if marked { out += sequence("[0m") }
         }
-        if !styled, let key = label.key {
+        if let key = label.key, !styled || label.keyIndex == nil {
             var named = " ("
             named.unicodeScalars.append(key)
             out += Array((named + ")").utf8)
