@@ -93,6 +93,20 @@ struct KeyTests {
         #expect(d.p.stderr.isEmpty, "\(d.p.stderr)")
     }
 
+    /// A Compose file may give whole phrases: one longer than the old 63-byte buffer comes out
+    /// whole, and one longer than any caller reads types nothing rather than a cut text.
+    @Test func aLongComposedTextComesOutWholeOrNotAtAll() throws {
+        let phrase = String(repeating: "correct-horse-battery-staple-", count: 3) + String(repeating: "ж", count: 20)
+        let file = NSTemporaryDirectory() + "pinbox-compose-\(UUID().uuidString)"
+        try ("<Multi_key> <p> <w> : \"\(phrase)\"\n<Multi_key> <p> <x> : \"\(String(repeating: "x", count: 1100))\"\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let d = try Dialog(["--passphrase", "Passphrase for key:"], environment: ["XCOMPOSEFILE": file])
+        try d.p.xdotool(["key", "--delay", "30", "Multi_key", "p", "w", "Multi_key", "p", "x", "a", "Return"])
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == phrase + "a\n")
+    }
+
     /// libxkbcommon is loaded once the window shows: where it cannot be, the dialog says why and
     /// takes no key for another (the tests above, the same dialog with the library, are the control).
     @Test func withoutLibxkbcommonTheDialogSaysWhyAndNoKeyAnswersIt() throws {

@@ -72,18 +72,22 @@ final class Composer {
     }
 
     /// Lends the text a sequence just composed, as UTF-8, then wipes the buffer it was written
-    /// into and forgets the sequence.
+    /// into and forgets the sequence. A text longer than any caller can take (a Compose file
+    /// may hold whole phrases) is not lent at all, so the sequence types nothing rather than a
+    /// cut text.
     func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            let base = raw.baseAddress!
-            let written = Int(xkb.xkb_compose_state_get_utf8(state, base.assumingMemoryBound(to: CChar.self), raw.count))
-            body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self),
-                                     count: min(max(0, written), raw.count - 1)))
-            explicit_bzero(base, raw.count)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestText + 1) { buffer in
+            let base = buffer.baseAddress!
+            let written = Int(xkb.xkb_compose_state_get_utf8(state, UnsafeMutableRawPointer(base)
+                .assumingMemoryBound(to: CChar.self), buffer.count))
+            if written > 0 && written < buffer.count { body(UnsafeBufferPointer(start: base, count: written)) }
+            explicit_bzero(base, buffer.count)
         }
         xkb.xkb_compose_state_reset(state)
     }
+
+    /// The most any caller reads (ssh and sudo: 1023 bytes with the newline).
+    static let longestText = 1024
 
     /// Forgets a half-typed sequence: the focus left the entry, or the entry ended it.
     func reset() {
