@@ -25,10 +25,13 @@ final class Composer {
     }
 
     /// The table for the locale the environment names (LC_ALL, LC_CTYPE, LANG), else for
-    /// C.UTF-8; nil when there is none.
+    /// C.UTF-8; nil when there is none. libxkbcommon reads only UTF-8 Compose files: a
+    /// locale of another character set (de_DE.ISO-8859-1) would fill stderr with its parse
+    /// errors, so it takes C.UTF-8's table straight away.
     init?(_ xkb: pinbox_xkb_library, context: OpaquePointer) {
         var table: OpaquePointer?
-        for locale in [Self.locale, "C.UTF-8"] where table == nil {
+        let locale = Self.locale
+        for locale in (Self.isUTF8(locale) ? [locale] : []) + ["C.UTF-8"] where table == nil {
             table = xkb.xkb_compose_table_new_from_locale(context, locale, XKB_COMPOSE_COMPILE_NO_FLAGS)
         }
         guard let table else { return nil }
@@ -52,6 +55,18 @@ final class Composer {
             if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
         }
         return "C"
+    }
+
+    /// Whether `locale`'s Compose file is UTF-8: its character set, from the installed locale
+    /// or else the name after the dot; C and POSIX read a UTF-8 table too.
+    static func isUTF8(_ locale: String) -> Bool {
+        if locale == "C" || locale == "POSIX" { return true }
+        var buffer = [CChar](repeating: 0, count: 64)
+        var most: Int32 = 0
+        let codeset = pinbox_locale_codeset(locale, &buffer, buffer.count, &most) == 0
+            ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            : String(locale.drop { $0 != "." }.dropFirst().prefix { $0 != "@" })
+        return String(codeset.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" }) == "utf8"
     }
 
     /// A sequence is half-typed.
