@@ -50,8 +50,10 @@ public final class XWindow {
     /// The work area it must fit when it grows (`resize(by:)`); empty when not known.
     public var maximum = Size.zero
 
-    public init(display: XDisplay, title: String, size: Size, minimum: Size, geometry: WindowGeometry,
-                type: WindowType = .normal, transientFor parent: UInt? = nil) throws(X11Error) {
+    /// `instance` is the program's X resource instance name (WM_CLASS's first half), so that a
+    /// window manager's rules can tell the roles apart as resources do.
+    public init(display: XDisplay, title: String, instance: String, size: Size, minimum: Size,
+                geometry: WindowGeometry, type: WindowType = .normal, transientFor parent: UInt? = nil) throws(X11Error) {
         self.display = display
         visual = try display.usableVisual()
         let d = display.handle
@@ -76,7 +78,8 @@ public final class XWindow {
                            visual.depth, UInt32(InputOutput), visual.visual, mask, &attributes)
         gc = XCreateGC(d, id, 0, nil)
         XSetGraphicsExposures(d, gc, 0)
-        setProperties(title: title, width: width, height: height, minimum: minimum, geometry: geometry, type: type)
+        setProperties(title: title, instance: instance, width: width, height: height, minimum: minimum,
+                      geometry: geometry, type: type)
         // A pinentry started for a window (`--parent-wid`): the window manager keeps it above
         // that window and places it there.
         if let parent { XSetTransientForHint(d, id, Window(parent)) }
@@ -128,15 +131,21 @@ public final class XWindow {
         XSetWindowBackgroundPixmap(display.handle, id, 0)
     }
 
-    private func setProperties(title: String, width: UInt32, height: UInt32, minimum: Size, geometry: WindowGeometry,
-                               type: WindowType) {
+    private func setProperties(title: String, instance: String, width: UInt32, height: UInt32, minimum: Size,
+                               geometry: WindowGeometry, type: WindowType) {
         let d = display.handle, atoms = display.atoms
-        // WM_NAME for old window managers (Latin-1), _NET_WM_NAME in UTF-8 for the rest.
-        XStoreName(d, id, title)
-        XSetIconName(d, id, title)
+        // _NET_WM_NAME in UTF-8 for today's window managers; WM_NAME for old ones, in Latin-1
+        // (ICCCM's STRING) when the title has only Latin-1 characters, else as UTF8_STRING, as
+        // Xlib's Xutf8SetWMProperties does: never UTF-8 bytes labelled Latin-1.
         let utf8 = Array(title.utf8)
         for property in [atoms.netWMName, atoms.netWMIconName] {
             XChangeProperty(d, id, property, atoms.utf8String, 8, PropModeReplace, utf8, Int32(utf8.count))
+        }
+        let latin1 = title.unicodeScalars.allSatisfy { $0.value <= 0xff }
+        let (nameType, name) = latin1 ? (Atom(XA_STRING), title.unicodeScalars.map { UInt8($0.value) })
+            : (atoms.utf8String, utf8)
+        for property in [Atom(XA_WM_NAME), Atom(XA_WM_ICON_NAME)] {
+            XChangeProperty(d, id, property, nameType, 8, PropModeReplace, name, Int32(name.count))
         }
         var pid = Int(getpid())
         withUnsafeBytes(of: &pid) {
@@ -181,14 +190,14 @@ public final class XWindow {
                                     $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(state.count))
             }
         }
-        let name = strdup("pinbox"), className = strdup("PinBox")
+        let instanceName = strdup(instance), className = strdup("PinBox")
         if let hint = XAllocClassHint() {
-            hint.pointee.res_name = name
+            hint.pointee.res_name = instanceName
             hint.pointee.res_class = className
             XSetClassHint(d, id, hint)
             XFree(hint)
         }
-        free(name)
+        free(instanceName)
         free(className)
         var deleteWindow = atoms.wmDeleteWindow
         XSetWMProtocols(d, id, &deleteWindow, 1)

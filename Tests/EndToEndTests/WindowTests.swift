@@ -223,6 +223,30 @@ struct WindowTests {
         let pid = props["_NET_WM_PID"].map { $0.withUnsafeBytes { $0.load(as: Int.self) } }
         #expect(pid == Int(s.pinbox.pid))
         #expect(props["WM_PROTOCOLS"] != nil && props["WM_NORMAL_HINTS"] != nil)
+        // WM_CLASS names the instance X resources are read under: `--name`, as the man page says.
+        let named = try Session(["--style", "strip", "--name", "myname"])
+        #expect(named.x.properties(of: named.window)["WM_CLASS"].map { String(decoding: $0, as: UTF8.self) }
+            == "myname\0PinBox\0")
+    }
+
+    /// A role's window is named by its role (the link it was started as), so a window manager's
+    /// rules can tell the pinentry from the demo; its WM_NAME is Latin-1 when the title is,
+    /// else UTF-8 typed as such, never UTF-8 bytes read as Latin-1.
+    @Test func aRolesWindowIsNamedByItsRoleAndItsTitleReadsRightForOldWindowManagers() throws {
+        let desk = try CallerDesk()
+        for (title, wmName) in [("Ünï", [0xdc, 0x6e, 0xef] as [UInt8]), ("输入 Ünï", Array("输入 Ünï".utf8))] {
+            let pinentry = try Child([desk.pinentry], environment: ["DISPLAY": desk.display], capture: true,
+                                     interactive: true)
+            pinentry.send("SETTITLE \(title)\nGETPIN\n")
+            let dialog = try desk.nextDialog()
+            let props = desk.x.properties(of: dialog.id)
+            #expect(props["WM_CLASS"].map { String(decoding: $0, as: UTF8.self) } == "pinentry-pinbox\0PinBox\0")
+            #expect(props["WM_NAME"] == wmName && props["WM_ICON_NAME"] == wmName, "\(props["WM_NAME"] ?? [])")
+            #expect(props["_NET_WM_NAME"] == Array(title.utf8))
+            try desk.key("Escape")
+            pinentry.send("BYE\n")
+            pinentry.wait()
+        }
     }
 
     @Test func resizingLaysThePageOutAgain() throws {

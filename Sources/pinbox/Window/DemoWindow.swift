@@ -55,7 +55,8 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
         // `kill -USR2` starts and stops a recording here, as F8 does (a prompt has no workbench).
         if !command.askpass { pinbox_signals_usr2_records() }
         return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
-                             grab: command.grab, controller: controller, area: area)
+                             grab: command.grab, controller: controller, area: area,
+                             instance: command.resourceName ?? ResourceArguments.programName)
     } catch {
         fail(error.message, status: .display)
     }

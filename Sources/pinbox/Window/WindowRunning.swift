@@ -9,10 +9,12 @@ import PinBoxX11
 /// the secret outlives the window, for the caller to write (the D line) and wipe, and closing
 /// the window is not watched as the end of the process.
 /// `hangUpWatch`: a descriptor whose hang-up ends the window as a request to stop (a pinentry's
-/// stdout: its reader, the agent, died). `area`: the work area the window must fit (WindowFit), when known.
+/// stdout: its reader, the agent, died). `instance`: the X resource instance name, which
+/// WM_CLASS carries too. `area`: the work area the window must fit (WindowFit), when known.
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
                grab: Bool, controller: PageController, continuing: Bool = false,
-               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil, area: Rect? = nil) throws(X11Error) -> Int32 {
+               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil, area: Rect? = nil,
+               instance: String = ResourceArguments.programName) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
@@ -20,7 +22,8 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     defer { if !continuing { page.wipe() } }
     // Never larger than the work area, whatever the content (the page fitted its scale first).
     let bounds = area?.size ?? .zero
-    let window = try XWindow(display: display, title: title, size: WindowFit.clamp(page.preferredSize, to: bounds),
+    let window = try XWindow(display: display, title: title, instance: instance,
+                             size: WindowFit.clamp(page.preferredSize, to: bounds),
                              minimum: WindowFit.clamp(page.minimumSize, to: bounds), geometry: geometry, type: type,
                              transientFor: parent)
     window.maximum = bounds
