@@ -43,6 +43,7 @@ extension PinentryServer {
         if let saved = passphraseFromStore() { return answerFromStore(saved) }
         var request = pinRequest()
         request.savePasswordLabel = savePasswordOffer()
+        request.savePasswordTicked = savePasswordChosen
         let outcome = frontEnd.getPin(request, agent: inquiries(for: request))
         // One dialog only, as in pinentry.
         texts.error = nil
@@ -56,6 +57,7 @@ extension PinentryServer {
                 lines.withBytes { write(UnsafeRawBufferPointer($0)) }
                 lines.wipe()
                 // After the agent has it, as pinentry does; a ticked box replaces what was saved.
+                if request.savePasswordLabel != nil { savePasswordChosen = save }
                 if save, request.savePasswordLabel != nil, let key = passwordStoreKey, let store = passwordStore {
                     _ = secret.withBytes { store.save(key, $0) }
                 }

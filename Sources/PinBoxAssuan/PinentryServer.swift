@@ -24,6 +24,8 @@ public final class PinentryServer<FrontEnd: PinentryFrontEnd, Source: ByteSource
     public var passwordStore: PasswordStore?
     /// The store was asked once already since the start or the last RESET, as pinentry asks it.
     var triedPasswordStore = false
+    /// The user ticked "Save in password manager" in this session (until unticked or RESET).
+    var savePasswordChosen = false
 
     public init(frontEnd: FrontEnd, input: Source, output: Sink, arguments: PinentryArguments = PinentryArguments(),
                 identity: PinentryIdentity) {
@@ -99,6 +101,7 @@ public final class PinentryServer<FrontEnd: PinentryFrontEnd, Source: ByteSource
             texts = DialogTexts()
             texts.timeout = timeout
             triedPasswordStore = false
+            savePasswordChosen = false
             ok()
         case .help: help(arguments)
         case .setDesc: texts.description = text; ok()

@@ -51,6 +51,10 @@ public struct PinRequest: Equatable, Sendable {
     /// `_` mnemonic kept): set when the agent allows an external cache, names the key, and the
     /// Secret Service is there and unlocked. A ticked box comes back as `PinOutcome.pin(save:)`.
     public var savePasswordLabel: String?
+    /// The checkbox starts ticked: the user ticked it earlier in this session, and it stays
+    /// the user's choice until unticked, as pinentry keeps it (`may_cache_password`), but in
+    /// sight. A retry after a wrong passphrase then saves the right one over the wrong one.
+    public var savePasswordTicked = false
     /// Seconds before the dialog gives up if nothing has been typed; 0 = never.
     public var timeout: Int
     public var keyInfo: KeyInfo?

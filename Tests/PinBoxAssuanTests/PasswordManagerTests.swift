@@ -93,6 +93,33 @@ final class FakeKeyring {
         #expect(keyring.items["n/ABCDEF"] == bytes("fresh") && keyring.lookups.count == 1)
     }
 
+    /// A wrong passphrase saved with the box ticked, then refused by the agent: the retry's box
+    /// starts ticked (the user's choice for the session, in sight), so the right one replaces
+    /// the wrong one. An untick ends the choice; RESET forgets it.
+    @Test func theTickIsKeptForTheSessionSoARetryReplacesAWrongSave() {
+        let keyring = FakeKeyring()
+        let result = run(Self.allowed + """
+            SETKEYINFO n/ABCDEF
+            GETPIN
+            SETERROR Bad Passphrase (try 2 of 3)
+            GETPIN
+            GETPIN
+            GETPIN
+            RESET
+            OPTION allow-external-password-cache
+            SETKEYINFO n/ABCDEF
+            SETERROR Bad Passphrase (try 2 of 3)
+            GETPIN
+
+            """, FakeFrontEnd(pins: [.typeAndSave(bytes("wrong")), .typeLeavingTheBox(bytes("right")),
+                                    .type(bytes("unticked")), .typeLeavingTheBox(bytes("after")),
+                                    .typeLeavingTheBox(bytes("reset"))]), keyring: keyring)
+        #expect(result.output.contains("D right\nOK\n"))
+        let asked = result.server.frontEnd.pinRequests
+        #expect(asked.map(\.savePasswordTicked) == [false, true, true, false, false])
+        #expect(keyring.items["n/ABCDEF"] == bytes("right"))
+    }
+
     @Test func anUntickedBoxSavesNothing() {
         let keyring = FakeKeyring()
         let result = run(Self.allowed + "SETKEYINFO u/S123\nGETPIN\n",

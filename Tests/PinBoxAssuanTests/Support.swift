@@ -45,6 +45,8 @@ struct FakeFrontEnd: PinentryFrontEnd {
         case rateThenType([[UInt8]])
         /// Ticks the password manager's box (when offered) and types.
         case typeAndSave([UInt8])
+        /// Types, leaving the box as the dialog started it.
+        case typeLeavingTheBox([UInt8])
         /// Presses Suggest and submits what the agent suggested.
         case suggest
         /// Submits each passphrase in turn until the agent's check passes (or the list ends:
@@ -84,6 +86,8 @@ struct FakeFrontEnd: PinentryFrontEnd {
             return .pin(secret(list.last ?? []), repeated: false)
         case .typeAndSave(let bytes):
             return .pin(secret(bytes), repeated: false, save: request.savePasswordLabel != nil)
+        case .typeLeavingTheBox(let bytes):
+            return .pin(secret(bytes), repeated: false, save: request.savePasswordLabel != nil && request.savePasswordTicked)
         case .suggest:
             let suggested = agent.suggest()
             suggestions.append(suggested.map { s in s.withBytes { Array($0) } })

@@ -55,6 +55,8 @@ public struct DialogSpec: Equatable, Sendable {
     /// manager" checkbox's label, the Suggest button's, whether a suggestion shows in groups and
     /// what is said under it, the constraint hints, and whether OK asks the caller first.
     public var savePasswordLabel: String?
+    /// The checkbox starts ticked: the user ticked it in an earlier dialog of the session.
+    public var savePasswordTicked = false
     public var suggestLabel: String?
     public var groupsSuggestion = false
     public var suggestionNote = ""
@@ -121,6 +123,7 @@ public struct DialogSpec: Equatable, Sendable {
             page.capsLockWarning = capsLockWarning
             page.agent.groupsSuggestion = groupsSuggestion
             page.agent.checksBeforeSubmit = checksBeforeSubmit
+            page.agent.savePassword = savePasswordLabel != nil && savePasswordTicked
             return page
         case .hostKey(let entry):
             rules.answers = .ssh

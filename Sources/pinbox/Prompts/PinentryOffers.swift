@@ -11,6 +11,7 @@ extension DialogSpec {
     mutating func offer(_ request: PinRequest) {
         let options = request.options
         savePasswordLabel = request.savePasswordLabel
+        savePasswordTicked = request.savePasswordTicked
         // A suggestion is a passphrase: never offered in a card's PIN boxes.
         if request.entry == .passphrase, let label = request.generatePinLabel { suggestLabel = label }
         groupsSuggestion = options.formattedPassphrase
