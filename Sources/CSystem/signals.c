@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "CSystem.h"
+#include <stdatomic.h>
 #include <sys/time.h>
 
 // Everything a signal handler may touch lives here, in plain C: Swift code must not run inside
@@ -13,6 +14,19 @@ static int wake_fd = -1;
 static volatile sig_atomic_t terminating;
 static volatile sig_atomic_t at_once;
 static volatile sig_atomic_t usr2_records;
+// A request to stop, and the answer being written: each side sets its own flag, then reads the
+// other's (sequentially consistent, from any thread the handler runs on). Either the writer sees
+// the request and writes nothing, or the handler sees the writing and leaves the secret whole
+// until it is out: never an answer of wiped bytes.
+static atomic_int stop_requested;
+static atomic_int delivering;
+
+int pinbox_delivery_begin(void) {
+    atomic_store(&delivering, 1);
+    return atomic_load(&stop_requested);
+}
+
+void pinbox_delivery_end(void) { atomic_store(&delivering, 0); }
 
 int pinbox_secret_register(void *base, size_t length) {
     for (int i = 0; i < SECRET_SLOTS; i++) {
@@ -43,7 +57,7 @@ void pinbox_secrets_wipe_all(void) {
 
 // The end of the road when the loop cannot get there itself: a blocked X call, a second signal.
 static void leave_now(void) {
-    pinbox_secrets_wipe_all();
+    if (!atomic_load(&delivering)) pinbox_secrets_wipe_all();
     pinbox_terminal_restore();
     _exit(PINBOX_EXIT_CANCELLED);
 }
@@ -95,10 +109,11 @@ static void on_signal(int number, siginfo_t *info, void *context) {
         // The kernel raises these on our own writes (a reader that left, a file over the size
         // limit), marked as sent by us: the write then fails with EPIPE or EFBIG and says so.
         if ((number == SIGPIPE || number == SIGXFSZ) && (!sent || info->si_pid == getpid())) break;
+        atomic_store(&stop_requested, 1);
         if (at_once || terminating) leave_now();  // a pinentry, or a second request: no more waiting
-        pinbox_secrets_wipe_all();
+        if (!atomic_load(&delivering)) pinbox_secrets_wipe_all();
         pinbox_terminal_restore();
-        wake_loop(number);
+        wake_loop(PINBOX_WAKE_STOP);
         pinbox_exit_watchdog();
         break;
     }

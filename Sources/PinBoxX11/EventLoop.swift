@@ -87,6 +87,12 @@ public final class EventLoop {
         while true {
             var exposed = Rect.zero
             var newSize: Size?
+            // A request to stop goes before the keys queued with it: a Return typed as the
+            // signal came answers nothing.
+            let signals = SignalPipe.drain()
+            if signals.record { deliver(.workbench(.record), to: controller) }
+            if signals.quit { deliver(.terminate, to: controller) }
+            if signals.screenshot { screenshotWanted = true }
             while nextEvent(d, into: &event) {
                 take(&event, controller, exposed: &exposed, newSize: &newSize)
             }
@@ -97,14 +103,10 @@ public final class EventLoop {
             let now = Clock.now()
             if !grab.attempt(window: window, now: now) { deliver(.keyboardUnavailable, to: controller) }
             if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
-            let signals = SignalPipe.drain()
-            if signals.record { deliver(.workbench(.record), to: controller) }
-            if signals.quit { deliver(.terminate, to: controller) }
             if hungUp && !hangUpReported {
                 hangUpReported = true
                 deliver(.terminate, to: controller)
             }
-            if signals.screenshot { screenshotWanted = true }
 
             // The page's content changed size (a line under the entry shown or hidden, an answer
             // of the caller's that needs more room): the window grows or shrinks by as much.

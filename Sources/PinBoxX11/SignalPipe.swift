@@ -3,9 +3,10 @@ import CSystem
 
 /// Turns signals into bytes on a pipe the event loop polls beside the X connection, so a
 /// signal wakes the loop and is handled there, never inside the handler (the self-pipe trick).
-/// SIGUSR1 asks for a screenshot; every other signal that would end the process asks to quit
-/// (the C side, `pinbox_signals_install`, also wipes the secrets at once and gives the loop
-/// one second to get out).
+/// SIGUSR1 asks for a screenshot, SIGUSR2 on the workbench a recording; every other signal
+/// that would end the process asks to quit (the C side, `pinbox_signals_install`, writes
+/// `PINBOX_WAKE_STOP` for those, wipes the secrets at once and gives the loop one second to
+/// get out).
 public enum SignalPipe {
     nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
 
@@ -26,12 +27,10 @@ public enum SignalPipe {
             let n = read(readEnd, &buffer, buffer.count)
             guard n > 0 else { break }
             for byte in buffer[0..<n] {
-                if byte == UInt8(SIGUSR1) {
-                    screenshot = true
-                } else if byte == UInt8(SIGUSR2) {
-                    record.toggle()
-                } else {
-                    quit = true
+                switch Int32(byte) {
+                case SIGUSR1: screenshot = true
+                case SIGUSR2: record.toggle()
+                default: quit = true
                 }
             }
         }

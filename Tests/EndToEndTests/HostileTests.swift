@@ -104,6 +104,23 @@ struct HostileTests {
         }
     }
 
+    /// A stop signal that comes with a Return queued behind it: the signal goes first and
+    /// nothing is written. (The handler wipes the secret at once: an answer written after it
+    /// was NUL bytes, with exit 0, and SIGUSR2 did not even stop the prompt's loop.)
+    @Test(arguments: [SIGUSR2, SIGTERM])
+    func aReturnTypedAsTheSignalCameAnswersNothing(_ signal: Int32) throws {
+        let xvfb = try Xvfb()
+        let prompt = try PinBoxProcess(["askpass", "Password: "], display: xvfb.display)
+        try prompt.findWindowByPID()
+        try prompt.keys("a", "b", "c")
+        kill(prompt.pid, SIGSTOP)
+        try prompt.keys("Return")
+        kill(prompt.pid, signal)
+        kill(prompt.pid, SIGCONT)
+        #expect(try prompt.waitExit() == 1)
+        #expect(prompt.stdout.isEmpty, "\(Array(prompt.stdout.utf8))")
+    }
+
     /// SIGUSR2 ends a prompt like any request to stop; on the demo's workbench it starts and
     /// stops a recording instead, as F8 does.
     @Test func usr2CancelsAPromptAndRecordsOnTheWorkbench() throws {

@@ -84,6 +84,14 @@ void pinbox_exit_watchdog(void);
 void pinbox_signals_end_at_once(void);
 /// On the demo's workbench, SIGUSR2 starts and stops a recording instead of ending the process.
 void pinbox_signals_usr2_records(void);
+/// The byte a request to stop writes to the wake-up pipe, whichever signal it was (SIGUSR1 and,
+/// on the workbench, SIGUSR2 write their own numbers).
+#define PINBOX_WAKE_STOP 0
+/// Around writing an answer that holds the secret: begin returns nonzero when a request to stop
+/// came first (then nothing may be written); until end, a request leaves the secret unwiped so
+/// that what is written is whole. The secret is wiped after it is handed over anyway.
+int pinbox_delivery_begin(void);
+void pinbox_delivery_end(void);
 
 /// Opens the terminal at `path` to read and write, never as a controlling terminal; -1 (errno
 /// set, ENOTTY for a file that is not one) when it cannot.

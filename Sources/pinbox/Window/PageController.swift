@@ -149,7 +149,14 @@ final class PageController: WindowController {
         case .none:
             break
         case .standardOutput:
-            // The one place a secret leaves the program, and only because the user asked.
+            // The one place a secret leaves the program, and only because the user asked; never
+            // once a signal asked it to stop (the handler may have wiped the secret by then).
+            defer { pinbox_delivery_end() }
+            guard pinbox_delivery_begin() == 0 else {
+                exitStatus = ExitStatus.cancelled.rawValue
+                _ = page.fields[index].field.clear()
+                return nil
+            }
             let failure = page.fields[index].field.secret.withBytes { bytes -> Output.Failure? in
                 do throws(Output.Failure) {
                     try Output.secretLine(bytes, to: 1)
