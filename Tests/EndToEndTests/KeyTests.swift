@@ -199,6 +199,11 @@ struct KeyTests {
         try d.p.keys("a", "Cyrillic_ef", "dead_acute", "e", "EuroSign", "1", "2", "3", "KP_4")
         #expect(try d.p.waitExit() == 0)
         #expect(d.p.stdout == "1234\n", "letters refused, digits (top row and keypad) taken")
+        // With no length, the boxes grow; Return answers.
+        let open = try Dialog(["--digits", "PIN:"])
+        try open.p.keys("x", "9", "8", "KP_7", "Return")
+        #expect(try open.p.waitExit() == 0, "\(open.p.stderr)")
+        #expect(open.p.stdout == "987\n")
     }
 
     @Test func capsLockShowsItsWarningInWordsAndHidesItAgain() throws {

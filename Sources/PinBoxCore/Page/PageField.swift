@@ -175,8 +175,11 @@ public enum EntryKind: Equatable, Sendable {
             // `width` is in device pixels, the theme's sizes in points.
             let cell = (theme.cellSize.width + theme.gap) * scale
             let most = max(shown, Int((width - theme.gap * scale) / cell))
+            // Digits only are a field of cells, which holds fewer: still more than any PIN.
+            let capacity = accepts == .text ? Self.openPINCapacity
+                : min(Self.openPINCapacity, PinField.capacityRange.upperBound)
             return try PageField(name: name, label: label, configuration: configuration,
-                                 capacity: Self.openPINCapacity, byteLimit: byteLimit, shown: shown, most: most,
+                                 capacity: capacity, byteLimit: byteLimit, shown: shown, most: most,
                                  countsPastRow: true)
         case .passphrase:
             var theme = Theme.passphrase
