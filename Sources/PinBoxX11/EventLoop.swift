@@ -249,6 +249,10 @@ public final class EventLoop {
         case UnmapNotify:
             grab.windowUnmapped()
             deliver(.hidden, to: controller)
+        case DestroyNotify:
+            // Another client destroyed the window (xdotool windowclose, xkill -id on a frame):
+            // with nothing left to answer in, it is closed, not waited on forever.
+            if event.xdestroywindow.window == window.id { deliver(.close, to: controller) }
         case ClientMessage:
             if event.xclient.message_type == display.atoms.wmProtocols,
                Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {

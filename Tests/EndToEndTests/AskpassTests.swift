@@ -80,6 +80,14 @@ struct AskpassTests {
         #expect(try closed.waitExit() == 1)
         #expect(closed.stdout.isEmpty)
 
+        // Another client destroys the window (xdotool windowclose): closed, not waited on forever.
+        let destroyedPrompt = try start(["Password: "])
+        let destroyed = destroyedPrompt.p
+        try destroyed.keys("s", "e")
+        try XClient(destroyedPrompt.xvfb.display).destroyWindow(destroyed.windowID!)
+        #expect(try destroyed.waitExit() == 1)
+        #expect(destroyed.stdout.isEmpty)
+
         let buttonPrompt = try start(["Password: "])
         let button = buttonPrompt.p
         try button.keys("s", "alt+c")

@@ -174,23 +174,20 @@ struct SecurityTests {
         return status == 0
     }
 
-    @Test func anXProtocolErrorIsReportedOnceAndSurvived() throws {
-        // Another client destroys our window mid-animation: every frame after that is a
-        // BadDrawable. The program says so once for each kind of request that fails (a frame
-        // goes through the socket until shared memory is set up, a few frames in) and keeps
-        // running: dozens of failed frames (counted by --trace-frames), no line twice.
+    @Test func aDestroyedWindowIsClosedAndItsErrorsSurvived() throws {
+        // Another client destroys our window mid-animation. With nothing left to answer in,
+        // the window is closed (the demo's normal end, exit 0; a prompt's cancel, in
+        // AskpassTests): not waited on forever. The requests still on their way meet
+        // BadDrawable or BadWindow: each kind is said once by the program's own handler, never
+        // by Xlib's default one, which would end the process with 1 naming the request.
         let s = try Session(["--style", "strip", "--duration", "2", "--trace-frames"])
         try s.pinbox.keys("1")
         try s.pinbox.waitFor("change")
         s.x.destroyWindow(s.window)
-        let framesBefore = s.pinbox.events("frame").count
-        try s.pinbox.waitFor("frame", count: framesBefore + 24)
-        try waitUntil("an X error reported on stderr: \(s.pinbox.stderr)") { s.pinbox.stderr.contains("pinbox: X error:") }
-        #expect(s.pinbox.child.isRunning)
+        #expect(try s.pinbox.waitExit() == 0, "\(s.pinbox.stderr)")
+        #expect(!s.pinbox.stderr.contains("X Error of failed request"), "\(s.pinbox.stderr)")
         let errors = s.pinbox.stderr.split(separator: "\n").filter { $0.hasPrefix("pinbox: X error:") }
-        #expect(!errors.isEmpty && Set(errors).count == errors.count, "\(s.pinbox.stderr)")
-        kill(s.pinbox.pid, SIGTERM)
-        #expect(try s.pinbox.waitExit() == 1)
+        #expect(Set(errors).count == errors.count, "\(s.pinbox.stderr)")
     }
 
     @Test func aFloodOfKeysIsNeitherLostNorDuplicated() throws {
@@ -258,11 +255,12 @@ struct SecurityTests {
         s.x.ownSilently("CLIPBOARD")
         let t0 = Date()
         try s.pinbox.keys("ctrl+v", "1")
-        // The key typed while the paste is pending is not held up.
-        try s.pinbox.waitFor("change")
-        #expect(Date().timeIntervalSince(t0) < 0.8)
         #expect(try s.pinbox.waitFor("rejected")["reason"] as? String == "paste-unavailable")
         #expect((0.9...2).contains(Date().timeIntervalSince(t0)))
+        // The key typed while the paste was pending waited for it, then went in, once.
+        try s.pinbox.waitFor("change")
+        let order = s.pinbox.events.compactMap { $0["event"] as? String }.filter { $0 == "rejected" || $0 == "change" }
+        #expect(order == ["rejected", "change"])
         #expect(s.length("strip") == 1)
     }
 }
