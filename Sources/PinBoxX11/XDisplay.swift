@@ -17,11 +17,14 @@ public final class XDisplay {
     /// place to wipe secrets. Xlib's I/O error handler may not return, so this is global.
     nonisolated(unsafe) public static var onConnectionLost: (() -> Void)?
 
-    public init(name: String?) throws(X11Error) {
+    /// `optionHint`: the program takes `--display`, so an unset $DISPLAY can suggest it (the
+    /// askpass run by ssh takes every argument as its prompt: no option to suggest).
+    public init(name: String?, optionHint: Bool = true) throws(X11Error) {
         guard let handle = XOpenDisplay(name) else {
             let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
-            throw X11Error(shown.isEmpty ? "cannot open the X display: $DISPLAY is not set (try --display :0)"
-                                         : "cannot open the X display '\(shown)'")
+            throw X11Error(shown.isEmpty
+                ? "cannot open the X display: $DISPLAY is not set" + (optionHint ? " (try --display :0)" : "")
+                : "cannot open the X display '\(Self.printable(shown))'")
         }
         self.handle = handle
         screen = XDefaultScreen(handle)
@@ -33,6 +36,20 @@ public final class XDisplay {
 
     deinit {
         XCloseDisplay(handle)
+    }
+
+    /// A display name as an error may repeat it: control characters (terminal escapes from a
+    /// hostile environment) written as `\u{1b}`, never sent to the terminal raw.
+    static func printable(_ name: String) -> String {
+        var out = ""
+        for scalar in name.unicodeScalars {
+            if scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// What the keyboard shows now (Caps Lock, the active layout), and from now on followed: a

@@ -206,6 +206,16 @@ final class CommandLineTests {
         #expect(r.err == "pinbox: cannot open the X display: $DISPLAY is not set (try --display :0)\n")
         let s = try pinbox(["--display", ":4095"])
         #expect(s.status == 3 && s.err == "pinbox: cannot open the X display ':4095'\n")
+        // A name with a terminal's escape in it is repeated with the escape written out.
+        let hostile = try pinbox(["--display", "\u{1b}]0;PWNED\u{7}:5"])
+        #expect(hostile.status == 3 && hostile.err == "pinbox: cannot open the X display '\\u{1b}]0;PWNED\\u{7}:5'\n")
+        // ssh's askpass takes every argument as its prompt: no option to suggest.
+        let link = dir + "/pinbox-askpass"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PinBoxProcess.binary)
+        let askpass = try Child([link, "Password:"], environment: ["DISPLAY": ""], capture: true)
+        #expect(askpass.wait() == 3)
+        #expect(String(decoding: askpass.read().err, as: UTF8.self)
+            == "pinbox: cannot open the X display: $DISPLAY is not set\n")
     }
 
     @Test func helpIsPrintedAndSucceeds() throws {

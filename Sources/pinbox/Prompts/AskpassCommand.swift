@@ -88,9 +88,12 @@ struct AskpassCommand {
     private(set) var given: Set<String> = []
     /// How a setting the dialog refuses is named: `--length` sets the PIN's count of characters.
     var names = SettingNames(options: ["count": "--length"])
+    /// Started as `pinbox askpass`, which reads options; `pinbox-askpass` takes none.
+    var takesOptions = true
 
     /// `pinbox-askpass`, as its callers run it: every argument is the prompt.
     init(callerArguments: [String], hint: AskpassHint) {
+        takesOptions = false
         words = callerArguments
         prompt = callerArguments.joined(separator: " ")
         self.hint = hint
@@ -187,7 +190,7 @@ struct AskpassCommand {
         // overlaps connecting to X.
         TextLayout.prepare { measure in _ = try? dialog.makePage(measure: measure) }
         do throws(X11Error) {
-            let display = try XDisplay(name: self.display)
+            let display = try XDisplay(name: self.display, optionHint: takesOptions)
             return withResources(of: display).run(on: display)
         } catch {
             fail(error.message, status: .display)
