@@ -25,10 +25,10 @@ public enum FeedbackMessage {
         case .pasteNotDigits: return digits ? localized("Paste digits only")
             : localized("Paste letters, digits and symbols only")
         case .pasteTooLong:
+            // Text is capped in bytes (what the caller reads), which no count of characters says.
             return digits
                 ? localizedPlural("Too long to paste: %s digit at most", "Too long to paste: %s digits at most", capacity, n)
-                : localizedPlural("Too long to paste: %s character at most", "Too long to paste: %s characters at most",
-                                  capacity, n)
+                : localized("Too long to paste")
         case .pasteEmpty: return localized("Nothing to paste")
         case .pasteUnavailable: return localized("Could not paste")
         case .copyDenied: return digits ? localized("Hidden digits cannot be copied")

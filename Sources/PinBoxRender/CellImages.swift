@@ -13,6 +13,8 @@ public enum CellImages {
         pinbox_cache_lock()
         defer { pinbox_cache_unlock() }
         if let image = cache[path] { return image }
+        // Cairo calls a file without PNG's signature "out of memory": say what it is.
+        guard Self.startsLikeAPNG(path) else { throw RenderError("cannot read PNG \(path): not a PNG file") }
         let image = cairo_image_surface_create_from_png(path)!
         guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else {
             let reason = String(cString: cairo_status_to_string(cairo_surface_status(image)))
@@ -21,6 +23,19 @@ public enum CellImages {
         }
         cache[path] = image
         return image
+    }
+}
+
+extension CellImages {
+    /// Whether the file at `path` begins with PNG's eight-byte signature. One that cannot be
+    /// opened passes, for Cairo to say why.
+    static func startsLikeAPNG(_ path: String) -> Bool {
+        let fd = pinbox_open_input(path)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let n = read(fd, &head, head.count)
+        return n == 8 && head == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
     }
 }
 

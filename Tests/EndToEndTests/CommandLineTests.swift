@@ -76,6 +76,7 @@ final class CommandLineTests {
         (["--fill-font", "DejaVu Sans 0"], "--fill-font expects \"FAMILY [Bold] SIZE\""),
         (["--highlight-border-color", "blue"], "--highlight-border-color expects a colour"),
         (["--background-image", "/nonexistent/cell.png"], "--background-image: cannot read PNG /nonexistent/cell.png"),
+        (["--background-image", "/etc/passwd"], "--background-image: cannot read PNG /etc/passwd: not a PNG file"),
         (["--fill-sparkle", "1"], "unknown option '--fill-sparkle'"),
         (["render", "--out", "/tmp/x.png", "--style", "tfgrid", "--text", "a1"], "--text must be digits only"),
         (["render", "--out", "/tmp/x.png", "--accept", "printable", "--text", "é"], "--text must be printable ASCII only"),

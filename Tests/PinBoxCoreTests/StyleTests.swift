@@ -114,6 +114,10 @@ struct StyleTests {
         #expect(FeedbackMessage.text(for: .notADigit, capacity: 6) == "Digits only")
         #expect(FeedbackMessage.text(for: .incomplete, capacity: 6) == "Enter all 6 digits")
         #expect(FeedbackMessage.text(for: .incomplete, capacity: 8, accepts: .printable) == "Enter all 8 characters")
+        // A passphrase is capped in bytes, which no count of characters says (1023 characters
+        // of ASCII do not fit the 1022 bytes ssh reads).
+        #expect(FeedbackMessage.text(for: .pasteTooLong, capacity: 1023, accepts: .text) == "Too long to paste")
+        #expect(FeedbackMessage.text(for: .pasteTooLong, capacity: 6) == "Too long to paste: 6 digits at most")
         for reason in RejectReason.allCases {
             let text = FeedbackMessage.text(for: reason, capacity: 6)
             #expect(!text.isEmpty && text.count <= 40, "\(reason): \(text)")

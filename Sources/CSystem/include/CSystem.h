@@ -113,6 +113,8 @@ int pinbox_charset_high_half(const char *codeset, uint32_t table[128]);
 // open and openat are variadic, which Swift cannot call.
 /// Opens a directory to create files in later (O_DIRECTORY, close-on-exec).
 static inline int pinbox_open_directory(const char *path) { return open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC); }
+/// Opens a file to read (open is variadic, which Swift cannot call).
+static inline int pinbox_open_input(const char *path) { return open(path, O_RDONLY | O_CLOEXEC); }
 /// Creates a new file in `directory`: never over an existing one, never through a link.
 static inline int pinbox_create_file(int directory, const char *name, mode_t mode) {
     return openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
