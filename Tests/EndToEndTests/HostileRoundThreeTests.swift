@@ -423,6 +423,33 @@ struct HostileRoundThreeTests {
                 "ink from \(inked.min() ?? -1) to \(inked.max() ?? -1) in \(canvas.width)")
     }
 
+    /// SETPROMPT is a mnemonic label in pinentry (`_Passphrase:`): drawn without its mark, as
+    /// pinentry-gtk-2 draws it. The same prompt without a mark is the control; a doubled mark
+    /// is an underscore.
+    @Test func aPromptsMnemonicMarkIsNotDrawn() throws {
+        let xvfb = try Xvfb()
+        let x = try XClient(xvfb.display)
+        var spec = DialogSpec(kind: .entry(.passphrase))
+        spec.title = "Passphrase entry"
+        spec.prompt = "Passphrase"
+        let entry = try spec.makePage(measure: TextLayout.measure).geometry.fields[0]
+        func label(_ prompt: String) throws -> [UInt32] {
+            let pinentry = try PinentryDriver(display: xvfb.display)
+            pinentry.send("SETPROMPT \(prompt)\nGETPIN\n")
+            let id = try hexWindowID(try pinentry.window())
+            // Above the entry (whose caret blinks): the label.
+            let pixels = x.stillPixels(id, width: Int(x.size(of: id).width), height: Int(entry.y) - 2)
+            try pinentry.key("Escape")
+            try pinentry.waitOutput("ERR 83886179")
+            pinentry.send("BYE\n")
+            _ = try pinentry.waitExit()
+            return pixels
+        }
+        let plain = try label("Passphrase:")
+        #expect(try label("_Passphrase:") == plain)
+        #expect(try label("Pass__phrase:") != plain)
+    }
+
     // MARK: 9. Paste into passphrases
 
     /// A password manager's passphrase pasted with Ctrl+V into the askpass and with a middle

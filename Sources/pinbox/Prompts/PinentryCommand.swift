@@ -85,7 +85,9 @@ struct XDialogs: PinentryFrontEnd {
         var spec = DialogSpec(prompt: request.kind)
         spec.title = request.title ?? spec.title
         spec.description = request.description ?? ""
-        spec.prompt = request.prompt
+        // pinentry's prompts are mnemonic labels, as its buttons are (`_Passphrase:`): shown
+        // without the marks. (An askpass's prompt is plain text: a path's `_` stays.)
+        spec.prompt = PageButton(.ok, label: request.prompt).text
         spec.error = request.error ?? ""
         (spec.okLabel, spec.cancelLabel) = Self.labels(request.okLabel, request.cancelLabel)
         spec.accepts = .text
@@ -98,7 +100,7 @@ struct XDialogs: PinentryFrontEnd {
         // The agent's own words, translated for its user, when it sent them.
         spec.capsLockWarning = request.options.defaultCapsHint ?? localized("Caps Lock is on")
         if let again = request.repeatPrompt {
-            spec.repeatPrompt = again.prompt
+            spec.repeatPrompt = PageButton(.ok, label: again.prompt).text
             spec.repeatError = again.mismatchError
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
