@@ -40,6 +40,29 @@ public struct AssuanError: Equatable, Sendable {
     /// GETINFO with an unknown subject.
     public static let parameter = Self(pinentry: 280, "IPC parameter error")
 
+    /// A system error (`errno`) as libgpg-error numbers it, with the C library's words: what
+    /// pinentry answers when it can show no dialog at all (no display, and a terminal it cannot
+    /// open), so that gpg says "No such file or directory", the hint to set GPG_TTY, rather
+    /// than a cancel nobody made.
+    public static func system(_ number: Int32, _ text: String) -> Self {
+        Self(pinentry: 1 << 15 | (systemCodes[number] ?? 16381), text)  // 16381: GPG_ERR_UNKNOWN_ERRNO
+    }
+
+    /// Linux's errno numbers to libgpg-error's system codes (its errnos.in order), for the
+    /// errors opening a terminal can give.
+    private static let systemCodes: [Int32: UInt32] = [
+        1: 107,  // EPERM
+        2: 81,   // ENOENT
+        5: 49,   // EIO
+        6: 104,  // ENXIO
+        13: 1,   // EACCES
+        16: 19,  // EBUSY
+        19: 80,  // ENODEV
+        20: 97,  // ENOTDIR
+        25: 102, // ENOTTY
+        40: 63,  // ELOOP
+    ]
+
     /// A command name nobody registered.
     public static let unknownCommand = Self(assuan: 275, "Unknown IPC command")
     /// More than 1000 bytes before a LF. (The real pinentry exits instead of answering.)

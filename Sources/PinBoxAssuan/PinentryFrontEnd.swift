@@ -17,6 +17,13 @@ public protocol PinentryFrontEnd {
     /// MESSAGE and `CONFIRM --one-button`: one OK button, or a wait cue (pinpad entry) that the
     /// agent ends with SIGINT.
     mutating func message(_ request: ConfirmRequest) -> MessageOutcome
+    /// Why the last call could show no dialog at all (no display, and no terminal it could
+    /// open): the system error and its words; nil when a dialog was shown.
+    var unavailable: (number: Int32, text: String)? { get }
+}
+
+extension PinentryFrontEnd {
+    public var unavailable: (number: Int32, text: String)? { nil }
 }
 
 /// What a GETPIN dialog may ask gpg-agent while it is open: each is an `INQUIRE` the agent

@@ -49,6 +49,7 @@ extension PinentryServer {
         texts.error = nil
         texts.repeatPrompt = nil
         texts.qualityBar = nil
+        if unavailable() { return }
         switch outcome {
         case .pin(let secret, let repeated, let save):
             if !secret.isEmpty {
@@ -77,6 +78,7 @@ extension PinentryServer {
         texts.qualityBar = nil
         let outcome = frontEnd.confirm(request)
         texts.error = nil
+        if unavailable() { return }
         switch outcome {
         case .ok: ok()
         case .notOK: reply(.notConfirmed)
@@ -93,6 +95,7 @@ extension PinentryServer {
         texts.qualityBar = nil
         let outcome = frontEnd.message(request)
         texts.error = nil
+        if unavailable() { return }
         switch outcome {
         case .dismissed: ok()
         case .closed:
@@ -100,6 +103,16 @@ extension PinentryServer {
             ok()
         case .timedOut: timedOut()
         }
+    }
+
+    /// No dialog could be shown at all: the system's reason, as a status line naming where, then
+    /// the error, as pinentry-curses answers (`S ERROR curses.open_tty_for_read …`).
+    func unavailable() -> Bool {
+        guard let (number, text) = frontEnd.unavailable else { return false }
+        let error = AssuanError.system(number, text)
+        writeLine("S ERROR \(identity.statusName).open_tty \(error.code) ")
+        reply(error)
+        return true
     }
 
     /// pinentry reports a timeout as a status line naming the program, then the error.

@@ -7,8 +7,12 @@ import CSystem
 enum Output {
     /// Why a write failed: the C library's words for errno.
     struct Failure: Error {
+        let number: Int32
         let reason: String
-        init(errno number: Int32) { reason = String(cString: strerror(number)) }
+        init(errno number: Int32) {
+            self.number = number
+            reason = String(cString: strerror(number))
+        }
     }
 
     static func line(_ text: String, to fd: Int32) throws(Failure) {

@@ -69,6 +69,19 @@ final class PinentryTests {
         }
     }
 
+    /// No display and a terminal that cannot be opened: the agent hears why, as from
+    /// pinentry-curses ("No such file or directory", the hint to set GPG_TTY), not a cancel
+    /// nobody made. The control: the same request with a display is a dialog.
+    @Test func noDisplayAndNoTerminalIsSaidToTheAgent() throws {
+        let lost = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data X1 X Passphrase: Enter", "/bye"],
+                             environment: ["GNUPGHOME": home, "DISPLAY": "", "GPG_TTY": "/nonexistent/tty"], capture: true)
+        let said = output(lost)
+        #expect(said.hasPrefix("ERR 83918929 No such file or directory <Pinentry>"), "\(said)")
+        let session = try agent(["GET_PASSPHRASE --data --repeat=0 X1 X Passphrase: Enter"])
+        try answer("x")
+        #expect(output(session) == "D x\nOK\n")
+    }
+
     @Test func aPassphraseComesBackEscapedAsTheAgentExpects() throws {
         let session = try agent(["GET_PASSPHRASE --data --repeat=0 X1 X Passphrase: Enter+a+test+passphrase"])
         try answer("a%b+c d")

@@ -176,7 +176,7 @@ struct XDialogs: PinentryFrontEnd {
     }
 
     /// Shows one dialog until it is answered. Nil when no window could be shown (no display, no
-    /// keyboard grab): said on stderr, and the agent hears a cancel.
+    /// keyboard grab): said on stderr; the front end then tries the terminal (PinentryDialogs).
     private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
                                onChange: ((Page, Int) -> Void)? = nil,
                                agent: (AgentInquiries, PinRequest)? = nil) -> (Page, PageOutcome)? {

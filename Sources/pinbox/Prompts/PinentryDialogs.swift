@@ -10,6 +10,7 @@ import PinBoxCore
 struct PinentryDialogs: PinentryFrontEnd {
     var window: XDialogs
     var terminal = TerminalDialogs()
+    private(set) var unavailable: (number: Int32, text: String)?
 
     init(window: XDialogs) {
         self.window = window
@@ -20,6 +21,7 @@ struct PinentryDialogs: PinentryFrontEnd {
                                           window show: (inout XDialogs) -> Outcome,
                                           terminal ask: (inout TerminalDialogs) -> Outcome?) -> Outcome {
         var why: String?
+        unavailable = nil
         if options.namesDisplay(environment: getenv("DISPLAY").map { String(cString: $0) }) {
             let outcome = show(&window)
             guard let unreachable = window.unreachable else { return outcome }
@@ -28,6 +30,7 @@ struct PinentryDialogs: PinentryFrontEnd {
         if let outcome = ask(&terminal) { return outcome }
         if let why { Output.error(why) } else { Output.error("no X display (DISPLAY is not set)") }
         if let failure = terminal.failure { Output.error(failure) }
+        unavailable = terminal.error.map { ($0.number, $0.reason) }
         return cancelled
     }
 

@@ -9,19 +9,21 @@ import PinBoxX11
 /// PinBoxAssuan's `TerminalPinDialog` and `TerminalQuestion`; this only reads, writes, waits
 /// and asks the agent what they ask for.
 struct TerminalDialogs {
-    /// Why no terminal could be had, said on stderr with the display's reason (the agent only
-    /// hears a cancel).
+    /// Why no terminal could be had, said on stderr with the display's reason; the agent hears
+    /// the system error (`error`).
     private(set) var failure: String?
+    private(set) var error: Output.Failure?
 
     private mutating func open(_ options: PinentryOptions) -> (TerminalDevice, TerminalLook)? {
         let path = options.ttyName.flatMap { $0.isEmpty ? nil : $0 } ?? "/dev/tty"
         do throws(Output.Failure) {
             let device = try TerminalDevice(path: path)
-            failure = nil
+            (failure, error) = (nil, nil)
             return (device, TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
                                          ttyType: options.ttyType))
         } catch {
             failure = "no terminal to ask on either (\(path): \(error.reason))"
+            self.error = error
             return nil
         }
     }
