@@ -15,9 +15,11 @@ enum WorkbenchPage {
         // One field asks for what it holds: a password behind dots, a code in plain digits.
         let title = fields.count > 1 ? localized("Payment password boxes")
             : fields[0].configuration.theme.secure ? localized("Enter your payment password") : localized("Enter the code")
-        // Print (a screenshot) and the other workbench keys are listed by F1.
-        let hint = (fields.count > 1 ? localized("Tab next field · ") : "") + localized("Esc clear · Return submit")
-            + " · " + localized("F1 workbench keys")
+        // Print (a screenshot) and the other workbench keys are listed by F1; a prompt
+        // (`--askpass`) has none.
+        let hint = command.askpass ? localized("Esc cancel · Return submit")
+            : (fields.count > 1 ? localized("Tab next field · ") : "") + localized("Esc clear · Return submit")
+                + " · " + localized("F1 workbench keys")
         // `--askpass` is a prompt: closing it refuses, and the full field answers.
         let rules = PageRules(purpose: command.askpass ? .prompt : .workbench, endAfterSubmit: command.exitOnComplete, timeout: command.timeout,
                               clearOnBlur: command.clearOnBlur, reveal: command.reveal)
