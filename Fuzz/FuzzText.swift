@@ -128,13 +128,18 @@ func fuzzEntry(_ input: inout ByteReader) {
     // The characters the field should hold, and their bytes, kept side by side.
     var model: [Unicode.Scalar] = []
     var modelBytes: [UInt8] = []
+    // A character refused at the byte limit refuses what follows until a deletion or a clear.
+    var pastLimit = false
     func filled() -> [FieldEvent] {
         model.count == capacity ? [.changed(length: model.count), .completed] : [.changed(length: model.count)]
     }
     func typed(_ s: Unicode.Scalar) -> [FieldEvent] {
         guard accepts.contains(s) else { return [.rejected(accepts.refusal)] }
         guard model.count < capacity else { return [.rejected(.full)] }
-        guard modelBytes.count + utf8(s).count <= field.byteLimit else { return [.rejected(.limit)] }
+        guard !pastLimit, modelBytes.count + utf8(s).count <= field.byteLimit else {
+            pastLimit = true
+            return [.rejected(.limit)]
+        }
         model.append(s)
         modelBytes += utf8(s)
         return filled()
@@ -157,7 +162,7 @@ func fuzzEntry(_ input: inout ByteReader) {
         guard let scalars = decodeUTF8(text), scalars.allSatisfy(accepts.contains) else {
             return [.rejected(.pasteNotDigits)]
         }
-        guard scalars.count <= capacity - model.count, modelBytes.count + text.count <= field.byteLimit else {
+        guard !pastLimit, scalars.count <= capacity - model.count, modelBytes.count + text.count <= field.byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
         model += scalars
@@ -179,10 +184,11 @@ func fuzzEntry(_ input: inout ByteReader) {
             events = field.deleteBackward()
             expected = model.isEmpty ? [] : [.changed(length: model.count - 1)]
             if let last = model.popLast() { modelBytes.removeLast(utf8(last).count) }
+            pastLimit = false
         case 5:
             events = field.clear()
             expected = model.isEmpty ? [] : [.changed(length: 0)]
-            (model, modelBytes) = ([], [])
+            (model, modelBytes, pastLimit) = ([], [], false)
         case 6:
             let bytes = nextPaste(&input)
             (events, expected) = (field.paste(bytes), pasted(bytes))
@@ -192,7 +198,7 @@ func fuzzEntry(_ input: inout ByteReader) {
             check(field.isEmpty && field.secret.isEmpty, "hand-off left characters behind")
             field.secret.withWholeCapacity { check($0.allSatisfy { $0 == 0 }, "hand-off did not wipe") }
             (events, expected) = ([], [])
-            (model, modelBytes) = ([], [])
+            (model, modelBytes, pastLimit) = ([], [], false)
         }
         check(events == expected, "step \(step): events \(events), the model expects \(expected)")
         check(field.length == model.count, "length \(field.length), the model holds \(model.count)")

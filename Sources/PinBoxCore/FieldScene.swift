@@ -16,6 +16,11 @@ public struct FieldScene: Equatable, Sendable {
     /// run of text (`Theme.drawsTextRun`), all of them, the painter keeping the end in view.
     /// Nil when secure, always.
     public var shown: ShownCharacters?
+    /// The shown characters hold no secret (a name, a code, ssh's fingerprint): text DejaVu
+    /// cannot draw alone (Chinese, Arabic, …) may go through the text engine, with its font
+    /// fallback and direction, which keeps copies of what it draws. A shown passphrase never does:
+    /// it is drawn from the locked buffer only.
+    public var plainText = false
     /// A text entry's caret is drawn (`Theme.padding`): the entry has the focus and the blink
     /// is in its shown half. It carries no character, only where the next one goes.
     public var caret = false

@@ -69,8 +69,8 @@ public final class PinField {
 
     /// Backspace: removes the last character (all of its bytes); on an empty field nothing happens.
     public func deleteBackward() -> [FieldEvent] {
-        guard !isEmpty else { return [] }
         pastTheLimit = false
+        guard !isEmpty else { return [] }
         // UTF-8 continuation bytes are 10xxxxxx: drop them, then the lead byte.
         while secret.count > 1 && secret[secret.count - 1] & 0xc0 == 0x80 { secret.removeLast() }
         secret.removeLast()

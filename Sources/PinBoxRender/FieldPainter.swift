@@ -141,6 +141,10 @@ private struct FieldDrawing {
             guard !text.isEmpty else { return }
             let style = theme.style(for: .filled)
             let size = style.font.size * s
+            if scene.plainText, let width = drawPlainText(text, style: style, pixelSize: size, pad: pad) {
+                caretX = bounds.x + pad + min(width, bounds.width - 2 * pad)
+                return
+            }
             let width = canvas.secretRunWidth(text, font: style.font, pixelSize: size)
             let room = bounds.width - 2 * pad
             let left = bounds.x + pad - max(0, width - room)
@@ -151,6 +155,24 @@ private struct FieldDrawing {
             }
         }
         if scene.caret { drawCaret(at: caretX) }
+    }
+
+    /// A shown entry that holds no secret, in a script DejaVu cannot draw alone: laid out by the
+    /// text engine (Pango's fallback fonts, shaping and direction), the end kept in view. Returns
+    /// the text's width, or nil for text the entry's own path draws (DejaVu's).
+    private func drawPlainText(_ bytes: UnsafeBufferPointer<UInt8>, style: CellStyle, pixelSize: Double,
+                               pad: Double) -> Double? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard TextLayout.needsPango(text) else { return nil }
+        let textStyle = TextStyle(size: pixelSize, bold: style.font.bold, color: style.textColor)
+        let metrics = TextLayout.metrics(text, style: textStyle, width: nil)
+        let room = bounds.width - 2 * pad
+        let left = bounds.x + pad - max(0, metrics.size.width - room)
+        let top = (bounds.mid.y - metrics.size.height / 2).rounded()
+        canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
+            TextLayout.draw(text, style: textStyle, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)
+        }
+        return metrics.size.width
     }
 
     /// The dots (or plain characters) at their presence, and the caret after the last one.

@@ -104,6 +104,20 @@ final class PinentryTerminalTests {
         #expect(try String(contentsOfFile: answer, encoding: .utf8).contains("\nD aüß\nOK\n"))
     }
 
+    /// Commands piped in (`printf … | pinentry-pinbox`, as scripts use a pinentry): the end of
+    /// stdin does not cancel the dialog; the passphrase typed on the terminal comes back, as
+    /// from pinentry-curses.
+    @Test func aScriptPipedInGetsItsAnswerOnTheTerminal() throws {
+        let answer = home + "/answer"
+        let pty = try Pty("printf 'OPTION ttyname=%s\\nSETPROMPT Passphrase:\\nGETPIN\\n' \"$(tty)\" | \(link) > \(answer); echo done=$?",
+                          environment: environment)
+        try pty.waitFor("Passphrase: ")
+        pty.type("abc\r")
+        try pty.waitFor("done=0")
+        #expect(try pty.finish() == 0)
+        #expect(try String(contentsOfFile: answer, encoding: .utf8).hasSuffix("\nD abc\nOK\n"))
+    }
+
     /// The pty `script` made: the tty its shell's children have.
     func waitForTerminal(of pty: Pty) throws -> String {
         let deadline = Date().addingTimeInterval(10)

@@ -249,6 +249,10 @@ struct PinFieldTextTests {
         #expect(f.type("b") == [.rejected(.limit)])
         _ = f.clear()
         #expect(f.type("中") == [.changed(length: 1)], "cleared: room again")
+        // A character too big for an empty field: Backspace there lets the next one in.
+        let tiny = try PinField(capacity: 10, accepts: .text, byteLimit: 1)
+        #expect(tiny.type("é") == [.rejected(.limit)] && tiny.type("a") == [.rejected(.limit)])
+        #expect(tiny.deleteBackward() == [] && tiny.type("a") == [.changed(length: 1)])
     }
 
     @Test func aDigitsFieldStillRefusesLetters() throws {

@@ -115,6 +115,7 @@ public struct PageField {
         var scene = FieldScene(field: field, animator: animator, layout: layout, theme: theme,
                                focused: focused, composing: composing, at: now, first: firstShown)
         if showsCount { scene.count = Self.count(field.length) }
+        scene.plainText = holdsNoSecret && revealed
         return scene
     }
 
