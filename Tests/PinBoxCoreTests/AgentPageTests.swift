@@ -42,6 +42,19 @@ private func text(_ page: Page, _ field: Int) -> String {
 /// its constraint hints and the check before OK.
 @Suite("Page: gpg-agent's offers")
 struct AgentPageTests {
+    /// Show's own `_S` is the checkbox's: it takes the next free letter, so Alt+S does one thing.
+    @Test func showGivesUpALetterTheCheckboxHas() throws {
+        let page = try newPassphrase {
+            $0.savePasswordLabel = "_Save in password manager"
+            $0.reveal = RevealButton()
+        }
+        let keys = page.content.buttons.compactMap(\.mnemonic)
+        #expect(Set(keys).count == keys.count, "\(keys)")
+        let show = try #require(page.content.buttons.first { $0.role == .reveal })
+        #expect(show.text == "Show" && show.mnemonic == "h")
+        #expect(PageButton(.reveal, label: "_Show", avoiding: []).mnemonic == "s", "no clash: its own letter")
+    }
+
     @Test func theCheckboxTogglesByKeyMnemonicAndClickAndIsHandedBack() throws {
         let page = try newPassphrase { $0.savePasswordLabel = "_Save in password manager"; $0.repeatPrompt = nil }
         #expect(page.content.buttons.map { $0.role } == [.savePassword, .cancel, .ok])

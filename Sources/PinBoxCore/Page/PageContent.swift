@@ -110,14 +110,19 @@ public struct PageButton: Equatable, Sendable {
     }
 
     /// A button labelled `label`, given a mnemonic when the label has none (gpg-agent's show
-    /// and hide labels are tooltips, with no `_`): the first letter no button in `others` uses.
+    /// and hide labels are tooltips, with no `_`) or when its own is another button's (`_Show`
+    /// beside the agent's `_Save in password manager`): the first letter no button in `others`
+    /// uses.
     public init(_ role: Role, label: String, avoiding others: [PageButton]) {
         let plain = PageButton(role, label: label)
-        guard plain.mnemonic == nil else { self = plain; return }
         let taken = others.compactMap { $0.mnemonic }
+        if let key = plain.mnemonic, !taken.contains(key) { self = plain; return }
+        // Its own letter is taken: marked again from its text, underscores kept as such.
+        let unmarked = plain.mnemonic == nil ? label
+            : String(String.UnicodeScalarView(plain.text.unicodeScalars.flatMap { $0 == "_" ? ["_", "_"] : [$0] }))
         var marked = ""
         var done = false
-        for scalar in label.unicodeScalars {
+        for scalar in unmarked.unicodeScalars {
             if !done, scalar.properties.isAlphabetic, !taken.contains(Self.lowercased(scalar)) {
                 marked += "_"
                 done = true
