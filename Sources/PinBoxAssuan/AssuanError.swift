@@ -45,7 +45,7 @@ public struct AssuanError: Equatable, Sendable {
     /// open), so that gpg says "No such file or directory", the hint to set GPG_TTY, rather
     /// than a cancel nobody made.
     public static func system(_ number: Int32, _ text: String) -> Self {
-        Self(pinentry: 1 << 15 | (systemCodes[number] ?? 16381), text)  // 16381: GPG_ERR_UNKNOWN_ERRNO
+        Self(pinentry: systemCodes[number].map { 1 << 15 | $0 } ?? 16382, text)  // 16382: GPG_ERR_UNKNOWN_ERRNO
     }
 
     /// Linux's errno numbers to libgpg-error's system codes (its errnos.in order), for the
@@ -53,13 +53,22 @@ public struct AssuanError: Equatable, Sendable {
     private static let systemCodes: [Int32: UInt32] = [
         1: 107,  // EPERM
         2: 81,   // ENOENT
+        4: 47,   // EINTR
         5: 49,   // EIO
         6: 104,  // ENXIO
+        11: 6,   // EAGAIN
+        12: 86,  // ENOMEM
         13: 1,   // EACCES
         16: 19,  // EBUSY
         19: 80,  // ENODEV
         20: 97,  // ENOTDIR
+        21: 51,  // EISDIR
+        23: 75,  // ENFILE
+        24: 65,  // EMFILE
         25: 102, // ENOTTY
+        26: 134, // ETXTBSY
+        30: 122, // EROFS
+        36: 69,  // ENAMETOOLONG
         40: 63,  // ELOOP
     ]
 

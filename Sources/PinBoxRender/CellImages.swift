@@ -28,11 +28,13 @@ public enum CellImages {
 
 extension CellImages {
     /// Whether the file at `path` begins with PNG's eight-byte signature. One that cannot be
-    /// opened passes, for Cairo to say why.
+    /// opened, or is no regular file (a pipe, read once, is left whole), passes, for Cairo to say.
     static func startsLikeAPNG(_ path: String) -> Bool {
         let fd = pinbox_open_input(path)
         guard fd >= 0 else { return true }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & UInt32(S_IFMT) == UInt32(S_IFREG) else { return true }
         var head = [UInt8](repeating: 0, count: 8)
         let n = read(fd, &head, head.count)
         return n == 8 && head == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]

@@ -154,7 +154,7 @@ public final class EventLoop {
                 backgroundIsFrame = false
             }
             if let due = preparationDue, now >= due, prepare(controller, buffer: &buffer) { continue }
-            if selection.deadline == nil && XPending(d) > 0 { continue }
+            if hasEventToTake(d) { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, preparationDue]
                 .compactMap { $0 }.min()
             wait(until: deadline)
@@ -177,6 +177,18 @@ public final class EventLoop {
             default: 1
             }
         }, nil) != 0
+    }
+
+    /// Whether `nextEvent` has an event to give now: one the frame's round trips read into
+    /// Xlib's queue (a paste's answer among them) must not wait for the next wake-up, while
+    /// keys held behind a paste must not keep the loop from sleeping.
+    private func hasEventToTake(_ d: OpaquePointer) -> Bool {
+        guard XPending(d) > 0 else { return false }
+        guard selection.deadline != nil else { return true }
+        var event = XEvent()
+        guard nextEvent(d, into: &event) else { return false }
+        XPutBackEvent(d, &event)
+        return true
     }
 
     /// One input, handled as soon as it is translated: typed characters are not queued.

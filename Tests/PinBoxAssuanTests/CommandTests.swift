@@ -29,6 +29,17 @@ import Testing
     /// libassuan skips only a line with no bytes; a line that starts with NUL is a command with
     /// an empty name, answered with its syntax error (assuan-handler.c, dispatch_command). A NUL
     /// later in the line ends the command's name as it ends a C string.
+    /// A system error as libgpg-error numbers it (pinentry-curses' `83918929 No such file or
+    /// directory` for a GPG_TTY that names nothing); an errno it has no number for is its
+    /// "unknown errno", not a system code.
+    @Test func systemErrorsCarryLibgpgErrorsCodes() {
+        #expect(AssuanError.system(ENOENT, "No such file or directory").line
+            == "ERR 83918929 No such file or directory <Pinentry>")
+        #expect(AssuanError.system(ENOTTY, "x").code == 83918950 && AssuanError.system(EACCES, "x").code == 83918849)
+        #expect(AssuanError.system(EISDIR, "x").code == 5 << 24 | 1 << 15 | 51)
+        #expect(AssuanError.system(9999, "x").code == 5 << 24 | 16382)
+    }
+
     @Test func aLineThatStartsWithNulIsASyntaxError() {
         let run = converse("\u{0}\n\u{0}GETPIN\nNOP\u{0}junk\nBYE\n")
         #expect(run.output == """

@@ -53,6 +53,9 @@ struct AgentPageTests {
         let show = try #require(page.content.buttons.first { $0.role == .reveal })
         #expect(show.text == "Show" && show.mnemonic == "h")
         #expect(PageButton(.reveal, label: "_Show", avoiding: []).mnemonic == "s", "no clash: its own letter")
+        // Marked again, a literal underscore stays one.
+        let again = PageButton(.reveal, label: "Sh__ow _x", avoiding: [PageButton(.ok, label: "_x")])
+        #expect(again.text == "Sh_ow x" && again.mnemonic == "s")
     }
 
     @Test func theCheckboxTogglesByKeyMnemonicAndClickAndIsHandedBack() throws {

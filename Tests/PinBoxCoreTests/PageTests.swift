@@ -284,6 +284,36 @@ struct PageTests {
         #expect(PageButton(.ok, label: "Save__as _file").mnemonic == "f")
     }
 
+    /// Buttons replaced while the pointer is held (the reveal question answered by a key) are
+    /// not the one that went down: letting go presses nothing. The control: let go before.
+    @Test func aButtonReplacedWhileHeldIsNotPressed() throws {
+        var spec = DialogSpec(kind: .entry(.passphrase))
+        spec.reveal = RevealButton(question: "Really?")
+        let page = try spec.makePage(measure: { text, style, _ in
+            Size(width: Double(text.unicodeScalars.count) * style.size / 2, height: (style.size * 1.3).rounded(.up))
+        })
+        func ask() throws -> Point {
+            let show = try #require(page.content.buttons.firstIndex { $0.role == .reveal })
+            let at = page.geometry.buttons[show].mid
+            _ = page.handle(.click(at), now: 0)
+            _ = page.handle(.release(at), now: 0)
+            #expect(page.isAskingReveal)
+            let no = try #require(page.content.buttons.firstIndex { $0.role == .revealNo })
+            return page.geometry.buttons[no].mid
+        }
+        let no = try ask()
+        _ = page.handle(.click(no), now: 1)
+        _ = page.handle(.character("a"), now: 1.1)  // answers No, then types
+        #expect(!page.isAskingReveal && page.scene(at: 1.2).pressedButton == nil, "not drawn held")
+        let released = page.handle(.release(no), now: 1.2)
+        #expect(!released.contains { if case .report(.button) = $0 { true } else { false } }, "\(released)")
+        #expect(!page.revealed)
+        // Control: held and let go on No while it is asked, it answers.
+        let again = try ask()
+        _ = page.handle(.click(again), now: 2)
+        #expect(page.handle(.release(again), now: 2.1).contains(.report(.button(.revealNo))))
+    }
+
     @Test func aButtonIsPressedWhenTheClickIsLetGoOnIt() throws {
         let page = try dialog(.confirm(notOK: true))
         let buttons = page.geometry.buttons

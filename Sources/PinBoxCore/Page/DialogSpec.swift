@@ -135,7 +135,8 @@ public struct DialogSpec: Equatable, Sendable {
             if entry {
                 var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
                                                                byteLimit: byteLimit, scale: scale, width: width)
-                field.revealed = true
+                // A key's fingerprint is public: shown, and read by a screen reader, as typed.
+                (field.revealed, field.holdsNoSecret) = (true, true)
                 // ssh takes the fingerprint pasted from where the host's owner published it.
                 if paste { field.field.pastePolicy = .text }
                 fields.append(field)

@@ -14,7 +14,7 @@ extension Page {
             setFocus(i, into: &effects)
         } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
             setFocus(fields.count + b, into: &effects)
-            pressedButton = b
+            pressedButton = (b, content.buttons[b].role)
             pressedButtonHeld = true
         }
     }
@@ -25,9 +25,16 @@ extension Page {
         if let i = pressedKey, case .paySheet(let layout) = geometry {
             pressedKeyHeld = layout.keyRects[i].contains(point)
         }
-        if let b = pressedButton {
-            pressedButtonHeld = b < geometry.buttons.count && geometry.buttons[b].contains(point)
+        if pressedButton != nil {
+            pressedButtonHeld = pressedButtonNow.map { geometry.buttons[$0].contains(point) } ?? false
         }
+    }
+
+    /// The button that went down under the pointer, while it is still there as it was.
+    var pressedButtonNow: Int? {
+        guard let (b, role) = pressedButton, b < content.buttons.count, b < geometry.buttons.count,
+              content.buttons[b].role == role else { return nil }
+        return b
     }
 
     /// The button goes up: the input it makes, if it was let go on what it went down on (a
@@ -37,8 +44,8 @@ extension Page {
             (pressedKey, pressedKeyHeld) = (nil, false)
             (pressedButton, pressedButtonHeld) = (nil, false)
         }
-        if let b = pressedButton {
-            return b < geometry.buttons.count && geometry.buttons[b].contains(point) ? .pressButton(b) : nil
+        if pressedButton != nil {
+            return pressedButtonNow.flatMap { geometry.buttons[$0].contains(point) ? .pressButton($0) : nil }
         }
         guard let i = pressedKey, case .paySheet(let layout) = geometry else { return nil }
         return layout.keyRects[i].contains(point) ? PaySheetLayout.keys[i].input : nil

@@ -71,9 +71,10 @@ public final class Page {
     /// it types nothing.
     public internal(set) var pressedKey: Int?
     public internal(set) var pressedKeyHeld = false
-    /// The dialog's button the pointer went down on (`PageGeometry.buttons` index), and whether
-    /// the pointer is still on it: it is pressed when let go on it.
-    public internal(set) var pressedButton: Int?
+    /// The dialog's button the pointer went down on (its `PageGeometry.buttons` index and its
+    /// role: buttons replaced meanwhile, by the reveal question say, are not it), and whether the
+    /// pointer is still on it: it is pressed when let go on it.
+    var pressedButton: (index: Int, role: PageButton.Role)?
     public internal(set) var pressedButtonHeld = false
     /// When the window first showed the page (`shown(at:)`).
     public private(set) var shownAt: Double?

@@ -117,9 +117,8 @@ public struct PageButton: Equatable, Sendable {
         let plain = PageButton(role, label: label)
         let taken = others.compactMap { $0.mnemonic }
         if let key = plain.mnemonic, !taken.contains(key) { self = plain; return }
-        // Its own letter is taken: marked again from its text, underscores kept as such.
-        let unmarked = plain.mnemonic == nil ? label
-            : String(String.UnicodeScalarView(plain.text.unicodeScalars.flatMap { $0 == "_" ? ["_", "_"] : [$0] }))
+        // Its own letter is taken: marked again from its text (whose underscores the loop keeps).
+        let unmarked = plain.mnemonic == nil ? label : plain.text
         var marked = ""
         var done = false
         for scalar in unmarked.unicodeScalars {

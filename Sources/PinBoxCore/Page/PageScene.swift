@@ -89,7 +89,7 @@ extension Page {
         scene.suggestionGroupSize = agent.groupsSuggestion ? AgentState.groupSize : nil
         scene.savePassword = agent.savePassword
         scene.pressedKey = pressedKeyHeld ? pressedKey : nil
-        scene.pressedButton = pressedButtonHeld ? pressedButton : nil
+        scene.pressedButton = pressedButtonHeld ? pressedButtonNow : nil
         return scene
     }
 
