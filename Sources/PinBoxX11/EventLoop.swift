@@ -164,19 +164,28 @@ public final class EventLoop {
     /// Takes the next event to handle off Xlib's queue; false when there is none. While a paste
     /// is on its way, keys and clicks stay queued, in order, behind it (as keycodes: no
     /// character is made of them yet), so that what is typed after Ctrl+V, Return included,
-    /// comes after the pasted text; the answer, or its deadline, lets them through.
+    /// comes after the pasted text; the answer, or its deadline, lets them through. What the
+    /// focus, the map or the window manager says after a held key waits behind it too (a blur
+    /// that clears the field must not come before the keys typed before it); the rest (the
+    /// selection's answer, exposures, sizes, the keyboard's state) is taken at once.
     private func nextEvent(_ d: OpaquePointer, into event: inout XEvent) -> Bool {
         guard selection.deadline != nil else {
             guard XPending(d) > 0 else { return false }
             XNextEvent(d, &event)
             return true
         }
-        return XCheckIfEvent(d, &event, { _, event, _ in
+        var held: CChar = 0  // set once the scan has passed a held key or click
+        return XCheckIfEvent(d, &event, { _, event, held in
             switch event?.pointee.type {
-            case KeyPress, KeyRelease, ButtonPress, ButtonRelease, MotionNotify: 0
-            default: 1
+            case KeyPress, KeyRelease, ButtonPress, ButtonRelease, MotionNotify:
+                held?.pointee = 1
+                return 0
+            case FocusIn, FocusOut, MapNotify, UnmapNotify, DestroyNotify, ClientMessage:
+                return held?.pointee == 1 ? 0 : 1
+            default:
+                return 1
             }
-        }, nil) != 0
+        }, &held) != 0
     }
 
     /// Whether `nextEvent` has an event to give now: one the frame's round trips read into

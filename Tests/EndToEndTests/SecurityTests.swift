@@ -138,6 +138,23 @@ struct SecurityTests {
         #expect(s.length("strip") == 0)
     }
 
+    /// Keys typed while a paste is on its way wait for it, and so does the focus leaving after
+    /// them: the blur clears what was pasted and typed, not the field before they land. The
+    /// selection's owner is held stopped until the keys and the blur are on their way.
+    @Test func aBlurAfterKeysHeldBehindAPasteComesAfterThem() throws {
+        let s = try Session(["--style", "strip", "--clear-on-blur", "--paste", "digits"])
+        let owner = try Child(["xclip", "-quiet", "-selection", "clipboard", "-i"],
+                              environment: ["DISPLAY": s.xvfb.display], input: Array("12".utf8), capture: true)
+        defer { kill(owner.pid, SIGKILL); owner.wait() }
+        try waitUntil("xclip owns the clipboard") { s.x.owner(of: "CLIPBOARD") != 0 }
+        kill(owner.pid, SIGSTOP)
+        try s.pinbox.keys("ctrl+v", "3")
+        s.x.focus(s.x.makeWindow())
+        kill(owner.pid, SIGCONT)
+        try s.pinbox.waitFor("change", count: 3)
+        #expect(s.pinbox.events("change").map { $0["length"] as! Int } == [2, 3, 0])
+    }
+
     @Test func coreDumpsAreOff() throws {
         let s = try Session(["--style", "strip"])
         let limits = try String(contentsOfFile: "/proc/\(s.pinbox.pid)/limits", encoding: .utf8)
