@@ -24,7 +24,7 @@ public final class XDisplay {
             let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
             throw X11Error(shown.isEmpty
                 ? "cannot open the X display: $DISPLAY is not set" + (optionHint ? " (try --display :0)" : "")
-                : "cannot open the X display '\(Self.printable(shown))'")
+                : "cannot open the X display '\(TerminalSafeText.escaped(shown))'")
         }
         self.handle = handle
         screen = XDefaultScreen(handle)
@@ -38,19 +38,6 @@ public final class XDisplay {
         XCloseDisplay(handle)
     }
 
-    /// A display name as an error may repeat it: control characters (terminal escapes from a
-    /// hostile environment) written as `\u{1b}`, never sent to the terminal raw.
-    static func printable(_ name: String) -> String {
-        var out = ""
-        for scalar in name.unicodeScalars {
-            if scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value) {
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 
     /// What the keyboard shows now (Caps Lock, the active layout), and from now on followed: a
     /// dialog lays out its line about the keyboard from its first frame.

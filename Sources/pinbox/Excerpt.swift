@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import PinBoxCore
+
 /// What a usage error may repeat of a value the user gave: a short, printable excerpt. A value
 /// can be huge, hold escape sequences that would drive the terminal, or be a PIN typed in the
 /// wrong place; the error names the option and shows only what is safe to show.
@@ -25,17 +27,7 @@ enum Excerpt {
             }
             scalars = scalars.dropFirst()
             shown += 1
-            switch scalar.value {
-            case 0x0a: out += "\\n"
-            case 0x09: out += "\\t"
-            case 0x0d: out += "\\r"
-            case 0..<0x20, 0x7f, 0x80..<0xa0, 0x200e, 0x200f, 0x202a...0x202e, 0x2066...0x2069:
-                // Controls, and the marks that reorder text on screen.
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u{" + hex + "}"
-            default:
-                out.unicodeScalars.append(scalar)
-            }
+            if let escape = TerminalSafeText.escape(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
         }
         return "'" + out + "'"
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CSystem
 import CXKB
+import PinBoxCore
 
 /// Dead keys and Compose sequences, from the locale's compose table as libxkbcommon finds it:
 /// `XCOMPOSEFILE`, then `~/.XCompose` (or `$XDG_CONFIG_HOME/XCompose`), then the system's
@@ -57,16 +58,10 @@ final class Composer {
         return "C"
     }
 
-    /// Whether `locale`'s Compose file is UTF-8: its character set, from the installed locale
-    /// or else the name after the dot; C and POSIX read a UTF-8 table too.
+    /// Whether `locale`'s Compose file is UTF-8 (`LocaleCodeset`); C and POSIX read a UTF-8
+    /// table too.
     static func isUTF8(_ locale: String) -> Bool {
-        if locale == "C" || locale == "POSIX" { return true }
-        var buffer = [CChar](repeating: 0, count: 64)
-        var most: Int32 = 0
-        let codeset = pinbox_locale_codeset(locale, &buffer, buffer.count, &most) == 0
-            ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            : String(locale.drop { $0 != "." }.dropFirst().prefix { $0 != "@" })
-        return String(codeset.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" }) == "utf8"
+        locale == "C" || locale == "POSIX" || LocaleCodeset(locale: locale)?.isUTF8 == true
     }
 
     /// A sequence is half-typed.
