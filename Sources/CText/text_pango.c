@@ -179,7 +179,7 @@ static PangoLayout *make_layout(const char *utf8, const pinbox_text_style *style
     PangoLayout *layout = p_pango_layout_new(context);
     PangoFontDescription *font = p_pango_font_description_new();
     // DejaVu first, as the FreeType path; fontconfig falls back per character for the rest.
-    p_pango_font_description_set_family(font, "DejaVu Sans");
+    p_pango_font_description_set_family(font, style->monospace ? "DejaVu Sans Mono" : "DejaVu Sans");
     p_pango_font_description_set_weight(font, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
     p_pango_font_description_set_absolute_size(font, style->size * PANGO_SCALE);
     p_pango_layout_set_font_description(layout, font);

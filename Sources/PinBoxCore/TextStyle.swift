@@ -13,6 +13,8 @@ public struct TextStyle: Equatable, Sendable {
     /// The font size (the em), in device pixels.
     public var size: Double
     public var bold: Bool
+    /// Every character as wide as the next (DejaVu Sans Mono): for ASCII art.
+    public var monospace: Bool
     public var color: Color
     public var alignment: Alignment
     /// The tallest the block may be, in device pixels, when it wraps to a width: the lines that
@@ -20,10 +22,11 @@ public struct TextStyle: Equatable, Sendable {
     /// shows). Nil: as tall as the text.
     public var maxHeight: Double?
 
-    public init(size: Double, bold: Bool = false, color: Color = .black, alignment: Alignment = .leading,
-                maxHeight: Double? = nil) {
+    public init(size: Double, bold: Bool = false, monospace: Bool = false, color: Color = .black,
+                alignment: Alignment = .leading, maxHeight: Double? = nil) {
         self.size = size
         self.bold = bold
+        self.monospace = monospace
         self.color = color
         self.alignment = alignment
         self.maxHeight = maxHeight

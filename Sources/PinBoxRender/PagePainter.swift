@@ -66,6 +66,10 @@ public enum PagePainter {
                 TextLayout.draw(detail.text, style: TextStyle(size: m.textSize * s, color: page.textColor), width: nil,
                                 at: Point(x: layout.detail.x, y: layout.detail.y), on: canvas)
             }
+            if let picture = detail.picture, touched(layout.picture) {
+                TextLayout.draw(picture, style: layout.pictureStyle(color: page.textColor), width: nil,
+                                at: Point(x: layout.picture.x, y: layout.picture.y), on: canvas)
+            }
         }
         for (label, rect) in zip(page.labels, layout.labels) {
             text(label, in: rect, size: m.labelSize, color: page.secondaryColor, limit: layout.labelLimit)

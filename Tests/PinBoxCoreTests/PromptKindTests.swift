@@ -95,6 +95,40 @@ struct PromptKindTests {
             + "This key is not known by any other names.\nAre you sure you want to continue connecting?")
     }
 
+    /// `ssh -o VisualHostKey=yes`: the key's picture follows the fingerprint's line.
+    static let picture = [
+        "+--[ED25519 256]--+", "| .               |", "|+                |", "|=o               |",
+        "|o*+              |", "|E+o..   S .      |", "|=Bo+ o + o .     |", "|*=* o B o . .    |",
+        "|*.o=.B = . o     |", "|.o..*o+   .      |", "+----[SHA256]-----+",
+    ]
+
+    @Test func theHostKeysPictureIsTakenOutOfTheText() throws {
+        let prompt = "The authenticity of host 'example.org (192.0.2.1)' can't be established.\n"
+            + "ED25519 key fingerprint is \(Self.fingerprint).\n"
+            + Self.picture.joined(separator: "\n") + "\n"
+            + "Are you sure you want to continue connecting (yes/no/[fingerprint])? "
+        guard case .hostKey(let q) = PromptKind(askpass: prompt, hint: .none) else {
+            Issue.record("not a host-key question")
+            return
+        }
+        #expect(q.picture == Self.picture)
+        #expect(q.fingerprint == Self.fingerprint)
+        #expect(q.text == "The authenticity of host 'example.org (192.0.2.1)' can't be established.\n"
+            + "Are you sure you want to continue connecting?")
+        // Lines that only look like a frame stay the caller's words: rows of another width, or
+        // no closing line.
+        for broken in [Array(Self.picture.prefix(3)) + ["|short|"] + Self.picture.suffix(1), Array(Self.picture.prefix(5))] {
+            let text = "ED25519 key fingerprint is \(Self.fingerprint).\n" + broken.joined(separator: "\n")
+                + "\nAre you sure you want to continue connecting (yes/no)? "
+            guard case .hostKey(let q) = PromptKind(askpass: text, hint: .none) else {
+                Issue.record("not a host-key question")
+                continue
+            }
+            #expect(q.picture == nil)
+            #expect(q.text.contains(broken[1]))
+        }
+    }
+
     @Test func theHostKeyQuestionOfLaterOpenSSH() throws {
         let prompt = "The authenticity of host 'example.org (192.0.2.1)' can't be established.\n"
             + "ECDSA key fingerprint is: \(Self.fingerprint)\n"

@@ -25,6 +25,8 @@ typedef struct {
 typedef struct {
     double size;
     int bold;
+    /// 1 sets DejaVu Sans Mono first instead: every character as wide as the next.
+    int monospace;
     /// 1 centres each line; 0 starts it at the paragraph's own side (right for Arabic, Hebrew).
     int centre;
     /// Device pixels; negative for no wrapping.

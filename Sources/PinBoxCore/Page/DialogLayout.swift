@@ -48,6 +48,8 @@ public struct DialogLayout: Equatable, Sendable {
     /// The detail's label and its line (a fingerprint), when the page has one.
     public let detailLabel: Rect
     public let detail: Rect
+    /// The detail's picture under its line, in a fixed-width font; empty when it has none.
+    public let picture: Rect
     public let labels: [Rect]
     public let fields: [Rect]
     /// The line under the entries that says what the keyboard does (`KeyboardNote`), laid out
@@ -92,7 +94,9 @@ public struct DialogLayout: Equatable, Sendable {
                                zip(content.buttons, buttonWidths).filter { $0.0.role == .savePassword }.map { $0.1 }.max() ?? 0)
         // A fingerprint is never broken: the dialog is as wide as it needs.
         let detailSize = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil) } ?? .zero
-        let width = max(m.width * s, widestField, buttonsWidth, detailSize.width.rounded(.up)).rounded(.up)
+        let pictureSize = content.detail?.picture.map { measure($0, Self.pictureStyle(m, scale: s), nil) } ?? .zero
+        let width = max(m.width * s, widestField, buttonsWidth, detailSize.width.rounded(.up),
+                        pictureSize.width.rounded(.up)).rounded(.up)
         textWidth = width
         let margin = m.margin * s, gap = m.gap * s
         func height(_ text: String, _ size: Double, bold: Bool = false, limit: Double) -> Double {
@@ -114,7 +118,10 @@ public struct DialogLayout: Equatable, Sendable {
             : max(height(message, m.labelSize, limit: errorLimit), (m.labelSize * 1.3 * s).rounded(.up))
         let detailLabelHeight = content.detail.map { height($0.label, m.labelSize, limit: labelLimit) } ?? 0
         var blocks: [Double] = []
-        if content.detail != nil { blocks.append(detailLabelHeight + m.labelGap * s + detailSize.height.rounded(.up)) }
+        let pictureBlock = pictureSize.height > 0 ? m.labelGap * s + pictureSize.height.rounded(.up) : 0
+        if content.detail != nil {
+            blocks.append(detailLabelHeight + m.labelGap * s + detailSize.height.rounded(.up) + pictureBlock)
+        }
         let labelHeights = labelTexts.map { height($0, m.labelSize, limit: labelLimit) }
         for (i, size) in fieldSizes.enumerated() {
             blocks.append(labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0) + size.height)
@@ -164,9 +171,16 @@ public struct DialogLayout: Equatable, Sendable {
         if content.detail != nil {
             detailLabel = Rect(x: left, y: y, width: width, height: detailLabelHeight)
             y += detailLabelHeight + m.labelGap * s
-            detail = take(detailSize.height.rounded(.up))
+            if pictureBlock > 0 {
+                detail = Rect(x: left, y: y, width: width, height: detailSize.height.rounded(.up))
+                y += detail.height + m.labelGap * s
+                picture = take(pictureSize.height.rounded(.up))
+            } else {
+                detail = take(detailSize.height.rounded(.up))
+                picture = .zero
+            }
         } else {
-            (detailLabel, detail) = (.zero, .zero)
+            (detailLabel, detail, picture) = (.zero, .zero, .zero)
         }
         var labelRects: [Rect] = [], fieldRects: [Rect] = []
         var qualityRect: Rect?
@@ -266,6 +280,15 @@ public struct DialogLayout: Equatable, Sendable {
     }
 
     /// The side of a checkbox's box, in device pixels.
+    /// How the detail's picture is set: at the description's size, in a fixed-width font.
+    public func pictureStyle(color: Color) -> TextStyle {
+        Self.pictureStyle(metrics, scale: scale, color: color)
+    }
+
+    private static func pictureStyle(_ m: Metrics, scale: Double, color: Color = .black) -> TextStyle {
+        TextStyle(size: m.textSize * scale, monospace: true, color: color)
+    }
+
     public static func checkboxSide(_ scale: Double) -> Double { (16 * scale).rounded() }
 
     /// The focus ring's outer bounds around a rectangle.

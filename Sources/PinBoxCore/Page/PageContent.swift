@@ -196,9 +196,13 @@ public struct SpokenAnswers: Equatable, Sendable {
 public struct PageDetail: Equatable, Sendable {
     public var label: String
     public var text: String
+    /// Lines of ASCII art under the text, set in a fixed-width font (ssh's picture of a host
+    /// key); nil for none.
+    public var picture: String?
 
-    public init(label: String, text: String) {
+    public init(label: String, text: String, picture: String? = nil) {
         self.label = label
         self.text = text
+        self.picture = picture
     }
 }

@@ -101,10 +101,19 @@ extension HostKeyQuestion {
         acceptsFingerprint = choice == withFingerprint || lower.hasPrefix("please type 'yes', 'no' or the fingerprint")
         var lines: [String] = []
         keyType = nil
+        picture = nil
         fingerprint = nil
-        for line in prompt.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        let all = prompt.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var next = 0
+        while next < all.count {
+            let line = all[next]
+            next += 1
             if fingerprint == nil, let (type, print) = Self.fingerprintLine(line) {
                 (keyType, fingerprint) = (type, print)
+                if let box = Self.pictureBox(all[next...]) {
+                    picture = box
+                    next += box.count
+                }
                 continue
             }
             lines.append(line)
@@ -129,6 +138,21 @@ extension HostKeyQuestion {
             text.unicodeScalars.removeLast()
         }
         return text
+    }
+
+    /// The picture `VisualHostKey` puts under the fingerprint's line (sshkey.c
+    /// `fingerprint_randomart`): a frame `+--[ED25519 256]--+`, rows `|…|` as wide, and a
+    /// closing `+----[SHA256]-----+`. Nil unless `lines` start with a whole one.
+    static func pictureBox(_ lines: ArraySlice<String>) -> [String]? {
+        guard let top = lines.first, top.count >= 3, top.hasPrefix("+"), top.hasSuffix("+") else { return nil }
+        var box = [top]
+        for line in lines.dropFirst() {
+            guard line.count == top.count else { return nil }
+            box.append(line)
+            if line.hasPrefix("+") && line.hasSuffix("+") { return box.count > 2 ? box : nil }
+            guard line.hasPrefix("|") && line.hasSuffix("|") else { return nil }
+        }
+        return nil
     }
 
     /// `ED25519 key fingerprint is SHA256:abc.` (OpenSSH 9.2) or `… is: SHA256:abc` (later).

@@ -77,14 +77,19 @@ public struct HostKeyQuestion: Equatable, Sendable {
     public var keyType: String?
     /// `SHA256:…` (or `MD5:…`), never to be broken across lines.
     public var fingerprint: String?
+    /// The key's picture (`VisualHostKey`): ssh's box of ASCII art, one string per line, to be
+    /// set in a fixed-width font; nil when ssh sent none.
+    public var picture: [String]?
     /// ssh takes the fingerprint typed as an answer (`yes/no/[fingerprint]`, `Please type 'yes',
     /// 'no' or the fingerprint`); otherwise only yes or no.
     public var acceptsFingerprint: Bool
 
-    public init(text: String, keyType: String? = nil, fingerprint: String? = nil, acceptsFingerprint: Bool) {
+    public init(text: String, keyType: String? = nil, fingerprint: String? = nil, picture: [String]? = nil,
+                acceptsFingerprint: Bool) {
         self.text = text
         self.keyType = keyType
         self.fingerprint = fingerprint
+        self.picture = picture
         self.acceptsFingerprint = acceptsFingerprint
     }
 }

@@ -85,7 +85,7 @@ extension DialogSpec {
             description = question.text
             if let fingerprint = question.fingerprint {
                 let label = question.keyType.map { localized("%s key fingerprint", $0) } ?? localized("Key fingerprint")
-                detail = PageDetail(label: label, text: fingerprint)
+                detail = PageDetail(label: label, text: fingerprint, picture: question.picture?.joined(separator: "\n"))
             }
         default:
             self.init(kind: .entry(kind.entry))

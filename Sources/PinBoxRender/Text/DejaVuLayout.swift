@@ -38,7 +38,7 @@ final class DejaVuLayout {
 
     init(_ text: String, style: TextStyle, width: Double?) {
         scalars = Array(text.unicodeScalars)
-        let face = style.bold ? Fonts.bold : Fonts.regular
+        let face = style.monospace ? Fonts.monospace : style.bold ? Fonts.bold : Fonts.regular
         unhinted = DejaVuLayout.scaledFont(face, size: style.size, hintMetrics: false)
         hinted = DejaVuLayout.scaledFont(face, size: style.size, hintMetrics: true)
         var extents = cairo_font_extents_t()

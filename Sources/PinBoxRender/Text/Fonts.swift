@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 import CCairo
 
-/// The two faces every label and plain digit uses: DejaVu Sans and DejaVu Sans Bold, opened
-/// straight from their files with FreeType. Asking fontconfig for them instead would cost its
-/// whole start-up (it parses its configuration first), a large part of the window's time to
-/// appear (docs/performance-notes.md). Where the files are not in a known place, fontconfig
-/// finds them after all.
+/// The faces every label and plain digit uses, DejaVu Sans and DejaVu Sans Bold, and DejaVu Sans
+/// Mono for the rare ASCII art, opened straight from their files with FreeType. Asking
+/// fontconfig for them instead would cost its whole start-up (it parses its configuration
+/// first), a large part of the window's time to appear (docs/performance-notes.md). Where the
+/// files are not in a known place, fontconfig finds them after all.
 enum Fonts {
     nonisolated(unsafe) static let regular = face(file: "DejaVuSans.ttf", bold: false)
     nonisolated(unsafe) static let bold = face(file: "DejaVuSans-Bold.ttf", bold: true)
+    /// For ASCII art (ssh's picture of a host key), opened the first time one is drawn.
+    nonisolated(unsafe) static let monospace = face(file: "DejaVuSansMono.ttf", bold: false, family: "DejaVu Sans Mono")
 
     /// Where distributions put DejaVu: Debian and Ubuntu, Fedora, Arch.
     private static let directories = [
@@ -31,8 +33,8 @@ enum Fonts {
         return FT_Init_FreeType(&library) == 0 ? library : nil
     }()
 
-    /// Faces live as long as the process: they are two, and every canvas shares them.
-    private static func face(file: String, bold: Bool) -> OpaquePointer {
+    /// Faces live as long as the process: they are few, and every canvas shares them.
+    private static func face(file: String, bold: Bool, family: String = "DejaVu Sans") -> OpaquePointer {
         if let library {
             for directory in directories {
                 var face: FT_Face?
@@ -41,7 +43,7 @@ enum Fonts {
                 }
             }
         }
-        return cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+        return cairo_toy_font_face_create(family, CAIRO_FONT_SLANT_NORMAL,
                                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
     }
 }

@@ -74,7 +74,7 @@ enum PangoText {
     }
 
     private static func cStyle(_ style: TextStyle, width: Double?) -> pinbox_text_style {
-        pinbox_text_style(size: max(style.size, 0.1), bold: style.bold ? 1 : 0,
+        pinbox_text_style(size: max(style.size, 0.1), bold: style.bold ? 1 : 0, monospace: style.monospace ? 1 : 0,
                           centre: style.alignment == .centre ? 1 : 0, wrap_width: width.map { max($0, 0) } ?? -1,
                           max_height: style.maxHeight.map { max($0, 0) } ?? -1)
     }
