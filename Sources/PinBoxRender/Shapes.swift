@@ -65,6 +65,14 @@ extension Canvas {
 
     /// Draws `text` with its baseline starting at `origin`.
     public func drawText(_ text: String, at origin: Point, size: Double, bold: Bool = false, color: Color) {
+        if !DejaVuCoverage.isPlain(text) {
+            // A translated link or message (忘记密码？): shaped by Pango, its first line on the baseline.
+            let style = TextStyle(size: size, bold: bold, color: color)
+            let m = TextLayout.metrics(text, style: style, width: nil)
+            TextLayout.draw(text, style: style, width: nil, at: Point(x: origin.x, y: (origin.y - m.firstBaseline).rounded()),
+                            on: self)
+            return
+        }
         selectFont(size: size, bold: bold)
         setSource(color)
         cairo_move_to(cr, origin.x, origin.y)
@@ -72,8 +80,12 @@ extension Canvas {
         cairo_new_path(cr)
     }
 
-    /// The ink box of `text` relative to its baseline origin.
+    /// The ink box of `text` relative to its baseline origin; for text Pango sets, its line box.
     public func textExtents(_ text: String, size: Double, bold: Bool = false) -> Rect {
+        if !DejaVuCoverage.isPlain(text) {
+            let m = TextLayout.metrics(text, style: TextStyle(size: size, bold: bold), width: nil)
+            return Rect(x: 0, y: -m.firstBaseline, width: m.size.width, height: m.size.height)
+        }
         selectFont(size: size, bold: bold)
         var e = cairo_text_extents_t()
         cairo_text_extents(cr, text, &e)
