@@ -60,12 +60,14 @@ let embeddedLibraries: String = {
 // resolved at start and then made read-only (-z relro -z now; the cost at start-up is in
 // docs/performance-notes.md). SwiftPM adds RUNPATH $ORIGIN; the scripts that install build with
 // --disable-local-rpath, so installed binaries carry none.
-// The C targets' share of Debian's hardening flags: glibc's checked string and memory functions.
-let hardenedC: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", release)]
+// The C targets' share of Debian's hardening flags: glibc's checked string and memory functions,
+// and a canary in every function with an array on its stack.
+let hardenedC: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", release),
+                             .unsafeFlags(["-fstack-protector-strong"], release)]
+let hardenedLink = ["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]
 let embeddedLinking: [LinkerSetting] = [
     .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(embeddedLibraries)",
-                  "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
-                  "-Xlinker", "--gc-sections"], release),
+                  "-Xlinker", "--gc-sections"] + hardenedLink, release),
     .linkedLibrary("swiftUnicodeDataTables", release),
 ]
 // Header directories from pkg-config for the C target that loads Pango at run time (compiled
@@ -127,7 +129,10 @@ let package = Package(
                                  // Plain C: none of Swift's runtime. The driver links it (and
                                  // its toolchain's RUNPATH) into every library it makes, unless
                                  // the library is Embedded Swift, which C code is as much as any.
-                                 .unsafeFlags(["-enable-experimental-feature", "Embedded", "-no-toolchain-stdlib-rpath"])]),
+                                 // Named by its file's name, not the build folder's path.
+                                 .unsafeFlags(["-enable-experimental-feature", "Embedded", "-no-toolchain-stdlib-rpath",
+                                               "-Xlinker", "-soname=libpinbox-accessibility.so"]),
+                                 .unsafeFlags(hardenedLink, release)]),
         // The program's side of it: loads the plug-in with dlopen, links nothing of it.
         .target(name: "CAccessibility", cSettings: hardenedC),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.

@@ -516,10 +516,15 @@ struct DesktopTests {
         // libxkbcommon and Xlib's XCB connection for keys).
         let (_, depends) = try run(["dpkg-deb", "--field", path, "Depends"])
         for package in ["libc6", "libcairo2", "libx11-6", "libfreetype6", "libfontconfig1", "libpangocairo-1.0-0",
-                        "libgif7", "fonts-dejavu-core", "libatk-bridge2.0-0", "libatk1.0-0", "libglib2.0-0",
+                        "libgif7", "fonts-dejavu-core", "libglib2.0-0",
                         "libxkbcommon0", "libxkbcommon-x11-0", "libx11-xcb1"] {
             #expect(depends.contains(package + " ") || depends.contains(package + ",") || depends.hasSuffix(package + "\n"),
                     "Depends lacks \(package): \(depends)")
+        }
+        // The accessibility plug-in's libraries are recommended: the program runs without them.
+        let (_, recommends) = try run(["dpkg-deb", "--field", path, "Recommends"])
+        for package in ["libatk-bridge2.0-0", "libatk1.0-0"] {
+            #expect(recommends.contains(package + " ") && !depends.contains(package), "\(package): \(depends) / \(recommends)")
         }
         #expect(depends.contains("libcairo2 (>= "), "a version from the symbols file: \(depends)")
         // The program inside is the release build, as installed: no RUNPATH, every symbol bound at start.
@@ -530,8 +535,10 @@ struct DesktopTests {
         // The accessibility plug-in: no RUNPATH, none of Swift's runtime, and the installed
         // program finds it beside itself when the session has accessibility on.
         let plugin = root + "/usr/lib/pinbox/libpinbox-accessibility.so"
-        #expect(!(try LinkFacts(plugin)).runpath)
+        let pluginFacts = try LinkFacts(plugin)
+        #expect(!pluginFacts.runpath && pluginFacts.bindNow && pluginFacts.relro)
         let (_, needed) = try run(["readelf", "--dynamic", plugin])
+        #expect(needed.contains("Library soname: [libpinbox-accessibility.so]"), "no build folder in its name: \(needed)")
         #expect(needed.contains("[libatk-bridge-2.0.so.0]") && !needed.contains("swift"), "\(needed)")
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)
@@ -576,6 +583,43 @@ struct DesktopTests {
         let (status, report) = try runAll([lintian, "--fail-on", "error,warning", path])
         let findings = report.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }
         #expect(findings.isEmpty && status == 0, "lintian (exit \(status)):\n\(report)")
+    }
+
+    /// The package's postinst, run in a scratch root (`update-alternatives --root`) beside the
+    /// peers Debian registers at its lowest priorities: x11-ssh-askpass (10) and pinentry-tty (30).
+    /// Installing PinBox must leave their choice alone; in a root with no peer, PinBox is chosen.
+    @Test(.timeLimit(.minutes(10))) func installingThePackageChangesNoOnesPrompt() throws {
+        let deb = try Self.debianPackage()
+        let alternatives = try which("update-alternatives")
+        func chosen(withPeers: Bool) throws -> String {
+            let root = NSTemporaryDirectory() + "pinbox-root-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let script = """
+                set -e
+                R="$1"; deb="$2"; ua="$3"
+                mkdir -p "$R/var/lib/dpkg/alternatives" "$R/etc/alternatives" "$R/bin" "$R/control"
+                dpkg-deb --extract "$deb" "$R"
+                dpkg-deb --control "$deb" "$R/control"
+                printf '#!/bin/sh\\nexec %s --root %s "$@"\\n' "$ua" "$R" > "$R/bin/update-alternatives"
+                chmod +x "$R/bin/update-alternatives"
+                if [ "$4" = peers ]; then
+                  mkdir -p "$R/usr/libexec/ssh-askpass"
+                  for f in /usr/libexec/ssh-askpass/x11-ssh-askpass /usr/bin/pinentry-tty; do
+                    : > "$R$f"; chmod +x "$R$f"
+                  done
+                  "$ua" --root "$R" --quiet --install /usr/bin/ssh-askpass ssh-askpass /usr/libexec/ssh-askpass/x11-ssh-askpass 10
+                  "$ua" --root "$R" --quiet --install /usr/bin/pinentry pinentry /usr/bin/pinentry-tty 30
+                fi
+                PATH="$R/bin:$PATH" sh -e "$R/control/postinst" configure
+                for name in ssh-askpass pinentry; do "$ua" --root "$R" --query "$name" | grep '^Value:'; done
+                """
+            let (status, output) = try runAll(["sh", "-c", script, "sh", root, deb, alternatives, withPeers ? "peers" : "alone"])
+            #expect(status == 0, "\(output)")
+            return output
+        }
+        #expect(try chosen(withPeers: true)
+            == "Value: /usr/libexec/ssh-askpass/x11-ssh-askpass\nValue: /usr/bin/pinentry-tty\n")
+        #expect(try chosen(withPeers: false) == "Value: /usr/bin/pinbox-askpass\nValue: /usr/bin/pinentry-pinbox\n")
     }
 }
 
