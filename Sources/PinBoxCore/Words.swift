@@ -44,6 +44,10 @@ public func localized(_ text: String, _ values: String...) -> String {
     Words.filled(Words.lookup(text), values)
 }
 
+/// `text` as it is, marked for translation: words kept in a table in English (the workbench's
+/// keys, which `--help` prints) and translated by `localized` where a window shows them.
+public func localizedLater(_ text: String) -> String { text }
+
 /// The form of a message for `count` in the user's language (`%s` takes `values`, usually the
 /// count written out): "All 6 digits are in", in Russian "Все 6 цифр", "Все 2 цифры".
 public func localizedPlural(_ one: String, _ other: String, _ count: Int, _ values: String...) -> String {

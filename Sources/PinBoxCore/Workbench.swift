@@ -35,14 +35,14 @@ public enum Workbench {
 
     /// Function keys: a PIN field needs none of them, and they mean the same on every layout.
     public static let keys: [Key] = [
-        Key(keys: "F1", action: .help, effect: "show or hide this list of keys", option: nil),
-        Key(keys: "F2", action: .slowMotion, effect: "slow motion on or off (×10)", option: "--slow FACTOR"),
-        Key(keys: "F3, Pause", action: .pause, effect: "pause or resume the animation", option: "--paused"),
-        Key(keys: "F4", action: .stepBackward, effect: "while paused: one frame back", option: nil),
-        Key(keys: "F5", action: .stepForward, effect: "while paused: one frame forwards", option: nil),
-        Key(keys: "F6", action: .guides, effect: "guides: cell bounds, centres, baselines, sizes", option: "--guides"),
-        Key(keys: "F7", action: .cycleTheme, effect: "next theme for the focused field", option: "--style NAME"),
-        Key(keys: "F8", action: .record, effect: "start or stop recording an animated GIF", option: "--record FILE.gif"),
+        Key(keys: "F1", action: .help, effect: localizedLater("show or hide this list of keys"), option: nil),
+        Key(keys: "F2", action: .slowMotion, effect: localizedLater("slow motion on or off (×10)"), option: "--slow FACTOR"),
+        Key(keys: "F3, Pause", action: .pause, effect: localizedLater("pause or resume the animation"), option: "--paused"),
+        Key(keys: "F4", action: .stepBackward, effect: localizedLater("while paused: one frame back"), option: nil),
+        Key(keys: "F5", action: .stepForward, effect: localizedLater("while paused: one frame forwards"), option: nil),
+        Key(keys: "F6", action: .guides, effect: localizedLater("guides: cell bounds, centres, baselines, sizes"), option: "--guides"),
+        Key(keys: "F7", action: .cycleTheme, effect: localizedLater("next theme for the focused field"), option: "--style NAME"),
+        Key(keys: "F8", action: .record, effect: localizedLater("start or stop recording an animated GIF"), option: "--record FILE.gif"),
     ]
 
     /// The table as text lines: keys, effect and option in columns.

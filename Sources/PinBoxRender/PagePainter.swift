@@ -42,9 +42,39 @@ public enum PagePainter {
             // A refused key's reason takes the hint's place for a moment.
             let feedback = !page.message.isEmpty
             let color = !feedback ? page.secondaryColor : page.messageIsSuccess ? page.successColor : page.errorColor
-            canvas.drawText(feedback ? page.message : page.content.hint, centeredAt: layout.hint, size: m.hintSize * s,
-                            color: color, baselineOnly: true)
+            let line = feedback ? page.message : page.content.hint, size = m.hintSize * s
+            let room = width - m.margin * s
+            if canvas.textExtents(line, size: size).width <= room {
+                canvas.drawText(line, centeredAt: layout.hint, size: size, color: color, baselineOnly: true)
+            } else {
+                // A long translation in a narrow window takes two lines or more, broken between its
+                // parts (`Esc clear · Return submit`), the first where the one would be, the next in
+                // the margin below.
+                let lines = brokenAtDots(line, within: room) { canvas.textExtents($0, size: size).width }
+                let style = TextStyle(size: size, color: color, alignment: .centre)
+                let top = layout.hint.y - TextLayout.metrics(lines, style: style, width: room).firstBaseline
+                TextLayout.draw(lines, style: style, width: room,
+                                at: Point(x: (layout.hint.x - room / 2).rounded(), y: top.rounded()), on: canvas)
+            }
         }
+    }
+
+    /// `line`'s parts (between ` · `) on as few lines as fit `width`, the dots between parts on
+    /// one line kept; a part wider than `width` alone is left to wrap.
+    static func brokenAtDots(_ line: String, within width: Double, measure: (String) -> Double) -> String {
+        let separator = " · "
+        var lines: [String] = []
+        let parts = line.split(separator: "·", omittingEmptySubsequences: false).map { part in
+            String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
+        for part in parts {
+            if let last = lines.last, measure(last + separator + part) <= width {
+                lines[lines.count - 1] = last + separator + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     private static func drawDialog(_ page: PageScene, _ layout: DialogLayout, on canvas: Canvas, clip: Rect?) {

@@ -42,7 +42,7 @@ struct RenderCommand {
                pinbox render --guides --out FILE.png [...]     bounds, centres, sizes, the curve
                pinbox render --animate FILE.gif --keys "1@0 2@0.15 3@0.3" [--fps N] [...]
 
-          --out FILE.png               where to write the picture
+          --out, -o FILE.png           where to write the picture
           --text TEXT                  what was typed so far (dots unless the field is plain)
           --at SECONDS                 freeze the animation this long after the last character
                                        arrived (--at 0.1 shows it half grown; default: at rest),
