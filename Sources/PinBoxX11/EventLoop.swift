@@ -43,6 +43,10 @@ public final class EventLoop {
     /// A screenshot was asked for (Print, SIGUSR1): saved after this wake's drawing, so that it
     /// shows the window as it is then.
     private var screenshotWanted = false
+    /// The server sends a held key's repeats as presses alone (`prepare`): from then on a release
+    /// is always a release, even one followed by a press of the same key in the same
+    /// millisecond, which is fast typing (a password manager's auto-type, a token's `cccccc`).
+    private var detectableAutoRepeat = false
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -232,7 +236,9 @@ public final class EventLoop {
             // A forged release lets go of nothing.
             if event.xkey.send_event == 0 {
                 // Half of a repeat: the key stays held, and the press behind it is a repeat.
-                if Self.repeats(event.xkey, display: display.handle) { keys.hold(event.xkey.keycode) } else {
+                if !detectableAutoRepeat && Self.repeats(event.xkey, display: display.handle) {
+                    keys.hold(event.xkey.keycode)
+                } else {
                     keys.release(event.xkey.keycode)
                 }
             }
@@ -305,7 +311,7 @@ public final class EventLoop {
         preparationDue = nil
         // Without this, a held key repeats as release and press pairs, which only the press
         // queued behind the release tells from typing (`repeats`).
-        XkbSetDetectableAutoRepeat(display.handle, 1, nil)
+        detectableAutoRepeat = XkbSetDetectableAutoRepeat(display.handle, 1, nil) != 0
         Self.keysDown(display.handle) { keys.keepHeld(only: $0) }
         display.keyboard.prepare()
         if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
@@ -369,8 +375,9 @@ public final class EventLoop {
     }
 
     /// Whether a key release is half of an auto-repeat: until detectable auto-repeat is on (the
-    /// preparation), a held key repeats as a release and a press at the same time, the press
-    /// already queued behind it.
+    /// preparation, a moment after the window shows), a held key repeats as a release and a
+    /// press at the same time, the press already queued behind it. Typing as fast looks the same
+    /// then; after, it is never taken for a repeat.
     private static func repeats(_ release: XKeyEvent, display: OpaquePointer) -> Bool {
         guard XEventsQueued(display, QueuedAlready) > 0 else { return false }
         var next = XEvent()

@@ -33,6 +33,20 @@ struct AskpassTests {
         #expect(p.stderr.isEmpty)
     }
 
+    /// A password manager's auto-type or a token (a YubiKey's `cccccc…`) types a repeated
+    /// character as fast as XTEST can: a release and the next press of the same key in the same
+    /// millisecond are typing, not a held key's repeat, once the window is ready.
+    @Test func aRepeatedCharacterTypedAsFastAsPossibleComesBackWhole() throws {
+        let prompt = try start(["Enter passphrase for key:"])
+        // Past the keyboard's preparation, 33 ms after the map (EventLoop.preparationDelay):
+        // nothing the window shows says when it is done.
+        usleep(200_000)
+        try prompt.p.xdotool(["type", "--delay", "0", "111111cccccc"])
+        try prompt.p.keys("Return")
+        #expect(try prompt.p.waitExit() == 0)
+        #expect(prompt.p.stdout == "111111cccccc\n")
+    }
+
     @Test func theDialogOpensCentredOnTheScreen() throws {
         let prompt = try start(["Password: "])
         let out = try run(["xdotool", "getwindowgeometry", prompt.p.windowID!], display: prompt.xvfb.display).output
