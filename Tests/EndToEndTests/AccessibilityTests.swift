@@ -61,6 +61,23 @@ struct AccessibilityTests {
         #expect(askpass.stdout == "alice\n")
     }
 
+    /// Caps Lock turned on while the dialog is up: the warning the window draws is a label a
+    /// screen reader reads, and is said at once.
+    @Test func capsLockTurnedOnIsSaidAndRead() throws {
+        let session = try askpassOnTheBus("Enter passphrase for key '/tmp/id':")
+        let (probe, askpass) = (session.probe, session.askpass)
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
+            && $0["role"] as? String == "password text" }
+        #expect(!flatten(try probe.tree()).contains { $0["name"] as? String == "Caps Lock is on" })
+        try askpass.keys("Caps_Lock")
+        defer { try? askpass.keys("Caps_Lock") }
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:announcement" && $0["data"] as? String == "Caps Lock is on" }
+        let label = try #require(flatten(try probe.tree()).first { $0["name"] as? String == "Caps Lock is on" })
+        #expect(label["role"] as? String == "label")
+        try askpass.keys("Escape")
+        #expect(try askpass.waitExit() == 1)
+    }
+
     @Test func theAskpassDialogIsReadTypedIntoAndAnsweredThroughATSPI() throws {
         let session = try askpassOnTheBus("Enter passphrase for key '/tmp/id':")
         let (probe, askpass, window) = (session.probe, session.askpass, session.window)
@@ -70,9 +87,10 @@ struct AccessibilityTests {
         #expect(window["description"] as? String == "Enter passphrase for key '/tmp/id'")
         let nodes = flatten(window).dropFirst()
         #expect(nodes.map { $0["role"] as? String ?? "" }
-                == ["label", "label", "password text", "label", "push button", "push button", "push button"])
+                == ["label", "label", "password text", "label", "label", "label", "push button", "push button",
+                    "push button"])
         #expect(nodes.map { $0["name"] as? String ?? "" }
-                == ["Enter passphrase for key '/tmp/id'", "Passphrase", "Passphrase", "", "Show", "Cancel", "OK"])
+                == ["Enter passphrase for key '/tmp/id'", "Passphrase", "Passphrase", "", "", "", "Show", "Cancel", "OK"])
         let buttons = nodes.filter { $0["role"] as? String == "push button" }
         #expect(buttons.map { $0["keybinding"] as? String ?? "" } == ["<Alt>s", "<Alt>c", "<Alt>o"])
         #expect(buttons.map { $0["actions"] as? [String] ?? [] } == [["click"], ["click"], ["click"]])

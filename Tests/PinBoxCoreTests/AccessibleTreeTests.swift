@@ -47,9 +47,10 @@ struct AccessibleTreeTests {
         #expect(tree.window.name == "OpenSSH")
         #expect(tree.window.description == "Enter passphrase for key '/home/u/.ssh/id_ed25519':")
         #expect(tree.window.states == [.showing, .visible, .sensitive, .active, .modal])
-        #expect(tree.children.map { $0.role } == [.label, .label, .passwordText, .label, .pushButton, .pushButton])
+        #expect(tree.children.map { $0.role } == [.label, .label, .passwordText, .label, .label, .label, .pushButton,
+                                                  .pushButton])
         #expect(tree.children.map { $0.name } == ["Enter passphrase for key '/home/u/.ssh/id_ed25519':", "Passphrase",
-                                                  "Passphrase", "", "Cancel", "OK"])
+                                                  "Passphrase", "", "", "", "Cancel", "OK"])
         let entry = try #require(tree.node(AccessibleTree.ID.entry(0)))
         #expect(entry.text == "")
         #expect(entry.description == "")
@@ -152,6 +153,45 @@ struct AccessibleTreeTests {
         let tree = AccessibleTree(page: page)
         #expect(tree.changes(from: nil) == [.activate(true), .announce("Bad passphrase (try 2 of 3)"),
                                            .focus(AccessibleTree.ID.entry(0))])
+    }
+
+    @Test("Caps Lock's warning and the layout are read, and the warning is said when it comes")
+    func capsLockAndLayout() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.prompt = "Passphrase" }
+        let off = AccessibleTree(page: page)
+        #expect(off.node(AccessibleTree.ID.capsLock)?.states == [], "nothing to say: not showing")
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us", "ru"], group: 1)), now: 1)
+        let on = AccessibleTree(page: page)
+        let warning = try #require(page.content.keyboard?.capsLock)
+        #expect(on.node(AccessibleTree.ID.capsLock)?.name == warning)
+        #expect(on.node(AccessibleTree.ID.layout)?.name == "ru")
+        #expect(on.changes(from: off).contains(.announce(warning)))
+        #expect(!AccessibleTree(page: page).changes(from: on).contains(.announce(warning)), "said once")
+        // A dialog that opens with Caps Lock on says so too.
+        #expect(on.changes(from: nil).contains(.announce(warning)))
+        _ = page.handle(.keyboard(KeyboardState(capsLock: false, layouts: ["us", "ru"], group: 1)), now: 2)
+        #expect(AccessibleTree(page: page).node(AccessibleTree.ID.capsLock)?.name == "")
+    }
+
+    @Test("the default button is the one Return presses")
+    func defaultButton() throws {
+        func defaults(_ page: Page) -> [String] {
+            AccessibleTree(page: page).children.filter { $0.states.contains(.isDefault) }.map { $0.name }
+        }
+        #expect(defaults(try dialog(.entry(.passphrase)) { $0.title = "t" }) == ["OK"])
+        #expect(defaults(try dialog(.confirm(notOK: true)) { $0.title = "t" }) == ["Cancel"], "a question starts on Cancel")
+        let question = HostKeyQuestion(text: "Continue?", fingerprint: "SHA256:x", acceptsFingerprint: true)
+        #expect(defaults(try DialogSpec(prompt: .hostKey(question)).makePage(measure: measure)) == [],
+                "Return answers only a typed fingerprint")
+    }
+
+    @Test("PIN boxes past their row show a count and no dots: no bullets either")
+    func pinPastItsRow() throws {
+        let page = try dialog(.entry(.openPIN(shown: 8))) { $0.title = "PIN" }
+        type(page, "1234567890")
+        let entry = try #require(AccessibleTree(page: page).node(AccessibleTree.ID.entry(0)))
+        #expect(page.fields[0].showsCount)
+        #expect(entry.text == "" && entry.description == PageField.count(10))
     }
 
     @Test("a confirmation is an alert; its buttons carry their actions and mnemonics")

@@ -40,7 +40,8 @@ struct PromptKindTests {
         ("(alice@127.0.0.1) Verification code: ", .code),
         ("Verification code: ", .code),
         ("One-time password (OATH) for `alice': ", .code),
-        ("Enter PASSCODE: ", .code),
+        ("Enter PASSCODE: ", .password),
+        ("Enter security code:", .password),
         ("(alice@host) OTP: ", .code),
         // A secret's word wins: what is typed stays hidden.
         ("Password or OTP: ", .password),

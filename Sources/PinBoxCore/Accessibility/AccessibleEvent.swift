@@ -27,6 +27,7 @@ extension AccessibleTree {
             var events: [AccessibleEvent] = []
             if window.states.contains(.active) { events.append(.activate(true)) }
             if let error = node(ID.error), !error.name.isEmpty { events.append(.announce(error.name)) }
+            if let warning = capsLockWarning { events.append(.announce(warning)) }
             if let focused { events.append(.focus(focused)) }
             return events
         }
@@ -49,6 +50,8 @@ extension AccessibleTree {
         if let error = node(ID.error), !error.name.isEmpty, old.node(ID.error)?.name != error.name {
             events.append(.announce(error.name))
         }
+        // Caps Lock turned on while typing a secret: said at once, as the line turns orange.
+        if let warning = capsLockWarning, old.capsLockWarning == nil { events.append(.announce(warning)) }
         // The focus last, once the object it lands on says what it holds.
         if old.focused != focused {
             if let lost = old.focused { events.append(.state(lost, .focused, false)) }

@@ -28,6 +28,9 @@ public struct AccessibleTree: Equatable, Sendable {
         public static let notes: Int32 = 8
         /// A line shown whole (ssh's host-key fingerprint), named by its label.
         public static let detail: Int32 = 9
+        /// The line under a dialog's entries: Caps Lock's warning, and the active layout's name.
+        public static let capsLock: Int32 = 300
+        public static let layout: Int32 = 301
         public static func label(_ field: Int) -> Int32 { 10 + 2 * Int32(field) }
         public static func entry(_ field: Int) -> Int32 { 11 + 2 * Int32(field) }
         public static func button(_ index: Int) -> Int32 { 100 + Int32(index) }
@@ -103,6 +106,9 @@ public struct AccessibleTree: Equatable, Sendable {
                 nodes.append(AccessibleNode(id: ID.cue, role: .status, name: words.waiting, states: shown,
                                             bounds: layout.cue ?? .zero))
             }
+            // Caps Lock's warning and the layout, as the line shows them (empty while it says nothing).
+            nodes.append(text(ID.capsLock, content.keyboard?.capsLock ?? "", layout.keyboard ?? .zero))
+            nodes.append(text(ID.layout, content.keyboard?.layout ?? "", layout.keyboard ?? .zero))
             if let notes = layout.notes { nodes.append(text(ID.notes, content.notes, notes)) }
             nodes.append(text(ID.error, message, layout.error))
         } else if case .paySheet(let layout) = geometry {
@@ -132,8 +138,12 @@ public struct AccessibleTree: Equatable, Sendable {
         return page.content.buttons.enumerated().map { b, button in
             var states = shown.union(.focusable)
             if focused == page.fields.count + b { states.insert(.focused) }
-            // Return presses OK when no other button has the focus.
-            if button.role == .ok { states.insert(.isDefault) }
+            // The button Return presses when no other has the focus: OK from an entry (not
+            // ssh's question, where Return answers only a typed fingerprint), else the one a
+            // page without entries starts on (a question's safe answer).
+            let returnPresses = page.fields.isEmpty ? page.content.defaultButton
+                : page.rules.answers == nil ? PageButton.Role.ok : nil
+            if button.role == returnPresses { states.insert(.isDefault) }
             // The password manager's box is a check box, ticked or not.
             if button.role == .savePassword && page.agent.savePassword { states.insert(.checked) }
             let name = button.role == .cancel && geometry.isPaySheet ? words.close : button.text
@@ -177,7 +187,8 @@ public struct AccessibleTree: Equatable, Sendable {
         let name = field.label.isEmpty ? (page.content.title.isEmpty ? words.untitled : page.content.title) : field.label
         let text: String
         if hidden {
-            text = String(repeating: bullet, count: shownCount)
+            // PIN boxes past their row show the count and no dots: so no bullets.
+            text = field.showsCount ? "" : String(repeating: bullet, count: shownCount)
         } else {
             // A field that shows its characters (the demo's plain look, a prompt's name or code)
             // reads them out, as its cells show them.
@@ -209,6 +220,9 @@ public struct AccessibleTree: Equatable, Sendable {
     public func node(_ id: Int32) -> AccessibleNode? {
         id == window.id ? window : children.first { $0.id == id }
     }
+
+    /// Caps Lock's warning while the dialog shows it.
+    var capsLockWarning: String? { node(ID.capsLock).flatMap { $0.name.isEmpty ? nil : $0.name } }
 
     /// The object with the keyboard focus, while the window has it.
     public var focused: Int32? { children.first { $0.states.contains(.focused) }?.id }

@@ -44,9 +44,11 @@ extension PromptKind {
     }
 
     /// Words that name a one-time code (pam_google_authenticator's "Verification code:",
-    /// pam_oath's "One-time password (OATH)", RSA SecurID's "Enter PASSCODE:").
+    /// pam_oath's "One-time password (OATH)"), which the entry shows as it is typed. Not a
+    /// PASSCODE (RSA SecurID's is the user's PIN followed by the token's code) nor a
+    /// "security code" (a card's CVV): those are secrets, hidden.
     static let codeWords: [[String]] = [
-        ["verification", "code"], ["otp"], ["totp"], ["passcode"], ["one-time", "code"], ["security", "code"],
+        ["verification", "code"], ["otp"], ["totp"], ["one-time", "code"],
         ["authentication", "code"], ["authenticator", "code"], ["2fa"], ["token", "code"],
     ]
 
