@@ -22,7 +22,7 @@ enum PaySheetPainter {
                                 height: max(layout.sheet.height, Double(canvas.height) - layout.sheet.y) + m.sheetRadius * s),
                            radius: layout.sheet.y > 0 ? (m.sheetRadius * s).rounded() : 0, with: .white)
         if touched(layout.close) { drawClose(in: layout.close, scale: s, color: page.secondaryColor, on: canvas) }
-        canvas.drawText(page.content.title, centeredAt: layout.title, size: m.titleSize * s, bold: true,
+        canvas.drawText(layout.titleText, centeredAt: layout.title, size: m.titleSize * s, bold: true,
                         color: page.textColor, baselineOnly: true)
         canvas.fill(layout.hairline, with: hairline)
         if let payee = layout.payee {
@@ -38,9 +38,11 @@ enum PaySheetPainter {
             FieldPainter.draw(field, at: Point(x: layout.field.x, y: layout.field.y), on: canvas, clip: clip)
         }
         if !page.message.isEmpty {
-            canvas.drawText(page.message, at: layout.message, size: m.linkSize * s, color: page.errorColor)
-        }
-        if let link = page.content.buttons.first(where: { $0.role == .forgot }) {
+            // A refused key's reason takes the line for a moment, the link's place included.
+            let message = PaySheetLayout.ellipsized(page.message, size: m.linkSize * s, width: layout.field.width,
+                                                    measure: TextLayout.measure)
+            canvas.drawText(message, at: layout.message, size: m.linkSize * s, color: page.errorColor)
+        } else if let link = page.content.buttons.first(where: { $0.role == .forgot }) {
             // The ink, not the advance, ends flush with the field's right edge.
             let ink = canvas.textExtents(link.text, size: m.linkSize * s)
             canvas.drawText(link.text, at: Point(x: (layout.field.maxX - ink.x - ink.width).rounded(), y: layout.linkBaseline),

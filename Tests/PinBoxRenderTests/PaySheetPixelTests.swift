@@ -87,6 +87,50 @@ struct PaySheetPixelTests {
         #expect(l2.payeeText == "Coffee Shop")
     }
 
+    @Test func aLongTitleEndsInAnEllipsisClearOfTheCloseButton() throws {
+        var spec = PaySheetSpec()
+        spec.title = "Confirm the transfer of funds to the merchant account now"
+        let page = try spec.makePage(measure: TextLayout.measure)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        guard case .paySheet(let layout) = page.geometry else { Issue.record("not a sheet"); return }
+        #expect(layout.titleText.hasPrefix("Confirm the transfer") && layout.titleText.hasSuffix("…"))
+        let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+        PagePainter.draw(page.scene(at: 1), on: canvas)
+        // Between the × and the title, and at the window's right edge: only the sheet's white.
+        let band = Rect(x: layout.close.maxX, y: layout.title.y - 14, width: 4, height: 16)
+        #expect(ink(canvas, band, against: 0xffffff) == 1, "the title reaches the ×")
+        let edge = Rect(x: Double(canvas.width) - 4, y: layout.title.y - 14, width: 4, height: 16)
+        #expect(ink(canvas, edge, against: 0xffffff) == 1, "the title runs off the window")
+        // The control: the title's own line has ink.
+        #expect(ink(canvas, Rect(x: 0, y: layout.title.y - 14, width: Double(canvas.width), height: 16),
+                    against: 0xffffff) > 4.5)
+    }
+
+    @Test func aRefusalTakesTheLinksLineForAMoment() throws {
+        let page = try PaySheetSpec().makePage(measure: TextLayout.measure)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        _ = page.handle(.windowFocus(true), now: 0)
+        guard case .paySheet(let layout) = page.geometry else { Issue.record("not a sheet"); return }
+        let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+        /// The link's blue pixels: its text's ink.
+        func blue() -> Int {
+            (Int(layout.forgot.y)..<Int(layout.forgot.maxY)).map { y in
+                (Int(layout.forgot.x)..<Int(layout.forgot.maxX)).filter { x in
+                    let p = canvas.pixel(x: x, y: y)
+                    return Int(p & 0xff) > Int(p >> 16 & 0xff) + 60
+                }.count
+            }.reduce(0, +)
+        }
+        PagePainter.draw(page.scene(at: 0.5), on: canvas)
+        #expect(blue() > 20, "the link shows")
+        _ = page.handle(.character("a"), now: 1)
+        let scene = page.scene(at: 1.1)
+        #expect(!scene.message.isEmpty)
+        PagePainter.draw(scene, on: canvas)
+        // The link is not drawn under the message while it is up: nothing overlaps.
+        #expect(blue() == 0)
+    }
+
     @Test func aPressedKeyIsDrawnDarkerUntilLetGo() throws {
         let page = try PaySheetSpec().makePage(measure: TextLayout.measure)
         _ = page.handle(.resize(page.preferredSize), now: 0)

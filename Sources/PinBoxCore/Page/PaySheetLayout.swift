@@ -79,11 +79,14 @@ public struct PaySheetLayout: Equatable, Sendable {
     /// The payee as drawn: whole when it fits the column, else cut at its end with "…" (a
     /// long name was cut at both edges of the window).
     public let payeeText: String
+    /// The title as drawn: cut with "…" where it would reach the ×.
+    public let titleText: String
     public let field: Rect
     /// The link's target (its text sits at the left of it, baseline `linkBaseline`).
     public let forgot: Rect
     public let linkBaseline: Double
-    /// Where a refused key's reason is written: left of the link, under the field.
+    /// Where a refused key's reason is written: under the field, in the link's place while it
+    /// shows (as wide as the field).
     public let message: Point
     /// The keypad's grey band and each key's rectangle, in `keys` order.
     public let keypad: Rect
@@ -138,6 +141,9 @@ public struct PaySheetLayout: Equatable, Sendable {
         payee = payeeY.map { Point(x: centre, y: top + $0) }
         amount = amountY.map { Point(x: centre, y: top + $0) }
         payeeText = Self.ellipsized(content.prompt, size: m.payeeSize * s, width: columnWidth - px(40), measure: measure)
+        // Centred, and clear of the × on either side.
+        titleText = Self.ellipsized(content.title, size: m.titleSize * s, bold: true,
+                                    width: columnWidth - 2 * (close.maxX - left + px(4)), measure: measure)
         (amountText, amountSize) = PayAmount.fitted(content.description, size: m.amountSize * s,
                                                     width: columnWidth - px(40), measure: measure)
         field = Rect(x: (centre - fieldSize.width / 2).rounded(), y: top + fieldY, width: fieldSize.width,
@@ -176,8 +182,9 @@ public struct PaySheetLayout: Equatable, Sendable {
     public func ring(around rect: Rect) -> Rect { rect }
 
     /// `text` as it fits `width` at `size`: whole, or cut at its end with "…".
-    static func ellipsized(_ text: String, size: Double, width: Double, measure: TextMeasure) -> String {
-        let style = TextStyle(size: size)
+    public static func ellipsized(_ text: String, size: Double, bold: Bool = false, width: Double,
+                                  measure: TextMeasure) -> String {
+        let style = TextStyle(size: size, bold: bold)
         guard measure(text, style, nil).width > width else { return text }
         let scalars = Array(text.unicodeScalars)
         /// The first `kept` characters, less the spaces they end in, and "…".
