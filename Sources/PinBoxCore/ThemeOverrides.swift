@@ -82,8 +82,10 @@ public struct ThemeOverrides: Equatable, Sendable {
     public init() {}
 
     /// `theme` with every change applied. With `strict` false (a demo page showing several
-    /// themes at once), a change that means nothing on this theme is left out instead of refused.
-    public func applied(to base: Theme, strict: Bool = true) throws(ConfigurationError) -> Theme {
+    /// themes at once), a change that means nothing on this theme is left out instead of refused;
+    /// so is one of the `lenient` settings (an X resource such as `PinBox*dotColor`, which
+    /// reaches every style, meant for the ones it means something on).
+    public func applied(to base: Theme, strict: Bool = true, lenient: Set<String> = []) throws(ConfigurationError) -> Theme {
         var theme = base
         if let secure { theme.secure = secure }
         if let accepts { theme.accepts = accepts }
@@ -92,7 +94,7 @@ public struct ThemeOverrides: Equatable, Sendable {
 
         func check(_ setting: String, _ meaningful: Bool, _ why: String) throws(ConfigurationError) -> Bool {
             if meaningful { return true }
-            if strict { throw ConfigurationError(setting, "means nothing on \(how): \(why)") }
+            if strict && !lenient.contains(setting) { throw ConfigurationError(setting, "means nothing on \(how): \(why)") }
             return false
         }
         let strip = theme.arrangement == .strip

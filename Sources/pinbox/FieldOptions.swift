@@ -134,7 +134,9 @@ struct FieldOptions {
     /// that mean nothing on this theme are left to the fields where they do.
     func theme(strict: Bool = true) throws(UsageError) -> Theme {
         do {
-            return try overrides.applied(to: Theme.named(style) ?? .strip, strict: strict)
+            // What only a resource set is left out where it means nothing, never refused.
+            let lenient = Set(names.fromResources.map { String($0.drop { $0 == "-" }) })
+            return try overrides.applied(to: Theme.named(style) ?? .strip, strict: strict, lenient: lenient)
         } catch {
             throw names.usageError(error)
         }
