@@ -211,6 +211,21 @@ struct DesktopTests {
         #expect(bad.stdout.isEmpty)
     }
 
+    @Test func thePaymentSheetFollowsXftDpiAndItsRolesScale() throws {
+        /// The sheet's size in pixels, on a server with `resources` loaded.
+        func sheetSize(_ resources: String?, _ options: [String] = []) throws -> (Int, Int) {
+            let xvfb = try Xvfb()
+            if let resources { try loadResources(resources, display: xvfb.display) }
+            let pay = try PinBoxProcess(["pay", "--amount", "1", "--quiet"] + options, display: xvfb.display)
+            return try windowSize(of: pay.pid, display: xvfb.display)
+        }
+        let one = try sheetSize(nil), two = try sheetSize("Xft.dpi: 192\n")
+        #expect(two == (try sheetSize(nil, ["--scale", "2"])), "\(two) at 192 dpi, \(one) at 96")
+        #expect(one.1 > 100 && two.1 > one.1 * 3 / 2, "\(one) at 96 dpi, \(two) at 192")
+        #expect(try sheetSize("Xft.dpi: 192\nPinBox.pay.scale: 1\n") == one, "the role's resource over Xft.dpi")
+        #expect(try sheetSize("Xft.dpi: 192\n", ["--scale", "1"]) == one, "the command line over both")
+    }
+
     @Test func thePinentryFollowsXftDpiAndItsRolesScale() throws {
         /// The size of the dialog GETPIN opens, on a server with `resources` loaded; what the
         /// pinentry said on stderr.

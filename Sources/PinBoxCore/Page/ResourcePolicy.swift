@@ -16,6 +16,8 @@ public enum ResourceRole: String, Equatable, Sendable {
     case pinentry
     /// `pinbox --askpass`: the PIN box as a prompt.
     case pinPrompt = "askpass mode"
+    /// `pinbox pay`: the payment sheet, a prompt too.
+    case pay
 }
 
 /// One setting a prompt's resource may give.
@@ -51,6 +53,8 @@ public enum ResourcePolicy {
             return nil
         case .askpass:
             return [ResourceRule("scale"), pasteOff, grabOn]
+        case .pay:
+            return [ResourceRule("scale"), grabOn]
         case .pinentry:
             return [ResourceRule("scale"), pasteOff]
         case .pinPrompt:

@@ -17,6 +17,8 @@ struct PayCommand {
     var text = ""
     var focused = false
     var at: Double?
+    /// The scale came from the command line, over `Xft.dpi` and the resources.
+    var scaleGiven = false
 
     static let help = """
         usage: pinbox pay [options]
@@ -39,7 +41,7 @@ struct PayCommand {
           --geometry, -geometry GEOM   size and place (default: centred under the pointer)
           --grab                       take the keyboard; exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
-          --scale S                    device pixels per point, 0.5…8 (default 1)
+          --scale S                    device pixels per point, 0.5…8 (default: from Xft.dpi, else 1)
           --easing CURVE               the dots' curve: ink-ease-out (default), linear, seed,
                                        ease-out or ink-linear (see pinbox --help)
         With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS.
@@ -56,7 +58,7 @@ struct PayCommand {
             case "--title": spec.title = try reader.value(for: option)
             case "--reveal": try reader.flag(option); spec.reveal = true
             case "--timeout": spec.timeout = try reader.number(for: option, in: 0.1...86400)
-            case "--scale": spec.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            case "--scale": spec.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange); scaleGiven = true
             case "--easing": spec.easing = try reader.choice(for: option, of: Easing.self)
             case "--pay" where headless: try reader.flag(option)
             case "--out" where headless, "-o" where headless: output = try reader.value(for: option)
@@ -84,10 +86,11 @@ struct PayCommand {
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
         do throws(X11Error) {
             let display = try XDisplay(name: self.display)
+            let settings = withResources(of: display)
             let page: Page
             let area = display.workArea()
             do throws(ConfigurationError) {
-                page = try fittedPage(scale: spec.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
+                page = try fittedPage(scale: settings.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var scaled = spec
                     scaled.scale = s
                     return try scaled.makePage(measure: TextLayout.measure)
@@ -96,11 +99,31 @@ struct PayCommand {
                 fail(SettingNames().usageError(error).message, status: .usage)
             }
             let controller = PageController(page: page, delivery: .none, events: !quiet, screenshots: nil)
-            return try runDialog(page, display: display, area: area, geometry: geometry, grab: grab,
+            return try runDialog(page, display: display, area: area, geometry: geometry, grab: settings.grab,
                                  controller: controller)
         } catch {
             fail(error.message, status: .display)
         }
+    }
+
+    /// The sheet's settings with `display`'s resources under the command line: `Xft.dpi`'s scale
+    /// and the prompt's allowlist (ResourcePolicy: its scale, and a grab that can only be turned
+    /// on), under instance `pinbox` and role `pay` (`PinBox.pay.scale`). A bad value is said and
+    /// passed over, as by every prompt.
+    private func withResources(of display: XDisplay) -> (scale: Double, grab: Bool) {
+        var settings = (scale: spec.scale, grab: grab)
+        do throws(UsageError) {
+            let before = try ResourceArguments.arguments(
+                from: XResources(display: display), instance: ResourceArguments.programName, role: "pay",
+                options: ResourceArguments.options(for: .pay), policy: .pay,
+                validate: { (these: [String]) throws(UsageError) in _ = try PayCommand(arguments: these, headless: false) })
+            let resources = try PayCommand(arguments: before, headless: false)
+            if !scaleGiven && resources.scaleGiven { settings.scale = resources.spec.scale }
+            settings.grab = grab || resources.grab
+        } catch {
+            Output.error(error.message + "; ignored")
+        }
+        return settings
     }
 
     /// Draws the sheet into `output`, with `text` typed.
