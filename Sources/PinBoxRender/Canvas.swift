@@ -115,15 +115,16 @@ public final class Canvas {
 
     /// Writes the canvas as a PNG file, readable by this user only (it may show what was typed),
     /// replacing a file there but never writing through a symbolic link; a file it could not
-    /// finish is removed. Cairo stores no time stamp: the same pixels give the same bytes.
+    /// finish is removed (a device such as /dev/full is written to, never removed). Cairo
+    /// stores no time stamp: the same pixels give the same bytes.
     public func writePNG(to path: String) throws(RenderError) {
         let fd = pinbox_open_output(path, 0o600)
         guard fd >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(pinbox_errno())))") }
         do throws(RenderError) {
             try writePNG(toFileDescriptor: fd, name: path)
         } catch {
+            pinbox_remove_unfinished(fd, path)
             close(fd)
-            unlink(path)
             throw error
         }
         close(fd)

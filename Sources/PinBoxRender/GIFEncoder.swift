@@ -86,6 +86,12 @@ final class GIFEncoder {
     }
 
     private static func failure(_ gif: pinbox_gif_library, _ name: String, _ code: Int32) -> RenderError {
+        // A write or close that failed: the system's reason ("No space left on device"), which
+        // giflib's words ("Failed to close given file") leave out.
+        let errno = pinbox_errno()
+        if code == E_GIF_ERR_WRITE_FAILED || code == E_GIF_ERR_CLOSE_FAILED, errno != 0 {
+            return RenderError("cannot write \(name): \(String(cString: strerror(errno)))")
+        }
         let reason = gif.GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         return RenderError("cannot write \(name): \(reason)")
     }

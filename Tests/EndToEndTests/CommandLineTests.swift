@@ -66,6 +66,28 @@ final class CommandLineTests {
         ])
     }
 
+    /// An output named on a device (a private /dev/full, made here: root only, as CI runs) is
+    /// written to and reported full; the device is neither removed as an unfinished file nor
+    /// made private as a new one would be. Run as root, `--out /dev/full` once deleted the
+    /// system's /dev/full, and `--out /dev/null` made /dev/null unwritable for everyone else.
+    @Test(.enabled(if: geteuid() == 0, "mknod needs root"), arguments: [["render", "--out"], ["render", "--animate"]])
+    func anOutputOnADeviceLeavesTheDeviceAlone(_ command: [String]) throws {
+        let full = dir + "/full"
+        // Character device 1:7, /dev/full (glibc's dev_t encoding of major 1, minor 7).
+        #expect(mknod(full, S_IFCHR | 0o666, 0x107) == 0, "mknod: \(errno)")
+        chmod(full, 0o666)
+        let (status, _, err) = try pinbox(command + [full] + (command.last == "--animate" ? ["--keys", "1@0"] : []))
+        #expect(status == 2 && err == "pinbox: cannot write \(full): No space left on device\n", "\(status) \(err)")
+        var after = stat()
+        #expect(lstat(full, &after) == 0, "the device is still there")
+        #expect(after.st_mode & S_IFMT == S_IFCHR && after.st_mode & 0o777 == 0o666, "mode \(String(after.st_mode, radix: 8))")
+        // The control: a file is written, private to its user.
+        let file = dir + "/ok." + (command.last == "--animate" ? "gif" : "png")
+        #expect(try pinbox(command + [file] + (command.last == "--animate" ? ["--keys", "1@0"] : [])).status == 0)
+        var written = stat()
+        #expect(stat(file, &written) == 0 && written.st_mode & 0o777 == 0o600)
+    }
+
     @Test func renderIsByteIdenticalAcrossRuns() throws {
         let a = "\(dir)/a.png", b = "\(dir)/b.png"
         for path in [a, b] {

@@ -121,9 +121,12 @@ static inline int pinbox_create_file(int directory, const char *name, mode_t mod
 }
 /// Creates or replaces the file at `path`, as a command's --out does (close-on-exec), with
 /// `mode` whether it is new or replaced. A symbolic link there is refused (ELOOP): the output
-/// goes where its name says, never through a link another user planted.
+/// goes where its name says, never through a link another user planted. A device or a pipe
+/// named instead (/dev/null, /dev/full) is written to and keeps its own mode.
 static inline int pinbox_open_output(const char *path, mode_t mode) {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
+    struct stat opened;
+    if (fd >= 0 && fstat(fd, &opened) == 0 && !S_ISREG(opened.st_mode)) return fd;
     if (fd >= 0 && fchmod(fd, mode) != 0) {
         int saved = errno;
         close(fd);
@@ -131,6 +134,16 @@ static inline int pinbox_open_output(const char *path, mode_t mode) {
         return -1;
     }
     return fd;
+}
+
+/// Removes what `fd` wrote at `path` and could not finish: only a regular file, and only
+/// while `path` still names it. A device written to (/dev/full, run as root) stays.
+static inline void pinbox_remove_unfinished(int fd, const char *path) {
+    struct stat opened, named;
+    if (fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) && lstat(path, &named) == 0
+        && named.st_dev == opened.st_dev && named.st_ino == opened.st_ino) {
+        unlink(path);
+    }
 }
 
 /// A file's mode, owner and group (pinentry's ttyinfo shows the terminal's); -1 when it
