@@ -104,13 +104,14 @@ public enum PagePainter {
         for (label, rect) in zip(page.labels, layout.labels) {
             text(label, in: rect, size: m.labelSize, color: page.secondaryColor, limit: layout.labelLimit)
         }
-        let ringWidth = Layout.devicePixels(m.ringWidth, scale: s)
-        if let i = page.focusRing, i < page.fields.count, touched(layout.ring(around: layout.fields[i])) {
-            canvas.strokeInside(layout.ring(around: layout.fields[i]), width: ringWidth,
-                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
-        }
         for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
             FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
+        }
+        // After the fields: around PIN boxes the ring lies in the gap their field paints.
+        let ringWidth = Layout.devicePixels(m.ringWidth, scale: s)
+        if let i = page.focusRing, i < page.fields.count, touched(layout.ring(aroundField: i)) {
+            canvas.strokeInside(layout.ring(aroundField: i), width: ringWidth,
+                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
         }
         if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
             drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, size: m.labelSize * s, page: page,

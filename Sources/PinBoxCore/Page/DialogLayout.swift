@@ -71,6 +71,8 @@ public struct DialogLayout: Equatable, Sendable {
     /// the others, Suggest at the start of the last row, the rest at its end.
     public let buttons: [Rect]
     public let textWidth: Double
+    /// Where each entry's first cell starts inside its rectangle: PIN boxes keep a gap around them.
+    public let fieldInsets: [Point]
     /// The height bounds the blocks were measured with (`TextStyle.maxHeight`), to draw them alike.
     public let descriptionLimit: Double
     public let labelLimit: Double
@@ -82,10 +84,11 @@ public struct DialogLayout: Equatable, Sendable {
     /// `message` is what the message line says now (an error, a refused key's reason, a
     /// question); nil means the caller's error. The line takes room only while it says something.
     public init(window: Size, content: PageContent, labels labelTexts: [String], fieldSizes: [Size], scale: Double,
-                message: String? = nil, fieldInsets: [Double] = [], measure: TextMeasure,
+                message: String? = nil, fieldInsets: [Point] = [], measure: TextMeasure,
                 metrics: Metrics = Metrics()) {
         self.metrics = metrics
         self.scale = scale
+        self.fieldInsets = fieldInsets
         let m = metrics, s = scale
         let widestField = fieldSizes.map { $0.width }.max() ?? 0
         let buttonWidths = content.buttons.map { Self.width(of: $0, measure: measure, metrics: m, scale: s) }
@@ -189,7 +192,7 @@ public struct DialogLayout: Equatable, Sendable {
             y += labelHeights[i] + (labelHeights[i] > 0 ? m.labelGap * s : 0)
             // Entries sit at the start of the line, under their label; PIN boxes with their
             // first box's edge on the text column, not the gap before it.
-            let inset = i < fieldInsets.count ? fieldInsets[i] : 0
+            let inset = i < fieldInsets.count ? fieldInsets[i].x : 0
             fieldRects.append(Rect(x: left - inset, y: y.rounded(), width: size.width, height: size.height))
             y += size.height + gap
             // The strength bar sits under the entry it rates (the first), above the repeat.
@@ -279,7 +282,6 @@ public struct DialogLayout: Equatable, Sendable {
         return rects
     }
 
-    /// The side of a checkbox's box, in device pixels.
     /// How the detail's picture is set: at the description's size, in a fixed-width font.
     public func pictureStyle(color: Color) -> TextStyle {
         Self.pictureStyle(metrics, scale: scale, color: color)
@@ -289,7 +291,15 @@ public struct DialogLayout: Equatable, Sendable {
         TextStyle(size: m.textSize * scale, monospace: true, color: color)
     }
 
+    /// The side of a checkbox's box, in device pixels.
     public static func checkboxSide(_ scale: Double) -> Double { (16 * scale).rounded() }
+
+    /// The focus ring's outer bounds around entry `index`: around what it draws (PIN boxes,
+    /// not the gap their field keeps around them), as around a text entry's frame.
+    public func ring(aroundField index: Int) -> Rect {
+        let inset = index < fieldInsets.count ? fieldInsets[index] : Point(x: 0, y: 0)
+        return ring(around: fields[index].insetBy(dx: inset.x, dy: inset.y))
+    }
 
     /// The focus ring's outer bounds around a rectangle.
     public func ring(around rect: Rect) -> Rect {

@@ -541,7 +541,8 @@ public final class Page {
                              message: String? = nil, measure: TextMeasure) -> DialogLayout {
         DialogLayout(window: window, content: content, labels: fields.map { $0.label },
                      fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, message: message,
-                     fieldInsets: fields.map { $0.layout.cells.first?.x ?? 0 }, measure: measure)
+                     fieldInsets: fields.map { $0.layout.cells.first.map { Point(x: $0.x, y: $0.y) } ?? Point(x: 0, y: 0) },
+                     measure: measure)
     }
 
     static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {

@@ -36,8 +36,7 @@ public enum PageGeometry: Equatable, Sendable {
         switch self {
         case .workbench(let l): return l.ring(around: index)
         case .dialog(let l):
-            let f = l.fields
-            return l.ring(around: index < f.count ? f[index] : l.buttons[index - f.count])
+            return index < l.fields.count ? l.ring(aroundField: index) : l.ring(around: l.buttons[index - l.fields.count])
         case .paySheet(let l):
             return l.ring(around: index == 0 ? l.field : index == 1 ? l.close : l.forgot)
         }
