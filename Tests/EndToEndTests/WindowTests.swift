@@ -26,6 +26,16 @@ struct WindowTests {
         #expect(s.pinbox.events("change").map { $0["length"] as! Int } == [1, 2, 3])
     }
 
+    /// `ready` says the window's size: the one --geometry asked for, not the page's own.
+    @Test(arguments: [[], ["pay", "--amount", "1"]])
+    func readyReportsTheWindowsSize(_ command: [String]) throws {
+        let s = try Session(command + ["--geometry", "900x700"], focus: false)
+        let ready = try #require(s.pinbox.events("ready").first)
+        #expect(ready["width"] as? Int == 900 && ready["height"] as? Int == 700, "\(ready)")
+        let (width, height) = try windowSize(of: s.pinbox.pid, display: s.xvfb.display)
+        #expect(width == 900 && height == 700)
+    }
+
     @Test func backspaceAndCtrlU() throws {
         let s = try Session(["--style", "strip"])
         try s.pinbox.keys("1", "2", "3", "BackSpace")

@@ -26,7 +26,8 @@ public final class Page {
     public internal(set) var workbench: WorkbenchState?
     private let scale: Double
     private let measure: TextMeasure
-    private var windowSize = Size.zero
+    /// The window's size, as the last `.resize` said (zero before one).
+    public private(set) var windowSize = Size.zero
     private var lastActivity: Double?
     /// An entry's text has changed since the page opened.
     private var typedInto = false

@@ -66,7 +66,8 @@ final class PageController: WindowController {
 
     func windowShown(id: String) {
         page.shown(at: Clock.now())
-        let size = page.geometry.content
+        // The window's own size (a --geometry, a window manager's), else the page's.
+        let size = page.windowSize.width > 0 ? page.windowSize : page.geometry.content
         reporter.emit("ready", ["window": .string(id), "width": .int(Int(size.width)), "height": .int(Int(size.height)),
                                 "field": .string(page.focusName),
                                 "hz": .int(Int((1 / page.frameInterval).rounded()))])
