@@ -63,6 +63,9 @@ public enum Workbench {
         "Workbench keys (in the window):\n" + lines.map { "  " + $0 }.joined(separator: "\n")
     }
 
+    /// How `themeLabels` names a theme: a grid that shows its digits is another label.
+    public static func labelKey(_ theme: String, secure: Bool) -> String { secure ? theme : theme + " plain" }
+
     /// The key for `action`.
     public static func key(for action: WorkbenchAction) -> Key? {
         keys.first { $0.action == action }
@@ -90,6 +93,9 @@ public struct WorkbenchState: Equatable, Sendable {
     public private(set) var isRecording = false
     /// The presented frames' timing: the readout shown with the guides, and `--trace-frames`.
     public var frames: FrameTiming
+    /// The label a field takes with each theme F7 gives it (`Workbench.labelKey`): "Separate
+    /// boxes" once the strip is boxes. A theme with none keeps the field's label.
+    public var themeLabels: [String: String] = [:]
 
     /// `--slow FACTOR` (slowed from the start), `--paused`, `--guides`, `--record FILE` (recording
     /// from the first frame).

@@ -196,6 +196,22 @@ struct WorkbenchKeyTests {
         #expect(s.length("strip") == 1 && s.pinbox.events("rejected").isEmpty)
     }
 
+    /// F7 gives the demo page's strip the grid's look, which is taller: the window grows by as
+    /// much, so the page's last line (the hint) stays in it.
+    @Test func aTallerLookGrowsTheWindow() throws {
+        let s = try Session([])
+        let (_, before) = try windowSize(of: s.pinbox.pid, display: s.xvfb.display)
+        try s.pinbox.keys("F7", "F7", "F7")
+        _ = try s.pinbox.waitFor("theme", count: 3)
+        #expect(s.pinbox.events("theme").last?["theme"] as? String == "grid")
+        var after = before
+        try waitUntil("the window grows for the grid") {
+            after = try windowSize(of: s.pinbox.pid, display: s.xvfb.display).1
+            return after > before
+        }
+        #expect(after > before)
+    }
+
     @Test func aRecordThatCannotBeWrittenIsRefusedBeforeTheWindow() throws {
         let p = try PinBoxProcess(["--record", "/nonexistent-dir/x.gif"], display: nil)
         #expect(try p.waitExit(timeout: 10) == 2)

@@ -166,6 +166,23 @@ struct WorkbenchPageTests {
         #expect(page.fields[0].configuration.theme.secure && page.fields[0].field.length == 2)
     }
 
+    @Test func f7RenamesTheFieldAfterItsNewLookAndThePageGrowsForIt() throws {
+        let fields = [PageField(name: "strip", label: "Alipay style", configuration: try FieldConfiguration(theme: .strip)),
+                      PageField(name: "grid", label: "Code grid, digits shown",
+                                configuration: try FieldConfiguration(theme: .grid))]
+        let page = Page(workbench: fields, content: PageContent(title: "t"), rules: PageRules(), scale: 1, measure: measure)
+        _ = page.enableWorkbench(themeLabels: [Workbench.labelKey("paypass", secure: true): "WeChat Pay style",
+                                               Workbench.labelKey("grid", secure: true): "Code grid"])
+        let before = page.preferredSize
+        _ = page.handle(.workbench(.cycleTheme), now: 1)
+        #expect(page.fields[0].label == "WeChat Pay style")
+        _ = page.handle(.workbench(.cycleTheme), now: 1)
+        #expect(page.fields[0].label == "WeChat Pay style", "boxes has no label here: the field keeps its own")
+        _ = page.handle(.workbench(.cycleTheme), now: 1)
+        #expect(page.fields[0].label == "Code grid", "a dotted grid")
+        #expect(page.preferredSize.height > before.height, "a grid is taller than the strip: the window follows")
+    }
+
     @Test func aThemeWhoseGridTheCountDoesNotFillKeepsTheRowAsItWas() throws {
         let field = PageField(name: "s", label: "", configuration: try FieldConfiguration(theme: .strip, count: 5))
         let grid = field.rethemed(.grid)

@@ -9,10 +9,11 @@ extension Page {
     /// nothing changes, on a prompt or a dialog.
     @discardableResult
     public func enableWorkbench(slowFactor: Double? = nil, paused: Bool = false, guides: Bool = false,
-                                recording: Bool = false) -> Bool {
+                                recording: Bool = false, themeLabels: [String: String] = [:]) -> Bool {
         guard rules.purpose == .workbench, !isDialog else { return false }
         workbench = WorkbenchState(frameInterval: frameInterval, slowFactor: slowFactor, paused: paused,
                                    guides: guides, recording: recording)
+        workbench?.themeLabels = themeLabels
         return true
     }
 
@@ -49,7 +50,10 @@ extension Page {
         case .cycleTheme:
             guard focus < fields.count else { return [] }
             let next = Workbench.theme(after: fields[focus].configuration.theme.name)
-            fields[focus] = fields[focus].rethemed(next)
+            let secure = fields[focus].configuration.theme.secure
+            let labels = workbench?.themeLabels ?? [:]
+            let label = labels[Workbench.labelKey(next.name, secure: secure)] ?? labels[Workbench.labelKey(next.name, secure: true)]
+            fields[focus] = fields[focus].rethemed(next, label: label)
             relayout()
             return [.report(.theme(field: fields[focus].name, name: next.name)), .workbench(.redraw)]
         }

@@ -57,7 +57,7 @@ public struct PageField {
     /// The same entry in `theme` (F7 on the workbench): the characters, the animation, the
     /// number of cells and the options stay; it keeps showing dots or characters as before and
     /// accepting what it accepted, so a new look never reveals a PIN.
-    public func rethemed(_ theme: Theme) -> PageField {
+    public func rethemed(_ theme: Theme, label newLabel: String? = nil) -> PageField {
         var theme = theme
         theme.secure = configuration.theme.secure
         theme.accepts = configuration.theme.accepts
@@ -68,7 +68,7 @@ public struct PageField {
         }
         configuration.theme = theme
         configuration.frame = nil
-        var copy = PageField(name: name, label: label, configuration: configuration, field: field, animator: animator,
+        var copy = PageField(name: name, label: newLabel ?? label, configuration: configuration, field: field, animator: animator,
                              layout: growth == nil ? configuration.layout()
                                  : Layout(theme.layoutRequest(rows: 1, columns: layout.cells.count,
                                                               scale: configuration.scale)),

@@ -62,7 +62,9 @@ final class PageController: WindowController {
 
     var isComposing: Bool { page.composing != nil }
 
-    var wantedSize: Size? { page.isDialog ? page.preferredSize : nil }
+    /// The page's own size, which the window follows as it changes (a dialog's line shown, the
+    /// demo's field given a taller look by F7).
+    var wantedSize: Size? { page.preferredSize }
 
     func windowShown(id: String) {
         page.shown(at: Clock.now())

@@ -28,8 +28,17 @@ enum WorkbenchPage {
                         scale: command.field.scale, refreshRate: refreshRate, measure: TextLayout.measure)
         // The workbench keys are the demo's; a prompt (--askpass) ignores them.
         page.enableWorkbench(slowFactor: command.slowFactor, paused: command.paused, guides: command.guides,
-                             recording: command.record != nil)
+                             recording: command.record != nil, themeLabels: fields.count > 1 ? themeLabels : [:])
         return page
+    }
+
+    /// What a field of the demo page is called with each look F7 gives it.
+    static var themeLabels: [String: String] {
+        [Workbench.labelKey("strip", secure: true): localized("Alipay style"),
+         Workbench.labelKey("paypass", secure: true): localized("WeChat Pay style"),
+         Workbench.labelKey("boxes", secure: true): localized("Separate boxes"),
+         Workbench.labelKey("grid", secure: true): localized("Code grid"),
+         Workbench.labelKey("grid", secure: false): localized("Code grid, digits shown")]
     }
 
     /// The page's line colour for the strips' frame and dividers (one whole device pixel wide
