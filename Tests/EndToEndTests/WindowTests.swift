@@ -347,4 +347,21 @@ extension WindowTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data[25] == 6, "colour type 6: RGBA")
     }
+
+    /// The field alone on a clear background: the gap around a grid's boxes is clear too, as in
+    /// `render --transparent`; the boxes are not.
+    @Test func aTransparentScreenshotOfAFieldAloneIsClearBetweenItsBoxes() throws {
+        let s = try Session(["--style", "grid", "--screenshot-field", "--screenshot-transparent"])
+        try s.pinbox.keys("Print")
+        let path = try s.pinbox.waitFor("screenshot")["path"] as! String
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data[25] == 6, "colour type 6: RGBA")
+        // The alpha as Pillow reads it (PinBox's own reader flattens the picture).
+        let layout = try FieldConfiguration(theme: .grid).layout()
+        let box = layout.cells[0].mid
+        let script = "from PIL import Image; im = Image.open('\(path)').convert('RGBA'); "
+            + "print(im.getpixel((0, 0))[3], im.getpixel((\(Int(box.x)), \(Int(box.y))))[3])"
+        let (status, alphas) = try run(["/usr/bin/python3", "-c", script])
+        #expect(status == 0 && alphas == "0 255\n", "the corner outside every box clear, a box opaque: \(alphas)")
+    }
 }

@@ -48,6 +48,7 @@ struct RenderCommand {
                                        arrived (--at 0.1 shows it half grown; default: at rest),
                                        or after the refusal or submit of --state
           --focused                    the field has the focus: the next cell is highlighted
+                                       (boxes, grid; a strip's focus is the window's ring)
           --state normal|error|success the look after a refused key or an early Return (error:
                                        the borders turn red, the field shakes for 0.3 s) or
                                        after a submit (success: a check mark as the dots fade);

@@ -328,7 +328,14 @@ final class PageController: WindowController {
             let origin = scene.geometry.fields[page.focus]
             area = scene.fields[page.focus].layout.bounds.offsetBy(dx: origin.x, dy: origin.y)
         }
-        if look.transparent { scene.background = scene.background.withAlpha(0) }
+        if look.transparent {
+            // The page behind the fields goes, and so does the field's own ground (what a field
+            // alone shows around its cells); a strip's cells keep their backgrounds, as in render.
+            scene.background = scene.background.withAlpha(0)
+            for i in scene.fields.indices {
+                scene.fields[i].theme.background = scene.fields[i].theme.background.withAlpha(0)
+            }
+        }
         let picture = try Canvas(width: Int((area.width * look.scale).rounded()),
                                  height: Int((area.height * look.scale).rounded()), transparent: look.transparent)
         picture.transformed(scale: look.scale, dx: -area.x, dy: -area.y) {
