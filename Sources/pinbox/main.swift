@@ -58,6 +58,21 @@ func askpassHint() -> AskpassHint {
     AskpassHint(environment: getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
 }
 
+/// Which argument is not UTF-8, named by the option it follows when there is one (its bytes
+/// came out as U+FFFD).
+func notUTF8(_ arguments: [String]) -> String {
+    let rule = "every argument must be UTF-8, file names included"
+    guard let i = arguments.firstIndex(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else {
+        return "an argument is not valid UTF-8; " + rule
+    }
+    if i > 0, arguments[i - 1].hasPrefix("-") {
+        let option = arguments[i - 1]
+        let named = option.utf8.count <= 40 && option.utf8.allSatisfy { $0 > 32 && $0 < 127 } ? option : Excerpt.quoted(option)
+        return "the value of \(named) is not valid UTF-8; " + rule
+    }
+    return "argument \(i + 1) is not valid UTF-8; " + rule
+}
+
 /// Runs the command the arguments name; returns the exit status.
 func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
     // A link or an alternative named for a role runs it, and its arguments are the caller's.
@@ -67,7 +82,7 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
         return AskpassCommand(callerArguments: line.arguments, hint: askpassHint()).run()
     }
     // Every other command may name a file (`--out`, `--ttyname`): only as it was written.
-    guard line.pathsAreExact else { fail("an argument is not valid UTF-8; give file names in UTF-8", status: .usage) }
+    guard line.pathsAreExact else { fail(notUTF8(line.arguments), status: .usage) }
     if role == .pinentry { return PinentryCommand.run(line.arguments) }
     var arguments = line.arguments[...]
     if arguments.first == "--version" {

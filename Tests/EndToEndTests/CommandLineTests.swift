@@ -232,7 +232,7 @@ final class CommandLineTests {
                                    PinBoxProcess.binary, dir + "/x"])
         #expect(status == 2)
         let err = try String(contentsOfFile: dir + "/xerr", encoding: .utf8)
-        #expect(err == "pinbox: an argument is not valid UTF-8; give file names in UTF-8\n")
+        #expect(err == "pinbox: the value of --out is not valid UTF-8; every argument must be UTF-8, file names included\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["xerr"], "no file written")
         // The control: the same name in UTF-8 is written.
         let (written, _) = try run([PinBoxProcess.binary, "render", "--out", dir + "/x\u{FF}.png", "--text", "1"])

@@ -399,6 +399,17 @@ struct HostileRoundThreeTests {
                 "\(p.stderr)")
     }
 
+    /// A payee or a title is one line: a line break or an escape would be drawn as a box.
+    @Test(arguments: [("--payee", "Coffee\nShop"), ("--payee", "Shop\u{1b}[31m"), ("--title", "Pay\rnow")])
+    func aPayeeOrTitleWithAControlCharacterIsRefused(_ option: String, _ text: String) throws {
+        let p = try PinBoxProcess(["pay", "--amount", "1", option, text], display: nil)
+        #expect(try p.waitExit() == 2)
+        #expect(p.stderr == "pinbox: \(option) is one line: it cannot hold a line break or another control character\n")
+        // The control: the same words on one line open the sheet (no display here: exit 3).
+        let fine = try PinBoxProcess(["pay", "--amount", "1", option, "Coffee Shop"], display: nil)
+        #expect(try fine.waitExit() == 3)
+    }
+
     /// `¥1,000,000,000,000,000,000,025.00` showed a middle slice, its ends cut by the window's
     /// edges. It is drawn whole and smaller now, or cut at its end with an ellipsis: its ink
     /// stays inside the sheet with a margin.

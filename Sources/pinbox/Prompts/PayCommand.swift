@@ -75,6 +75,11 @@ struct PayCommand {
         }
         if headless && output == nil { throw UsageError("render --pay needs --out FILE.png") }
         if let problem = PayAmount.problem(spec.amount) { throw UsageError("--amount \(problem)") }
+        // One line each, as drawn: a line break or another control character would show as a box.
+        for (option, text) in [("--payee", spec.payee), ("--title", spec.title)]
+        where text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw UsageError("\(option) is one line: it cannot hold a line break or another control character")
+        }
     }
 
     /// Whether render's `arguments` ask for the payment sheet.
