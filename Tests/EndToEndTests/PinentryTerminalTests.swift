@@ -67,6 +67,19 @@ final class PinentryTerminalTests {
         #expect(try modesKept())
     }
 
+    /// A display the dialog cannot draw on (an 8-bit screen, no TrueColor visual) is as good as
+    /// none: the terminal asks, rather than the agent hearing "Operation cancelled".
+    @Test func aScreenTheDialogCannotDrawOnGivesTheTerminal() throws {
+        let xvfb = try Xvfb(size: "1024x768x8")
+        var environment = self.environment
+        environment["DISPLAY"] = xvfb.display
+        let pty = try Pty(script([decrypt(1)]), environment: environment)
+        try pty.waitFor("Passphrase: ")
+        pty.type("right one\r")
+        try pty.waitFor("rc1=0")
+        #expect(try String(contentsOfFile: home + "/out1.txt", encoding: .utf8) == "the secret text\n")
+    }
+
     @Test func ctrlCIsTheAgentsCancel() throws {
         let pty = try Pty(script([decrypt(1)]), environment: environment)
         try pty.waitFor("Passphrase: ")

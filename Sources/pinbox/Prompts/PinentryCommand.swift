@@ -229,7 +229,10 @@ struct XDialogs: PinentryFrontEnd {
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
         } catch {
-            Output.error(error.message)
+            // A screen it cannot draw on (an 8-bit visual), a server gone: the terminal asks
+            // instead, as it does without a display; the next request connects again.
+            self.display = nil
+            unreachable = error.message
             return nil
         }
     }
