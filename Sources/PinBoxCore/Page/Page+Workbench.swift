@@ -50,10 +50,8 @@ extension Page {
         case .cycleTheme:
             guard focus < fields.count else { return [] }
             let next = Workbench.theme(after: fields[focus].configuration.theme.name)
-            let secure = fields[focus].configuration.theme.secure
-            let labels = workbench?.themeLabels ?? [:]
-            let label = labels[Workbench.labelKey(next.name, secure: secure)] ?? labels[Workbench.labelKey(next.name, secure: true)]
-            fields[focus] = fields[focus].rethemed(next, label: label)
+            let key = Workbench.labelKey(next.name, secure: fields[focus].configuration.theme.secure)
+            fields[focus] = fields[focus].rethemed(next, label: workbench?.themeLabels[key])
             relayout()
             return [.report(.theme(field: fields[focus].name, name: next.name)), .workbench(.redraw)]
         }

@@ -32,13 +32,27 @@ enum WorkbenchPage {
         return page
     }
 
-    /// What a field of the demo page is called with each look F7 gives it.
+    /// What a field of the demo page is called in `style`: its label, and the one F7's new look
+    /// gives it. Empty for a look the page does not show (tfgrid): the field keeps its label.
+    static func label(_ style: String, secure: Bool) -> String {
+        switch style {
+        case "strip": localized("Alipay style")
+        case "paypass": localized("WeChat Pay style")
+        case "boxes": localized("Separate boxes")
+        case "grid": secure ? localized("Code grid") : localized("Code grid, digits shown")
+        default: ""
+        }
+    }
+
+    /// `label` for every look, dotted or not, as the workbench looks them up (`Workbench.labelKey`).
     static var themeLabels: [String: String] {
-        [Workbench.labelKey("strip", secure: true): localized("Alipay style"),
-         Workbench.labelKey("paypass", secure: true): localized("WeChat Pay style"),
-         Workbench.labelKey("boxes", secure: true): localized("Separate boxes"),
-         Workbench.labelKey("grid", secure: true): localized("Code grid"),
-         Workbench.labelKey("grid", secure: false): localized("Code grid, digits shown")]
+        var labels: [String: String] = [:]
+        for theme in Theme.builtIn.map({ $0.name }) {
+            for secure in [true, false] where !label(theme, secure: secure).isEmpty {
+                labels[Workbench.labelKey(theme, secure: secure)] = label(theme, secure: secure)
+            }
+        }
+        return labels
     }
 
     /// The page's line colour for the strips' frame and dividers (one whole device pixel wide
@@ -70,11 +84,10 @@ enum WorkbenchPage {
         // The code grid shows its digits: the one field on the page a user may copy from.
         let grid = try make("grid", plain: true)
         return [
-            PageField(name: "strip", label: localized("Alipay style"), configuration: try make("strip", strip: true)),
-            PageField(name: "paypass", label: localized("WeChat Pay style"), configuration: try make("paypass", strip: true)),
-            PageField(name: "boxes", label: localized("Separate boxes"), configuration: try make("boxes")),
-            PageField(name: "grid", label: grid.theme.secure ? localized("Code grid") : localized("Code grid, digits shown"),
-                      configuration: grid),
+            PageField(name: "strip", label: label("strip", secure: true), configuration: try make("strip", strip: true)),
+            PageField(name: "paypass", label: label("paypass", secure: true), configuration: try make("paypass", strip: true)),
+            PageField(name: "boxes", label: label("boxes", secure: true), configuration: try make("boxes")),
+            PageField(name: "grid", label: label("grid", secure: grid.theme.secure), configuration: grid),
         ]
     }
 }
