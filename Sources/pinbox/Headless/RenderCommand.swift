@@ -56,8 +56,8 @@ struct RenderCommand {
 
         Captures (the same drawing as the window; the same inputs give the same bytes):
           --frames N                   N frames (2…100) evenly from the start of the motion of
-                                       --text's last character (or of --state's look) to its
-                                       end, stacked and labelled with their times
+                                       the last character of --text (or of the look of --state)
+                                       to its end, stacked and labelled with their times
           --states                     one sheet: empty, partly filled, full, focused, refused
                                        (shaking), error, success
           --guides                     cell and frame bounds, cell and dot centres, baselines,
