@@ -38,29 +38,47 @@ extension XDisplay {
     }
 
     /// `_NET_WORKAREA` for the current desktop (`_NET_CURRENT_DESKTOP`, else the first); nil
-    /// when no window manager set it.
+    /// when no window manager set it, or when the one that set it is gone.
     private func windowManagerWorkArea() -> Rect? {
-        // Both names in one round trip; only if some client made them (a window manager).
-        var names: [UnsafeMutablePointer<CChar>?] = [strdup("_NET_WORKAREA"), strdup("_NET_CURRENT_DESKTOP")]
+        // The names in one round trip; only if some client made them (a window manager).
+        var names: [UnsafeMutablePointer<CChar>?] = [strdup("_NET_WORKAREA"), strdup("_NET_CURRENT_DESKTOP"),
+                                                     strdup("_NET_SUPPORTING_WM_CHECK")]
         defer { for name in names { free(name) } }
-        var atoms: [Atom] = [0, 0]
-        _ = XInternAtoms(handle, &names, 2, 1, &atoms)
+        var atoms: [Atom] = [0, 0, 0]
+        _ = XInternAtoms(handle, &names, 3, 1, &atoms)
         let workArea = atoms[0]
-        guard workArea != 0 else { return nil }
-        let desktop = cardinals(atoms[1], count: 1).first ?? 0
-        let values = cardinals(workArea, count: 4 * (desktop + 1))
+        guard workArea != 0, windowManagerIsRunning(check: atoms[2]) else { return nil }
+        let desktop = rootProperty(atoms[1], type: Atom(XA_CARDINAL), count: 1).first ?? 0
+        let values = rootProperty(workArea, type: Atom(XA_CARDINAL), count: 4 * (desktop + 1))
         let first = 4 * desktop
         guard values.count >= first + 4, values[first + 2] > 0, values[first + 3] > 0 else { return nil }
         return Rect(x: Double(values[first]), y: Double(values[first + 1]),
                     width: Double(values[first + 2]), height: Double(values[first + 3]))
     }
 
-    /// Up to `count` CARDINALs of a property of the root window.
-    private func cardinals(_ property: Atom, count: Int) -> [Int] {
+    /// Root properties outlive the window manager that set them: one that died, or was
+    /// replaced by one that keeps no work area, leaves its panels' area behind. So the area
+    /// counts only while the manager's check window, named on the root, still names itself
+    /// (EWMH's `_NET_SUPPORTING_WM_CHECK`, which GTK checks the same way).
+    private func windowManagerIsRunning(check: Atom) -> Bool {
+        guard check != 0, let window = rootProperty(check, type: Atom(XA_WINDOW), count: 1).first, window != 0
+        else { return false }
+        var own: [Int] = []
+        // A window that is gone answers BadWindow, which is no news to log.
+        guard succeeds({ own = property(check, of: Window(window), type: Atom(XA_WINDOW), count: 1) }) else { return false }
+        return own.first == window
+    }
+
+    private func rootProperty(_ property: Atom, type: Atom, count: Int) -> [Int] {
+        self.property(property, of: root, type: type, count: count)
+    }
+
+    /// Up to `count` 32-bit values (CARDINALs, WINDOWs) of a window's property.
+    private func property(_ property: Atom, of window: Window, type: Atom, count: Int) -> [Int] {
         guard property != 0, count > 0, count <= 4096 else { return [] }
-        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
+        var actualType: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(handle, root, property, 0, count, 0, Atom(XA_CARDINAL), &type, &format, &n, &after,
+        guard XGetWindowProperty(handle, window, property, 0, count, 0, type, &actualType, &format, &n, &after,
                                  &data) == Success, let data else { return [] }
         defer { XFree(data) }
         guard format == 32 else { return [] }

@@ -346,6 +346,33 @@ struct HostileRoundThreeTests {
         _ = try inArea.waitExit()
     }
 
+    /// A window manager's work area outlives it on the root window: after one with a tall panel
+    /// died, or gave way to one that keeps no work area, the dialog opened centred in, and
+    /// shrunk to, a strip of the screen that no longer meant anything. The area now counts only
+    /// while the manager's check window is there (the control: the same area with it alive).
+    @Test func aWorkAreaLeftByAWindowManagerThatIsGoneIsPassedOver() throws {
+        let xvfb = try Xvfb(size: "1600x900x24")
+        do {
+            let manager = try XClient(xvfb.display)
+            manager.setWorkArea(x: 0, y: 0, width: 1600, height: 300)
+            let squeezed = try askpass(["Passphrase:"], display: xvfb.display)
+            let g = try geometry(squeezed.windowID!, display: xvfb.display)
+            #expect(g.y + g.height <= 300, "inside the live manager's area: \(g)")
+            kill(squeezed.pid, SIGTERM)
+            _ = try squeezed.waitExit()
+        }
+        // The manager's connection is closed: its check window is gone, its properties stay.
+        let x = try XClient(xvfb.display)
+        let root = "0x" + String(XDefaultRootWindow(x.display), radix: 16)
+        #expect(x.properties(of: root)["_NET_WORKAREA"] != nil, "the stale area is still on the root")
+        let p = try askpass(["Passphrase:"], display: xvfb.display)
+        let g = try geometry(p.windowID!, display: xvfb.display)
+        #expect(g.y > 300 && abs(g.y + g.height / 2 - 450) <= 2,
+                "centred on the whole screen, at its own size: \(g)")
+        kill(p.pid, SIGTERM)
+        _ = try p.waitExit()
+    }
+
     // MARK: 6. The agent's death
 
     /// With the agent gone while a dialog was open, the window stayed and kept collecting the
@@ -534,13 +561,26 @@ struct HostileRoundThreeTests {
 }
 
 extension XClient {
-    /// Sets `_NET_WORKAREA` on the root window, as a window manager with panels does.
+    /// Sets `_NET_WORKAREA` on the root window, as a window manager with panels does, and
+    /// names a check window of this connection as the running manager's (`_NET_SUPPORTING_WM_CHECK`
+    /// on the root and on itself), which lives as long as this client does.
     func setWorkArea(x: Int, y: Int, width: Int, height: Int) {
+        let root = XDefaultRootWindow(display)
+        let check = XCreateSimpleWindow(display, root, -1, -1, 1, 1, 0, 0, 0)
+        for window in [root, check] { setWindowProperty("_NET_SUPPORTING_WM_CHECK", of: window, to: check) }
         var values = [x, y, width, height]
         values.withUnsafeMutableBytes {
-            _ = XChangeProperty(display, XDefaultRootWindow(display), atom("_NET_WORKAREA"), Atom(XA_CARDINAL), 32,
+            _ = XChangeProperty(display, root, atom("_NET_WORKAREA"), Atom(XA_CARDINAL), 32,
                                 PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 4)
         }
         XSync(display, 0)
+    }
+
+    func setWindowProperty(_ name: String, of window: Window, to value: Window) {
+        var values = [Int(value)]
+        values.withUnsafeMutableBytes {
+            _ = XChangeProperty(display, window, atom(name), Atom(XA_WINDOW), 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
     }
 }
