@@ -24,4 +24,17 @@ public enum InvokedRole: Equatable, Sendable {
             self = .program
         }
     }
+
+    /// The instance name X resources are looked up under, for a program started as `name`: that
+    /// name, except the generic ones Debian's alternatives give every askpass and pinentry
+    /// (`/usr/bin/ssh-askpass`, `pinentry`, `pinentry-x11`, which ssh and gpg-agent run), which
+    /// stand for PinBox's own role link: resources written for `pinbox-askpass` must still
+    /// apply once the alternative points at it, and `pinbox-askpass*paste: off` most of all.
+    public static func resourceInstance(startedAs name: String) -> String {
+        switch name {
+        case "ssh-askpass": "pinbox-askpass"
+        case "pinentry", "pinentry-x11": "pinentry-pinbox"
+        default: name
+        }
+    }
 }

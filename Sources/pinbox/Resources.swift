@@ -60,14 +60,18 @@ struct ResourceArguments {
         return name
     }
 
-    /// The instance name: the base name of the program as it was started (`pinbox-askpass`
-    /// through the link), so a user can style each role by its own name.
+    /// The base name of the program as it was started (`pinbox-askpass` through the link),
+    /// which decides its role.
     static var programName: String {
         guard let argv = pinbox_argv(), pinbox_argc() > 0, let first = argv[0] else { return "pinbox" }
         let path = String(cString: first)
         let base = path.split(separator: "/").last.map(String.init) ?? ""
         return base.isEmpty ? "pinbox" : base
     }
+
+    /// The instance name, so a user can style each role by its own name: the program's name,
+    /// or its role link's under the alternatives' generic names (InvokedRole.resourceInstance).
+    static var instanceName: String { InvokedRole.resourceInstance(startedAs: programName) }
 
     /// The scale `Xft.dpi` asks for: 96 dots per inch is 1, rounded to a quarter (1, 1.25, 1.5,
     /// 2 …) within what `--scale` accepts.
@@ -163,7 +167,7 @@ extension WindowCommand {
         let policy: ResourceRole = askpass ? .pinPrompt : .demo
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: resources, instance: resourceName ?? ResourceArguments.programName,
+                from: resources, instance: resourceName ?? ResourceArguments.instanceName,
                 options: askpass ? ResourceArguments.options(for: policy) : ResourceArguments.windowOptions,
                 policy: policy,
                 validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) })
@@ -188,7 +192,7 @@ extension AskpassCommand {
         let hint = self.hint
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: XResources(display: display), instance: ResourceArguments.programName, role: "askpass",
+                from: XResources(display: display), instance: ResourceArguments.instanceName, role: "askpass",
                 options: ResourceArguments.options(for: .askpass), policy: .askpass,
                 validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these + ["--"], hint: hint) })
             guard !before.isEmpty else { return self }

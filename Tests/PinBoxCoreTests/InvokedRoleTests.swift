@@ -18,4 +18,11 @@ struct InvokedRoleTests {
     func anyOtherNameIsTheProgram(_ name: String) {
         #expect(InvokedRole(name: name) == .program)
     }
+
+    @Test(arguments: [("ssh-askpass", "pinbox-askpass"), ("pinentry", "pinentry-pinbox"),
+                      ("pinentry-x11", "pinentry-pinbox"), ("pinbox-askpass", "pinbox-askpass"),
+                      ("pinentry-pinbox", "pinentry-pinbox"), ("work-askpass", "work-askpass"), ("pinbox", "pinbox")])
+    func theAlternativesNamesLookResourcesUpAsTheRoleLink(_ name: String, _ instance: String) {
+        #expect(InvokedRole.resourceInstance(startedAs: name) == instance)
+    }
 }

@@ -27,12 +27,13 @@ final class PinBoxProcess {
     }
 
     /// `launcher` goes before the binary: a program that sets something up and execs it.
+    /// `program`: the binary, or a link to it whose name is a role.
     init(_ arguments: [String], display: String?, environment: [String: String] = [:],
-         launcher: [String] = [], descriptors: [Int32: Child.Descriptor] = [:]) throws {
+         launcher: [String] = [], descriptors: [Int32: Child.Descriptor] = [:], program: String = binary) throws {
         self.display = display
         var env = environment
         env["DISPLAY"] = display ?? ""
-        child = try Child(launcher + [Self.binary] + arguments, environment: env, capture: true,
+        child = try Child(launcher + [program] + arguments, environment: env, capture: true,
                           descriptors: descriptors)
     }
 
