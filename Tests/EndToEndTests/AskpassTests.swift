@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import PinBoxCore
+import PinBoxRender
 import Testing
 
 /// `pinbox askpass` as ssh, ssh-agent and sudo run it: the prompt in argv[1], the secret and a
@@ -158,6 +160,23 @@ struct AskpassTests {
         let mnemonicPrompt = try start(["Allow use of key?"], environment: env)
         let mnemonic = mnemonicPrompt.p
         #expect(try pressUntilExit(mnemonic, "alt+y") == 0)
+    }
+
+    /// ssh-agent's question for a key added with `ssh-add -c` ends in the key's fingerprint,
+    /// which the user compares with `ssh-add -l`: wrapped as words, it was cut in two. It is
+    /// the dialog's detail now, on one line: the window is as wide as the fingerprint needs.
+    @Test func sshAgentsQuestionShowsTheFingerprintOnOneLine() throws {
+        let fingerprint = "SHA256:YuSDU+2ow69Ng8d/UAQG1bTdBENShenK8WiDrDVecLo"
+        let prompt = try start(["Allow use of key alice?\nKey fingerprint \(fingerprint)."],
+                               environment: ["SSH_ASKPASS_PROMPT": "confirm"])
+        let metrics = DialogLayout.Metrics()
+        let line = TextLayout.measure(fingerprint, style: TextStyle(size: metrics.textSize), width: nil).width
+        let out = try run(["xdotool", "getwindowgeometry", "--shell", prompt.p.windowID!],
+                          display: prompt.xvfb.display).output
+        let width = out.split(separator: "\n").first { $0.hasPrefix("WIDTH=") }.flatMap { Int($0.dropFirst(6)) } ?? 0
+        #expect(Double(width) >= line + 2 * metrics.margin, "a \(width)-pixel window for a \(line)-pixel line")
+        try prompt.p.keys("Escape")
+        #expect(try prompt.p.waitExit() == 1)
     }
 
     @Test func aTouchNoticeStaysUntilTheCallerEndsIt() throws {

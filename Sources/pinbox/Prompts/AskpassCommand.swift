@@ -156,8 +156,12 @@ struct AskpassCommand {
             // Prompts end in ": " to sit before a terminal's cursor; a dialog needs neither.
             spec.description = Self.withoutTerminalEnding(prompt)
         }
-        if case .confirm = kind { spec.armAskpassQuestion() }
+        if case .confirm = kind {
+            spec.armAskpassQuestion()
+            spec.takeFingerprintOut()
+        }
         if case .deviceWait = kind {
+            spec.takeFingerprintOut()
             spec.description += "\n\n" + localized("Touch your security key to go on.")
         }
         if case .entry = spec.kind {
