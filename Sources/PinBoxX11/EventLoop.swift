@@ -257,6 +257,14 @@ public final class EventLoop {
             // Focus moves caused by a grab are not the user's doing.
             if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { return }
             if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { return }
+            // While this window holds the keyboard every key comes here, wherever the focus is:
+            // a click on another window (the window manager moving the focus) must not draw the
+            // dialog unfocused while it still reads what the user types. It takes the focus
+            // back, so the window manager shows the truth too.
+            if event.xfocus.mode == NotifyWhileGrabbed && grab.isHeld {
+                if event.type == FocusOut { grab.takeFocusBack(window: window) }
+                return
+            }
             // A key let go while another window had the keyboard sent this one no release:
             // back in focus, only keys still down stay held (one round trip).
             if event.type == FocusIn { Self.keysDown(display.handle) { keys.keepHeld(only: $0) } }

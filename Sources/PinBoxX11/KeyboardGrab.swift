@@ -13,14 +13,14 @@ struct KeyboardGrab {
     let wanted: Bool
     private var giveUpAt: Double?
     private(set) var nextAttempt: Double?
-    private var held = false
+    private(set) var isHeld = false
 
     init(wanted: Bool) {
         self.wanted = wanted
     }
 
     mutating func windowMapped(now: Double) {
-        guard wanted, !held, giveUpAt == nil else { return }
+        guard wanted, !isHeld, giveUpAt == nil else { return }
         giveUpAt = now + Self.patience
         nextAttempt = now
     }
@@ -29,7 +29,7 @@ struct KeyboardGrab {
     /// workspace): X let the grab go with it. The next map takes it again, with the same
     /// patience, as pinentry-gtk-2 grabs on every map.
     mutating func windowUnmapped() {
-        held = false
+        isHeld = false
         giveUpAt = nil
         nextAttempt = nil
     }
@@ -40,10 +40,10 @@ struct KeyboardGrab {
         let d = window.display.handle
         let result = XGrabKeyboard(d, window.id, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
         if result == GrabSuccess {
-            held = true
+            isHeld = true
             nextAttempt = nil
             // Keys go to the grabbing window anyway; focus makes the cursor cell show.
-            XSetInputFocus(d, window.id, RevertToParent, UInt(CurrentTime))
+            takeFocusBack(window: window)
             return true
         }
         guard now < giveUpAt else {
@@ -54,9 +54,16 @@ struct KeyboardGrab {
         return true
     }
 
+    /// Another window took the focus while this one holds the keyboard: the keys still come
+    /// here, so the focus comes back, with them.
+    func takeFocusBack(window: XWindow) {
+        guard isHeld else { return }
+        XSetInputFocus(window.display.handle, window.id, RevertToParent, UInt(CurrentTime))
+    }
+
     mutating func release(window: XWindow) {
-        guard held else { return }
+        guard isHeld else { return }
         XUngrabKeyboard(window.display.handle, UInt(CurrentTime))
-        held = false
+        isHeld = false
     }
 }

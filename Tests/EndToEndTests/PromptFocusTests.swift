@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CX11
 import Foundation
 import Glibc
 import Testing
@@ -145,6 +146,31 @@ struct PromptFocusTests {
         #expect(!other.keyboardIsHeldElsewhere(probe: probe), "the control: unmapped, the grab has gone")
         _ = try run(["xdotool", "windowmap", "--sync", dialog.id], display: desk.display)
         try waitUntil("the askpass holds the keyboard again") { other.keyboardIsHeldElsewhere(probe: probe) }
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+    }
+
+    /// A click on another window under a click-to-focus window manager (openbox, xfwm4) moved
+    /// the focus there while the askpass still held the keyboard: the dialog drew itself
+    /// unfocused, the other window looked active, and the line the user typed for it, Return
+    /// and all, was the answer. The askpass takes the focus back while it holds the keyboard.
+    @Test func focusMovedElsewhereWhileTheKeyboardIsHeldComesBack() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        let other = try desk.client()
+        let probe = other.makeWindow()
+        try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
+        func focused() -> Window {
+            var window: Window = 0, revert: Int32 = 0
+            XGetInputFocus(other.display, &window, &revert)
+            return window
+        }
+        let clicked = other.makeWindow()
+        other.focus(clicked)
+        try waitUntil("the askpass has the focus again") { focused() == XClient.window(dialog.id) }
         try desk.type("ok")
         try desk.key("Return")
         #expect(try p.waitExit() == 0)
