@@ -112,8 +112,10 @@ public final class XWindow {
             XSetWMNormalHints(d, id, hints)
             XFree(hints)
         }
-        let size = WindowFit.clamp(Size(width: max(1, current.width + delta.width),
-                                        height: max(1, current.height + delta.height)), to: maximum)
+        // Never below what the page needs: a window manager that restored a size it saved
+        // before the page grew (fluxbox, after a maximise) leaves the deltas short.
+        let size = WindowFit.clamp(Size(width: max(minimum.width, current.width + delta.width),
+                                        height: max(minimum.height, current.height + delta.height)), to: maximum)
         XResizeWindow(d, id, UInt32(size.width), UInt32(size.height))
     }
 

@@ -163,14 +163,33 @@ struct PromptFocusTests {
         let other = try desk.client()
         let probe = other.makeWindow()
         try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
-        func focused() -> Window {
-            var window: Window = 0, revert: Int32 = 0
-            XGetInputFocus(other.display, &window, &revert)
-            return window
-        }
-        let clicked = other.makeWindow()
-        other.focus(clicked)
-        try waitUntil("the askpass has the focus again") { focused() == XClient.window(dialog.id) }
+        other.focus(other.makeWindow())
+        try waitUntil("the askpass has the focus again") { other.inputFocus == XClient.window(dialog.id) }
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+    }
+
+    /// A window manager may put back a size it saved before the page grew (fluxbox restoring a
+    /// maximised window after Caps Lock's line came): when the line went, the dialog shrank by
+    /// its height from there, below what the page needs, its buttons cut in half. A dialog
+    /// never asks for less than its page now.
+    @Test func aLineThatGoesNeverShrinksTheDialogBelowItsPage() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        var dialog = try desk.nextDialog()
+        let natural = dialog.height
+        try desk.key("Caps_Lock")
+        try waitUntil("the Caps Lock line grows the dialog") { desk.x.size(of: dialog.id).height > Double(natural) }
+        // The window manager's restore: the size from before the line.
+        _ = try run(["xdotool", "windowsize", "--sync", dialog.id, String(dialog.width), String(natural)],
+                    display: desk.display)
+        let restored = desk.x.stillPixels(dialog.id)
+        try desk.key("Caps_Lock")
+        try desk.x.waitForChange(dialog.id, from: restored, "the Caps Lock line gone")
+        _ = desk.pixels(&dialog)
+        #expect(dialog.height >= natural, "\(dialog.height) pixels high, the page needs \(natural)")
         try desk.type("ok")
         try desk.key("Return")
         #expect(try p.waitExit() == 0)
