@@ -52,6 +52,8 @@ public enum InputEvent: Equatable, Sendable {
     case workbench(WorkbenchAction)
     /// The keyboard could not be taken: another program holds it (its keys would go there).
     case keyboardUnavailable
+    /// The keyboard was taken after all, once the other program let it go.
+    case keyboardAvailable
     /// A dead key or the Compose key began a sequence: the keys that follow make one character
     /// (`dead_acute e` → é), which arrives as `.character`. The entry shows that a character is
     /// on its way, never which keys were pressed.
@@ -99,7 +101,8 @@ extension InputEvent {
         case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
              .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
-        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable:
+        case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
+             .keyboardAvailable:
             return false
         }
     }

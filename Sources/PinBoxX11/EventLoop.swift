@@ -105,7 +105,11 @@ public final class EventLoop {
             // What a screen reader asked for while the loop last waited: a button's action, a focus.
             if let accessibility { for input in accessibility.takeInputs() { deliver(input, to: controller) } }
             let now = Clock.now()
-            if !grab.attempt(window: window, now: now) { deliver(.keyboardUnavailable, to: controller) }
+            switch grab.attempt(window: window, now: now) {
+            case .unavailable: deliver(.keyboardUnavailable, to: controller)
+            case .available: deliver(.keyboardAvailable, to: controller)
+            case .none: break
+            }
             if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
             if hungUp && !hangUpReported {
                 hangUpReported = true

@@ -5,15 +5,26 @@ import CX11
 /// (as x11-ssh-askpass and pinentry do): the askpass and the pinentry by default, the demo and
 /// the pay sheet with `--grab`. Another client may hold a grab for a moment (a menu closing),
 /// so it retries every 50 ms for a second — from the event loop's deadline, never by sleeping —
-/// then gives up, once: the page then says so and asks nothing (`InputEvent.keyboardUnavailable`).
+/// then says so, once (`InputEvent.keyboardUnavailable`): the page then asks nothing. It goes
+/// on trying, less often, and says when the keyboard is taken after all (`keyboardAvailable`),
+/// as x11-ssh-askpass waits for a menu held open to close.
 struct KeyboardGrab {
     static let retryInterval = 0.05
     static let patience = 1.0
+    static let lateRetryInterval = 0.2
+
+    /// What an attempt changed that the page must know.
+    enum News {
+        case none
+        case unavailable
+        case available
+    }
 
     let wanted: Bool
     private var giveUpAt: Double?
     private(set) var nextAttempt: Double?
     private(set) var isHeld = false
+    private var saidUnavailable = false
 
     init(wanted: Bool) {
         self.wanted = wanted
@@ -34,9 +45,9 @@ struct KeyboardGrab {
         nextAttempt = nil
     }
 
-    /// Tries when a try is due; false once, when the patience has run out.
-    mutating func attempt(window: XWindow, now: Double) -> Bool {
-        guard let due = nextAttempt, now >= due, let giveUpAt else { return true }
+    /// Tries when a try is due.
+    mutating func attempt(window: XWindow, now: Double) -> News {
+        guard let due = nextAttempt, now >= due, let giveUpAt else { return .none }
         let d = window.display.handle
         let result = XGrabKeyboard(d, window.id, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
         if result == GrabSuccess {
@@ -44,14 +55,16 @@ struct KeyboardGrab {
             nextAttempt = nil
             // Keys go to the grabbing window anyway; focus makes the cursor cell show.
             takeFocusBack(window: window)
-            return true
+            defer { saidUnavailable = false }
+            return saidUnavailable ? .available : .none
         }
         guard now < giveUpAt else {
-            nextAttempt = nil
-            return false
+            nextAttempt = now + Self.lateRetryInterval
+            defer { saidUnavailable = true }
+            return saidUnavailable ? .none : .unavailable
         }
         nextAttempt = now + Self.retryInterval
-        return true
+        return .none
     }
 
     /// Another window took the focus while this one holds the keyboard: the keys still come

@@ -133,6 +133,28 @@ struct PromptFocusTests {
         #expect(q.stdout == "ok\n")
     }
 
+    /// A menu held open in another program holds the keyboard: after its second of retries the
+    /// askpass said so and never tried again, so ssh or git failed though the menu closed a
+    /// moment later (x11-ssh-askpass waits). It goes on trying, and asks once it has the keyboard.
+    @Test func thePromptComesBackWhenTheOtherProgramLetsGo() throws {
+        let desk = try CallerDesk()
+        let grabber = try desk.client()
+        #expect(grabber.grabKeyboard(grabber.makeWindow()))
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        var dialog = try desk.nextDialog()
+        try waitUntil("the notice, with no entry") {
+            EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height) == nil
+        }
+        grabber.ungrabKeyboard()
+        try waitUntil("the entry back") {
+            EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height) != nil
+        }
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+    }
+
     /// A window manager that minimises the dialog, or leaves its workspace, unmaps it, and X
     /// lets the grab go with it. Mapped again, the askpass takes the keyboard again.
     @Test func theGrabIsTakenAgainWhenTheDialogIsMappedAgain() throws {

@@ -237,4 +237,33 @@ struct PromptPageTests {
         _ = escaped.handle(.escape, now: 2)
         #expect(escaped.outcome == .keyboardUnavailable)
     }
+
+    /// The other program lets go while the notice is up (a menu held open closes): the prompt
+    /// comes back as it opened, empty, nothing shown, and its timeout counts from then.
+    @Test func thePromptComesBackWhenTheKeyboardIsFreeAgain() throws {
+        let p = try page(.password) { $0.timeout = 30 }
+        _ = type(p, "abc")
+        _ = click(p, .reveal)
+        #expect(p.revealed)
+        _ = p.handle(.keyboardUnavailable, now: 1)
+        #expect(p.fields.isEmpty)
+        let effects = p.handle(.keyboardAvailable, now: 10)
+        #expect(effects == [.report(.focus(p.focusName))])
+        #expect(p.content.title == "Password required")
+        #expect(p.content.buttons.map(\.text) == ["Show", "Cancel", "OK"])
+        #expect(p.fields.count == 1 && p.fields[0].field.length == 0 && !p.revealed && !p.fields[0].revealed)
+        #expect(p.keyboardRefusedAt == nil)
+        #expect(p.advance(to: 1 + KeyboardRefusal.duration).isEmpty, "the notice's end is gone with it")
+        _ = p.advance(to: 39.9)
+        #expect(p.outcome == nil)
+        _ = p.advance(to: 40)
+        #expect(p.outcome == .timedOut, "30 s from the return")
+        // The control: typed into now, it answers.
+        let q = try page(.password)
+        _ = q.handle(.keyboardUnavailable, now: 1)
+        _ = q.handle(.keyboardAvailable, now: 2)
+        _ = type(q, "ok", at: 3)
+        _ = q.handle(.submit, now: 3)
+        #expect(q.outcome == .submitted)
+    }
 }

@@ -24,7 +24,8 @@ extension Page {
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }
-        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .release, .drag:
+        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable,
+             .keyboardAvailable, .release, .drag:
             break
         }
         return false

@@ -4,18 +4,39 @@
 extension Page {
     /// Another program holds the keyboard. A prompt says so in words, wipes and drops its
     /// entries (keys typed now would go to that program) and ends after a while or when closed,
-    /// with `keyboardUnavailable` (exit 3). A page that is not a dialog ends at once.
+    /// with `keyboardUnavailable` (exit 3), unless the keyboard comes back first
+    /// (`takeKeyboardBack`). A page that is not a dialog ends at once.
     func refuseKeyboard(now: Double, into effects: inout [PageEffect]) {
         guard outcome == nil, keyboardRefusedAt == nil else { return }
         guard isDialog else { return finish(.keyboardUnavailable, into: &effects) }
         wipe()
-        fields = []
+        for f in fields { _ = f.field.clear() }
+        // The prompt as it opened, to come back to: no question about showing, nothing shown.
+        if let before = buttonsBeforeQuestion { content.buttons = before }
         buttonsBeforeQuestion = nil
+        if revealed { setRevealed(false) }
+        promptBeforeRefusal = (content, fields)
+        fields = []
         var notice = PageContent(title: KeyboardRefusal.heading, description: KeyboardRefusal.explanation,
                                  buttons: [PageButton(.ok, label: KeyboardRefusal.closeLabel)])
         notice.defaultButton = .ok
         content = notice
         keyboardRefusedAt = now
+        focus = 0
+        relayout()
+        effects.append(.report(.focus(focusName)))
+    }
+
+    /// The other program let the keyboard go while the notice was up (a menu closed, a
+    /// window switcher let go): the prompt comes back, its entries empty, as if just opened,
+    /// and its timeout counts from now.
+    func takeKeyboardBack(now: Double, into effects: inout [PageEffect]) {
+        guard outcome == nil, keyboardRefusedAt != nil, let prompt = promptBeforeRefusal else { return }
+        content = prompt.content
+        fields = prompt.fields
+        promptBeforeRefusal = nil
+        keyboardRefusedAt = nil
+        lastActivity = now
         focus = 0
         relayout()
         effects.append(.report(.focus(focusName)))

@@ -35,7 +35,7 @@ extension Page {
 
     /// Shows or hides the characters of every hidden entry, and names the button for what it
     /// will do next.
-    private func setRevealed(_ shown: Bool) {
+    func setRevealed(_ shown: Bool) {
         guard let reveal else { return }
         revealed = shown
         for i in fields.indices { fields[i].revealed = shown }

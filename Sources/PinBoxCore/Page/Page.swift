@@ -28,7 +28,7 @@ public final class Page {
     private let measure: TextMeasure
     /// The window's size, as the last `.resize` said (zero before one).
     public private(set) var windowSize = Size.zero
-    private var lastActivity: Double?
+    var lastActivity: Double?
     /// An entry's text has changed since the page opened.
     private var typedInto = false
     /// The entry a paste asked for goes into once its bytes come (Page+Clipboard.swift).
@@ -60,6 +60,8 @@ public final class Page {
     var buttonsBeforeQuestion: [PageButton]?
     /// Since when the page has said that another program holds the keyboard.
     public internal(set) var keyboardRefusedAt: Double?
+    /// The prompt that notice replaced, its entries emptied: it comes back if the keyboard does.
+    var promptBeforeRefusal: (content: PageContent, fields: [PageField])?
     /// Keys and clicks that press a button are ignored until the page has been shown this long
     /// (`DialogSpec.armAskpassQuestion`); nil: they count at once.
     public var armingDelay: Double?
@@ -262,6 +264,8 @@ public final class Page {
             effects += handleWorkbench(action, now: now)
         case .keyboardUnavailable:
             refuseKeyboard(now: now, into: &effects)
+        case .keyboardAvailable:
+            takeKeyboardBack(now: now, into: &effects)
         case .composeStarted:
             if let i = entryField(for: &effects) { composing = i }
         case .composeCancelled:

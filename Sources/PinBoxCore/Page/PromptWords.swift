@@ -53,7 +53,7 @@ extension PromptKind {
 public enum KeyboardRefusal {
     public static var heading: String { localized("Keyboard in use") }
     public static var explanation: String {
-        localized("Another program is holding the keyboard, so what you type could go to it instead of this window. Nothing was asked. Close that program, or finish what it is doing, and try again.")
+        localized("Another program is holding the keyboard, so what you type could go to it instead of this window. Finish what it is doing, or close it: this window asks as soon as the keyboard is free.")
     }
     public static var closeLabel: String { localized("_Close") }
     /// How long the page stays before it ends by itself: the caller is waiting for an answer.

@@ -82,7 +82,7 @@ final class PageController: WindowController {
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
         if event == .keyboardUnavailable {
             // Said on stderr too, for callers that log it (sudo, ssh in a script).
-            Output.error("cannot grab the keyboard: another program holds it, so nothing is asked")
+            Output.error("cannot grab the keyboard: another program holds it, so nothing is asked until it lets go")
         }
         // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
         // passphrase; the keyboard's line) says so through `wantedSize`, which the window follows.
