@@ -97,11 +97,11 @@ public struct LineReader<Source: ByteSource> {
             if let newline = pending.firstIndex(of: 0x0A) {
                 if skippingToNewline {
                     skippingToNewline = false
-                    pending.removeSubrange(0...newline)
+                    dropPending(through: newline)
                     continue
                 }
                 guard newline < Self.limit else {
-                    pending.removeSubrange(0...newline)
+                    dropPending(through: newline)
                     return .tooLong
                 }
                 var end = newline
@@ -109,18 +109,26 @@ public struct LineReader<Source: ByteSource> {
                 return .line(end: end, newline: newline)
             }
             if skippingToNewline {
-                pending.removeAll(keepingCapacity: true)
+                dropPending(through: pending.count - 1)
             } else if pending.count >= Self.limit {
-                pending.removeAll(keepingCapacity: true)
+                dropPending(through: pending.count - 1)
                 skippingToNewline = true
                 return .tooLong
             }
             if finished {
-                pending.removeAll()
+                dropPending(through: pending.count - 1)
                 return .end
             }
             fill()
         }
+    }
+
+    /// Drops `pending[0...last]`, zeroed first: an over-long line may be a D line of the
+    /// agent's (a suggested passphrase), which must not stay in memory that is freed.
+    private mutating func dropPending(through last: Int) {
+        guard last >= 0 else { return }
+        for i in 0...last { pending[i] = 0 }
+        pending.removeSubrange(0...last)
     }
 
     /// Reads what is available, no more than one line's worth at a time.

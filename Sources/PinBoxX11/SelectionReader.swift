@@ -55,7 +55,9 @@ struct SelectionReader {
         if status == Success && type != atoms.incr { XDeleteProperty(d, window.id, atoms.pasteProperty) }
         defer {
             if let data {
-                data.update(repeating: 0, count: Int(count) * Int(max(format, 8)) / 8)
+                // Format 32 comes back as C longs: each item takes a long, not 4 bytes.
+                let itemSize = format == 32 ? MemoryLayout<Int>.size : Int(max(format, 8)) / 8
+                data.update(repeating: 0, count: Int(count) * itemSize)
                 XFree(data)
             }
         }

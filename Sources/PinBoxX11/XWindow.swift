@@ -9,10 +9,14 @@ public struct WindowGeometry: Equatable, Sendable {
     public var height: Int?
     public var x: Int?
     public var y: Int?
+    /// `-X` and `-Y` count from the screen's right and bottom edges, as in every X program
+    /// (`400x200-0-0`: the bottom-right corner).
+    public var fromRight = false
+    public var fromBottom = false
 
     public init() {}
 
-    /// Parses `WxH`, `WxH+X+Y` or `+X+Y` with Xlib's own parser; nil for anything else.
+    /// Parses `WxH`, `WxH±X±Y` or `±X±Y` with Xlib's own parser; nil for anything else.
     public init?(parsing text: String) {
         var x: Int32 = 0, y: Int32 = 0
         var w: UInt32 = 0, h: UInt32 = 0
@@ -22,6 +26,8 @@ public struct WindowGeometry: Equatable, Sendable {
         if mask & HeightValue != 0 { height = Int(h) }
         if mask & XValue != 0 { self.x = Int(x) }
         if mask & YValue != 0 { self.y = Int(y) }
+        fromRight = mask & XNegative != 0
+        fromBottom = mask & YNegative != 0
         if let width, width < 1 || width > 16384 { return nil }
         if let height, height < 1 || height > 16384 { return nil }
     }
@@ -74,7 +80,10 @@ public final class XWindow {
             attributes.border_pixel = 0
             mask |= UInt(CWColormap | CWBorderPixel)
         }
-        id = XCreateWindow(d, display.root, Int32(geometry.x ?? 0), Int32(geometry.y ?? 0), width, height, 0,
+        var x = geometry.x ?? 0, y = geometry.y ?? 0
+        if geometry.fromRight { x += Int(XDisplayWidth(d, display.screen)) - Int(width) }
+        if geometry.fromBottom { y += Int(XDisplayHeight(d, display.screen)) - Int(height) }
+        id = XCreateWindow(d, display.root, Int32(x), Int32(y), width, height, 0,
                            visual.depth, UInt32(InputOutput), visual.visual, mask, &attributes)
         gc = XCreateGC(d, id, 0, nil)
         XSetGraphicsExposures(d, gc, 0)
@@ -206,8 +215,12 @@ public final class XWindow {
         if let hints = XAllocSizeHints() {
             var flags = PMinSize | PSize | PBaseSize
             if geometry.width != nil || geometry.height != nil { flags |= USSize }
-            if geometry.x != nil || geometry.y != nil { flags |= USPosition }
+            if geometry.x != nil || geometry.y != nil { flags |= USPosition | PWinGravity }
             hints.pointee.flags = flags
+            // The corner the offsets count from, so a window manager keeps its frame there.
+            hints.pointee.win_gravity = geometry.fromRight
+                ? (geometry.fromBottom ? SouthEastGravity : NorthEastGravity)
+                : (geometry.fromBottom ? SouthWestGravity : NorthWestGravity)
             hints.pointee.width = Int32(width)
             hints.pointee.height = Int32(height)
             hints.pointee.base_width = Int32(width)

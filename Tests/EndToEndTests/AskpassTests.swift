@@ -62,6 +62,22 @@ struct AskpassTests {
         #expect(position == [(1280 - size[0]) / 2, (1024 - size[1]) / 2], "\(out)")
     }
 
+    /// A minus in a geometry counts from the right or bottom edge, as in every X program: the
+    /// offsets were taken as they stood, so `-0-0` opened at the top left and `-10-20` partly
+    /// off the screen. (The test's Xvfb is 1280 × 1024, no window manager.)
+    @Test(arguments: [("400x200-0-0", 880, 824), ("400x200-10-20", 870, 804), ("400x200+10+20", 10, 20)])
+    func aGeometryPlacesTheDialogFromTheEdgesItNames(_ geometry: String, _ x: Int, _ y: Int) throws {
+        let prompt = try start(["--geometry", geometry, "Password: "])
+        let out = try run(["xdotool", "getwindowgeometry", "--shell", prompt.p.windowID!],
+                          display: prompt.xvfb.display).output
+        func value(_ key: String) -> Int? {
+            out.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
+        }
+        #expect(value("X") == x && value("Y") == y, "\(out)")
+        try prompt.p.keys("Escape")
+        #expect(try prompt.p.waitExit() == 1)
+    }
+
     @Test func aPinPromptTakesLettersAndGrowsPastSixBoxes() throws {
         let pPrompt = try start(["Enter PIN for authenticator: "])
         let p = pPrompt.p
