@@ -5,11 +5,12 @@ public enum InputEvent: Equatable, Sendable {
     /// A character key — a digit, top row or keypad, a letter, any character the keyboard
     /// layout gives. The field decides whether it takes it (`AcceptedCharacters`).
     case character(Unicode.Scalar)
-    /// Alt and a letter: the button whose label underlines it (`_OK` → Alt+O). `latin` is the
-    /// same key's Latin letter in another layout, when the active one is not Latin (Alt and
-    /// the key of O on a Russian layout still answers `_OK`, as in GTK); the active layout's
+    /// Alt and a letter: the button whose label underlines it (`_OK` → Alt+O). `otherLayouts`
+    /// are the same key's letters in the keymap's other layouts, so a mnemonic answers in any
+    /// of them, as GTK's do: Alt and the key of O on a Russian layout still answers `_OK`, and
+    /// Alt and the key of П under the US layout a Russian `_Показать`. The active layout's
     /// letter is looked for first.
-    case mnemonic(Unicode.Scalar, latin: Unicode.Scalar? = nil)
+    case mnemonic(Unicode.Scalar, otherLayouts: [Unicode.Scalar] = [])
     /// A key that is neither a character nor a command: refused visibly, never inserted.
     case otherKey
     /// BackSpace or Delete.

@@ -83,8 +83,10 @@ struct KeyTranslator {
         // letter in another layout is what the shortcut means.
         let latin = (control || alt) && !Keymap.isLatinLetter(keysym)
             ? keyboard.latinLetter(keycode, modifiers: modifiers) : nil
+        // Alt and a letter is a mnemonic, which answers in any of the keymap's layouts.
+        let others = alt && !control ? keyboard.charactersInOtherLayouts(keycode, modifiers: modifiers) : []
         if let command = Self.command(latin ?? keysym, character: character, control: control, shift: shift, alt: alt,
-                                      latin: latin.flatMap(keyboard.character)) {
+                                      otherLayouts: others) {
             return emit(command)
         }
         // A key that types, or a dead or Compose key: through the compose table.
@@ -110,14 +112,17 @@ struct KeyTranslator {
     }
 
     /// The command a key gives, or nil for a key that types (or begins a sequence); `character`
-    /// is what the key types on its own in the active layout, `latin` its Latin letter in
-    /// another when the active one has none there. Alt and a letter is a button's mnemonic;
-    /// Control and Alt with anything else type nothing.
+    /// is what the key types on its own in the active layout, `otherLayouts` what it types in
+    /// the keymap's others. Alt and a letter is a button's mnemonic; Control and Alt with
+    /// anything else type nothing.
     static func command(_ keysym: UInt32, character: Unicode.Scalar?, control: Bool, shift: Bool,
-                        alt: Bool, latin: Unicode.Scalar? = nil) -> InputEvent? {
+                        alt: Bool, otherLayouts: [Unicode.Scalar] = []) -> InputEvent? {
         let ks = Int32(truncatingIfNeeded: keysym)
-        if alt && !control, let letter = character ?? latin, letter.properties.isAlphabetic {
-            return .mnemonic(letter, latin: latin == letter ? nil : latin)
+        let letters = ([character].compactMap { $0 } + otherLayouts).filter { $0.properties.isAlphabetic }
+        if alt && !control, let letter = letters.first {
+            var others: [Unicode.Scalar] = []
+            for other in letters.dropFirst() where other != letter && !others.contains(other) { others.append(other) }
+            return .mnemonic(letter, otherLayouts: others)
         }
         switch ks {
         case XK_BackSpace, XK_Delete, XK_KP_Delete:

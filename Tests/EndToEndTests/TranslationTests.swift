@@ -42,6 +42,30 @@ struct TranslationTests {
         return prefix
     }
 
+    /// A Russian dialog's access keys are Cyrillic (`_Отмена`), and while a Latin passphrase
+    /// is typed the US layout is the active one: Alt and the key of О did nothing. A mnemonic
+    /// now answers in any of the keymap's layouts, as GTK's do.
+    @Test func aRussianAccessKeyAnswersUnderTheUSLayout() throws {
+        _ = try which("setxkbmap")
+        let dir = NSTemporaryDirectory() + "pinbox-mnemonic-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let prefix = try Self.installed(in: dir)
+        let xvfb = try Xvfb()
+        _ = try run(["setxkbmap", "-layout", "us,ru"], display: xvfb.display)
+        let p = try PinBoxProcess(["askpass", "Passphrase:"], display: xvfb.display,
+                                  environment: ["LANG": "ru_RU.UTF-8", "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""],
+                                  program: prefix + "/bin/pinbox")
+        try p.findWindowByPID()
+        do {
+            let x = try XClient(xvfb.display)
+            // Keycodes of the evdev keymap: 64 Alt, 44 J (Cyrillic о), in the US group.
+            try x.chord([64, 44])
+        }
+        #expect(try p.waitExit() == 1, "Alt and О: Отмена")
+        #expect(p.stdout.isEmpty)
+    }
+
     /// The pinentry's own words follow the language the agent names for its client (`OPTION
     /// lc-messages`), not the agent's own: an agent started in English, a client in Russian.
     @Test func thePinentrysWordsFollowTheClientsLanguage() throws {

@@ -282,6 +282,13 @@ struct PageTests {
         #expect(other.handle(.mnemonic("o"), now: 0).last == .finish(.submitted))
         #expect(PageButton(.ok, label: "Save__as _file").text == "Save_as file")
         #expect(PageButton(.ok, label: "Save__as _file").mnemonic == "f")
+        // A capital in any script is answered by its lower-case key: Отмена by о, Ακύρωση by α.
+        let russian = try dialog(.entry(.passphrase)) { $0.cancelLabel = "_Отмена" }
+        #expect(russian.handle(.mnemonic("о"), now: 0).last == .finish(.cancelled(.button)))
+        #expect(PageButton(.cancel, label: "_Ακύρωση").mnemonic == "α")
+        // Its key in another layout answers too: the key of О under the US layout is J.
+        let us = try dialog(.entry(.passphrase)) { $0.cancelLabel = "_Отмена" }
+        #expect(us.handle(.mnemonic("j", otherLayouts: ["о"]), now: 0).last == .finish(.cancelled(.button)))
     }
 
     /// Buttons replaced while the pointer is held (the reveal question answered by a key) are

@@ -223,8 +223,8 @@ public final class Page {
             }
         case .submit:
             submit(now: now, into: &effects)
-        case .mnemonic(let key, let latin):
-            let keys = [key, latin].compactMap { $0.map(PageButton.lowercased) }
+        case .mnemonic(let key, let others):
+            let keys = ([key] + others).map(PageButton.lowercased)
             if let b = keys.lazy.compactMap({ key in self.content.buttons.first { $0.mnemonic == key } }).first {
                 press(b.role, now: now, into: &effects)
             }

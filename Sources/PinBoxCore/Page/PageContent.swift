@@ -136,8 +136,12 @@ public struct PageButton: Equatable, Sendable {
     public static let ok = PageButton(.ok, label: "_OK")
     public static let cancel = PageButton(.cancel, label: "_Cancel")
 
+    /// In any script: a Russian label's `_Отмена` is answered by the key's lower-case о.
     static func lowercased(_ s: Unicode.Scalar) -> Unicode.Scalar {
-        (0x41...0x5a).contains(s.value) ? Unicode.Scalar(s.value + 0x20)! : s
+        if (0x41...0x5a).contains(s.value) { return Unicode.Scalar(s.value + 0x20)! }
+        guard s.value >= 0x80 else { return s }
+        let lower = s.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first! : s
     }
 }
 

@@ -139,6 +139,11 @@ final class Keyboard {
         keymap?.latinLetter(keycode, modifiers: modifiers)
     }
 
+    /// The characters of the key in the keymap's other layouts (`Keymap.keysymsInOtherGroups`).
+    func charactersInOtherLayouts(_ keycode: UInt32, modifiers: UInt32) -> [Unicode.Scalar] {
+        (keymap?.keysymsInOtherGroups(keycode, modifiers: modifiers) ?? []).compactMap(character)
+    }
+
     /// After a burst of events: the layouts named again if the keyboard changed (and its keymap
     /// compiled again, once prepared). Returns the state when the page has not been told it yet.
     func settle() -> KeyboardState? {

@@ -50,6 +50,16 @@ final class Keymap {
         return nil
     }
 
+    /// The keysyms `keycode` gives in every group but its event's, with the same modifiers, in
+    /// group order: what a mnemonic may mean in the keymap's other layouts.
+    func keysymsInOtherGroups(_ keycode: UInt32, modifiers: UInt32) -> [UInt32] {
+        let active = (modifiers >> 13) & 3
+        return (0..<min(4, xkb.xkb_keymap_num_layouts(keymap))).filter { $0 != active }.map { group in
+            _ = xkb.xkb_state_update_mask(lookup, modifiers & 0xff, 0, 0, 0, 0, group)
+            return xkb.xkb_state_key_get_one_sym(lookup, keycode)
+        }
+    }
+
     /// a…z and A…Z: their keysyms are their ASCII codes.
     static func isLatinLetter(_ keysym: UInt32) -> Bool {
         (0x41...0x5a).contains(keysym) || (0x61...0x7a).contains(keysym)
