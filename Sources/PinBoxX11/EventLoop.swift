@@ -266,7 +266,7 @@ public final class EventLoop {
             // dialog unfocused while it still reads what the user types. It takes the focus
             // back, so the window manager shows the truth too.
             if event.xfocus.mode == NotifyWhileGrabbed && grab.isHeld {
-                if event.type == FocusOut { grab.takeFocusBack(window: window) }
+                if event.type == FocusOut { grab.takeFocusBack(window: window, now: Clock.now()) }
                 return
             }
             // A key let go while another window had the keyboard sent this one no release:

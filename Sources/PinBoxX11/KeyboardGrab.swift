@@ -12,6 +12,7 @@ struct KeyboardGrab {
     static let retryInterval = 0.05
     static let patience = 1.0
     static let lateRetryInterval = 0.2
+    static let focusPatience = 1.0
 
     /// What an attempt changed that the page must know.
     enum News {
@@ -25,6 +26,7 @@ struct KeyboardGrab {
     private(set) var nextAttempt: Double?
     private(set) var isHeld = false
     private var saidUnavailable = false
+    private var focusTakenBackAt: Double?
 
     init(wanted: Bool) {
         self.wanted = wanted
@@ -54,7 +56,7 @@ struct KeyboardGrab {
             isHeld = true
             nextAttempt = nil
             // Keys go to the grabbing window anyway; focus makes the cursor cell show.
-            takeFocusBack(window: window)
+            XSetInputFocus(d, window.id, RevertToParent, UInt(CurrentTime))
             defer { saidUnavailable = false }
             return saidUnavailable ? .available : .none
         }
@@ -68,10 +70,16 @@ struct KeyboardGrab {
     }
 
     /// Another window took the focus while this one holds the keyboard: the keys still come
-    /// here, so the focus comes back, with them.
-    func takeFocusBack(window: XWindow) {
-        guard isHeld else { return }
-        XSetInputFocus(window.display.handle, window.id, RevertToParent, UInt(CurrentTime))
+    /// here, so the focus comes back, with them. Once a second at most: a client that takes it
+    /// back on its own FocusOut would otherwise trade it with this one without end. A window
+    /// manager may move the focus away just before it unmaps the window (xfwm4 and fluxbox
+    /// iconifying): the server's BadMatch then is no news.
+    mutating func takeFocusBack(window: XWindow, now: Double) {
+        guard isHeld, now >= (focusTakenBackAt ?? -.infinity) + Self.focusPatience else { return }
+        focusTakenBackAt = now
+        _ = window.display.succeeds {
+            XSetInputFocus(window.display.handle, window.id, RevertToParent, UInt(CurrentTime))
+        }
     }
 
     mutating func release(window: XWindow) {

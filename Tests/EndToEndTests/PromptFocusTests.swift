@@ -193,6 +193,65 @@ struct PromptFocusTests {
         #expect(p.stdout == "ok\n")
     }
 
+    /// A client that takes the focus back on its own FocusOut (a kiosk program, a window
+    /// manager with a focus policy of its own) traded it with the askpass without end, some
+    /// hundreds of times a second. The askpass takes it back once a second at most.
+    @Test func aClientThatWantsTheFocusBackIsNotFoughtWithoutEnd() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        _ = try desk.nextDialog()
+        let other = try desk.client()
+        let probe = other.makeWindow()
+        try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
+        let stubborn = other.makeWindow()
+        XSelectInput(other.display, stubborn, FocusChangeMask)
+        other.focus(stubborn)
+        var taken = 0
+        let end = Date().addingTimeInterval(2)
+        while Date() < end {
+            while XPending(other.display) > 0 {
+                var event = XEvent()
+                XNextEvent(other.display, &event)
+                if event.type == FocusOut && event.xfocus.window == stubborn {
+                    taken += 1
+                    other.focus(stubborn)
+                }
+            }
+            usleep(2_000)
+        }
+        #expect(taken >= 1, "the control: the askpass took the focus back")
+        #expect(taken <= 4, "\(taken) times in 2 s")
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+    }
+
+    /// xfwm4 and fluxbox move the focus away just before they unmap a window they iconify: the
+    /// askpass's taking it back then reached a window no longer viewable, and the server's
+    /// BadMatch was printed in the user's terminal.
+    @Test func aFocusLostAsTheWindowIsIconifiedSaysNothing() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        let other = try desk.client()
+        let probe = other.makeWindow()
+        try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
+        // Both in one batch, as the window manager sends them: the server has done both
+        // before the askpass reads the FocusOut.
+        XSetInputFocus(other.display, probe, RevertToParent, UInt(CurrentTime))
+        XUnmapWindow(other.display, XClient.window(dialog.id))
+        XSync(other.display, 0)
+        XMapWindow(other.display, XClient.window(dialog.id))
+        XSync(other.display, 0)
+        try waitUntil("the askpass holds the keyboard again") { other.keyboardIsHeldElsewhere(probe: probe) }
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+        #expect(!p.stderr.contains("X error"), "\(p.stderr)")
+    }
+
     /// A window manager may put back a size it saved before the page grew (fluxbox restoring a
     /// maximised window after Caps Lock's line came): when the line went, the dialog shrank by
     /// its height from there, below what the page needs, its buttons cut in half. A dialog

@@ -266,4 +266,21 @@ struct PromptPageTests {
         _ = q.handle(.submit, now: 3)
         #expect(q.outcome == .submitted)
     }
+
+    /// A question that comes back after the notice is as it opened: armed anew, so the key a
+    /// user meant for the program that let go answers nothing, and its focus on the default
+    /// button (the notice's Close had left it on the first button, No).
+    @Test func aQuestionThatComesBackIsArmedAgainWithItsDefaultFocused() throws {
+        let p = try page(.confirm) { $0.armAskpassQuestion() }
+        p.shown(at: 0)
+        let opening = p.focus
+        #expect(p.content.buttons[opening].role == .ok)
+        _ = p.handle(.keyboardUnavailable, now: 1)
+        _ = p.handle(.keyboardAvailable, now: 10)
+        #expect(p.focus == opening)
+        #expect(p.handle(.submit, now: 10.2).isEmpty, "not armed yet")
+        #expect(p.outcome == nil)
+        _ = p.handle(.submit, now: 10 + DialogSpec.askpassArmingDelay)
+        #expect(p.outcome == .confirmed)
+    }
 }

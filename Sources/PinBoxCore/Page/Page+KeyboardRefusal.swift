@@ -28,8 +28,9 @@ extension Page {
     }
 
     /// The other program let the keyboard go while the notice was up (a menu closed, a
-    /// window switcher let go): the prompt comes back, its entries empty, as if just opened,
-    /// and its timeout counts from now.
+    /// window switcher let go): the prompt comes back, its entries empty, as if just opened:
+    /// the focus where it starts (a question's default button), its timeout and its arming
+    /// delay counting from now, so a key the user meant for that program answers nothing.
     func takeKeyboardBack(now: Double, into effects: inout [PageEffect]) {
         guard outcome == nil, keyboardRefusedAt != nil, let prompt = promptBeforeRefusal else { return }
         content = prompt.content
@@ -37,7 +38,8 @@ extension Page {
         promptBeforeRefusal = nil
         keyboardRefusedAt = nil
         lastActivity = now
-        focus = 0
+        if shownAt != nil { shownAt = now }
+        focus = openingFocus
         relayout()
         effects.append(.report(.focus(focusName)))
     }

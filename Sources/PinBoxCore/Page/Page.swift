@@ -80,7 +80,7 @@ public final class Page {
     var pressedButton: (index: Int, role: PageButton.Role)?
     public internal(set) var pressedButtonHeld = false
     /// When the window first showed the page (`shown(at:)`).
-    public private(set) var shownAt: Double?
+    public internal(set) var shownAt: Double?
 
     /// The window is on screen: the arming delay counts from now.
     public func shown(at now: Double) {
@@ -136,9 +136,14 @@ public final class Page {
         self.repeats = repeats && fields.count == 2
         frameInterval = 1 / refreshRate
         geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, measure: measure))
-        // With no entry, the focus starts on the default button: Return answers it (a
-        // question's is Cancel, see DialogSpec.defaultButton).
-        if fields.isEmpty, let b = content.buttons.firstIndex(where: { $0.role == content.defaultButton }) { focus = b }
+        focus = openingFocus
+    }
+
+    /// Where the focus starts: the first entry, or with no entry the default button, which
+    /// Return answers (a question's is Cancel, see DialogSpec.defaultButton).
+    var openingFocus: Int {
+        guard fields.isEmpty else { return 0 }
+        return content.buttons.firstIndex { $0.role == content.defaultButton } ?? 0
     }
 
     /// A payment sheet (`PaySheetSpec`): one PIN of known length over a number pad.
