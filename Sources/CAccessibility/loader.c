@@ -9,6 +9,7 @@
 #include "../PinBoxAccessibility/include/PinBoxAccessibility.h"
 #include <dlfcn.h>
 #include <stddef.h>
+#include <string.h>
 
 // Every function of the plug-in; each gets a pointer p_NAME of NAME's own type.
 #define PINBOX_A11Y_FUNCTIONS(X) \
@@ -29,10 +30,20 @@ static int loaded;
 
 int pinbox_accessibility_load(const char **error) {
     if (loaded) return 0;
+    // The installed plug-in, else the one beside a build's binary. When the installed one is
+    // there but cannot load (ATK or the bridge, which the package only recommends, missing),
+    // its reason is the one to tell, not the build folder's "no such file".
+    static char installed_error[512];
     void *library = dlopen("$ORIGIN/../lib/pinbox/libpinbox-accessibility.so", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("$ORIGIN/libpinbox-accessibility.so", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        if (error) *error = dlerror();
+        const char *why = dlerror();
+        strncpy(installed_error, why ? why : "", sizeof installed_error - 1);
+        library = dlopen("$ORIGIN/libpinbox-accessibility.so", RTLD_NOW | RTLD_LOCAL);
+    }
+    if (!library) {
+        const char *beside = dlerror();
+        int installed_missing = strstr(installed_error, "libpinbox-accessibility.so: cannot open shared object file") != NULL;
+        if (error) *error = installed_missing && beside ? beside : installed_error;
         return -1;
     }
 #define PINBOX_LOOK_UP(name)                                                                   \

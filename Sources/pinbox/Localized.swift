@@ -66,13 +66,6 @@ enum Translations {
 
     /// PREFIX/share/locale for the binary at PREFIX/bin; nil when it cannot be found.
     private static var localeDirectory: String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 3 else { return nil }
-        parts.removeLast(2)  // bin/pinbox
-        return parts.joined(separator: "/") + "/share/locale"
+        Installation.prefix.map { $0 + "/share/locale" }
     }
 }

@@ -286,6 +286,31 @@ struct AccessibilityTests {
         #expect(try notice.waitExit() == 1)
     }
 
+    /// Installed without its Recommends (ATK, the bridge), the plug-in is there but cannot
+    /// load: the message named the build folder's fallback ("$ORIGIN/libpinbox-accessibility.so:
+    /// No such file"), sending the user to reinstall PinBox. It gives the installed plug-in's
+    /// own reason now (here a broken file stands for it: "file too short").
+    @Test func aPlugInThatCannotLoadSaysWhy() throws {
+        let dir = NSTemporaryDirectory() + "pinbox-plugin-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for folder in ["/bin", "/lib/pinbox"] {
+            try FileManager.default.createDirectory(atPath: dir + folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(atPath: PinBoxProcess.binary, toPath: dir + "/bin/pinbox")
+        try Data("not a library".utf8).write(to: URL(fileURLWithPath: dir + "/lib/pinbox/libpinbox-accessibility.so"))
+        let xvfb = try Xvfb()
+        // Accessibility on, as a session with the AT-SPI bus says it.
+        _ = try run(["xprop", "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", "unix:path=/nonexistent"],
+                    display: xvfb.display)
+        let p = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display, program: dir + "/bin/pinbox")
+        try p.findWindowByPID()
+        try waitUntil("the plug-in's failure said") { p.stderr.contains("plug-in cannot be loaded") }
+        #expect(p.stderr.contains("libpinbox-accessibility.so: file too short"), "\(p.stderr)")
+        #expect(!p.stderr.contains("$ORIGIN"), "\(p.stderr)")
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+    }
+
     @Test func withAccessibilityOffNothingOfItIsLoaded() throws {
         // The positive control: with the bus on, the dialog maps the plug-in and the stack.
         let xvfb = try Xvfb()

@@ -417,6 +417,7 @@ struct DesktopTests {
         let installed = try LinkFacts(prefix + "/bin/pinbox")
         #expect(!installed.runpath && installed.bindNow, "the installed binary has a RUNPATH, or binds lazily")
         for file in ["bin/pinbox", "share/man/man1/pinbox.1.gz", "share/applications/pinbox.desktop",
+                     "share/doc/pinbox/pinentry.md",
                      "share/bash-completion/completions/pinbox",
                      "share/icons/hicolor/48x48/apps/pinbox.png", "share/icons/hicolor/128x128/apps/pinbox.png",
                      "share/icons/hicolor/256x256/apps/pinbox.png"] {
@@ -433,6 +434,11 @@ struct DesktopTests {
             let (status, out) = try run(["\(prefix)/bin/\(name)", "--version"])
             #expect(status == 0 && out == "\(name) \(Self.sourceVersion)\n", "\(name) --version: \(out)")
         }
+        // The pinentry's help names this installation's paths: its link, its guide. (It said
+        // /usr/local/bin, and a document the package did not hold.)
+        let (helpStatus, help) = try run(["\(prefix)/bin/pinentry-pinbox", "--help"])
+        #expect(helpStatus == 0 && help.contains("pinentry-program \(prefix)/bin/pinentry-pinbox\n")
+                && help.contains("See \(prefix)/share/doc/pinbox/pinentry.md."), "\(help)")
         // The askpass link is the askpass: what is typed comes back on stdout, as ssh reads it.
         let xvfb = try Xvfb()
         let askpass = try Child(["\(prefix)/bin/pinbox-askpass", "Passphrase for key:"],
@@ -526,7 +532,8 @@ struct DesktopTests {
         let (_, contents) = try run(["dpkg-deb", "--contents", path])
         for entry in ["./usr/bin/pinbox", "./usr/bin/pinbox-askpass -> pinbox", "./usr/bin/pinentry-pinbox -> pinbox",
                       "./usr/share/man/man1/pinbox.1.gz", "./usr/share/doc/pinbox/copyright",
-                      "./usr/share/doc/pinbox/changelog.Debian.gz", "./usr/share/applications/pinbox.desktop",
+                      "./usr/share/doc/pinbox/changelog.Debian.gz", "./usr/share/doc/pinbox/pinentry.md",
+                      "./usr/share/applications/pinbox.desktop",
                       "./usr/share/icons/hicolor/48x48/apps/pinbox.png",
                       "./usr/share/bash-completion/completions/pinbox",
                       "./usr/share/locale/zh_CN/LC_MESSAGES/pinbox.mo",

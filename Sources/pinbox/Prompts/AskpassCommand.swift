@@ -57,8 +57,8 @@ struct AskpassCommand {
         Yes and No (printed as yes or no) and an entry for the fingerprint.
         SSH_ASKPASS_PROMPT=confirm asks yes or no (exit 0 or 1); SSH_ASKPASS_PROMPT=none
         shows the prompt with a "touch your key" cue until the caller ends it.
-        The dialog takes the keyboard: if another program holds it, the dialog says so, asks
-        nothing and ends with exit 3.
+        The dialog takes the keyboard: if another program holds it, the dialog says so and asks
+        nothing until the keyboard is free, then asks; closed, or after 15 s, it exits 3.
 
         Options:
           --pin, --passphrase          force the kind of entry

@@ -39,13 +39,18 @@ enum PinentryCommand {
         return String(mode, radix: 8) + "/" + String(uid) + "/" + String(gid)
     }
 
-    static let help = """
+    /// The paths are this installation's: the role link beside the binary, its guide under
+    /// the same prefix.
+    static var help: String {
+        let bin = Installation.binaryDirectory ?? "/usr/bin"
+        let guide = (Installation.prefix ?? "/usr") + "/share/doc/pinbox/pinentry.md"
+        return """
         usage: pinbox pinentry [options]      (or pinentry-pinbox [options])
 
         gpg-agent's PIN entry: speaks the Assuan protocol on stdin and stdout and opens a
         dialog for each GETPIN, CONFIRM and MESSAGE. Set it in ~/.gnupg/gpg-agent.conf:
-            pinentry-program /usr/local/bin/pinentry-pinbox
-        then `gpgconf --reload gpg-agent`. See docs/pinentry.md.
+            pinentry-program \(bin)/pinentry-pinbox
+        then `gpgconf --reload gpg-agent`. See \(guide).
 
         Options (those of every pinentry):
           -D, --display DISPLAY        the X display
@@ -62,6 +67,7 @@ enum PinentryCommand {
                                        the resource PinBox.pinentry.paste: off)
           --help, --version
         """
+    }
 }
 
 /// The dialogs behind the protocol: one X window per request, on a connection opened at the
