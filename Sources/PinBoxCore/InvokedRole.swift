@@ -25,11 +25,12 @@ public enum InvokedRole: Equatable, Sendable {
         }
     }
 
-    /// The instance name X resources are looked up under, for a program started as `name`: that
-    /// name, except the generic ones Debian's alternatives give every askpass and pinentry
-    /// (`/usr/bin/ssh-askpass`, `pinentry`, `pinentry-x11`, which ssh and gpg-agent run), which
-    /// stand for PinBox's own role link: resources written for `pinbox-askpass` must still
-    /// apply once the alternative points at it, and `pinbox-askpass*paste: off` most of all.
+    /// The role link a program started as `name` stands for, whose X resources it reads after
+    /// its own name's: the generic names Debian's alternatives give every askpass and pinentry
+    /// (`/usr/bin/ssh-askpass`, `pinentry`, `pinentry-x11`, which ssh and gpg-agent run) stand
+    /// for PinBox's own link, so resources written for `pinbox-askpass` still apply once the
+    /// alternative points at it, and `pinbox-askpass*paste: off` most of all. Any other name
+    /// stands for itself.
     public static func resourceInstance(startedAs name: String) -> String {
         switch name {
         case "ssh-askpass": "pinbox-askpass"

@@ -118,7 +118,11 @@ struct KeyTranslator {
     static func command(_ keysym: UInt32, character: Unicode.Scalar?, control: Bool, shift: Bool,
                         alt: Bool, otherLayouts: [Unicode.Scalar] = []) -> InputEvent? {
         let ks = Int32(truncatingIfNeeded: keysym)
-        let letters = ([character].compactMap { $0 } + otherLayouts).filter { $0.properties.isAlphabetic }
+        // A key that is a Latin letter already means no other Latin letter: with US and German
+        // layouts, Y and Z trade places, and Alt and Z must not answer `_Yes`.
+        let latin = character.map { Keymap.isLatinLetter($0.value) } ?? false
+        let letters = ([character].compactMap { $0 } + otherLayouts.filter { !(latin && Keymap.isLatinLetter($0.value)) })
+            .filter { $0.properties.isAlphabetic }
         if alt && !control, let letter = letters.first {
             var others: [Unicode.Scalar] = []
             for other in letters.dropFirst() where other != letter && !others.contains(other) { others.append(other) }

@@ -69,9 +69,13 @@ struct ResourceArguments {
         return base.isEmpty ? "pinbox" : base
     }
 
-    /// The instance name, so a user can style each role by its own name: the program's name,
-    /// or its role link's under the alternatives' generic names (InvokedRole.resourceInstance).
-    static var instanceName: String { InvokedRole.resourceInstance(startedAs: programName) }
+    /// The instance names resources are looked up under, so a user can style each role by
+    /// its own name: the program's name (its WM_CLASS too), then its role link's under the
+    /// alternatives' generic names (InvokedRole.resourceInstance), which the first overrides.
+    static var instanceNames: [String] {
+        let link = InvokedRole.resourceInstance(startedAs: programName)
+        return link == programName ? [programName] : [programName, link]
+    }
 
     /// The scale `Xft.dpi` asks for: 96 dots per inch is 1, rounded to a quarter (1, 1.25, 1.5,
     /// 2 …) within what `--scale` accepts.
@@ -95,7 +99,7 @@ struct ResourceArguments {
     /// `policy` says what the role takes (ResourcePolicy): the demo reads every option and a bad
     /// value ends it as a bad option does (exit 2); a prompt looks up only its allowlist, and a
     /// value it refuses or that does not parse is said on stderr and passed over, never a failure.
-    static func arguments(from resources: XResources, instance: String, role: String? = nil,
+    static func arguments(from resources: XResources, instances: [String], role: String? = nil,
                           options: [Option], policy: ResourceRole = .demo,
                           validate: ([String]) throws(UsageError) -> Void) throws(UsageError) -> [String] {
         var arguments: [String] = []
@@ -105,9 +109,11 @@ struct ResourceArguments {
         for option in options {
             let name = resourceName(of: option.name)
             let resourceClass = asciiCase(name.first!, upper: true) + name.dropFirst()
-            let found = role.flatMap {
-                resources.value(names: [instance, $0, name], classes: [className, "Role", resourceClass])
-            } ?? resources.value(names: [instance, name], classes: [className, resourceClass])
+            let found = instances.lazy.compactMap { instance in
+                role.flatMap {
+                    resources.value(names: [instance, $0, name], classes: [className, "Role", resourceClass])
+                } ?? resources.value(names: [instance, name], classes: [className, resourceClass])
+            }.first
             guard let value = found else { continue }
             let shown = Self.shown(option.name)
             if case .refuse(let reason) = ResourcePolicy.judge(String(option.name.dropFirst(2)), value: value,
@@ -167,7 +173,7 @@ extension WindowCommand {
         let policy: ResourceRole = askpass ? .pinPrompt : .demo
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: resources, instance: resourceName ?? ResourceArguments.instanceName,
+                from: resources, instances: resourceName.map { [$0] } ?? ResourceArguments.instanceNames,
                 options: askpass ? ResourceArguments.options(for: policy) : ResourceArguments.windowOptions,
                 policy: policy,
                 validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) })
@@ -192,7 +198,7 @@ extension AskpassCommand {
         let hint = self.hint
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: XResources(display: display), instance: ResourceArguments.instanceName, role: "askpass",
+                from: XResources(display: display), instances: ResourceArguments.instanceNames, role: "askpass",
                 options: ResourceArguments.options(for: .askpass), policy: .askpass,
                 validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these + ["--"], hint: hint) })
             guard !before.isEmpty else { return self }

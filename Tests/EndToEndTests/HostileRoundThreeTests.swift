@@ -374,10 +374,11 @@ struct HostileRoundThreeTests {
     }
 
     /// ssh and gpg-agent run the alternatives' generic names (`/usr/bin/ssh-askpass`,
-    /// `pinentry`), not the role links, and those names were the instance name: the resources
-    /// the man page writes for the link did not apply, so `pinbox-askpass*paste: off` let a
-    /// paste through. The generic names now read the link's resources and carry its WM_CLASS;
-    /// a link of the user's own naming keeps its name (the control, where the paste is taken).
+    /// `pinentry`), not the role links, and those names were the only instance name: the
+    /// resources the man page writes for the link did not apply, so `pinbox-askpass*paste: off`
+    /// let a paste through. The generic names now read the link's resources too, under their
+    /// own (which keep working, and WM_CLASS); a link of the user's own naming reads only its
+    /// own name (the control, where the paste is taken).
     @Test(arguments: ["ssh-askpass", "my-askpass"])
     func theAlternativesNameReadsTheRoleLinksResources(_ name: String) throws {
         let xvfb = try Xvfb()
@@ -386,14 +387,15 @@ struct HostileRoundThreeTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let link = directory + "/" + name
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PinBoxProcess.binary)
-        try loadResources("pinbox-askpass*paste: off\n", display: xvfb.display)
+        try loadResources("pinbox-askpass*paste: off\nssh-askpass*scale: 2\n", display: xvfb.display)
         try offer("PASTED", on: "clipboard", display: xvfb.display)
         let p = try PinBoxProcess(["Passphrase:"], display: xvfb.display, program: link)
         try p.findWindowByPID()
         let x = try XClient(xvfb.display)
-        let instance = name == "ssh-askpass" ? "pinbox-askpass" : name
         #expect(x.properties(of: p.windowID!)["WM_CLASS"].map { String(decoding: $0, as: UTF8.self) }
-                == "\(instance)\0PinBox\0")
+                == "\(name)\0PinBox\0")
+        let width = Int(x.size(of: p.windowID!).width)
+        #expect(name == "ssh-askpass" ? width > 800 : width < 500, "the name run's own scale: \(width)")
         try p.keys("ctrl+v", "y", "Return")
         #expect(try p.waitExit() == 0)
         #expect(p.stdout == (name == "ssh-askpass" ? "y\n" : "PASTEDy\n"))

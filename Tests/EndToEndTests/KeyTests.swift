@@ -2,6 +2,7 @@
 import CX11
 import Foundation
 import Glibc
+import PinBoxCore
 import Testing
 
 /// Keys of every layout, dead keys and Compose sequences typed through XTEST (xdotool) into the
@@ -285,6 +286,24 @@ struct KeyTests {
         XSync(cancel.x.display, 0)
         try cancel.x.chord([64, 54])
         #expect(try cancel.p.waitExit() == 1)
+    }
+
+    /// With a US and a German layout, Y and Z trade places: a key that is a Latin letter in
+    /// the active layout means that letter only, so Alt and the German Z never answers `_Yes`
+    /// (the control: Alt and the German Y does).
+    @Test func anAccessKeyIsNeverAnotherLatinLetter() throws {
+        _ = try which("setxkbmap")
+        let d = try Dialog(["Allow use of key alice?"], environment: ["SSH_ASKPASS_PROMPT": "confirm"])
+        _ = try run(["setxkbmap", "-layout", "us,de"], display: d.xvfb.display)
+        XkbLockGroup(d.x.display, UInt32(XkbUseCoreKbd), 1)
+        XSync(d.x.display, 0)
+        // Past the question's arming delay, which nothing on screen marks.
+        usleep(UInt32((DialogSpec.askpassArmingDelay + 0.1) * 1_000_000))
+        // Keycodes of the evdev keymap: 64 Alt; 29 is Y in the US layout, Z in the German one.
+        try d.x.chord([64, 29])
+        #expect(d.p.staysRunning(for: 0.5), "Alt and Z answered the question")
+        try d.x.chord([64, 52])
+        #expect(try d.p.waitExit() == 0, "Alt and the German Y: Yes")
     }
 
     @Test func aKeymapLoadedWithoutRulesStillNamesItsLayouts() throws {

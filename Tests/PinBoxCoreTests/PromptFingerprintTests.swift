@@ -35,6 +35,7 @@ struct PromptFingerprintTests {
     }
 
     @Test(arguments: ["Allow use of key alice?", "Password for 'https://SHA256:x@host':",
+                      "Host key changed from SHA256:foa65nO+jaIGQkzOwx2jE2Gp75AnLw4dCRR/cfdFR20 to SHA256:ZZZZ5nO+jaIGQkzOwx2jE2Gp75AnLw4dCRR/cfdFR99",
                       "Key fingerprint SHA256:short.", "Key fingerprint SHA256:has spaces in it and is long"])
     func nothingThatIsNotAFingerprintIsTakenOut(_ prompt: String) {
         #expect(PromptFingerprint(prompt) == nil)

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-/// A key's fingerprint at the end of a line of an askpass question other than ssh's host-key
-/// question: ssh-agent's `Allow use of key alice?` / `Key fingerprint SHA256:….` (`ssh-add
-/// -c`), ssh's `Confirm user presence for key ED25519-SK SHA256:…`. Wrapped as words, the
-/// fingerprint was cut wherever the line ran out, in the middle of what the user compares with
-/// `ssh-add -l`; taken out, it is the dialog's detail, shown whole as the host key's is.
+/// A key's fingerprint that a line of an askpass question other than ssh's host-key question
+/// ends in and names as one: ssh-agent's `Allow use of key alice?` / `Key fingerprint
+/// SHA256:….` (`ssh-add -c`), ssh's `Confirm user presence for key ED25519-SK SHA256:…`.
+/// Wrapped as words, the fingerprint was cut wherever the line ran out, in the middle of what
+/// the user compares with `ssh-add -l`; taken out, it is the dialog's detail, shown whole as
+/// the host key's is. A sentence that merely ends in one (`changed from … to SHA256:…`) keeps
+/// it: taken out, it would leave the sentence without its end.
 public struct PromptFingerprint: Equatable, Sendable {
     /// The question without the fingerprint, and without its line when that line only named it.
     public var text: String
@@ -24,9 +26,12 @@ public struct PromptFingerprint: Equatable, Sendable {
             if PromptText.lowercased(naming).hasSuffix("fingerprint") {
                 label = naming
                 lines.remove(at: i)
-            } else {
+            } else if words.count >= 2, PromptText.lowercased(words[words.count - 2]) == "key" {
+                // `… for key ED25519-SK SHA256:…`: the key, named by its type, then its fingerprint.
                 label = localized("Key fingerprint")
                 lines[i] = rest
+            } else {
+                continue
             }
             fingerprint = print
             text = lines.joined(separator: "\n")

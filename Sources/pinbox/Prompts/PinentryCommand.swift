@@ -251,7 +251,7 @@ struct XDialogs: PinentryFrontEnd {
     private static func resourceSettings(of display: XDisplay) -> (scale: Double, paste: Bool) {
         do throws(UsageError) {
             let arguments = try ResourceArguments.arguments(
-                from: XResources(display: display), instance: ResourceArguments.instanceName, role: "pinentry",
+                from: XResources(display: display), instances: ResourceArguments.instanceNames, role: "pinentry",
                 options: ResourceArguments.options(for: .pinentry), policy: .pinentry,
                 validate: { (these: [String]) throws(UsageError) in _ = try settings(these) })
             return try settings(arguments)

@@ -56,7 +56,7 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
         if !command.askpass { pinbox_signals_usr2_records() }
         return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
                              grab: command.grab, controller: controller, area: area,
-                             instance: command.resourceName ?? ResourceArguments.instanceName)
+                             instance: command.resourceName ?? ResourceArguments.programName)
     } catch {
         fail(error.message, status: .display)
     }

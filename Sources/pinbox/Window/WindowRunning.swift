@@ -14,7 +14,7 @@ import PinBoxX11
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
                grab: Bool, controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil, area: Rect? = nil,
-               instance: String = ResourceArguments.instanceName) throws(X11Error) -> Int32 {
+               instance: String = ResourceArguments.programName) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
@@ -31,7 +31,7 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     loop.endsProcess = !continuing
     loop.hangUpWatch = hangUpWatch
     // Named on the accessibility bus as it was started: pinbox-askpass, pinentry-pinbox, pinbox.
-    loop.accessibleName = ResourceArguments.instanceName
+    loop.accessibleName = ResourceArguments.programName
     let status = try loop.run(controller)
     // The program goes on (a pinentry answers its agent): the window leaves the screen, and
     // what was typed into it after the answer goes nowhere, before the answer is written.
