@@ -9,6 +9,25 @@ import Testing
 /// other windows and asking for attention.
 @Suite("Prompts: show and hide, the keyboard, above other windows", .timeLimit(.minutes(3)))
 struct PromptFocusTests {
+    /// An askpass on `desk` once its window holds the keyboard (a grab of another client's
+    /// fails), and its window.
+    private func askpassHoldingTheKeyboard(on desk: CallerDesk) throws -> (PinBoxProcess, CallerDesk.Dialog) {
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        let prober = try desk.client()
+        let probe = prober.makeWindow()
+        try waitUntil("the askpass holds the keyboard") { prober.keyboardIsHeldElsewhere(probe: probe) }
+        return (p, dialog)
+    }
+
+    /// Types `ok` and Return: the askpass answers with it, and ends.
+    private func answersOK(_ p: PinBoxProcess, on desk: CallerDesk) throws {
+        try desk.type("ok")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+    }
+
     @Test func showTurnsDotsIntoCharactersAndHideBringsTheSameDotsBack() throws {
         let desk = try CallerDesk()
         let p = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
@@ -127,10 +146,7 @@ struct PromptFocusTests {
         // The askpass grabs once its window shows, and retries: the probe asks until it has.
         let probe = grabber.makeWindow()
         try waitUntil("the askpass holds the keyboard") { grabber.keyboardIsHeldElsewhere(probe: probe) }
-        try desk.type("ok")
-        try desk.key("Return")
-        #expect(try q.waitExit() == 0)
-        #expect(q.stdout == "ok\n")
+        try answersOK(q, on: desk)
     }
 
     /// A menu held open in another program holds the keyboard: after its second of retries the
@@ -149,29 +165,21 @@ struct PromptFocusTests {
         try waitUntil("the entry back") {
             EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height) != nil
         }
-        try desk.type("ok")
-        try desk.key("Return")
-        #expect(try p.waitExit() == 0)
-        #expect(p.stdout == "ok\n")
+        try answersOK(p, on: desk)
     }
 
     /// A window manager that minimises the dialog, or leaves its workspace, unmaps it, and X
     /// lets the grab go with it. Mapped again, the askpass takes the keyboard again.
     @Test func theGrabIsTakenAgainWhenTheDialogIsMappedAgain() throws {
         let desk = try CallerDesk()
-        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
-        let dialog = try desk.nextDialog()
+        let (p, dialog) = try askpassHoldingTheKeyboard(on: desk)
         let other = try desk.client()
         let probe = other.makeWindow()
-        try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
         _ = try run(["xdotool", "windowunmap", "--sync", dialog.id], display: desk.display)
         #expect(!other.keyboardIsHeldElsewhere(probe: probe), "the control: unmapped, the grab has gone")
         _ = try run(["xdotool", "windowmap", "--sync", dialog.id], display: desk.display)
         try waitUntil("the askpass holds the keyboard again") { other.keyboardIsHeldElsewhere(probe: probe) }
-        try desk.type("ok")
-        try desk.key("Return")
-        #expect(try p.waitExit() == 0)
-        #expect(p.stdout == "ok\n")
+        try answersOK(p, on: desk)
     }
 
     /// A click on another window under a click-to-focus window manager (openbox, xfwm4) moved
@@ -180,17 +188,11 @@ struct PromptFocusTests {
     /// and all, was the answer. The askpass takes the focus back while it holds the keyboard.
     @Test func focusMovedElsewhereWhileTheKeyboardIsHeldComesBack() throws {
         let desk = try CallerDesk()
-        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
-        let dialog = try desk.nextDialog()
+        let (p, dialog) = try askpassHoldingTheKeyboard(on: desk)
         let other = try desk.client()
-        let probe = other.makeWindow()
-        try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
         other.focus(other.makeWindow())
         try waitUntil("the askpass has the focus again") { other.inputFocus == XClient.window(dialog.id) }
-        try desk.type("ok")
-        try desk.key("Return")
-        #expect(try p.waitExit() == 0)
-        #expect(p.stdout == "ok\n")
+        try answersOK(p, on: desk)
     }
 
     /// A client that takes the focus back on its own FocusOut (a kiosk program, a window
@@ -198,11 +200,8 @@ struct PromptFocusTests {
     /// hundreds of times a second. The askpass takes it back once a second at most.
     @Test func aClientThatWantsTheFocusBackIsNotFoughtWithoutEnd() throws {
         let desk = try CallerDesk()
-        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
-        _ = try desk.nextDialog()
+        let (p, _) = try askpassHoldingTheKeyboard(on: desk)
         let other = try desk.client()
-        let probe = other.makeWindow()
-        try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
         let stubborn = other.makeWindow()
         XSelectInput(other.display, stubborn, FocusChangeMask)
         other.focus(stubborn)
@@ -221,10 +220,7 @@ struct PromptFocusTests {
         }
         #expect(taken >= 1, "the control: the askpass took the focus back")
         #expect(taken <= 4, "\(taken) times in 2 s")
-        try desk.type("ok")
-        try desk.key("Return")
-        #expect(try p.waitExit() == 0)
-        #expect(p.stdout == "ok\n")
+        try answersOK(p, on: desk)
     }
 
     /// xfwm4 and fluxbox move the focus away just before they unmap a window they iconify: the
@@ -232,11 +228,9 @@ struct PromptFocusTests {
     /// BadMatch was printed in the user's terminal.
     @Test func aFocusLostAsTheWindowIsIconifiedSaysNothing() throws {
         let desk = try CallerDesk()
-        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
-        let dialog = try desk.nextDialog()
+        let (p, dialog) = try askpassHoldingTheKeyboard(on: desk)
         let other = try desk.client()
         let probe = other.makeWindow()
-        try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
         // Both in one batch, as the window manager sends them: the server has done both
         // before the askpass reads the FocusOut.
         XSetInputFocus(other.display, probe, RevertToParent, UInt(CurrentTime))
@@ -245,10 +239,7 @@ struct PromptFocusTests {
         XMapWindow(other.display, XClient.window(dialog.id))
         XSync(other.display, 0)
         try waitUntil("the askpass holds the keyboard again") { other.keyboardIsHeldElsewhere(probe: probe) }
-        try desk.type("ok")
-        try desk.key("Return")
-        #expect(try p.waitExit() == 0)
-        #expect(p.stdout == "ok\n")
+        try answersOK(p, on: desk)
         #expect(!p.stderr.contains("X error"), "\(p.stderr)")
     }
 
@@ -271,10 +262,7 @@ struct PromptFocusTests {
         try desk.x.waitForChange(dialog.id, from: restored, "the Caps Lock line gone")
         _ = desk.pixels(&dialog)
         #expect(dialog.height >= natural, "\(dialog.height) pixels high, the page needs \(natural)")
-        try desk.type("ok")
-        try desk.key("Return")
-        #expect(try p.waitExit() == 0)
-        #expect(p.stdout == "ok\n")
+        try answersOK(p, on: desk)
     }
 
     /// A forged press, refused, changes nothing: the user's next press of that key is no
