@@ -35,6 +35,9 @@ public final class EventLoop {
     private var accessibility: AccessibilityBridge?
     /// The application's name on the accessibility bus (the role's program name).
     public var accessibleName = "pinbox"
+    /// The window's icon (`_NET_WM_ICON`), made when the window has shown: nothing a taskbar
+    /// shows is worth holding the first frame back for.
+    public var icon: (() -> (size: Int, argb: [UInt32])?)?
     /// The window has shown (its first MapNotify).
     private var shown = false
     /// When to get the keyboard, the refresh rate and shared memory ready (`prepare`): a little
@@ -328,6 +331,7 @@ public final class EventLoop {
         display.keyboard.prepare()
         if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
         if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
+        if let made = icon?() { window.setIcon(size: made.size, argb: made.argb) }
         // The accessibility bridge costs a prompt nothing when the session has accessibility off
         // (no library is loaded), and its start-up does not hold the window back when it is on.
         accessibility = AccessibilityBridge.start(display: display, application: accessibleName)

@@ -106,6 +106,19 @@ public final class XWindow {
         XMapRaised(display.handle, id)
     }
 
+    /// `_NET_WM_ICON`: one square picture of `size` pixels, rows of ARGB (not premultiplied),
+    /// which taskbars and window switchers show.
+    func setIcon(size: Int, argb: [UInt32]) {
+        guard size > 0, argb.count == size * size else { return }
+        // Format 32 goes as C longs: the two sizes, then the pixels.
+        var values = [UInt(size), UInt(size)] + argb.map { UInt($0) }
+        values.withUnsafeMutableBytes {
+            _ = XChangeProperty(display.handle, id, XInternAtom(display.handle, "_NET_WM_ICON", 0), Atom(XA_CARDINAL),
+                                32, PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                Int32(2 + argb.count))
+        }
+    }
+
     /// Grows or shrinks the window from its size `current` by `delta`, and lowers or raises the
     /// least size the window manager allows to `minimum`: the page's content changed size (a
     /// line shown or hidden). The ConfigureNotify that follows brings the new size to the loop.

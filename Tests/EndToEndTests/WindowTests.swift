@@ -225,6 +225,31 @@ struct WindowTests {
         #expect(t.pinbox.events("submit").first?["pin"] as? String == "987654", "--reveal shows the digits")
     }
 
+    /// The demo window carries the menu's icon, so a taskbar shows it: `_NET_WM_ICON`, 48 pixels
+    /// square, the picture `pinbox render` draws for scripts/install's 48-pixel icon.
+    @Test func theDemoWindowCarriesTheMenusIcon() throws {
+        let s = try Session(["--style", "strip"])
+        var icon: [UInt8] = []
+        try waitUntil("_NET_WM_ICON set") {
+            icon = s.x.properties(of: s.window)["_NET_WM_ICON"] ?? []
+            return !icon.isEmpty
+        }
+        let values = icon.withUnsafeBytes { Array($0.bindMemory(to: UInt.self)) }
+        try #require(values.count == 2 + 48 * 48 && values[0] == 48 && values[1] == 48, "\(values.prefix(2))")
+        let png = NSTemporaryDirectory() + "pinbox-icon-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        let (status, _) = try run([PinBoxProcess.binary, "render", "--style", "strip", "--rows", "2", "--columns", "2",
+                                   "--text", "123", "--size", "32x32", "--scale", "1.5", "--frame-color", "#999999",
+                                   "--divider-color", "#cccccc", "--out", png])
+        try #require(status == 0)
+        let drawn = try Canvas(png: png)
+        var differing = 0
+        for y in 0..<48 {
+            for x in 0..<48 where UInt32(truncatingIfNeeded: values[2 + y * 48 + x]) != 0xff00_0000 | drawn.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels differ from the installed icon's")
+    }
+
     @Test func windowPropertiesAreThoseOfAWellBehavedClient() throws {
         let s = try Session(["--style", "strip"])
         let props = s.x.properties(of: s.window)

@@ -56,7 +56,8 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
         if !command.askpass { pinbox_signals_usr2_records() }
         return try runWindow(page, display: display, title: "PinBox", geometry: command.geometry, type: .normal,
                              grab: command.grab, controller: controller, area: area,
-                             instance: command.resourceName ?? ResourceArguments.programName)
+                             instance: command.resourceName ?? ResourceArguments.programName,
+                             icon: { AppIcon.argb(size: 48) })
     } catch {
         fail(error.message, status: .display)
     }

@@ -14,7 +14,8 @@ import PinBoxX11
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
                grab: Bool, controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil, area: Rect? = nil,
-               instance: String = ResourceArguments.programName) throws(X11Error) -> Int32 {
+               instance: String = ResourceArguments.programName,
+               icon: (() -> (size: Int, argb: [UInt32])?)? = nil) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
         Output.error("warning: cannot lock the secret in memory (mlock failed); it could reach swap")
     }
@@ -32,6 +33,7 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     loop.hangUpWatch = hangUpWatch
     // Named on the accessibility bus as it was started: pinbox-askpass, pinentry-pinbox, pinbox.
     loop.accessibleName = ResourceArguments.programName
+    loop.icon = icon
     let status = try loop.run(controller)
     // The program goes on (a pinentry answers its agent): the window leaves the screen, and
     // what was typed into it after the answer goes nowhere, before the answer is written.
