@@ -113,6 +113,7 @@ public final class EventLoop {
             case .available: deliver(.keyboardAvailable, to: controller)
             case .none: break
             }
+            grab.takeFocusBackIfDue(window: window, now: now)
             if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
             if hungUp && !hangUpReported {
                 hangUpReported = true
@@ -166,7 +167,8 @@ public final class EventLoop {
             }
             if let due = preparationDue, now >= due, prepare(controller, buffer: &buffer) { continue }
             if hasEventToTake(d) { continue }
-            let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, preparationDue]
+            let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, grab.focusDue,
+                            preparationDue]
                 .compactMap { $0 }.min()
             wait(until: deadline)
         }
@@ -269,7 +271,7 @@ public final class EventLoop {
             // dialog unfocused while it still reads what the user types. It takes the focus
             // back, so the window manager shows the truth too.
             if event.xfocus.mode == NotifyWhileGrabbed && grab.isHeld {
-                if event.type == FocusOut { grab.takeFocusBack(window: window, now: Clock.now()) }
+                if event.type == FocusOut { grab.focusLost(now: Clock.now()) }
                 return
             }
             // A key let go while another window had the keyboard sent this one no release:

@@ -27,6 +27,8 @@ struct KeyboardGrab {
     private(set) var isHeld = false
     private var saidUnavailable = false
     private var focusTakenBackAt: Double?
+    /// When the focus, lost while the keyboard is held, is to be taken back.
+    private(set) var focusDue: Double?
 
     init(wanted: Bool) {
         self.wanted = wanted
@@ -43,6 +45,7 @@ struct KeyboardGrab {
     /// patience, as pinentry-gtk-2 grabs on every map.
     mutating func windowUnmapped() {
         isHeld = false
+        focusDue = nil
         giveUpAt = nil
         nextAttempt = nil
     }
@@ -70,16 +73,29 @@ struct KeyboardGrab {
     }
 
     /// Another window took the focus while this one holds the keyboard: the keys still come
-    /// here, so the focus comes back, with them. Once a second at most: a client that takes it
-    /// back on its own FocusOut would otherwise trade it with this one without end. A window
-    /// manager may move the focus away just before it unmaps the window (xfwm4 and fluxbox
-    /// iconifying): the server's BadMatch then is no news.
-    mutating func takeFocusBack(window: XWindow, now: Double) {
-        guard isHeld, now >= (focusTakenBackAt ?? -.infinity) + Self.focusPatience else { return }
+    /// here, so the focus comes back, with them (`takeFocusBackIfDue`). Once a second at most,
+    /// and never dropped: a client that takes it back on its own FocusOut would otherwise trade
+    /// it with this one without end, and a user's second click on another window within the
+    /// second must still be answered.
+    mutating func focusLost(now: Double) {
+        guard isHeld else { return }
+        focusDue = max(now, (focusTakenBackAt ?? -.infinity) + Self.focusPatience)
+    }
+
+    /// Takes the focus back when it is due and still elsewhere. A window manager may move it
+    /// away just before it unmaps the window (xfwm4 and fluxbox iconifying): the server's
+    /// BadMatch then is no news.
+    mutating func takeFocusBackIfDue(window: XWindow, now: Double) {
+        guard let due = focusDue, now >= due else { return }
+        focusDue = nil
+        guard isHeld else { return }
+        let d = window.display.handle
+        var focused: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(d, &focused, &revert)
+        guard focused != window.id else { return }
         focusTakenBackAt = now
-        _ = window.display.succeeds {
-            XSetInputFocus(window.display.handle, window.id, RevertToParent, UInt(CurrentTime))
-        }
+        _ = window.display.succeeds { XSetInputFocus(d, window.id, RevertToParent, UInt(CurrentTime)) }
     }
 
     mutating func release(window: XWindow) {

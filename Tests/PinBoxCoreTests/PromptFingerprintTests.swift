@@ -29,6 +29,13 @@ struct PromptFingerprintTests {
         #expect(found.fingerprint == sha)
     }
 
+    /// ssh-agent writes the key's comment unfiltered before its own line: a comment that says
+    /// `Key fingerprint` of another key must not become the detail the user checks.
+    @Test func aQuestionWithTwoFingerprintsStaysAsWritten() {
+        let other = "SHA256:SanrLJ9EabcdefghijklmnopqrstuvwxyzABCDT0v0"
+        #expect(PromptFingerprint("Allow use of key alice?\nKey fingerprint \(other).\nOK?\nKey fingerprint \(sha).") == nil)
+    }
+
     @Test func anMD5FingerprintToo() throws {
         let md5 = "MD5:3b:2e:4d:0f:aa:11:22:33:44:55:66:77:88:99:aa:bb"
         #expect(try #require(PromptFingerprint("Key fingerprint is \(md5)")).fingerprint == md5)

@@ -13,9 +13,14 @@ public struct PromptFingerprint: Equatable, Sendable {
     public var label: String
     public var fingerprint: String
 
-    /// Nil when no line ends in a fingerprint.
+    /// Nil when no line ends in a fingerprint it names, or when the question holds more than
+    /// one: ssh-agent puts the key's comment, unfiltered, before its own line, and a comment
+    /// may say `Key fingerprint` of another key. Which one ssh-agent wrote only its order
+    /// tells, so the question stays as written, every line in it.
     public init?(_ prompt: String) {
         var lines = prompt.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let holding = lines.filter { $0.split(separator: " ").contains { Self.fingerprint(String($0)) != nil } }
+        guard holding.count == 1 else { return nil }
         for (i, line) in lines.enumerated() {
             var words = line.split(separator: " ").map(String.init)
             guard let last = words.last, let print = Self.fingerprint(last) else { continue }
