@@ -439,6 +439,10 @@ struct DesktopTests {
         let (helpStatus, help) = try run(["\(prefix)/bin/pinentry-pinbox", "--help"])
         #expect(helpStatus == 0 && help.contains("pinentry-program \(prefix)/bin/pinentry-pinbox\n")
                 && help.contains("See \(prefix)/share/doc/pinbox/pinentry.md."), "\(help)")
+        // The control: a build tree has neither, and says where they come from instead.
+        let (_, built) = try run([binary, "pinentry", "--help"])
+        #expect(built.contains("(a link to this program; scripts/install makes it)")
+                && built.contains("See docs/pinentry.md in PinBox's source."), "\(built)")
         // The askpass link is the askpass: what is typed comes back on stdout, as ssh reads it.
         let xvfb = try Xvfb()
         let askpass = try Child(["\(prefix)/bin/pinbox-askpass", "Passphrase for key:"],

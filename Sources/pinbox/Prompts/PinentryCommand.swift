@@ -39,17 +39,19 @@ enum PinentryCommand {
         return String(mode, radix: 8) + "/" + String(uid) + "/" + String(gid)
     }
 
-    /// The paths are this installation's: the role link beside the binary, its guide under
-    /// the same prefix.
+    /// The paths are this installation's, where they are there: the role link beside the
+    /// binary, its guide under the same prefix (a build tree has neither).
     static var help: String {
-        let bin = Installation.binaryDirectory ?? "/usr/bin"
-        let guide = (Installation.prefix ?? "/usr") + "/share/doc/pinbox/pinentry.md"
+        let link = (Installation.binaryDirectory ?? "/usr/bin") + "/pinentry-pinbox"
+        let installedGuide = (Installation.prefix ?? "/usr") + "/share/doc/pinbox/pinentry.md"
+        let program = access(link, F_OK) == 0 ? link : link + "   (a link to this program; scripts/install makes it)"
+        let guide = access(installedGuide, F_OK) == 0 ? installedGuide : "docs/pinentry.md in PinBox's source"
         return """
         usage: pinbox pinentry [options]      (or pinentry-pinbox [options])
 
         gpg-agent's PIN entry: speaks the Assuan protocol on stdin and stdout and opens a
         dialog for each GETPIN, CONFIRM and MESSAGE. Set it in ~/.gnupg/gpg-agent.conf:
-            pinentry-program \(bin)/pinentry-pinbox
+            pinentry-program \(program)
         then `gpgconf --reload gpg-agent`. See \(guide).
 
         Options (those of every pinentry):
