@@ -9,7 +9,9 @@
 #include "../PinBoxAccessibility/include/PinBoxAccessibility.h"
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 // Every function of the plug-in; each gets a pointer p_NAME of NAME's own type.
 #define PINBOX_A11Y_FUNCTIONS(X) \
@@ -41,9 +43,22 @@ int pinbox_accessibility_load(const char **error) {
         library = dlopen("$ORIGIN/libpinbox-accessibility.so", RTLD_NOW | RTLD_LOCAL);
     }
     if (!library) {
+        static const char missing[] = "libpinbox-accessibility.so: cannot open shared object file";
         const char *beside = dlerror();
-        int installed_missing = strstr(installed_error, "libpinbox-accessibility.so: cannot open shared object file") != NULL;
-        if (error) *error = installed_missing && beside ? beside : installed_error;
+        int installed_missing = strstr(installed_error, missing) != NULL;
+        int beside_missing = !beside || strstr(beside, missing) != NULL;
+        if (error) *error = installed_missing && !beside_missing ? beside : installed_error;
+        // Neither is there: say where the installed one was looked for, with $ORIGIN expanded.
+        static char path_error[4200];
+        char exe[4096];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (installed_missing && beside_missing && n > 0) {
+            exe[n] = 0;
+            char *slash = strrchr(exe, '/');
+            if (slash) *slash = 0;
+            snprintf(path_error, sizeof path_error, "%s/../lib/pinbox/libpinbox-accessibility.so: no such file", exe);
+            if (error) *error = path_error;
+        }
         return -1;
     }
 #define PINBOX_LOOK_UP(name)                                                                   \

@@ -60,6 +60,9 @@ struct ResourceArguments {
         return name
     }
 
+    /// An instance name no resource names, to find what loose entries alone give.
+    static let unnamedInstance = "pinbox-unnamed-instance"
+
     /// The base name of the program as it was started (`pinbox-askpass` through the link),
     /// which decides its role.
     static var programName: String {
@@ -109,11 +112,21 @@ struct ResourceArguments {
         for option in options {
             let name = resourceName(of: option.name)
             let resourceClass = asciiCase(name.first!, upper: true) + name.dropFirst()
-            let found = instances.lazy.compactMap { instance in
+            func lookUp(_ instance: String) -> String? {
                 role.flatMap {
                     resources.value(names: [instance, $0, name], classes: [className, "Role", resourceClass])
                 } ?? resources.value(names: [instance, name], classes: [className, resourceClass])
-            }.first
+            }
+            // With two names, X's own precedence decides between them: an entry that names one
+            // of them wins over a loose one (`*paste`, `PinBox*paste`), which both would match.
+            // The loose value is what a name nobody writes gets.
+            let found: String?
+            if instances.count > 1 {
+                let loose = lookUp(Self.unnamedInstance)
+                found = instances.lazy.map(lookUp).first { $0 != loose } ?? loose
+            } else {
+                found = instances.first.flatMap(lookUp)
+            }
             guard let value = found else { continue }
             let shown = Self.shown(option.name)
             if case .refuse(let reason) = ResourcePolicy.judge(String(option.name.dropFirst(2)), value: value,

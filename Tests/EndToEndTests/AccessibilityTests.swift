@@ -309,6 +309,14 @@ struct AccessibilityTests {
         #expect(!p.stderr.contains("$ORIGIN"), "\(p.stderr)")
         kill(p.pid, SIGTERM)
         #expect(try p.waitExit() == 1)
+        // With no plug-in at all, it says where it looked.
+        try FileManager.default.removeItem(atPath: dir + "/lib/pinbox/libpinbox-accessibility.so")
+        let q = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display, program: dir + "/bin/pinbox")
+        try q.findWindowByPID()
+        try waitUntil("the plug-in's absence said") { q.stderr.contains("plug-in cannot be loaded") }
+        #expect(q.stderr.contains("(\(dir)/bin/../lib/pinbox/libpinbox-accessibility.so: no such file)"), "\(q.stderr)")
+        kill(q.pid, SIGTERM)
+        #expect(try q.waitExit() == 1)
     }
 
     @Test func withAccessibilityOffNothingOfItIsLoaded() throws {

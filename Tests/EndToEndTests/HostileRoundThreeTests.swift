@@ -387,7 +387,9 @@ struct HostileRoundThreeTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let link = directory + "/" + name
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PinBoxProcess.binary)
-        try loadResources("pinbox-askpass*paste: off\nssh-askpass*scale: 2\n", display: xvfb.display)
+        // A loose entry (`PinBox*paste: on`) matches under both names; the link's own entry wins
+        // over it, as X's precedence has it.
+        try loadResources("PinBox*paste: on\npinbox-askpass*paste: off\nssh-askpass*scale: 2\n", display: xvfb.display)
         try offer("PASTED", on: "clipboard", display: xvfb.display)
         let p = try PinBoxProcess(["Passphrase:"], display: xvfb.display, program: link)
         try p.findWindowByPID()
