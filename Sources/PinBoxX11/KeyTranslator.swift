@@ -118,10 +118,12 @@ struct KeyTranslator {
     static func command(_ keysym: UInt32, character: Unicode.Scalar?, control: Bool, shift: Bool,
                         alt: Bool, otherLayouts: [Unicode.Scalar] = []) -> InputEvent? {
         let ks = Int32(truncatingIfNeeded: keysym)
-        // A key that is a Latin letter already means no other Latin letter: with US and German
-        // layouts, Y and Z trade places, and Alt and Z must not answer `_Yes`.
-        let latin = character.map { Keymap.isLatinLetter($0.value) } ?? false
-        let letters = ([character].compactMap { $0 } + otherLayouts.filter { !(latin && Keymap.isLatinLetter($0.value)) })
+        // Another layout's Latin letter counts only on a key of another script (Alt and the key
+        // of O on a Russian layout answers `_OK`): with US and German layouts Y and Z trade
+        // places, and with US and Dvorak the semicolon is S, and Alt and either must not press
+        // a button whose letter it does not show.
+        let otherScript = character.map { $0.properties.isAlphabetic && !Keymap.isLatinLetter($0.value) } ?? false
+        let letters = ([character].compactMap { $0 } + otherLayouts.filter { otherScript || !Keymap.isLatinLetter($0.value) })
             .filter { $0.properties.isAlphabetic }
         if alt && !control, let letter = letters.first {
             var others: [Unicode.Scalar] = []

@@ -306,6 +306,26 @@ struct KeyTests {
         #expect(try d.p.waitExit() == 0, "Alt and the German Y: Yes")
     }
 
+    /// With US and Dvorak layouts, the US semicolon is Dvorak's S: Alt and it showed the
+    /// passphrase (`_Show`). A key that is no letter in the active layout takes no other
+    /// layout's Latin letter (the control: Alt and S shows it).
+    @Test func punctuationIsNeverAnAccessKey() throws {
+        _ = try which("setxkbmap")
+        let desk = try CallerDesk()
+        _ = try run(["setxkbmap", "-layout", "us,us", "-variant", ",dvorak"], display: desk.display)
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        try desk.type("ab")
+        #expect(try desk.entry(dialog).isDots(2))
+        // Keycodes of the evdev keymap: 64 Alt, 47 the US semicolon.
+        try desk.x.chord([64, 47])
+        #expect(try desk.entry(dialog).isDots(2), "Alt and ; showed the passphrase")
+        try desk.key("alt+s")
+        #expect(!(try desk.entry(dialog).isDots(2)), "the control: Alt and S shows it")
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+    }
+
     @Test func aKeymapLoadedWithoutRulesStillNamesItsLayouts() throws {
         _ = try which("xkbcomp")
         let d = try Dialog(["--passphrase", "Passphrase for key:"])
