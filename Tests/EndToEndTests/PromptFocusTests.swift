@@ -168,6 +168,23 @@ struct PromptFocusTests {
         try answersOK(p, on: desk)
     }
 
+    /// ssh's touch notice reads no key: with the keyboard held by another program it said
+    /// "Keyboard in use" and never told the user to touch the security key. It stays itself.
+    @Test func aTouchNoticeNeedsNoKeyboard() throws {
+        let desk = try CallerDesk()
+        let grabber = try desk.client()
+        #expect(grabber.grabKeyboard(grabber.makeWindow()))
+        let p = try PinBoxProcess(["askpass", "Confirm user presence for key ED25519-SK"], display: desk.display,
+                                  environment: ["SSH_ASKPASS_PROMPT": "none"])
+        let dialog = try desk.nextDialog()
+        // Past the second of retries after which a prompt says the keyboard is taken.
+        #expect(p.staysRunning(for: 1.5))
+        #expect(desk.title(dialog) == "Security device")
+        #expect(!p.stderr.contains("cannot grab the keyboard"), "\(p.stderr)")
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+    }
+
     /// A window manager that minimises the dialog, or leaves its workspace, unmaps it, and X
     /// lets the grab go with it. Mapped again, the askpass takes the keyboard again.
     @Test func theGrabIsTakenAgainWhenTheDialogIsMappedAgain() throws {

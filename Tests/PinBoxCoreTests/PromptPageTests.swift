@@ -283,4 +283,17 @@ struct PromptPageTests {
         _ = p.handle(.submit, now: 10 + DialogSpec.askpassArmingDelay)
         #expect(p.outcome == .confirmed)
     }
+
+    /// ssh's touch notice reads no key: with the keyboard held elsewhere it still says what it
+    /// waits for (it said "Keyboard in use", and the user was never told to touch the key).
+    @Test func aTouchNoticeStaysWhenTheKeyboardIsHeldElsewhere() throws {
+        let p = try page(.deviceWait) { $0.description = "Confirm user presence for key ED25519-SK" }
+        let before = p.content
+        #expect(p.handle(.keyboardUnavailable, now: 1).isEmpty)
+        #expect(p.content == before && p.keyboardRefusedAt == nil && p.outcome == nil)
+        // The control: a question, which keys answer, says the keyboard is taken.
+        let q = try page(.confirm)
+        _ = q.handle(.keyboardUnavailable, now: 1)
+        #expect(q.content.title == KeyboardRefusal.heading)
+    }
 }

@@ -9,6 +9,9 @@ extension Page {
     func refuseKeyboard(now: Double, into effects: inout [PageEffect]) {
         guard outcome == nil, keyboardRefusedAt == nil else { return }
         guard isDialog else { return finish(.keyboardUnavailable, into: &effects) }
+        // A notice that reads no key (ssh's "touch your security key") has nothing a key could
+        // give away: it stays, and says what it waits for.
+        guard !fields.isEmpty || !content.buttons.isEmpty else { return }
         wipe()
         for f in fields { _ = f.field.clear() }
         // The prompt as it opened, to come back to: no question about showing, nothing shown.

@@ -80,13 +80,14 @@ final class PageController: WindowController {
     }
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
-        if event == .keyboardUnavailable {
+        let effects = page.handle(event, now: now)
+        if event == .keyboardUnavailable && (page.keyboardRefusedAt != nil || page.outcome == .keyboardUnavailable) {
             // Said on stderr too, for callers that log it (sudo, ssh in a script).
             Output.error("cannot grab the keyboard: another program holds it, so nothing is asked until it lets go")
         }
         // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
         // passphrase; the keyboard's line) says so through `wantedSize`, which the window follows.
-        return perform(page.handle(event, now: now), now: now)
+        return perform(effects, now: now)
     }
 
     func advance(to now: Double) {
