@@ -14,14 +14,14 @@ struct CanvasTextTests {
     }
 
     @Test func twoIdeographsAreTwoDrawings() throws {
-        TextLayout.setLanguage("zh_CN.UTF-8")
-        defer { TextLayout.setLanguage(nil) }
-        let blank = try Canvas(width: 80, height: 40).pixel(x: 0, y: 0)
-        let forget = try pixels("忘"), remember = try pixels("记")
-        #expect(forget.contains { $0 != blank } && remember.contains { $0 != blank })
-        #expect(forget != remember, "not DejaVu's missing-glyph box twice")
-        // The control: two Latin letters, DejaVu's own, differ too and sit on the same baseline.
-        #expect(try pixels("a") != (try pixels("b")))
+        try withTextLanguage("zh_CN.UTF-8") {
+            let blank = try Canvas(width: 80, height: 40).pixel(x: 0, y: 0)
+            let forget = try pixels("忘"), remember = try pixels("记")
+            #expect(forget.contains { $0 != blank } && remember.contains { $0 != blank })
+            #expect(forget != remember, "not DejaVu's missing-glyph box twice")
+            // The control: two Latin letters, DejaVu's own, differ too and sit on the same baseline.
+            #expect(try pixels("a") != (try pixels("b")))
+        }
     }
 
     @Test func anIdeographsBoxSitsOnTheBaselineAndHasAWidth() throws {

@@ -74,11 +74,12 @@ struct DialogGoldenTests {
     @Test("each dialog matches its golden", arguments: cases)
     func dialogMatchesGolden(_ kind: String, _ words: String, _ scale: Int) throws {
         // Chinese text in its Simplified forms, whatever the test's locale.
-        TextLayout.setLanguage(words == "cjk" ? "zh_CN.UTF-8" : "C.UTF-8")
-        defer { TextLayout.setLanguage(nil) }
-        let (spec, typed, quality) = Self.spec(kind, words == "cjk" ? Self.cjk : Self.latin, scale: Double(scale))
-        let page = try spec.makePage(measure: TextLayout.measure)
-        try GoldenTests.check(try Self.render(page, typed: typed, quality: quality), name: "dialog-\(kind)-\(words)@\(scale)x")
+        try withTextLanguage(words == "cjk" ? "zh_CN.UTF-8" : "C.UTF-8") {
+            let (spec, typed, quality) = Self.spec(kind, words == "cjk" ? Self.cjk : Self.latin, scale: Double(scale))
+            let page = try spec.makePage(measure: TextLayout.measure)
+            try GoldenTests.check(try Self.render(page, typed: typed, quality: quality),
+                                  name: "dialog-\(kind)-\(words)@\(scale)x")
+        }
     }
 
     @Test("each look, alone and focused, matches its golden", arguments: looks)

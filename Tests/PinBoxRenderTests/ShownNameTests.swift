@@ -9,19 +9,19 @@ import PinBoxCore
 struct ShownNameTests {
     /// The username dialog with `name` typed, drawn; `plain` overrides the scene's choice.
     private func entry(_ name: String, plain: Bool? = nil) throws -> [UInt32] {
-        TextLayout.setLanguage("zh_CN.UTF-8")
-        defer { TextLayout.setLanguage(nil) }
-        let page = try DialogSpec(prompt: .username).makePage(measure: TextLayout.measure)
-        _ = page.handle(.resize(page.preferredSize), now: 0)
-        for c in name.unicodeScalars { _ = page.handle(.character(c), now: 0) }
-        var scene = page.scene(at: 30)
-        #expect(scene.fields[0].plainText, "a name holds no secret")
-        if let plain { scene.fields[0].plainText = plain }
-        let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
-        PagePainter.draw(scene, on: canvas)
-        guard case .dialog(let layout) = page.geometry else { return [] }
-        let box = layout.fields[0]
-        return (Int(box.y)..<Int(box.maxY)).flatMap { y in (Int(box.x)..<Int(box.maxX)).map { canvas.pixel(x: $0, y: y) } }
+        try withTextLanguage("zh_CN.UTF-8") {
+            let page = try DialogSpec(prompt: .username).makePage(measure: TextLayout.measure)
+            _ = page.handle(.resize(page.preferredSize), now: 0)
+            for c in name.unicodeScalars { _ = page.handle(.character(c), now: 0) }
+            var scene = page.scene(at: 30)
+            #expect(scene.fields[0].plainText, "a name holds no secret")
+            if let plain { scene.fields[0].plainText = plain }
+            let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+            PagePainter.draw(scene, on: canvas)
+            guard case .dialog(let layout) = page.geometry else { return [] }
+            let box = layout.fields[0]
+            return (Int(box.y)..<Int(box.maxY)).flatMap { y in (Int(box.x)..<Int(box.maxX)).map { canvas.pixel(x: $0, y: y) } }
+        }
     }
 
     @Test func aChineseNameIsDrawnByTheTextEngine() throws {
