@@ -119,10 +119,10 @@ struct KeyTranslator {
                         alt: Bool, otherLayouts: [Unicode.Scalar] = []) -> InputEvent? {
         let ks = Int32(truncatingIfNeeded: keysym)
         // Another layout's Latin letter counts only on a key of another script (Alt and the key
-        // of O on a Russian layout answers `_OK`): with US and German layouts Y and Z trade
-        // places, and with US and Dvorak the semicolon is S, and Alt and either must not press
-        // a button whose letter it does not show.
-        let otherScript = character.map { $0.properties.isAlphabetic && !Keymap.isLatinLetter($0.value) } ?? false
+        // of O on a Russian layout answers `_OK`, the key of H on a Thai one `_Hide`): with US
+        // and German layouts Y and Z trade places, with Dvorak the semicolon or the Ö is S, and
+        // Alt and such a key must not press a button whose letter it does not show.
+        let otherScript = character.map(Self.isOfAnotherScript) ?? false
         let letters = ([character].compactMap { $0 } + otherLayouts.filter { otherScript || !Keymap.isLatinLetter($0.value) })
             .filter { $0.properties.isAlphabetic }
         if alt && !control, let letter = letters.first {
@@ -158,6 +158,14 @@ struct KeyTranslator {
         default:
             return nil
         }
+    }
+
+    /// A character of a script other than Latin (Greek, Cyrillic, Thai and the rest, their marks
+    /// included): not ASCII, Latin-1 or Latin Extended, nor punctuation or a symbol of the
+    /// general blocks, which Latin layouts type.
+    static func isOfAnotherScript(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        return v >= 0x370 && !(0x1E00...0x1EFF).contains(v) && !(0x2000...0x2BFF).contains(v)
     }
 
     /// The workbench keys (`Workbench.keys`): function keys, which no PIN needs.

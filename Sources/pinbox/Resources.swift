@@ -60,9 +60,6 @@ struct ResourceArguments {
         return name
     }
 
-    /// An instance name no resource names, to find what loose entries alone give.
-    static let unnamedInstance = "pinbox-unnamed-instance"
-
     /// The base name of the program as it was started (`pinbox-askpass` through the link),
     /// which decides its role.
     static var programName: String {
@@ -74,7 +71,8 @@ struct ResourceArguments {
 
     /// The instance names resources are looked up under, so a user can style each role by
     /// its own name: the program's name (its WM_CLASS too), then its role link's under the
-    /// alternatives' generic names (InvokedRole.resourceInstance), which the first overrides.
+    /// alternatives' generic names (InvokedRole.resourceInstance): the first's value wins,
+    /// unless the role refuses it (`arguments`).
     static var instanceNames: [String] {
         let link = InvokedRole.resourceInstance(startedAs: programName)
         return link == programName ? [programName] : [programName, link]
@@ -112,26 +110,35 @@ struct ResourceArguments {
         for option in options {
             let name = resourceName(of: option.name)
             let resourceClass = asciiCase(name.first!, upper: true) + name.dropFirst()
-            func lookUp(_ instance: String) -> String? {
-                role.flatMap {
-                    resources.value(names: [instance, $0, name], classes: [className, "Role", resourceClass])
-                } ?? resources.value(names: [instance, name], classes: [className, resourceClass])
+            // What each name finds, in X's order for it: with the role as a component
+            // (`PinBox.askpass.scale`), then without (`pinbox-askpass.paste`); the name run's
+            // first, then the role link's.
+            var candidates: [String] = []
+            for instance in instances {
+                if let role, let value = resources.value(names: [instance, role, name],
+                                                         classes: [className, "Role", resourceClass]) {
+                    candidates.append(value)
+                }
+                if let value = resources.value(names: [instance, name], classes: [className, resourceClass]) {
+                    candidates.append(value)
+                }
             }
-            // With two names, X's own precedence decides between them: an entry that names one
-            // of them wins over a loose one (`*paste`, `PinBox*paste`), which both would match.
-            // The loose value is what a name nobody writes gets.
-            let found: String?
-            if instances.count > 1 {
-                let loose = lookUp(Self.unnamedInstance)
-                found = instances.lazy.map(lookUp).first { $0 != loose } ?? loose
-            } else {
-                found = instances.first.flatMap(lookUp)
+            // The first the role takes. A prompt refuses a value that would loosen it, and the
+            // next one is looked at: a loose `*paste: on` never hides a `pinbox-askpass.paste:
+            // off` written for either name, so a setting that makes the prompt stricter applies
+            // wherever it is written.
+            let setting = String(option.name.dropFirst(2))
+            var refusal: String?
+            let found = candidates.first { value in
+                guard case .refuse(let reason) = ResourcePolicy.judge(setting, value: value, role: policy) else {
+                    return true
+                }
+                refusal = refusal ?? "\(Excerpt.quoted(value)) ignored: \(reason)"
+                return false
             }
-            guard let value = found else { continue }
             let shown = Self.shown(option.name)
-            if case .refuse(let reason) = ResourcePolicy.judge(String(option.name.dropFirst(2)), value: value,
-                                                              role: policy) {
-                Output.error("\(shown): \(Excerpt.quoted(value)) ignored: \(reason)")
+            guard let value = found else {
+                if let refusal { Output.error("\(shown): \(refusal)") }
                 continue
             }
             do throws(UsageError) {

@@ -373,6 +373,32 @@ struct HostileRoundThreeTests {
         _ = try p.waitExit()
     }
 
+    /// `paste: off` makes a prompt stricter, so it applies wherever it is written for the name
+    /// run or its role link, whatever looser entry X's order puts first: a loose `*paste: on`
+    /// hid the man page's tight `pinbox-askpass.paste: off`, and under `ssh-askpass` a link's
+    /// refused `on` cancelled the name's own `off`. (The control, where the paste is taken: only
+    /// looser entries.)
+    @Test(arguments: [
+        ("pinbox-askpass", "*paste: on\npinbox-askpass.paste: off\n", false),
+        ("ssh-askpass", "*paste: off\nssh-askpass*paste: off\npinbox-askpass*paste: on\n", false),
+        ("ssh-askpass", "PinBox.askpass.paste: on\npinbox-askpass.paste: off\n", false),
+        ("ssh-askpass", "*paste: on\npinbox-askpass*paste: on\n", true),
+    ])
+    func aStricterPasteSettingAppliesWhereverItIsWritten(_ name: String, _ resources: String, _ taken: Bool) throws {
+        let xvfb = try Xvfb()
+        let directory = NSTemporaryDirectory() + "pinbox-strict-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/" + name, withDestinationPath: PinBoxProcess.binary)
+        try loadResources(resources, display: xvfb.display)
+        try offer("PASTED", on: "clipboard", display: xvfb.display)
+        let p = try PinBoxProcess(["Passphrase:"], display: xvfb.display, program: directory + "/" + name)
+        try p.findWindowByPID()
+        try p.keys("ctrl+v", "y", "Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == (taken ? "PASTEDy\n" : "y\n"), "\(resources)")
+    }
+
     /// ssh and gpg-agent run the alternatives' generic names (`/usr/bin/ssh-askpass`,
     /// `pinentry`), not the role links, and those names were the only instance name: the
     /// resources the man page writes for the link did not apply, so `pinbox-askpass*paste: off`

@@ -306,22 +306,43 @@ struct KeyTests {
         #expect(try d.p.waitExit() == 0, "Alt and the German Y: Yes")
     }
 
-    /// With US and Dvorak layouts, the US semicolon is Dvorak's S: Alt and it showed the
-    /// passphrase (`_Show`). A key that is no letter in the active layout takes no other
-    /// layout's Latin letter (the control: Alt and S shows it).
-    @Test func punctuationIsNeverAnAccessKey() throws {
+    /// With a Latin layout and Dvorak, the US semicolon or the German Ö is Dvorak's S: Alt and
+    /// it showed the passphrase (`_Show`). A key of the Latin script in the active layout takes
+    /// no other layout's Latin letter (the control: Alt and S shows it).
+    @Test(arguments: ["us", "de"])
+    func aLatinKeyIsNeverAnotherLayoutsAccessKey(_ first: String) throws {
         _ = try which("setxkbmap")
         let desk = try CallerDesk()
-        _ = try run(["setxkbmap", "-layout", "us,us", "-variant", ",dvorak"], display: desk.display)
+        _ = try run(["setxkbmap", "-layout", "\(first),us", "-variant", ",dvorak"], display: desk.display)
         let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
         let dialog = try desk.nextDialog()
         try desk.type("ab")
         #expect(try desk.entry(dialog).isDots(2))
-        // Keycodes of the evdev keymap: 64 Alt, 47 the US semicolon.
+        // Keycodes of the evdev keymap: 64 Alt, 47 the US semicolon, the German Ö.
         try desk.x.chord([64, 47])
-        #expect(try desk.entry(dialog).isDots(2), "Alt and ; showed the passphrase")
+        #expect(try desk.entry(dialog).isDots(2), "Alt and ; or Ö showed the passphrase")
         try desk.key("alt+s")
         #expect(!(try desk.entry(dialog).isDots(2)), "the control: Alt and S shows it")
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+    }
+
+    /// On a Thai layout the key of H gives a tone mark, no letter: Alt and it is the US
+    /// layout's H, `_Hide`, as Alt and the key of S (ห) is `_Show`.
+    @Test func aThaiKeyIsItsLatinLettersAccessKey() throws {
+        _ = try which("setxkbmap")
+        let desk = try CallerDesk()
+        _ = try run(["setxkbmap", "-layout", "th,us"], display: desk.display)
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog()
+        // Keycodes of the evdev keymap: 38 A, 56 B, 64 Alt, 39 S (ห), 43 H (the tone mark ้).
+        try desk.x.chord([38])
+        try desk.x.chord([56])
+        #expect(try desk.entry(dialog).isDots(2))
+        try desk.x.chord([64, 39])
+        #expect(!(try desk.entry(dialog).isDots(2)), "Alt and ห: Show")
+        try desk.x.chord([64, 43])
+        #expect(try desk.entry(dialog).isDots(2), "Alt and ้: Hide")
         kill(p.pid, SIGTERM)
         #expect(try p.waitExit() == 1)
     }

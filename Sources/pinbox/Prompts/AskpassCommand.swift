@@ -217,8 +217,10 @@ struct AskpassCommand {
             let answers = promptKind.hasEntry
             let controller = PageController(page: page, delivery: answers ? .standardOutput : .none,
                                             events: false, screenshots: nil)
-            return try runDialog(page, display: display, area: area, geometry: geometry, grab: grab,
-                                 controller: controller)
+            // ssh's touch notice reads no key, so it takes none: keys typed elsewhere meanwhile,
+            // and a prompt that opens then, have the keyboard.
+            return try runDialog(page, display: display, area: area, geometry: geometry,
+                                 grab: grab && promptKind != .deviceWait, controller: controller)
         } catch {
             fail(error.message, status: .display)
         }
