@@ -75,8 +75,8 @@ struct KeyboardGrab {
     /// Another window took the focus while this one holds the keyboard: the keys still come
     /// here, so the focus comes back, with them (`takeFocusBackIfDue`). Once a second at most,
     /// and never dropped: a client that takes it back on its own FocusOut would otherwise trade
-    /// it with this one without end, and a user's second click on another window within the
-    /// second must still be answered.
+    /// it with this one as fast as the server allows, and a user's second click on another
+    /// window within the second must still be answered.
     mutating func focusLost(now: Double) {
         guard isHeld else { return }
         focusDue = max(now, (focusTakenBackAt ?? -.infinity) + Self.focusPatience)
