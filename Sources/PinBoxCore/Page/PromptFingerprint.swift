@@ -19,30 +19,26 @@ public struct PromptFingerprint: Equatable, Sendable {
     /// tells, so the question stays as written, every line in it.
     public init?(_ prompt: String) {
         var lines = prompt.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let holding = lines.filter { $0.split(separator: " ").contains { Self.fingerprint(String($0)) != nil } }
-        guard holding.count == 1 else { return nil }
-        for (i, line) in lines.enumerated() {
-            var words = line.split(separator: " ").map(String.init)
-            guard let last = words.last, let print = Self.fingerprint(last) else { continue }
-            words.removeLast()
-            let rest = words.joined(separator: " ")
-            var naming = rest
-            for ending in [":", " is"] where naming.hasSuffix(ending) { naming.removeLast(ending.count) }
-            if PromptText.lowercased(naming).hasSuffix("fingerprint") {
-                label = naming
-                lines.remove(at: i)
-            } else if words.count >= 2, PromptText.lowercased(words[words.count - 2]) == "key" {
-                // `… for key ED25519-SK SHA256:…`: the key, named by its type, then its fingerprint.
-                label = localized("Key fingerprint")
-                lines[i] = rest
-            } else {
-                continue
-            }
-            fingerprint = print
-            text = lines.joined(separator: "\n")
-            return
+        let holding = lines.indices.filter { lines[$0].split(separator: " ").contains { Self.fingerprint(String($0)) != nil } }
+        guard holding.count == 1, let i = holding.first else { return nil }
+        var words = lines[i].split(separator: " ").map(String.init)
+        guard let last = words.last, let print = Self.fingerprint(last) else { return nil }
+        words.removeLast()
+        let rest = words.joined(separator: " ")
+        var naming = rest
+        for ending in [":", " is"] where naming.hasSuffix(ending) { naming.removeLast(ending.count) }
+        if PromptText.lowercased(naming).hasSuffix("fingerprint") {
+            label = naming
+            lines.remove(at: i)
+        } else if words.count >= 2, PromptText.lowercased(words[words.count - 2]) == "key" {
+            // `… for key ED25519-SK SHA256:…`: the key, named by its type, then its fingerprint.
+            label = localized("Key fingerprint")
+            lines[i] = rest
+        } else {
+            return nil
         }
-        return nil
+        fingerprint = print
+        text = lines.joined(separator: "\n")
     }
 
     /// `SHA256:` and base64, or `MD5:` and hex pairs (`FingerprintHash`), with no full stop

@@ -41,13 +41,7 @@ final class Keymap {
     /// modifiers: what a shortcut (Ctrl+V) or a mnemonic means on a key of a Cyrillic or Greek
     /// layout, as GTK reads it. The first group that has one; nil when none does.
     func latinLetter(_ keycode: UInt32, modifiers: UInt32) -> UInt32? {
-        let active = (modifiers >> 13) & 3
-        for group in 0..<min(4, xkb.xkb_keymap_num_layouts(keymap)) where group != active {
-            _ = xkb.xkb_state_update_mask(lookup, modifiers & 0xff, 0, 0, 0, 0, group)
-            let keysym = xkb.xkb_state_key_get_one_sym(lookup, keycode)
-            if Self.isLatinLetter(keysym) { return keysym }
-        }
-        return nil
+        keysymsInOtherGroups(keycode, modifiers: modifiers).first(where: Self.isLatinLetter)
     }
 
     /// The keysyms `keycode` gives in every group but its event's, with the same modifiers, in
