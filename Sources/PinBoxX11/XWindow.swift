@@ -16,6 +16,10 @@ public struct WindowGeometry: Equatable, Sendable {
 
     public init() {}
 
+    /// The farthest an offset may reach: X carries a window's position in 16 bits, and a larger
+    /// one came out elsewhere (+40000 as -25536).
+    public static let offsetLimit = 16384
+
     /// Parses `WxH`, `WxH±X±Y` or `±X±Y` with Xlib's own parser; nil for anything else.
     public init?(parsing text: String) {
         var x: Int32 = 0, y: Int32 = 0
@@ -30,6 +34,19 @@ public struct WindowGeometry: Equatable, Sendable {
         fromBottom = mask & YNegative != 0
         if let width, width < 1 || width > 16384 { return nil }
         if let height, height < 1 || height > 16384 { return nil }
+        for offset in [self.x, self.y] {
+            if let offset, abs(offset) > Self.offsetLimit { return nil }
+        }
+    }
+
+    /// The size asked for no larger than `area` (WindowFit.clamp): a window never grows past
+    /// the work area, whichever way its size was asked for.
+    public func fitted(to area: Size) -> WindowGeometry {
+        guard area.width > 0, area.height > 0 else { return self }
+        var fitted = self
+        if let width { fitted.width = min(width, Int(area.width)) }
+        if let height { fitted.height = min(height, Int(area.height)) }
+        return fitted
     }
 }
 
@@ -58,8 +75,11 @@ public final class XWindow {
 
     /// `instance` is the program's X resource instance name (WM_CLASS's first half), so that a
     /// window manager's rules can tell the roles apart as resources do.
+    /// `corner`: where it opens when `geometry` names no place (the work area's corner, on the
+    /// monitor it was sized for). Wherever it opens, it lies on the screen (WindowFit.onScreen).
     public init(display: XDisplay, title: String, instance: String, size: Size, minimum: Size,
-                geometry: WindowGeometry, type: WindowType = .normal, transientFor parent: UInt? = nil) throws(X11Error) {
+                geometry: WindowGeometry, corner: Point = Point(x: 0, y: 0), type: WindowType = .normal,
+                transientFor parent: UInt? = nil) throws(X11Error) {
         self.display = display
         visual = try display.usableVisual()
         let d = display.handle
@@ -80,10 +100,12 @@ public final class XWindow {
             attributes.border_pixel = 0
             mask |= UInt(CWColormap | CWBorderPixel)
         }
-        var x = geometry.x ?? 0, y = geometry.y ?? 0
-        if geometry.fromRight { x += Int(XDisplayWidth(d, display.screen)) - Int(width) }
-        if geometry.fromBottom { y += Int(XDisplayHeight(d, display.screen)) - Int(height) }
-        id = XCreateWindow(d, display.root, Int32(x), Int32(y), width, height, 0,
+        let screen = Size(width: Double(XDisplayWidth(d, display.screen)), height: Double(XDisplayHeight(d, display.screen)))
+        var x = geometry.x ?? Int(corner.x), y = geometry.y ?? Int(corner.y)
+        if geometry.fromRight { x += Int(screen.width) - Int(width) }
+        if geometry.fromBottom { y += Int(screen.height) - Int(height) }
+        let placed = WindowFit.onScreen(Point(x: Double(x), y: Double(y)), size: createdSize, screen: screen)
+        id = XCreateWindow(d, display.root, Int32(placed.x), Int32(placed.y), width, height, 0,
                            visual.depth, UInt32(InputOutput), visual.visual, mask, &attributes)
         gc = XCreateGC(d, id, 0, nil)
         XSetGraphicsExposures(d, gc, 0)

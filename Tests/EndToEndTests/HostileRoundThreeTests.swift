@@ -23,15 +23,6 @@ struct HostileRoundThreeTests {
         return p
     }
 
-    /// X, Y, WIDTH and HEIGHT of a window, as xdotool sees them.
-    private func geometry(_ id: String, display: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
-        let (_, out) = try run(["xdotool", "getwindowgeometry", "--shell", id], display: display)
-        func value(_ key: String) -> Int {
-            Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? -1
-        }
-        return (value("X"), value("Y"), value("WIDTH"), value("HEIGHT"))
-    }
-
     // MARK: 1. X resources
 
     /// `*length: 1` printed the first character and exited; `*timeout: 0.1` cancelled at once;
@@ -51,7 +42,7 @@ struct HostileRoundThreeTests {
 
             """, display: xvfb.display)
         let p = try askpass(["Passphrase:"], display: xvfb.display)
-        let g = try geometry(p.windowID!, display: xvfb.display)
+        let g = try windowGeometry(p.windowID!, display: xvfb.display)
         #expect(g.x >= 0 && g.x + g.width <= 1280 && g.y >= 0 && g.y + g.height <= 800 && g.width > 100, "\(g)")
         #expect(p.staysRunning(for: 0.4), "a 0.1 s timeout from a resource cancelled it")
         try p.xdotool(["type", "--delay", "20", "abc"])
@@ -65,7 +56,7 @@ struct HostileRoundThreeTests {
         let scaled = try Xvfb(size: "1280x800x24")
         try loadResources("PinBox.askpass.scale: 2\n", display: scaled.display)
         let big = try askpass(["Passphrase:"], display: scaled.display)
-        #expect(try geometry(big.windowID!, display: scaled.display).width >= 2 * g.width - 4)
+        #expect(try windowGeometry(big.windowID!, display: scaled.display).width >= 2 * g.width - 4)
         kill(big.pid, SIGTERM)
         _ = try big.waitExit()
     }
@@ -319,7 +310,7 @@ struct HostileRoundThreeTests {
         let xvfb = try Xvfb(size: "1280x800x24")
         try loadResources(resources, display: xvfb.display)
         let p = try askpass(["Passphrase:"], display: xvfb.display)
-        let g = try geometry(p.windowID!, display: xvfb.display)
+        let g = try windowGeometry(p.windowID!, display: xvfb.display)
         #expect(g.x >= 0 && g.y >= 0 && g.x + g.width <= 1280 && g.y + g.height <= 800, "\(g)")
         #expect(g.width > 448 * 2, "still as large as fits: \(g)")
         // The buttons are on screen: Return answers.
@@ -330,7 +321,7 @@ struct HostileRoundThreeTests {
         let pinentry = try PinentryDriver(display: xvfb.display)
         pinentry.send("GETPIN\n")
         let id = try pinentry.window()
-        let pg = try geometry(id, display: xvfb.display)
+        let pg = try windowGeometry(id, display: xvfb.display)
         #expect(pg.x >= 0 && pg.y >= 0 && pg.x + pg.width <= 1280 && pg.y + pg.height <= 800, "\(pg)")
         try pinentry.key("Escape")
         pinentry.send("BYE\n")
@@ -340,7 +331,7 @@ struct HostileRoundThreeTests {
         let x = try XClient(xvfb.display)
         x.setWorkArea(x: 0, y: 100, width: 1280, height: 600)
         let inArea = try askpass(["Passphrase:"], display: xvfb.display)
-        let ag = try geometry(inArea.windowID!, display: xvfb.display)
+        let ag = try windowGeometry(inArea.windowID!, display: xvfb.display)
         #expect(ag.y >= 100 && ag.y + ag.height <= 700 && ag.x >= 0 && ag.x + ag.width <= 1280, "\(ag)")
         kill(inArea.pid, SIGTERM)
         _ = try inArea.waitExit()
@@ -356,7 +347,7 @@ struct HostileRoundThreeTests {
             let manager = try XClient(xvfb.display)
             manager.setWorkArea(x: 0, y: 0, width: 1600, height: 300)
             let squeezed = try askpass(["Passphrase:"], display: xvfb.display)
-            let g = try geometry(squeezed.windowID!, display: xvfb.display)
+            let g = try windowGeometry(squeezed.windowID!, display: xvfb.display)
             #expect(g.y + g.height <= 300, "inside the live manager's area: \(g)")
             kill(squeezed.pid, SIGTERM)
             _ = try squeezed.waitExit()
@@ -366,7 +357,7 @@ struct HostileRoundThreeTests {
         let root = "0x" + String(XDefaultRootWindow(x.display), radix: 16)
         #expect(x.properties(of: root)["_NET_WORKAREA"] != nil, "the stale area is still on the root")
         let p = try askpass(["Passphrase:"], display: xvfb.display)
-        let g = try geometry(p.windowID!, display: xvfb.display)
+        let g = try windowGeometry(p.windowID!, display: xvfb.display)
         #expect(g.y > 300 && abs(g.y + g.height / 2 - 450) <= 2,
                 "centred on the whole screen, at its own size: \(g)")
         kill(p.pid, SIGTERM)

@@ -44,4 +44,17 @@ struct WindowFitTests {
         #expect(WindowFit.centred(Size(width: 448, height: 237), in: area) == Point(x: 2016, y: 433))
         #expect(WindowFit.centred(Size(width: 3000, height: 2000), in: area) == Point(x: 1280, y: 24))
     }
+
+    /// A place off the screen, or partly off it, moves onto it; a window larger than the screen
+    /// keeps its top-left corner on it; a place on the screen stays.
+    @Test func aWindowIsKeptOnTheScreen() {
+        let screen = Size(width: 1366, height: 768)
+        let dialog = Size(width: 448, height: 240)
+        #expect(WindowFit.onScreen(Point(x: 2000, y: 2000), size: dialog, screen: screen) == Point(x: 918, y: 528))
+        #expect(WindowFit.onScreen(Point(x: -300, y: -10), size: dialog, screen: screen) == Point(x: 0, y: 0))
+        #expect(WindowFit.onScreen(Point(x: 100, y: 50), size: dialog, screen: screen) == Point(x: 100, y: 50))
+        #expect(WindowFit.onScreen(Point(x: 40, y: 40), size: Size(width: 3000, height: 900), screen: screen)
+            == Point(x: 0, y: 0))
+        #expect(WindowFit.onScreen(Point(x: 5000, y: 5000), size: dialog, screen: .zero) == Point(x: 5000, y: 5000))
+    }
 }

@@ -38,6 +38,15 @@ public enum WindowFit {
         return Size(width: min(size.width, area.width), height: min(size.height, area.height))
     }
 
+    /// The corner a window of `size` asked for at `corner` takes so that it lies on a screen of
+    /// `screen`: a prompt placed off screen (`-geometry +5000+5000`) would take the keyboard
+    /// where nobody sees it. A window larger than the screen keeps its top-left corner on it.
+    public static func onScreen(_ corner: Point, size: Size, screen: Size) -> Point {
+        guard screen.width > 0, screen.height > 0 else { return corner }
+        return Point(x: min(max(corner.x, 0), max(0, screen.width - size.width)),
+                     y: min(max(corner.y, 0), max(0, screen.height - size.height)))
+    }
+
     /// Where a window of `size` goes in `area`: centred, and wholly inside it.
     public static func centred(_ size: Size, in area: Rect) -> Point {
         Point(x: (area.x + max(0, (area.width - size.width) / 2)).rounded(.down),

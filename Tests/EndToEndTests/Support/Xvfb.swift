@@ -55,6 +55,15 @@ func run(_ argv: [String], display: String? = nil, input: [UInt8]? = nil) throws
     try run(argv, environment: display.map { ["DISPLAY": $0] } ?? [:], input: input)
 }
 
+/// X, Y, WIDTH and HEIGHT of a window, as xdotool sees them (-1 for what it does not say).
+func windowGeometry(_ id: String, display: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
+    let (_, out) = try run(["xdotool", "getwindowgeometry", "--shell", id], display: display)
+    func value(_ key: String) -> Int {
+        Int(out.split(separator: "\n").first { $0.hasPrefix(key + "=") }?.dropFirst(key.count + 1) ?? "") ?? -1
+    }
+    return (value("X"), value("Y"), value("WIDTH"), value("HEIGHT"))
+}
+
 /// Runs a command to completion with `environment` added to the runner's; returns its exit
 /// status and standard output.
 @discardableResult

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// Where a window opens and how large, whatever `-geometry` asks: a prompt that takes the
+/// keyboard must be where the user can see it. `--geometry 5000x5000` made a window larger than
+/// the screen with the dialog drawn in its middle, off screen; `+2000+2000` opened it wholly off
+/// screen, and `+40000` wrapped round X's 16 bits to -25536; the demo, sized for the monitor
+/// under the pointer, opened on another one. Each test has its control: what fits stays as asked.
+@Suite("Windows on the screen", .serialized, .timeLimit(.minutes(3)))
+struct PlacementTests {
+    private func askpass(_ geometry: String, display: String) throws -> PinBoxProcess {
+        let p = try PinBoxProcess(["askpass", "--geometry=" + geometry, "--", "Passphrase:"], display: display)
+        try p.findWindowByPID()
+        return p
+    }
+
+    private func answers(_ p: PinBoxProcess) throws -> Bool {
+        try p.xdotool(["type", "--delay", "20", "ok"])
+        try p.keys("Return")
+        return try p.waitExit() == 0 && p.stdout == "ok\n"
+    }
+
+    @Test func aSizeLargerThanTheScreenIsCutToIt() throws {
+        let xvfb = try Xvfb(size: "1366x768x24")
+        let huge = try askpass("5000x5000", display: xvfb.display)
+        let g = try windowGeometry(huge.windowID!, display: xvfb.display)
+        #expect(g.x == 0 && g.y == 0 && g.width == 1366 && g.height == 768, "\(g)")
+        #expect(try answers(huge))
+
+        let fits = try askpass("600x300", display: xvfb.display)
+        let f = try windowGeometry(fits.windowID!, display: xvfb.display)
+        #expect(f.width == 600 && f.height == 300, "a size that fits is kept: \(f)")
+        #expect(try answers(fits))
+    }
+
+    @Test func aPlaceOffTheScreenIsMovedOntoIt() throws {
+        let xvfb = try Xvfb(size: "1366x768x24")
+        let off = try askpass("+2000+2000", display: xvfb.display)
+        let g = try windowGeometry(off.windowID!, display: xvfb.display)
+        #expect(g.x + g.width == 1366 && g.y + g.height == 768 && g.width > 100, "at the bottom-right edge: \(g)")
+        #expect(try answers(off))
+
+        let placed = try askpass("+100+50", display: xvfb.display)
+        let p = try windowGeometry(placed.windowID!, display: xvfb.display)
+        #expect(p.x == 100 && p.y == 50, "a place on the screen is kept: \(p)")
+        #expect(try answers(placed))
+    }
+
+    /// An offset X cannot carry is refused as a bad size is, before any window.
+    @Test(arguments: ["400x300+40000+40000", "-99999-99999"])
+    func anOffsetPastXsRangeIsRefused(_ geometry: String) throws {
+        let xvfb = try Xvfb(size: "1366x768x24")
+        let p = try PinBoxProcess(["--geometry=" + geometry], display: xvfb.display)
+        #expect(try p.waitExit() == 2)
+        #expect(p.stderr.contains("offsets up to ±16384"), "\(p.stderr)")
+
+        let control = try PinBoxProcess(["--geometry=400x300+16384+0"], display: xvfb.display)
+        try control.findWindowByPID()
+        let g = try windowGeometry(control.windowID!, display: xvfb.display)
+        #expect(g.x + g.width == 1366 && g.width == 400, "the limit itself is taken, then kept on screen: \(g)")
+        kill(control.pid, SIGTERM)
+        _ = try control.waitExit()
+    }
+
+    /// Two monitors side by side, a small one at the screen's origin: the demo opens on the one
+    /// under the pointer, which it was sized for.
+    @Test func theDemoOpensOnTheMonitorItWasSizedFor() throws {
+        let xvfb = try Xvfb(size: "3840x2160x24")
+        for monitor in [["A", "1024/200x600/120+0+0", "screen"], ["B", "2816/600x2160/340+1024+0", "none"]] {
+            let (status, _) = try run(["xrandr", "--setmonitor"] + monitor, display: xvfb.display)
+            try #require(status == 0, "xrandr --setmonitor \(monitor)")
+        }
+        func demoCorner(pointer: (Int, Int)) throws -> (x: Int, y: Int, width: Int, height: Int) {
+            try run(["xdotool", "mousemove", String(pointer.0), String(pointer.1)], display: xvfb.display)
+            let demo = try PinBoxProcess(["--quiet"], display: xvfb.display)
+            try demo.findWindowByPID()
+            let g = try windowGeometry(demo.windowID!, display: xvfb.display)
+            kill(demo.pid, SIGTERM)
+            _ = try demo.waitExit()
+            return g
+        }
+        let onB = try demoCorner(pointer: (2000, 1000))
+        #expect(onB.x == 1024 && onB.y == 0, "on monitor B, where the pointer is: \(onB)")
+        let onA = try demoCorner(pointer: (300, 300))
+        #expect(onA.x == 0 && onA.y == 0 && onA.height <= 600, "on monitor A, fitted to it: \(onA)")
+    }
+}
