@@ -7,7 +7,10 @@ extension PinentryServer {
     /// What the next GETPIN shows.
     public func pinRequest() -> PinRequest {
         let prompt = texts.prompt ?? options.defaultPrompt ?? "PIN:"
-        let entry = EntryKind.classify(prompt: prompt, keyInfo: texts.keyInfo)
+        // Only a prompt the caller sent asks for a card's secret (scdaemon's `SETPROMPT PIN`):
+        // the default that stands in when none came is a label, and a script that sends no
+        // SETPROMPT gets a passphrase entry with a passphrase's length, as from other pinentries.
+        let entry = texts.prompt.map { EntryKind.classify(prompt: $0, keyInfo: texts.keyInfo) } ?? .passphrase
         return PinRequest(
             title: texts.title, description: texts.description, prompt: prompt, error: texts.error,
             okLabel: texts.ok ?? options.defaultOK ?? "_OK",

@@ -138,4 +138,18 @@ import Testing
         let request = try! #require(run.server.frontEnd.pinRequests.first)
         #expect(request.okLabel == "_Bestätigen" && request.cancelLabel == "_Abbrechen" && request.prompt == "PIN:")
     }
+
+    /// The default label is no card's prompt: with no SETPROMPT a long passphrase is taken whole
+    /// (it was a card PIN, cut at 88 bytes); the card's own `SETPROMPT PIN` is still one.
+    @Test func theDefaultPromptAsksForAPassphrase() {
+        let long = String(repeating: "y", count: 107)
+        for script in ["GETPIN\n", "OPTION default-prompt=PIN%3A\nGETPIN\n"] {
+            let run = converse("SETDESC Enter the master password\n" + script, FakeFrontEnd(pins: [.type(bytes(long))]))
+            #expect(run.server.frontEnd.pinRequests.first?.entry == .passphrase)
+            #expect(run.server.frontEnd.pinRequests.first?.limit == .passphrase)
+            #expect(run.output.hasSuffix("D \(long)\nOK\n"), "\(run.output)")
+        }
+        let card = converse("SETPROMPT PIN\nGETPIN\n")
+        #expect(card.server.frontEnd.pinRequests.first?.entry == .card(.pin))
+    }
 }
