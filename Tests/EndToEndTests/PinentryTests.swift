@@ -82,6 +82,21 @@ final class PinentryTests {
         #expect(output(session) == "D x\nOK\n")
     }
 
+    /// No display, no terminal named and none controlling (a daemon's pinentry with GPG_TTY
+    /// unset): the agent hears ENOTTY, as from pinentry-gtk-2, so gpg says "Inappropriate ioctl
+    /// for device", the message users look up to find GPG_TTY (it said ENXIO, "No such device or
+    /// address"). The control: a terminal named that is not there is still ENOENT.
+    @Test func noTerminalAtAllIsTheAgentsWellKnownENOTTY() throws {
+        func answer(_ script: String) throws -> String {
+            try run(["setsid", "-w", PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": ""],
+                    input: Array((script + "GETPIN\nBYE\n").utf8)).output
+        }
+        let none = try answer("")
+        #expect(none.contains("ERR 83918950 Inappropriate ioctl for device <Pinentry>"), "\(none)")
+        let named = try answer("OPTION ttyname=/nonexistent/tty\n")
+        #expect(named.contains("ERR 83918929 No such file or directory <Pinentry>"), "\(named)")
+    }
+
     @Test func aPassphraseComesBackEscapedAsTheAgentExpects() throws {
         let session = try agent(["GET_PASSPHRASE --data --repeat=0 X1 X Passphrase: Enter+a+test+passphrase"])
         try answer("a%b+c d")

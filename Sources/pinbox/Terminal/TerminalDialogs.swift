@@ -23,7 +23,11 @@ struct TerminalDialogs {
                                          ttyType: options.ttyType))
         } catch {
             failure = "no terminal to ask on either (\(path): \(error.reason))"
-            self.error = error
+            // No terminal named and none controlling (a daemon's pinentry): the agent hears
+            // ENOTTY, as from pinentry-curses and pinentry-gtk-2, whose "Inappropriate ioctl for
+            // device" is the message users look up to find GPG_TTY; ENXIO would send them nowhere.
+            let named = !(options.ttyName ?? "").isEmpty
+            self.error = !named && error.number == ENXIO ? Output.Failure(errno: ENOTTY) : error
             return nil
         }
     }
