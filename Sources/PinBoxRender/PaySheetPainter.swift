@@ -22,7 +22,7 @@ enum PaySheetPainter {
                                 height: max(layout.sheet.height, Double(canvas.height) - layout.sheet.y) + m.sheetRadius * s),
                            radius: layout.sheet.y > 0 ? (m.sheetRadius * s).rounded() : 0, with: .white)
         if touched(layout.close) { drawClose(in: layout.close, scale: s, color: page.secondaryColor, on: canvas) }
-        canvas.drawText(layout.titleText, centeredAt: layout.title, size: m.titleSize * s, bold: true,
+        canvas.drawText(layout.titleText, centeredAt: layout.title, size: layout.titleSize, bold: true,
                         color: page.textColor, baselineOnly: true)
         canvas.fill(layout.hairline, with: hairline)
         if let payee = layout.payee {

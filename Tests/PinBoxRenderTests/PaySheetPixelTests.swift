@@ -87,6 +87,32 @@ struct PaySheetPixelTests {
         #expect(l2.payeeText == "Coffee Shop")
     }
 
+    /// A translated title longer than the seed's is set whole, a little smaller, in a column a
+    /// little wider: it was cut to "Zahlungspasswort eingeb…" and "Введите платёжный пар…"
+    /// however wide the window. The seed's own title keeps its size and its column.
+    @Test(arguments: ["Zahlungspasswort eingeben", "Введите платёжный пароль"])
+    func aTranslatedTitleIsSetSmallerNotCut(_ title: String) throws {
+        func layout(_ title: String, window: Size? = nil) throws -> PaySheetLayout {
+            var spec = PaySheetSpec()
+            spec.title = title
+            let page = try spec.makePage(measure: TextLayout.measure)
+            _ = page.handle(.resize(window ?? page.preferredSize), now: 0)
+            guard case .paySheet(let layout) = page.geometry else { throw ConfigurationError(nil, "not a sheet") }
+            return layout
+        }
+        let seed = try layout("Enter payment password")
+        #expect(seed.titleText == "Enter payment password" && seed.titleSize == seed.metrics.titleSize)
+        #expect(seed.content.width == seed.metrics.width)
+        for window in [nil, Size(width: 700, height: 560)] {
+            let translated = try layout(title, window: window)
+            #expect(translated.titleText == title, "cut: \(translated.titleText)")
+            #expect(translated.titleSize >= translated.metrics.titleSize * 0.85)
+            #expect(translated.title.x - translated.close.maxX
+                        >= TextLayout.measure(title, style: TextStyle(size: translated.titleSize, bold: true),
+                                              width: nil).width / 2, "the title reaches the ×")
+        }
+    }
+
     @Test func aLongTitleEndsInAnEllipsisClearOfTheCloseButton() throws {
         var spec = PaySheetSpec()
         spec.title = "Confirm the transfer of funds to the merchant account now"

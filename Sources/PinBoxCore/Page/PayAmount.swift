@@ -47,18 +47,25 @@ public enum PayAmount {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// The amount as drawn in `width` device pixels: at `size`, or smaller down to half of it,
-    /// or at half size cut with an ellipsis at its end (never a slice from the middle).
+    /// The amount as drawn in `width` device pixels: at `size`, or smaller down to `smallest`
+    /// (half of it unless said), or at that size cut with an ellipsis at its end (never a slice
+    /// from the middle).
     public static func fitted(_ amount: String, size: Double, bold: Bool = true, width: Double,
-                              measure: TextMeasure) -> (text: String, size: Double) {
+                              smallest: Double? = nil, measure: TextMeasure) -> (text: String, size: Double) {
         func widthOf(_ text: String, _ size: Double) -> Double {
             measure(text, TextStyle(size: size, bold: bold), nil).width
         }
         let natural = widthOf(amount, size)
         guard natural > width, natural > 0 else { return (amount, size) }
-        let smallest = size / 2
-        let shrunk = (size * width / natural * 100).rounded(.down) / 100
-        if shrunk >= smallest, widthOf(amount, shrunk) <= width { return (amount, shrunk) }
+        let smallest = smallest ?? size / 2
+        // The size in proportion first; text does not scale exactly (whole-pixel advances), so
+        // a few steps smaller, never below the smallest, and only then a cut.
+        let proportional = (size * width / natural * 100).rounded(.down) / 100
+        for step in 0..<4 {
+            let tried = max(proportional - Double(step) * size / 50, smallest)
+            if widthOf(amount, tried) <= width { return (amount, tried) }
+            if tried == smallest { break }
+        }
         var scalars = Array(amount.unicodeScalars)
         while !scalars.isEmpty {
             scalars.removeLast()

@@ -79,8 +79,10 @@ public struct PaySheetLayout: Equatable, Sendable {
     /// The payee as drawn: whole when it fits the column, else cut at its end with "…" (a
     /// long name was cut at both edges of the window).
     public let payeeText: String
-    /// The title as drawn: cut with "…" where it would reach the ×.
+    /// The title as drawn, and its size in device pixels: a little smaller than the seed's
+    /// where that fits it, else cut with "…" where it would reach the ×.
     public let titleText: String
+    public let titleSize: Double
     public let field: Rect
     /// The link's target (its text sits at the left of it, baseline `linkBaseline`).
     public let forgot: Rect
@@ -92,13 +94,22 @@ public struct PaySheetLayout: Equatable, Sendable {
     public let keypad: Rect
     public let keyRects: [Rect]
 
+    /// The smallest the title is set, against the seed's size, before it is cut.
+    static let titleShrink = 0.85
+
     public init(window: Size, content: PageContent, fieldSize: Size, linkText: String, scale: Double,
                 measure: TextMeasure, metrics: Metrics = Metrics()) {
         self.metrics = metrics
         self.scale = scale
         let m = metrics, s = scale
         func px(_ points: Double) -> Double { (points * s).rounded() }
-        let columnWidth = max(px(m.width), fieldSize.width + px(40))
+        // The title is centred between the × and its mirror: a translated one longer than the
+        // seed's ("Zahlungspasswort eingeben") widens the column, up to half as much again, as
+        // far as it needs at a size a little smaller than the seed's.
+        let titleClearance = 2 * (px(8) + px(m.closeTarget) + px(4))
+        let titleWidth = measure(content.title, TextStyle(size: m.titleSize * s * Self.titleShrink, bold: true), nil).width
+        let columnWidth = max(px(m.width), fieldSize.width + px(40),
+                              min((titleWidth + titleClearance).rounded(.up), px(m.width * 1.5)))
         // Everything below the backdrop, from the top of the sheet.
         var y = px(m.headerHeight)
         let hairlineY = y
@@ -141,9 +152,11 @@ public struct PaySheetLayout: Equatable, Sendable {
         payee = payeeY.map { Point(x: centre, y: top + $0) }
         amount = amountY.map { Point(x: centre, y: top + $0) }
         payeeText = Self.ellipsized(content.prompt, size: m.payeeSize * s, width: columnWidth - px(40), measure: measure)
-        // Centred, and clear of the × on either side.
-        titleText = Self.ellipsized(content.title, size: m.titleSize * s, bold: true,
-                                    width: columnWidth - 2 * (close.maxX - left + px(4)), measure: measure)
+        // Centred, and clear of the × on either side: at the seed's size, else a little smaller,
+        // else cut.
+        (titleText, titleSize) = PayAmount.fitted(content.title, size: m.titleSize * s,
+                                                  width: columnWidth - 2 * (close.maxX - left + px(4)),
+                                                  smallest: m.titleSize * s * Self.titleShrink, measure: measure)
         (amountText, amountSize) = PayAmount.fitted(content.description, size: m.amountSize * s,
                                                     width: columnWidth - px(40), measure: measure)
         field = Rect(x: (centre - fieldSize.width / 2).rounded(), y: top + fieldY, width: fieldSize.width,
