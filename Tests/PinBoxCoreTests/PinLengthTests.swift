@@ -61,6 +61,9 @@ struct DialogLabelTests {
     @Test func aPromptsColonAndTrailingBlankLinesGo() {
         #expect(DialogSpec.label("PIN:") == "PIN" && DialogSpec.label("密码：") == "密码")
         #expect(DialogSpec.label("Passphrase: ") == "Passphrase")
+        // The askpass's prompts too: sudo's own English and Chinese.
+        #expect(DialogSpec.label("[sudo] password for alice: ") == "[sudo] password for alice")
+        #expect(DialogSpec.label("[sudo] 张伟 的密码：") == "[sudo] 张伟 的密码")
         #expect(DialogSpec.trimmed("Enter the passphrase\n\n") == "Enter the passphrase")
         #expect(DialogSpec.trimmed("a\n  b \n") == "a\n  b", "inner lines kept")
     }

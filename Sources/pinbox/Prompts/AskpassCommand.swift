@@ -153,8 +153,9 @@ struct AskpassCommand {
         if case .hostKey = kind {
             // The core took ssh's question apart; its text is the description already.
         } else {
-            // Prompts end in ": " to sit before a terminal's cursor; a dialog needs neither.
-            spec.description = Self.withoutTerminalEnding(prompt)
+            // Prompts end in ": " (sudo's Chinese in "："), to sit before a terminal's cursor;
+            // a dialog needs neither, as the pinentry's labels do not (DialogSpec.label).
+            spec.description = DialogSpec.label(prompt)
         }
         if case .confirm = kind {
             spec.armAskpassQuestion()
@@ -176,14 +177,6 @@ struct AskpassCommand {
         spec.easing = easing
         spec.paste = paste
         return spec
-    }
-
-    static func withoutTerminalEnding(_ prompt: String) -> String {
-        var text = prompt
-        while let last = text.unicodeScalars.last, last == " " || last == ":" {
-            text.unicodeScalars.removeLast()
-        }
-        return text
     }
 
     /// Runs the dialog, with the display's X resources under the command line; returns the
