@@ -58,6 +58,19 @@ struct AgentPageTests {
         #expect(again.text == "Sh_ow x" && again.mnemonic == "s")
     }
 
+    /// gpg-agent's Chinese and Japanese show labels have no letter a key types (an input method
+    /// makes them): no access key is promised, rather than Alt+使; a letter of any keyboard's
+    /// script still is one.
+    @Test func aLabelWithNoLetterAKeyTypesGetsNoAccessKey() {
+        for label in ["使密码可见", "パスフレーズを表示する", "암호 표시"] {
+            let button = PageButton(.reveal, label: label, avoiding: [])
+            #expect(button.mnemonic == nil && button.mnemonicIndex == nil && button.text == label, "\(label)")
+        }
+        #expect(PageButton(.reveal, label: "显示 Show", avoiding: []).mnemonic == "s")
+        #expect(PageButton(.reveal, label: "Показать", avoiding: []).mnemonic == "п")
+        #expect(PageButton(.reveal, label: "إظهار", avoiding: []).mnemonic == "إ")
+    }
+
     @Test func theCheckboxTogglesByKeyMnemonicAndClickAndIsHandedBack() throws {
         let page = try newPassphrase { $0.savePasswordLabel = "_Save in password manager"; $0.repeatPrompt = nil }
         #expect(page.content.buttons.map { $0.role } == [.savePassword, .cancel, .ok])

@@ -112,7 +112,7 @@ public struct PageButton: Equatable, Sendable {
     /// A button labelled `label`, given a mnemonic when the label has none (gpg-agent's show
     /// and hide labels are tooltips, with no `_`) or when its own is another button's (`_Show`
     /// beside the agent's `_Save in password manager`): the first letter no button in `others`
-    /// uses.
+    /// uses and a key can type (`isTypedByAKey`); none when no letter is both.
     public init(_ role: Role, label: String, avoiding others: [PageButton]) {
         let plain = PageButton(role, label: label)
         let taken = others.compactMap { $0.mnemonic }
@@ -122,7 +122,8 @@ public struct PageButton: Equatable, Sendable {
         var marked = ""
         var done = false
         for scalar in unmarked.unicodeScalars {
-            if !done, scalar.properties.isAlphabetic, !taken.contains(Self.lowercased(scalar)) {
+            if !done, scalar.properties.isAlphabetic, Self.isTypedByAKey(scalar),
+               !taken.contains(Self.lowercased(scalar)) {
                 marked += "_"
                 done = true
             }
@@ -135,6 +136,23 @@ public struct PageButton: Equatable, Sendable {
     /// The default buttons: `_OK` and `_Cancel`.
     public static let ok = PageButton(.ok, label: "_OK")
     public static let cancel = PageButton(.cancel, label: "_Cancel")
+
+    /// Whether a keyboard layout has `s` on a key: Latin, Cyrillic, Greek, Arabic, Thai … do;
+    /// Chinese, Japanese and Korean characters come from an input method, which a prompt holding
+    /// the keyboard does not use, so Alt with one of them can never be pressed (gpg-agent's
+    /// Chinese "使密码可见" would have promised Alt+使).
+    static func isTypedByAKey(_ s: Unicode.Scalar) -> Bool {
+        if s.properties.isIdeographic { return false }
+        switch s.value {
+        case 0x1100...0x11FF, 0x3040...0x30FF, 0x3100...0x312F, 0x3130...0x318F, 0x31A0...0x31FF,
+             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xFF66...0xFFDC:
+            // Hangul jamo, kana, bopomofo, Hangul compatibility jamo, bopomofo extended and
+            // katakana extensions, Yi, Hangul syllables, half-width katakana and Hangul.
+            return false
+        default:
+            return true
+        }
+    }
 
     /// In any script: a Russian label's `_Отмена` is answered by the key's lower-case о.
     static func lowercased(_ s: Unicode.Scalar) -> Unicode.Scalar {
