@@ -53,6 +53,7 @@
     X(pango_layout_iter_get_line_readonly)        \
     X(pango_layout_iter_get_line_extents)         \
     X(pango_layout_iter_get_baseline)             \
+    X(pango_layout_index_to_pos)                  \
     X(pango_cairo_show_layout_line)
 
 #define PINBOX_DECLARE(name) static __typeof__(name) *p_##name;
@@ -237,6 +238,20 @@ int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbo
     metrics->lines = p_pango_layout_get_line_count(layout);
     metrics->unknown_glyphs = p_pango_layout_get_unknown_glyphs_count(layout);
     metrics->truncated = truncated;
+    release_layout(layout);
+    return 1;
+}
+
+int pinbox_pango_span(const char *utf8, const pinbox_text_style *style, int index, double *x, double *width) {
+    PangoRectangle logical, at;
+    int truncated;
+    PangoLayout *layout = locked_layout(utf8, style, &logical, &truncated);
+    if (!layout) return 0;
+    p_pango_layout_index_to_pos(layout, index, &at);
+    // A right-to-left character's rectangle runs leftwards from x (a negative width).
+    int left = at.width < 0 ? at.x + at.width : at.x;
+    *x = (double)(left - logical.x) / PANGO_SCALE;
+    *width = (double)(at.width < 0 ? -at.width : at.width) / PANGO_SCALE;
     release_layout(layout);
     return 1;
 }

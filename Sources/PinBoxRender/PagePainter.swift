@@ -215,18 +215,11 @@ public enum PagePainter {
         let color = style.color
         TextLayout.draw(button.text, style: style, width: nil, at: origin, on: canvas)
         if let index = button.mnemonicIndex {
-            // Underline the mnemonic: its span is measured from the label's start.
-            let scalars = Array(button.text.unicodeScalars)
-            var before = "", through = ""
-            for (i, c) in scalars.enumerated() where i <= index {
-                if i < index { before.unicodeScalars.append(c) }
-                through.unicodeScalars.append(c)
-            }
-            let x0 = TextLayout.measure(before, style: style, width: nil).width
-            let x1 = TextLayout.measure(through, style: style, width: nil).width
+            // Underline the mnemonic where the label's layout put it (at the right of a Hebrew word).
+            let span = TextLayout.span(ofCharacter: index, in: button.text, style: style)
             let baseline = TextLayout.metrics(button.text, style: style, width: nil).firstBaseline
-            canvas.fill(Rect(x: (origin.x + x0).rounded(), y: (origin.y + baseline + 2 * s).rounded(),
-                             width: max(1, (x1 - x0).rounded()), height: Layout.devicePixels(1, scale: s)), with: color)
+            canvas.fill(Rect(x: (origin.x + span.x).rounded(), y: (origin.y + baseline + 2 * s).rounded(),
+                             width: max(1, span.width.rounded()), height: Layout.devicePixels(1, scale: s)), with: color)
         }
     }
 

@@ -513,4 +513,21 @@ struct TextProcessTests {
         }
         #expect(drawn[0] != drawn[1] && drawn[1] != drawn[2] && drawn[0] != drawn[2])
     }
+
+    /// A mnemonic's underline goes under its letter where the layout put it: the first letter of
+    /// a Hebrew or Arabic word is its rightmost (it went under the leftmost, the word's last);
+    /// in a left-to-right word, the leftmost.
+    @Test(arguments: ["אישור", "ביטול", "موافق"])
+    func theFirstLetterOfARightToLeftWordIsAtItsRight(_ word: String) {
+        let style = TextStyle(size: 14)
+        let whole = TextLayout.measure(word, style: style, width: nil).width
+        let first = TextLayout.span(ofCharacter: 0, in: word, style: style)
+        let last = TextLayout.span(ofCharacter: word.unicodeScalars.count - 1, in: word, style: style)
+        #expect(first.width > 0 && abs(first.x + first.width - whole) <= 1, "first \(first), whole \(whole)")
+        #expect(last.x <= 1 && last.x < first.x, "last \(last)")
+        let ok = TextLayout.span(ofCharacter: 0, in: "OK", style: style)
+        #expect(ok.x == 0 && ok.width > 0)
+        let k = TextLayout.span(ofCharacter: 1, in: "OK", style: style)
+        #expect(abs(k.x - ok.width) <= 0.5)
+    }
 }

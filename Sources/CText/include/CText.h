@@ -64,6 +64,12 @@ int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbo
 int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *style, double x, double y,
                       double red, double green, double blue, double alpha);
 
+/// Where the character at byte `index` of `utf8` is drawn, laid out as by pinbox_pango_measure
+/// and unwrapped: from the block's left edge (`x`) and across (`width`), whatever its direction
+/// (the first letter of a right-to-left word is at its right). Returns 0 when Pango cannot be
+/// loaded.
+int pinbox_pango_span(const char *utf8, const pinbox_text_style *style, int index, double *x, double *width);
+
 /// Starts loading Pango and laying out `utf8` once, on a thread of its own, and returns at once:
 /// dlopen, fontconfig's start-up (parsing its configuration) and opening the fallback fonts then
 /// run while the caller connects to X. A later measure or draw waits for it (they share a lock)

@@ -32,6 +32,22 @@ enum PangoText {
         } != 0
     }
 
+    /// Where character `index` (counted in Unicode scalars) of one unwrapped line of `text` is
+    /// drawn (see `pinbox_pango_span`); nil when Pango is not installed, or when what Pango is
+    /// given is not `text` character for character (a path set in isolates), so no index maps.
+    /// `text` has been through `TextSafety.displayable`.
+    static func span(ofCharacter index: Int, in text: String, style: TextStyle) -> (x: Double, width: Double)? {
+        TextLanguage.useEnvironmentUnlessSet()
+        let given = prepared(text, style: style, width: nil)
+        guard given.unicodeScalars.count == text.unicodeScalars.count, index >= 0, index < text.unicodeScalars.count
+        else { return nil }
+        let bytes = given.unicodeScalars.prefix(index).reduce(0) { $0 + UTF8.width($1) }
+        var pango = cStyle(style, width: nil)
+        var x = 0.0, width = 0.0
+        guard given.withCString({ pinbox_pango_span($0, &pango, Int32(bytes), &x, &width) }) != 0 else { return nil }
+        return (x, width)
+    }
+
     /// Starts loading Pango and laying `text` out on a thread (see `TextLayout.prepare`).
     static func prepare(_ text: String, style: TextStyle, width: Double?) {
         TextLanguage.useEnvironmentUnlessSet()

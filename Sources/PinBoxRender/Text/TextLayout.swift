@@ -52,6 +52,23 @@ public enum TextLayout {
         DejaVuLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
     }
 
+    /// Where the character at `index` (counted in Unicode scalars) of a one-line `text` is
+    /// drawn, from the line's left edge, as `draw` without a width places it: in a right-to-left
+    /// word the first letter is at the right (a mnemonic's underline goes under it).
+    public static func span(ofCharacter index: Int, in text: String, style: TextStyle) -> (x: Double, width: Double) {
+        let shown = TextSafety.displayable(text)
+        if shown.unicodeScalars.count == text.unicodeScalars.count, !DejaVuCoverage.isPlain(shown),
+           let span = PangoText.span(ofCharacter: index, in: shown, style: style) {
+            return span
+        }
+        // Left to right, as DejaVu draws: the characters before it, then through it.
+        let scalars = text.unicodeScalars
+        let before = String(String.UnicodeScalarView(scalars.prefix(max(0, index))))
+        let through = String(String.UnicodeScalarView(scalars.prefix(max(0, index + 1))))
+        let x0 = measure(before, style: style, width: nil).width
+        return (x0, measure(through, style: style, width: nil).width - x0)
+    }
+
     /// Sets the language of text drawn after it from a POSIX locale name (`ja_JP.UTF-8`), such as
     /// the pinentry's `lc-ctype` from gpg-agent; nil: from the environment (LC_ALL, LC_CTYPE,
     /// LANG), as without a call. Chooses the fonts and glyph forms Pango uses: 直 in a Japanese,
