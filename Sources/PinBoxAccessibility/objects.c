@@ -26,8 +26,9 @@ AtkRole pinbox_atk_role(int32_t role) {
     case 6: return ATK_ROLE_TEXT;
     case 7: return ATK_ROLE_PUSH_BUTTON;
     case 8: return ATK_ROLE_CHECK_BOX;
-    case 9: return ATK_ROLE_LEVEL_BAR;
+    case 9: return ATK_ROLE_PROGRESS_BAR;
     case 10: return ATK_ROLE_STATUSBAR;
+    case 11: return ATK_ROLE_NOTIFICATION;
     default: return ATK_ROLE_UNKNOWN;
     }
 }
@@ -341,7 +342,7 @@ static void pinbox_window_init(PinboxWindow *window) { (void)window; }
 GType pinbox_type_for_role(int32_t role) {
     switch (role) {
     case 1: case 2: case 3: return pinbox_window_get_type();
-    case 4: case 5: case 6: case 10: return pinbox_text_get_type();
+    case 4: case 5: case 6: case 10: case 11: return pinbox_text_get_type();
     case 7: case 8: return pinbox_button_get_type();
     case 9: return pinbox_level_get_type();
     default: return pinbox_node_get_type();

@@ -12,7 +12,8 @@ public enum AccessibleEvent: Equatable, Sendable {
     /// characters themselves are read from its text, which for a hidden entry is bullets.
     case text(Int32, at: Int, removed: Int, inserted: Int)
     case value(Int32)
-    /// Said at once, interrupting: the error line that appeared.
+    /// Said at once, interrupting: the error line that appeared (`object:announcement`, which
+    /// Orca 43 does not hear: the line's showing, a notification's, is what it speaks).
     case announce(String)
     /// The window became the active one (AtkWindow's activate) or stopped being it.
     case activate(Bool)
@@ -21,13 +22,16 @@ public enum AccessibleEvent: Equatable, Sendable {
 extension AccessibleTree {
     /// The events that take a screen reader from `old` (nil: nothing shown yet) to this tree.
     /// A new tree announces its error line, if it has one (pinentry's second try opens with
-    /// "Bad passphrase"), and its focus if the window is active.
+    /// "Bad passphrase"), and shows it again, and its focus if the window is active.
     public func changes(from old: AccessibleTree?) -> [AccessibleEvent] {
         guard let old, old.nodes.map({ $0.id }) == nodes.map({ $0.id }) else {
             var events: [AccessibleEvent] = []
             if window.states.contains(.active) { events.append(.activate(true)) }
-            if let error = node(ID.error), !error.name.isEmpty { events.append(.announce(error.name)) }
-            if let warning = capsLockWarning { events.append(.announce(warning)) }
+            // The lines already shown said with the dialog, before the focus lands.
+            for id in Self.notices {
+                guard let line = node(id), !line.name.isEmpty else { continue }
+                events += [.announce(line.name), .state(id, .showing, true)]
+            }
             if let focused { events.append(.focus(focused)) }
             return events
         }
@@ -47,11 +51,14 @@ extension AccessibleTree {
                 if was != now { events.append(.state(after.id, state, now)) }
             }
         }
-        if let error = node(ID.error), !error.name.isEmpty, old.node(ID.error)?.name != error.name {
-            events.append(.announce(error.name))
+        // A new error, or Caps Lock turned on while typing a secret: said at once. A line that
+        // was showing other words shows again, for a reader that speaks it only as it shows.
+        for id in Self.notices {
+            guard let line = node(id), !line.name.isEmpty, let before = old.node(id), before.name != line.name
+            else { continue }
+            events.append(.announce(line.name))
+            if before.states.contains(.showing) { events += [.state(id, .showing, false), .state(id, .showing, true)] }
         }
-        // Caps Lock turned on while typing a secret: said at once, as the line turns orange.
-        if let warning = capsLockWarning, old.capsLockWarning == nil { events.append(.announce(warning)) }
         // The focus last, once the object it lands on says what it holds.
         if old.focused != focused {
             if let lost = old.focused { events.append(.state(lost, .focused, false)) }

@@ -19,7 +19,7 @@ public struct AccessibleNode: Equatable, Sendable {
     public var action: AccessibleAction?
     /// Where it is, in the window's device pixels.
     public var bounds: Rect
-    /// A level bar's value and range.
+    /// The quality bar's value and range.
     public var value: AccessibleValue?
 
     public init(id: Int32, role: AccessibleRole, name: String, description: String = "", text: String? = nil,
@@ -54,10 +54,14 @@ public enum AccessibleRole: Int32, Equatable, Sendable {
     case text = 6
     case pushButton = 7
     case checkBox = 8
-    /// The quality bar: its value is the agent's rating.
-    case levelBar = 9
+    /// The quality bar: its value is how much of its track is filled. A progress bar, as
+    /// pinentry-gtk-2's: Orca 43 speaks a progress bar's value as it changes, a level bar's never.
+    case progressBar = 9
     /// The wait cue: a security key waiting for a touch.
     case status = 10
+    /// A line that says something when it appears (the error, Caps Lock's warning): Orca 43
+    /// speaks a notification as it shows, and hears no announcement.
+    case notification = 11
 }
 
 /// The states AT-SPI knows that a page's objects can be in: a set of bits the plug-in maps to
@@ -107,7 +111,7 @@ public enum AccessibleAction: Equatable, Sendable {
     }
 }
 
-/// A level bar's reading.
+/// The quality bar's reading.
 public struct AccessibleValue: Equatable, Sendable {
     public var current: Double
     public var minimum: Double

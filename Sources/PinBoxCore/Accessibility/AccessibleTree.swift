@@ -68,14 +68,20 @@ public struct AccessibleTree: Equatable, Sendable {
         switch geometry {
         case .dialog(let layout):
             role = page.fields.isEmpty ? .alert : .dialog
+            // The description is a label, which a screen reader reads with the dialog: as the
+            // window's description too, it was said twice (GTK's dialogs leave that empty).
+            windowDescription = ""
             nodes.append(text(ID.description, content.description, layout.description))
             if let detail = content.detail {
-                // A fingerprint is read out to be compared: named by its label, its text whole.
-                nodes.append(AccessibleNode(id: ID.detail, role: .label, name: detail.label, text: detail.text,
-                                            states: shown, bounds: layout.detail))
+                // A fingerprint is read out to be compared, and readers speak a label's name: the
+                // name is its caption and the fingerprint, the text the fingerprint whole.
+                nodes.append(AccessibleNode(id: ID.detail, role: .label, name: detail.label + " " + detail.text,
+                                            text: detail.text, states: shown, bounds: layout.detail))
             }
         case .paySheet(let layout):
             role = .dialog
+            // The payee and the amount, as the window's description: as labels they are too short
+            // for Orca to read with the dialog.
             windowDescription = [content.prompt, content.description].filter { !$0.isEmpty }.joined(separator: " ")
             nodes.append(text(ID.payee, content.prompt, Self.line(at: layout.payee, width: layout.field.width,
                                                                    height: layout.metrics.payeeSize * layout.scale)))
@@ -96,10 +102,13 @@ public struct AccessibleTree: Equatable, Sendable {
 
         if case .dialog(let layout) = geometry {
             if let label = content.qualityLabel {
-                let value = AccessibleValue(current: Double(page.quality ?? 0), minimum: -100, maximum: 100)
+                // As much as the bar fills, of a whole a reader says as a percentage (a refused
+                // rating fills none: its words say why).
+                let filled = QualityRating.fraction(page.quality ?? 0) * 100
+                let value = AccessibleValue(current: filled, minimum: 0, maximum: 100)
                 // The rating in words, as drawn beside the bar (never anything typed).
                 let words = page.quality.map { QualityRating($0).words } ?? ""
-                nodes.append(AccessibleNode(id: ID.quality, role: .levelBar, name: label, description: words,
+                nodes.append(AccessibleNode(id: ID.quality, role: .progressBar, name: label, description: words,
                                             states: shown, bounds: layout.quality ?? .zero, value: value))
             }
             if content.waitCue {
@@ -107,13 +116,15 @@ public struct AccessibleTree: Equatable, Sendable {
                                             bounds: layout.cue ?? .zero))
             }
             // Caps Lock's warning and the layout, as the line shows them (empty while it says nothing).
-            nodes.append(text(ID.capsLock, content.keyboard?.capsLock ?? "", layout.keyboard ?? .zero))
+            nodes.append(text(ID.capsLock, content.keyboard?.capsLock ?? "", layout.keyboard ?? .zero,
+                              role: .notification))
             nodes.append(text(ID.layout, content.keyboard?.layout ?? "", layout.keyboard ?? .zero))
             if let notes = layout.notes { nodes.append(text(ID.notes, content.notes, notes)) }
-            nodes.append(text(ID.error, message, layout.error))
+            nodes.append(text(ID.error, message, layout.error, role: .notification))
         } else if case .paySheet(let layout) = geometry {
             nodes.append(text(ID.error, message, Self.line(at: layout.message, width: layout.field.width,
-                                                                 height: layout.metrics.linkSize * layout.scale)))
+                                                                 height: layout.metrics.linkSize * layout.scale),
+                              role: .notification))
         }
         if !content.hint.isEmpty, case .workbench(let layout) = geometry {
             nodes.append(text(ID.hint, content.hint, Self.line(at: layout.hint, width: layout.content.width,
@@ -221,8 +232,9 @@ public struct AccessibleTree: Equatable, Sendable {
         id == window.id ? window : children.first { $0.id == id }
     }
 
-    /// Caps Lock's warning while the dialog shows it.
-    var capsLockWarning: String? { node(ID.capsLock).flatMap { $0.name.isEmpty ? nil : $0.name } }
+    /// The lines said when they appear, the error first: each is announced (for readers that
+    /// hear announcements) and shows as a notification (for Orca 43, which hears none).
+    static let notices = [ID.error, ID.capsLock]
 
     /// The object with the keyboard focus, while the window has it.
     public var focused: Int32? { children.first { $0.states.contains(.focused) }?.id }
