@@ -21,52 +21,68 @@ public struct PinentryArguments: Equatable, Sendable {
 
     public init() {}
 
-    /// Parses `arguments` (without the program name).
-    public init(parsing arguments: [String]) throws(PinentryArgumentError) {
+    /// What the command line held that could not be used, each passed over as pinentry's own
+    /// parser does (it warns and serves): a pinentry that stopped before its greeting over an
+    /// option it does not know would fail the agent's every request.
+    public private(set) var ignored: [PinentryArgumentError] = []
+
+    /// Parses `arguments` (without the program name); a mistake is recorded in `ignored`, and
+    /// the argument that holds it left out.
+    public init(parsing arguments: [String]) {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            let bytes = Array(argument.utf8)
             if argument == "--" {
-                if let extra = rest.first { throw .unexpectedArgument(PinentryArgumentError.shown(extra)) }
+                if let extra = rest.first { ignored.append(.unexpectedArgument(PinentryArgumentError.shown(extra))) }
                 break
             }
-            if bytes.count >= 2 && bytes[0] == 0x2D && bytes[1] == 0x2D {
-                var name = argument
-                var inline: String?
-                if let equals = bytes.firstIndex(of: 0x3D) {
-                    name = String(decoding: bytes[..<equals], as: UTF8.self)
-                    inline = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
-                }
-                guard let option = Option.allCases.first(where: { $0.longName == name }) else { throw .unknownOption(PinentryArgumentError.shown(name)) }
-                if option.takesValue {
-                    guard let value = inline ?? rest.popFirst() else { throw .missingValue(option.longName) }
-                    try apply(option, value)
-                } else {
-                    guard inline == nil else { throw .unexpectedValue(option.longName) }
-                    try apply(option, nil)
-                }
-            } else if bytes.count >= 2 && bytes[0] == 0x2D {
-                // Short options, possibly several flags in one word; a value ends the word.
-                var index = 1
-                while index < bytes.count {
-                    let letter = bytes[index]
-                    guard let option = Self.short(letter) else {
-                        throw .unknownOption(PinentryArgumentError.shown("-" + String(decoding: [letter], as: UTF8.self)))
-                    }
-                    index += 1
-                    if option.takesValue {
-                        let attached = String(decoding: bytes[index...], as: UTF8.self)
-                        guard let value = index < bytes.count ? attached : rest.popFirst() else {
-                            throw .missingValue(option.longName)
-                        }
-                        try apply(option, value)
-                        break
-                    }
-                    try apply(option, nil)
-                }
-            } else {
-                throw .unexpectedArgument(PinentryArgumentError.shown(argument))
+            do throws(PinentryArgumentError) {
+                try take(argument, from: &rest)
+            } catch {
+                ignored.append(error)
             }
+        }
+    }
+
+    /// One argument, and its value from `rest` when it takes one there.
+    private mutating func take(_ argument: String, from rest: inout ArraySlice<String>) throws(PinentryArgumentError) {
+        let bytes = Array(argument.utf8)
+        if bytes.count >= 2 && bytes[0] == 0x2D && bytes[1] == 0x2D {
+            var name = argument
+            var inline: String?
+            if let equals = bytes.firstIndex(of: 0x3D) {
+                name = String(decoding: bytes[..<equals], as: UTF8.self)
+                inline = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+            }
+            guard let option = Option.allCases.first(where: { $0.longName == name }) else { throw .unknownOption(PinentryArgumentError.shown(name)) }
+            if option.takesValue {
+                guard let value = inline ?? rest.popFirst() else { throw .missingValue(option.longName) }
+                try apply(option, value)
+            } else {
+                guard inline == nil else { throw .unexpectedValue(option.longName) }
+                try apply(option, nil)
+            }
+        } else if bytes.count >= 2 && bytes[0] == 0x2D {
+            // Short options, possibly several flags in one word; a value ends the word, and so
+            // does a letter it does not know (whether a value follows it cannot be told).
+            var index = 1
+            while index < bytes.count {
+                let letter = bytes[index]
+                guard let option = Self.short(letter) else {
+                    throw .unknownOption(PinentryArgumentError.shown("-" + String(decoding: [letter], as: UTF8.self)))
+                }
+                index += 1
+                if option.takesValue {
+                    let attached = String(decoding: bytes[index...], as: UTF8.self)
+                    guard let value = index < bytes.count ? attached : rest.popFirst() else {
+                        throw .missingValue(option.longName)
+                    }
+                    try apply(option, value)
+                    return
+                }
+                try apply(option, nil)
+            }
+        } else {
+            throw .unexpectedArgument(PinentryArgumentError.shown(argument))
         }
     }
 

@@ -97,6 +97,16 @@ final class PinentryTests {
         #expect(named.contains("ERR 83918929 No such file or directory <Pinentry>"), "\(named)")
     }
 
+    /// An option it does not know, or a value it cannot read, is passed over as by
+    /// pinentry-gtk-2: the agent still gets its greeting and its answers (the pinentry exited 2
+    /// before greeting, and the agent failed the request).
+    @Test func anUnknownOptionIsPassedOverAndTheAgentServed() throws {
+        let (status, out) = try run([PinBoxProcess.binary, "pinentry", "--bogus", "--timeout=abc"],
+                                    environment: ["DISPLAY": ""], input: Array("GETINFO flavor\nBYE\n".utf8))
+        #expect(status == 0, "\(out)")
+        #expect(out.hasPrefix("OK Pleased to meet you\nD pinbox\nOK\n"), "\(out)")
+    }
+
     @Test func aPassphraseComesBackEscapedAsTheAgentExpects() throws {
         let session = try agent(["GET_PASSPHRASE --data --repeat=0 X1 X Passphrase: Enter+a+test+passphrase"])
         try answer("a%b+c d")

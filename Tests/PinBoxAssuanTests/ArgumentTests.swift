@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ArgumentTests {
     @Test func theFlagsGpgAgentAndUsersPass() throws {
-        let a = try PinentryArguments(parsing: ["--display", ":0", "-T", "/dev/pts/1", "--ttytype=xterm", "-Cde_DE.UTF-8",
+        let a = PinentryArguments(parsing: ["--display", ":0", "-T", "/dev/pts/1", "--ttytype=xterm", "-Cde_DE.UTF-8",
                                                 "-M", "C", "-o", "30", "-g", "--parent-wid", "0x400003", "-d"])
         #expect(a.action == .serve)
         #expect(a.options.display == ":0" && a.options.ttyName == "/dev/pts/1" && a.options.ttyType == "xterm")
@@ -13,33 +13,42 @@ import Testing
     }
 
     @Test func combinedShortFlagsAndLongForms() throws {
-        let a = try PinentryArguments(parsing: ["-dgD", ":1", "--timeout=5", "--no-global-grab", "--lc-messages", "en_US", "-W", "12"])
+        let a = PinentryArguments(parsing: ["-dgD", ":1", "--timeout=5", "--no-global-grab", "--lc-messages", "en_US", "-W", "12"])
         #expect(a.options.debug && !a.options.grab && a.options.display == ":1" && a.timeout == 5)
         #expect(a.options.lcMessages == "en_US" && a.options.parentWindow == 12)
-        #expect(try PinentryArguments(parsing: []) == PinentryArguments())
+        #expect(PinentryArguments(parsing: []) == PinentryArguments())
     }
 
     @Test func helpAndVersion() throws {
-        #expect(try PinentryArguments(parsing: ["--help"]).action == .help)
-        #expect(try PinentryArguments(parsing: ["-h"]).action == .help)
-        #expect(try PinentryArguments(parsing: ["--version"]).action == .version)
+        #expect(PinentryArguments(parsing: ["--help"]).action == .help)
+        #expect(PinentryArguments(parsing: ["-h"]).action == .help)
+        #expect(PinentryArguments(parsing: ["--version"]).action == .version)
     }
 
-    @Test func mistakesNameTheOptionNeverTheValue() {
-        #expect(throws: PinentryArgumentError.missingValue("--display")) { try PinentryArguments(parsing: ["--display"]) }
-        #expect(throws: PinentryArgumentError.badNumber("--timeout")) { try PinentryArguments(parsing: ["-o", "soon"]) }
-        #expect(throws: PinentryArgumentError.badNumber("--timeout")) { try PinentryArguments(parsing: ["-o", "-5"]) }
-        #expect(throws: PinentryArgumentError.badNumber("--parent-wid")) { try PinentryArguments(parsing: ["-W", "0x1FFFFFFFF"]) }
-        #expect(throws: PinentryArgumentError.unexpectedValue("--debug")) { try PinentryArguments(parsing: ["--debug=1"]) }
-        #expect(throws: PinentryArgumentError.unknownOption("--frobnicate")) { try PinentryArguments(parsing: ["--frobnicate"]) }
-        #expect(throws: PinentryArgumentError.unknownOption("-x")) { try PinentryArguments(parsing: ["-x"]) }
+    /// Each mistake is said and passed over, and the rest of the line is used: pinentry's own
+    /// parser warns and serves, and an agent that hears no greeting fails the request.
+    @Test func mistakesArePassedOverNamingTheOptionNeverTheValue() {
+        func ignored(_ arguments: [String]) -> [PinentryArgumentError] { PinentryArguments(parsing: arguments).ignored }
+        #expect(ignored(["--display"]) == [.missingValue("--display")])
+        #expect(ignored(["-o", "soon"]) == [.badNumber("--timeout")])
+        #expect(ignored(["-o", "-5"]) == [.badNumber("--timeout")])
+        #expect(ignored(["-W", "0x1FFFFFFFF"]) == [.badNumber("--parent-wid")])
+        #expect(ignored(["--debug=1"]) == [.unexpectedValue("--debug")])
+        #expect(ignored(["--frobnicate"]) == [.unknownOption("--frobnicate")])
+        #expect(ignored(["-x"]) == [.unknownOption("-x")])
+        #expect(ignored(["--paste", "of"]) == [.badChoice("--paste", "on or off")])
         // A stray word may be a PIN; a long or control-character option name is not echoed either.
-        #expect(throws: PinentryArgumentError.unexpectedArgument("(not shown)")) { try PinentryArguments(parsing: ["123456"]) }
-        #expect(throws: PinentryArgumentError.unknownOption("(not shown)")) {
-            try PinentryArguments(parsing: ["--" + String(repeating: "a", count: 100)])
-        }
-        #expect(throws: PinentryArgumentError.unknownOption("(not shown)")) { try PinentryArguments(parsing: ["--a\u{1B}[2J"]) }
-        #expect(throws: PinentryArgumentError.unknownOption("--pin")) { try PinentryArguments(parsing: ["--pin=123456"]) }
+        #expect(ignored(["123456"]) == [.unexpectedArgument("(not shown)")])
+        #expect(ignored(["--" + String(repeating: "a", count: 100)]) == [.unknownOption("(not shown)")])
+        #expect(ignored(["--a\u{1B}[2J"]) == [.unknownOption("(not shown)")])
+        #expect(ignored(["--pin=123456"]) == [.unknownOption("--pin")])
+
+        // What is right around a mistake is used; a bad value changes nothing.
+        let a = PinentryArguments(parsing: ["--bogus", "--display", ":1", "--timeout=abc", "-xg", "-o", "7", "--paste=of"])
+        #expect(a.ignored == [.unknownOption("--bogus"), .badNumber("--timeout"), .unknownOption("-x"),
+                              .badChoice("--paste", "on or off")])
+        #expect(a.options.display == ":1" && a.timeout == 7 && a.options.grab && a.paste)
+        #expect(PinentryArguments(parsing: ["--display", ":0"]).ignored.isEmpty)
     }
 
     @Test func messagesAreOneShortLine() {

@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func timeoutFromTheCommandLineUntilSettimeout() throws {
-        let arguments = try PinentryArguments(parsing: ["--timeout", "12"])
+        let arguments = PinentryArguments(parsing: ["--timeout", "12"])
         let run = converse("GETPIN\nSETTIMEOUT 3\nGETPIN\nSETTIMEOUT 0\nGETPIN\n", arguments: arguments)
         #expect(run.server.frontEnd.pinRequests.map(\.timeout) == [12, 3, 0])
     }

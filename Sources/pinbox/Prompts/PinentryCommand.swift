@@ -10,12 +10,9 @@ import PinBoxX11
 /// closes it when it is answered.
 enum PinentryCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: PinentryArguments
-        do throws(PinentryArgumentError) {
-            parsed = try PinentryArguments(parsing: arguments)
-        } catch {
-            fail(error.message, status: .usage)
-        }
+        let parsed = PinentryArguments(parsing: arguments)
+        // Said and passed over, as by pinentry-gtk-2: the agent still gets its greeting.
+        for problem in parsed.ignored { Output.error(problem.message + "; ignored") }
         switch parsed.action {
         case .help: return printHelp(PinentryCommand.help)
         case .version: return printHelp("pinentry-pinbox " + pinboxVersion)
