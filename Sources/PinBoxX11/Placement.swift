@@ -15,13 +15,15 @@ extension XDisplay {
         var area = Rect(x: 0, y: 0, width: Double(XDisplayWidth(handle, screen)),
                         height: Double(XDisplayHeight(handle, screen)))
         var count: Int32 = 0
-        if let monitors = XRRGetMonitors(handle, root, 1, &count) {
+        monitors = []
+        if let list = XRRGetMonitors(handle, root, 1, &count) {
             for i in 0..<Int(count) {
-                let m = monitors[i]
+                let m = list[i]
                 let r = Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height))
+                monitors.append(r)
                 if r.contains(Point(x: Double(px), y: Double(py))) { area = r }
             }
-            XRRFreeMonitors(monitors)
+            XRRFreeMonitors(list)
         }
         if let work = windowManagerWorkArea() {
             let x0 = max(area.x, work.x), y0 = max(area.y, work.y)

@@ -76,16 +76,23 @@ public final class XWindow {
     /// `instance` is the program's X resource instance name (WM_CLASS's first half), so that a
     /// window manager's rules can tell the roles apart as resources do.
     /// `corner`: where it opens when `geometry` names no place (the work area's corner, on the
-    /// monitor it was sized for). Wherever it opens, it lies on the screen (WindowFit.onScreen).
+    /// monitor it was sized for). Wherever it opens, it lies on a monitor (WindowFit.onMonitor).
     public init(display: XDisplay, title: String, instance: String, size: Size, minimum: Size,
                 geometry: WindowGeometry, corner: Point = Point(x: 0, y: 0), type: WindowType = .normal,
                 transientFor parent: UInt? = nil) throws(X11Error) {
         self.display = display
         visual = try display.usableVisual()
         let d = display.handle
-        let width = UInt32(max(1, geometry.width ?? Int(size.width)))
-        let height = UInt32(max(1, geometry.height ?? Int(size.height)))
-        createdSize = Size(width: Double(width), height: Double(height))
+        // Where it was asked for, moved onto a monitor (or the screen) and cut to it.
+        let screen = Rect(x: 0, y: 0, width: Double(XDisplayWidth(d, display.screen)),
+                          height: Double(XDisplayHeight(d, display.screen)))
+        var asked = Rect(x: 0, y: 0, width: Double(max(1, geometry.width ?? Int(size.width))),
+                         height: Double(max(1, geometry.height ?? Int(size.height))))
+        asked.x = Double(geometry.x ?? Int(corner.x)) + (geometry.fromRight ? screen.width - asked.width : 0)
+        asked.y = Double(geometry.y ?? Int(corner.y)) + (geometry.fromBottom ? screen.height - asked.height : 0)
+        let placed = WindowFit.onMonitor(asked, monitors: display.monitors.isEmpty ? [screen] : display.monitors)
+        let width = UInt32(placed.width), height = UInt32(placed.height)
+        createdSize = placed.size
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing
         attributes.bit_gravity = NorthWestGravity
@@ -100,11 +107,6 @@ public final class XWindow {
             attributes.border_pixel = 0
             mask |= UInt(CWColormap | CWBorderPixel)
         }
-        let screen = Size(width: Double(XDisplayWidth(d, display.screen)), height: Double(XDisplayHeight(d, display.screen)))
-        var x = geometry.x ?? Int(corner.x), y = geometry.y ?? Int(corner.y)
-        if geometry.fromRight { x += Int(screen.width) - Int(width) }
-        if geometry.fromBottom { y += Int(screen.height) - Int(height) }
-        let placed = WindowFit.onScreen(Point(x: Double(x), y: Double(y)), size: createdSize, screen: screen)
         id = XCreateWindow(d, display.root, Int32(placed.x), Int32(placed.y), width, height, 0,
                            visual.depth, UInt32(InputOutput), visual.visual, mask, &attributes)
         gc = XCreateGC(d, id, 0, nil)

@@ -64,14 +64,37 @@ struct PlacementTests {
         _ = try control.waitExit()
     }
 
-    /// Two monitors side by side, a small one at the screen's origin: the demo opens on the one
-    /// under the pointer, which it was sized for.
-    @Test func theDemoOpensOnTheMonitorItWasSizedFor() throws {
+    /// A small panel at the screen's origin and a large monitor beside it, as a laptop with a
+    /// screen plugged in: what lies below the panel is on no monitor.
+    private func twoMonitors() throws -> Xvfb {
         let xvfb = try Xvfb(size: "3840x2160x24")
         for monitor in [["A", "1024/200x600/120+0+0", "screen"], ["B", "2816/600x2160/340+1024+0", "none"]] {
             let (status, _) = try run(["xrandr", "--setmonitor"] + monitor, display: xvfb.display)
             try #require(status == 0, "xrandr --setmonitor \(monitor)")
         }
+        try run(["xdotool", "mousemove", "100", "100"], display: xvfb.display)
+        return xvfb
+    }
+
+    /// Placed where no monitor shows (below the panel), the prompt moves onto the nearest one;
+    /// placed on the large monitor, it keeps a size the small one under the pointer could not
+    /// hold (the size was cut to the pointer's monitor wherever the window went).
+    @Test func aPlaceIsKeptOnAMonitorAndASizeOnTheMonitorThere() throws {
+        let xvfb = try twoMonitors()
+        let hidden = try askpass("400x300+200+800", display: xvfb.display)
+        let h = try windowGeometry(hidden.windowID!, display: xvfb.display)
+        #expect(h.x == 200 && h.y + h.height <= 600 && h.width == 400, "on the panel: \(h)")
+        #expect(try answers(hidden))
+
+        let large = try askpass("1600x900+1100+50", display: xvfb.display)
+        let l = try windowGeometry(large.windowID!, display: xvfb.display)
+        #expect(l.x == 1100 && l.y == 50 && l.width == 1600 && l.height == 900, "as asked, on B: \(l)")
+        #expect(try answers(large))
+    }
+
+    /// The demo opens on the monitor under the pointer, which it was sized for.
+    @Test func theDemoOpensOnTheMonitorItWasSizedFor() throws {
+        let xvfb = try twoMonitors()
         func demoCorner(pointer: (Int, Int)) throws -> (x: Int, y: Int, width: Int, height: Int) {
             try run(["xdotool", "mousemove", String(pointer.0), String(pointer.1)], display: xvfb.display)
             let demo = try PinBoxProcess(["--quiet"], display: xvfb.display)

@@ -38,13 +38,23 @@ public enum WindowFit {
         return Size(width: min(size.width, area.width), height: min(size.height, area.height))
     }
 
-    /// The corner a window of `size` asked for at `corner` takes so that it lies on a screen of
-    /// `screen`: a prompt placed off screen (`-geometry +5000+5000`) would take the keyboard
-    /// where nobody sees it. A window larger than the screen keeps its top-left corner on it.
-    public static func onScreen(_ corner: Point, size: Size, screen: Size) -> Point {
-        guard screen.width > 0, screen.height > 0 else { return corner }
-        return Point(x: min(max(corner.x, 0), max(0, screen.width - size.width)),
-                     y: min(max(corner.y, 0), max(0, screen.height - size.height)))
+    /// Where a window asked for at `frame` goes, and how large, so that it lies on one monitor:
+    /// the one under its middle, else the nearest. A prompt placed off screen, or in the part
+    /// of a screen no monitor shows (`-geometry +200+800` below a small laptop panel), would take
+    /// the keyboard where nobody sees it. A window larger than its monitor is cut to it. No
+    /// monitors known: unchanged.
+    public static func onMonitor(_ frame: Rect, monitors: [Rect]) -> Rect {
+        func distance(_ r: Rect) -> Double {
+            let p = frame.mid
+            let dx = max(r.x - p.x, 0, p.x - r.maxX), dy = max(r.y - p.y, 0, p.y - r.maxY)
+            return dx * dx + dy * dy
+        }
+        guard let first = monitors.first else { return frame }
+        let monitor = monitors.first { $0.contains(frame.mid) }
+            ?? monitors.reduce(first) { distance($1) < distance($0) ? $1 : $0 }
+        let size = clamp(frame.size, to: monitor.size)
+        return Rect(x: min(max(frame.x, monitor.x), monitor.maxX - size.width),
+                    y: min(max(frame.y, monitor.y), monitor.maxY - size.height), width: size.width, height: size.height)
     }
 
     /// Where a window of `size` goes in `area`: centred, and wholly inside it.

@@ -23,12 +23,12 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     defer { if !continuing { page.wipe() } }
     // Never larger than the work area, whatever the content (the page fitted its scale first)
     // or the size asked for; a window placed nowhere opens in the area's corner, on the
-    // monitor it was sized for.
+    // monitor it was sized for. One placed somewhere lies on the monitor there (XWindow).
     let bounds = area?.size ?? .zero
     let window = try XWindow(display: display, title: title, instance: instance,
                              size: WindowFit.clamp(page.preferredSize, to: bounds),
                              minimum: WindowFit.clamp(page.minimumSize, to: bounds),
-                             geometry: geometry.fitted(to: bounds),
+                             geometry: geometry.x == nil ? geometry.fitted(to: bounds) : geometry,
                              corner: area.map { Point(x: $0.x, y: $0.y) } ?? Point(x: 0, y: 0), type: type,
                              transientFor: parent)
     window.maximum = bounds
@@ -54,6 +54,7 @@ func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeom
     _ = controller.handle(.keyboard(display.keyboardState()), now: Clock.now())
     var geometry = geometry
     if geometry.x == nil {
+        geometry = geometry.fitted(to: area.size)
         let size = WindowFit.clamp(Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
                                         height: Double(geometry.height ?? Int(page.preferredSize.height))), to: area.size)
         let corner = WindowFit.centred(size, in: area)
