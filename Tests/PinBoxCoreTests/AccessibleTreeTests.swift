@@ -191,6 +191,74 @@ struct AccessibleTreeTests {
         #expect(AccessibleTree(page: page).node(AccessibleTree.ID.capsLock)?.name == "")
     }
 
+    @Test("a prompt of one or two words stays the window's description: Orca 43 reads a dialog's labels of three words or more")
+    func shortPromptKept() throws {
+        for prompt in ["alice@example.com's password:", "Password:"] {
+            let page = try dialog(.entry(.passphrase)) { $0.title = "OpenSSH"; $0.description = prompt }
+            #expect(AccessibleTree(page: page).window.description == prompt)
+        }
+        let long = try dialog(.entry(.passphrase)) { $0.title = "sudo"; $0.description = "[sudo] password for alice:" }
+        #expect(AccessibleTree(page: long).window.description == "", "read as a label: said once")
+    }
+
+    @Test("the same error raised again is said again: a second mismatch, a second refused key, a second refusal")
+    func sameErrorAgain() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.repeatPrompt = "Repeat" }
+        func mismatch() -> (AccessibleTree, AccessibleTree) {
+            type(page, "ab")
+            _ = page.handle(.focusOn(1), now: 0)
+            type(page, "ac")
+            let before = AccessibleTree(page: page)
+            _ = page.handle(.submit, now: 0)
+            return (before, AccessibleTree(page: page))
+        }
+        _ = mismatch()
+        let (before, after) = mismatch()
+        let error = AccessibleTree.ID.error
+        let events = after.changes(from: before)
+        #expect(events.contains(.announce("The two entries do not match")))
+        #expect(events.contains(.state(error, .showing, false)) && events.contains(.state(error, .showing, true)))
+        // A refused key twice: the second refusal is said as well.
+        _ = page.handle(.composeStarted, now: 1)
+        _ = page.handle(.composeCancelled, now: 1)
+        let refused = AccessibleTree(page: page)
+        let reason = try #require(refused.node(error)?.name)
+        _ = page.handle(.composeStarted, now: 2)
+        _ = page.handle(.composeCancelled, now: 2)
+        let again = AccessibleTree(page: page)
+        #expect(again.node(error)?.name == reason)
+        #expect(again.changes(from: refused).contains(.announce(reason)))
+        // The agent's refusal twice (gpg-agent's CHECKPIN).
+        let checked = try dialog(.entry(.passphrase)) { $0.title = "t" }
+        _ = checked.checked(refusal: "Too short", now: 0)
+        let first = AccessibleTree(page: checked)
+        _ = checked.checked(refusal: "Too short", now: 1)
+        #expect(AccessibleTree(page: checked).changes(from: first).contains(.announce("Too short")))
+        // Nothing raised, nothing said: the same tree again.
+        #expect(AccessibleTree(page: checked).changes(from: AccessibleTree(page: checked)) == [])
+    }
+
+    @Test("a rebuilt window (the reveal question swapping the buttons) says only what is new")
+    func rebuildSaysOnlyWhatIsNew() throws {
+        let page = try dialog(.entry(.passphrase)) {
+            $0.title = "t"; $0.error = "Bad passphrase (try 2 of 3)"
+            $0.reveal = RevealButton(question: "Make it visible?")
+        }
+        _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us"], group: 0)), now: 0)
+        let warning = try #require(page.content.keyboard?.capsLock)
+        let open = AccessibleTree(page: page)
+        let show = try #require(page.content.buttons.firstIndex { $0.role == .reveal })
+        _ = page.handle(.pressButton(show), now: 1)
+        let asking = AccessibleTree(page: page)
+        #expect(asking.nodes.map { $0.id } != open.nodes.map { $0.id }, "a rebuild")
+        let events = asking.changes(from: open)
+        #expect(events.contains(.announce("Make it visible?")))
+        #expect(!events.contains(.announce(warning)), "Caps Lock was said already")
+        #expect(!events.contains(.state(AccessibleTree.ID.capsLock, .showing, true)))
+        // The window opening says every notice.
+        #expect(asking.changes(from: nil).contains(.announce(warning)))
+    }
+
     @Test("the default button is the one Return presses")
     func defaultButton() throws {
         func defaults(_ page: Page) -> [String] {
@@ -264,11 +332,19 @@ struct AccessibleTreeTests {
         let refused = AccessibleTree(page: page)
         #expect(refused.node(AccessibleTree.ID.quality)?.value?.current == 0, "a refused rating fills none of the track")
         #expect(refused.node(AccessibleTree.ID.quality)?.description == "Too weak")
+        // Orca 43 speaks no description change of the bar, which has no focus: the entry it rates
+        // says the words too, and the refusal is heard as the entry's description changes.
+        #expect(refused.node(AccessibleTree.ID.entry(0))?.description == "Too weak")
+        #expect(refused.changes(from: before).contains(.description(AccessibleTree.ID.entry(0))))
+        page.setQuality(29)
+        #expect(AccessibleTree(page: page).node(AccessibleTree.ID.quality)?.value?.current == 29, "the rating, exactly")
         page.setQuality(42)
         let after = AccessibleTree(page: page)
         #expect(after.node(AccessibleTree.ID.quality)?.value == AccessibleValue(current: 42, minimum: 0, maximum: 100))
         #expect(after.node(AccessibleTree.ID.quality)?.description == "Fair", "the rating in words, as drawn")
-        #expect(after.changes(from: before) == [.description(AccessibleTree.ID.quality), .value(AccessibleTree.ID.quality)])
+        #expect(after.node(AccessibleTree.ID.entry(0))?.description == "Fair")
+        #expect(after.changes(from: before) == [.description(AccessibleTree.ID.entry(0)),
+                                                .description(AccessibleTree.ID.quality), .value(AccessibleTree.ID.quality)])
         #expect(after.node(AccessibleTree.ID.cue)?.role == .status)
         #expect(after.node(AccessibleTree.ID.cue)?.name == "Waiting for your security key or card reader")
     }

@@ -21,15 +21,19 @@ public enum AccessibleEvent: Equatable, Sendable {
 
 extension AccessibleTree {
     /// The events that take a screen reader from `old` (nil: nothing shown yet) to this tree.
-    /// A new tree announces its error line, if it has one (pinentry's second try opens with
-    /// "Bad passphrase"), and shows it again, and its focus if the window is active.
+    /// A new window announces its error line, if it has one (pinentry's second try opens with
+    /// "Bad passphrase"), and shows it again, and its focus if the window is active. A window
+    /// rebuilt (other buttons) says only the notices that are new.
     public func changes(from old: AccessibleTree?) -> [AccessibleEvent] {
         guard let old, old.nodes.map({ $0.id }) == nodes.map({ $0.id }) else {
             var events: [AccessibleEvent] = []
             if window.states.contains(.active) { events.append(.activate(true)) }
-            // The lines already shown said with the dialog, before the focus lands.
+            // The lines already shown said with the dialog, before the focus lands; on a rebuild
+            // only those the user has not heard yet, or Orca says them again, the whole dialog
+            // with each, though nothing new was said.
             for id in Self.notices {
-                guard let line = node(id), !line.name.isEmpty else { continue }
+                guard let line = node(id), !line.name.isEmpty, old.map({ isNew(id, since: $0) }) ?? true
+                else { continue }
                 events += [.announce(line.name), .state(id, .showing, true)]
             }
             if let focused { events.append(.focus(focused)) }
@@ -52,10 +56,10 @@ extension AccessibleTree {
             }
         }
         // A new error, or Caps Lock turned on while typing a secret: said at once. A line that
-        // was showing other words shows again, for a reader that speaks it only as it shows.
+        // was showing other words, or the same error raised again, shows again, for a reader that
+        // speaks it only as it shows.
         for id in Self.notices {
-            guard let line = node(id), !line.name.isEmpty, let before = old.node(id), before.name != line.name
-            else { continue }
+            guard let line = node(id), let before = old.node(id), isNew(id, since: old) else { continue }
             events.append(.announce(line.name))
             if before.states.contains(.showing) { events += [.state(id, .showing, false), .state(id, .showing, true)] }
         }
@@ -65,6 +69,13 @@ extension AccessibleTree {
             if let focused { events.append(.focus(focused)) }
         }
         return events
+    }
+
+    /// Whether notice `id` says something `old` did not: other words, or the error line with
+    /// the page's count of errors moved (the same words raised again).
+    private func isNew(_ id: Int32, since old: AccessibleTree) -> Bool {
+        guard let line = node(id), !line.name.isEmpty else { return false }
+        return old.node(id)?.name != line.name || (id == ID.error && old.raised != raised)
     }
 
     /// The one run of characters that changed between two texts, counted in characters.

@@ -12,6 +12,9 @@ public struct AccessibleTree: Equatable, Sendable {
     public var window: AccessibleNode
     /// The window's children, in reading order.
     public var children: [AccessibleNode]
+    /// The page's count of errors raised (`Page.raised`): a change with an error line showing
+    /// is a new error, even in the same words.
+    public var raised = 0
 
     /// Fixed ids, so that an update finds each object again: the window, the page's texts and
     /// indicators; each field's label and entry; the buttons; the number pad's keys.
@@ -69,8 +72,11 @@ public struct AccessibleTree: Equatable, Sendable {
         case .dialog(let layout):
             role = page.fields.isEmpty ? .alert : .dialog
             // The description is a label, which a screen reader reads with the dialog: as the
-            // window's description too, it was said twice (GTK's dialogs leave that empty).
-            windowDescription = ""
+            // window's description too, it was said twice (GTK's dialogs leave that empty). But
+            // Orca 43 reads a dialog's labels only of three words or more (an alert's, any): a
+            // shorter text ("alice@example.com's password:") is heard only as the description.
+            let words = content.description.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).count
+            if role == .alert || words >= 3 { windowDescription = "" }
             nodes.append(text(ID.description, content.description, layout.description))
             if let detail = content.detail {
                 // A fingerprint is read out to be compared, and readers speak a label's name: the
@@ -103,8 +109,9 @@ public struct AccessibleTree: Equatable, Sendable {
         if case .dialog(let layout) = geometry {
             if let label = content.qualityLabel {
                 // As much as the bar fills, of a whole a reader says as a percentage (a refused
-                // rating fills none: its words say why).
-                let filled = QualityRating.fraction(page.quality ?? 0) * 100
+                // rating fills none: its words say why). The whole rating, not a fraction scaled
+                // back, which is a hair under some ratings and said one lower.
+                let filled = Double(max(0, min(100, page.quality ?? 0)))
                 let value = AccessibleValue(current: filled, minimum: 0, maximum: 100)
                 // The rating in words, as drawn beside the bar (never anything typed).
                 let words = page.quality.map { QualityRating($0).words } ?? ""
@@ -141,6 +148,7 @@ public struct AccessibleTree: Equatable, Sendable {
         window = AccessibleNode(id: ID.window, role: role, name: windowName, description: windowDescription,
                                 states: windowStates, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
         children = nodes
+        raised = page.raised
     }
 
     /// The buttons, in Tab order: push buttons, and the password manager's box as a check box.
@@ -195,6 +203,12 @@ public struct AccessibleTree: Equatable, Sendable {
         }
         // PIN boxes past their row show the count in words: so does the entry's description.
         if field.showsCount { description = PageField.count(field.field.length) }
+        // The rating of what is typed, in words, on the entry it rates (the first): Orca 43 says
+        // the focused entry's description as it changes, and not the bar's, so a rating the agent
+        // refuses ("Too weak", an empty bar) is heard. The words only, never anything typed.
+        if index == 0, page.content.qualityLabel != nil, page.isDialog, let rating = page.quality {
+            description = [description, QualityRating(rating).words].filter { !$0.isEmpty }.joined(separator: ", ")
+        }
         let name = field.label.isEmpty ? (page.content.title.isEmpty ? words.untitled : page.content.title) : field.label
         let text: String
         if hidden {

@@ -38,6 +38,10 @@ public final class Page {
     /// The line of feedback says that something went well (a submit on the demo page): drawn
     /// in a calm style, not as an error.
     public private(set) var feedbackIsSuccess = false
+    /// How many errors and lines of feedback the page has raised: the same words raised again
+    /// (a second mismatch, a second refused key) are news to a screen reader, which the words
+    /// alone do not tell.
+    public private(set) var raised = 0
     /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
     /// (Page+Keyboard.swift).
     public internal(set) var composing: Int?
@@ -345,6 +349,7 @@ public final class Page {
     /// Shakes the entry and turns its borders red, to draw the eye to the error line the
     /// caller sent with the dialog (pinentry's SETERROR: "Bad PIN (try 2 of 3)").
     public func shakeEntry(at now: Double) {
+        raised += 1
         if !fields.isEmpty { fields[0].animator.cue(at: animationTime(now)) }
     }
 
@@ -520,6 +525,7 @@ public final class Page {
 
     private func show(_ text: String, now: Double, success: Bool = false) {
         let before = messageLine
+        raised += 1
         feedback = (text, now + Self.feedbackDuration)
         feedbackIsSuccess = success
         if isDialog && messageLine != before { relayout() }
