@@ -238,6 +238,25 @@ struct AccessibleTreeTests {
         #expect(AccessibleTree(page: checked).changes(from: AccessibleTree(page: checked)) == [])
     }
 
+    @Test("a refused key's reason that ends gives the line back to the caller's error, unsaid")
+    func theCallersErrorComingBackIsNotSaidAgain() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.error = "Bad passphrase (try 2 of 3)" }
+        let error = AccessibleTree.ID.error
+        let opened = AccessibleTree(page: page)
+        _ = page.handle(.composeStarted, now: 1)
+        _ = page.handle(.composeCancelled, now: 1)
+        let refused = AccessibleTree(page: page)
+        let reason = try #require(refused.node(error)?.name)
+        #expect(reason != "Bad passphrase (try 2 of 3)")
+        #expect(refused.changes(from: opened).contains(.announce(reason)))
+        _ = page.advance(to: 100)
+        let back = AccessibleTree(page: page)
+        #expect(back.node(error)?.name == "Bad passphrase (try 2 of 3)")
+        let events = back.changes(from: refused)
+        #expect(!events.contains { if case .announce = $0 { return true } else { return false } }, "\(events)")
+        #expect(!events.contains(.state(error, .showing, true)), "\(events)")
+    }
+
     @Test("a rebuilt window (the reveal question swapping the buttons) says only what is new")
     func rebuildSaysOnlyWhatIsNew() throws {
         let page = try dialog(.entry(.passphrase)) {

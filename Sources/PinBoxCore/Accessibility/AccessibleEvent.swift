@@ -32,7 +32,7 @@ extension AccessibleTree {
             // only those the user has not heard yet, or Orca says them again, the whole dialog
             // with each, though nothing new was said.
             for id in Self.notices {
-                guard let line = node(id), !line.name.isEmpty, old.map({ isNew(id, since: $0) }) ?? true
+                guard let line = node(id), !line.name.isEmpty, old.map({ isNew(id, since: $0, rebuilt: true) }) ?? true
                 else { continue }
                 events += [.announce(line.name), .state(id, .showing, true)]
             }
@@ -59,7 +59,7 @@ extension AccessibleTree {
         // was showing other words, or the same error raised again, shows again, for a reader that
         // speaks it only as it shows.
         for id in Self.notices {
-            guard let line = node(id), let before = old.node(id), isNew(id, since: old) else { continue }
+            guard let line = node(id), let before = old.node(id), isNew(id, since: old, rebuilt: false) else { continue }
             events.append(.announce(line.name))
             if before.states.contains(.showing) { events += [.state(id, .showing, false), .state(id, .showing, true)] }
         }
@@ -71,11 +71,16 @@ extension AccessibleTree {
         return events
     }
 
-    /// Whether notice `id` says something `old` did not: other words, or the error line with
-    /// the page's count of errors moved (the same words raised again).
-    private func isNew(_ id: Int32, since old: AccessibleTree) -> Bool {
+    /// Whether notice `id` says something `old` did not. Caps Lock's line: other words. The
+    /// error line: an error raised (the page's count moved, the same words too), or, in a
+    /// rebuilt window, other words (the question before a passphrase is shown). Words alone do
+    /// not make it new in the same window: a refused key's reason that ends gives the line back
+    /// to the caller's error, which was heard already.
+    private func isNew(_ id: Int32, since old: AccessibleTree, rebuilt: Bool) -> Bool {
         guard let line = node(id), !line.name.isEmpty else { return false }
-        return old.node(id)?.name != line.name || (id == ID.error && old.raised != raised)
+        let otherWords = old.node(id)?.name != line.name
+        guard id == ID.error else { return otherWords }
+        return old.raised != raised || (rebuilt && otherWords)
     }
 
     /// The one run of characters that changed between two texts, counted in characters.
