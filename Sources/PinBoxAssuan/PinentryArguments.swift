@@ -107,7 +107,10 @@ public struct PinentryArguments: Equatable, Sendable {
             switch text {
             case "on": paste = true
             case "off": paste = false
-            default: throw .badChoice(option.longName, "on or off")
+            default:
+                // A hardening switch that cannot be read fails closed.
+                paste = false
+                throw .badChoice(option.longName, "on or off")
             }
         case .debug: options.debug = true
         case .help: if action == .serve { action = .help }
@@ -202,6 +205,13 @@ public enum PinentryArgumentError: Error, Equatable, Sendable {
     case badNumber(String)
     case unexpectedArgument(String)
     case badChoice(String, String)
+
+    /// What becomes of the mistake: the option is passed over, except an unreadable `--paste`,
+    /// which refuses pastes (it can only make the prompt stricter).
+    public var outcome: String {
+        if case .badChoice("--paste", _) = self { return "pastes refused" }
+        return "ignored"
+    }
 
     public var message: String {
         switch self {

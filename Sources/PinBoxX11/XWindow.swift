@@ -16,10 +16,6 @@ public struct WindowGeometry: Equatable, Sendable {
 
     public init() {}
 
-    /// The farthest an offset may reach: X carries a window's position in 16 bits, and a larger
-    /// one came out elsewhere (+40000 as -25536).
-    public static let offsetLimit = 16384
-
     /// Parses `WxH`, `WxH±X±Y` or `±X±Y` with Xlib's own parser; nil for anything else.
     public init?(parsing text: String) {
         var x: Int32 = 0, y: Int32 = 0
@@ -34,9 +30,6 @@ public struct WindowGeometry: Equatable, Sendable {
         fromBottom = mask & YNegative != 0
         if let width, width < 1 || width > 16384 { return nil }
         if let height, height < 1 || height > 16384 { return nil }
-        for offset in [self.x, self.y] {
-            if let offset, abs(offset) > Self.offsetLimit { return nil }
-        }
     }
 
     /// The size asked for no larger than `area` (WindowFit.clamp): a window never grows past

@@ -116,8 +116,7 @@ struct ArgumentReader {
     mutating func geometry(for option: String) throws(UsageError) -> WindowGeometry {
         let text = try value(for: option)
         guard let geometry = WindowGeometry(parsing: text) else {
-            throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384 and offsets up to "
-                + "±\(WindowGeometry.offsetLimit), not \(Excerpt.quoted(text))")
+            throw UsageError("\(option) expects WIDTHxHEIGHT[+X+Y] with sizes 1…16384, not \(Excerpt.quoted(text))")
         }
         return geometry
     }

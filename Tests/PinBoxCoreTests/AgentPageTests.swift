@@ -62,7 +62,7 @@ struct AgentPageTests {
     /// makes them): no access key is promised, rather than Alt+使; a letter of any keyboard's
     /// script still is one.
     @Test func aLabelWithNoLetterAKeyTypesGetsNoAccessKey() {
-        for label in ["使密码可见", "パスフレーズを表示する", "암호 표시"] {
+        for label in ["使密码可见", "パスフレーズを表示する", "암호 표시", "ＳＨＯＷ"] {
             let button = PageButton(.reveal, label: label, avoiding: [])
             #expect(button.mnemonic == nil && button.mnemonicIndex == nil && button.text == label, "\(label)")
         }

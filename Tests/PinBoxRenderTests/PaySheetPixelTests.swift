@@ -113,6 +113,27 @@ struct PaySheetPixelTests {
         }
     }
 
+    /// A title too long to fit even a wider column, or a window the caller sized narrower than
+    /// the title needs, keeps the seed's column: the keypad and the amount stay whole in the
+    /// window (the column grew by half for a long title, and keys and the amount were sliced
+    /// off by a 400-pixel window).
+    @Test func aTitleWidensTheColumnOnlyWhereThatFitsIt() throws {
+        func layout(_ title: String, window: Size?) throws -> PaySheetLayout {
+            var spec = PaySheetSpec()
+            spec.title = title
+            spec.amount = "€ 12 345 678 901 234,56"
+            let page = try spec.makePage(measure: TextLayout.measure)
+            _ = page.handle(.resize(window ?? page.preferredSize), now: 0)
+            guard case .paySheet(let layout) = page.geometry else { throw ConfigurationError(nil, "not a sheet") }
+            return layout
+        }
+        let long = try layout("Bitte geben Sie jetzt Ihr sechsstelliges Zahlungspasswort ein", window: nil)
+        #expect(long.content.width == long.metrics.width && long.titleText.hasSuffix("…"))
+        let narrow = try layout("Zahlungspasswort eingeben", window: Size(width: 380, height: 600))
+        #expect(narrow.content.width <= 380, "\(narrow.content.width)")
+        #expect(narrow.keyRects.allSatisfy { $0.maxX <= 380 } && !narrow.amountText.isEmpty)
+    }
+
     @Test func aLongTitleEndsInAnEllipsisClearOfTheCloseButton() throws {
         var spec = PaySheetSpec()
         spec.title = "Confirm the transfer of funds to the merchant account now"

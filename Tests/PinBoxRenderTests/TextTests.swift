@@ -525,6 +525,10 @@ struct TextProcessTests {
         let last = TextLayout.span(ofCharacter: word.unicodeScalars.count - 1, in: word, style: style)
         #expect(first.width > 0 && abs(first.x + first.width - whole) <= 1, "first \(first), whole \(whole)")
         #expect(last.x <= 1 && last.x < first.x, "last \(last)")
+        // A path beside the word is set in isolates for Pango: the letter is still found.
+        let withPath = TextLayout.span(ofCharacter: 0, in: word + " /tmp", style: style)
+        let wholeWithPath = TextLayout.measure(word + " /tmp", style: style, width: nil).width
+        #expect(withPath.x + withPath.width > wholeWithPath / 2, "with a path: \(withPath), whole \(wholeWithPath)")
         let ok = TextLayout.span(ofCharacter: 0, in: "OK", style: style)
         #expect(ok.x == 0 && ok.width > 0)
         let k = TextLayout.span(ofCharacter: 1, in: "OK", style: style)

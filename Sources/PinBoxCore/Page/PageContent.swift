@@ -145,9 +145,10 @@ public struct PageButton: Equatable, Sendable {
         if s.properties.isIdeographic { return false }
         switch s.value {
         case 0x1100...0x11FF, 0x3040...0x30FF, 0x3100...0x312F, 0x3130...0x318F, 0x31A0...0x31FF,
-             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xFF66...0xFFDC:
+             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xFF01...0xFFDC:
             // Hangul jamo, kana, bopomofo, Hangul compatibility jamo, bopomofo extended and
-            // katakana extensions, Yi, Hangul syllables, half-width katakana and Hangul.
+            // katakana extensions, Yi, Hangul syllables; full-width Latin (ＳＨＯＷ), half-width
+            // katakana and Hangul.
             return false
         default:
             return true

@@ -103,13 +103,16 @@ public struct PaySheetLayout: Equatable, Sendable {
         self.scale = scale
         let m = metrics, s = scale
         func px(_ points: Double) -> Double { (points * s).rounded() }
-        // The title is centred between the × and its mirror: a translated one longer than the
-        // seed's ("Zahlungspasswort eingeben") widens the column, up to half as much again, as
-        // far as it needs at a size a little smaller than the seed's.
+        // The title is centred between the × and its mirror: a translated one a little longer
+        // than the seed's ("Zahlungspasswort eingeben") widens the column as far as it needs at a
+        // size a little smaller than the seed's, if that is at most half as much again and
+        // within a window the caller sized; a longer one is cut in the seed's column.
+        let seedColumn = max(px(m.width), fieldSize.width + px(40))
         let titleClearance = 2 * (px(8) + px(m.closeTarget) + px(4))
         let titleWidth = measure(content.title, TextStyle(size: m.titleSize * s * Self.titleShrink, bold: true), nil).width
-        let columnWidth = max(px(m.width), fieldSize.width + px(40),
-                              min((titleWidth + titleClearance).rounded(.up), px(m.width * 1.5)))
+        let titleColumn = (titleWidth + titleClearance).rounded(.up)
+        let widens = titleColumn <= px(m.width * 1.5) && (window.width <= 0 || titleColumn <= window.width)
+        let columnWidth = widens ? max(seedColumn, titleColumn) : seedColumn
         // Everything below the backdrop, from the top of the sheet.
         var y = px(m.headerHeight)
         let hairlineY = y

@@ -33,15 +33,21 @@ enum PangoText {
     }
 
     /// Where character `index` (counted in Unicode scalars) of one unwrapped line of `text` is
-    /// drawn (see `pinbox_pango_span`); nil when Pango is not installed, or when what Pango is
-    /// given is not `text` character for character (a path set in isolates), so no index maps.
-    /// `text` has been through `TextSafety.displayable`.
+    /// drawn (see `pinbox_pango_span`); nil when Pango is not installed. `text` has been through
+    /// `TextSafety.displayable`, which leaves no isolate in it: every isolate in what Pango is
+    /// given was put around a path (`prepared`), and is passed over to find the character.
     static func span(ofCharacter index: Int, in text: String, style: TextStyle) -> (x: Double, width: Double)? {
         TextLanguage.useEnvironmentUnlessSet()
         let given = prepared(text, style: style, width: nil)
-        guard given.unicodeScalars.count == text.unicodeScalars.count, index >= 0, index < text.unicodeScalars.count
-        else { return nil }
-        let bytes = given.unicodeScalars.prefix(index).reduce(0) { $0 + UTF8.width($1) }
+        var bytes = 0, seen = 0
+        for scalar in given.unicodeScalars {
+            if !(0x2066...0x2069).contains(scalar.value) {
+                if seen == index { break }
+                seen += 1
+            }
+            bytes += UTF8.width(scalar)
+        }
+        guard index >= 0, seen == index, bytes < given.utf8.count else { return nil }
         var pango = cStyle(style, width: nil)
         var x = 0.0, width = 0.0
         guard given.withCString({ pinbox_pango_span($0, &pango, Int32(bytes), &x, &width) }) != 0 else { return nil }

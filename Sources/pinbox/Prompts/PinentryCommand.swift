@@ -12,7 +12,7 @@ enum PinentryCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let parsed = PinentryArguments(parsing: arguments)
         // Said and passed over, as by pinentry-gtk-2: the agent still gets its greeting.
-        for problem in parsed.ignored { Output.error(problem.message + "; ignored") }
+        for problem in parsed.ignored { Output.error(problem.message + "; " + problem.outcome) }
         switch parsed.action {
         case .help: return printHelp(PinentryCommand.help)
         case .version: return printHelp("pinentry-pinbox " + pinboxVersion)
