@@ -4,27 +4,35 @@ import CX11
 import PinBoxCore
 
 extension XDisplay {
-    /// The area a window may take, in device pixels: the monitor under the pointer (where the
-    /// user is looking when a program asks; the whole screen when RandR names no monitor), less
-    /// what the window manager keeps for panels (`_NET_WORKAREA`, when one sets it).
-    public func workArea() -> Rect {
-        var rootReturn: Window = 0, child: Window = 0
-        var px: Int32 = 0, py: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
-        var mask: UInt32 = 0
-        _ = XQueryPointer(handle, root, &rootReturn, &child, &px, &py, &wx, &wy, &mask)
-        var area = Rect(x: 0, y: 0, width: Double(XDisplayWidth(handle, screen)),
-                        height: Double(XDisplayHeight(handle, screen)))
+    /// The area a window may take, in device pixels: the monitor where `geometry` places it
+    /// (the corner it names), else the monitor under the pointer (where the user is looking
+    /// when a program asks); the whole screen when RandR names no monitor; less what the window
+    /// manager keeps for panels (`_NET_WORKAREA`, when one sets it). A place no monitor shows
+    /// takes the nearest monitor.
+    public func workArea(for geometry: WindowGeometry = WindowGeometry()) -> Rect {
+        let whole = Rect(x: 0, y: 0, width: Double(XDisplayWidth(handle, screen)),
+                         height: Double(XDisplayHeight(handle, screen)))
+        var point: Point
+        if geometry.x != nil || geometry.y != nil {
+            let x = Double(geometry.x ?? 0), y = Double(geometry.y ?? 0)
+            point = Point(x: geometry.fromRight ? whole.width - 1 - x : x, y: geometry.fromBottom ? whole.height - 1 - y : y)
+        } else {
+            var rootReturn: Window = 0, child: Window = 0
+            var px: Int32 = 0, py: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+            var mask: UInt32 = 0
+            _ = XQueryPointer(handle, root, &rootReturn, &child, &px, &py, &wx, &wy, &mask)
+            point = Point(x: Double(px), y: Double(py))
+        }
+        var monitors: [Rect] = []
         var count: Int32 = 0
-        monitors = []
         if let list = XRRGetMonitors(handle, root, 1, &count) {
             for i in 0..<Int(count) {
                 let m = list[i]
-                let r = Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height))
-                monitors.append(r)
-                if r.contains(Point(x: Double(px), y: Double(py))) { area = r }
+                monitors.append(Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)))
             }
             XRRFreeMonitors(list)
         }
+        var area = WindowFit.monitor(at: point, among: monitors) ?? whole
         if let work = windowManagerWorkArea() {
             let x0 = max(area.x, work.x), y0 = max(area.y, work.y)
             let x1 = min(area.x + area.width, work.x + work.width), y1 = min(area.y + area.height, work.y + work.height)

@@ -12,9 +12,6 @@ public final class XDisplay {
     public let atoms: Atoms
     /// The keyboard: its keymap, compose table and what it shows (Keyboard/).
     lazy var keyboard = Keyboard(display: handle, root: root, rulesNames: atoms.xkbRulesNames)
-    /// The monitors RandR named when the work area was last read (`workArea()`), where a window
-    /// must lie (`XWindow`); empty until then, or when it names none.
-    var monitors: [Rect] = []
 
     /// Called once when the server goes away, before the process exits with status 3: the
     /// place to wipe secrets. Xlib's I/O error handler may not return, so this is global.

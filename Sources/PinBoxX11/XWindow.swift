@@ -68,22 +68,23 @@ public final class XWindow {
 
     /// `instance` is the program's X resource instance name (WM_CLASS's first half), so that a
     /// window manager's rules can tell the roles apart as resources do.
-    /// `corner`: where it opens when `geometry` names no place (the work area's corner, on the
-    /// monitor it was sized for). Wherever it opens, it lies on a monitor (WindowFit.onMonitor).
+    /// `area`: the work area it was sized for (`XDisplay.workArea(for:)`), which it opens in,
+    /// at its corner when `geometry` names no place, and never leaves; nil: the screen.
     public init(display: XDisplay, title: String, instance: String, size: Size, minimum: Size,
-                geometry: WindowGeometry, corner: Point = Point(x: 0, y: 0), type: WindowType = .normal,
+                geometry: WindowGeometry, area: Rect? = nil, type: WindowType = .normal,
                 transientFor parent: UInt? = nil) throws(X11Error) {
         self.display = display
         visual = try display.usableVisual()
         let d = display.handle
-        // Where it was asked for, moved onto a monitor (or the screen) and cut to it.
+        // Where it was asked for, moved into its area and cut to it.
         let screen = Rect(x: 0, y: 0, width: Double(XDisplayWidth(d, display.screen)),
                           height: Double(XDisplayHeight(d, display.screen)))
+        let within = area ?? screen
         var asked = Rect(x: 0, y: 0, width: Double(max(1, geometry.width ?? Int(size.width))),
                          height: Double(max(1, geometry.height ?? Int(size.height))))
-        asked.x = Double(geometry.x ?? Int(corner.x)) + (geometry.fromRight ? screen.width - asked.width : 0)
-        asked.y = Double(geometry.y ?? Int(corner.y)) + (geometry.fromBottom ? screen.height - asked.height : 0)
-        let placed = WindowFit.onMonitor(asked, monitors: display.monitors.isEmpty ? [screen] : display.monitors)
+        asked.x = geometry.x.map { Double($0) + (geometry.fromRight ? screen.width - asked.width : 0) } ?? within.x
+        asked.y = geometry.y.map { Double($0) + (geometry.fromBottom ? screen.height - asked.height : 0) } ?? within.y
+        let placed = WindowFit.within(asked, area: within)
         let width = UInt32(placed.width), height = UInt32(placed.height)
         createdSize = placed.size
         var attributes = XSetWindowAttributes()

@@ -93,6 +93,47 @@ struct PlacementTests {
         #expect(try answers(large))
     }
 
+    /// A prompt placed on the large monitor keeps its size there when its content changes
+    /// (Caps Lock's line shown, then hidden): it was cut back to the pointer's monitor.
+    @Test func aWindowPlacedOnALargerMonitorKeepsItsSizeWhenItsContentChanges() throws {
+        let xvfb = try twoMonitors()
+        let p = try askpass("1600x900+1100+50", display: xvfb.display)
+        defer { _ = try? run(["xdotool", "key", "--clearmodifiers", "Caps_Lock"], display: xvfb.display) }
+        try p.keys("Caps_Lock")
+        try waitUntil("Caps Lock's line") { (try? windowGeometry(p.windowID!, display: xvfb.display).height) != 900 }
+        let g = try windowGeometry(p.windowID!, display: xvfb.display)
+        #expect(g.width == 1600 && g.height > 600 && g.x == 1100, "\(g)")
+        try p.keys("Caps_Lock")
+        #expect(try answers(p))
+    }
+
+    /// Placed on a monitor smaller than the one under the pointer (the screen's bottom-right
+    /// corner, `-0-0`), a prompt is laid out for that monitor, as when the pointer is there: it
+    /// was laid out for the pointer's and cut, its OK button sliced off.
+    @Test func aPromptPlacedOnASmallMonitorIsLaidOutForIt() throws {
+        let xvfb = try Xvfb(size: "2720x1080x24")
+        for monitor in [["A", "1024/270x768/200+0+312", "screen"], ["B", "1280/340x1024/270+1100+0", "none"],
+                        ["C", "320/80x240/60+2400+840", "none"]] {
+            let (status, _) = try run(["xrandr", "--setmonitor"] + monitor, display: xvfb.display)
+            try #require(status == 0, "xrandr --setmonitor \(monitor)")
+        }
+        func opened(pointer: (Int, Int), geometry: [String]) throws -> (x: Int, y: Int, width: Int, height: Int) {
+            try run(["xdotool", "mousemove", String(pointer.0), String(pointer.1)], display: xvfb.display)
+            let p = try PinBoxProcess(["askpass"] + geometry + ["--", "Enter passphrase for key '/home/alice/.ssh/id':"],
+                                      display: xvfb.display)
+            try p.findWindowByPID()
+            let g = try windowGeometry(p.windowID!, display: xvfb.display)
+            kill(p.pid, SIGTERM)
+            _ = try p.waitExit()
+            return g
+        }
+        let placed = try opened(pointer: (100, 500), geometry: ["--geometry=-0-0"])
+        let underPointer = try opened(pointer: (2500, 900), geometry: [])
+        #expect(placed.x + placed.width == 2720 && placed.y + placed.height == 1080, "\(placed)")
+        #expect(placed.width == underPointer.width && placed.height == underPointer.height,
+                "laid out for C: \(placed) against \(underPointer)")
+    }
+
     /// The demo opens on the monitor under the pointer, which it was sized for.
     @Test func theDemoOpensOnTheMonitorItWasSizedFor() throws {
         let xvfb = try twoMonitors()

@@ -45,22 +45,27 @@ struct WindowFitTests {
         #expect(WindowFit.centred(Size(width: 3000, height: 2000), in: area) == Point(x: 1280, y: 24))
     }
 
-    /// A place off the screen, or partly off it, moves onto the monitor under its middle or the
-    /// nearest; a window larger than its monitor is cut to it; a place on a monitor stays.
-    @Test func aWindowIsKeptOnAMonitor() {
-        let screen = [Rect(x: 0, y: 0, width: 1366, height: 768)]
-        func placed(_ x: Double, _ y: Double, _ w: Double, _ h: Double, on monitors: [Rect]) -> Rect {
-            WindowFit.onMonitor(Rect(x: x, y: y, width: w, height: h), monitors: monitors)
+    /// A place off the area, or partly off it, moves into it; a window larger than the area is
+    /// cut to it; a place inside stays.
+    @Test func aWindowIsKeptInsideItsArea() {
+        let area = Rect(x: 0, y: 0, width: 1366, height: 768)
+        func placed(_ x: Double, _ y: Double, _ w: Double, _ h: Double, in area: Rect) -> Rect {
+            WindowFit.within(Rect(x: x, y: y, width: w, height: h), area: area)
         }
-        #expect(placed(2000, 2000, 448, 240, on: screen) == Rect(x: 918, y: 528, width: 448, height: 240))
-        #expect(placed(-300, -10, 448, 240, on: screen) == Rect(x: 0, y: 0, width: 448, height: 240))
-        #expect(placed(100, 50, 448, 240, on: screen) == Rect(x: 100, y: 50, width: 448, height: 240))
-        #expect(placed(40, 40, 3000, 900, on: screen) == Rect(x: 0, y: 0, width: 1366, height: 768))
-        #expect(placed(5000, 5000, 448, 240, on: []) == Rect(x: 5000, y: 5000, width: 448, height: 240))
-        // A small panel at the origin and a large monitor beside it: below the panel is no monitor.
-        let two = [Rect(x: 0, y: 0, width: 800, height: 600), Rect(x: 800, y: 0, width: 1920, height: 1080)]
-        #expect(placed(200, 800, 400, 300, on: two) == Rect(x: 200, y: 300, width: 400, height: 300))
-        // Placed on the large monitor, a size the small one could not hold is kept.
-        #expect(placed(900, 50, 1600, 900, on: two) == Rect(x: 900, y: 50, width: 1600, height: 900))
+        #expect(placed(2000, 2000, 448, 240, in: area) == Rect(x: 918, y: 528, width: 448, height: 240))
+        #expect(placed(-300, -10, 448, 240, in: area) == Rect(x: 0, y: 0, width: 448, height: 240))
+        #expect(placed(100, 50, 448, 240, in: area) == Rect(x: 100, y: 50, width: 448, height: 240))
+        #expect(placed(40, 40, 3000, 900, in: area) == Rect(x: 0, y: 0, width: 1366, height: 768))
+        let right = Rect(x: 800, y: 0, width: 1920, height: 1080)
+        #expect(placed(900, 50, 1600, 900, in: right) == Rect(x: 900, y: 50, width: 1600, height: 900))
+    }
+
+    /// The monitor a place is on: the one holding it, else the nearest (below a small laptop
+    /// panel beside a tall monitor, no monitor shows).
+    @Test func aPlaceIsOnTheMonitorHoldingItOrTheNearest() {
+        let panel = Rect(x: 0, y: 0, width: 800, height: 600), large = Rect(x: 800, y: 0, width: 1920, height: 1080)
+        #expect(WindowFit.monitor(at: Point(x: 1000, y: 50), among: [panel, large]) == large)
+        #expect(WindowFit.monitor(at: Point(x: 200, y: 800), among: [panel, large]) == panel)
+        #expect(WindowFit.monitor(at: Point(x: 200, y: 800), among: []) == nil)
     }
 }

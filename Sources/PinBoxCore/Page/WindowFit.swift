@@ -38,23 +38,24 @@ public enum WindowFit {
         return Size(width: min(size.width, area.width), height: min(size.height, area.height))
     }
 
-    /// Where a window asked for at `frame` goes, and how large, so that it lies on one monitor:
-    /// the one under its middle, else the nearest. A prompt placed off screen, or in the part
-    /// of a screen no monitor shows (`-geometry +200+800` below a small laptop panel), would take
-    /// the keyboard where nobody sees it. A window larger than its monitor is cut to it. No
-    /// monitors known: unchanged.
-    public static func onMonitor(_ frame: Rect, monitors: [Rect]) -> Rect {
+    /// The monitor a window at `point` is on: the one holding it, else the nearest; nil when
+    /// none is known.
+    public static func monitor(at point: Point, among monitors: [Rect]) -> Rect? {
         func distance(_ r: Rect) -> Double {
-            let p = frame.mid
-            let dx = max(r.x - p.x, 0, p.x - r.maxX), dy = max(r.y - p.y, 0, p.y - r.maxY)
+            let dx = max(r.x - point.x, 0, point.x - r.maxX), dy = max(r.y - point.y, 0, point.y - r.maxY)
             return dx * dx + dy * dy
         }
-        guard let first = monitors.first else { return frame }
-        let monitor = monitors.first { $0.contains(frame.mid) }
-            ?? monitors.reduce(first) { distance($1) < distance($0) ? $1 : $0 }
-        let size = clamp(frame.size, to: monitor.size)
-        return Rect(x: min(max(frame.x, monitor.x), monitor.maxX - size.width),
-                    y: min(max(frame.y, monitor.y), monitor.maxY - size.height), width: size.width, height: size.height)
+        guard let first = monitors.first else { return nil }
+        return monitors.first { $0.contains(point) } ?? monitors.reduce(first) { distance($1) < distance($0) ? $1 : $0 }
+    }
+
+    /// A window asked for at `frame` kept inside `area`: moved into it, and cut to it when larger.
+    /// A prompt placed off screen, or in the part of a screen no monitor shows, would take the
+    /// keyboard where nobody sees it.
+    public static func within(_ frame: Rect, area: Rect) -> Rect {
+        let size = clamp(frame.size, to: area.size)
+        return Rect(x: min(max(frame.x, area.x), area.maxX - size.width),
+                    y: min(max(frame.y, area.y), area.maxY - size.height), width: size.width, height: size.height)
     }
 
     /// Where a window of `size` goes in `area`: centred, and wholly inside it.

@@ -197,7 +197,7 @@ struct AskpassCommand {
     private func run(on display: XDisplay) -> Int32 {
         do throws(X11Error) {
             let page: Page
-            let area = display.workArea()
+            let area = display.workArea(for: geometry)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog

@@ -93,7 +93,7 @@ struct PayCommand {
             let display = try XDisplay(name: self.display)
             let settings = withResources(of: display)
             let page: Page
-            let area = display.workArea()
+            let area = display.workArea(for: geometry)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: settings.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var scaled = spec

@@ -38,7 +38,7 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
         let display = try XDisplay(name: commandLine.display)
         let command = commandLine.withResources(of: display, arguments: arguments)
         let screenshots = screenshots(command)
-        let area = display.workArea()
+        let area = display.workArea(for: command.geometry)
         let page = fittedPage(scale: command.field.scale, area: area) { scale in
             var scaled = command
             scaled.field.scale = scale

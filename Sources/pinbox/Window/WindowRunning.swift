@@ -21,16 +21,14 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     }
     XDisplay.onConnectionLost = { page.wipe() }
     defer { if !continuing { page.wipe() } }
-    // Never larger than the work area, whatever the content (the page fitted its scale first)
-    // or the size asked for; a window placed nowhere opens in the area's corner, on the
-    // monitor it was sized for. One placed somewhere lies on the monitor there (XWindow).
+    // Never larger than the work area it was sized for (XDisplay.workArea(for:): where it is
+    // placed, else under the pointer), whatever the content (the page fitted its scale first)
+    // or the size asked for, and inside it (XWindow).
     let bounds = area?.size ?? .zero
     let window = try XWindow(display: display, title: title, instance: instance,
                              size: WindowFit.clamp(page.preferredSize, to: bounds),
-                             minimum: WindowFit.clamp(page.minimumSize, to: bounds),
-                             geometry: geometry.x == nil ? geometry.fitted(to: bounds) : geometry,
-                             corner: area.map { Point(x: $0.x, y: $0.y) } ?? Point(x: 0, y: 0), type: type,
-                             transientFor: parent)
+                             minimum: WindowFit.clamp(page.minimumSize, to: bounds), geometry: geometry, area: area,
+                             type: type, transientFor: parent)
     window.maximum = bounds
     let loop = try EventLoop(display: display, window: window, grabKeyboard: grab)
     loop.endsProcess = !continuing
