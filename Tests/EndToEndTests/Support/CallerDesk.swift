@@ -62,7 +62,9 @@ final class CallerDesk {
             for decimal in out.split(separator: "\n").map(String.init) {
                 let pid = try run(["xdotool", "getwindowpid", decimal], display: display).output
                     .trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !seen.contains(pid + "/" + decimal), let number = UInt(decimal) else { continue }
+                // A window going away between the search and this read has no pid left: not a
+                // new dialog (the last one's, as it closes; its id is reused by the next).
+                guard !pid.isEmpty, !seen.contains(pid + "/" + decimal), let number = UInt(decimal) else { continue }
                 seen.insert(pid + "/" + decimal)
                 var dialog = Dialog(id: "0x" + String(number, radix: 16), pid: pid)
                 _ = try run(["xdotool", "windowfocus", "--sync", decimal], display: display)
