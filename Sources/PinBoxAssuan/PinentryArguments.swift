@@ -18,6 +18,8 @@ public struct PinentryArguments: Equatable, Sendable {
     /// `--paste off` (PinBox's own): a passphrase entry refuses pastes too. Not an Assuan
     /// OPTION: only whoever starts the pinentry decides it.
     public var paste = true
+    /// A `--paste` that could not be read: pastes are refused, as with `off`.
+    public private(set) var pasteUnreadable = false
 
     public init() {}
 
@@ -39,6 +41,8 @@ public struct PinentryArguments: Equatable, Sendable {
                 try take(argument, from: &rest)
             } catch {
                 ignored.append(error)
+                // A paste switch that cannot be read (a bad or no value, one dash) fails closed.
+                if argument.drop(while: { $0 == "-" }).hasPrefix("paste") { (paste, pasteUnreadable) = (false, true) }
             }
         }
     }
@@ -107,10 +111,7 @@ public struct PinentryArguments: Equatable, Sendable {
             switch text {
             case "on": paste = true
             case "off": paste = false
-            default:
-                // A hardening switch that cannot be read fails closed.
-                paste = false
-                throw .badChoice(option.longName, "on or off")
+            default: throw .badChoice(option.longName, "on or off")
             }
         case .debug: options.debug = true
         case .help: if action == .serve { action = .help }
@@ -206,12 +207,6 @@ public enum PinentryArgumentError: Error, Equatable, Sendable {
     case unexpectedArgument(String)
     case badChoice(String, String)
 
-    /// What becomes of the mistake: the option is passed over, except an unreadable `--paste`,
-    /// which refuses pastes (it can only make the prompt stricter).
-    public var outcome: String {
-        if case .badChoice("--paste", _) = self { return "pastes refused" }
-        return "ignored"
-    }
 
     public var message: String {
         switch self {

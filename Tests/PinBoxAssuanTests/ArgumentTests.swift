@@ -48,9 +48,14 @@ import Testing
         #expect(a.ignored == [.unknownOption("--bogus"), .badNumber("--timeout"), .unknownOption("-x"),
                               .badChoice("--paste", "on or off")])
         #expect(a.options.display == ":1" && a.timeout == 7 && a.options.grab)
-        // Except an unreadable --paste: it refuses pastes, never leaves them on.
-        #expect(!a.paste && a.ignored.last?.outcome == "pastes refused" && a.ignored.first?.outcome == "ignored")
-        #expect(!PinentryArguments(parsing: ["--paste", "Off"]).paste && PinentryArguments(parsing: ["--paste", "on"]).paste)
+        // Except an unreadable --paste (a bad value, none, one dash): it refuses pastes.
+        #expect(!a.paste && a.pasteUnreadable)
+        for unreadable in [["--paste", "Off"], ["--paste"], ["--paste", "on", "--paste"], ["-paste", "off"], ["--paste="]] {
+            let parsed = PinentryArguments(parsing: unreadable)
+            #expect(!parsed.paste && parsed.pasteUnreadable, "\(unreadable)")
+        }
+        #expect(PinentryArguments(parsing: ["--paste", "on"]).paste && !PinentryArguments(parsing: ["--paste=off"]).paste)
+        #expect(!PinentryArguments(parsing: ["--paste=off"]).pasteUnreadable)
         #expect(PinentryArguments(parsing: ["--display", ":0"]).ignored.isEmpty)
     }
 

@@ -67,5 +67,9 @@ struct WindowFitTests {
         #expect(WindowFit.monitor(at: Point(x: 1000, y: 50), among: [panel, large]) == large)
         #expect(WindowFit.monitor(at: Point(x: 200, y: 800), among: [panel, large]) == panel)
         #expect(WindowFit.monitor(at: Point(x: 200, y: 800), among: []) == nil)
+        // Overlapping at the origin, in either order: the larger.
+        let small = Rect(x: 0, y: 0, width: 1024, height: 768), big = Rect(x: 0, y: 0, width: 1920, height: 1080)
+        #expect(WindowFit.monitor(at: Point(x: 100, y: 100), among: [small, big]) == big)
+        #expect(WindowFit.monitor(at: Point(x: 100, y: 100), among: [big, small]) == big)
     }
 }

@@ -38,15 +38,19 @@ public enum WindowFit {
         return Size(width: min(size.width, area.width), height: min(size.height, area.height))
     }
 
-    /// The monitor a window at `point` is on: the one holding it, else the nearest; nil when
-    /// none is known.
+    /// The monitor a window at `point` is on: the largest holding it (monitors may overlap, or
+    /// mirror each other), else the nearest; nil when none is known.
     public static func monitor(at point: Point, among monitors: [Rect]) -> Rect? {
         func distance(_ r: Rect) -> Double {
             let dx = max(r.x - point.x, 0, point.x - r.maxX), dy = max(r.y - point.y, 0, point.y - r.maxY)
             return dx * dx + dy * dy
         }
         guard let first = monitors.first else { return nil }
-        return monitors.first { $0.contains(point) } ?? monitors.reduce(first) { distance($1) < distance($0) ? $1 : $0 }
+        let holding = monitors.filter { $0.contains(point) }
+        if let one = holding.first {
+            return holding.reduce(one) { $1.width * $1.height > $0.width * $0.height ? $1 : $0 }
+        }
+        return monitors.reduce(first) { distance($1) < distance($0) ? $1 : $0 }
     }
 
     /// A window asked for at `frame` kept inside `area`: moved into it, and cut to it when larger.

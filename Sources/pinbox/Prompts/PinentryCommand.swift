@@ -12,7 +12,8 @@ enum PinentryCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let parsed = PinentryArguments(parsing: arguments)
         // Said and passed over, as by pinentry-gtk-2: the agent still gets its greeting.
-        for problem in parsed.ignored { Output.error(problem.message + "; " + problem.outcome) }
+        for problem in parsed.ignored { Output.error(problem.message + "; ignored") }
+        if parsed.pasteUnreadable { Output.error("pastes refused, as --paste could not be read") }
         switch parsed.action {
         case .help: return printHelp(PinentryCommand.help)
         case .version: return printHelp("pinentry-pinbox " + pinboxVersion)
