@@ -207,7 +207,6 @@ public enum PinentryArgumentError: Error, Equatable, Sendable {
     case unexpectedArgument(String)
     case badChoice(String, String)
 
-
     public var message: String {
         switch self {
         case .unknownOption(let name): "unknown option \(name)"
