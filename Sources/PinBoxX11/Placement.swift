@@ -41,12 +41,6 @@ extension XDisplay {
         return area
     }
 
-    /// Where a dialog of `size` (device pixels) opens: centred in the work area under the pointer.
-    public func centredUnderPointer(_ size: Size) -> (x: Int, y: Int) {
-        let p = WindowFit.centred(size, in: workArea())
-        return (Int(p.x), Int(p.y))
-    }
-
     /// `_NET_WORKAREA` for the current desktop (`_NET_CURRENT_DESKTOP`, else the first); nil
     /// when no window manager set it, or when the one that set it is gone.
     private func windowManagerWorkArea() -> Rect? {
