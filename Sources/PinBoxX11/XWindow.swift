@@ -31,16 +31,6 @@ public struct WindowGeometry: Equatable, Sendable {
         if let width, width < 1 || width > 16384 { return nil }
         if let height, height < 1 || height > 16384 { return nil }
     }
-
-    /// The size asked for no larger than `area` (WindowFit.clamp): a window never grows past
-    /// the work area, whichever way its size was asked for.
-    public func fitted(to area: Size) -> WindowGeometry {
-        guard area.width > 0, area.height > 0 else { return self }
-        var fitted = self
-        if let width { fitted.width = min(width, Int(area.width)) }
-        if let height { fitted.height = min(height, Int(area.height)) }
-        return fitted
-    }
 }
 
 /// What the window is to the window manager (`_NET_WM_WINDOW_TYPE`).

@@ -75,8 +75,8 @@ public struct AccessibleTree: Equatable, Sendable {
             // window's description too, it was said twice (GTK's dialogs leave that empty). But
             // Orca 43 reads a dialog's labels only of three words or more (an alert's, any): a
             // shorter text ("alice@example.com's password:") is heard only as the description.
-            let words = content.description.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).count
-            if role == .alert || words >= 3 { windowDescription = "" }
+            let wordCount = content.description.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).count
+            if role == .alert || wordCount >= 3 { windowDescription = "" }
             nodes.append(text(ID.description, content.description, layout.description))
             if let detail = content.detail {
                 // A fingerprint is read out to be compared, and readers speak a label's name: the

@@ -15,7 +15,8 @@ struct TerminalDialogs {
     private(set) var error: Output.Failure?
 
     private mutating func open(_ options: PinentryOptions) -> (TerminalDevice, TerminalLook)? {
-        let path = options.ttyName.flatMap { $0.isEmpty ? nil : $0 } ?? "/dev/tty"
+        let named = options.ttyName.flatMap { $0.isEmpty ? nil : $0 }
+        let path = named ?? "/dev/tty"
         do throws(Output.Failure) {
             let device = try TerminalDevice(path: path)
             (failure, error) = (nil, nil)
@@ -26,8 +27,7 @@ struct TerminalDialogs {
             // No terminal named and none controlling (a daemon's pinentry): the agent hears
             // ENOTTY, as from pinentry-curses and pinentry-gtk-2, whose "Inappropriate ioctl for
             // device" is the message users look up to find GPG_TTY; ENXIO would send them nowhere.
-            let named = !(options.ttyName ?? "").isEmpty
-            self.error = !named && error.number == ENXIO ? Output.Failure(errno: ENOTTY) : error
+            self.error = named == nil && error.number == ENXIO ? Output.Failure(errno: ENOTTY) : error
             return nil
         }
     }

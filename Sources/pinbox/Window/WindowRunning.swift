@@ -52,7 +52,6 @@ func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeom
     _ = controller.handle(.keyboard(display.keyboardState()), now: Clock.now())
     var geometry = geometry
     if geometry.x == nil {
-        geometry = geometry.fitted(to: area.size)
         let size = WindowFit.clamp(Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
                                         height: Double(geometry.height ?? Int(page.preferredSize.height))), to: area.size)
         let corner = WindowFit.centred(size, in: area)
