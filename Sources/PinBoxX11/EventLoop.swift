@@ -16,6 +16,9 @@ public final class EventLoop {
     private var selection = SelectionReader()
     private var clipboard = SelectionOwner()
     private var grab: KeyboardGrab
+    private var focus = KeyboardFocus()
+    /// Whether the controller was last told the window has the keys.
+    private var toldFocused = false
 
     /// With `grabKeyboard`, the keyboard is taken as soon as the window is viewable, so no
     /// other client can read the keystrokes; the loop fails if it cannot be had.
@@ -73,7 +76,10 @@ public final class EventLoop {
         // A window that takes the keyboard gets every key from the moment it shows, and the
         // grab gives it the focus: it is drawn focused from the first frame, rather than drawn
         // again a millisecond after it shows, when the grab's FocusIn comes.
-        if grab.wanted { _ = controller.handle(.windowFocus(true), now: Clock.now()) }
+        if grab.wanted {
+            toldFocused = true
+            _ = controller.handle(.windowFocus(true), now: Clock.now())
+        }
         // The first frame is drawn before the window is mapped, so the window never shows up
         // empty while fonts load, and goes to the server as the window's background, so that
         // mapping shows it at once.
@@ -213,6 +219,16 @@ public final class EventLoop {
         return true
     }
 
+    /// Tells the controller when the keys have come to the window, or gone elsewhere.
+    private func tellFocus(to controller: WindowController) {
+        guard focus.hasKeys != toldFocused else { return }
+        toldFocused = focus.hasKeys
+        // A key let go while another window had the keyboard sent this one no release:
+        // back in focus, only keys still down stay held (one round trip).
+        if toldFocused { Self.keysDown(display.handle) { keys.keepHeld(only: $0) } }
+        deliver(.windowFocus(toldFocused), to: controller)
+    }
+
     /// One input, handled as soon as it is translated: typed characters are not queued.
     private func deliver(_ input: InputEvent, to controller: WindowController) {
         if input == .screenshot { screenshotWanted = true; return }
@@ -265,7 +281,6 @@ public final class EventLoop {
         case FocusIn, FocusOut:
             // Focus moves caused by a grab are not the user's doing.
             if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { return }
-            if event.xfocus.detail == NotifyPointer || event.xfocus.detail == NotifyInferior { return }
             // While this window holds the keyboard every key comes here, wherever the focus is:
             // a click on another window (the window manager moving the focus) must not draw the
             // dialog unfocused while it still reads what the user types. It takes the focus
@@ -274,10 +289,13 @@ public final class EventLoop {
                 if event.type == FocusOut { grab.focusLost(now: Clock.now()) }
                 return
             }
-            // A key let go while another window had the keyboard sent this one no release:
-            // back in focus, only keys still down stay held (one round trip).
-            if event.type == FocusIn { Self.keysDown(display.handle) { keys.keepHeld(only: $0) } }
-            deliver(.windowFocus(event.type == FocusIn), to: controller)
+            focus.focusChanged(came: event.type == FocusIn, detail: event.xfocus.detail)
+            tellFocus(to: controller)
+        case EnterNotify, LeaveNotify:
+            focus.crossed(entered: event.type == EnterNotify, focusFlag: event.xcrossing.focus != 0,
+                          detail: event.xcrossing.detail)
+            // While the grab holds, every key comes here wherever the pointer is.
+            if !grab.isHeld { tellFocus(to: controller) }
         case Expose:
             let e = event.xexpose
             exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))

@@ -83,7 +83,7 @@ public final class XWindow {
         // Release and drag with the left button: a number pad's key types when let go on it.
         attributes.event_mask = KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
             | ExposureMask
-            | StructureNotifyMask | FocusChangeMask | PropertyChangeMask
+            | StructureNotifyMask | FocusChangeMask | EnterWindowMask | LeaveWindowMask | PropertyChangeMask
         var mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
         if let colormap = visual.colormap {
             // A visual other than the parent's: its own colormap, and a border pixel, or BadMatch.

@@ -655,6 +655,23 @@ struct DesktopTests {
             == "Value: /usr/libexec/ssh-askpass/x11-ssh-askpass\nValue: /usr/bin/pinentry-tty\n")
         #expect(try chosen(withPeers: false) == "Value: /usr/bin/pinbox-askpass\nValue: /usr/bin/pinentry-pinbox\n")
     }
+
+    /// scripts/test packaged the release build under a maintainer's hardened umask (077, which
+    /// dpkg-deb refuses for a control directory); packaged again under a group-writable one (002),
+    /// the .deb is the same to the byte: its modes are Debian's, not the builder's.
+    @Test(.timeLimit(.minutes(10))) func thePackageIsTheSameWhateverTheBuildersUmask() throws {
+        let hardened = try Self.debianPackage()
+        let out = NSTemporaryDirectory() + "pinbox-umask-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (status, output) = try runAll(["bash", "-c", "umask 002; exec \"$0\" \"$@\"", Self.repository + "/scripts/package",
+                                           "--out", out, "--binary", try Self.releaseBinary()])
+        try #require(status == 0, "scripts/package under umask 002:\n\(output)")
+        let again = out + "/" + URL(fileURLWithPath: hardened).lastPathComponent
+        let (_, listing) = try run(["dpkg-deb", "--contents", again])
+        #expect(!listing.contains("drwxrwx"), "a group-writable directory:\n\(listing)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: hardened)))
+    }
 }
 
 /// The size in pixels of the visible window process `pid` shows, once it shows one.

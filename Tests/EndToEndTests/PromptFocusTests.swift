@@ -318,6 +318,36 @@ struct PromptFocusTests {
         #expect(try p.waitExit() == 1)
     }
 
+    /// With no window manager and no grab (gpg-agent's `no-grab`), the keys go to the window
+    /// under the pointer (the server's PointerRoot focus): the dialog shows that it has them
+    /// while the pointer is over it, with its caret, and stops showing it when the pointer
+    /// leaves; before, keys arrived in a dialog drawn unfocused, and Tab moved an unseen focus.
+    @Test func withoutAGrabThePointerGivesTheFocusAndTheDialogShowsIt() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog(focusing: false)
+        func caretSeen(within seconds: Double) throws -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if try desk.entry(dialog).caret != nil { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        try desk.pointer(dialog, x: 20, y: 20)
+        try desk.type("ab")
+        #expect(try desk.entry(dialog).isDots(2), "the keys come to the window under the pointer")
+        #expect(try caretSeen(within: 3), "and it shows it has them")
+        // Off the window, on the bare root: the keys no longer come here, and the caret goes.
+        _ = try run(["xdotool", "mousemove", "0", "0"], display: desk.display)
+        #expect(try !caretSeen(within: 1.5), "the pointer left: no caret")
+        try desk.pointer(dialog, x: 20, y: 20)
+        #expect(try caretSeen(within: 3))
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ab\n")
+    }
+
     @Test func everyPromptAsksToStayAboveAndForAttention() throws {
         let desk = try CallerDesk()
         let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)

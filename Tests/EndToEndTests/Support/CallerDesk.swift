@@ -54,8 +54,8 @@ final class CallerDesk {
     }
 
     /// Waits for a PinBox window not seen before (a new askpass, or the pinentry's next
-    /// dialog), focuses it and returns it.
-    func nextDialog(timeout: Double = 20) throws -> Dialog {
+    /// dialog), focuses it (unless told not to) and returns it.
+    func nextDialog(timeout: Double = 20, focusing: Bool = true) throws -> Dialog {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: display)
@@ -67,7 +67,7 @@ final class CallerDesk {
                 guard !pid.isEmpty, !seen.contains(pid + "/" + decimal), let number = UInt(decimal) else { continue }
                 seen.insert(pid + "/" + decimal)
                 var dialog = Dialog(id: "0x" + String(number, radix: 16), pid: pid)
-                _ = try run(["xdotool", "windowfocus", "--sync", decimal], display: display)
+                if focusing { _ = try run(["xdotool", "windowfocus", "--sync", decimal], display: display) }
                 let geometry = try run(["xdotool", "getwindowgeometry", "--shell", decimal], display: display).output
                 for line in geometry.split(separator: "\n") {
                     let parts = line.split(separator: "=")
