@@ -109,6 +109,8 @@ public final class EventLoop {
             while nextEvent(d, into: &event) {
                 take(&event, controller, exposed: &exposed, newSize: &newSize)
             }
+            // A key before the preparation prepares the keyboard, which may find none to read.
+            if let failure = keyboard.failure { throw X11Error(failure) }
             // A new keymap: compiled once after the burst, with its layouts' names.
             if let state = keyboard.settle() { deliver(.keyboard(state), to: controller) }
             // What a screen reader asked for while the loop last waited: a button's action, a focus.
@@ -171,7 +173,11 @@ public final class EventLoop {
                 backgroundDropped = true
                 backgroundIsFrame = false
             }
-            if let due = preparationDue, now >= due, prepare(controller, buffer: &buffer) { continue }
+            if let due = preparationDue, now >= due {
+                let told = prepare(controller, buffer: &buffer)
+                if let failure = keyboard.failure { throw X11Error(failure) }
+                if told { continue }
+            }
             if hasEventToTake(d) { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, grab.focusDue,
                             preparationDue]

@@ -9,12 +9,16 @@ import CSystem
 /// get out).
 public enum SignalPipe {
     nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
+    nonisolated(unsafe) private static var installed = false
 
     public static func install() {
-        guard readEnd < 0 else { return }
+        guard !installed else { return }
+        installed = true
         var pair: [Int32] = [-1, -1]
-        guard pinbox_pipe_nonblocking(&pair) == 0 else { return }
-        readEnd = pair[0]
+        // With no descriptor left for the pipe (a tiny RLIMIT_NOFILE) the handlers go in all the
+        // same: they wipe the secrets and end the process within a second (the watchdog); only
+        // the loop's wake-up is lost.
+        if pinbox_pipe_nonblocking(&pair) == 0 { readEnd = pair[0] }
         _ = pinbox_signals_install(pair[1])
     }
 

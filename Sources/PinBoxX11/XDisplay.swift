@@ -26,6 +26,12 @@ public final class XDisplay {
                 ? "cannot open the X display: $DISPLAY is not set" + (optionHint ? " (try --display :0)" : "")
                 : "cannot open the X display '\(TerminalSafeText.escaped(shown))'")
         }
+        // Xlib takes a negative screen number (`:0.-1`) and would index before its screens.
+        guard (0..<XScreenCount(handle)).contains(XDefaultScreen(handle)) else {
+            XCloseDisplay(handle)
+            let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+            throw X11Error("cannot open the X display '\(TerminalSafeText.escaped(shown))': it has no such screen")
+        }
         self.handle = handle
         screen = XDefaultScreen(handle)
         root = XRootWindow(handle, screen)

@@ -286,6 +286,26 @@ final class CommandLineTests {
             == "pinbox: cannot open the X display: $DISPLAY is not set\n")
     }
 
+    /// Xlib takes a negative screen number and every role then crashed on its first use of the
+    /// screen; now each says it cannot open that display. The same server's screen 0 is the control.
+    @Test func aNegativeScreenIsExitThreeForEveryRole() throws {
+        let xvfb = try Xvfb()
+        let bad = xvfb.display + ".-1"
+        let message = "pinbox: cannot open the X display '\(bad)': it has no such screen\n"
+        let demo = try pinbox(["--display", bad])
+        #expect(demo.status == 3 && demo.err == message, "\(demo)")
+        let askpass = try pinbox(["askpass", "Password:"], display: bad)
+        #expect(askpass.status == 3 && askpass.err == message, "\(askpass)")
+        // The agent names the display; with no terminal to fall back to, GETPIN is refused.
+        let pinentry = try run(["setsid", "-w", PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": ""],
+                               input: Array("OPTION display=\(bad)\nGETPIN\nBYE\n".utf8))
+        #expect(pinentry.status == 0 && pinentry.output.contains("\nERR 83918950 "), "\(pinentry)")
+        let control = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display + ".0")
+        _ = try windowSize(of: control.pid, display: xvfb.display)
+        kill(control.pid, SIGTERM)
+        #expect(try control.waitExit() == 1)
+    }
+
     @Test func helpIsPrintedAndSucceeds() throws {
         let r = try pinbox(["--help"])
         #expect(r.status == 0 && r.out.contains("--geometry") && r.out.contains("--paste deny|digits"))

@@ -536,7 +536,7 @@ struct DesktopTests {
         let (_, contents) = try run(["dpkg-deb", "--contents", path])
         for entry in ["./usr/bin/pinbox", "./usr/bin/pinbox-askpass -> pinbox", "./usr/bin/pinentry-pinbox -> pinbox",
                       "./usr/share/man/man1/pinbox.1.gz", "./usr/share/doc/pinbox/copyright",
-                      "./usr/share/doc/pinbox/changelog.Debian.gz", "./usr/share/doc/pinbox/pinentry.md",
+                      "./usr/share/doc/pinbox/changelog.Debian.gz", "./usr/share/doc/pinbox/pinentry.md.gz",
                       "./usr/share/applications/pinbox.desktop",
                       "./usr/share/icons/hicolor/48x48/apps/pinbox.png",
                       "./usr/share/bash-completion/completions/pinbox",
@@ -566,6 +566,9 @@ struct DesktopTests {
         #expect(try run(["dpkg-deb", "--extract", path, root]).status == 0)
         let facts = try LinkFacts(root + "/usr/bin/pinbox")
         #expect(!facts.runpath && facts.bindNow && facts.relro)
+        // The pinentry's guide is compressed, as Debian's policy asks, and its help names it so.
+        let (_, help) = try run([root + "/usr/bin/pinbox", "pinentry", "--help"])
+        #expect(help.contains("See \(root)/usr/share/doc/pinbox/pinentry.md.gz."), "\(help)")
         // The accessibility plug-in: no RUNPATH, none of Swift's runtime, and the installed
         // program finds it beside itself when the session has accessibility on.
         let plugin = root + "/usr/lib/pinbox/libpinbox-accessibility.so"

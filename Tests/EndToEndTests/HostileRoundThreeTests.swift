@@ -435,6 +435,23 @@ struct HostileRoundThreeTests {
         #expect(try pinentry.waitExit(timeout: 3) == 0)
     }
 
+    /// The same for the askpass: ssh killed while its askpass was open (a closed terminal, a
+    /// timeout) left the dialog up for ever, orphaned, holding the keyboard for nobody. Now
+    /// nobody reading stdout closes it as a cancel, and the keyboard is free again.
+    @Test func theCallersDeathEndsTheAskpass() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        _ = try desk.nextDialog()
+        let prober = try desk.client()
+        let probe = prober.makeWindow()
+        try waitUntil("the askpass holds the keyboard") { prober.keyboardIsHeldElsewhere(probe: probe) }
+        try desk.type("abc")
+        #expect(p.child.isRunning, "the control: while its caller reads, the dialog stays")
+        p.child.closeStdoutReader()
+        #expect(try p.waitExit(timeout: 3) == 1)
+        #expect(!prober.keyboardIsHeldElsewhere(probe: probe))
+    }
+
     /// The control, and how scripts use a pinentry: the end of stdin alone (commands piped in)
     /// leaves the dialog up, and its answer is written, as pinentry-gtk-2 and pinentry-curses do.
     @Test func aScriptPipedInGetsItsAnswer() throws {

@@ -28,6 +28,9 @@ final class Keyboard {
     private(set) var composer: Composer?
     /// Set once `prepare` has run, whatever it found.
     private var prepared = false
+    /// Why no key can be read, when `prepare` found no way to: the window then closes (a prompt
+    /// holding the keyboard while it reads nothing would lock the user out of it).
+    private(set) var failure: String?
     /// The server's keymap changed since it was compiled: compiled again before the next key.
     private var stale = false
     /// The keyboard changed since its layouts were named: named again once the burst is over.
@@ -72,27 +75,33 @@ final class Keyboard {
         return indicators.state
     }
 
-    /// Loads libxkbcommon, compiles the keymap and reads the compose table, once. Without the
-    /// library no key types (each is `.otherKey`), and the reason is said once on stderr.
+    /// Loads libxkbcommon, compiles the keymap and reads the compose table, once. Where no key
+    /// can be read (no library, a server without XKB), `failure` says why.
     func prepare() {
         guard !prepared else { return }
         prepared = true
-        guard eventBase != nil else { return }
-        guard let xkb = pinbox_xkb_load()?.pointee else {
-            let reason = pinbox_xkb_load_error().map { String(cString: $0) } ?? "cannot load it"
-            var message = "pinbox: no key can be read without libxkbcommon: \(reason)\n"
-            message.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        guard eventBase != nil else {
+            failure = "the X server has no XKEYBOARD extension: no key can be read"
             return
         }
-        guard let connection = xkb.XGetXCBConnection(display) else { return }
+        guard let xkb = pinbox_xkb_load()?.pointee else {
+            let reason = pinbox_xkb_load_error().map { String(cString: $0) } ?? "cannot load it"
+            failure = "no key can be read without libxkbcommon: \(reason)"
+            return
+        }
+        let unreadable = "libxkbcommon cannot read this server's keyboard: no key can be read"
+        guard let connection = xkb.XGetXCBConnection(display) else { failure = unreadable; return }
         var major: UInt16 = 0, minor: UInt16 = 0, event: UInt8 = 0, error: UInt8 = 0
         guard xkb.xkb_x11_setup_xkb_extension(connection, UInt16(XKB_X11_MIN_MAJOR_XKB_VERSION),
                                               UInt16(XKB_X11_MIN_MINOR_XKB_VERSION),
                                               XKB_X11_SETUP_XKB_EXTENSION_NO_FLAGS, &major, &minor, &event, &error) != 0
-        else { return }
+        else { failure = unreadable; return }
         device = xkb.xkb_x11_get_core_keyboard_device_id(connection)
         // No include paths: a keymap from the server needs no files, and looking for them costs.
-        guard device >= 0, let context = xkb.xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else { return }
+        guard device >= 0, let context = xkb.xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else {
+            failure = unreadable
+            return
+        }
         self.xkb = xkb
         self.context = context
         self.connection = connection

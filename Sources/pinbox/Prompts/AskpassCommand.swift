@@ -211,9 +211,11 @@ struct AskpassCommand {
             let controller = PageController(page: page, delivery: answers ? .standardOutput : .none,
                                             events: false, screenshots: nil)
             // ssh's touch notice reads no key, so it takes none: keys typed elsewhere meanwhile,
-            // and a prompt that opens then, have the keyboard.
+            // and a prompt that opens then, have the keyboard. A caller that died (killed, its
+            // terminal closed) leaves stdout with no reader: the dialog closes as a cancel
+            // rather than hold the keyboard for nobody.
             return try runDialog(page, display: display, area: area, geometry: geometry,
-                                 grab: grab && promptKind != .deviceWait, controller: controller)
+                                 grab: grab && promptKind != .deviceWait, controller: controller, hangUpWatch: 1)
         } catch {
             fail(error.message, status: .display)
         }

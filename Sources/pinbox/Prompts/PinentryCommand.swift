@@ -43,7 +43,10 @@ enum PinentryCommand {
         let link = (Installation.binaryDirectory ?? "/usr/bin") + "/pinentry-pinbox"
         let installedGuide = (Installation.prefix ?? "/usr") + "/share/doc/pinbox/pinentry.md"
         let program = access(link, F_OK) == 0 ? link : link + "   (a link to this program; scripts/install makes it)"
-        let guide = access(installedGuide, F_OK) == 0 ? installedGuide : "docs/pinentry.md in PinBox's source"
+        // Debian's package keeps it compressed, as its policy asks of a document that size.
+        let compressedGuide = installedGuide + ".gz"
+        let guide = access(installedGuide, F_OK) == 0 ? installedGuide
+            : access(compressedGuide, F_OK) == 0 ? compressedGuide : "docs/pinentry.md in PinBox's source"
         return """
         usage: pinbox pinentry [options]      (or pinentry-pinbox [options])
 
