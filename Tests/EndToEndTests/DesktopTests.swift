@@ -486,6 +486,21 @@ struct DesktopTests {
         let catalogue = prefix + "/share/locale/zh_CN/LC_MESSAGES/pinbox.mo"
         let (_, text) = try run(["msgunfmt", catalogue])
         #expect(text.contains("msgstr \"请输入支付密码\""), "the installed catalogue: \(text)")
+        // Without /proc (a chroot, a sandbox) the program finds its prefix, and the catalogue, from
+        // the path it was started by: the pay sheet is drawn in Chinese all the same. The control:
+        // in English it is drawn otherwise.
+        func payPicture(_ lang: String, withoutProc: Bool) throws -> Data {
+            let png = prefix + "/pay-\(lang)-\(withoutProc).png"
+            let command = "\(prefix)/bin/pinbox render --pay --out \(png)"
+            let argv = withoutProc ? ["unshare", "--mount", "--fork", "sh", "-c", "umount -l /proc && exec " + command]
+                                   : ["sh", "-c", "exec " + command]
+            let (status, output) = try run(argv, environment: ["LANG": lang, "LC_ALL": "", "LANGUAGE": ""])
+            try #require(status == 0, "\(argv): \(output)")
+            return try Data(contentsOf: URL(fileURLWithPath: png))
+        }
+        let withProc = try payPicture("zh_CN.UTF-8", withoutProc: false)
+        #expect(try payPicture("zh_CN.UTF-8", withoutProc: true) == withProc, "translated without /proc")
+        #expect(try payPicture("C", withoutProc: true) != withProc)
 
         // The same window in English and in Chinese: the title and labels differ, nothing else.
         func screenshot(_ lang: String) throws -> Canvas {
