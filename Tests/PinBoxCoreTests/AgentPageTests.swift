@@ -94,6 +94,20 @@ struct AgentPageTests {
     }
 
     /// The checkbox sits on its own row over the buttons, Suggest at the start of theirs.
+    /// A button row wider than the dialog's default (a long Suggest label beside Show, Cancel
+    /// and OK) widens the column, and both entries span it, ending where the row ends.
+    @Test func entriesSpanAButtonRowWiderThanTheDefault() throws {
+        let page = try newPassphrase { $0.suggestLabel = "Suggest a passphrase for me"; $0.reveal = RevealButton() }
+        guard case .dialog(let layout) = page.geometry else { Issue.record("not a dialog"); return }
+        #expect(layout.textWidth > DialogLayout.Metrics().width, "the control: the row widens the column")
+        let cell = Theme.passphrase.cellSize.width
+        for field in layout.fields {
+            #expect(field.width > layout.textWidth - cell && field.width <= layout.textWidth,
+                    "entry \(field.width) in a column of \(layout.textWidth)")
+        }
+        #expect(layout.buttons.map(\.maxX).max()! - layout.fields[0].maxX < cell)
+    }
+
     @Test func whereTheyGo() throws {
         let page = try newPassphrase { $0.savePasswordLabel = "_Save in password manager"; $0.suggestLabel = "Suggest" }
         _ = page.handle(.resize(page.preferredSize), now: 0)

@@ -109,6 +109,25 @@ struct PromptPageTests {
         #expect(escaped.handle(.escape, now: 1).last == .finish(.cancelled(.escape)))
     }
 
+    /// A fingerprint line wider than the dialog's default widens the column, and the entry for
+    /// a typed fingerprint spans it, so that the two line up (it stayed at the default width,
+    /// and a typed fingerprint scrolled its start away beside empty room).
+    @Test func theFingerprintEntrySpansTheColumnItsLineMakes() throws {
+        let long = HostKeyQuestion(text: Self.question.text, keyType: "ED25519",
+                                   fingerprint: "SHA256:" + String(repeating: "mVPwvezndPv/ARoIadVY98vAC0g", count: 3),
+                                   acceptsFingerprint: true)
+        for kind in [PromptKind.hostKey(long), .hostKey(Self.question)] {
+            let p = try page(kind)
+            guard case .dialog(let layout) = p.geometry else { Issue.record("not a dialog"); return }
+            let cell = Theme.passphrase.cellSize.width
+            #expect(layout.fields[0].width > layout.textWidth - cell && layout.fields[0].width <= layout.textWidth,
+                    "entry \(layout.fields[0].width) in a column of \(layout.textWidth)")
+        }
+        let p = try page(.hostKey(long))
+        guard case .dialog(let layout) = p.geometry else { Issue.record("not a dialog"); return }
+        #expect(layout.textWidth > DialogLayout.Metrics().width, "the control: this fingerprint widens the column")
+    }
+
     @Test func aYesNoQuestionWithoutAnEntryStartsOnNo() throws {
         let q = HostKeyQuestion(text: "Are you sure you want to continue connecting?", acceptsFingerprint: false)
         let p = try page(.hostKey(q))

@@ -92,14 +92,9 @@ public struct DialogLayout: Equatable, Sendable {
         let m = metrics, s = scale
         let widestField = fieldSizes.map { $0.width }.max() ?? 0
         let buttonWidths = content.buttons.map { Self.width(of: $0, measure: measure, metrics: m, scale: s) }
-        let rowWidths = zip(content.buttons, buttonWidths).filter { $0.0.role != .savePassword }.map { $0.1 }
-        let buttonsWidth = max(rowWidths.reduce(0, +) + Double(max(0, rowWidths.count - 1)) * m.buttonGap * s,
-                               zip(content.buttons, buttonWidths).filter { $0.0.role == .savePassword }.map { $0.1 }.max() ?? 0)
-        // A fingerprint is never broken: the dialog is as wide as it needs.
         let detailSize = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil) } ?? .zero
         let pictureSize = content.detail?.picture.map { measure($0, Self.pictureStyle(m, scale: s), nil) } ?? .zero
-        let width = max(m.width * s, widestField, buttonsWidth, detailSize.width.rounded(.up),
-                        pictureSize.width.rounded(.up)).rounded(.up)
+        let width = max(Self.columnWidth(content, measure: measure, metrics: m, scale: s), widestField.rounded(.up))
         textWidth = width
         let margin = m.margin * s, gap = m.gap * s
         func height(_ text: String, _ size: Double, bold: Bool = false, limit: Double) -> Double {
@@ -246,6 +241,21 @@ public struct DialogLayout: Equatable, Sendable {
 
     /// A button's width: its label and padding, at least the minimum; a checkbox's, its box and
     /// label.
+    /// The width of the text column for `content` before its entries: the metrics' width, or
+    /// wider for what is never wrapped or broken, a row of buttons, a fingerprint and its
+    /// picture. Entries are made this wide (`DialogSpec`), so they line up with the rest.
+    public static func columnWidth(_ content: PageContent, measure: TextMeasure, metrics m: Metrics = Metrics(),
+                                   scale s: Double) -> Double {
+        let buttonWidths = content.buttons.map { width(of: $0, measure: measure, metrics: m, scale: s) }
+        let rowWidths = zip(content.buttons, buttonWidths).filter { $0.0.role != .savePassword }.map { $0.1 }
+        let buttonsWidth = max(rowWidths.reduce(0, +) + Double(max(0, rowWidths.count - 1)) * m.buttonGap * s,
+                               zip(content.buttons, buttonWidths).filter { $0.0.role == .savePassword }.map { $0.1 }.max() ?? 0)
+        // A fingerprint is never broken: the dialog is as wide as it needs.
+        let detail = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil).width } ?? 0
+        let picture = content.detail?.picture.map { measure($0, pictureStyle(m, scale: s), nil).width } ?? 0
+        return max(m.width * s, buttonsWidth, detail.rounded(.up), picture.rounded(.up)).rounded(.up)
+    }
+
     private static func width(of button: PageButton, measure: TextMeasure, metrics m: Metrics,
                               scale s: Double) -> Double {
         let text = measure(button.text, TextStyle(size: m.textSize * s), nil).width

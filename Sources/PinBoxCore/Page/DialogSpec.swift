@@ -88,7 +88,9 @@ public struct DialogSpec: Equatable, Sendable {
         content.detail = detail
         content.destructive = destructive
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
-        let width = DialogLayout.Metrics().width * scale
+        // Entries as wide as the text column their buttons and fingerprint make: a typed
+        // fingerprint lines up with the one it is checked against.
+        func columnWidth() -> Double { DialogLayout.columnWidth(content, measure: measure, scale: scale) }
         switch kind {
         case .entry(let entry):
             content.buttons = [cancel, ok]
@@ -105,6 +107,7 @@ public struct DialogSpec: Equatable, Sendable {
             content.notes = notes
             content.suggestionNote = suggestionNote
             let prompt = Self.label(prompt)
+            let width = columnWidth()
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
                                               scale: scale, width: width, easing: easing)]
             if let repeatPrompt {
@@ -134,7 +137,7 @@ public struct DialogSpec: Equatable, Sendable {
             var fields: [PageField] = []
             if entry {
                 var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
-                                                               byteLimit: byteLimit, scale: scale, width: width)
+                                                               byteLimit: byteLimit, scale: scale, width: columnWidth())
                 // A key's fingerprint is public: shown, and read by a screen reader, as typed.
                 (field.revealed, field.holdsNoSecret) = (true, true)
                 // ssh takes the fingerprint pasted from where the host's owner published it.
