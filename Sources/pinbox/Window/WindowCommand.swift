@@ -39,9 +39,9 @@ struct WindowCommand {
     private(set) var given: Set<String> = []
 
     static let help = """
-        Opens the demo window: the strip, boxes and grid fields on one page (Tab moves between
-        them), or one field when a field option such as --style is given. Digits fill the
-        focused field; BackSpace deletes, Ctrl+U clears, Escape clears then cancels, Return
+        Opens the demo window: the strip, paypass, boxes and grid fields on one page (Tab moves
+        between them), or one field when a field option such as --style is given. Digits fill
+        the focused field; BackSpace deletes, Ctrl+U clears, Escape clears then cancels, Return
         submits a full field, Print (or SIGUSR1) saves a screenshot. Events are JSON lines on
         stdout.
 
