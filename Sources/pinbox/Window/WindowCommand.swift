@@ -51,7 +51,11 @@ struct WindowCommand {
           --name, -name NAME           the instance name X resources are looked up under
                                        (default: the program's name, e.g. pinbox)
           --xrm, -xrm 'NAME: VALUE'    a resource over the server's, e.g. 'PinBox*dotColor: #333';
-                                       every option --some-option has the resource someOption
+                                       an option --some-option has the resource someOption,
+                                       except --reveal, --askpass, --display, --name, --xrm,
+                                       --screenshot-scale, --screenshot-field,
+                                       --screenshot-transparent and the workbench options below
+                                       (--slow, --paused, --guides, --record, --trace-frames)
           --exit-on-complete           submit and exit 0 as soon as the field is full
           --reveal                     include the digits in complete and submit events
           --screenshot-dir DIR         where screenshots go (default: the working directory)
