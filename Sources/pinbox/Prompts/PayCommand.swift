@@ -119,7 +119,7 @@ struct PayCommand {
         var settings = (scale: spec.scale, grab: grab)
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: XResources(display: display), instances: ResourceArguments.instanceNames, role: "pay",
+                from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .program), role: "pay",
                 options: ResourceArguments.options(for: .pay), policy: .pay,
                 validate: { (these: [String]) throws(UsageError) in _ = try PayCommand(arguments: these, headless: false) })
             let resources = try PayCommand(arguments: before, headless: false)
