@@ -196,13 +196,13 @@ final class PageController: WindowController {
             if let onChange, let i = page.fields.firstIndex(where: { $0.name == field }) { onChange(page, i) }
         case .complete(let field, let index, let reveal):
             if reveal {
-                reporter.emit("complete", ["field": .string(field), "pin": .string(revealed(index))])
+                handOver(reporter.emit("complete", ["field": .string(field), "pin": .string(revealed(index))]))
             } else {
                 reporter.emit("complete", ["field": .string(field)])
             }
         case .submit(let field, let index, let length, let reveal):
             if reveal {
-                reporter.emit("submit", ["field": .string(field), "pin": .string(revealed(index))])
+                handOver(reporter.emit("submit", ["field": .string(field), "pin": .string(revealed(index))]))
             } else {
                 reporter.emit("submit", ["field": .string(field), "length": .int(length)])
             }
@@ -223,6 +223,16 @@ final class PageController: WindowController {
         case .theme(let field, let name):
             reporter.emit("theme", ["field": .string(field), "theme": .string(name)])
         }
+    }
+
+    /// With `--reveal` an event that carries the PIN is its hand-over: one that could not be
+    /// written is never a success (the caller would take the run's 0 for a PIN it never got),
+    /// so the run ends at once, failed, as the askpass's does; over any status the page gave.
+    /// Said once (`complete` and `submit` may both carry it).
+    private func handOver(_ failure: Output.Failure?) {
+        guard let failure, exitStatus != ExitStatus.undelivered.rawValue else { return }
+        Output.error("cannot hand the PIN over on standard output (\(failure.reason))")
+        exitStatus = ExitStatus.undelivered.rawValue
     }
 
     /// The secret as text, for `--reveal` only: the user asked to see it.
