@@ -50,6 +50,7 @@ final class CommandLineTests {
             complete_line pinbox-askpass --
             complete_line pinentry-pinbox --tt
             complete_line pinbox --count ''
+            complete_line pinbox render --accept ''
             """
         let (status, output) = try runAll(["bash", "-c", script, "bash", completion, bin])
         #expect(status == 0, "\(output)")
@@ -63,6 +64,7 @@ final class CommandLineTests {
             "pinbox-askpass --|",
             "pinentry-pinbox --tt|--ttyname --ttytype",
             "pinbox --count |",
+            "pinbox render --accept |digits printable",
         ])
     }
 
@@ -137,7 +139,10 @@ final class CommandLineTests {
         (["render", "--out", "/nonexistent/dir/x.png", "--text", "1"], "cannot write /nonexistent/dir/x.png"),
         (["render", "--at", "-1", "--out", "/tmp/x.png"], "--at must be between 0 and 3600, not '-1'"),
         (["render", "--out", "/tmp/x.png", "--state", "angry"], "--state must be one of normal, error, success, not 'angry'"),
-        (["render", "--out", "/tmp/x.png", "--accept", "all"], "--accept must be one of digits, printable, text, not 'all'"),
+        (["render", "--out", "/tmp/x.png", "--accept", "all"], "--accept must be one of digits, printable, not 'all'"),
+        // The core's `text` is a dialog entry's: in a row of cells every character landed in the first.
+        (["render", "--out", "/tmp/x.png", "--accept", "text"], "--accept must be one of digits, printable, not 'text'\n"),
+        (["--accept", "text"], "--accept must be one of digits, printable, not 'text'\n"),
         (["--plain", "--secure"], "--plain and --secure contradict each other"),
         (["--font", "Sans"], "--font expects \"FAMILY [Bold] SIZE\""),
         (["--fill-font", "DejaVu Sans 0"], "--fill-font expects \"FAMILY [Bold] SIZE\""),
