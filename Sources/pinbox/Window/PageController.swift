@@ -81,9 +81,14 @@ final class PageController: WindowController {
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
         let effects = page.handle(event, now: now)
-        if event == .keyboardUnavailable && (page.keyboardRefusedAt != nil || page.outcome == .keyboardUnavailable) {
-            // Said on stderr too, for callers that log it (sudo, ssh in a script).
-            Output.error("cannot grab the keyboard: another program holds it, so nothing is asked until it lets go")
+        if event == .keyboardUnavailable {
+            // Said on stderr too, for callers that log it (sudo, ssh in a script): a prompt waits
+            // for the keyboard, the demo and the payment sheet end at once (exit 3).
+            if page.outcome == .keyboardUnavailable {
+                Output.error("cannot grab the keyboard: another program holds it; nothing was asked")
+            } else if page.keyboardRefusedAt != nil {
+                Output.error("cannot grab the keyboard: another program holds it, so nothing is asked until it lets go")
+            }
         }
         // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
         // passphrase; the keyboard's line) says so through `wantedSize`, which the window follows.
