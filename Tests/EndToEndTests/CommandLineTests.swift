@@ -62,7 +62,7 @@ final class CommandLineTests {
             "pinbox askpass --paste |on off",
             "pinbox --paste |deny digits text",
             "pinbox-askpass --|",
-            "pinentry-pinbox --tt|--ttyname --ttytype",
+            "pinentry-pinbox --tt|--ttyname --ttytype --ttyalert",
             "pinbox --count |",
             "pinbox render --accept |digits printable",
         ])

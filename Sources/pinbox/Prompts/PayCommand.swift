@@ -46,7 +46,9 @@ struct PayCommand {
                                        ease-out or ink-linear (see pinbox --help)
         With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS.
 
-        Exit status: 0 submitted, 1 cancelled, closed or timed out, 2 a bad option, 3 no X display.
+        Exit status: 0 submitted, 1 cancelled, closed or timed out, 2 a bad option, 3 no X display
+        or, with --grab, the keyboard held by another program, 4 the submit event could not carry
+        the digits to stdout (--reveal).
         """
 
     init(arguments: some Collection<String>, headless: Bool) throws(UsageError) {

@@ -86,7 +86,8 @@ struct WindowCommand {
 
         Exit status: 0 after closing the window or a submit with --exit-on-complete, 1 after
         cancel, 2 for a bad option, 3 when the X display cannot be opened or goes away, or
-        the keyboard cannot be grabbed.
+        the keyboard cannot be grabbed, 4 when the digits could not be written to stdout
+        (--askpass, or an event carrying them with --reveal).
         """
 
     init(arguments: some Collection<String>) throws(UsageError) {
