@@ -291,6 +291,25 @@ final class CommandLineTests {
             == "pinbox: cannot open the X display: $DISPLAY is not set\n")
     }
 
+    /// `--version` stands wherever `--help` does, in every command that takes `--help`: after
+    /// another option it was an unknown option (exit 2). Nothing else is done: no window, no file.
+    @Test(arguments: [["--quiet", "--version"], ["--style", "strip", "--version"], ["render", "--version"],
+                      ["render", "--out", "/nonexistent/x.png", "--version"], ["pay", "--version"],
+                      ["pay", "--amount", "1", "--version"], ["askpass", "--version"],
+                      ["askpass", "--timeout", "5", "--version", "--", "Password:"],
+                      ["pinentry", "-d", "--version"]])
+    func versionIsPrintedWhereverHelpIs(_ args: [String]) throws {
+        let r = try pinbox(args)
+        let name = args.first == "pinentry" ? "pinentry-pinbox" : "pinbox"
+        #expect(r.status == 0 && r.out == "\(name) \(DesktopTests.sourceVersion)\n" && r.err.isEmpty, "\(args): \(r)")
+    }
+
+    /// After `--` the askpass's words are its prompt, `--version` too: no version is printed.
+    @Test func anAskpassPromptAfterDoubleDashIsNoVersion() throws {
+        let r = try pinbox(["askpass", "--", "--version"])
+        #expect(r.status == 3 && r.out.isEmpty, "no display here: the prompt was to be asked")
+    }
+
     @Test func helpIsPrintedAndSucceeds() throws {
         let r = try pinbox(["--help"])
         #expect(r.status == 0 && r.out.contains("--geometry") && r.out.contains("--paste deny|digits"))

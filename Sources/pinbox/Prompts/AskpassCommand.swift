@@ -29,8 +29,9 @@ struct AskpassCommand {
     var timeout: Double?
     var scale = 1.0
     var easing = Easing.promptDefault
-    /// `pinbox askpass --help` (never `pinbox-askpass --help`: that is sudo's prompt).
+    /// `pinbox askpass --help` and `--version` (never `pinbox-askpass --help`: that is sudo's prompt).
     private(set) var wantsHelp = false
+    private(set) var wantsVersion = false
     /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
     var paste = true
 
@@ -109,6 +110,7 @@ struct AskpassCommand {
         while let option = try reader.nextOption() {
             switch option {
             case "--help", "-h": wantsHelp = true
+            case "--version": wantsVersion = true
             case "--pin": try reader.flag(option); kind = .pin
             case "--passphrase": try reader.flag(option); kind = .passphrase
             case "--digits": try reader.flag(option); digitsOnly = true
