@@ -25,17 +25,17 @@ public enum InvokedRole: Equatable, Sendable {
         }
     }
 
-    /// The role link a program started as `name` stands for, whose X resources it reads after
-    /// its own name's: the generic names Debian's alternatives give every askpass and pinentry
-    /// (`/usr/bin/ssh-askpass`, `pinentry`, `pinentry-x11`, which ssh and gpg-agent run) stand
-    /// for PinBox's own link, so resources written for `pinbox-askpass` still apply once the
-    /// alternative points at it, and `pinbox-askpass*paste: off` most of all. Any other name
-    /// stands for itself.
-    public static func resourceInstance(startedAs name: String) -> String {
-        switch name {
-        case "ssh-askpass": "pinbox-askpass"
-        case "pinentry", "pinentry-x11": "pinentry-pinbox"
-        default: name
+    /// The link named for this role, whose X resources the role reads after its own name's
+    /// however it was started: as `pinbox askpass` or `pinbox pinentry`, under the generic names
+    /// Debian's alternatives give every askpass and pinentry (`/usr/bin/ssh-askpass`, `pinentry`,
+    /// `pinentry-x11`, which ssh and gpg-agent run), or under a name of the caller's own. So
+    /// resources written for `pinbox-askpass` apply whichever way the caller runs it, and
+    /// `pinbox-askpass*paste: off` most of all. The program itself has no link.
+    public var link: String? {
+        switch self {
+        case .askpass: "pinbox-askpass"
+        case .pinentry: "pinentry-pinbox"
+        case .program: nil
         }
     }
 }

@@ -73,7 +73,7 @@ struct FieldOptions {
             let secure = option == "--secure"
             if overrides.secure == !secure { throw UsageError("--plain and --secure contradict each other: give one") }
             overrides.secure = secure
-        case "--accept": overrides.accepts = try reader.choice(for: option, of: AcceptedCharacters.self)
+        case "--accept": overrides.accepts = try reader.choice(for: option, of: CellAccept.self).characters
         case "--duration": duration = try reader.number(for: option, in: FieldConfiguration.durationRange)
         case "--paste": paste = try reader.choice(for: option, of: PastePolicy.self)
         case "--easing": easing = try reader.choice(for: option, of: Easing.self)

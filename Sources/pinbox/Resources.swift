@@ -69,13 +69,13 @@ struct ResourceArguments {
         return base.isEmpty ? "pinbox" : base
     }
 
-    /// The instance names resources are looked up under, so a user can style each role by
-    /// its own name: the program's name (its WM_CLASS too), then its role link's under the
-    /// alternatives' generic names (InvokedRole.resourceInstance): the first's value wins,
-    /// unless the role refuses it (`arguments`).
-    static var instanceNames: [String] {
-        let link = InvokedRole.resourceInstance(startedAs: programName)
-        return link == programName ? [programName] : [programName, link]
+    /// The instance names `role`'s resources are looked up under, so a user can style each
+    /// role by its own name: the program's name (its WM_CLASS too), then the role's link's
+    /// (InvokedRole.link) however the role was started, `pinbox askpass` as much as
+    /// `ssh-askpass`: the first's value wins, unless the role refuses it (`arguments`).
+    static func instanceNames(of role: InvokedRole) -> [String] {
+        guard let link = role.link, link != programName else { return [programName] }
+        return [programName, link]
     }
 
     /// The scale `Xft.dpi` asks for: 96 dots per inch is 1, rounded to a quarter (1, 1.25, 1.5,
@@ -193,7 +193,7 @@ extension WindowCommand {
         let policy: ResourceRole = askpass ? .pinPrompt : .demo
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: resources, instances: resourceName.map { [$0] } ?? ResourceArguments.instanceNames,
+                from: resources, instances: resourceName.map { [$0] } ?? ResourceArguments.instanceNames(of: .program),
                 options: askpass ? ResourceArguments.options(for: policy) : ResourceArguments.windowOptions,
                 policy: policy,
                 validate: { (these: [String]) throws(UsageError) in _ = try WindowCommand(arguments: these) })
@@ -211,14 +211,16 @@ extension AskpassCommand {
     /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its options.
     /// Only what ResourcePolicy allows the askpass is read (its scale; paste off, grab on), never
     /// what it asks, accepts, prints or when it gives up; a bad value is said and passed over.
-    /// Instance `pinbox-askpass` through the link; role `askpass` either way, so
-    /// `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it. The prompt's words stay
-    /// the prompt: they go after `--`.
+    /// Instance `pinbox-askpass` however it was started (the link, `pinbox askpass`, the
+    /// `ssh-askpass` alternative), after the name it was started as; role `askpass` under each,
+    /// so `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it. The prompt's words
+    /// stay the prompt: they go after `--`.
     func withResources(of display: XDisplay) -> AskpassCommand {
         let hint = self.hint
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: XResources(display: display), instances: ResourceArguments.instanceNames, role: "askpass",
+                from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .askpass),
+                role: "askpass",
                 options: ResourceArguments.options(for: .askpass), policy: .askpass,
                 validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these + ["--"], hint: hint) })
             guard !before.isEmpty else { return self }

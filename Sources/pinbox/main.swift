@@ -53,6 +53,16 @@ func printHelp(_ text: String) -> Int32 {
     }
 }
 
+/// `--help` (or `-h`) and `--version` anywhere among a command's arguments, as every command
+/// takes them: the help text or the version printed instead of running (the help if both).
+func helpOrVersion(_ arguments: some Collection<String>, help: () -> String) -> Int32? {
+    if arguments.contains("--help") || arguments.contains("-h") { return printHelp(help()) }
+    if arguments.contains("--version") { return printVersion() }
+    return nil
+}
+
+func printVersion() -> Int32 { printHelp("pinbox \(pinboxVersion)") }
+
 /// ssh's hint for the askpass it starts: a question, a notice, or (unset) a secret.
 func askpassHint() -> AskpassHint {
     AskpassHint(environment: getenv("SSH_ASKPASS_PROMPT").map { String(cString: $0) })
@@ -85,10 +95,6 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
     guard line.pathsAreExact else { fail(notUTF8(line.arguments), status: .usage) }
     if role == .pinentry { return PinentryCommand.run(line.arguments) }
     var arguments = line.arguments[...]
-    if arguments.first == "--version" {
-        print("pinbox \(pinboxVersion)")
-        return 0
-    }
     do {
         if arguments.first == "pinentry" {
             arguments.removeFirst()
@@ -98,18 +104,20 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
             arguments.removeFirst()
             let command = try AskpassCommand(arguments: arguments, hint: askpassHint())
             if command.wantsHelp { return printHelp(AskpassCommand.help) }
+            if command.wantsVersion { return printVersion() }
             return command.run()
         }
         if arguments.first == "pay" {
             arguments.removeFirst()
-            if arguments.contains("--help") || arguments.contains("-h") { return printHelp(PayCommand.help) }
+            if let status = helpOrVersion(arguments, help: { PayCommand.help }) { return status }
             return try PayCommand(arguments: arguments, headless: false).run()
         }
         if arguments.first == "render" {
             arguments.removeFirst()
-            if arguments.contains("--help") || arguments.contains("-h") {
-                return printHelp(RenderCommand.help + "\n\n" + DialogRenderCommand.help + "\n\n" + PayCommand.help
-                                 + "\n\n" + DemoRenderCommand.help)
+            if let status = helpOrVersion(arguments, help: {
+                RenderCommand.help + "\n\n" + DialogRenderCommand.help + "\n\n" + PayCommand.help + "\n\n" + DemoRenderCommand.help
+            }) {
+                return status
             }
             if DemoRenderCommand.wanted(arguments) {
                 try DemoRenderCommand(arguments: arguments).run()
@@ -126,8 +134,8 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
             try RenderCommand(arguments: arguments).run()
             return 0
         }
-        if arguments.contains("--help") || arguments.contains("-h") {
-            return printHelp(usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help)
+        if let status = helpOrVersion(arguments, help: { usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help }) {
+            return status
         }
         return runWorkbench(try WindowCommand(arguments: arguments), arguments: arguments)
     } catch {

@@ -197,6 +197,8 @@ struct DesktopTests {
         #expect(two == (try dialogSize(nil, ["--scale", "2"])), "\(two) at 192 dpi")
         #expect(one.1 > 100 && abs(two.1 - 2 * one.1) <= 3, "\(one) at 96 dpi, \(two) at 192")
         #expect(try dialogSize("Xft.dpi: 192\nPinBox.askpass.scale: 1\n") == one, "the role's resource over Xft.dpi")
+        // The link's name reaches the role started as a command too (it once reached only the link).
+        #expect(try dialogSize("pinbox-askpass*scale: 2\n") == two, "pinbox-askpass*scale under pinbox askpass")
 
         // A bad value is said and passed over: the caller waits for an answer (issue 22).
         #expect(try dialogSize("PinBox*scale: 0\n") == one)
@@ -249,6 +251,8 @@ struct DesktopTests {
         // Twice the size, give or take the rounding of each block's height.
         #expect(two.0 == 2 * one.0 && one.1 > 100 && abs(two.1 - 2 * one.1) <= 8, "\(one) at 96 dpi, \(two) at 192")
         #expect(try dialogSize("Xft.dpi: 192\nPinBox.pinentry.scale: 1\n").size == one, "the role's resource over Xft.dpi")
+        // The link's name reaches the role started as a command too (it once reached only the link).
+        #expect(try dialogSize("pinentry-pinbox*scale: 2\n").size == two, "pinentry-pinbox*scale under pinbox pinentry")
         // A bad value cannot be a usage error (the agent would only hear a cancel): said, passed over.
         let bad = try dialogSize("PinBox*scale: 0\n")
         #expect(bad.size == one)

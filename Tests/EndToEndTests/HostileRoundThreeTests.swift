@@ -393,11 +393,11 @@ struct HostileRoundThreeTests {
     /// ssh and gpg-agent run the alternatives' generic names (`/usr/bin/ssh-askpass`,
     /// `pinentry`), not the role links, and those names were the only instance name: the
     /// resources the man page writes for the link did not apply, so `pinbox-askpass*paste: off`
-    /// let a paste through. The generic names now read the link's resources too, under their
-    /// own (which keep working, and WM_CLASS); a link of the user's own naming reads only its
-    /// own name (the control, where the paste is taken).
+    /// let a paste through. Any name that runs the role now reads the link's resources too, a
+    /// link of the user's own naming as much as the alternative's, under its own (which keep
+    /// working, and WM_CLASS: the scale written for `ssh-askpass` reaches only that name).
     @Test(arguments: ["ssh-askpass", "my-askpass"])
-    func theAlternativesNameReadsTheRoleLinksResources(_ name: String) throws {
+    func anyNameThatRunsTheRoleReadsTheRoleLinksResources(_ name: String) throws {
         let xvfb = try Xvfb()
         let directory = NSTemporaryDirectory() + "pinbox-alternative-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -417,7 +417,27 @@ struct HostileRoundThreeTests {
         #expect(name == "ssh-askpass" ? width > 800 : width < 500, "the name run's own scale: \(width)")
         try p.keys("ctrl+v", "y", "Return")
         #expect(try p.waitExit() == 0)
-        #expect(p.stdout == (name == "ssh-askpass" ? "y\n" : "PASTEDy\n"))
+        #expect(p.stdout == "y\n")
+    }
+
+    /// The README's wrapper for options, `exec pinbox askpass [options] -- "$@"`, runs the role
+    /// as a command, under the program's instance name alone: the `pinbox-askpass*paste: off`
+    /// the same paragraph tells users to set was skipped, and a paste taken. The role reads its
+    /// link's resources however it is started, as it reads `PinBox.askpass.*` (the control: the
+    /// same steps before the resource is loaded, where the paste is taken).
+    @Test func theAskpassStartedAsACommandReadsItsLinksResources() throws {
+        let xvfb = try Xvfb()
+        try offer("PASTED", on: "clipboard", display: xvfb.display)
+        let before = try askpass(["--timeout", "20", "--", "Passphrase:"], display: xvfb.display)
+        try before.keys("ctrl+v", "y", "Return")
+        #expect(try before.waitExit() == 0)
+        #expect(before.stdout == "PASTEDy\n")
+
+        try loadResources("pinbox-askpass*paste: off\n", display: xvfb.display)
+        let p = try askpass(["--timeout", "20", "--", "Passphrase:"], display: xvfb.display)
+        try p.keys("ctrl+v", "y", "Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "y\n")
     }
 
     // MARK: 6. The agent's death

@@ -42,6 +42,33 @@ struct HostileTests {
         #expect(gone.err == "pinbox: cannot hand the PIN over on standard output (Broken pipe)\n")
     }
 
+    /// With `--reveal` the event that carries the PIN is its hand-over: the demo with
+    /// `--exit-on-complete` and the payment sheet exited 0 when stdout took nothing, the PIN
+    /// lost. Now 4, said as the askpass says it (the control: the same run with a working
+    /// stdout exits 0, the PIN in its submit event).
+    @Test(arguments: [["--style", "strip", "--reveal", "--exit-on-complete"], ["pay", "--reveal"]])
+    func aRevealedPinThatCannotBeWrittenIsNotASuccess(_ arguments: [String]) throws {
+        func typed(descriptors: [Int32: Child.Descriptor] = [:]) throws -> (status: Int32, out: String, err: String) {
+            let xvfb = try Xvfb()
+            let p = try PinBoxProcess(arguments, display: xvfb.display, descriptors: descriptors)
+            try p.findWindowByPID()
+            try p.keys("7", "1", "9", "3", "5", "2")
+            let status = try p.waitExit(timeout: 5)
+            return (status, p.stdout, p.stderr)
+        }
+        let good = try typed()
+        #expect(good.status == 0 && good.out.contains("{\"event\":\"submit\",\"field\":") && good.out.contains(",\"pin\":\"719352\"}\n"),
+                "\(good)")
+        for (descriptor, reason) in [(Child.Descriptor.writing("/dev/full"), "No space left on device"),
+                                     (.closed, "Bad file descriptor")] {
+            let failed = try typed(descriptors: [1: descriptor])
+            #expect(failed.status == 4, "\(reason): \(failed.err)")
+            // The first event's failure ends the events; the PIN's is said as well.
+            #expect(failed.err == "pinbox: cannot write events to standard output (\(reason)); no more events\n"
+                    + "pinbox: cannot hand the PIN over on standard output (\(reason))\n")
+        }
+    }
+
     @Test func closedStandardDescriptorsAreFilledBeforeTheConnectionOpens() throws {
         let xvfb = try Xvfb()
         let p = try PinBoxProcess(["--style", "strip"], display: xvfb.display,

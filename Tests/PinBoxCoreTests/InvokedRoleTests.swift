@@ -19,10 +19,11 @@ struct InvokedRoleTests {
         #expect(InvokedRole(name: name) == .program)
     }
 
-    @Test(arguments: [("ssh-askpass", "pinbox-askpass"), ("pinentry", "pinentry-pinbox"),
-                      ("pinentry-x11", "pinentry-pinbox"), ("pinbox-askpass", "pinbox-askpass"),
-                      ("pinentry-pinbox", "pinentry-pinbox"), ("work-askpass", "work-askpass"), ("pinbox", "pinbox")])
-    func theAlternativesNamesLookResourcesUpAsTheRoleLink(_ name: String, _ instance: String) {
-        #expect(InvokedRole.resourceInstance(startedAs: name) == instance)
+    /// Whatever name runs a role, it reads its link's resources: `pinbox askpass` and the
+    /// alternatives' names as much as the link itself.
+    @Test func eachPromptRoleHasItsLink() {
+        #expect(InvokedRole.askpass.link == "pinbox-askpass")
+        #expect(InvokedRole.pinentry.link == "pinentry-pinbox")
+        #expect(InvokedRole.program.link == nil)
     }
 }

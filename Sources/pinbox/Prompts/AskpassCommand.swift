@@ -29,8 +29,9 @@ struct AskpassCommand {
     var timeout: Double?
     var scale = 1.0
     var easing = Easing.promptDefault
-    /// `pinbox askpass --help` (never `pinbox-askpass --help`: that is sudo's prompt).
+    /// `pinbox askpass --help` and `--version` (never `pinbox-askpass --help`: that is sudo's prompt).
     private(set) var wantsHelp = false
+    private(set) var wantsVersion = false
     /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
     var paste = true
 
@@ -69,7 +70,8 @@ struct AskpassCommand {
           --geometry, -geometry GEOM   size and place (default: centred under the pointer)
           --no-grab                    do not take the keyboard (--grab, the default, takes it)
           --timeout SECONDS            cancel (exit 1) after this long without a key
-          --scale S                    device pixels per point, 0.5…8 (default 1)
+          --scale S                    device pixels per point, 0.5…8 (default: from Xft.dpi,
+                                       else 1)
           --easing CURVE               the dots' curve: ink-ease-out (default), linear, seed,
                                        ease-out or ink-linear (see pinbox --help)
           --paste on|off               whether a passphrase takes a paste (Ctrl+V, Shift+Insert,
@@ -108,6 +110,7 @@ struct AskpassCommand {
         while let option = try reader.nextOption() {
             switch option {
             case "--help", "-h": wantsHelp = true
+            case "--version": wantsVersion = true
             case "--pin": try reader.flag(option); kind = .pin
             case "--passphrase": try reader.flag(option); kind = .passphrase
             case "--digits": try reader.flag(option); digitsOnly = true

@@ -46,7 +46,9 @@ struct PayCommand {
                                        ease-out or ink-linear (see pinbox --help)
         With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS.
 
-        Exit status: 0 submitted, 1 cancelled, closed or timed out, 2 a bad option, 3 no X display.
+        Exit status: 0 submitted, 1 cancelled, closed or timed out, 2 a bad option, 3 no X display
+        or, with --grab, the keyboard held by another program, 4 the submit event could not carry
+        the digits to stdout (--reveal).
         """
 
     init(arguments: some Collection<String>, headless: Bool) throws(UsageError) {
@@ -119,7 +121,7 @@ struct PayCommand {
         var settings = (scale: spec.scale, grab: grab)
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: XResources(display: display), instances: ResourceArguments.instanceNames, role: "pay",
+                from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .program), role: "pay",
                 options: ResourceArguments.options(for: .pay), policy: .pay,
                 validate: { (these: [String]) throws(UsageError) in _ = try PayCommand(arguments: these, headless: false) })
             let resources = try PayCommand(arguments: before, headless: false)

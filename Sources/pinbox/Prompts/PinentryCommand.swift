@@ -66,6 +66,8 @@ enum PinentryCommand {
           -g, --no-global-grab         do not grab the keyboard
           -W, --parent-wid WINDOW      the window to sit over
           -d, --debug                  (accepted)
+          -a, --ttyalert MODE          (accepted; only pinentry-curses uses it)
+          -c, --colors COLORS          (accepted; only pinentry-curses draws with them)
           --paste on|off               whether a passphrase takes a paste (default on; also
                                        the resource PinBox.pinentry.paste: off)
           --help, --version
@@ -247,14 +249,15 @@ struct XDialogs: PinentryFrontEnd {
     }
 
     /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
-    /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale`), else
-    /// `Xft.dpi`'s; and whether `paste: off` turns pasting off. Nothing else a resource says is
-    /// read (ResourcePolicy). A bad value is said and passed over: the agent waits for an answer,
-    /// and a usage error would only reach it as a cancel.
+    /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale` however
+    /// the pinentry was started), else `Xft.dpi`'s; and whether `paste: off` turns pasting off.
+    /// Nothing else a resource says is read (ResourcePolicy). A bad value is said and passed
+    /// over: the agent waits for an answer, and a usage error would only reach it as a cancel.
     private static func resourceSettings(of display: XDisplay) -> (scale: Double, paste: Bool) {
         do throws(UsageError) {
             let arguments = try ResourceArguments.arguments(
-                from: XResources(display: display), instances: ResourceArguments.instanceNames, role: "pinentry",
+                from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .pinentry),
+                role: "pinentry",
                 options: ResourceArguments.options(for: .pinentry), policy: .pinentry,
                 validate: { (these: [String]) throws(UsageError) in _ = try settings(these) })
             return try settings(arguments)

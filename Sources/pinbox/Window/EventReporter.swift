@@ -13,14 +13,21 @@ final class EventReporter {
         case number(Double)
     }
 
-    private var enabled: Bool
+    private let enabled: Bool
+    /// Why stdout stopped taking events, once it has: no event is attempted after that.
+    private var failure: Output.Failure?
 
     init(enabled: Bool) { self.enabled = enabled }
 
     /// Writes one event. If stdout cannot take it (closed, full, a reader that left), that is
     /// said once on stderr and no further event is attempted: the window itself goes on.
-    func emit(_ name: String, _ fields: KeyValuePairs<String, Value> = [:]) {
-        guard enabled else { return }
+    /// Returns why this event did not reach stdout (this write's failure or an earlier one's),
+    /// or nil when it did or events are off: a caller whose event carries the PIN fails the
+    /// run on it, as the askpass's answer does.
+    @discardableResult
+    func emit(_ name: String, _ fields: KeyValuePairs<String, Value> = [:]) -> Output.Failure? {
+        guard enabled else { return nil }
+        if let failure { return failure }
         var line = "{\"event\":\(Self.quote(name))"
         for (key, value) in fields {
             line += ",\(Self.quote(key)):"
@@ -32,9 +39,11 @@ final class EventReporter {
         }
         do throws(Output.Failure) {
             try Output.line(line + "}", to: 1)
+            return nil
         } catch {
-            enabled = false
+            failure = error
             Output.error("cannot write events to standard output (\(error.reason)); no more events")
+            return error
         }
     }
 

@@ -81,9 +81,14 @@ final class PageController: WindowController {
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
         let effects = page.handle(event, now: now)
-        if event == .keyboardUnavailable && (page.keyboardRefusedAt != nil || page.outcome == .keyboardUnavailable) {
-            // Said on stderr too, for callers that log it (sudo, ssh in a script).
-            Output.error("cannot grab the keyboard: another program holds it, so nothing is asked until it lets go")
+        if event == .keyboardUnavailable {
+            // Said on stderr too, for callers that log it (sudo, ssh in a script): a prompt waits
+            // for the keyboard, the demo and the payment sheet end at once (exit 3).
+            if page.outcome == .keyboardUnavailable {
+                Output.error("cannot grab the keyboard: another program holds it; nothing was asked")
+            } else if page.keyboardRefusedAt != nil {
+                Output.error("cannot grab the keyboard: another program holds it, so nothing is asked until it lets go")
+            }
         }
         // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
         // passphrase; the keyboard's line) says so through `wantedSize`, which the window follows.
@@ -196,13 +201,13 @@ final class PageController: WindowController {
             if let onChange, let i = page.fields.firstIndex(where: { $0.name == field }) { onChange(page, i) }
         case .complete(let field, let index, let reveal):
             if reveal {
-                reporter.emit("complete", ["field": .string(field), "pin": .string(revealed(index))])
+                handOver(reporter.emit("complete", ["field": .string(field), "pin": .string(revealed(index))]))
             } else {
                 reporter.emit("complete", ["field": .string(field)])
             }
         case .submit(let field, let index, let length, let reveal):
             if reveal {
-                reporter.emit("submit", ["field": .string(field), "pin": .string(revealed(index))])
+                handOver(reporter.emit("submit", ["field": .string(field), "pin": .string(revealed(index))]))
             } else {
                 reporter.emit("submit", ["field": .string(field), "length": .int(length)])
             }
@@ -223,6 +228,16 @@ final class PageController: WindowController {
         case .theme(let field, let name):
             reporter.emit("theme", ["field": .string(field), "theme": .string(name)])
         }
+    }
+
+    /// With `--reveal` an event that carries the PIN is its hand-over: one that could not be
+    /// written is never a success (the caller would take the run's 0 for a PIN it never got),
+    /// so the run ends at once, failed, as the askpass's does; over any status the page gave.
+    /// Said once (`complete` and `submit` may both carry it).
+    private func handOver(_ failure: Output.Failure?) {
+        guard let failure, exitStatus != ExitStatus.undelivered.rawValue else { return }
+        Output.error("cannot hand the PIN over on standard output (\(failure.reason))")
+        exitStatus = ExitStatus.undelivered.rawValue
     }
 
     /// The secret as text, for `--reveal` only: the user asked to see it.

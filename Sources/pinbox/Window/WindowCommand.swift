@@ -39,9 +39,9 @@ struct WindowCommand {
     private(set) var given: Set<String> = []
 
     static let help = """
-        Opens the demo window: the strip, boxes and grid fields on one page (Tab moves between
-        them), or one field when a field option such as --style is given. Digits fill the
-        focused field; BackSpace deletes, Ctrl+U clears, Escape clears then cancels, Return
+        Opens the demo window: the strip, paypass, boxes and grid fields on one page (Tab moves
+        between them), or one field when a field option such as --style is given. Digits fill
+        the focused field; BackSpace deletes, Ctrl+U clears, Escape clears then cancels, Return
         submits a full field, Print (or SIGUSR1) saves a screenshot. Events are JSON lines on
         stdout.
 
@@ -51,7 +51,11 @@ struct WindowCommand {
           --name, -name NAME           the instance name X resources are looked up under
                                        (default: the program's name, e.g. pinbox)
           --xrm, -xrm 'NAME: VALUE'    a resource over the server's, e.g. 'PinBox*dotColor: #333';
-                                       every option --some-option has the resource someOption
+                                       an option --some-option has the resource someOption,
+                                       except --reveal, --askpass, --display, --name, --xrm,
+                                       --screenshot-scale, --screenshot-field,
+                                       --screenshot-transparent and the workbench options below
+                                       (--slow, --paused, --guides, --record, --trace-frames)
           --exit-on-complete           submit and exit 0 as soon as the field is full
           --reveal                     include the digits in complete and submit events
           --screenshot-dir DIR         where screenshots go (default: the working directory)
@@ -82,7 +86,8 @@ struct WindowCommand {
 
         Exit status: 0 after closing the window or a submit with --exit-on-complete, 1 after
         cancel, 2 for a bad option, 3 when the X display cannot be opened or goes away, or
-        the keyboard cannot be grabbed.
+        the keyboard cannot be grabbed, 4 when the digits could not be written to stdout
+        (--askpass, or an event carrying them with --reveal).
         """
 
     init(arguments: some Collection<String>) throws(UsageError) {
