@@ -76,7 +76,7 @@ public final class EventLoop {
         // A window that takes the keyboard gets every key from the moment it shows, and the
         // grab gives it the focus: it is drawn focused from the first frame, rather than drawn
         // again a millisecond after it shows, when the grab's FocusIn comes.
-        if grab.wanted {
+        if grab.givesTheKeys {
             toldFocused = true
             _ = controller.handle(.windowFocus(true), now: Clock.now())
         }
@@ -121,6 +121,7 @@ public final class EventLoop {
             case .available: deliver(.keyboardAvailable, to: controller)
             case .none: break
             }
+            tellFocus(to: controller)
             grab.takeFocusBackIfDue(window: window, now: now)
             if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
             if hungUp && !hangUpReported {
@@ -225,10 +226,12 @@ public final class EventLoop {
         return true
     }
 
-    /// Tells the controller when the keys have come to the window, or gone elsewhere.
+    /// Tells the controller when the keys have come to the window, or gone elsewhere: the grab
+    /// gives them all, else the focus says (`KeyboardFocus`).
     private func tellFocus(to controller: WindowController) {
-        guard focus.hasKeys != toldFocused else { return }
-        toldFocused = focus.hasKeys
+        let hasKeys = grab.givesTheKeys || focus.hasKeys
+        guard hasKeys != toldFocused else { return }
+        toldFocused = hasKeys
         // A key let go while another window had the keyboard sent this one no release:
         // back in focus, only keys still down stay held (one round trip).
         if toldFocused { Self.keysDown(display.handle) { keys.keepHeld(only: $0) } }
@@ -298,10 +301,11 @@ public final class EventLoop {
             focus.focusChanged(came: event.type == FocusIn, detail: event.xfocus.detail)
             tellFocus(to: controller)
         case EnterNotify, LeaveNotify:
+            // Another client taking or letting go of the pointer (a menu, a drag) moves no pointer.
+            if event.xcrossing.mode == NotifyGrab || event.xcrossing.mode == NotifyUngrab { return }
             focus.crossed(entered: event.type == EnterNotify, focusFlag: event.xcrossing.focus != 0,
                           detail: event.xcrossing.detail)
-            // While the grab holds, every key comes here wherever the pointer is.
-            if !grab.isHeld { tellFocus(to: controller) }
+            tellFocus(to: controller)
         case Expose:
             let e = event.xexpose
             exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))

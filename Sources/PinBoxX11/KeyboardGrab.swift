@@ -34,6 +34,11 @@ struct KeyboardGrab {
         self.wanted = wanted
     }
 
+    /// Every key comes to the window because of the grab: held, or being taken (a window that
+    /// grabs is drawn focused from its first frame); no longer once it has said the keyboard is
+    /// held elsewhere, until it has it after all.
+    var givesTheKeys: Bool { wanted && !saidUnavailable }
+
     mutating func windowMapped(now: Double) {
         guard wanted, !isHeld, giveUpAt == nil else { return }
         giveUpAt = now + Self.patience

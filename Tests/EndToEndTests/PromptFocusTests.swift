@@ -104,6 +104,10 @@ struct PromptFocusTests {
         try desk.key("ctrl+v")
         let pasted = try desk.entry(dialog, saving: "host-key-pasted")
         #expect(!pasted.runs.isEmpty, "the fingerprint is shown: \(pasted)")
+        // Whole: its start inside the entry's padding, not scrolled away under the frame.
+        if let first = pasted.runs.first {
+            #expect(first.lowerBound - pasted.columns.lowerBound >= 5, "the start is in view: \(pasted)")
+        }
         try desk.key("Return")
         #expect(try p.waitExit() == 0)
         #expect(p.stdout == fingerprint + "\n")
@@ -346,6 +350,51 @@ struct PromptFocusTests {
         try desk.key("Return")
         #expect(try p.waitExit() == 0)
         #expect(p.stdout == "ab\n")
+    }
+
+    /// A dialog that grabs opens centred under the pointer, so the pointer enters it as it
+    /// shows, while the focus is still on another window: it is drawn focused all the same, for
+    /// every key comes to it. (Counting that crossing drew it unfocused for its whole life.)
+    @Test func aGrabbingDialogOpenedUnderThePointerIsDrawnFocused() throws {
+        let desk = try CallerDesk()
+        let other = try desk.client()
+        other.focus(other.makeWindow())
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog(focusing: false)
+        let prober = try desk.client()
+        let probe = prober.makeWindow()
+        try waitUntil("the askpass holds the keyboard") { prober.keyboardIsHeldElsewhere(probe: probe) }
+        try desk.type("ab")
+        var caret = false
+        let deadline = Date().addingTimeInterval(3)
+        while !caret && Date() < deadline { caret = try desk.entry(dialog).caret != nil }
+        #expect(caret, "focused: the caret shows")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ab\n")
+    }
+
+    /// Without a grab or a window manager, another client taking the pointer (a menu, a drag)
+    /// moves no pointer: the keys still come to the dialog under it, which stays drawn focused.
+    @Test func anotherClientsPointerGrabLeavesTheFocusAlone() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)
+        let dialog = try desk.nextDialog(focusing: false)
+        try desk.pointer(dialog, x: 20, y: 20)
+        let other = try desk.client()
+        let root = XDefaultRootWindow(other.display)
+        #expect(XGrabPointer(other.display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync, 0, 0,
+                             UInt(CurrentTime)) == GrabSuccess)
+        XSync(other.display, 0)
+        defer { XUngrabPointer(other.display, UInt(CurrentTime)); XSync(other.display, 0) }
+        try desk.type("ab")
+        #expect(try desk.entry(dialog).isDots(2))
+        var caret = false
+        let deadline = Date().addingTimeInterval(3)
+        while !caret && Date() < deadline { caret = try desk.entry(dialog).caret != nil }
+        #expect(caret, "still focused while another client holds the pointer")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
     }
 
     @Test func everyPromptAsksToStayAboveAndForAttention() throws {

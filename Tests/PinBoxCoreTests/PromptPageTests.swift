@@ -126,6 +126,10 @@ struct PromptPageTests {
         let p = try page(.hostKey(long))
         guard case .dialog(let layout) = p.geometry else { Issue.record("not a dialog"); return }
         #expect(layout.textWidth > DialogLayout.Metrics().width, "the control: this fingerprint widens the column")
+        // The fingerprint typed shows whole: in the entry's type size, between its padding, the caret after it.
+        let theme = Theme.passphrase
+        let typed = measure(long.fingerprint!, TextStyle(size: theme.empty.font.size), nil).width
+        #expect(layout.fields[0].width >= typed + 2 * theme.padding + 1, "\(layout.fields[0].width) for \(typed)")
     }
 
     @Test func aYesNoQuestionWithoutAnEntryStartsOnNo() throws {

@@ -137,7 +137,8 @@ public struct DialogSpec: Equatable, Sendable {
             var fields: [PageField] = []
             if entry {
                 var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
-                                                               byteLimit: byteLimit, scale: scale, width: columnWidth())
+                                                               byteLimit: byteLimit, scale: scale,
+                                                               width: max(columnWidth(), fingerprintRoom(measure)))
                 // A key's fingerprint is public: shown, and read by a screen reader, as typed.
                 (field.revealed, field.holdsNoSecret) = (true, true)
                 // ssh takes the fingerprint pasted from where the host's owner published it.
@@ -159,6 +160,16 @@ public struct DialogSpec: Equatable, Sendable {
                         measure: measure)
         page.armingDelay = armingDelay
         return page
+    }
+
+    /// The width, in whole cells, of an entry that shows the fingerprint typed whole: in the
+    /// entry's own type size, between its padding, with the caret after it.
+    private func fingerprintRoom(_ measure: TextMeasure) -> Double {
+        guard let fingerprint = detail?.text else { return 0 }
+        let theme = Theme.passphrase
+        let typed = measure(fingerprint, TextStyle(size: theme.empty.font.size * scale), nil).width
+        let cell = theme.cellSize.width * scale
+        return ((typed + (2 * theme.padding + 1) * scale) / cell).rounded(.up) * cell
     }
 
     /// A label as a dialog shows it: without the colon a terminal's prompt ends in ("PIN:"),
