@@ -88,8 +88,8 @@ public struct DialogSpec: Equatable, Sendable {
         content.detail = detail
         content.destructive = destructive
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
-        // Entries as wide as the text column their buttons and fingerprint make: a typed
-        // fingerprint lines up with the one it is checked against.
+        // Entries as wide as the text column the buttons and a fingerprint's line make (a
+        // fingerprint's entry wider still where the typed fingerprint needs it).
         func columnWidth() -> Double { DialogLayout.columnWidth(content, measure: measure, scale: scale) }
         switch kind {
         case .entry(let entry):
