@@ -121,6 +121,7 @@ public final class EventLoop {
             case .available: deliver(.keyboardAvailable, to: controller)
             case .none: break
             }
+            // After the burst of events and the grab's attempt: what they leave, told once.
             tellFocus(to: controller)
             grab.takeFocusBackIfDue(window: window, now: now)
             if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
@@ -298,14 +299,14 @@ public final class EventLoop {
                 if event.type == FocusOut { grab.focusLost(now: Clock.now()) }
                 return
             }
+            // Told once the burst is read (`tellFocus`): the focus set on the window the pointer
+            // already gave the keys to comes as a FocusOut and a FocusIn, which are no blur.
             focus.focusChanged(came: event.type == FocusIn, detail: event.xfocus.detail)
-            tellFocus(to: controller)
         case EnterNotify, LeaveNotify:
             // Another client taking or letting go of the pointer (a menu, a drag) moves no pointer.
             if event.xcrossing.mode == NotifyGrab || event.xcrossing.mode == NotifyUngrab { return }
             focus.crossed(entered: event.type == EnterNotify, focusFlag: event.xcrossing.focus != 0,
                           detail: event.xcrossing.detail)
-            tellFocus(to: controller)
         case Expose:
             let e = event.xexpose
             exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))

@@ -2,10 +2,15 @@
 import PinBoxCore
 import PinBoxX11
 
-/// A command-line mistake: one line on stderr naming the option and the problem, exit 2.
+/// A command-line mistake: one line on stderr naming the option and the problem, exit 2. Or,
+/// with `request`, no mistake: `--help` or `--version` where an option stands, which the
+/// command answers instead of running.
 struct UsageError: Error {
+    enum Request { case help, version }
     let message: String
-    init(_ message: String) { self.message = message }
+    let request: Request?
+    init(_ message: String) { (self.message, request) = (message, nil) }
+    init(_ request: Request) { (message, self.request) = ("", request) }
 }
 
 /// Walks the arguments. Accepts `--name value`, `--name=value` and, for the X options
@@ -54,6 +59,9 @@ struct ArgumentReader {
             }
             throw UsageError("unexpected argument \(Excerpt.quoted(argument)); options start with --")
         }
+        // Only where an option stands: `--prompt --version` is a prompt.
+        if argument == "--help" || argument == "-h" { throw UsageError(.help) }
+        if argument == "--version" { throw UsageError(.version) }
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
             pendingValue = String(argument[argument.index(after: equals)...])
             given.insert(String(argument[..<equals]))

@@ -53,14 +53,6 @@ func printHelp(_ text: String) -> Int32 {
     }
 }
 
-/// `--help` (or `-h`) and `--version` anywhere among a command's arguments, as every command
-/// takes them: the help text or the version printed instead of running (the help if both).
-func helpOrVersion(_ arguments: some Collection<String>, help: () -> String) -> Int32? {
-    if arguments.contains("--help") || arguments.contains("-h") { return printHelp(help()) }
-    if arguments.contains("--version") { return printVersion() }
-    return nil
-}
-
 func printVersion() -> Int32 { printHelp("pinbox \(pinboxVersion)") }
 
 /// ssh's hint for the askpass it starts: a question, a notice, or (unset) a secret.
@@ -95,6 +87,8 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
     guard line.pathsAreExact else { fail(notUTF8(line.arguments), status: .usage) }
     if role == .pinentry { return PinentryCommand.run(line.arguments) }
     var arguments = line.arguments[...]
+    // `--help` and `--version`, wherever an option stands, answer for the command they were given to.
+    var help = { usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help }
     do {
         if arguments.first == "pinentry" {
             arguments.removeFirst()
@@ -102,22 +96,18 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
         }
         if arguments.first == "askpass" {
             arguments.removeFirst()
-            let command = try AskpassCommand(arguments: arguments, hint: askpassHint())
-            if command.wantsHelp { return printHelp(AskpassCommand.help) }
-            if command.wantsVersion { return printVersion() }
-            return command.run()
+            help = { AskpassCommand.help }
+            return try AskpassCommand(arguments: arguments, hint: askpassHint()).run()
         }
         if arguments.first == "pay" {
             arguments.removeFirst()
-            if let status = helpOrVersion(arguments, help: { PayCommand.help }) { return status }
+            help = { PayCommand.help }
             return try PayCommand(arguments: arguments, headless: false).run()
         }
         if arguments.first == "render" {
             arguments.removeFirst()
-            if let status = helpOrVersion(arguments, help: {
+            help = {
                 RenderCommand.help + "\n\n" + DialogRenderCommand.help + "\n\n" + PayCommand.help + "\n\n" + DemoRenderCommand.help
-            }) {
-                return status
             }
             if DemoRenderCommand.wanted(arguments) {
                 try DemoRenderCommand(arguments: arguments).run()
@@ -134,12 +124,13 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
             try RenderCommand(arguments: arguments).run()
             return 0
         }
-        if let status = helpOrVersion(arguments, help: { usage + "\n\n" + WindowCommand.help + "\n\n" + Workbench.help }) {
-            return status
-        }
         return runWorkbench(try WindowCommand(arguments: arguments), arguments: arguments)
     } catch {
-        fail(error.message, status: .usage)
+        switch error.request {
+        case .help?: return printHelp(help())
+        case .version?: return printVersion()
+        case nil: fail(error.message, status: .usage)
+        }
     }
 }
 

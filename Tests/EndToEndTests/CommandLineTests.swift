@@ -330,6 +330,20 @@ final class CommandLineTests {
         #expect(r.status == 3 && r.out.isEmpty, "no display here: the prompt was to be asked")
     }
 
+    /// An option's value is the value, `--version` and `--help` too: a caller's prompt or
+    /// payee that happens to be one is drawn, not taken for a request (it printed the version
+    /// and wrote no picture, with exit 0).
+    @Test func aVersionOrHelpThatIsAnOptionsValueIsTheValue() throws {
+        for word in ["--version", "--help"] {
+            let out = dir + "/value\(word).png"
+            let r = try pinbox(["render", "--dialog", "passphrase", "--prompt", word, "--out", out])
+            #expect(r.status == 0 && r.out.isEmpty, "\(word): \(r)")
+            #expect(FileManager.default.fileExists(atPath: out), "\(word): the dialog is drawn")
+        }
+        let typed = try pinbox(["render", "--out", dir + "/text.png", "--text", "--version", "--accept", "printable"])
+        #expect(typed.status == 2 && typed.err.contains("--text"), "the typed text is read as one: \(typed)")
+    }
+
     @Test func helpIsPrintedAndSucceeds() throws {
         let r = try pinbox(["--help"])
         #expect(r.status == 0 && r.out.contains("--geometry") && r.out.contains("--paste deny|digits"))

@@ -374,6 +374,23 @@ struct PromptFocusTests {
         #expect(p.stdout == "ab\n")
     }
 
+    /// The focus set on a dialog that already had the keys through the pointer (no grab, no
+    /// window manager; then a window manager starting, or `xdotool windowfocus`) comes as a
+    /// FocusOut and a FocusIn: no blur, so a half-typed dead key goes on to its character.
+    @Test func focusGivenToTheWindowThatHadTheKeysIsNoBlur() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Username: "], display: desk.display)
+        let dialog = try desk.nextDialog(focusing: false)
+        try desk.pointer(dialog, x: 20, y: 20)
+        try desk.type("ab")
+        try desk.key("dead_acute")
+        _ = try run(["xdotool", "windowfocus", "--sync", String(XClient.window(dialog.id))], display: desk.display)
+        try desk.key("e")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "abé\n")
+    }
+
     /// Without a grab or a window manager, another client taking the pointer (a menu, a drag)
     /// moves no pointer: the keys still come to the dialog under it, which stays drawn focused.
     @Test func anotherClientsPointerGrabLeavesTheFocusAlone() throws {

@@ -29,9 +29,6 @@ struct AskpassCommand {
     var timeout: Double?
     var scale = 1.0
     var easing = Easing.promptDefault
-    /// `pinbox askpass --help` and `--version` (never `pinbox-askpass --help`: that is sudo's prompt).
-    private(set) var wantsHelp = false
-    private(set) var wantsVersion = false
     /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
     var paste = true
 
@@ -109,8 +106,6 @@ struct AskpassCommand {
         var reader = ArgumentReader(all, positionals: true, positionalsEndOptions: true)
         while let option = try reader.nextOption() {
             switch option {
-            case "--help", "-h": wantsHelp = true
-            case "--version": wantsVersion = true
             case "--pin": try reader.flag(option); kind = .pin
             case "--passphrase": try reader.flag(option); kind = .passphrase
             case "--digits": try reader.flag(option); digitsOnly = true
