@@ -96,6 +96,21 @@ struct AgentPageTests {
     /// The checkbox sits on its own row over the buttons, Suggest at the start of theirs.
     /// A button row wider than the dialog's default (a long Suggest label beside Show, Cancel
     /// and OK) widens the column, and both entries span it, ending where the row ends.
+    /// Show turning into a longer Hide (German's Zeigen, Verbergen) moves nothing: the button is
+    /// as wide as its wider label from the start, so the dialog keeps its width and the entries
+    /// still end where the row does.
+    @Test func showTurningIntoALongerHideMovesNothing() throws {
+        let page = try newPassphrase {
+            $0.suggestLabel = "Passphrase vorschlagen"
+            $0.reveal = RevealButton(showLabel: "_Zeigen", hideLabel: "_Verbergen")
+        }
+        guard case .dialog(let before) = page.geometry else { Issue.record("not a dialog"); return }
+        page.setRevealed(true)
+        guard case .dialog(let after) = page.geometry else { Issue.record("not a dialog"); return }
+        #expect(page.content.buttons.contains { $0.text == "Verbergen" }, "the control: the label changed")
+        #expect(after.content == before.content && after.buttons == before.buttons && after.fields == before.fields)
+    }
+
     @Test func entriesSpanAButtonRowWiderThanTheDefault() throws {
         let page = try newPassphrase { $0.suggestLabel = "Suggest a passphrase for me"; $0.reveal = RevealButton() }
         guard case .dialog(let layout) = page.geometry else { Issue.record("not a dialog"); return }

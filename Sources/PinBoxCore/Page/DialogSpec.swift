@@ -100,7 +100,7 @@ public struct DialogSpec: Equatable, Sendable {
             let suggest = suggestLabel.map { PageButton(.suggest, label: $0) }
             if let reveal {
                 let others = content.buttons + [save, suggest].compactMap { $0 }
-                content.buttons.insert(PageButton(.reveal, label: reveal.showLabel, avoiding: others), at: 0)
+                content.buttons.insert(reveal.button(showing: true, avoiding: others), at: 0)
             }
             if let suggest { content.buttons.insert(suggest, at: 0) }
             if let save { content.buttons.insert(save, at: 0) }

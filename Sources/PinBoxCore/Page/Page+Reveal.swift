@@ -41,7 +41,7 @@ extension Page {
         for i in fields.indices { fields[i].revealed = shown }
         if let b = content.buttons.firstIndex(where: { $0.role == .reveal }) {
             let others = content.buttons.enumerated().filter { $0.offset != b }.map { $0.element }
-            content.buttons[b] = PageButton(.reveal, label: shown ? reveal.hideLabel : reveal.showLabel, avoiding: others)
+            content.buttons[b] = reveal.button(showing: !shown, avoiding: others)
         }
         relayout()
     }

@@ -84,6 +84,9 @@ public struct PageButton: Equatable, Sendable {
     public let mnemonicIndex: Int?
     /// The mnemonic, lower-cased.
     public let mnemonic: Unicode.Scalar?
+    /// The label the button takes in turn (Hide for Show), without its marks: the button is as
+    /// wide as the wider of the two, so that nothing in the dialog moves when it changes.
+    public var alternateText: String?
 
     public init(_ role: Role, label: String) {
         self.role = role

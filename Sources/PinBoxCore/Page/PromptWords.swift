@@ -130,4 +130,12 @@ public struct RevealButton: Equatable, Sendable {
         yesLabel = localized("_Yes")
         noLabel = localized("_No")
     }
+
+    /// The button as it is while the entries are hidden (`showing`: it says Show) or shown, as
+    /// wide as the wider of its two labels.
+    func button(showing: Bool, avoiding others: [PageButton]) -> PageButton {
+        var button = PageButton(.reveal, label: showing ? showLabel : hideLabel, avoiding: others)
+        button.alternateText = PageButton(.reveal, label: showing ? hideLabel : showLabel).text
+        return button
+    }
 }

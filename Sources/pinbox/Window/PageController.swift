@@ -80,6 +80,8 @@ final class PageController: WindowController {
     }
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
+        let waited = page.outcome == nil && page.keyboardRefusedAt != nil
+        defer { if waited { sayIfEndedWaiting() } }
         let effects = page.handle(event, now: now)
         if event == .keyboardUnavailable {
             // Said on stderr too, for callers that log it (sudo, ssh in a script): a prompt waits
@@ -96,7 +98,17 @@ final class PageController: WindowController {
     }
 
     func advance(to now: Double) {
+        let waited = page.outcome == nil && page.keyboardRefusedAt != nil
         _ = perform(page.advance(to: now), now: now)
+        if waited { sayIfEndedWaiting() }
+    }
+
+    /// A prompt that said it waits for the keyboard and ended still waiting (given up, closed)
+    /// says so too: a caller's log otherwise ends on the promise of a prompt.
+    private func sayIfEndedWaiting() {
+        if page.outcome == .keyboardUnavailable {
+            Output.error("the keyboard was never let go; nothing was asked")
+        }
     }
 
     func nextDeadline(after now: Double) -> Double? { page.nextDeadline(after: now) }
