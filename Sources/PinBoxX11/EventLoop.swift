@@ -19,6 +19,8 @@ public final class EventLoop {
     private var focus = KeyboardFocus()
     /// Whether the controller was last told the window has the keys.
     private var toldFocused = false
+    /// Unmapped after it showed (iconified, another workspace): no keys come to it.
+    private var hidden = false
 
     /// With `grabKeyboard`, the keyboard is taken as soon as the window is viewable, so no
     /// other client can read the keystrokes; the loop fails if it cannot be had.
@@ -230,7 +232,7 @@ public final class EventLoop {
     /// Tells the controller when the keys have come to the window, or gone elsewhere: the grab
     /// gives them all, else the focus says (`KeyboardFocus`).
     private func tellFocus(to controller: WindowController) {
-        let hasKeys = grab.givesTheKeys || focus.hasKeys
+        let hasKeys = !hidden && (grab.givesTheKeys || focus.hasKeys)
         guard hasKeys != toldFocused else { return }
         toldFocused = hasKeys
         // A key let go while another window had the keyboard sent this one no release:
@@ -319,8 +321,12 @@ public final class EventLoop {
                 controller.windowShown(id: window.idString)
             }
             grab.windowMapped(now: Clock.now())
+            hidden = false
         case UnmapNotify:
             grab.windowUnmapped()
+            // Hidden, the page is unfocused (`.hidden`): shown again, it is told what it has then.
+            hidden = true
+            toldFocused = false
             deliver(.hidden, to: controller)
         case DestroyNotify:
             // Another client destroyed the window (xdotool windowclose, xkill -id on a frame):

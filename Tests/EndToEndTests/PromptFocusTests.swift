@@ -274,6 +274,11 @@ struct PromptFocusTests {
         XMapWindow(other.display, XClient.window(dialog.id))
         XSync(other.display, 0)
         try waitUntil("the askpass holds the keyboard again") { other.keyboardIsHeldElsewhere(probe: probe) }
+        // Shown again with every key, it is drawn focused again (it came back without its caret).
+        var caret = false
+        let deadline = Date().addingTimeInterval(3)
+        while !caret && Date() < deadline { caret = try desk.entry(dialog).caret != nil }
+        #expect(caret, "focused again: the caret shows")
         try answersOK(p, on: desk)
         #expect(!p.stderr.contains("X error"), "\(p.stderr)")
     }
