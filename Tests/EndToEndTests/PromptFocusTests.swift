@@ -161,9 +161,12 @@ struct PromptFocusTests {
     @Test func thePromptComesBackWhenTheOtherProgramLetsGo() throws {
         let desk = try CallerDesk()
         let grabber = try desk.client()
-        #expect(grabber.grabKeyboard(grabber.makeWindow()))
+        let held = grabber.makeWindow()
+        grabber.focus(held)
+        #expect(grabber.grabKeyboard(held))
         let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
-        var dialog = try desk.nextDialog()
+        // Not focused by the test: the focus stays on the other program's window.
+        var dialog = try desk.nextDialog(focusing: false)
         try waitUntil("the notice, with no entry") {
             EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height) == nil
         }
@@ -171,6 +174,11 @@ struct PromptFocusTests {
         try waitUntil("the entry back") {
             EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height) != nil
         }
+        // The keyboard taken after all gives it every key: drawn focused, with its caret.
+        var caret = false
+        let deadline = Date().addingTimeInterval(3)
+        while !caret && Date() < deadline { caret = try desk.entry(dialog).caret != nil }
+        #expect(caret, "focused: the caret shows")
         try answersOK(p, on: desk)
     }
 
