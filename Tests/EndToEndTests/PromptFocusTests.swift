@@ -175,10 +175,7 @@ struct PromptFocusTests {
             EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height) != nil
         }
         // The keyboard taken after all gives it every key: drawn focused, with its caret.
-        var caret = false
-        let deadline = Date().addingTimeInterval(3)
-        while !caret && Date() < deadline { caret = try desk.entry(dialog).caret != nil }
-        #expect(caret, "focused: the caret shows")
+        #expect(try desk.showsCaret(dialog, within: 3), "focused: the caret shows")
         try answersOK(p, on: desk)
     }
 
@@ -283,10 +280,7 @@ struct PromptFocusTests {
         XSync(other.display, 0)
         try waitUntil("the askpass holds the keyboard again") { other.keyboardIsHeldElsewhere(probe: probe) }
         // Shown again with every key, it is drawn focused again (it came back without its caret).
-        var caret = false
-        let deadline = Date().addingTimeInterval(3)
-        while !caret && Date() < deadline { caret = try desk.entry(dialog).caret != nil }
-        #expect(caret, "focused again: the caret shows")
+        #expect(try desk.showsCaret(dialog, within: 3), "focused again: the caret shows")
         try answersOK(p, on: desk)
         #expect(!p.stderr.contains("X error"), "\(p.stderr)")
     }
@@ -345,23 +339,15 @@ struct PromptFocusTests {
         let desk = try CallerDesk()
         let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)
         let dialog = try desk.nextDialog(focusing: false)
-        func caretSeen(within seconds: Double) throws -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if try desk.entry(dialog).caret != nil { return true }
-                usleep(50_000)
-            }
-            return false
-        }
         try desk.pointer(dialog, x: 20, y: 20)
         try desk.type("ab")
         #expect(try desk.entry(dialog).isDots(2), "the keys come to the window under the pointer")
-        #expect(try caretSeen(within: 3), "and it shows it has them")
+        #expect(try desk.showsCaret(dialog, within: 3), "and it shows it has them")
         // Off the window, on the bare root: the keys no longer come here, and the caret goes.
         _ = try run(["xdotool", "mousemove", "0", "0"], display: desk.display)
-        #expect(try !caretSeen(within: 1.5), "the pointer left: no caret")
+        #expect(try !desk.showsCaret(dialog, within: 1.5), "the pointer left: no caret")
         try desk.pointer(dialog, x: 20, y: 20)
-        #expect(try caretSeen(within: 3))
+        #expect(try desk.showsCaret(dialog, within: 3))
         try desk.key("Return")
         #expect(try p.waitExit() == 0)
         #expect(p.stdout == "ab\n")
@@ -380,10 +366,7 @@ struct PromptFocusTests {
         let probe = prober.makeWindow()
         try waitUntil("the askpass holds the keyboard") { prober.keyboardIsHeldElsewhere(probe: probe) }
         try desk.type("ab")
-        var caret = false
-        let deadline = Date().addingTimeInterval(3)
-        while !caret && Date() < deadline { caret = try desk.entry(dialog).caret != nil }
-        #expect(caret, "focused: the caret shows")
+        #expect(try desk.showsCaret(dialog, within: 3), "focused: the caret shows")
         try desk.key("Return")
         #expect(try p.waitExit() == 0)
         #expect(p.stdout == "ab\n")
@@ -421,10 +404,7 @@ struct PromptFocusTests {
         defer { XUngrabPointer(other.display, UInt(CurrentTime)); XSync(other.display, 0) }
         try desk.type("ab")
         #expect(try desk.entry(dialog).isDots(2))
-        var caret = false
-        let deadline = Date().addingTimeInterval(3)
-        while !caret && Date() < deadline { caret = try desk.entry(dialog).caret != nil }
-        #expect(caret, "still focused while another client holds the pointer")
+        #expect(try desk.showsCaret(dialog, within: 3), "still focused while another client holds the pointer")
         try desk.key("Return")
         #expect(try p.waitExit() == 0)
     }

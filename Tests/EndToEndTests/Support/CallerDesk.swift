@@ -152,6 +152,17 @@ final class CallerDesk {
         return ((xs.min()! + xs.max()!) / 2, (ys.min()! + ys.max()!) / 2)
     }
 
+    /// Whether the dialog's first entry shows its caret within `seconds`: it is drawn focused.
+    /// (The caret blinks: a picture without it alone says nothing.)
+    func showsCaret(_ dialog: Dialog, within seconds: Double) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try entry(dialog).caret != nil { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     /// The dialog's first entry as its pixels show it. With `PINBOX_SCREENSHOTS=DIR`, the
     /// window is also saved there as `name`.png.
     func entry(_ dialog: Dialog, saving name: String? = nil) throws -> EntryInk {
