@@ -19,6 +19,8 @@ public final class EventLoop {
     private var focus = KeyboardFocus()
     /// Whether the controller was last told the window has the keys.
     private var toldFocused = false
+    /// When the keys went elsewhere, to be told if they are still gone (`tellFocus`).
+    private var blurDue: Double?
     /// Unmapped after it showed (iconified, another workspace): no keys come to it.
     private var hidden = false
 
@@ -124,7 +126,7 @@ public final class EventLoop {
             case .none: break
             }
             // After the burst of events and the grab's attempt: what they leave, told once.
-            tellFocus(to: controller)
+            tellFocus(to: controller, now: now)
             grab.takeFocusBackIfDue(window: window, now: now)
             if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
             if hungUp && !hangUpReported {
@@ -184,7 +186,7 @@ public final class EventLoop {
             }
             if hasEventToTake(d) { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, grab.focusDue,
-                            preparationDue]
+                            preparationDue, blurDue]
                 .compactMap { $0 }.min()
             wait(until: deadline)
         }
@@ -230,10 +232,20 @@ public final class EventLoop {
     }
 
     /// Tells the controller when the keys have come to the window, or gone elsewhere: the grab
-    /// gives them all, else the focus says (`KeyboardFocus`).
-    private func tellFocus(to controller: WindowController) {
+    /// gives them all, else the focus says (`KeyboardFocus`). Gone only once they have stayed
+    /// gone a moment (`blurGrace`): the focus set on the window the pointer already gave the keys
+    /// to comes as a FocusOut and a FocusIn, which a loaded server may send in two writes, and
+    /// that is no blur (a half-typed dead key must go on to its character). No key can come
+    /// meanwhile: they go where the focus is.
+    private func tellFocus(to controller: WindowController, now: Double) {
         let hasKeys = !hidden && (grab.givesTheKeys || focus.hasKeys)
+        if hasKeys || !toldFocused { blurDue = nil }
         guard hasKeys != toldFocused else { return }
+        if !hasKeys {
+            guard let due = blurDue else { blurDue = now + Self.blurGrace; return }
+            guard now >= due else { return }
+            blurDue = nil
+        }
         toldFocused = hasKeys
         // A key let go while another window had the keyboard sent this one no release:
         // back in focus, only keys still down stay held (one round trip).
@@ -301,8 +313,7 @@ public final class EventLoop {
                 if event.type == FocusOut { grab.focusLost(now: Clock.now()) }
                 return
             }
-            // Told once the burst is read (`tellFocus`): the focus set on the window the pointer
-            // already gave the keys to comes as a FocusOut and a FocusIn, which are no blur.
+            // Told once the burst is read, a loss once it has lasted (`tellFocus`).
             focus.focusChanged(came: event.type == FocusIn, detail: event.xfocus.detail)
         case EnterNotify, LeaveNotify:
             // Another client taking or letting go of the pointer (a menu, a drag) moves no pointer.
@@ -379,6 +390,9 @@ public final class EventLoop {
         deliver(.keyboard(state), to: controller)
         return true
     }
+
+    /// How long the keys must have been gone before the page is told it lost them.
+    static let blurGrace = 0.1
 
     /// How long after the window shows the keyboard, the refresh rate and shared memory are got
     /// ready: two frames at 60 Hz, time for a compositor to put the first frame on screen.

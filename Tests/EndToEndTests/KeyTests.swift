@@ -156,8 +156,11 @@ struct KeyTests {
         let d = try Dialog(["--no-grab", "--passphrase", "Passphrase for key:"])
         try d.p.keys("dead_acute", "e")  // the control: a sequence kept whole makes é
         try d.p.keys("dead_acute")
+        let composing = try d.pixels
         let other = d.x.makeWindow()
         d.x.focus(other)
+        // A focus that stays away, as the dialog shows: drawn unfocused, without the cue.
+        try waitUntil("the dialog drawn unfocused") { try d.pixels != composing }
         try d.p.xdotool(["windowfocus", "--sync", d.id])
         // Had the dead key been kept, this would be é.
         try d.p.keys("e", "Return")

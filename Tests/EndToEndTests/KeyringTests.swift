@@ -52,10 +52,15 @@ final class KeyringTests {
         keyring.environment.merging(["GNUPGHOME": gnupg, "DISPLAY": xvfb.display, "GPG_TTY": ""]) { $1 }
     }
 
-    /// pinentry-program in gpg-agent.conf; the agent started anew.
+    /// pinentry-program in gpg-agent.conf; the agent started anew. `gpgconf --kill` returns
+    /// before the agent has gone: the next gpg could still reach the old agent, with the old
+    /// pinentry, or fail to start a new one beside it. The agent removes its socket last.
     func use(_ pinentry: String) throws {
         try "pinentry-program \(pinentry)\n".write(toFile: gnupg + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+        let socket = try run(["gpgconf", "--homedir", gnupg, "--list-dirs", "agent-socket"], environment: environment)
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? run(["gpgconf", "--homedir", gnupg, "--kill", "gpg-agent"], environment: environment)
+        try waitUntil("the old gpg-agent gone", timeout: 10) { access(socket, F_OK) != 0 }
     }
 
     /// The agent forgets the passphrases it holds (gpgconf --reload), so the next one is asked.
@@ -68,18 +73,24 @@ final class KeyringTests {
                   environment: environment.merging(extra) { $1 }, capture: true)
     }
 
-    /// Waits for `gpg` to end and says what it printed on stdout.
+    /// Waits for `gpg` to end and says what it printed on stdout; what it said on stderr goes
+    /// to `errors`, for a failure's message.
     func result(_ gpg: Child, timeout: Double = 20) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        var out: [UInt8] = []
+        var out: [UInt8] = [], err: [UInt8] = []
+        defer { errors = String(decoding: err, as: UTF8.self) }
+        func take() { let (o, e) = gpg.read(); out += o; err += e }
         while gpg.isRunning {
             guard Date() < deadline else { throw TestFailure("gpg did not end; a dialog may be waiting") }
             gpg.waitReadable(seconds: 0.05)
-            out += gpg.read().out
+            take()
         }
-        out += gpg.read().out
+        take()
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// What the last gpg `result` waited for wrote on stderr.
+    private(set) var errors = ""
 
     /// Waits for a window of `windowClass` not seen before (X reuses ids: a window is its
     /// process and id); its id.
@@ -116,7 +127,9 @@ final class KeyringTests {
             usleep(20_000)
         }
         #expect(windows.isEmpty, "a dialog showed")
-        return try result(gpg) == "for your eyes only\n" && gpg.wait() == 0
+        let decrypted = try result(gpg) == "for your eyes only\n" && gpg.wait() == 0
+        #expect(decrypted, "gpg said: \(errors)")
+        return decrypted
     }
 
     @Test func aTickedBoxSavesThePassphraseWherePinentrysItemsAre() throws {

@@ -258,7 +258,7 @@ public struct DialogLayout: Equatable, Sendable {
 
     private static func width(of button: PageButton, measure: TextMeasure, metrics m: Metrics,
                               scale s: Double) -> Double {
-        let text = ([button.text] + (button.alternateText.map { [$0] } ?? []))
+        let text = [button.text, button.alternateText].compactMap { $0 }
             .map { measure($0, TextStyle(size: m.textSize * s), nil).width }.max() ?? 0
         if button.role == .savePassword { return (checkboxSide(s) + m.labelGap * s + text).rounded(.up) }
         return max(m.buttonMinimumWidth * s, (text + 2 * m.buttonPadding * s).rounded(.up))

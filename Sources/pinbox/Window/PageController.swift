@@ -80,7 +80,7 @@ final class PageController: WindowController {
     }
 
     func handle(_ event: InputEvent, now: Double) -> WindowRequest? {
-        let waited = page.outcome == nil && page.keyboardRefusedAt != nil
+        let waited = waitsForKeyboard
         defer { if waited { sayIfEndedWaiting() } }
         let effects = page.handle(event, now: now)
         if event == .keyboardUnavailable {
@@ -98,10 +98,13 @@ final class PageController: WindowController {
     }
 
     func advance(to now: Double) {
-        let waited = page.outcome == nil && page.keyboardRefusedAt != nil
+        let waited = waitsForKeyboard
         _ = perform(page.advance(to: now), now: now)
         if waited { sayIfEndedWaiting() }
     }
+
+    /// The prompt is open and has said it waits for the keyboard another program holds.
+    private var waitsForKeyboard: Bool { page.outcome == nil && page.keyboardRefusedAt != nil }
 
     /// A prompt that said it waits for the keyboard and ended still waiting (given up, closed)
     /// says so too: a caller's log otherwise ends on the promise of a prompt.
