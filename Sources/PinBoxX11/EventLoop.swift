@@ -17,10 +17,8 @@ public final class EventLoop {
     private var clipboard = SelectionOwner()
     private var grab: KeyboardGrab
     private var focus = KeyboardFocus()
-    /// Whether the controller was last told the window has the keys.
-    private var toldFocused = false
-    /// When the keys went elsewhere, to be told if they are still gone (`tellFocus`).
-    private var blurDue: Double?
+    /// What the controller was last told of the keys coming to the window.
+    private var focusReport = FocusReport()
     /// Unmapped after it showed (iconified, another workspace): no keys come to it.
     private var hidden = false
 
@@ -81,7 +79,7 @@ public final class EventLoop {
         // grab gives it the focus: it is drawn focused from the first frame, rather than drawn
         // again a millisecond after it shows, when the grab's FocusIn comes.
         if grab.givesTheKeys {
-            toldFocused = true
+            focusReport.assume(true)
             _ = controller.handle(.windowFocus(true), now: Clock.now())
         }
         // The first frame is drawn before the window is mapped, so the window never shows up
@@ -186,7 +184,7 @@ public final class EventLoop {
             }
             if hasEventToTake(d) { continue }
             let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, grab.focusDue,
-                            preparationDue, blurDue]
+                            preparationDue, focusReport.due]
                 .compactMap { $0 }.min()
             wait(until: deadline)
         }
@@ -231,26 +229,16 @@ public final class EventLoop {
         return true
     }
 
-    /// Tells the controller when the keys have come to the window, or gone elsewhere: the grab
-    /// gives them all, else the focus says (`KeyboardFocus`). Gone only once they have stayed
-    /// gone a moment (`blurGrace`): the focus set on the window the pointer already gave the keys
-    /// to comes as a FocusOut and a FocusIn, which a loaded server may send in two writes, and
-    /// that is no blur (a half-typed dead key must go on to its character). No key can come
-    /// meanwhile: they go where the focus is.
+    /// Tells the controller when the keys have come to the window, or gone elsewhere (once
+    /// they have stayed away: `FocusReport`): the grab gives them all, else the focus says
+    /// (`KeyboardFocus`).
     private func tellFocus(to controller: WindowController, now: Double) {
         let hasKeys = !hidden && (grab.givesTheKeys || focus.hasKeys)
-        if hasKeys || !toldFocused { blurDue = nil }
-        guard hasKeys != toldFocused else { return }
-        if !hasKeys {
-            guard let due = blurDue else { blurDue = now + Self.blurGrace; return }
-            guard now >= due else { return }
-            blurDue = nil
-        }
-        toldFocused = hasKeys
+        guard let told = focusReport.update(hasKeys: hasKeys, now: now) else { return }
         // A key let go while another window had the keyboard sent this one no release:
         // back in focus, only keys still down stay held (one round trip).
-        if toldFocused { Self.keysDown(display.handle) { keys.keepHeld(only: $0) } }
-        deliver(.windowFocus(toldFocused), to: controller)
+        if told { Self.keysDown(display.handle) { keys.keepHeld(only: $0) } }
+        deliver(.windowFocus(told), to: controller)
     }
 
     /// One input, handled as soon as it is translated: typed characters are not queued.
@@ -313,7 +301,7 @@ public final class EventLoop {
                 if event.type == FocusOut { grab.focusLost(now: Clock.now()) }
                 return
             }
-            // Told once the burst is read, a loss once it has lasted (`tellFocus`).
+            // Told once the burst is read (`tellFocus`).
             focus.focusChanged(came: event.type == FocusIn, detail: event.xfocus.detail)
         case EnterNotify, LeaveNotify:
             // Another client taking or letting go of the pointer (a menu, a drag) moves no pointer.
@@ -337,7 +325,7 @@ public final class EventLoop {
             grab.windowUnmapped()
             // Hidden, the page is unfocused (`.hidden`): shown again, it is told what it has then.
             hidden = true
-            toldFocused = false
+            focusReport.assume(false)
             deliver(.hidden, to: controller)
         case DestroyNotify:
             // Another client destroyed the window (xdotool windowclose, xkill -id on a frame):
@@ -390,9 +378,6 @@ public final class EventLoop {
         deliver(.keyboard(state), to: controller)
         return true
     }
-
-    /// How long the keys must have been gone before the page is told it lost them.
-    static let blurGrace = 0.1
 
     /// How long after the window shows the keyboard, the refresh rate and shared memory are got
     /// ready: two frames at 60 Hz, time for a compositor to put the first frame on screen.
