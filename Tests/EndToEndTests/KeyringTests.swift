@@ -118,7 +118,7 @@ final class KeyringTests {
 
     /// Decrypts with nobody at the keyboard: the passphrase can only come from the keyring. No
     /// PinBox window shows meanwhile.
-    func decryptsUnattended() throws -> Bool {
+    func expectDecryptedUnattended(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let gpg = try decrypt()
         var windows = ""
         let deadline = Date().addingTimeInterval(20)
@@ -126,10 +126,9 @@ final class KeyringTests {
             windows += try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display).output
             usleep(20_000)
         }
-        #expect(windows.isEmpty, "a dialog showed")
-        let decrypted = try result(gpg) == "for your eyes only\n" && gpg.wait() == 0
-        #expect(decrypted, "gpg said: \(errors)")
-        return decrypted
+        #expect(windows.isEmpty, "a dialog showed", sourceLocation: sourceLocation)
+        #expect(try result(gpg) == "for your eyes only\n", "gpg said: \(errors)", sourceLocation: sourceLocation)
+        #expect(gpg.wait() == 0, sourceLocation: sourceLocation)
     }
 
     @Test func aTickedBoxSavesThePassphraseWherePinentrysItemsAre() throws {
@@ -144,10 +143,10 @@ final class KeyringTests {
             #expect(item.contains(line), "\(item)")
         }
         try forgetInAgent()
-        #expect(try decryptsUnattended())
+        try expectDecryptedUnattended()
         // pinentry-gtk-2 finds it too.
         try use("/usr/bin/pinentry-gtk-2")
-        #expect(try decryptsUnattended())
+        try expectDecryptedUnattended()
     }
 
     @Test func anUntickedBoxSavesNothing() throws {
@@ -170,7 +169,7 @@ final class KeyringTests {
         #expect(try result(gpg) == "for your eyes only\n")
         #expect(try keyring.search("stored-by", "GnuPG Pinentry").contains("attribute.keygrip = n/\(grip)"))
         try use(home + "/pinentry-pinbox")
-        #expect(try decryptsUnattended())
+        try expectDecryptedUnattended()
     }
 
     /// A saved passphrase that no longer opens the key: gpg-agent 2.2 gives up at once when
