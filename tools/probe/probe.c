@@ -16,8 +16,8 @@
  *   map_ms ready_ms start_cpu_ms key_ms_median key_ms_p95 key_ms_max keys_missed anim_frames
  *   anim_ms key_cpu_ms rss_kb idle_cpu_ms idle_wakeups answer_ms total_cpu_ms alive
  *
- * Times come from CLOCK_MONOTONIC; CPU time from the scheduler's per-thread accounting
- * (/proc/PID/task/TID/schedstat, nanoseconds), never from clock ticks, which are 10 ms coarse.
+ * Times come from CLOCK_MONOTONIC; CPU time from the process's CPU clock (clock_getcpuclockid,
+ * nanoseconds, ended threads included), never from clock ticks, which are 10 ms coarse.
  *
  * Build: gcc -O2 -Wall -o probe probe.c -lX11 -lXdamage -lXtst
  * Exit status: 0 measured, 1 the program showed no window (or died first), 2 bad usage or no X.
@@ -65,14 +65,16 @@ static double quantile(double *samples, int count, double q) {
 
 /* ---- what /proc says about the program --------------------------------------------------- */
 
-/* Sum of a figure over every thread of the process: GTK and FLTK may run more than one. */
+/* What the process has cost so far. The CPU time is the process's own clock, which counts the threads
+ * that have already ended (a program that lays text out on a short-lived thread would look cheaper
+ * summed over /proc/PID/task); the switches are summed over the threads alive, the ones that can wake. */
 typedef struct {
-    double cpu_ns;           /* time on a CPU */
+    double cpu_ns;           /* time on a CPU, every thread the process ever had */
     unsigned long switches;  /* context switches, voluntary or not: the wake-ups */
-} ThreadTotals;
+} ProcessTotals;
 
-static ThreadTotals thread_totals(pid_t pid) {
-    ThreadTotals totals = {0, 0};
+static ProcessTotals process_totals(pid_t pid) {
+    ProcessTotals totals = {0, 0};
     char path[96];
     snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
     DIR *tasks = opendir(path);
@@ -80,15 +82,8 @@ static ThreadTotals thread_totals(pid_t pid) {
     for (struct dirent *task; (task = readdir(tasks));) {
         if (task->d_name[0] == '.') continue;
         char file[384], line[256];
-        snprintf(file, sizeof file, "%s/%s/schedstat", path, task->d_name);
-        FILE *in = fopen(file, "re");
-        if (in) {
-            unsigned long long ns;
-            if (fscanf(in, "%llu", &ns) == 1) totals.cpu_ns += (double)ns;
-            fclose(in);
-        }
         snprintf(file, sizeof file, "%s/%s/status", path, task->d_name);
-        in = fopen(file, "re");
+        FILE *in = fopen(file, "re");
         if (!in) continue;
         while (fgets(line, sizeof line, in)) {
             unsigned long n;
@@ -99,6 +94,10 @@ static ThreadTotals thread_totals(pid_t pid) {
         fclose(in);
     }
     closedir(tasks);
+    clockid_t clock;
+    struct timespec spent;
+    if (clock_getcpuclockid(pid, &clock) == 0 && clock_gettime(clock, &spent) == 0)
+        totals.cpu_ns = (double)spent.tv_sec * 1e9 + (double)spent.tv_nsec;
     return totals;
 }
 
@@ -382,7 +381,7 @@ int main(int argc, char **argv) {
     if (probe.last_repaint_ms < probe.mapped_ms) handle_events(probe.mapped_ms + 10000, 1);
     wait_until_still(options.quiet_ms, probe.mapped_ms, 10000);
     double ready_ms = (probe.last_repaint_ms > probe.mapped_ms ? probe.last_repaint_ms : probe.mapped_ms);
-    double start_cpu_ms = thread_totals(probe.child).cpu_ns / 1e6;
+    double start_cpu_ms = process_totals(probe.child).cpu_ns / 1e6;
 
     /* The user's attention: keyboard focus and the pointer in the middle of the window. */
     XWindowAttributes attributes;
@@ -399,7 +398,7 @@ int main(int argc, char **argv) {
     int answered = 0, missed = 0;
     for (int k = 0; k < options.keys && child_alive(); k++) {
         KeyCode key = k % 2 == 0 ? typed : erase;
-        double cpu_before = thread_totals(probe.child).cpu_ns;
+        double cpu_before = process_totals(probe.child).cpu_ns;
         probe.repaints = 0;
         XTestFakeKeyEvent(probe.display, key, True, CurrentTime);
         XTestFakeKeyEvent(probe.display, key, False, CurrentTime);
@@ -417,16 +416,16 @@ int main(int argc, char **argv) {
         latency[answered] = first_ms - sent_ms;
         frames[answered] = probe.repaints;
         span[answered] = probe.last_repaint_ms - first_ms;
-        cpu[answered] = (thread_totals(probe.child).cpu_ns - cpu_before) / 1e6;
+        cpu[answered] = (process_totals(probe.child).cpu_ns - cpu_before) / 1e6;
         answered++;
     }
 
     /* Memory after the keys, then a stretch with nobody touching it. */
     long rss_kb = resident_kb(probe.child);
-    ThreadTotals idle_start = thread_totals(probe.child);
+    ProcessTotals idle_start = process_totals(probe.child);
     double idle_from_ms = clock_ms();
     handle_events(idle_from_ms + options.idle_s * 1000, 0);
-    ThreadTotals idle_end = thread_totals(probe.child);
+    ProcessTotals idle_end = process_totals(probe.child);
     double idle_s = (clock_ms() - idle_from_ms) / 1000;
     int alive = child_alive();
 
