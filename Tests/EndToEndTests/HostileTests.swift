@@ -301,6 +301,36 @@ struct HostileTests {
         let bidi = try usage(["--style", "a\u{202e}b"])
         #expect(!bidi.contains("\u{202e}"))
     }
+
+    /// Short of descriptors, the X connection cannot even be made: the error says so rather than
+    /// blaming the display. Each limit from the smallest up, until one lets the askpass take an
+    /// answer (the control).
+    @Test func aPromptOutOfDescriptorsSaysSoRatherThanBlameTheDisplay() throws {
+        let xvfb = try Xvfb()
+        var refusals: [String] = []
+        var answered = false
+        for limit in 4...16 where !answered {
+            let p = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display,
+                                      launcher: ["/bin/sh", "-c", "ulimit -n \(limit) && exec \"$@\"", "sh"])
+            try waitUntil("the askpass under ulimit -n \(limit) ends or shows its window", timeout: 10) {
+                guard p.child.isRunning else { return true }
+                return !(try run(["xdotool", "search", "--onlyvisible", "--pid", String(p.pid)], display: xvfb.display)
+                    .output.isEmpty)
+            }
+            // A window can still fail when the keyboard is read, once it shows: an answer tells.
+            if p.child.isRunning {
+                _ = try run(["xdotool", "type", "--delay", "20", "ok"], display: xvfb.display)
+                _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+            }
+            answered = try p.waitExit() == 0 && p.stdout == "ok\n"
+            refusals += p.stderr.split(separator: "\n").map(String.init).filter { $0.contains("cannot open the X display") }
+        }
+        #expect(answered, "no limit up to 16 descriptors let the askpass answer")
+        #expect(!refusals.isEmpty, "no limit left the connection without a descriptor")
+        for refusal in refusals {
+            #expect(refusal == "pinbox: cannot open the X display '\(xvfb.display)': Too many open files", "\(refusal)")
+        }
+    }
 }
 
 extension HostileTests {
