@@ -131,6 +131,26 @@ final class PinentryTerminalTests {
         #expect(try String(contentsOfFile: answer, encoding: .utf8).hasSuffix("\nD abc\nOK\n"))
     }
 
+    /// A display named but unusable (here an 8-bit screen) sends the request to the terminal,
+    /// and the pinentry says why on stderr first, as it does when the terminal fails too; with
+    /// no display named (the control) the terminal is the usual way and nothing is said.
+    @Test func theTerminalAskingInsteadOfANamedDisplaySaysWhy() throws {
+        let xvfb = try Xvfb(size: "1024x768x8")
+        for display in [xvfb.display, ""] {
+            let answer = home + "/answer", said = home + "/said"
+            let pty = try Pty("printf 'OPTION ttyname=%s\\nSETPROMPT Passphrase:\\nGETPIN\\n' \"$(tty)\" "
+                              + "| DISPLAY=\(display) \(link) > \(answer) 2> \(said); echo done=$?", environment: environment)
+            try pty.waitFor("Passphrase: ")
+            pty.type("abc\r")
+            try pty.waitFor("done=0")
+            #expect(try pty.finish() == 0)
+            #expect(try String(contentsOfFile: answer, encoding: .utf8).hasSuffix("\nD abc\nOK\n"))
+            let why = try String(contentsOfFile: said, encoding: .utf8)
+            #expect(why == (display.isEmpty ? ""
+                : "pinbox: the X screen is 8-bit and offers no 24- or 32-bit TrueColor visual\n"), "\(display): \(why)")
+        }
+    }
+
     /// The pty `script` made: the tty its shell's children have.
     func waitForTerminal(of pty: Pty) throws -> String {
         let deadline = Date().addingTimeInterval(10)

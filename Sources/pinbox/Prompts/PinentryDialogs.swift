@@ -27,8 +27,11 @@ struct PinentryDialogs: PinentryFrontEnd {
             guard let unreachable = window.unreachable else { return outcome }
             why = unreachable
         }
+        // A window was asked for and could not be shown: said before the terminal asks, so that
+        // an answer there does not hide why (in gpg-agent's log, or on the user's terminal).
+        if let why { Output.error(why) }
         if let outcome = ask(&terminal) { return outcome }
-        if let why { Output.error(why) } else { Output.error("no X display (DISPLAY is not set)") }
+        if why == nil { Output.error("no X display (DISPLAY is not set)") }
         if let failure = terminal.failure { Output.error(failure) }
         unavailable = terminal.error.map { ($0.number, $0.reason) }
         return cancelled
