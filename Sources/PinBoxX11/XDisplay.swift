@@ -29,13 +29,13 @@ public final class XDisplay {
             let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
             throw X11Error(shown.isEmpty
                 ? "cannot open the X display: $DISPLAY is not set" + (optionHint ? " (try --display :0)" : "")
-                : "cannot open the X display '\(TerminalSafeText.escaped(shown))'" + exhausted)
+                : "cannot open the X display \(Self.quoted(shown))" + exhausted)
         }
         // Xlib takes a negative screen number (`:0.-1`) and would index before its screens.
         guard (0..<XScreenCount(handle)).contains(XDefaultScreen(handle)) else {
             XCloseDisplay(handle)
             let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
-            throw X11Error("cannot open the X display '\(TerminalSafeText.escaped(shown))': it has no such screen")
+            throw X11Error("cannot open the X display \(Self.quoted(shown)): it has no such screen")
         }
         self.handle = handle
         screen = XDefaultScreen(handle)
@@ -47,6 +47,14 @@ public final class XDisplay {
 
     deinit {
         XCloseDisplay(handle)
+    }
+
+    /// A display's name as an error repeats it: quoted, escapes written out, and cut short, since
+    /// `DISPLAY` can hold anything a caller put there.
+    static func quoted(_ name: String) -> String {
+        let limit = 64
+        let shown = name.unicodeScalars.count > limit ? String(name.unicodeScalars.prefix(limit)) + "…" : name
+        return "'" + TerminalSafeText.escaped(shown) + "'"
     }
 
 

@@ -282,6 +282,10 @@ final class CommandLineTests {
         // A name with a terminal's escape in it is repeated with the escape written out.
         let hostile = try pinbox(["--display", "\u{1b}]0;PWNED\u{7}:5"])
         #expect(hostile.status == 3 && hostile.err == "pinbox: cannot open the X display '\\u{1b}]0;PWNED\\u{7}:5'\n")
+        // A name of any length is cut short, not repeated whole.
+        let long = try pinbox(["--display", String(repeating: "x", count: 5000) + ":5"])
+        #expect(long.status == 3 && long.err == "pinbox: cannot open the X display '\(String(repeating: "x", count: 64))…'\n",
+                "\(long.err.prefix(200))")
         // ssh's askpass takes every argument as its prompt: no option to suggest.
         let link = dir + "/pinbox-askpass"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PinBoxProcess.binary)
