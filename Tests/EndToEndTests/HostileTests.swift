@@ -302,6 +302,22 @@ struct HostileTests {
         #expect(!bidi.contains("\u{202e}"))
     }
 
+    /// A server without RandR (`Xvfb -extension RANDR`, as some remote or nested servers are):
+    /// the askpass opens on the whole screen and answers, and Xlib's own "extension missing"
+    /// line never reaches stderr. The control: the default server has RandR.
+    @Test func aServerWithoutRandRGetsAPromptAndNoXlibComplaint() throws {
+        let usual = try Xvfb()
+        #expect(try XClient(usual.display).hasExtension("RANDR"))
+        let xvfb = try Xvfb(options: ["-extension", "RANDR"])
+        #expect(try !XClient(xvfb.display).hasExtension("RANDR"))
+        let p = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display)
+        try p.findWindowByPID()
+        try p.keys("o", "k", "Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+        #expect(p.stderr == "", "\(p.stderr)")
+    }
+
     /// Short of descriptors, the X connection cannot even be made: the error says so rather than
     /// blaming the display. Each limit from the smallest up, until one lets the askpass take an
     /// answer (the control).

@@ -22,6 +22,12 @@ final class XClient {
 
     func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
+    /// Whether the server offers the extension `name` (asked directly: no Xlib warning).
+    func hasExtension(_ name: String) -> Bool {
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        return XQueryExtension(display, name, &opcode, &event, &error) != 0
+    }
+
     static func window(_ id: String) -> Window { Window(id.dropFirst(2), radix: 16)! }
 
     /// What a window manager sends when the user clicks the close button.
