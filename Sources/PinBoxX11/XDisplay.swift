@@ -57,7 +57,6 @@ public final class XDisplay {
         return "'" + TerminalSafeText.escaped(shown) + "'"
     }
 
-
     /// What the keyboard shows now (Caps Lock, the active layout), and from now on followed: a
     /// dialog lays out its line about the keyboard from its first frame.
     public func keyboardState() -> KeyboardState { keyboard.currentState() }

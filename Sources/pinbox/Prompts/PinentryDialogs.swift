@@ -28,7 +28,8 @@ struct PinentryDialogs: PinentryFrontEnd {
             why = unreachable
         }
         // A window was asked for and could not be shown: said before the terminal asks, so that
-        // an answer there does not hide why (in gpg-agent's log, or on the user's terminal).
+        // an answer there does not hide why (on the agent's stderr when it passes one on, or on
+        // the terminal of a script that runs the pinentry itself).
         if let why { Output.error(why) }
         if let outcome = ask(&terminal) { return outcome }
         if why == nil { Output.error("no X display (DISPLAY is not set)") }
