@@ -24,10 +24,8 @@ extension XDisplay {
             point = Point(x: Double(px), y: Double(py))
         }
         var monitors: [Rect] = []
-        var count: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        // Asked first, from the same reply Xlib keeps: without RandR, Xlib would print its own
-        // "extension missing" line on stderr for the monitors' request.
-        if XRRQueryExtension(handle, &event, &error) != 0, let list = XRRGetMonitors(handle, root, 1, &count) {
+        var count: Int32 = 0
+        if hasRandR, let list = XRRGetMonitors(handle, root, 1, &count) {
             for i in 0..<Int(count) {
                 let m = list[i]
                 monitors.append(Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)))

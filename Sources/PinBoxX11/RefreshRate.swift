@@ -6,9 +6,7 @@ extension XDisplay {
     /// when the server cannot tell (no RandR, a virtual screen with no timings). Animation
     /// frames then fall back to 60 Hz.
     public var refreshRate: Double? {
-        var event: Int32 = 0, error: Int32 = 0
-        guard XRRQueryExtension(handle, &event, &error) != 0,
-              let resources = XRRGetScreenResourcesCurrent(handle, root) else { return nil }
+        guard hasRandR, let resources = XRRGetScreenResourcesCurrent(handle, root) else { return nil }
         defer { XRRFreeScreenResources(resources) }
         let r = resources.pointee
         for i in 0..<Int(r.ncrtc) {

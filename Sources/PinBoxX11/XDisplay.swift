@@ -49,6 +49,14 @@ public final class XDisplay {
         XCloseDisplay(handle)
     }
 
+    /// Whether the server offers RandR, from the reply Xlib keeps after the first asking. Asked
+    /// before any RandR request: without the extension, Xlib would print its own "extension
+    /// missing" line on stderr for it.
+    var hasRandR: Bool {
+        var event: Int32 = 0, error: Int32 = 0
+        return XRRQueryExtension(handle, &event, &error) != 0
+    }
+
     /// A display's name as an error repeats it: quoted, escapes written out, and cut short, since
     /// `DISPLAY` can hold anything a caller put there.
     static func quoted(_ name: String) -> String {
