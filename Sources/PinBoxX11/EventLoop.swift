@@ -151,15 +151,20 @@ public final class EventLoop {
             if let accessibility, let tree = controller.accessibleTree() {
                 accessibility.publish(tree, window: window, display: display)
             }
-            // Exposed areas need no drawing: the back buffer still holds them. Nor copying, while
-            // the server has painted them from the background: the first frame, unchanged there.
-            let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
-            if backgroundIsFrame { exposed = .zero }
-            if !dirty.isEmpty { backgroundIsFrame = false }
-            buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window)
-            everything = false
-            if screenshotWanted { controller.saveScreenshot(of: buffer.canvas) }
-            screenshotWanted = false
+            // A window on its way out is not drawn again: nobody would see the frame, and a
+            // pinentry's agent would wait for it (the answer is written once the window is gone).
+            let ending = controller.exitStatus != nil
+            if !ending || screenshotWanted {
+                // Exposed areas need no drawing: the back buffer still holds them. Nor copying, while
+                // the server has painted them from the background: the first frame, unchanged there.
+                let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
+                if backgroundIsFrame { exposed = .zero }
+                if !dirty.isEmpty { backgroundIsFrame = false }
+                if !ending { buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window) }
+                everything = false
+                if screenshotWanted { controller.saveScreenshot(of: buffer.canvas) }
+                screenshotWanted = false
+            }
             if let status = controller.exitStatus {
                 // The way out talks to the server, which may be grabbed by another client or
                 // stuck: it gets a second, then the process ends anyway (secrets wiped).

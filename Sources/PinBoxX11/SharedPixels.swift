@@ -42,8 +42,9 @@ final class SharedPixels {
     }
 
     deinit {
+        // No round trip: the server keeps its own mapping until it takes the detach, after every
+        // put queued before it, and the segment is already marked for removal.
         XShmDetach(display.handle, segment)
-        XSync(display.handle, 0)
         shmdt(address)
         segment.deallocate()
     }
