@@ -20,13 +20,14 @@ public final class XDisplay {
     /// `optionHint`: the program takes `--display`, so an unset $DISPLAY can suggest it (the
     /// askpass run by ssh takes every argument as its prompt: no option to suggest).
     public init(name: String?, optionHint: Bool = true) throws(X11Error) {
+        // The name Xlib connects to, as an error repeats it.
+        let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
         pinbox_set_errno(0)
         guard let handle = XOpenDisplay(name) else {
             // Out of descriptors, the server was never asked: say so rather than blame the display.
             // (Other errno values after a failed connection may be stale or say little.)
             let reason = pinbox_errno()
             let exhausted = reason == EMFILE || reason == ENFILE ? ": \(String(cString: strerror(reason)))" : ""
-            let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
             throw X11Error(shown.isEmpty
                 ? "cannot open the X display: $DISPLAY is not set" + (optionHint ? " (try --display :0)" : "")
                 : "cannot open the X display \(Self.quoted(shown))" + exhausted)
@@ -34,7 +35,6 @@ public final class XDisplay {
         // Xlib takes a negative screen number (`:0.-1`) and would index before its screens.
         guard (0..<XScreenCount(handle)).contains(XDefaultScreen(handle)) else {
             XCloseDisplay(handle)
-            let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
             throw X11Error("cannot open the X display \(Self.quoted(shown)): it has no such screen")
         }
         self.handle = handle

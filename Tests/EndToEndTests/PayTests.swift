@@ -45,6 +45,24 @@ struct PayTests {
         #expect(try s.pinbox.waitExit() == 0)
     }
 
+    /// A 320 × 240 screen is shorter than the sheet even at the smallest scale: the keys are
+    /// shortened so that the last row shows whole, with the keypad's band under it at the
+    /// window's foot, where "0" was cut in half.
+    @Test func onAScreenShorterThanTheSheetTheLastRowShowsWhole() throws {
+        let s = try Session(["pay", "--amount", "¥25.00", "--payee", "Coffee"], screen: "320x240x24")
+        let ready = try s.pinbox.waitFor("ready")
+        let width = ready["width"] as! Int, height = ready["height"] as! Int
+        #expect(height <= 240)
+        let pixels = s.x.stillPixels(s.window, width: width, height: height)
+        // The middle column runs through "0"; the bottom row is the band, the key just above it.
+        let column = (0..<height).map { pixels[$0 * width + width / 2] & 0xffffff }
+        let band = UInt32(0xd5d8dd), key = UInt32(0xffffff)
+        #expect(column[height - 1] == band, "the band at the foot: \(String(column[height - 1], radix: 16))")
+        #expect(column[(height - 12)...].contains(key), "the key 0 just above it")
+        // Control: the row of "8" is whole above it, so the column is in the keys.
+        #expect(column[(height - 60)..<(height - 20)].contains(band))
+    }
+
     /// A key types when let go on it: pressed on 5 and let go on 6 types nothing.
     @Test func aKeyDraggedOffTypesNothing() throws {
         let s = try Session(["pay", "--reveal"])

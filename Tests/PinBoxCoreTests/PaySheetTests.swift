@@ -150,6 +150,27 @@ struct PaySheetTests {
         #expect(plain.preferredSize.height < layout.content.height, "no amount, no room kept for one")
     }
 
+    /// A small screen: the window is no taller than it, even at the smallest scale. The keys
+    /// give up height, each row alike, rather than the last row being cut at the window's foot;
+    /// never below a finger's target.
+    @Test func aShorterWindowShortensTheKeysRatherThanCutTheLastRow() throws {
+        let (page, natural) = try sheet { $0.amount = "¥25.00"; $0.payee = "Coffee" }
+        let short = natural.content.height - 38
+        _ = page.handle(.resize(Size(width: 375, height: short)), now: 0)
+        guard case .paySheet(let layout) = page.geometry else { return #expect(Bool(false)) }
+        #expect(layout.content == natural.content, "the natural size stays what the window asks for")
+        let rows = stride(from: 0, to: 12, by: 3).map { layout.keyRects[$0].height }
+        #expect(rows.reduce(0, +) == 4 * 54 - 38 && rows.max()! - rows.min()! <= 1, "38 px shared by 4 rows: \(rows)")
+        #expect(layout.keypad.maxY == short && layout.sheet.maxY == short)
+        #expect(layout.keyRects.last!.maxY < layout.keypad.maxY, "the last row whole, the band under it")
+        #expect(layout.field == natural.field && layout.forgot.maxY < layout.keypad.y, "nothing above the keys moves")
+        for (i, a) in layout.keyRects.enumerated() { for b in layout.keyRects[(i + 1)...] { #expect(!a.intersects(b)) } }
+
+        _ = page.handle(.resize(Size(width: 375, height: natural.content.height - 200)), now: 0)
+        guard case .paySheet(let shortest) = page.geometry else { return #expect(Bool(false)) }
+        #expect(shortest.keyRects.allSatisfy { $0.height == 40 }, "no shorter than a finger's target")
+    }
+
     @Test func aBiggerWindowKeepsTheSheetAtItsFoot() throws {
         let (page, _) = try sheet()
         _ = page.handle(.resize(Size(width: 800, height: 900)), now: 0)

@@ -29,6 +29,10 @@ public struct PaySheetLayout: Equatable, Sendable {
         public var blockGap = 24.0
         public var linkGap = 14.0
         public var keyHeight = 54.0
+        /// The shortest a key gets in a window shorter than the sheet (a small screen: a window
+        /// is never larger than it, and the scale goes no lower than `WindowFit.minimumScale`):
+        /// the keys give up height before the last row is cut. Still a finger's target.
+        public var shortestKeyHeight = 40.0
         public var keyGap = 6.0
         /// The keypad's own margin around its keys.
         public var keypadPadding = 6.0
@@ -137,9 +141,14 @@ public struct PaySheetLayout: Equatable, Sendable {
         let linkY = y
         y += linkLine + px(m.blockGap)
         let keypadY = y
-        let keypadHeight = 2 * px(m.keypadPadding) + 4 * px(m.keyHeight) + 3 * px(m.keyGap)
+        let padding = px(m.keypadPadding), gap = px(m.keyGap)
+        // The four rows of keys, gaps left out: in too short a window they give up what is missing.
+        let rows = 4 * px(m.keyHeight)
+        self.content = Size(width: columnWidth, height: px(m.backdrop) + keypadY + 2 * padding + rows + 3 * gap)
+        let missing = window.height > 0 ? max(0, self.content.height - window.height) : 0
+        let rowsHeight = max(4 * px(m.shortestKeyHeight), rows - missing)
+        let keypadHeight = 2 * padding + rowsHeight + 3 * gap
         let sheetHeight = keypadY + keypadHeight
-        self.content = Size(width: columnWidth, height: px(m.backdrop) + sheetHeight)
 
         // A bigger window keeps the sheet at its foot and the column in its middle.
         let width = max(window.width, columnWidth)
@@ -172,16 +181,16 @@ public struct PaySheetLayout: Equatable, Sendable {
         linkBaseline = top + linkY + (m.linkSize * 1.05 * s).rounded()
         message = Point(x: field.x, y: linkBaseline)
         keypad = Rect(x: 0, y: top + keypadY, width: width, height: keypadHeight)
-        let padding = px(m.keypadPadding), gap = px(m.keyGap), keyHeight = px(m.keyHeight)
         let inner = columnWidth - 2 * padding
         var rects: [Rect] = []
         for row in 0..<4 {
+            // Whole pixels: the rows, like the columns, share the rounding.
+            let y0 = (keypad.y + padding + Double(row) * (rowsHeight + 4 * gap) / 4).rounded()
+            let y1 = (keypad.y + padding + Double(row + 1) * (rowsHeight + 4 * gap) / 4 - gap).rounded()
             for column in 0..<3 {
-                // Whole pixels: the columns share the rounding, the last one takes the rest.
                 let x0 = (left + padding + Double(column) * (inner + gap) / 3).rounded()
                 let x1 = (left + padding + Double(column + 1) * (inner + gap) / 3 - gap).rounded()
-                rects.append(Rect(x: x0, y: keypad.y + padding + Double(row) * (keyHeight + gap), width: x1 - x0,
-                                  height: keyHeight))
+                rects.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
             }
         }
         keyRects = rects

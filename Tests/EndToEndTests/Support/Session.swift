@@ -9,8 +9,9 @@ final class Session {
     private(set) var x: XClient!
     let directory: String
 
-    init(_ arguments: [String], focus: Bool = true, ready: Bool = true, launcher: [String] = []) throws {
-        xvfb = try Xvfb()
+    init(_ arguments: [String], focus: Bool = true, ready: Bool = true, launcher: [String] = [],
+         screen: String = "1280x1024x24") throws {
+        xvfb = try Xvfb(size: screen)
         directory = NSTemporaryDirectory() + "pinbox-e2e-\(UUID().uuidString)"
         // Writable by whoever the launcher makes the program (the tests run some as nobody):
         // the program checks its screenshot directory before it opens the window.
