@@ -154,7 +154,7 @@ public final class EventLoop {
             // A window on its way out is not drawn again: nobody would see the frame, and a
             // pinentry's agent would wait for it (the answer is written once the window is gone).
             let ending = controller.exitStatus != nil
-            if !ending || screenshotWanted {
+            if !ending || screenshotWanted || controller.keepsEveryFrame {
                 // Exposed areas need no drawing: the back buffer still holds them. Nor copying, while
                 // the server has painted them from the background: the first frame, unchanged there.
                 let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)

@@ -33,6 +33,9 @@ public protocol WindowController: AnyObject {
     var wantedSize: Size? { get }
     /// Set when the program should end, with this exit status.
     var exitStatus: Int32? { get }
+    /// Whether every frame drawn is kept or told (a recording, a frame trace): then a window on
+    /// its way out is drawn one last time, though nobody will see that frame on screen.
+    var keepsEveryFrame: Bool { get }
     /// The page as a screen reader meets it now: asked only while the session has
     /// accessibility on (`AccessibilityBridge`).
     func accessibleTree() -> AccessibleTree?

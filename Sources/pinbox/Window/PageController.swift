@@ -309,6 +309,8 @@ final class PageController: WindowController {
         }
     }
 
+    var keepsEveryFrame: Bool { recording.isWanted || traceFrames }
+
     /// Ends a recording still running (the window's end): the last frame lasts until `now`.
     func stopRecording(at now: Double) { recording.stop(at: now) }
 
