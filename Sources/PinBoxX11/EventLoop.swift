@@ -139,12 +139,17 @@ public final class EventLoop {
                               from: Size(width: Double(buffer.width), height: Double(buffer.height)), minimum: wanted)
                 wantedSize = wanted
             }
-            // A resize storm becomes one new buffer at the final size.
-            if let size = newSize, Int(size.width) != buffer.width || Int(size.height) != buffer.height {
-                let prepared = shown && preparationDue == nil
-                buffer = try resize(to: size, controller, now: now, shared: prepared)
-                everything = true
-                backgroundIsFrame = false
+            // A resize storm becomes one new buffer at the final size, never larger than the
+            // screen: a window another client made larger is put back within it.
+            if let asked = newSize {
+                let size = window.withinScreen(asked)
+                if size != asked { window.resize(to: size) }
+                if Int(size.width) != buffer.width || Int(size.height) != buffer.height {
+                    let prepared = shown && preparationDue == nil
+                    buffer = try resize(to: size, controller, now: now, shared: prepared)
+                    everything = true
+                    backgroundIsFrame = false
+                }
             }
 
             controller.advance(to: now)

@@ -149,6 +149,29 @@ public final class XWindow {
         XResizeWindow(d, id, UInt32(size.width), UInt32(size.height))
     }
 
+    /// `size` cut to the screen's: the most of the window anybody can see, and the most its back
+    /// buffer holds. Any client can resize any window, up to 32767 × 32767 pixels (4 GB of
+    /// pixels to draw), and without a window manager nothing stands in its way. The server is
+    /// asked for the screen's size (RandR may have grown it since the connection) only when
+    /// `size` is larger than the size Xlib knows.
+    func withinScreen(_ size: Size) -> Size {
+        let d = display.handle
+        var screen = Size(width: Double(XDisplayWidth(d, display.screen)), height: Double(XDisplayHeight(d, display.screen)))
+        if size.width > screen.width || size.height > screen.height {
+            var root: Window = 0, x: Int32 = 0, y: Int32 = 0
+            var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+            if XGetGeometry(d, display.root, &root, &x, &y, &width, &height, &border, &depth) != 0 {
+                screen = Size(width: Double(width), height: Double(height))
+            }
+        }
+        return WindowFit.clamp(size, to: screen)
+    }
+
+    /// Sets the window's size; the ConfigureNotify that follows brings it to the loop.
+    func resize(to size: Size) {
+        XResizeWindow(display.handle, id, UInt32(size.width), UInt32(size.height))
+    }
+
     /// Takes the window off the screen at once and drops every event already queued, keys
     /// included: a dialog that has been answered takes no more input (a pinentry's next dialog
     /// must not receive keys typed into this one). Waits for the server to have done it.

@@ -318,6 +318,33 @@ struct HostileTests {
         #expect(p.stderr == "", "\(p.stderr)")
     }
 
+    /// Any client can resize any window, and with no window manager nothing stops it: made
+    /// 32767 × 32767 pixels, the askpass drew a back buffer of that size and grew past 2 GB. It
+    /// now puts its window back within the screen and keeps its memory; it still answers.
+    @Test func aWindowResizedPastTheScreenComesBackWithinIt() throws {
+        let xvfb = try Xvfb(size: "1280x1024x24")
+        let p = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display)
+        try p.findWindowByPID()
+        let before = try windowGeometry(p.windowID!, display: xvfb.display)
+        // Control: a resize within the screen is taken as it is.
+        try p.xdotool(["windowsize", p.windowID!, "700", "300"])
+        try waitUntil("the window is 700 × 300") {
+            let g = try windowGeometry(p.windowID!, display: xvfb.display)
+            return g.width == 700 && g.height == 300
+        }
+        try p.xdotool(["windowsize", p.windowID!, "32767", "32767"])
+        try waitUntil("the window is back within the screen") {
+            let g = try windowGeometry(p.windowID!, display: xvfb.display)
+            return g.width <= 1280 && g.height <= 1024
+        }
+        let resident = try String(contentsOfFile: "/proc/\(p.pid)/status", encoding: .utf8)
+            .split(separator: "\n").first { $0.hasPrefix("VmRSS:") }?.split(separator: " ").dropFirst().first
+        #expect(Int(resident ?? "") ?? .max < 64 * 1024, "resident: \(resident ?? "?") kB (window was \(before))")
+        try p.keys("o", "k", "Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+    }
+
     /// Short of descriptors, the X connection cannot even be made: the error says so rather than
     /// blaming the display. Each limit from the smallest up, until one lets the askpass take an
     /// answer (the control).
