@@ -59,7 +59,8 @@ struct PayTests {
         let band = UInt32(0xd5d8dd), key = UInt32(0xffffff)
         #expect(column[height - 1] == band, "the band at the foot: \(String(column[height - 1], radix: 16))")
         #expect(column[(height - 12)...].contains(key), "the key 0 just above it")
-        // Control: the row of "8" is whole above it, so the column is in the keys.
+        // Control: higher up, the gap between the rows of "8" and "0" is the band too: the
+        // column does run through the keys.
         #expect(column[(height - 60)..<(height - 20)].contains(band))
     }
 
