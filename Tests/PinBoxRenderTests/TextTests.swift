@@ -96,16 +96,20 @@ struct TextTests {
     /// off the screen) breaks between characters on either path, every line full but the last.
     @Test(arguments: [("DejaVu", "x"), ("Pango", "中"), ("Pango", "ש")])
     func aWordTooLongForTheLineBreaksBetweenCharacters(path: String, character: String) throws {
-        let word = String(repeating: character, count: 5000)
-        #expect(TextLayout.needsPango(word) == (path == "Pango"))
-        let one = TextLayout.measure(character, style: body, width: nil).width
-        let (canvas, metrics) = try drawn(word, width: 200)
-        let perLine = (200 / one).rounded(.down)
-        #expect(metrics.size.width <= 200 && metrics.size.width >= 200 - one, "\(metrics)")
-        #expect(metrics.lineCount == Int((5000 / perLine).rounded(.up)), "\(metrics), \(perLine) a line")
-        let ink = Ink(canvas)
-        #expect(ink.minX >= 19 && ink.maxX <= 221, "\(ink)")
-        #expect(ink.maxY <= 20 + Int(metrics.size.height) + 2, "\(ink)")
+        // Under the language lock: a test beside it that sets the language would change the
+        // font of 中 between its measure and its layout.
+        try withTextLanguage(nil) {
+            let word = String(repeating: character, count: 5000)
+            #expect(TextLayout.needsPango(word) == (path == "Pango"))
+            let one = TextLayout.measure(character, style: body, width: nil).width
+            let (canvas, metrics) = try drawn(word, width: 200)
+            let perLine = (200 / one).rounded(.down)
+            #expect(metrics.size.width <= 200 && metrics.size.width >= 200 - one, "\(metrics)")
+            #expect(metrics.lineCount == Int((5000 / perLine).rounded(.up)), "\(metrics), \(perLine) a line")
+            let ink = Ink(canvas)
+            #expect(ink.minX >= 19 && ink.maxX <= 221, "\(ink)")
+            #expect(ink.maxY <= 20 + Int(metrics.size.height) + 2, "\(ink)")
+        }
     }
 
     @Test(arguments: Paragraph.all.dropFirst())
@@ -228,12 +232,15 @@ struct TextTests {
     }
 
     @Test func centredLinesHaveEqualMargins() throws {
-        let style = TextStyle(size: 15, alignment: .centre)
-        for text in ["Enter PIN", "输入密码", "أدخل الرمز"] {
-            let (canvas, _) = try drawn(text, style: style, width: 300)
-            let ink = Ink(canvas)
-            let left = ink.minX - 20, right = 320 - 1 - ink.maxX
-            #expect(abs(left - right) <= 3, "\(text): margins \(left) and \(right)")
+        // Under the language lock, as above: a line is measured, then drawn.
+        try withTextLanguage(nil) {
+            let style = TextStyle(size: 15, alignment: .centre)
+            for text in ["Enter PIN", "输入密码", "أدخل الرمز"] {
+                let (canvas, _) = try drawn(text, style: style, width: 300)
+                let ink = Ink(canvas)
+                let left = ink.minX - 20, right = 320 - 1 - ink.maxX
+                #expect(abs(left - right) <= 3, "\(text): margins \(left) and \(right)")
+            }
         }
     }
 
@@ -291,26 +298,29 @@ struct TextTests {
     /// falls inside a paragraph or between two: it draws what the shorter text with "…" draws.
     @Test(arguments: [("DejaVu", ["one", "two", "three", "four", "five"]), ("Pango", ["一", "二", "三", "四", "五"])])
     func pastItsHeightABlockEndsWithAnEllipsis(path: String, words: [String]) throws {
-        let line = TextLayout.metrics(words[0], style: body, width: 300).size.height
-        let bounded = TextStyle(size: 15, maxHeight: 3 * line + line / 2)
-        let text = words.joined(separator: "\n")
-        #expect(TextLayout.needsPango(text) == (path == "Pango"))
-        let (cut, metrics) = try drawn(text, style: bounded, width: 300)
-        #expect(metrics.lineCount == 3 && metrics.truncated, "\(metrics)")
-        #expect(metrics.size.height <= bounded.maxHeight!, "\(metrics)")
-        let (expected, shorter) = try drawn(words[0..<3].joined(separator: "\n") + "…", width: 300)
-        #expect(metrics.size == shorter.size)
-        #expect(pixels(cut) == pixels(expected))
-        // Within a paragraph: the last line shown is full to the width, and ends with "…".
-        let long = Array(repeating: words[0], count: 200).joined(separator: " ")
-        let (_, within) = try drawn(long, style: bounded, width: 300)
-        #expect(within.lineCount == 3 && within.truncated && within.size.height <= 3 * line + line / 2, "\(within)")
-        // Text that fits is not touched, and a bound never hides the only line.
-        #expect(TextLayout.metrics(words[0], style: bounded, width: 300) == TextLayout.metrics(words[0], style: body, width: 300))
-        let tiny = TextLayout.metrics(text, style: TextStyle(size: 15, maxHeight: 1), width: 300)
-        #expect(tiny.lineCount == 1 && tiny.truncated, "\(tiny)")
-        // Empty lines left out are not worth a sign.
-        #expect(!TextLayout.metrics(words[0] + "\n\n\n\n\n", style: bounded, width: 300).truncated)
+        // Under the language lock, as above: one line's height is measured before the blocks.
+        try withTextLanguage(nil) {
+            let line = TextLayout.metrics(words[0], style: body, width: 300).size.height
+            let bounded = TextStyle(size: 15, maxHeight: 3 * line + line / 2)
+            let text = words.joined(separator: "\n")
+            #expect(TextLayout.needsPango(text) == (path == "Pango"))
+            let (cut, metrics) = try drawn(text, style: bounded, width: 300)
+            #expect(metrics.lineCount == 3 && metrics.truncated, "\(metrics)")
+            #expect(metrics.size.height <= bounded.maxHeight!, "\(metrics)")
+            let (expected, shorter) = try drawn(words[0..<3].joined(separator: "\n") + "…", width: 300)
+            #expect(metrics.size == shorter.size)
+            #expect(pixels(cut) == pixels(expected))
+            // Within a paragraph: the last line shown is full to the width, and ends with "…".
+            let long = Array(repeating: words[0], count: 200).joined(separator: " ")
+            let (_, within) = try drawn(long, style: bounded, width: 300)
+            #expect(within.lineCount == 3 && within.truncated && within.size.height <= 3 * line + line / 2, "\(within)")
+            // Text that fits is not touched, and a bound never hides the only line.
+            #expect(TextLayout.metrics(words[0], style: bounded, width: 300) == TextLayout.metrics(words[0], style: body, width: 300))
+            let tiny = TextLayout.metrics(text, style: TextStyle(size: 15, maxHeight: 1), width: 300)
+            #expect(tiny.lineCount == 1 && tiny.truncated, "\(tiny)")
+            // Empty lines left out are not worth a sign.
+            #expect(!TextLayout.metrics(words[0] + "\n\n\n\n\n", style: bounded, width: 300).truncated)
+        }
     }
 
     /// Hundreds of combining marks on one letter (the user cannot tell what a prompt says when
