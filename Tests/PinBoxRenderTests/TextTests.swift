@@ -137,14 +137,17 @@ struct TextTests {
     }
 
     @Test func preparedTextMeasuresAsUnpreparedTextAndNeverBlocks() {
-        // prepare runs on a thread of its own; measuring at once waits for it, and gets the same.
-        let style = TextStyle(size: 13.5)
-        for (_, text) in Paragraph.all {
-            TextLayout.prepare([PendingText(text, style: style, width: 300)])
-            let first = TextLayout.metrics(text, style: style, width: 300)
-            TextLayout.prepare([PendingText(text, style: TextStyle(size: 20, bold: true), width: nil)])
-            #expect(TextLayout.metrics(text, style: style, width: 300) == first)
-            #expect(first.lineCount >= 1 && first.size.width > 0 && first.size.width <= 300)
+        // Under the language lock: the Chinese paragraph is measured twice.
+        withTextLanguage(nil) {
+            // prepare runs on a thread of its own; measuring at once waits for it, and gets the same.
+            let style = TextStyle(size: 13.5)
+            for (_, text) in Paragraph.all {
+                TextLayout.prepare([PendingText(text, style: style, width: 300)])
+                let first = TextLayout.metrics(text, style: style, width: 300)
+                TextLayout.prepare([PendingText(text, style: TextStyle(size: 20, bold: true), width: nil)])
+                #expect(TextLayout.metrics(text, style: style, width: 300) == first)
+                #expect(first.lineCount >= 1 && first.size.width > 0 && first.size.width <= 300)
+            }
         }
     }
 
@@ -263,14 +266,17 @@ struct TextTests {
 
     @Test(arguments: Paragraph.all, [nil, 150.0, 260.0])
     func measureAndDrawAgree(language: (String, String), width: Double?) throws {
-        let (canvas, metrics) = try drawn(language.1, width: width)
-        let ink = Ink(canvas)
-        let box = (x: 20.0, y: 20.0, width: width ?? metrics.size.width, height: metrics.size.height)
-        if let width { #expect(metrics.size.width <= width, "\(language.0)") }
-        #expect(Double(ink.minX) >= box.x - 1 && Double(ink.maxX) < box.x + box.width + 1, "\(language.0): \(ink)")
-        // Marks above tall letters (Arabic hamza) may rise a little above the line's box.
-        #expect(Double(ink.minY) >= box.y - 3 && Double(ink.maxY) < box.y + box.height + 1, "\(language.0): \(ink)")
-        #expect(metrics.firstBaseline > 0 && metrics.firstBaseline < metrics.size.height / Double(metrics.lineCount))
+        // Under the language lock: the Chinese paragraph is measured, then drawn.
+        try withTextLanguage(nil) {
+            let (canvas, metrics) = try drawn(language.1, width: width)
+            let ink = Ink(canvas)
+            let box = (x: 20.0, y: 20.0, width: width ?? metrics.size.width, height: metrics.size.height)
+            if let width { #expect(metrics.size.width <= width, "\(language.0)") }
+            #expect(Double(ink.minX) >= box.x - 1 && Double(ink.maxX) < box.x + box.width + 1, "\(language.0): \(ink)")
+            // Marks above tall letters (Arabic hamza) may rise a little above the line's box.
+            #expect(Double(ink.minY) >= box.y - 3 && Double(ink.maxY) < box.y + box.height + 1, "\(language.0): \(ink)")
+            #expect(metrics.firstBaseline > 0 && metrics.firstBaseline < metrics.size.height / Double(metrics.lineCount))
+        }
     }
 
     /// A line of Latin, Greek or Cyrillic is as wide and as tall, and draws the same pixels, on
