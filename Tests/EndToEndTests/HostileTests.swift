@@ -345,6 +345,27 @@ struct HostileTests {
         #expect(p.stdout == "ok\n")
     }
 
+    /// A pinentry connects to the display it was started for (`--display`, as gpg-agent starts
+    /// it) while the agent sends its options; an agent that then names another display
+    /// (`OPTION display`) gets the window there, and none on the first. The control: without
+    /// the option, the window opens on the display it was started for.
+    @Test func aPinentryOpensItsWindowOnTheDisplayTheAgentNames() throws {
+        let first = try Xvfb(), second = try Xvfb()
+        for (told, shown, other) in [(nil, first, second), (second, second, first)] as [(Xvfb?, Xvfb, Xvfb)] {
+            let pinentry = try PinentryDriver(display: shown.display, arguments: ["--display", first.display])
+            if let told { pinentry.send("OPTION display=\(told.display)\n") }
+            pinentry.send("SETDESC Which screen?\nGETPIN\n")
+            try pinentry.window()
+            try pinentry.type("ok")
+            try pinentry.key("Return")
+            #expect(try pinentry.waitOutput("D ok\nOK").hasSuffix("D ok\nOK\n"))
+            let elsewhere = try run(["xdotool", "search", "--pid", String(pinentry.pid)], display: other.display).output
+            #expect(elsewhere.isEmpty, "no window on \(other.display): \(elsewhere)")
+            pinentry.send("BYE\n")
+            #expect(try pinentry.waitExit() == 0)
+        }
+    }
+
     /// Short of descriptors, the X connection cannot even be made: the error says so rather than
     /// blaming the display. Each limit from the smallest up, until one lets the askpass take an
     /// answer (the control).
