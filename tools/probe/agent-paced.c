@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-// agent-paced PINENTRY [ARG...]: runs a pinentry as gpg-agent does: in this very process (so that _NET_WM_PID is the pid the
-// probe started), with a forked child playing the agent: the greeting read, then each command
-// sent only once the reply to the one before has come.
+// agent-paced PINENTRY [ARG...]: runs a pinentry as gpg-agent does, for tools/probe to measure.
+// The pinentry runs in this very process (so that _NET_WM_PID is the pid the probe started); a
+// forked child plays the agent: the greeting awaited, then each command sent only once the reply
+// to the one before has come, GETPIN last.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
