@@ -345,10 +345,9 @@ struct HostileTests {
         #expect(p.stdout == "ok\n")
     }
 
-    /// A pinentry connects to the display it was started for (`--display`, as gpg-agent starts
-    /// it) while the agent sends its options; an agent that then names another display
-    /// (`OPTION display`) gets the window there, and none on the first. The control: without
-    /// the option, the window opens on the display it was started for.
+    /// A pinentry started for one display (`--display`, as gpg-agent starts it) whose agent then
+    /// names another (`OPTION display`) opens its window there, and none on the first. The
+    /// control: without the option, the window opens on the display it was started for.
     @Test func aPinentryOpensItsWindowOnTheDisplayTheAgentNames() throws {
         let first = try Xvfb(), second = try Xvfb()
         for (told, shown, other) in [(nil, first, second), (second, second, first)] as [(Xvfb?, Xvfb, Xvfb)] {

@@ -38,11 +38,6 @@ int pinbox_pipe_nonblocking(int ends[2]);
 /// still owns context then).
 int pinbox_run_detached(void *(*body)(void *), void *context);
 
-/// Runs body(context) on a thread the caller waits for with pinbox_join; 0 when it started
-/// (its handle in *thread), else an errno value (the caller still owns context then).
-int pinbox_run_joinable(void *(*body)(void *), void *context, unsigned long *thread);
-void pinbox_join(unsigned long thread);
-
 /// The lock around the renderer's caches of font faces and images: the program draws on one
 /// thread, but the tests draw on several at once.
 void pinbox_cache_lock(void);

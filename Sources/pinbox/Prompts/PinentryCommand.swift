@@ -21,10 +21,7 @@ enum PinentryCommand {
         }
         // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
         pinbox_signals_end_at_once()
-        // The display it was started for is connected to while the agent sends its options.
-        let named = parsed.options.namesDisplay(environment: getenv("DISPLAY").map { String(cString: $0) })
-        let ahead = named ? DisplayAhead(name: parsed.options.display) : nil
-        let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs(paste: parsed.paste, ahead: ahead)),
+        let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs(paste: parsed.paste)),
                                     input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
                                     identity: PinentryIdentity(version: pinboxVersion, deviceStatus: deviceStatus))
@@ -88,17 +85,12 @@ struct XDialogs: PinentryFrontEnd {
     private(set) var unreachable: String?
     /// `--paste off`; a `paste: off` resource turns it off too, never on.
     let paste: Bool
-    /// The connection opened since the start, taken by the first dialog. Waited for before the
-    /// dialog follows the agent's language (`Translations.follow` sets the environment).
-    private var ahead: DisplayAhead?
 
-    init(paste: Bool, ahead: DisplayAhead?) {
+    init(paste: Bool) {
         self.paste = paste
-        self.ahead = ahead
     }
 
     mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
-        ahead?.finish()
         Translations.follow(request.options.lcMessages ?? request.options.lcCtype)
         // The core's dialog for the request's kind, with every word the agent sent over ours.
         var spec = DialogSpec(prompt: request.kind)
@@ -175,7 +167,6 @@ struct XDialogs: PinentryFrontEnd {
 
     /// The core's dialog for a CONFIRM or MESSAGE, with the agent's words over ours.
     private func dialog(for request: ConfirmRequest) -> DialogSpec {
-        ahead?.finish()
         Translations.follow(request.options.lcMessages ?? request.options.lcCtype)
         var spec = DialogSpec(prompt: request.kind)
         if case .confirm = request.kind, request.notOKLabel != nil { spec.kind = .confirm(notOK: true) }
@@ -209,10 +200,9 @@ struct XDialogs: PinentryFrontEnd {
         unreachable = nil
         do throws(X11Error) {
             if display == nil || displayName != options.display {
-                display = ahead?.take(name: options.display)
-                ahead = nil
+                display = nil
                 do throws(X11Error) {
-                    if display == nil { display = try XDisplay(name: options.display) }
+                    display = try XDisplay(name: options.display)
                 } catch {
                     unreachable = error.message
                     return nil
