@@ -10,8 +10,7 @@ extension XDisplay {
     /// manager keeps for panels (`_NET_WORKAREA`, when one sets it). A place no monitor shows
     /// takes the nearest monitor.
     public func workArea(for geometry: WindowGeometry = WindowGeometry()) -> Rect {
-        let whole = Rect(x: 0, y: 0, width: Double(XDisplayWidth(handle, screen)),
-                         height: Double(XDisplayHeight(handle, screen)))
+        let whole = screenBounds
         var point: Point
         if geometry.x != nil || geometry.y != nil {
             let x = Double(geometry.x ?? 0), y = Double(geometry.y ?? 0)

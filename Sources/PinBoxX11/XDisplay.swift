@@ -21,21 +21,22 @@ public final class XDisplay {
     /// askpass run by ssh takes every argument as its prompt: no option to suggest).
     public init(name: String?, optionHint: Bool = true) throws(X11Error) {
         // The name Xlib connects to, as an error repeats it.
-        let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        func shown() -> String { name ?? getenv("DISPLAY").map { String(cString: $0) } ?? "" }
         pinbox_set_errno(0)
         guard let handle = XOpenDisplay(name) else {
             // Out of descriptors, the server was never asked: say so rather than blame the display.
             // (Other errno values after a failed connection may be stale or say little.)
             let reason = pinbox_errno()
             let exhausted = reason == EMFILE || reason == ENFILE ? ": \(String(cString: strerror(reason)))" : ""
-            throw X11Error(shown.isEmpty
+            let named = shown()
+            throw X11Error(named.isEmpty
                 ? "cannot open the X display: $DISPLAY is not set" + (optionHint ? " (try --display :0)" : "")
-                : "cannot open the X display \(Self.quoted(shown))" + exhausted)
+                : "cannot open the X display \(Self.quoted(named))" + exhausted)
         }
         // Xlib takes a negative screen number (`:0.-1`) and would index before its screens.
         guard (0..<XScreenCount(handle)).contains(XDefaultScreen(handle)) else {
             XCloseDisplay(handle)
-            throw X11Error("cannot open the X display \(Self.quoted(shown)): it has no such screen")
+            throw X11Error("cannot open the X display \(Self.quoted(shown())): it has no such screen")
         }
         self.handle = handle
         screen = XDefaultScreen(handle)
@@ -47,6 +48,12 @@ public final class XDisplay {
 
     deinit {
         XCloseDisplay(handle)
+    }
+
+    /// The screen's bounds as Xlib knows them (from the connection, or RandR's last change
+    /// Xlib was told of).
+    var screenBounds: Rect {
+        Rect(x: 0, y: 0, width: Double(XDisplayWidth(handle, screen)), height: Double(XDisplayHeight(handle, screen)))
     }
 
     /// Whether the server offers RandR, from the reply Xlib keeps after the first asking. Asked

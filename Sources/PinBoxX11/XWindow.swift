@@ -67,8 +67,7 @@ public final class XWindow {
         visual = try display.usableVisual()
         let d = display.handle
         // Where it was asked for, moved into its area and cut to it.
-        let screen = Rect(x: 0, y: 0, width: Double(XDisplayWidth(d, display.screen)),
-                          height: Double(XDisplayHeight(d, display.screen)))
+        let screen = display.screenBounds
         let within = area ?? screen
         var asked = Rect(x: 0, y: 0, width: Double(max(1, geometry.width ?? Int(size.width))),
                          height: Double(max(1, geometry.height ?? Int(size.height))))
@@ -144,9 +143,8 @@ public final class XWindow {
         }
         // Never below what the page needs: a window manager that restored a size it saved
         // before the page grew (fluxbox, after a maximise) leaves the deltas short.
-        let size = WindowFit.clamp(Size(width: max(minimum.width, current.width + delta.width),
-                                        height: max(minimum.height, current.height + delta.height)), to: maximum)
-        XResizeWindow(d, id, UInt32(size.width), UInt32(size.height))
+        resize(to: WindowFit.clamp(Size(width: max(minimum.width, current.width + delta.width),
+                                        height: max(minimum.height, current.height + delta.height)), to: maximum))
     }
 
     /// `size` cut to the screen's: the most of the window anybody can see, and the most its back
@@ -155,12 +153,11 @@ public final class XWindow {
     /// asked for the screen's size (RandR may have grown it since the connection) only when
     /// `size` is larger than the size Xlib knows.
     func withinScreen(_ size: Size) -> Size {
-        let d = display.handle
-        var screen = Size(width: Double(XDisplayWidth(d, display.screen)), height: Double(XDisplayHeight(d, display.screen)))
+        var screen = display.screenBounds.size
         if size.width > screen.width || size.height > screen.height {
             var root: Window = 0, x: Int32 = 0, y: Int32 = 0
             var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
-            if XGetGeometry(d, display.root, &root, &x, &y, &width, &height, &border, &depth) != 0 {
+            if XGetGeometry(display.handle, display.root, &root, &x, &y, &width, &height, &border, &depth) != 0 {
                 screen = Size(width: Double(width), height: Double(height))
             }
         }

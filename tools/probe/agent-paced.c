@@ -3,7 +3,6 @@
 // The pinentry runs in this very process (so that _NET_WM_PID is the pid the probe started); a
 // forked child plays the agent: the greeting awaited, then each command sent only once the reply
 // to the one before has come, GETPIN last.
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
