@@ -66,6 +66,22 @@ struct PromptPageTests {
         #expect(notice.content.buttons.isEmpty && notice.content.waitCue)
     }
 
+    @Test func aPromptThatOnlyNamesTheEntryIsSaidOnceByItsLabel() throws {
+        for bare in ["Password: ", "password:", "PASSWORD"] {
+            let p = try page(.password) { $0.description = bare }
+            #expect(p.content.description == "", "\(bare)")
+            #expect(p.fields[0].label == "Password")
+        }
+        let pin = try page(.pin(.user)) { $0.description = "PIN：" }
+        #expect(pin.content.description == "")
+        // The control: a prompt that says whose password stays above the entry.
+        let ssh = try page(.password) { $0.description = "alice@host's password" }
+        #expect(ssh.content.description == "alice@host's password")
+        // A question has no entry label to say it.
+        let question = try page(.confirm) { $0.description = "Yes"; $0.prompt = "Yes" }
+        #expect(question.content.description == "Yes")
+    }
+
     @Test func aShownEntryDrawsItsCharactersAndAHiddenOneDots() throws {
         let shown = try page(.username)
         _ = type(shown, "alicé")

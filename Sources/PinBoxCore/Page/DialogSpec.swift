@@ -83,7 +83,7 @@ public struct DialogSpec: Equatable, Sendable {
         var rules = PageRules(purpose: .prompt, timeout: timeout)
         rules.timeoutEndsWithTyping = timeoutEndsWithTyping
         // A caller's trailing newline (gpg-agent's descriptions end in %0A) is no empty line.
-        var content = PageContent(title: Self.trimmed(title), description: Self.trimmed(description),
+        var content = PageContent(title: Self.trimmed(title), description: saysMoreThanItsLabel ? Self.trimmed(description) : "",
                                   error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel.map(Self.label))
         content.detail = detail
         content.destructive = destructive
@@ -183,6 +183,13 @@ public struct DialogSpec: Equatable, Sendable {
             text.unicodeScalars.removeLast()
         }
         return text
+    }
+
+    /// Whether the description says more than the entry's label: a prompt of only "Password:"
+    /// above an entry labelled "Password" would say the same thing twice, so the label says it.
+    var saysMoreThanItsLabel: Bool {
+        guard case .entry = kind else { return true }
+        return PromptText.lowercased(Self.label(description)) != PromptText.lowercased(Self.label(prompt))
     }
 
     /// `text` without the blank lines, spaces and tabs it ends in.
