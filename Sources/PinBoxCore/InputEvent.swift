@@ -11,8 +11,13 @@ public enum InputEvent: Equatable, Sendable {
     /// Alt and the key of П under the US layout a Russian `_Показать`. The active layout's
     /// letter is looked for first.
     case mnemonic(Unicode.Scalar, otherLayouts: [Unicode.Scalar] = [])
-    /// A key that is neither a character nor a command: refused visibly, never inserted.
+    /// A key that should type but makes no character here, or a Control or Alt chord that is
+    /// no command: refused visibly, never inserted.
     case otherKey
+    /// A key that never types (an arrow, Home, a function or media key, a window manager's
+    /// shortcut the keyboard grab holds back): a prompt lets it pass without a word, since the
+    /// user tried no character; the workbench's fields refuse it like `otherKey`.
+    case nonTypingKey
     /// BackSpace or Delete.
     case deleteBackward
     /// Ctrl+U.
@@ -99,8 +104,8 @@ extension InputEvent {
     /// Whether a person caused it with the keyboard or the mouse (what resets a timeout).
     public var isUserInput: Bool {
         switch self {
-        case .character, .mnemonic, .otherKey, .deleteBackward, .clearField, .escape, .submit, .focusNext, .focusPrevious,
-             .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
+        case .character, .mnemonic, .otherKey, .nonTypingKey, .deleteBackward, .clearField, .escape, .submit, .focusNext,
+             .focusPrevious, .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
              .keyboardAvailable:

@@ -92,7 +92,7 @@ struct KeyTranslator {
         // A key that types, or a dead or Compose key: through the compose table.
         switch keyboard.composer?.feed(keysym) ?? .none {
         case .none:
-            emit(character.map { .character($0) } ?? .otherKey)
+            emit(character.map { .character($0) } ?? (Self.typesNothing(keysym) ? .nonTypingKey : .otherKey))
         case .started:
             emit(.composeStarted)
         case .continued:
@@ -154,7 +154,9 @@ struct KeyTranslator {
         case XK_F1...XK_F8, XK_Pause:
             return workbench(ks).map { .workbench($0) } ?? .otherKey
         case _ where control || alt:
-            return .otherKey
+            // Ctrl+Alt+Left is a window manager's shortcut the grab held back; Ctrl+A is a
+            // shortcut the entry refuses.
+            return character == nil && typesNothing(keysym) ? .nonTypingKey : .otherKey
         default:
             return nil
         }
@@ -191,6 +193,16 @@ struct KeyTranslator {
 
     /// Shift, Control, Alt, Super, the locks and the level shifts: pressed on their way to
     /// another key, never refused. (Multi_key, the Compose key, is not one: it begins a sequence.)
+    /// Whether a key never types, whatever the layout: the function keys' block (arrows, Home,
+    /// F9, Menu), the vendor keys' (volume, brightness, XF86's), and VoidSymbol. Not the keypad:
+    /// with Num Lock off its digit keys are KP_End and the like, and a PIN typed on them must
+    /// be refused where it can be seen. A keysym of any other block names a character.
+    static func typesNothing(_ keysym: UInt32) -> Bool {
+        let keypad: ClosedRange<UInt32> = 0xff80...0xffbd
+        return ((0xfd00...0xffff).contains(keysym) && !keypad.contains(keysym))
+            || (0x1008_0000...0x1008_ffff).contains(keysym) || keysym == 0xff_ffff
+    }
+
     static func isModifier(_ keysym: UInt32) -> Bool {
         let ks = Int32(truncatingIfNeeded: keysym)
         return (XK_Shift_L...XK_Hyper_R).contains(ks) || (0xfe01...0xfe0f).contains(ks)

@@ -365,6 +365,32 @@ struct KeyTests {
         #expect(try d.p.waitExit() == 1)
     }
 
+    /// An arrow, Page Down, a function key past the workbench's, a media key, a window
+    /// manager's chords the grab holds back: none tries a character, and the dialog says
+    /// nothing of them (it had said "Letters, digits and symbols only" under a red entry). A
+    /// keypad key with Num Lock off, which types a digit with it on, is still refused.
+    @Test func keysThatNeverTypePassWithoutARefusal() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Passphrase for key:"], display: desk.display)
+        let dialog = try desk.nextDialog()
+        try desk.type("W8")
+        try desk.key("Up", "Left", "Home", "End", "Next", "F9", "F12", "Menu", "XF86AudioRaiseVolume",
+                     "ctrl+alt+Left", "super+Up", "alt+s")
+        // Keys are taken in order: once Show has drawn the character, the keys before it are in.
+        try waitUntil("Show draws the character") {
+            let entry = try desk.entry(dialog)
+            return !entry.isDots(2) && entry.inkHeight > 9
+        }
+        #expect(try windowGeometry(dialog.id, display: desk.display).height == dialog.height, "no line under the entry")
+        try desk.key("KP_End")
+        try waitUntil("the keypad key's refusal, a line under the entry") {
+            try windowGeometry(dialog.id, display: desk.display).height > dialog.height
+        }
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "W8\n")
+    }
+
     @Test func aLayoutChangedWhileTheDialogIsOpenIsFollowed() throws {
         _ = try which("setxkbmap")
         let d = try Dialog(["--passphrase", "Passphrase for key:"])

@@ -109,6 +109,13 @@ struct PageTests {
         #expect(typed.fields[0].field.length == 1)
     }
 
+    /// The workbench shows every key its digit fields refuse, an arrow's too.
+    @Test func theWorkbenchRefusesAKeyThatNeverTypes() throws {
+        let page = try workbench()
+        _ = page.handle(.windowFocus(true), now: 0)
+        #expect(page.handle(.nonTypingKey, now: 1) == [.report(.rejected(field: "strip", reason: .notADigit))])
+    }
+
     @Test func clearOnBlurWipesWhenFocusLeavesOrTheWindowHides() throws {
         let page = try workbench(rules: PageRules(clearOnBlur: true))
         _ = type(page, "12")

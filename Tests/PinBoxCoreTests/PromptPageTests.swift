@@ -82,6 +82,17 @@ struct PromptPageTests {
         #expect(question.content.description == "Yes")
     }
 
+    /// An arrow or a media key tries no character: a prompt says nothing of it, where a key
+    /// that should have typed is refused under the entry.
+    @Test func aKeyThatNeverTypesIsNoRefusal() throws {
+        let p = try page(.password)
+        _ = p.handle(.windowFocus(true), now: 0)
+        #expect(p.handle(.nonTypingKey, now: 1) == [])
+        #expect(p.messageLine == "")
+        #expect(p.handle(.otherKey, now: 2) == [.report(.rejected(field: "entry", reason: .notPrintable))])
+        #expect(p.messageLine == "Letters, digits and symbols only")
+    }
+
     @Test func aShownEntryDrawsItsCharactersAndAHiddenOneDots() throws {
         let shown = try page(.username)
         _ = type(shown, "alicé")

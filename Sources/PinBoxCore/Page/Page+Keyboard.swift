@@ -19,7 +19,7 @@ extension Page {
         case .escape, .deleteBackward, .submit:
             composing = nil
             return true
-        case .character, .composeCancelled, .otherKey, .clearField, .focusNext, .focusPrevious, .pasteRequest,
+        case .character, .composeCancelled, .otherKey, .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest,
              .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
             composing = nil
         case .windowFocus(let focused):
