@@ -105,7 +105,8 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .nonTypingKey, .deleteBackward, .clearField, .escape, .submit, .focusNext,
-             .focusPrevious, .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
+             .focusPrevious, .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled,
+             .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
              .keyboardAvailable:

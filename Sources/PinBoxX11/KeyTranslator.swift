@@ -191,8 +191,6 @@ struct KeyTranslator {
         return ks == XK_BackSpace || ks == XK_Delete || ks == XK_KP_Delete
     }
 
-    /// Shift, Control, Alt, Super, the locks and the level shifts: pressed on their way to
-    /// another key, never refused. (Multi_key, the Compose key, is not one: it begins a sequence.)
     /// Whether a key never types, whatever the layout: the function keys' block (arrows, Home,
     /// F9, Menu), the vendor keys' (volume, brightness, XF86's), and VoidSymbol. Not the keypad:
     /// with Num Lock off its digit keys are KP_End and the like, and a PIN typed on them must
@@ -203,6 +201,8 @@ struct KeyTranslator {
             || (0x1008_0000...0x1008_ffff).contains(keysym) || keysym == 0xff_ffff
     }
 
+    /// Shift, Control, Alt, Super, the locks and the level shifts: pressed on their way to
+    /// another key, never refused. (Multi_key, the Compose key, is not one: it begins a sequence.)
     static func isModifier(_ keysym: UInt32) -> Bool {
         let ks = Int32(truncatingIfNeeded: keysym)
         return (XK_Shift_L...XK_Hyper_R).contains(ks) || (0xfe01...0xfe0f).contains(ks)

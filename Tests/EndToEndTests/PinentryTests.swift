@@ -302,8 +302,24 @@ final class PinentryTests {
                 x.pixels(id).filter { $0 == step.colour }.count > 20
             }
         }
+        // Erased back to nothing, the entry is not rated: the bar is empty, as the dialog opened,
+        // and the next inquiry is the next character's (it had asked the client about "").
+        func inquiry(after key: String) throws -> Substring? {
+            var fresh = ""
+            _ = try run(["xdotool", "key", key], display: xvfb.display)
+            try child.readUntil("INQUIRE QUALITY", into: &fresh)
+            return fresh.split(separator: "\n").last { $0.hasPrefix("INQUIRE QUALITY") }
+        }
+        #expect(try inquiry(after: "BackSpace") == "INQUIRE QUALITY a+")
+        child.send("D 50\nEND\n")
+        #expect(try inquiry(after: "BackSpace") == "INQUIRE QUALITY a")
+        child.send("D 10\nEND\n")
+        _ = try run(["xdotool", "key", "BackSpace"], display: xvfb.display)
+        try waitUntil("the bar empty") { !x.pixels(id).contains { steps.map(\.colour).contains($0) } }
+        #expect(try inquiry(after: "c") == "INQUIRE QUALITY c")
+        child.send("D 10\nEND\n")
         _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
-        try child.readUntil("D a b", into: &text)
+        try child.readUntil("D c", into: &text)
         child.send("BYE\n")
         try child.readUntil("OK closing", into: &text)
         #expect(child.wait() == 0)

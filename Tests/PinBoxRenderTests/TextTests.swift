@@ -93,14 +93,15 @@ struct TextTests {
     }
 
     /// A word far wider than the line (a fingerprint, a file name, or made up to push the window
-    /// off the screen) breaks between characters on either path, every line full but the last.
-    @Test(arguments: [("DejaVu", "x"), ("Pango", "中"), ("Pango", "ש")])
-    func aWordTooLongForTheLineBreaksBetweenCharacters(path: String, character: String) throws {
+    /// off the screen) breaks between characters, every line full but the last: in Pango, where
+    /// a Latin word goes for its length alone.
+    @Test(arguments: [("Latin", "x"), ("Chinese", "中"), ("Hebrew", "ש")])
+    func aWordTooLongForTheLineBreaksBetweenCharacters(script: String, character: String) throws {
         // Under the language lock: a test beside it that sets the language would change the
         // font of 中 between its measure and its layout.
         try withTextLanguage(nil) {
             let word = String(repeating: character, count: 5000)
-            #expect(TextLayout.needsPango(word) == (path == "Pango"))
+            #expect(TextLayout.needsPango(word) == (script != "Latin"))
             let one = TextLayout.measure(character, style: body, width: nil).width
             let (canvas, metrics) = try drawn(word, width: 200)
             let perLine = (200 / one).rounded(.down)
@@ -110,6 +111,31 @@ struct TextTests {
             #expect(ink.minX >= 19 && ink.maxX <= 221, "\(ink)")
             #expect(ink.maxY <= 20 + Int(metrics.size.height) + 2, "\(ink)")
         }
+    }
+
+    /// A path longer than the line breaks after one of its slashes, as pinentry-gtk-2's does, not
+    /// between two letters as DejaVu's spaces-only breaking would (the control): plain text with
+    /// a word wider than the line is Pango's.
+    @Test func aPathWiderThanTheLineBreaksAfterASlash() throws {
+        let path = "/home/alice/very/deep/directory/structure/with/many/levels/and/a_long_file_name_id_ed25519"
+        let width = 150.0
+        #expect(DejaVuLayout(path, style: body, width: width).splitAWord)
+        #expect(!DejaVuLayout(path, style: body, width: nil).splitAWord && !TextLayout.needsPango(path))
+        // The first line: the longest beginning of the path that ends in a slash and fits.
+        var first = ""
+        for (i, c) in path.enumerated() where c == "/" {
+            let head = String(path.prefix(i + 1))
+            if TextLayout.measure(head, style: body, width: nil).width <= width { first = head }
+        }
+        #expect(first.count > 10, "\(first)")
+        let (wrapped, metrics) = try drawn(path, width: width)
+        let (alone, line) = try drawn(first, width: width)
+        #expect(metrics.lineCount > 2 && metrics.size.width <= width && line.lineCount == 1, "\(metrics)")
+        let rows = 20 + Int(line.size.height)
+        let top = { (c: Canvas) in (0..<rows).flatMap { y in (0..<Int(width) + 40).map { c.pixel(x: $0, y: y) } } }
+        let sameFirstLine = top(wrapped) == top(alone)
+        #expect(sameFirstLine, "the first line is \"\(first)\"")
+        #expect(TextLayout.metrics(path, style: body, width: width) == PangoText.metrics(path, style: body, width: width)?.0)
     }
 
     @Test(arguments: Paragraph.all.dropFirst())

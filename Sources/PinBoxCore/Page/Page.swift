@@ -214,10 +214,10 @@ public final class Page {
             press(.savePassword, now: now, into: &effects)  // Space ticks a focused checkbox
         case .character(let c):
             if let i = entryField(for: &effects) { apply(fields[i].field.type(c), to: i, now: now, into: &effects) }
-        case .otherKey, .nonTypingKey where rules.purpose == .workbench:
+        case .nonTypingKey where rules.purpose == .prompt:
+            break  // the user tried no character (an arrow, a media key)
+        case .otherKey, .nonTypingKey:
             if let i = focusedField { apply([.rejected(fields[i].field.accepts.refusal)], to: i, now: now, into: &effects) }
-        case .nonTypingKey:
-            break  // a prompt's: the user tried no character (an arrow, a media key)
         case .deleteBackward:
             if let i = entryField(for: &effects) { apply(fields[i].field.deleteBackward(), to: i, now: now, into: &effects) }
         case .clearField:

@@ -8,7 +8,8 @@ import PinBoxCore
 /// same glyphs (`PangoText`), so a line of it looks alike on either path.
 ///
 /// Lines break at spaces; a word wider than the line breaks between characters, as many as fit
-/// (at least one). Spaces at the end of a wrapped line hang past it and do not count toward its
+/// (at least one), and says so (`splitAWord`): `TextLayout` then gives the text to Pango, which
+/// breaks a path after its slashes as Unicode's rules allow. Spaces at the end of a wrapped line hang past it and do not count toward its
 /// width. With a `maxHeight` (and a width) the lines that do not fit are left out and the last
 /// line shown ends with "…", as Pango ellipsizes. Time and memory grow linearly with the text,
 /// and a bounded layout stops once its lines are full.
@@ -33,6 +34,8 @@ final class DejaVuLayout {
     let ascent: Double
     let lineHeight: Double
     private(set) var lines: [Line] = []
+    /// A word alone was wider than the line, and was broken between two of its characters.
+    private(set) var splitAWord = false
     /// Glyph and rounded advance of each character met so far.
     private var cache: [UInt32: (glyph: UInt, advance: Double)] = [:]
 
@@ -142,6 +145,7 @@ final class DejaVuLayout {
             }
             if line.range.isEmpty && wordWidth > width {
                 // Alone wider than a line: as many characters as fit on each, at least one.
+                splitAWord = true
                 var from = i
                 while from < wordEnd {
                     guard lines.count <= mostLines else { return }

@@ -23,17 +23,25 @@ public struct TextMetrics: Equatable, Sendable {
 /// characters and bidi overrides from the caller are neutralised (`TextSafety`).
 ///
 /// One text engine, Pango, with one fast path: text DejaVu draws alone (Latin, Greek, Cyrillic:
-/// `DejaVuCoverage`) goes straight through FreeType and Cairo (`DejaVuLayout`); everything else
-/// goes to Pango (`PangoText`), loaded the first time such text is measured or drawn and never
-/// before, in the language of the locale (`setLanguage`).
+/// `DejaVuCoverage`) goes straight through FreeType and Cairo (`DejaVuLayout`), unless a word of
+/// it is wider than the line; everything else goes to Pango (`PangoText`), loaded the first time
+/// such text is measured or drawn and never before, in the language of the locale (`setLanguage`).
 public enum TextLayout {
     public static func metrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
         let text = TextSafety.displayable(text)
-        if !DejaVuCoverage.isPlain(text), let (metrics, _) = PangoText.metrics(text, style: style, width: width) {
-            return metrics
-        }
-        // Plain text; or Pango is not installed: DejaVu alone (missing glyphs show as boxes).
+        if let plain = plainLayout(text, style: style, width: width) { return plain.metrics }
+        if let (metrics, _) = PangoText.metrics(text, style: style, width: width) { return metrics }
+        // Pango is not installed: DejaVu alone (missing glyphs show as boxes).
         return DejaVuLayout(text, style: style, width: width).metrics
+    }
+
+    /// DejaVu's layout of `text`, or nil where Pango lays it out: text DejaVu cannot draw alone,
+    /// and plain text with a word wider than the line (a long path), which DejaVu's spaces-only
+    /// breaking would cut between two letters where Pango breaks after a slash or a hyphen.
+    private static func plainLayout(_ text: String, style: TextStyle, width: Double?) -> DejaVuLayout? {
+        guard DejaVuCoverage.isPlain(text) else { return nil }
+        let layout = DejaVuLayout(text, style: style, width: width)
+        return layout.splitAWord ? nil : layout
     }
 
     /// The block's size: `metrics(...).size`.
@@ -46,9 +54,10 @@ public enum TextLayout {
     /// edge); without, within the measured width.
     public static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
         let text = TextSafety.displayable(text)
-        if !DejaVuCoverage.isPlain(text), PangoText.draw(text, style: style, width: width, at: origin, on: canvas) {
-            return
+        if let plain = plainLayout(text, style: style, width: width) {
+            return plain.draw(style: style, width: width, at: origin, on: canvas.cr)
         }
+        if PangoText.draw(text, style: style, width: width, at: origin, on: canvas) { return }
         DejaVuLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
     }
 
@@ -80,7 +89,8 @@ public enum TextLayout {
     /// Whether this process has loaded Pango (and with it HarfBuzz, fontconfig's fallback and GLib).
     public static var pangoLoaded: Bool { pinbox_pango_is_loaded() != 0 }
 
-    /// Whether `text` goes to Pango (else DejaVu draws it alone).
+    /// Whether `text` goes to Pango whatever its width (else DejaVu draws it alone, unless a word
+    /// of it is wider than the line).
     static func needsPango(_ text: String) -> Bool {
         !DejaVuCoverage.isPlain(TextSafety.displayable(text))
     }

@@ -119,10 +119,12 @@ struct XDialogs: PinentryFrontEnd {
         if agent.ratesQuality, let bar = request.qualityBar { spec.qualityLabel = bar.label }
         spec.offer(request)
         // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
-        // from the secret buffer.
+        // from the secret buffer. An empty entry is not rated: the bar is as the dialog opened
+        // (pinentry-gtk-2 asks nothing for it either).
         let rate: ((Page, Int) -> Void)? = spec.qualityLabel == nil ? nil : { page, index in
             guard index == 0 else { return }
-            page.setQuality(page.fields[0].field.secret.withBytes { agent.rate($0) })
+            let secret = page.fields[0].field.secret
+            page.setQuality(secret.isEmpty ? nil : secret.withBytes { agent.rate($0) })
         }
         guard let (page, outcome) = show(spec, grab: request.grab, options: request.options, onChange: rate,
                                          agent: (agent, request)) else {
