@@ -144,6 +144,21 @@ final class PinentryTests {
         #expect(Date().timeIntervalSince(t0) < 6)
     }
 
+    /// Under the "Keyboard in use" notice the agent's timeout runs on, and the agent hears a
+    /// timeout at its deadline (it had heard a cancel, once the notice's own 15 s were over).
+    @Test func theAgentsTimeoutRunsOnWhileAnotherProgramHoldsTheKeyboard() throws {
+        // The agent asks for the keyboard only when told to grab (its default is no-grab).
+        try configure(["pinentry-timeout 2", "grab"])
+        let grabber = try XClient(xvfb.display)
+        #expect(grabber.grabKeyboard(grabber.makeWindow()))
+        let session = try agent(["GET_PASSPHRASE --data --repeat=0 X5 X Passphrase: Held"])
+        let t0 = Date()
+        let text = output(session)
+        #expect(text == "ERR 83886142 Timeout <Pinentry>\n", "\(text)")
+        #expect(Date().timeIntervalSince(t0) < 10)
+        grabber.ungrabKeyboard()
+    }
+
     /// Once the user has typed, the agent's timeout waits for them, as pinentry-gtk-2's does:
     /// nothing typed is lost. theAgentsTimeoutIsHonoured is the control.
     @Test func theAgentsTimeoutSparesADialogTheUserTypedInto() throws {

@@ -290,6 +290,22 @@ struct PromptPageTests {
         #expect(escaped.outcome == .keyboardUnavailable)
     }
 
+    /// The caller's timeout runs on under the notice: shorter than the notice's own time, it
+    /// ends the prompt as a timeout (gpg-agent's `Timeout`), not as a keyboard never had.
+    @Test func theCallersTimeoutRunsOnWhileTheKeyboardIsHeld() throws {
+        let p = try page(.password) { $0.timeout = 3 }
+        _ = p.handle(.windowFocus(true), now: 0)
+        _ = p.handle(.keyboardUnavailable, now: 1)
+        #expect(p.nextDeadline(after: 2) == 3)
+        #expect(p.advance(to: 2.9) == [] && p.outcome == nil)
+        #expect(p.advance(to: 3).last == .finish(.timedOut))
+        // The control: a timeout longer than the notice's time leaves the notice's end as it was.
+        let long = try page(.password) { $0.timeout = 60 }
+        _ = long.handle(.windowFocus(true), now: 0)
+        _ = long.handle(.keyboardUnavailable, now: 1)
+        #expect(long.advance(to: 1 + KeyboardRefusal.duration) == [.finish(.keyboardUnavailable)])
+    }
+
     /// The other program lets go while the notice is up (a menu held open closes): the prompt
     /// comes back as it opened, empty, nothing shown, and its timeout counts from then.
     @Test func thePromptComesBackWhenTheKeyboardIsFreeAgain() throws {

@@ -303,7 +303,9 @@ public final class Page {
         if outcome == nil, let since = keyboardRefusedAt, now >= since + KeyboardRefusal.duration {
             finish(.keyboardUnavailable, into: &effects)
         }
-        guard outcome == nil, keyboardRefusedAt == nil, let end = timeoutDeadline, now >= end else {
+        // The caller's timeout runs on while the keyboard is held elsewhere: gpg-agent's
+        // pinentry-timeout is a timeout still, not a cancel after the notice's own time.
+        guard outcome == nil, let end = timeoutDeadline, now >= end else {
             return effects
         }
         finish(.timedOut, into: &effects)
