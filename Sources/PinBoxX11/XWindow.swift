@@ -2,6 +2,7 @@
 import CX11
 import CSystem
 import PinBoxCore
+import PinBoxRender
 
 /// Where and how big the window opens: an X geometry string (`-geometry 400x300+10+20`).
 public struct WindowGeometry: Equatable, Sendable {
@@ -186,6 +187,7 @@ public final class XWindow {
     private func setProperties(title: String, instance: String, width: UInt32, height: UInt32, minimum: Size,
                                geometry: WindowGeometry, type: WindowType) {
         let d = display.handle, atoms = display.atoms
+        let title = TextLayout.windowTitle(title)
         // _NET_WM_NAME in UTF-8 for today's window managers; WM_NAME for old ones, in Latin-1
         // (ICCCM's STRING) when the title has only Latin-1 characters, else as UTF8_STRING, as
         // Xlib's Xutf8SetWMProperties does: never UTF-8 bytes labelled Latin-1.

@@ -284,6 +284,24 @@ struct WindowTests {
         }
     }
 
+    /// The window manager draws the title: a caller's right-to-left override, escape and bell
+    /// reach it as they reach the dialog's own text, overrides gone and controls shown as U+FFFD
+    /// ("Sign exe.doc now" and a terminal's colour code had been in the title bar as sent).
+    @Test func aCallersTitleReachesTheWindowManagerWithoutOverridesOrControls() throws {
+        let desk = try CallerDesk()
+        let pinentry = try Child([desk.pinentry], environment: ["DISPLAY": desk.display], capture: true,
+                                 interactive: true)
+        pinentry.send("SETTITLE Sign %E2%80%AEcod.exe%E2%80%AC now%1B[31m%07%0Aend\nGETPIN\n")
+        let dialog = try desk.nextDialog()
+        let props = desk.x.properties(of: dialog.id)
+        let shown = "Sign cod.exe now\u{FFFD}[31m\u{FFFD} end"
+        #expect(props["_NET_WM_NAME"].map { String(decoding: $0, as: UTF8.self) } == shown)
+        #expect(props["WM_NAME"] == Array(shown.utf8) && props["WM_ICON_NAME"] == Array(shown.utf8))
+        try desk.key("Escape")
+        pinentry.send("BYE\n")
+        pinentry.wait()
+    }
+
     @Test func resizingLaysThePageOutAgain() throws {
         let s = try Session(["--style", "strip", "--duration", "0"])
         try s.pinbox.keys("1")

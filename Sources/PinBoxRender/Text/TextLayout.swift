@@ -86,6 +86,13 @@ public enum TextLayout {
         TextLanguage.set(locale: locale)
     }
 
+    /// A caller's title as the window's name: one line, control characters shown as U+FFFD and
+    /// bidi overrides removed, as the dialog's own text is (the window manager draws it, and an
+    /// override would turn "cod.exe" into "exe.doc" in the title bar).
+    public static func windowTitle(_ text: String) -> String {
+        TextSafety.oneLine(text)
+    }
+
     /// Whether this process has loaded Pango (and with it HarfBuzz, fontconfig's fallback and GLib).
     public static var pangoLoaded: Bool { pinbox_pango_is_loaded() != 0 }
 

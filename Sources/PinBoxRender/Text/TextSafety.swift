@@ -36,6 +36,12 @@ enum TextSafety {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// `text` as one line a window manager may show (a title): `displayable`, its lines joined
+    /// by spaces.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(displayable(text).unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+    }
+
     /// Tab and the Unicode space separators (Zs).
     private static func isSpace(_ value: UInt32) -> Bool {
         value == 0x09 || value == 0x20 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value)
