@@ -175,11 +175,10 @@ public enum PagePainter {
                                 radius: radius + m.ringOffset * s, color: page.ringColor)
         }
         let color: Color = isDefault ? .white : page.textColor
-        let style = TextStyle(size: m.textSize * s, color: color)
-        let size = TextLayout.measure(button.text, style: style, width: nil)
-        let origin = Point(x: (rect.x + (rect.width - size.width) / 2).rounded(),
-                           y: (rect.y + (rect.height - size.height) / 2).rounded())
-        drawLabel(button, style: style, at: origin, scale: s, on: canvas)
+        let label = Label(button, style: TextStyle(size: m.textSize * s, color: color), layout: layout)
+        let origin = Point(x: (rect.x + (rect.width - label.size.width) / 2).rounded(),
+                           y: (rect.y + (rect.height - label.size.height) / 2).rounded())
+        label.draw(at: origin, scale: s, on: canvas)
     }
 
     /// A checkbox: the box at the start of its rectangle, the tick in the accent colour when
@@ -203,23 +202,44 @@ public enum PagePainter {
             canvas.strokeInside(layout.ring(around: rect), width: Layout.devicePixels(m.ringWidth, scale: s),
                                 radius: 4 * s + m.ringOffset * s, color: page.ringColor)
         }
-        let style = TextStyle(size: m.textSize * s, color: page.textColor)
-        let size = TextLayout.measure(button.text, style: style, width: nil)
-        drawLabel(button, style: style, at: Point(x: box.maxX + m.labelGap * s, y: (rect.y + (rect.height - size.height) / 2).rounded()),
-                  scale: s, on: canvas)
+        let label = Label(button, style: TextStyle(size: m.textSize * s, color: page.textColor), layout: layout)
+        label.draw(at: Point(x: box.maxX + m.labelGap * s, y: (rect.y + (rect.height - label.size.height) / 2).rounded()),
+                   scale: s, on: canvas)
     }
 
-    /// A button's text at `origin`, its mnemonic letter underlined.
-    private static func drawLabel(_ button: PageButton, style: TextStyle, at origin: Point, scale s: Double,
-                                  on canvas: Canvas) {
-        let color = style.color
-        TextLayout.draw(button.text, style: style, width: nil, at: origin, on: canvas)
-        if let index = button.mnemonicIndex {
-            // Underline the mnemonic where the label's layout put it (at the right of a Hebrew word).
+    /// A button's text as drawn: one line, at most `buttonLabelMaximum` wide (a longer one shows
+    /// its first line, ending with "…"), its mnemonic letter underlined.
+    private struct Label {
+        let button: PageButton
+        let style: TextStyle
+        /// The wrapping width of a label past the maximum; nil for one drawn whole.
+        let width: Double?
+        let size: Size
+
+        init(_ button: PageButton, style: TextStyle, layout: DialogLayout) {
+            self.button = button
+            let whole = TextLayout.measure(button.text, style: style, width: nil)
+            let most = layout.metrics.buttonLabelMaximum * layout.scale
+            guard whole.width > most else {
+                (self.style, width, size) = (style, nil, whole)
+                return
+            }
+            var cut = style
+            cut.maxHeight = whole.height * 1.5  // one line
+            (self.style, width) = (cut, most)
+            size = TextLayout.measure(button.text, style: cut, width: most)
+        }
+
+        func draw(at origin: Point, scale s: Double, on canvas: Canvas) {
+            TextLayout.draw(button.text, style: style, width: width, at: origin, on: canvas)
+            guard let index = button.mnemonicIndex else { return }
+            // Underline the mnemonic where the label's layout put it (at the right of a Hebrew
+            // word), unless the label's end, with it, was left out.
             let span = TextLayout.span(ofCharacter: index, in: button.text, style: style)
-            let baseline = TextLayout.metrics(button.text, style: style, width: nil).firstBaseline
+            guard span.x + span.width <= size.width else { return }
+            let baseline = TextLayout.metrics(button.text, style: style, width: width).firstBaseline
             canvas.fill(Rect(x: (origin.x + span.x).rounded(), y: (origin.y + baseline + 2 * s).rounded(),
-                             width: max(1, span.width.rounded()), height: Layout.devicePixels(1, scale: s)), with: color)
+                             width: max(1, span.width.rounded()), height: Layout.devicePixels(1, scale: s)), with: style.color)
         }
     }
 

@@ -53,6 +53,26 @@ struct DialogBoundsTests {
         #expect(full.error.height <= Double(m.errorLines) * (m.labelSize * 1.3 * scale).rounded(.up))
     }
 
+    /// An agent's button labels (SETOK, SETCANCEL, SETNOTOK) of hundreds of characters leave
+    /// the dialog narrower than a small screen: each label at most `buttonLabelMaximum` wide.
+    @Test(arguments: [1.0, 2.0])
+    func longButtonLabelsLeaveTheDialogNarrowerThanASmallScreen(scale: Double) throws {
+        let long = String(repeating: "Ja, Schutz ist nicht erforderlich ", count: 9)
+        var spec = DialogSpec(kind: .confirm(notOK: true))
+        (spec.scale, spec.okLabel, spec.cancelLabel, spec.notOKLabel) = (scale, long, long, long)
+        let page = try spec.makePage(measure: measure)
+        guard case .dialog(let wide) = page.geometry else { throw BoundsTestError.notADialog }
+        let m = DialogLayout.Metrics()
+        #expect(wide.content.width <= 1024 * scale, "\(wide.content)")
+        for rect in wide.buttons {
+            #expect(rect.width <= (m.buttonLabelMaximum + 2 * m.buttonPadding) * scale && rect.maxX <= wide.content.width)
+        }
+        // The control: labels of a usual length are not cut.
+        let usual = try layout { $0.okLabel = "_Yes, protection is not needed" }
+        let ok = usual.buttons[usual.buttons.count - 1]
+        #expect(ok.width == (Double("Yes, protection is not needed".count) * m.textSize / 2 + 2 * m.buttonPadding).rounded(.up))
+    }
+
     @Test func theDescriptionTakesWhatTheRestLeaves() throws {
         let many = String(repeating: "line\n", count: 900)
         let plain = try layout { $0.title = "Unlock"; $0.description = many }

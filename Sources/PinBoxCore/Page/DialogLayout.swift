@@ -19,6 +19,9 @@ public struct DialogLayout: Equatable, Sendable {
         public var buttonMinimumWidth = 88.0
         public var buttonPadding = 16.0
         public var buttonGap = 10.0
+        /// A button's label past this width shows its first line, ending with "…": a label an
+        /// agent chose (SETOK) cannot widen the dialog past the screen.
+        public var buttonLabelMaximum = 240.0
         public var cueSize = 56.0
         public var ringOffset = 4.0
         public var ringWidth = 2.0
@@ -258,8 +261,8 @@ public struct DialogLayout: Equatable, Sendable {
 
     private static func width(of button: PageButton, measure: TextMeasure, metrics m: Metrics,
                               scale s: Double) -> Double {
-        let text = [button.text, button.alternateText].compactMap { $0 }
-            .map { measure($0, TextStyle(size: m.textSize * s), nil).width }.max() ?? 0
+        let text = min([button.text, button.alternateText].compactMap { $0 }
+            .map { measure($0, TextStyle(size: m.textSize * s), nil).width }.max() ?? 0, m.buttonLabelMaximum * s)
         if button.role == .savePassword { return (checkboxSide(s) + m.labelGap * s + text).rounded(.up) }
         return max(m.buttonMinimumWidth * s, (text + 2 * m.buttonPadding * s).rounded(.up))
     }
