@@ -5,6 +5,7 @@
 #include "CKeyring.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,9 @@
     X(g_str_equal)                                \
     X(g_error_free)                               \
     X(g_object_unref)                             \
+    X(g_object_ref)                               \
+    X(g_cancellable_new)                          \
+    X(g_cancellable_cancel)                       \
     X(secret_service_get_sync)                    \
     X(secret_collection_for_alias_sync)           \
     X(secret_collection_get_locked)               \
@@ -44,6 +48,41 @@ static const SecretSchema schema = {
 };
 
 static int usable = -1;  // not checked yet
+
+// How long the Secret Service has to answer one of our calls. A bus that takes the connection
+// and never answers (its handshake has no timeout of its own) or a frozen keyring daemon (25 s
+// a call) would otherwise hold the pinentry before its window, deaf to the agent's end.
+enum { PINBOX_KEYRING_SECONDS = 5 };
+
+static void *cancel_later(void *cancellable) {
+    struct timespec wait = {PINBOX_KEYRING_SECONDS, 0};
+    while (nanosleep(&wait, &wait) != 0) {}
+    p_g_cancellable_cancel(cancellable);
+    p_g_object_unref(cancellable);
+    return NULL;
+}
+
+// A cancellable that a thread of its own cancels after PINBOX_KEYRING_SECONDS; the caller
+// unrefs it when done. NULL (no deadline) when no thread can be started.
+static GCancellable *deadline(void) {
+    GCancellable *cancellable = p_g_cancellable_new();
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    int failed = pthread_create(&thread, &attributes, cancel_later, p_g_object_ref(cancellable));
+    pthread_attr_destroy(&attributes);
+    if (failed) {
+        p_g_object_unref(cancellable);  // the thread's reference
+        p_g_object_unref(cancellable);
+        return NULL;
+    }
+    return cancellable;
+}
+
+static void done(GCancellable *cancellable) {
+    if (cancellable) p_g_object_unref(cancellable);
+}
 
 // GLib would start a bus of its own (dbus-launch) when none is named: a pinentry must not.
 static int session_bus_named(void) {
@@ -71,19 +110,22 @@ int pinbox_keyring_usable(void) {
     usable = 0;
     if (!session_bus_named() || !load()) return 0;
     GError *error = NULL;
-    SecretService *service = p_secret_service_get_sync(SECRET_SERVICE_NONE, NULL, &error);
+    GCancellable *cancellable = deadline();
+    SecretService *service = p_secret_service_get_sync(SECRET_SERVICE_NONE, cancellable, &error);
     if (!service) {
         if (error) p_g_error_free(error);
+        done(cancellable);
         return 0;
     }
-    SecretCollection *collection =
-        p_secret_collection_for_alias_sync(service, SECRET_COLLECTION_DEFAULT, SECRET_COLLECTION_NONE, NULL, &error);
+    SecretCollection *collection = p_secret_collection_for_alias_sync(service, SECRET_COLLECTION_DEFAULT,
+                                                                      SECRET_COLLECTION_NONE, cancellable, &error);
     if (collection) {
         usable = !p_secret_collection_get_locked(collection);
         p_g_object_unref(collection);
     }
     if (error) p_g_error_free(error);
     p_g_object_unref(service);
+    done(cancellable);
     return usable;
 }
 
@@ -99,7 +141,9 @@ int pinbox_keyring_lookup(const char *key, void (*take)(void *, const unsigned c
     if (!pinbox_keyring_usable() || !*key) return 0;
     GError *error = NULL;
     GHashTable *table = attributes(key, 0);
-    gchar *found = p_secret_password_lookupv_nonpageable_sync(&schema, table, NULL, &error);
+    GCancellable *cancellable = deadline();
+    gchar *found = p_secret_password_lookupv_nonpageable_sync(&schema, table, cancellable, &error);
+    done(cancellable);
     p_g_hash_table_unref(table);
     if (error) {
         p_g_error_free(error);
@@ -119,8 +163,10 @@ int pinbox_keyring_store(const char *key, const unsigned char *bytes, size_t len
     SecretValue *value = p_secret_value_new((const gchar *)bytes, (gssize)length, "text/plain");
     GError *error = NULL;
     GHashTable *table = attributes(key, 1);
-    gboolean stored =
-        p_secret_password_storev_binary_sync(&schema, table, SECRET_COLLECTION_DEFAULT, label, value, NULL, &error);
+    GCancellable *cancellable = deadline();
+    gboolean stored = p_secret_password_storev_binary_sync(&schema, table, SECRET_COLLECTION_DEFAULT, label, value,
+                                                           cancellable, &error);
+    done(cancellable);
     p_g_hash_table_unref(table);
     p_secret_value_unref(value);
     if (error) p_g_error_free(error);
@@ -131,7 +177,9 @@ int pinbox_keyring_clear(const char *key) {
     if (!pinbox_keyring_usable()) return -1;
     GError *error = NULL;
     GHashTable *table = attributes(key, 0);
-    gboolean removed = p_secret_password_clearv_sync(&schema, table, NULL, &error);
+    GCancellable *cancellable = deadline();
+    gboolean removed = p_secret_password_clearv_sync(&schema, table, cancellable, &error);
+    done(cancellable);
     p_g_hash_table_unref(table);
     if (error) {
         p_g_error_free(error);

@@ -11,7 +11,8 @@
 /// 1 when a Secret Service answers on the session bus and its default collection is unlocked:
 /// items can be read and saved without anyone being asked. 0 otherwise — no session bus named
 /// (nothing is started to find one), libsecret missing, no service, a locked collection.
-/// Checked once; libsecret is loaded by the first call.
+/// Checked once; libsecret is loaded by the first call. Every call here gives the service a few
+/// seconds to answer, then goes on as if it had failed.
 int pinbox_keyring_usable(void);
 
 /// Looks `key` up. When an item is there, `take(context, bytes, length)` gets its secret from
