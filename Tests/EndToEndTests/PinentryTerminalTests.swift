@@ -67,6 +67,25 @@ final class PinentryTerminalTests {
         #expect(try modesKept())
     }
 
+    /// The agent names a file to touch (its socket) once the terminal is left as it was, as
+    /// pinentry-curses touches it: the file's time moves on from when the agent made it. (The
+    /// kernel stamps it from a clock a tick coarse: compared with the time it had, not with ours.)
+    @Test func theAgentsTouchFileIsTouchedOnceTheTerminalIsLeft() throws {
+        let pty = try Pty(script([decrypt(1)]), environment: environment)
+        try pty.waitFor("Passphrase: ")
+        let socket = try run(["gpgconf", "--list-dirs", "agent-socket"], environment: environment).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        func modified() throws -> Date {
+            try #require(try FileManager.default.attributesOfItem(atPath: socket)[.modificationDate] as? Date)
+        }
+        let made = try modified()
+        usleep(50_000)  // more than a tick of that clock
+        pty.type("right one\r")
+        try pty.waitFor("rc1=0")
+        let after = try modified()
+        #expect(after > made, "\(socket): made \(made.timeIntervalSince1970), now \(after.timeIntervalSince1970)")
+    }
+
     /// A display the dialog cannot draw on (an 8-bit screen, no TrueColor visual) is as good as
     /// none: the terminal asks, rather than the agent hearing "Operation cancelled".
     @Test func aScreenTheDialogCannotDrawOnGivesTheTerminal() throws {

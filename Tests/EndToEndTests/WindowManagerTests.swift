@@ -121,7 +121,8 @@ struct WindowManagerTests {
         try waitUntil("the askpass holds the keyboard") { other.keyboardIsHeldElsewhere(probe: probe) }
         try m.desk.type("ab")
         _ = try run(["xdotool", "windowminimize", "--sync", String(window)], display: m.desk.display)
-        #expect(m.property("WM_STATE", of: window)?.first == Int(IconicState), "openbox iconified it")
+        // xdotool's --sync waits for the unmap; openbox marks the state just after.
+        try waitUntil("openbox iconified it") { m.property("WM_STATE", of: window)?.first == Int(IconicState) }
         try waitUntil("the keyboard is free while it is iconified") { !other.keyboardIsHeldElsewhere(probe: probe) }
         m.ask("_NET_ACTIVE_WINDOW", about: window, [2, Int(CurrentTime), 0])
         try waitUntil("restored") { m.isViewable(window) }

@@ -104,6 +104,9 @@ int pinbox_terminal_enter(int fd, int *adds_carriage_return);
 /// Puts back the modes `pinbox_terminal_enter` saved, once (async-signal-safe: the signal
 /// handlers call it before the process ends).
 void pinbox_terminal_restore(void);
+/// Sets the modification time of the file at `path` to now (nothing is created): the agent's
+/// touch-file after the terminal was used. 0 on success.
+int pinbox_touch(const char *path);
 /// The character set of locale `name` (`de_DE.ISO-8859-1`) and the most bytes one of its
 /// characters takes, without touching the process's locale; -1 when the locale is not installed.
 int pinbox_locale_codeset(const char *name, char *out, size_t size, int *most_bytes);

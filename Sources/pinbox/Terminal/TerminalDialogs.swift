@@ -53,7 +53,7 @@ struct TerminalDialogs {
                 step.outcome = after.outcome
             }
             if let outcome = step.outcome {
-                device.restore()
+                leave(device, request.options)
                 return outcome
             }
         }
@@ -72,9 +72,17 @@ struct TerminalDialogs {
             }
             device.write(step.output)
             if let answer = step.answer {
-                device.restore()
+                leave(device, request.options)
                 return answer
             }
         }
+    }
+
+    /// Puts the terminal back as it was, then touches the file the agent named (`OPTION
+    /// touch-file`, its socket unless told otherwise), as pinentry-curses does once it has
+    /// used the terminal: a program watching that file's time learns the screen needs redrawing.
+    private func leave(_ device: TerminalDevice, _ options: PinentryOptions) {
+        device.restore()
+        if let file = options.touchFile, !file.isEmpty { pinbox_touch(file) }
     }
 }
