@@ -88,6 +88,7 @@ struct AccessibilityTests {
         let label = try #require(flatten(session.window).first { $0["text"] as? String == fingerprint })
         #expect(label["role"] as? String == "label")
         #expect(label["name"] as? String == "ED25519 key fingerprint " + fingerprint)
+        pastTheArmingDelay()
         #expect(try session.probe.press("No"))
         _ = try session.askpass.waitExit()
     }

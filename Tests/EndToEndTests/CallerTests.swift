@@ -270,6 +270,7 @@ final class CallerTests {
                                          height: question.height) == nil ? held : !held
             }
         }
+        pastTheArmingDelay()
         try desk.pointer(question, x: yes.x, y: yes.y, then: "mousedown", "1")
         try yesIsHeld(true)
         try desk.pointer(question, x: 2, y: 2)
@@ -290,6 +291,30 @@ final class CallerTests {
         #expect(known.contains("[127.0.0.1]:\(server.port) ssh-ed25519 "), "\(known)")
     }
 
+    /// Yes with a fingerprint typed sends the fingerprint: ssh compares it, and a wrong one
+    /// trusts nothing (ssh asks again; No then refuses). It had sent "yes" and ssh trusted the
+    /// key for good, skipping the check the user asked for.
+    @Test func yesWithAWrongFingerprintTypedTrustsNothing() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let server = try SSHServer(dir: desk.dir, user: user)
+        let knownHosts = desk.dir + "/known_hosts"
+        let client = try ssh(user, server, desk: desk, knownHosts: knownHosts)
+        defer { if client.isRunning { kill(client.pid, SIGKILL) } }
+        _ = try desk.nextDialog()
+        try desk.type("SHA256:R0wl48vWnotthisoneVHaeo")
+        pastTheArmingDelay()
+        try desk.key("alt+y")
+        // ssh asks again ("Please type 'yes', 'no' or the fingerprint"), in a dialog of its own.
+        let again = try desk.nextDialog()
+        #expect(desk.title(again) == "Host key")
+        pastTheArmingDelay()
+        try desk.key("alt+n")
+        #expect(client.wait() == 255)
+        let known = (try? String(contentsOfFile: knownHosts, encoding: .utf8)) ?? ""
+        #expect(known.isEmpty, "nothing trusted: \(known)")
+    }
+
     @Test func noRefusesTheKeyAndATypedFingerprintIsTakenAsYes() throws {
         let desk = try CallerDesk()
         let user = try SudoUser(home: desk.dir)
@@ -298,6 +323,7 @@ final class CallerTests {
 
         let refused = try ssh(user, server, desk: desk, knownHosts: knownHosts)
         _ = try desk.nextDialog()
+        pastTheArmingDelay()
         try desk.key("alt+n")
         #expect(refused.wait() == 255)
         #expect(String(decoding: refused.read().err, as: UTF8.self).contains("Host key verification failed"))
@@ -310,6 +336,7 @@ final class CallerTests {
         try desk.type(server.fingerprint)
         let shown = try desk.entry(question, saving: "ssh-fingerprint-typed")
         #expect(!shown.runs.isEmpty && shown.inkHeight > 9, "the fingerprint is shown as typed: \(shown)")
+        pastTheArmingDelay()
         try desk.key("Return")
         _ = try desk.nextDialog()
         try desk.type(user.password)

@@ -300,8 +300,7 @@ struct KeyTests {
         _ = try run(["setxkbmap", "-layout", "us,de"], display: d.xvfb.display)
         XkbLockGroup(d.x.display, UInt32(XkbUseCoreKbd), 1)
         XSync(d.x.display, 0)
-        // Past the question's arming delay, which nothing on screen marks.
-        usleep(UInt32((DialogSpec.askpassArmingDelay + 0.1) * 1_000_000))
+        pastTheArmingDelay()
         // Keycodes of the evdev keymap: 64 Alt; 29 is Y in the US layout, Z in the German one.
         try d.x.chord([64, 29])
         #expect(d.p.staysRunning(for: 0.5), "Alt and Z answered the question")

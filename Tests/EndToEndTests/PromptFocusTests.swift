@@ -108,12 +108,14 @@ struct PromptFocusTests {
         if let first = pasted.runs.first {
             #expect(first.lowerBound - pasted.columns.lowerBound >= 5, "the start is in view: \(pasted)")
         }
+        pastTheArmingDelay()
         try desk.key("Return")
         #expect(try p.waitExit() == 0)
         #expect(p.stdout == fingerprint + "\n")
 
         let yes = try PinBoxProcess(["askpass", "--", prompt], display: desk.display)
         _ = try desk.nextDialog()
+        pastTheArmingDelay()
         try desk.key("alt+y")
         #expect(try yes.waitExit() == 0)
         #expect(yes.stdout == "yes\n")

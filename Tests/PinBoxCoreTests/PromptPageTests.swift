@@ -15,6 +15,13 @@ private func page(_ kind: PromptKind, _ edit: (inout DialogSpec) -> Void = { _ i
     return try spec.makePage(measure: measure)
 }
 
+/// ssh's host-key question, shown at 0: its Yes and No are armed from 0.5.
+private func hostKeyPage(_ question: HostKeyQuestion) throws -> Page {
+    let page = try page(.hostKey(question))
+    page.shown(at: 0)
+    return page
+}
+
 private func type(_ page: Page, _ text: String, at now: Double = 0) -> [PageEffect] {
     text.unicodeScalars.flatMap { page.handle(.character($0), now: now) }
 }
@@ -52,7 +59,7 @@ struct PromptPageTests {
         #expect(password.fields[0].field.pastePolicy == .text && pinBoxes.fields[0].field.pastePolicy == .deny)
         let strict = try page(.username) { $0.paste = false }
         #expect(strict.fields[0].field.pastePolicy == .deny)
-        let host = try page(.hostKey(Self.question))
+        let host = try hostKeyPage(Self.question)
         #expect(host.fields[0].field.pastePolicy == .text, "ssh's fingerprint pasted")
         let pin = try page(.pin(.user))
         #expect(pin.entry == .openPIN(shown: 1) && !pin.fields[0].revealed, "one box: no count suggested")
@@ -109,7 +116,7 @@ struct PromptPageTests {
     // MARK: ssh's host key
 
     @Test func theHostKeyQuestionAnswersYesAndNoInWords() throws {
-        let yes = try page(.hostKey(Self.question))
+        let yes = try hostKeyPage(Self.question)
         #expect(yes.content.title == "Unknown host key")
         #expect(yes.content.detail == PageDetail(label: "ED25519 key fingerprint", text: Self.question.fingerprint!))
         #expect(yes.content.buttons.map(\.text) == ["No", "Yes"])
@@ -117,14 +124,43 @@ struct PromptPageTests {
         let effects = click(yes, .ok)
         #expect(effects.contains(.say("yes")) && effects.last == .finish(.answered))
         #expect(yes.outcome?.exitStatus(for: .prompt) == .ok)
-        let no = try page(.hostKey(Self.question))
+        let no = try hostKeyPage(Self.question)
         let refused = no.handle(.mnemonic("n"), now: 1)
         #expect(refused.contains(.say("no")) && refused.last == .finish(.answered))
         #expect(no.outcome?.exitStatus(for: .prompt) == .ok, "ssh reads the no; the askpass did its job")
     }
 
-    @Test func aTypedFingerprintIsTheAnswerAndAnEmptyReturnIsNone() throws {
+    /// Yes with a fingerprint typed sends the fingerprint, which ssh compares with the key's,
+    /// as it does on a terminal: a "yes" would trust the key without the check the user asked
+    /// for. No is no, whatever was typed.
+    @Test func yesWithATypedFingerprintSendsTheFingerprint() throws {
+        let p = try hostKeyPage(Self.question)
+        _ = type(p, "SHA256:R0wl48vW", at: 1)
+        let effects = click(p, .ok, at: 2)
+        #expect(effects.contains(.deliver(field: 0)) && !effects.contains(.say("yes")), "\(effects)")
+        #expect(effects.last == .finish(.submitted))
+        let mnemonic = try hostKeyPage(Self.question)
+        _ = type(mnemonic, "SHA256:R0wl48vW", at: 1)
+        #expect(mnemonic.handle(.mnemonic("y"), now: 2).contains(.deliver(field: 0)))
+        let no = try hostKeyPage(Self.question)
+        _ = type(no, "SHA256:R0wl48vW", at: 1)
+        #expect(click(no, .notOK, at: 2).contains(.say("no")))
+    }
+
+    /// As the askpass's yes/no question is: a click or a key that would answer ssh's question
+    /// in its first half second is ignored (meant for what was there before); typing is not.
+    @Test func theHostKeyQuestionIsArmedAfterHalfASecond() throws {
         let p = try page(.hostKey(Self.question))
+        p.shown(at: 10)
+        #expect(click(p, .ok, at: 10.1) == [] && p.handle(.mnemonic("y"), now: 10.2) == [])
+        _ = type(p, "yes", at: 10.3)
+        #expect(p.handle(.submit, now: 10.4) == [] && p.outcome == nil)
+        #expect(p.fields[0].field.length == 3, "what was typed is kept")
+        #expect(click(p, .ok, at: 10.6).contains(.deliver(field: 0)))
+    }
+
+    @Test func aTypedFingerprintIsTheAnswerAndAnEmptyReturnIsNone() throws {
+        let p = try hostKeyPage(Self.question)
         #expect(p.handle(.submit, now: 1) == [.report(.rejected(field: "fingerprint", reason: .answerNeeded))])
         #expect(p.feedback?.text == "Choose Yes or No, or type a fingerprint")
         #expect(p.outcome == nil)
@@ -132,7 +168,7 @@ struct PromptPageTests {
         let effects = p.handle(.submit, now: 3)
         #expect(effects.contains(.deliver(field: 0)) && effects.last == .finish(.submitted))
         // Escape is no answer at all: exit 1, nothing printed (ssh then refuses the key).
-        let escaped = try page(.hostKey(Self.question))
+        let escaped = try hostKeyPage(Self.question)
         #expect(escaped.handle(.escape, now: 1).last == .finish(.cancelled(.escape)))
     }
 
@@ -150,7 +186,7 @@ struct PromptPageTests {
             #expect(layout.fields[0].width > layout.textWidth - cell && layout.fields[0].width <= layout.textWidth,
                     "entry \(layout.fields[0].width) in a column of \(layout.textWidth)")
         }
-        let p = try page(.hostKey(long))
+        let p = try hostKeyPage(long)
         guard case .dialog(let layout) = p.geometry else { Issue.record("not a dialog"); return }
         #expect(layout.textWidth > DialogLayout.Metrics().width, "the control: this fingerprint widens the column")
         // The fingerprint typed shows whole: in the entry's type size, between its padding, the caret after it.
@@ -161,7 +197,7 @@ struct PromptPageTests {
 
     @Test func aYesNoQuestionWithoutAnEntryStartsOnNo() throws {
         let q = HostKeyQuestion(text: "Are you sure you want to continue connecting?", acceptsFingerprint: false)
-        let p = try page(.hostKey(q))
+        let p = try hostKeyPage(q)
         #expect(p.fields.isEmpty && p.focusName == "not-ok")
         #expect(p.handle(.submit, now: 1).contains(.say("no")))
     }
@@ -169,7 +205,7 @@ struct PromptPageTests {
     @Test func theFingerprintIsNeverWrappedTheDialogWidens() throws {
         var long = Self.question
         long.fingerprint = "SHA256:" + String(repeating: "x", count: 80)
-        let p = try page(.hostKey(long))
+        let p = try hostKeyPage(long)
         guard case .dialog(let layout) = p.geometry else { Issue.record("not a dialog"); return }
         let width = measure(long.fingerprint!, TextStyle(size: 13.5), nil).width
         #expect(layout.detail.width >= width && layout.textWidth >= width)
@@ -234,7 +270,7 @@ struct PromptPageTests {
     // MARK: what a screen reader is told
 
     @Test func aScreenReaderHearsTheFingerprintAndTheQuestionNeverAShownPassphrase() throws {
-        let host = try page(.hostKey(Self.question))
+        let host = try hostKeyPage(Self.question)
         let detail = try #require(AccessibleTree(page: host).node(AccessibleTree.ID.detail))
         // Readers speak a label's name: the fingerprint is in it, after its caption.
         #expect(detail.name == "ED25519 key fingerprint " + Self.question.fingerprint!)

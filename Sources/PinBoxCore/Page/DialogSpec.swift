@@ -145,8 +145,10 @@ public struct DialogSpec: Equatable, Sendable {
                 if paste { field.field.pastePolicy = .text }
                 fields.append(field)
             }
-            return Page(dialog: fields, content: content, entry: nil, rules: rules, scale: scale,
-                        refreshRate: refreshRate, measure: measure)
+            let page = Page(dialog: fields, content: content, entry: nil, rules: rules, scale: scale,
+                            refreshRate: refreshRate, measure: measure)
+            page.armingDelay = armingDelay
+            return page
         case .confirm(let notOK):
             content.buttons = notOK ? [PageButton(.notOK, label: notOKLabel), cancel, ok] : [cancel, ok]
             // A question starts on its safe answer: a Return typed without reading cancels.

@@ -382,6 +382,9 @@ public final class Page {
         case .suggest: effects.append(.suggest)
         case .ok:
             if let answers = rules.answers {
+                // A fingerprint typed is the answer ssh compares with the key's: Yes sends it,
+                // rather than a "yes" that trusts the key without the check the user asked for.
+                if let typed = fields.first, !typed.field.isEmpty { return submitPrompt(now: now, into: &effects) }
                 effects.append(.say(answers.yes))
                 return finish(.answered, into: &effects)
             }

@@ -82,6 +82,8 @@ extension DialogSpec {
             okLabel = localized("_Yes")
             notOKLabel = localized("_No")
             showsTyping = true
+            // A click or a key meant for what was there before must not trust a key.
+            armingDelay = Self.askpassArmingDelay
             description = question.text
             if let fingerprint = question.fingerprint {
                 let label = question.keyType.map { localized("%s key fingerprint", $0) } ?? localized("Key fingerprint")

@@ -15,6 +15,13 @@ func waitUntil(_ what: @autoclosure () -> String, timeout: Double = 5, _ conditi
     }
 }
 
+/// Waits out a question's arming delay (`DialogSpec.askpassArmingDelay`: ssh-add -c's question,
+/// ssh's host key): until then a click or a key that would answer it is ignored, and nothing on
+/// screen marks the moment it ends.
+func pastTheArmingDelay() {
+    usleep(UInt32((DialogSpec.askpassArmingDelay + 0.1) * 1_000_000))
+}
+
 /// A window id as XClient takes it ("0x…") from the decimal one xdotool prints.
 func hexWindowID(_ decimal: String) throws -> String {
     guard let id = UInt(decimal) else { throw TestFailure("'\(decimal)' is not a window id") }
