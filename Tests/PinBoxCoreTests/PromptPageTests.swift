@@ -310,6 +310,9 @@ struct PromptPageTests {
         #expect(p.content.title == "Keyboard in use")
         #expect(p.content.description.hasPrefix("Another program is holding the keyboard"))
         #expect(p.content.buttons.map(\.text) == ["Close"])
+        // No mnemonic: keys go to the program holding the keyboard, where Alt+C could press
+        // another prompt's Cancel.
+        #expect(p.content.buttons[0].mnemonicIndex == nil)
         #expect(effects == [.report(.focus("ok"))])
         #expect(p.outcome == nil)
         #expect(p.nextDeadline(after: 2) != nil)

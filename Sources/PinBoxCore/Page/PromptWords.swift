@@ -55,7 +55,13 @@ public enum KeyboardRefusal {
     public static var explanation: String {
         localized("Another program is holding the keyboard, so what you type could go to it instead of this window. Finish what it is doing, or close it: this window asks as soon as the keyboard is free.")
     }
-    public static var closeLabel: String { localized("_Close") }
+    /// No mnemonic: while this page shows, keys go to the program holding the keyboard, and
+    /// an Alt+C meant for Close would press that program's button (another prompt's Cancel).
+    public static var closeLabel: String {
+        // TRANSLATORS: the button that closes the "Keyboard in use" notice; no mnemonic, since
+        // keys go to the program that holds the keyboard.
+        localized("Close")
+    }
     /// How long the page stays before it ends by itself: the caller is waiting for an answer.
     public static let duration = 15.0
 }
