@@ -250,13 +250,19 @@ final class CallerTests {
                   capture: true)
     }
 
-    @Test func sshsHostKeyQuestionIsAnsweredByTheYesButtonThenThePassword() throws {
+    /// A desk, a user, an sshd for them, and an ssh to it with an empty known_hosts: it is about
+    /// to ask about the server's host key. (The ssh is killed with its `Child`, if still running.)
+    private func sshToANewHost() throws -> (desk: CallerDesk, user: SudoUser, server: SSHServer, knownHosts: String,
+                                          client: Child) {
         let desk = try CallerDesk()
         let user = try SudoUser(home: desk.dir)
         let server = try SSHServer(dir: desk.dir, user: user)
         let knownHosts = desk.dir + "/known_hosts"
-        let client = try ssh(user, server, desk: desk, knownHosts: knownHosts)
-        defer { if client.isRunning { kill(client.pid, SIGKILL) } }
+        return (desk, user, server, knownHosts, try ssh(user, server, desk: desk, knownHosts: knownHosts))
+    }
+
+    @Test func sshsHostKeyQuestionIsAnsweredByTheYesButtonThenThePassword() throws {
+        let (desk, user, server, knownHosts, client) = try sshToANewHost()
 
         var question = try desk.nextDialog()
         #expect(desk.title(question) == "Unknown host key")
@@ -295,12 +301,8 @@ final class CallerTests {
     /// trusts nothing (ssh asks again; No then refuses). It had sent "yes" and ssh trusted the
     /// key for good, skipping the check the user asked for.
     @Test func yesWithAWrongFingerprintTypedTrustsNothing() throws {
-        let desk = try CallerDesk()
-        let user = try SudoUser(home: desk.dir)
-        let server = try SSHServer(dir: desk.dir, user: user)
-        let knownHosts = desk.dir + "/known_hosts"
-        let client = try ssh(user, server, desk: desk, knownHosts: knownHosts)
-        defer { if client.isRunning { kill(client.pid, SIGKILL) } }
+        let (desk, user, server, knownHosts, client) = try sshToANewHost()
+        defer { withExtendedLifetime((user, server)) {} }  // sshd and its user until ssh is done
         _ = try desk.nextDialog()
         try desk.type("SHA256:R0wl48vWnotthisoneVHaeo")
         pastTheArmingDelay()
@@ -316,12 +318,7 @@ final class CallerTests {
     }
 
     @Test func noRefusesTheKeyAndATypedFingerprintIsTakenAsYes() throws {
-        let desk = try CallerDesk()
-        let user = try SudoUser(home: desk.dir)
-        let server = try SSHServer(dir: desk.dir, user: user)
-        let knownHosts = desk.dir + "/known_hosts"
-
-        let refused = try ssh(user, server, desk: desk, knownHosts: knownHosts)
+        let (desk, user, server, knownHosts, refused) = try sshToANewHost()
         _ = try desk.nextDialog()
         pastTheArmingDelay()
         try desk.key("alt+n")
