@@ -83,7 +83,8 @@ public struct DialogSpec: Equatable, Sendable {
         var rules = PageRules(purpose: .prompt, timeout: timeout)
         rules.timeoutEndsWithTyping = timeoutEndsWithTyping
         // A caller's trailing newline (gpg-agent's descriptions end in %0A) is no empty line.
-        var content = PageContent(title: Self.trimmed(title), description: saysMoreThanItsLabel ? Self.trimmed(description) : "",
+        var content = PageContent(title: Self.trimmed(title),
+                                  description: saysMoreThanItsLabel ? Self.trimmed(description) : "",
                                   error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel.map(Self.label))
         content.detail = detail
         content.destructive = destructive

@@ -19,8 +19,8 @@ extension Page {
         case .escape, .deleteBackward, .submit:
             composing = nil
             return true
-        case .character, .composeCancelled, .otherKey, .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest,
-             .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
+        case .character, .composeCancelled, .otherKey, .nonTypingKey, .clearField, .focusNext, .focusPrevious,
+             .pasteRequest, .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }

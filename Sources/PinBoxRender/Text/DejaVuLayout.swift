@@ -7,12 +7,12 @@ import PinBoxCore
 /// glyph advances by its unhinted width rounded to a whole pixel, no kerning, as Pango places the
 /// same glyphs (`PangoText`), so a line of it looks alike on either path.
 ///
-/// Lines break at spaces; a word wider than the line breaks between characters, as many as fit
-/// (at least one), and says so (`splitAWord`): `TextLayout` then gives the text to Pango, which
-/// breaks a path after its slashes as Unicode's rules allow. Spaces at the end of a wrapped line hang past it and do not count toward its
-/// width. With a `maxHeight` (and a width) the lines that do not fit are left out and the last
-/// line shown ends with "…", as Pango ellipsizes. Time and memory grow linearly with the text,
-/// and a bounded layout stops once its lines are full.
+/// Lines break at spaces; a word wider than the line breaks between characters, as many as fit (at
+/// least one), and says so (`splitAWord`): `TextLayout` then gives the text to Pango, which breaks
+/// a path after its slashes as Unicode's rules allow. Spaces at the end of a wrapped line hang past
+/// it and do not count toward its width. With a `maxHeight` (and a width) the lines that do not fit
+/// are left out and the last line shown ends with "…", as Pango ellipsizes. Time and memory grow
+/// linearly with the text, and a bounded layout stops once its lines are full.
 ///
 /// A class because it holds references to Cairo scaled fonts, released in `deinit`.
 final class DejaVuLayout {
