@@ -14,6 +14,9 @@ static int wake_fd = -1;
 static volatile sig_atomic_t terminating;
 static volatile sig_atomic_t at_once;
 static volatile sig_atomic_t usr2_records;
+static volatile sig_atomic_t connecting;
+static char connect_message[512];
+static size_t connect_message_length;
 // A request to stop, and the answer being written: each side sets its own flag, then reads the
 // other's (sequentially consistent, from any thread the handler runs on). Either the writer sees
 // the request and writes nothing, or the handler sees the writing and leaves the secret whole
@@ -73,6 +76,21 @@ void pinbox_exit_watchdog(void) {
     setitimer(ITIMER_REAL, &once, NULL);
 }
 
+void pinbox_connect_deadline(unsigned seconds, const char *message) {
+    connect_message_length = strnlen(message, sizeof connect_message);
+    memcpy(connect_message, message, connect_message_length);
+    connecting = 1;
+    struct itimerval once = {{0, 0}, {seconds, 0}};
+    setitimer(ITIMER_REAL, &once, NULL);
+}
+
+void pinbox_connect_deadline_end(void) {
+    connecting = 0;
+    if (terminating) return;  // the exit watchdog's timer now
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &off, NULL);
+}
+
 static void wake_loop(int number) {
     unsigned char byte = (unsigned char)number;
     ssize_t ignored = write(wake_fd, &byte, 1);
@@ -83,6 +101,12 @@ static void on_signal(int number, siginfo_t *info, void *context) {
     (void)context;
     int saved = errno;
     int sent = info == NULL || info->si_code <= 0;  // kill(), sigqueue(), tkill(): someone asked
+    if (number == SIGALRM && !sent && connecting && !terminating) {
+        // The display never answered: nothing was asked yet, nothing to wipe.
+        ssize_t ignored = write(2, connect_message, connect_message_length);
+        (void)ignored;
+        _exit(PINBOX_EXIT_DISPLAY);
+    }
     switch (number) {
     case SIGUSR1:
         wake_loop(number);  // a screenshot

@@ -17,13 +17,23 @@ public final class XDisplay {
     /// place to wipe secrets. Xlib's I/O error handler may not return, so this is global.
     nonisolated(unsafe) public static var onConnectionLost: (() -> Void)?
 
+    /// How long the server has to answer the connection before the program ends with status 3.
+    public static let connectSeconds = 10
+
     /// `optionHint`: the program takes `--display`, so an unset $DISPLAY can suggest it (the
     /// askpass run by ssh takes every argument as its prompt: no option to suggest).
     public init(name: String?, optionHint: Bool = true) throws(X11Error) {
         // The name Xlib connects to, as an error repeats it.
         func shown() -> String { name ?? getenv("DISPLAY").map { String(cString: $0) } ?? "" }
         pinbox_set_errno(0)
-        guard let handle = XOpenDisplay(name) else {
+        // Xlib waits for the server's answer without end: a server that took the connection and
+        // never answers (hung, or grabbed by another client) would hold the prompt, and its
+        // caller, for ever.
+        pinbox_connect_deadline(UInt32(Self.connectSeconds),
+                                "pinbox: the X display \(Self.quoted(shown())) did not answer within \(Self.connectSeconds) s\n")
+        let opened = XOpenDisplay(name)
+        pinbox_connect_deadline_end()
+        guard let handle = opened else {
             // Out of descriptors, the server was never asked: say so rather than blame the display.
             // (Other errno values after a failed connection may be stale or say little.)
             let reason = pinbox_errno()

@@ -295,6 +295,26 @@ final class CommandLineTests {
             == "pinbox: cannot open the X display: $DISPLAY is not set\n")
     }
 
+    /// A display that takes the connection and never answers: Xlib would wait for the server's
+    /// answer for ever, and the askpass's caller with it. The askpass gives it 10 s
+    /// (`XDisplay.connectSeconds`), then says so and ends with exit 3.
+    @Test func aDisplayThatNeverAnswersIsExitThree() throws {
+        // A display number no server uses: its socket listened on, and never answered.
+        let number = try #require((600..<700).first {
+            access("/tmp/.X11-unix/X\($0)", F_OK) != 0 && access("/tmp/.X\($0)-lock", F_OK) != 0
+        })
+        let silent = try SilentSocket(path: "/tmp/.X11-unix/X\(number)")
+        let deadline = 10.0
+        let start = Date()
+        let askpass = try Child([PinBoxProcess.binary, "askpass", "--", "Password: "], environment: ["DISPLAY": ":\(number)"],
+                                capture: true)
+        #expect(askpass.wait(within: deadline + 10) == 3)
+        #expect(Date().timeIntervalSince(start) >= deadline - 0.5)
+        #expect(String(decoding: askpass.read().err, as: UTF8.self)
+            == "pinbox: the X display ':\(number)' did not answer within 10 s\n")
+        withExtendedLifetime(silent) {}
+    }
+
     /// Xlib takes a negative screen number and every role then crashed on its first use of the
     /// screen; now each says it cannot open that display. The same server's screen 0 is the control.
     @Test func aNegativeScreenIsExitThreeForEveryRole() throws {

@@ -198,22 +198,10 @@ final class KeyringTests {
     /// pinentry-gtk-2: the dialog never showed and gpg waited. The password manager gets a few
     /// seconds, then the dialog asks without it.
     @Test func aSessionBusThatNeverAnswersDelaysTheDialogOnlyAMoment() throws {
-        let path = home + "/hung-bus"
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        // Connections wait in the backlog: accepted by the kernel, answered by nobody.
-        #expect(bound == 0 && listen(listener, 16) == 0)
+        let bus = try SilentSocket(path: home + "/hung-bus")
         try use(home + "/pinentry-pinbox")
         let start = Date()
-        let gpg = try decrypt(["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + path])
+        let gpg = try decrypt(["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + bus.path])
         _ = try window("PinBox")
         #expect(Date().timeIntervalSince(start) < 12)
         try keys(["type", "--delay", "20", "right one"])

@@ -45,6 +45,15 @@ void pinbox_cache_unlock(void);
 
 /// The status a cancelled prompt exits with; also what a forced way out uses.
 #define PINBOX_EXIT_CANCELLED 1
+/// The status of a prompt that could not use the display.
+#define PINBOX_EXIT_DISPLAY 3
+
+/// Until `pinbox_connect_deadline_end`: if `seconds` pass first (a server that takes the
+/// connection and never answers, or one another client holds grabbed), `message` goes to stderr
+/// and the process exits with PINBOX_EXIT_DISPLAY. Uses the real-time interval timer, which the
+/// exit watchdog takes over if a request to stop comes meanwhile.
+void pinbox_connect_deadline(unsigned seconds, const char *message);
+void pinbox_connect_deadline_end(void);
 
 /// Registers memory that holds a secret, so a signal that ends the process wipes it first.
 /// Returns -1 when every slot is taken.
