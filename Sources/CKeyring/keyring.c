@@ -4,8 +4,9 @@
 // prompt that the agent never asked to use a password manager loads none of it).
 #include "CKeyring.h"
 
+#include "CSystem.h"
+
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +51,9 @@ static const SecretSchema schema = {
 static int usable = -1;  // not checked yet
 
 // How long the Secret Service has to answer one of our calls. A bus that takes the connection
-// and never answers (its handshake has no timeout of its own) or a frozen keyring daemon (25 s
-// a call) would otherwise hold the pinentry before its window, deaf to the agent's end.
+// and never answers (its handshake has no timeout of its own) or a frozen keyring daemon (D-Bus's
+// own timeout, call after call) would otherwise hold the pinentry before its window, deaf to the
+// agent's end.
 enum { PINBOX_KEYRING_SECONDS = 5 };
 
 static void *cancel_later(void *cancellable) {
@@ -66,18 +68,10 @@ static void *cancel_later(void *cancellable) {
 // unrefs it when done. NULL (no deadline) when no thread can be started.
 static GCancellable *deadline(void) {
     GCancellable *cancellable = p_g_cancellable_new();
-    pthread_t thread;
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    int failed = pthread_create(&thread, &attributes, cancel_later, p_g_object_ref(cancellable));
-    pthread_attr_destroy(&attributes);
-    if (failed) {
-        p_g_object_unref(cancellable);  // the thread's reference
-        p_g_object_unref(cancellable);
-        return NULL;
-    }
-    return cancellable;
+    if (pinbox_run_detached(cancel_later, p_g_object_ref(cancellable)) == 0) return cancellable;
+    p_g_object_unref(cancellable);  // the thread's reference
+    p_g_object_unref(cancellable);
+    return NULL;
 }
 
 static void done(GCancellable *cancellable) {

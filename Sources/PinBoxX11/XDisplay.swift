@@ -24,13 +24,12 @@ public final class XDisplay {
     /// askpass run by ssh takes every argument as its prompt: no option to suggest).
     public init(name: String?, optionHint: Bool = true) throws(X11Error) {
         // The name Xlib connects to, as an error repeats it.
-        func shown() -> String { name ?? getenv("DISPLAY").map { String(cString: $0) } ?? "" }
+        let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
         pinbox_set_errno(0)
         // Xlib waits for the server's answer without end: a server that took the connection and
-        // never answers (hung, or grabbed by another client) would hold the prompt, and its
-        // caller, for ever.
+        // never answers (a hung one) would hold the prompt, and its caller, for ever.
         pinbox_connect_deadline(UInt32(Self.connectSeconds),
-                                "pinbox: the X display \(Self.quoted(shown())) did not answer within \(Self.connectSeconds) s\n")
+                                "pinbox: the X display \(Self.quoted(shown)) did not answer within \(Self.connectSeconds) s\n")
         let opened = XOpenDisplay(name)
         pinbox_connect_deadline_end()
         guard let handle = opened else {
@@ -38,15 +37,14 @@ public final class XDisplay {
             // (Other errno values after a failed connection may be stale or say little.)
             let reason = pinbox_errno()
             let exhausted = reason == EMFILE || reason == ENFILE ? ": \(String(cString: strerror(reason)))" : ""
-            let named = shown()
-            throw X11Error(named.isEmpty
+            throw X11Error(shown.isEmpty
                 ? "cannot open the X display: $DISPLAY is not set" + (optionHint ? " (try --display :0)" : "")
-                : "cannot open the X display \(Self.quoted(named))" + exhausted)
+                : "cannot open the X display \(Self.quoted(shown))" + exhausted)
         }
         // Xlib takes a negative screen number (`:0.-1`) and would index before its screens.
         guard (0..<XScreenCount(handle)).contains(XDefaultScreen(handle)) else {
             XCloseDisplay(handle)
-            throw X11Error("cannot open the X display \(Self.quoted(shown())): it has no such screen")
+            throw X11Error("cannot open the X display \(Self.quoted(shown)): it has no such screen")
         }
         self.handle = handle
         screen = XDefaultScreen(handle)

@@ -38,14 +38,8 @@ struct WindowManagerTests {
 
         /// A property's values as C longs (format 32), or nil when the window has none.
         func property(_ name: String, of window: Window) -> [Int]? {
-            var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
-            var data: UnsafeMutablePointer<UInt8>?
-            XGetWindowProperty(desk.x.display, window, desk.x.atom(name), 0, 1024, 0, Atom(AnyPropertyType),
-                               &type, &format, &n, &after, &data)
-            guard let data else { return nil }
-            defer { XFree(data) }
-            guard format == 32 else { return [] }
-            return data.withMemoryRebound(to: Int.self, capacity: Int(n)) { Array(UnsafeBufferPointer(start: $0, count: Int(n))) }
+            desk.x.properties(of: "0x" + String(window, radix: 16))[name]
+                .map { bytes in bytes.withUnsafeBytes { Array($0.bindMemory(to: Int.self)) } }
         }
 
         /// What a taskbar sends the window manager: `_NET_CLOSE_WINDOW`, `_NET_ACTIVE_WINDOW` (from

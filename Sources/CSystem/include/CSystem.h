@@ -49,7 +49,7 @@ void pinbox_cache_unlock(void);
 #define PINBOX_EXIT_DISPLAY 3
 
 /// Until `pinbox_connect_deadline_end`: if `seconds` pass first (a server that takes the
-/// connection and never answers, or one another client holds grabbed), `message` goes to stderr
+/// connection and never answers), `message` goes to stderr
 /// and the process exits with PINBOX_EXIT_DISPLAY. Uses the real-time interval timer, which the
 /// exit watchdog takes over if a request to stop comes meanwhile.
 void pinbox_connect_deadline(unsigned seconds, const char *message);

@@ -92,6 +92,8 @@ public struct DialogSpec: Equatable, Sendable {
         // Entries as wide as the text column the buttons and a fingerprint's line make (a
         // fingerprint's entry wider still where the typed fingerprint needs it).
         func columnWidth() -> Double { DialogLayout.columnWidth(content, measure: measure, scale: scale) }
+        // A question's one entry, where it has one: ssh's fingerprint typed.
+        var fingerprint: [PageField] = []
         switch kind {
         case .entry(let entry):
             content.buttons = [cancel, ok]
@@ -135,7 +137,6 @@ public struct DialogSpec: Equatable, Sendable {
             content.buttons = [no, ok]
             // With no entry, Return must not trust a key: the focus starts on No.
             content.defaultButton = .notOK
-            var fields: [PageField] = []
             if entry {
                 var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
                                                                byteLimit: byteLimit, scale: scale,
@@ -144,12 +145,8 @@ public struct DialogSpec: Equatable, Sendable {
                 (field.revealed, field.holdsNoSecret) = (true, true)
                 // ssh takes the fingerprint pasted from where the host's owner published it.
                 if paste { field.field.pastePolicy = .text }
-                fields.append(field)
+                fingerprint = [field]
             }
-            let page = Page(dialog: fields, content: content, entry: nil, rules: rules, scale: scale,
-                            refreshRate: refreshRate, measure: measure)
-            page.armingDelay = armingDelay
-            return page
         case .confirm(let notOK):
             content.buttons = notOK ? [PageButton(.notOK, label: notOKLabel), cancel, ok] : [cancel, ok]
             // A question starts on its safe answer: a Return typed without reading cancels.
@@ -159,8 +156,8 @@ public struct DialogSpec: Equatable, Sendable {
         case .notice:
             break
         }
-        let page = Page(dialog: [], content: content, entry: nil, rules: rules, scale: scale, refreshRate: refreshRate,
-                        measure: measure)
+        let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale,
+                        refreshRate: refreshRate, measure: measure)
         page.armingDelay = armingDelay
         return page
     }
