@@ -40,6 +40,64 @@ extension XDisplay {
         return area
     }
 
+    /// The other PinBox windows showing on the screen, for a dialog to open beside them rather
+    /// than over them (`WindowFit.placed`): their frames in root coordinates, the window
+    /// manager's decoration included, and the largest decoration seen (what the new window's own
+    /// frame will add). The window manager's client list when one keeps it, else the root's
+    /// children; only the newest `limit` of them, so that a display crowded with windows (or a
+    /// client making thousands) delays the dialog only a little. A window gone meanwhile is
+    /// skipped.
+    public func otherPinBoxFrames(limit: Int = 64) -> (frames: [Rect], decoration: Size) {
+        var names: [UnsafeMutablePointer<CChar>?] = [strdup("_NET_CLIENT_LIST"), strdup("_NET_SUPPORTING_WM_CHECK"),
+                                                     strdup("_NET_FRAME_EXTENTS")]
+        defer { for name in names { free(name) } }
+        var atoms: [Atom] = [0, 0, 0]
+        _ = XInternAtoms(handle, &names, 3, 1, &atoms)
+        var windows: [Window]
+        if atoms[0] != 0, windowManagerIsRunning(check: atoms[1]) {
+            windows = rootProperty(atoms[0], type: Atom(XA_WINDOW), count: 4096).map { Window($0) }
+        } else {
+            var rootReturn: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(handle, root, &rootReturn, &parent, &children, &count) != 0, let children else { return ([], .zero) }
+            windows = Array(UnsafeBufferPointer(start: children, count: Int(count)))
+            XFree(children)
+        }
+        var frames: [Rect] = []
+        var decoration = Size.zero
+        _ = succeeds {
+            for window in windows.suffix(limit) where isPinBox(window) {
+                var attributes = XWindowAttributes()
+                guard XGetWindowAttributes(handle, window, &attributes) != 0, attributes.map_state == IsViewable else { continue }
+                var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+                guard XTranslateCoordinates(handle, window, root, 0, 0, &x, &y, &child) != 0 else { continue }
+                // Left, right, top, bottom.
+                let extents = property(atoms[2], of: window, type: Atom(XA_CARDINAL), count: 4).map { Double(max(0, $0)) }
+                let (left, right, top, bottom) = extents.count == 4 ? (extents[0], extents[1], extents[2], extents[3])
+                                                                    : (0, 0, 0, 0)
+                let border = Double(attributes.border_width)
+                frames.append(Rect(x: Double(x) - left - border, y: Double(y) - top - border,
+                                   width: Double(attributes.width) + left + right + 2 * border,
+                                   height: Double(attributes.height) + top + bottom + 2 * border))
+                decoration = Size(width: max(decoration.width, left + right), height: max(decoration.height, top + bottom))
+            }
+        }
+        return (frames, decoration)
+    }
+
+    private func isPinBox(_ window: Window) -> Bool {
+        guard let hint = XAllocClassHint() else { return false }
+        defer { XFree(hint) }
+        guard XGetClassHint(handle, window, hint) != 0 else { return false }
+        defer {
+            if let name = hint.pointee.res_name { XFree(name) }
+            if let name = hint.pointee.res_class { XFree(name) }
+        }
+        guard let name = hint.pointee.res_class else { return false }
+        return strcmp(name, "PinBox") == 0
+    }
+
     /// `_NET_WORKAREA` for the current desktop (`_NET_CURRENT_DESKTOP`, else the first); nil
     /// when no window manager set it, or when the one that set it is gone.
     private func windowManagerWorkArea() -> Rect? {

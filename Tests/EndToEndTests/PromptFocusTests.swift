@@ -2,6 +2,7 @@
 import CX11
 import Foundation
 import Glibc
+import PinBoxCore
 import Testing
 
 /// What every prompt owes the user beyond its words: Show and Hide for a passphrase, revealed
@@ -179,6 +180,31 @@ struct PromptFocusTests {
         // The keyboard taken after all gives it every key: drawn focused, with its caret.
         #expect(try desk.showsCaret(dialog, within: 3), "focused: the caret shows")
         try answersOK(p, on: desk)
+    }
+
+    /// Two prompts at once (a script running two ssh commands): the second opened centred,
+    /// over the first, and its "Keyboard in use" notice hid the prompt that had the keys, so
+    /// typing showed nothing. It opens beside the first: the user sees where the keys go, the
+    /// first answers, and then the second asks.
+    @Test func aSecondPromptOpensBesideTheFirstRatherThanOverIt() throws {
+        let desk = try CallerDesk()
+        let (first, one) = try askpassHoldingTheKeyboard(on: desk)
+        let second = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        var two = try desk.nextDialog(focusing: false)
+        let a = desk.x.frame(of: one.id), b = desk.x.frame(of: two.id)
+        #expect(!a.intersects(b), "the first at \(a), the second at \(b)")
+        #expect(Rect(x: 0, y: 0, width: desk.x.screen.width, height: desk.x.screen.height).contains(b), "\(b)")
+        // The control: centred, where it opened before, the second would cover the first.
+        let centre = WindowFit.centred(b.size, in: Rect(x: 0, y: 0, width: desk.x.screen.width, height: desk.x.screen.height))
+        #expect(a.intersects(Rect(x: centre.x, y: centre.y, width: b.width, height: b.height)))
+        try waitUntil("the second's notice, with no entry") {
+            EntryInk(desk.pixels(&two), width: two.width, height: two.height) == nil
+        }
+        try answersOK(first, on: desk)
+        try waitUntil("the second asks once the first has let the keyboard go") {
+            EntryInk(desk.pixels(&two), width: two.width, height: two.height) != nil
+        }
+        try answersOK(second, on: desk)
     }
 
     /// ssh's touch notice reads no key: with the keyboard held by another program it said

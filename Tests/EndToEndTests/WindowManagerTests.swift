@@ -127,6 +127,19 @@ struct WindowManagerTests {
         #expect(p.stdout == "abcd\n")
     }
 
+    /// A second prompt opens beside the first one's frame, its own frame clear of it, where
+    /// openbox (which places a window where its program asks) would have let it cover the first.
+    @Test func aSecondPromptOpensBesideTheFirstFrame() throws {
+        let m = try ManagedDesk()
+        let (first, one) = try m.askpass()
+        let (second, two) = try m.askpass()
+        let a = m.desk.x.frame(of: "0x" + String(one, radix: 16)), b = m.desk.x.frame(of: "0x" + String(two, radix: 16))
+        #expect(a.height > 100 && b.height > 100 && a.width > 400, "framed: \(a), \(b)")
+        #expect(!a.intersects(b), "the first's frame at \(a), the second's at \(b)")
+        for p in [first, second] { kill(p.pid, SIGTERM) }
+        for p in [first, second] { #expect(try p.waitExit() == 1) }
+    }
+
     /// The prompt asks to stay above: openbox puts it in its layer above ordinary windows, so a
     /// window raised after it opened is still stacked under it.
     @Test func aWindowRaisedLaterStaysUnderTheDialog() throws {

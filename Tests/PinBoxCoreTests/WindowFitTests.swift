@@ -45,6 +45,36 @@ struct WindowFitTests {
         #expect(WindowFit.centred(Size(width: 3000, height: 2000), in: area) == Point(x: 1280, y: 24))
     }
 
+    /// A second prompt opens where it hides no other: centred when the centre is free, else
+    /// just below the prompt there, else above, beside, and stepped from the centre when the
+    /// screen has no free place; never outside its area.
+    @Test func aPromptOpensBesideTheOtherPromptsItWouldCover() {
+        let area = Rect(x: 0, y: 0, width: 1280, height: 800)
+        let size = Size(width: 400, height: 200)
+        let centre = WindowFit.centred(size, in: area)
+        #expect(WindowFit.placed(size, in: area, avoiding: [], gap: 16) == centre)
+        let aside = Rect(x: 0, y: 0, width: 300, height: 200)
+        #expect(WindowFit.placed(size, in: area, avoiding: [aside], gap: 16) == centre)
+        // The first prompt, centred and a little larger, framed by its window manager.
+        let first = Rect(x: 416, y: 276, width: 448, height: 248)
+        #expect(WindowFit.placed(size, in: area, avoiding: [first], gap: 16) == Point(x: 440, y: 540))
+        // No room below: above.
+        let low = Rect(x: 416, y: 300, width: 448, height: 400)
+        #expect(WindowFit.placed(size, in: area, avoiding: [low], gap: 16) == Point(x: 440, y: 84))
+        // Two prompts already, the second below the first: the third goes above the first.
+        let second = Rect(x: 440, y: 540, width: 400, height: 200)
+        #expect(WindowFit.placed(size, in: area, avoiding: [first, second], gap: 16) == Point(x: 440, y: 60))
+        // Every side taken on a small screen: stepped down and right from the centre, inside.
+        let small = Rect(x: 0, y: 0, width: 640, height: 480)
+        let filling = Rect(x: 20, y: 20, width: 600, height: 440)
+        let stepped = WindowFit.placed(size, in: small, avoiding: [filling], gap: 16)
+        #expect(stepped == Point(x: 152, y: 172))
+        #expect(small.contains(Rect(x: stepped.x, y: stepped.y, width: size.width, height: size.height)))
+        // A window larger than its area is centred as before.
+        let huge = Size(width: 2000, height: 1000)
+        #expect(WindowFit.placed(huge, in: area, avoiding: [first], gap: 16) == WindowFit.centred(huge, in: area))
+    }
+
     /// A place off the area, or partly off it, moves into it; a window larger than the area is
     /// cut to it; a place inside stays.
     @Test func aWindowIsKeptInsideItsArea() {

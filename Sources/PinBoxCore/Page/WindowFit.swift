@@ -67,4 +67,33 @@ public enum WindowFit {
         Point(x: (area.x + max(0, (area.width - size.width) / 2)).rounded(.down),
               y: (area.y + max(0, (area.height - size.height) / 2)).rounded(.down))
     }
+
+    /// Where a dialog of `size` goes in `area` beside the windows of other prompts showing
+    /// there (`others`, their frames): centred when that covers none of them, else the place
+    /// nearest the centre just below, above, right or left of one of them (`gap` apart) that
+    /// covers none and stays inside the area. A second prompt (its "Keyboard in use" notice)
+    /// would otherwise hide the first, which has the keys. Where no such place exists (a small
+    /// screen, many prompts), it steps down and right from the centre once for each prompt it
+    /// covers there, so that the frame's edge of each stays in sight.
+    public static func placed(_ size: Size, in area: Rect, avoiding others: [Rect], gap: Double) -> Point {
+        let centre = centred(size, in: area)
+        func frame(_ p: Point) -> Rect { Rect(x: p.x, y: p.y, width: size.width, height: size.height) }
+        func free(_ p: Point) -> Bool {
+            area.contains(frame(p)) && !others.contains { $0.intersects(frame(p)) }
+        }
+        let covered = others.filter { $0.intersects(frame(centre)) }
+        guard !covered.isEmpty, area.contains(frame(centre)) else { return centre }
+        var candidates: [Point] = []
+        for other in others {
+            candidates += [Point(x: centre.x, y: other.maxY + gap), Point(x: centre.x, y: other.y - gap - size.height),
+                           Point(x: other.maxX + gap, y: centre.y), Point(x: other.x - gap - size.width, y: centre.y)]
+        }
+        func distance(_ p: Point) -> Double { (p.x - centre.x) * (p.x - centre.x) + (p.y - centre.y) * (p.y - centre.y) }
+        if let best = candidates.filter(free).min(by: { distance($0) < distance($1) }) {
+            return Point(x: best.x.rounded(.down), y: best.y.rounded(.down))
+        }
+        let step = 2 * gap * Double(covered.count)
+        let stepped = within(frame(centre).offsetBy(dx: step, dy: step), area: area)
+        return Point(x: stepped.x.rounded(.down), y: stepped.y.rounded(.down))
+    }
 }

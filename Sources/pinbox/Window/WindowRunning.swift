@@ -44,7 +44,7 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
 }
 
 /// Runs `page` as a dialog: titled by the page, placed where `geometry` says or else centred on
-/// the monitor under the pointer.
+/// the monitor under the pointer, beside any other PinBox window there.
 func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
                controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil) throws(X11Error) -> Int32 {
@@ -54,7 +54,11 @@ func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeom
     if geometry.x == nil {
         let size = WindowFit.clamp(Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
                                         height: Double(geometry.height ?? Int(page.preferredSize.height))), to: area.size)
-        let corner = WindowFit.centred(size, in: area)
+        // Beside another PinBox window rather than over it: a second prompt's "Keyboard in
+        // use" would hide the first, which has the keys. Its frame is as large as theirs.
+        let others = display.otherPinBoxFrames()
+        let framed = Size(width: size.width + others.decoration.width, height: size.height + others.decoration.height)
+        let corner = WindowFit.placed(framed, in: area, avoiding: others.frames, gap: 16)
         (geometry.x, geometry.y) = (Int(corner.x), Int(corner.y))
     }
     return try runWindow(page, display: display, title: page.content.title, geometry: geometry, type: .dialog,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CX11
 import Foundation
+import PinBoxCore
 
 /// A second X client for what xdotool cannot do: play the window manager's close button,
 /// read a window's properties, own a selection.
@@ -147,6 +148,29 @@ extension XClient {
             last = next
         }
         return last
+    }
+
+    /// Where a top-level window is on the screen, its window manager's frame included: the
+    /// root's child that holds it, border and all.
+    func frame(of id: String) -> Rect {
+        var window = Self.window(id)
+        while true {
+            var rootReturn: Window = 0, parent: Window = 0, count: UInt32 = 0
+            var children: UnsafeMutablePointer<Window>?
+            guard XQueryTree(display, window, &rootReturn, &parent, &children, &count) != 0 else { break }
+            if let children { XFree(children) }
+            if parent == rootReturn || parent == 0 { break }
+            window = parent
+        }
+        var a = XWindowAttributes()
+        XGetWindowAttributes(display, window, &a)
+        return Rect(x: Double(a.x), y: Double(a.y), width: Double(a.width + 2 * a.border_width),
+                    height: Double(a.height + 2 * a.border_width))
+    }
+
+    /// The screen's size, in pixels.
+    var screen: Size {
+        Size(width: Double(XDisplayWidth(display, 0)), height: Double(XDisplayHeight(display, 0)))
     }
 
     /// A small mapped window of our own, to take the focus or a grab with.
