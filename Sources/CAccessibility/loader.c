@@ -16,6 +16,7 @@
 // Every function of the plug-in; each gets a pointer p_NAME of NAME's own type.
 #define PINBOX_A11Y_FUNCTIONS(X) \
     X(pinbox_a11y_start)         \
+    X(pinbox_a11y_state)         \
     X(pinbox_a11y_set_node)      \
     X(pinbox_a11y_set_string)    \
     X(pinbox_a11y_set_value)     \
@@ -72,8 +73,13 @@ int pinbox_accessibility_load(const char **error) {
     return 0;
 }
 
-int pinbox_accessibility_start(const char *application, pinbox_a11y_callbacks callbacks, void *context) {
-    return loaded ? p_pinbox_a11y_start(application, callbacks, context) : -1;
+int pinbox_accessibility_start(const char *application, const char *bus_address, pinbox_a11y_callbacks callbacks,
+                               void *context) {
+    return loaded ? p_pinbox_a11y_start(application, bus_address, callbacks, context) : -1;
+}
+
+int pinbox_accessibility_state(void) {
+    return loaded ? p_pinbox_a11y_state() : PINBOX_A11Y_FAILED;
 }
 
 void pinbox_accessibility_set_node(int32_t id, int32_t role, uint32_t states, double x, double y, double width,

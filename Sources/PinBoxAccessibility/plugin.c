@@ -1,13 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 // The plug-in's entry points: ATK's utility class answers with PinBox's root (as GTK3's
 // gtkaccessibility.c does for GTK), the bridge is started on the accessibility bus, and GLib's
-// default main context is run by the program's own poll loop, never by a loop or a thread of
-// its own: prepare and query before the program's poll, check and dispatch after it.
+// default main context is run by the program's own poll loop, never by a loop of its own:
+// prepare and query before the program's poll, check and dispatch after it.
+//
+// The bridge's start alone runs on a thread: it connects to the bus and registers with
+// libdbus's blocking calls, which have no deadline, so a bus that takes the connection and
+// never answers (a frozen daemon) held the prompt for ever, its window shown and deaf. The
+// thread writes a byte when the start is done; until the poll loop has read it, the program
+// publishes nothing and GLib's context is not run, so the bridge's objects have one thread at
+// a time. A start that never ends leaves the prompt without a screen reader, working.
 #include "objects.h"
 #include <atk-bridge.h>
+#include <errno.h>
+#include <glib-unix.h>
 #include <string.h>
+#include <unistd.h>
 
-static gboolean started;
+static gint state = PINBOX_A11Y_FAILED;
+static gboolean asked;
+static gint start_result;
+static int start_done[2] = {-1, -1};
 static gint max_priority;
 static GPollFD *poll_fds;
 static gint poll_capacity;
@@ -22,16 +35,31 @@ static AtkObject *util_get_root(void) { return pinbox_tree.root; }
 // names the listeners); until then nothing is sent. Counted here so the program can say again,
 // once someone listens, what it said before: the window, its focus, its error.
 static guint util_add_global_event_listener(GSignalEmissionHook listener, const gchar *event_type) {
-    if (g_strcmp0(event_type, "Gtk:AtkObject:state-change") == 0) listeners++;
+    if (g_strcmp0(event_type, "Gtk:AtkObject:state-change") == 0) g_atomic_int_inc((gint *)&listeners);
     return real_add_global_event_listener ? real_add_global_event_listener(listener, event_type) : 0;
 }
 
-uint32_t pinbox_a11y_listeners(void) { return listeners; }
+uint32_t pinbox_a11y_listeners(void) { return (uint32_t)g_atomic_int_get((gint *)&listeners); }
 static const gchar *util_get_toolkit_name(void) { return "PinBox"; }
 static const gchar *util_get_toolkit_version(void) { return "1"; }
 
-int pinbox_a11y_start(const char *application, pinbox_a11y_callbacks callbacks, void *context) {
-    if (started) return 0;
+static gpointer start_bridge(gpointer unused) {
+    (void)unused;
+    g_atomic_int_set(&start_result, atk_bridge_adaptor_init(NULL, NULL));
+    char done = 1;
+    while (write(start_done[1], &done, 1) < 0 && errno == EINTR) {}
+    return NULL;
+}
+
+int pinbox_a11y_state(void) { return state; }
+
+int pinbox_a11y_start(const char *application, const char *bus_address, pinbox_a11y_callbacks callbacks,
+                      void *context) {
+    if (asked) return state == PINBOX_A11Y_FAILED ? -1 : 0;
+    asked = TRUE;
+    // The launcher's address, read by the program from the root window: the bridge's library
+    // would otherwise open a connection of its own to the X server, from the thread, to read it.
+    if (bus_address && *bus_address && !g_getenv("AT_SPI_BUS_ADDRESS")) g_setenv("AT_SPI_BUS_ADDRESS", bus_address, TRUE);
     pinbox_tree.callbacks = callbacks;
     pinbox_tree.context = context;
     pinbox_tree.root = pinbox_root_new(application);
@@ -41,10 +69,14 @@ int pinbox_a11y_start(const char *application, pinbox_a11y_callbacks callbacks, 
     util->get_toolkit_version = util_get_toolkit_version;
     real_add_global_event_listener = util->add_global_event_listener;
     util->add_global_event_listener = util_add_global_event_listener;
-    // The program's thread owns the default context from now on: it is the only one that runs it.
+    // The program's thread owns the default context from now on: it is the only one that runs
+    // it. The starting thread only adds the bus's sources to it.
     g_main_context_acquire(g_main_context_default());
-    if (atk_bridge_adaptor_init(NULL, NULL) != 0) return -1;
-    started = TRUE;
+    if (!g_unix_open_pipe(start_done, FD_CLOEXEC, NULL)) return -1;
+    GThread *thread = g_thread_try_new("pinbox-a11y", start_bridge, NULL, NULL);
+    if (!thread) return -1;
+    g_thread_unref(thread);
+    state = PINBOX_A11Y_STARTING;
     return 0;
 }
 
@@ -194,6 +226,14 @@ void pinbox_a11y_close_window(void) {
 }
 
 int pinbox_a11y_prepare(struct pollfd *fds, int capacity, int *timeout) {
+    poll_count = 0;
+    *timeout = -1;
+    if (state == PINBOX_A11Y_FAILED) return 0;
+    if (state == PINBOX_A11Y_STARTING) {
+        if (capacity < 1) return 0;
+        fds[0] = (struct pollfd){.fd = start_done[0], .events = POLLIN};
+        return 1;
+    }
     GMainContext *context = g_main_context_default();
     g_main_context_prepare(context, &max_priority);
     gint count;
@@ -211,6 +251,16 @@ int pinbox_a11y_prepare(struct pollfd *fds, int capacity, int *timeout) {
 }
 
 void pinbox_a11y_dispatch(const struct pollfd *fds, int count) {
+    if (state == PINBOX_A11Y_FAILED) return;
+    if (state == PINBOX_A11Y_STARTING) {
+        if (count < 1 || !(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) return;
+        char done;
+        if (read(start_done[0], &done, 1) != 1) return;
+        close(start_done[0]);
+        close(start_done[1]);
+        state = g_atomic_int_get(&start_result) == 0 ? PINBOX_A11Y_ON_THE_BUS : PINBOX_A11Y_FAILED;
+        return;
+    }
     for (gint i = 0; i < poll_count; i++) poll_fds[i].revents = i < count ? (gushort)fds[i].revents : 0;
     GMainContext *context = g_main_context_default();
     if (g_main_context_check(context, max_priority, poll_fds, poll_count)) g_main_context_dispatch(context);

@@ -368,6 +368,27 @@ struct AccessibilityTests {
         #expect(try q.waitExit() == 1)
     }
 
+    /// A session whose accessibility bus takes connections and never answers (its daemon
+    /// frozen, or hung): the bridge's connection blocked the prompt for ever, its window shown
+    /// and deaf to keys, and ssh, sudo or gpg waited with it. The bridge connects on a thread of
+    /// its own now, and the prompt answers what is typed. The control: the bridge did start
+    /// (the accessibility stack is mapped), so the bus was tried.
+    @Test func aBusThatNeverAnswersLeavesThePromptWorking() throws {
+        let xvfb = try Xvfb()
+        let silent = try SilentSocket(path: NSTemporaryDirectory() + "pinbox-a11y-\(UUID().uuidString).socket")
+        _ = try run(["xprop", "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", "unix:path=" + silent.path],
+                    display: xvfb.display)
+        let p = try PinBoxProcess(["askpass", "Password:"], display: xvfb.display)
+        try p.findWindowByPID()
+        try waitUntil("the bridge is starting") { Self.mapped(p.pid).contains("libdbus") }
+        try p.xdotool(["type", "--delay", "15", "ok"])
+        try p.keys("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ok\n")
+        // Nothing said: the bus neither answered nor refused.
+        #expect(p.stderr.isEmpty, "\(p.stderr)")
+    }
+
     @Test func withAccessibilityOffNothingOfItIsLoaded() throws {
         // The positive control: with the bus on, the dialog maps the plug-in and the stack.
         let xvfb = try Xvfb()

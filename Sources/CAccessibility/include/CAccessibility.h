@@ -15,8 +15,11 @@
 /// in the build directory. 0 on success; otherwise nothing is loaded and `error` (if given)
 /// says why.
 int pinbox_accessibility_load(const char **error);
-/// Starts the bridge (see pinbox_a11y_start). 0 when it is on the bus.
-int pinbox_accessibility_start(const char *application, pinbox_a11y_callbacks callbacks, void *context);
+/// Starts the bridge (see pinbox_a11y_start). 0 when its thread started.
+int pinbox_accessibility_start(const char *application, const char *bus_address, pinbox_a11y_callbacks callbacks,
+                               void *context);
+/// pinbox_a11y_state; PINBOX_A11Y_FAILED when nothing is loaded.
+int pinbox_accessibility_state(void);
 void pinbox_accessibility_set_node(int32_t id, int32_t role, uint32_t states, double x, double y, double width,
                                    double height);
 void pinbox_accessibility_set_string(int32_t id, int32_t which, const char *value);

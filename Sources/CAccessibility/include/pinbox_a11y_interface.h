@@ -26,4 +26,8 @@ enum { PINBOX_A11Y_FOCUS = 1, PINBOX_A11Y_STATE = 2, PINBOX_A11Y_NAME_CHANGED = 
        PINBOX_A11Y_ANNOUNCE = 7, PINBOX_A11Y_ACTIVATE = 8, PINBOX_A11Y_DEACTIVATE = 9,
        PINBOX_A11Y_WINDOW_SHOWN = 10 };
 
+/// Where the bridge is (`pinbox_a11y_state`): connecting to the bus on a thread of its own (a bus
+/// that never answers holds that thread, not the prompt), on the bus, or given up.
+enum { PINBOX_A11Y_STARTING = 0, PINBOX_A11Y_ON_THE_BUS = 1, PINBOX_A11Y_FAILED = -1 };
+
 #endif

@@ -6,7 +6,9 @@
 // this side keeps the objects, answers the bridge's questions from them and emits what it is
 // told. Secrets never come here: a hidden entry's text arrives as bullets.
 //
-// Every function is called from the program's one thread, inside its poll loop.
+// Every function is called from the program's own thread, inside its poll loop. Only the
+// bridge's start runs on a thread of its own: connecting to the bus blocks, without a deadline,
+// in libdbus; until it is done, the program's side publishes nothing.
 #ifndef PINBOX_ACCESSIBILITY_H
 #define PINBOX_ACCESSIBILITY_H
 
@@ -16,8 +18,14 @@
 // The callbacks and the numbers of strings and events, shared with the program's side.
 #include "../../CAccessibility/include/pinbox_a11y_interface.h"
 
-/// Sets up ATK, the program's root object and the bridge. 0 when the bridge is on the bus.
-int pinbox_a11y_start(const char *application, pinbox_a11y_callbacks callbacks, void *context);
+/// Sets up ATK and the program's root object, and starts the bridge on a thread, connecting to
+/// `bus_address` (the launcher's `AT_SPI_BUS`, unless the environment names one). 0 when the
+/// thread started; `pinbox_a11y_state` says when the bridge is on the bus.
+int pinbox_a11y_start(const char *application, const char *bus_address, pinbox_a11y_callbacks callbacks,
+                      void *context);
+/// PINBOX_A11Y_STARTING, then PINBOX_A11Y_ON_THE_BUS or PINBOX_A11Y_FAILED, once the poll loop
+/// has seen the start end (`pinbox_a11y_dispatch`). Nothing is set or emitted before.
+int pinbox_a11y_state(void);
 /// Creates or updates object `id` (0 is the window; the others are its children, in the order
 /// they are first set). `role` and `states` are AccessibleRole's and AccessibleStates' values.
 void pinbox_a11y_set_node(int32_t id, int32_t role, uint32_t states, double x, double y, double width,

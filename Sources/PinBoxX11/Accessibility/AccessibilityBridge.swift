@@ -9,7 +9,8 @@ import PinBoxCore
 /// session has accessibility on. It publishes what the core's `AccessibleTree` says, as the
 /// core's `AccessibleEvent`s say, and turns a screen reader's requests (press this button,
 /// focus that entry) into the page's own inputs. GLib's main context, which carries the bus,
-/// is serviced by the event loop's poll (`prepare`, `dispatch`): no other loop, no thread.
+/// is serviced by the event loop's poll (`prepare`, `dispatch`): no other loop. Only the
+/// bridge's connection to the bus is made on a thread, which the poll hears end.
 public final class AccessibilityBridge {
     /// The bridge lives as long as the process (a pinentry opens one window after another).
     nonisolated(unsafe) private static var shared: AccessibilityBridge?
@@ -27,7 +28,7 @@ public final class AccessibilityBridge {
     /// (then nothing was loaded).
     static func start(display: XDisplay, application: String) -> AccessibilityBridge? {
         if let shared { return shared }
-        guard !failed, AccessibilitySwitch.isOn(display) else { return nil }
+        guard !failed, let address = AccessibilitySwitch.busAddress(display) else { return nil }
         var error: UnsafePointer<CChar>?
         guard pinbox_accessibility_load(&error) == 0 else {
             failed = true
@@ -40,13 +41,28 @@ public final class AccessibilityBridge {
         let callbacks = pinbox_a11y_callbacks(
             action: { context, id in Unmanaged<AccessibilityBridge>.fromOpaque(context!).takeUnretainedValue().act(id) },
             focus: { context, id in Unmanaged<AccessibilityBridge>.fromOpaque(context!).takeUnretainedValue().focus(id) })
-        guard pinbox_accessibility_start(application, callbacks, context) == 0 else {
+        guard pinbox_accessibility_start(application, address, callbacks, context) == 0 else {
             failed = true
-            writeError("pinbox: accessibility is on, but the AT-SPI bus cannot be reached; carrying on without it\n")
+            writeError(unreachable)
             return nil
         }
         shared = bridge
         return bridge
+    }
+
+    private static let unreachable = "pinbox: accessibility is on, but the AT-SPI bus cannot be reached; carrying on without it\n"
+
+    /// Whether the bridge is on the bus: it connects on a thread of its own, and the tree is
+    /// published once it is there (then whole, as nothing was published before).
+    private var onTheBus: Bool {
+        switch pinbox_accessibility_state() {
+        case Int32(PINBOX_A11Y_ON_THE_BUS): return true
+        case Int32(PINBOX_A11Y_FAILED):
+            if !Self.failed { Self.writeError(Self.unreachable) }
+            Self.failed = true
+            return false
+        default: return false
+        }
     }
 
     private static func writeError(_ message: String) {
@@ -77,6 +93,7 @@ public final class AccessibilityBridge {
     /// Brings the objects on the bus up to `tree` and emits the events that take a screen
     /// reader there. Nothing happens when nothing changed.
     func publish(_ tree: AccessibleTree, window: XWindow, display: XDisplay) {
+        guard onTheBus else { return }
         // A screen reader began to listen: what was said before it did is said again.
         let listening = pinbox_accessibility_listeners()
         if listening != listeners {

@@ -6,15 +6,17 @@ import CSystem
 /// connects: the `AT_SPI_BUS` property that at-spi-bus-launcher puts on the root window
 /// (GNOME and KDE start it with the session; a bare X session can start it by hand), and
 /// `NO_AT_BRIDGE=1` to keep the bridge off whatever the session says. Asked once a window has
-/// shown (the check is a round trip or two), and once per process.
+/// shown (the check is a round trip or two), and once per process. The property's value is the
+/// bus's address, which the bridge is given.
 enum AccessibilitySwitch {
-    nonisolated(unsafe) private static var answer: Bool?
+    nonisolated(unsafe) private static var answer: String??
 
-    static func isOn(_ display: XDisplay) -> Bool {
+    /// The accessibility bus's address when the session has accessibility on; nil otherwise.
+    static func busAddress(_ display: XDisplay) -> String? {
         if let answer { return answer }
-        let on = !disabledByEnvironment && hasBusProperty(display)
-        answer = on
-        return on
+        let address = disabledByEnvironment ? nil : busProperty(display)
+        answer = .some(address)
+        return address
     }
 
     /// NO_AT_BRIDGE=1, as GTK and Qt read it.
@@ -23,18 +25,22 @@ enum AccessibilitySwitch {
         return String(cString: value) == "1"
     }
 
-    private static func hasBusProperty(_ display: XDisplay) -> Bool {
+    /// The launcher's `AT_SPI_BUS` on the root window, as libatspi reads it (a string).
+    private static func busProperty(_ display: XDisplay) -> String? {
         // Only if it exists: an atom nobody interned means the property cannot be there, and
         // asking creates nothing on the server.
         let atom = XInternAtom(display.handle, "AT_SPI_BUS", 1)
-        guard atom != 0 else { return false }
+        guard atom != 0 else { return nil }
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display.handle, display.root, atom, 0, 0, 0, Atom(AnyPropertyType),
+        // A D-Bus address is short; 1024 longs is far more than any.
+        let status = XGetWindowProperty(display.handle, display.root, atom, 0, 1024, 0, Atom(AnyPropertyType),
                                         &type, &format, &count, &after, &data)
-        if let data { XFree(data) }
-        return status == Success && type != 0
+        defer { if let data { XFree(data) } }
+        guard status == Success, type != 0 else { return nil }
+        guard format == 8, let data else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 }
