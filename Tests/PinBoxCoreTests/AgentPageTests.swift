@@ -93,6 +93,21 @@ struct AgentPageTests {
         #expect(page.handle(.submit, now: 1).contains(.deliver(field: 0)) && page.agent.savePassword)
     }
 
+    /// Return with the check box focused (ticked by a click, or by Tab and Space) untick it
+    /// and sent nothing, and another Return ticked it again: Return there is OK, as in
+    /// pinentry-gtk-2, and the box stays as it was.
+    @Test func returnOnTheCheckboxSendsThePassphraseWithTheBoxAsItIs() throws {
+        let page = try newPassphrase { $0.savePasswordLabel = "_Save in password manager"; $0.repeatPrompt = nil }
+        type(page, "pw")
+        _ = page.handle(.focusNext, now: 0)
+        #expect(page.focusName == "save-password")
+        _ = page.handle(.character(" "), now: 0)
+        #expect(page.agent.savePassword)
+        #expect(page.handle(.submit, now: 1).contains(.deliver(field: 0)))
+        #expect(page.agent.savePassword, "ticked as it was")
+        #expect(page.outcome != nil)
+    }
+
     /// The checkbox sits on its own row over the buttons, Suggest at the start of theirs.
     /// A button row wider than the dialog's default (a long Suggest label beside Show, Cancel
     /// and OK) widens the column, and both entries span it, ending where the row ends.

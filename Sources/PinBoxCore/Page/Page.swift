@@ -397,7 +397,11 @@ public final class Page {
 
     /// Return: what it does depends on where the focus is and what the page asks.
     private func submit(now: Double, into effects: inout [PageEffect]) {
-        if focus >= fields.count {
+        if focusedRole == .savePassword {
+            // A check box is no button Return presses: Space ticks it, and Return there is
+            // the dialog's OK, as in pinentry-gtk-2 (the box ticked by a click, then Return).
+            press(.ok, now: now, into: &effects)
+        } else if focus >= fields.count {
             // A notice has neither entry nor button: Return means nothing there.
             if focus - fields.count < content.buttons.count {
                 press(content.buttons[focus - fields.count].role, now: now, into: &effects)
