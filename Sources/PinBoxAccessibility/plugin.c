@@ -161,6 +161,12 @@ static gchar *substring(const char *text, gint start, gint count) {
     return g_utf8_substring(text, start, start + count);
 }
 
+static gchar *bullets(gint count) {
+    GString *text = g_string_new(NULL);
+    for (gint i = 0; i < count; i++) g_string_append(text, "\u2022");
+    return g_string_free(text, FALSE);
+}
+
 void pinbox_a11y_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c, const char *text) {
     PinboxNode *node = find(id);
     if (!node) return;
@@ -184,7 +190,10 @@ void pinbox_a11y_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c,
     case PINBOX_A11Y_TEXT_CHANGED:
         if (!ATK_IS_TEXT(object)) break;
         if (b > 0) {
-            gchar *removed = substring(node->previous_text, a, b);
+            // A hidden row that scrolled loses dots its text before may not hold where they
+            // left: bullets all the same.
+            gchar *removed = pinbox_atk_role(node->role) == ATK_ROLE_PASSWORD_TEXT ? bullets(b)
+                                                                                  : substring(node->previous_text, a, b);
             g_signal_emit_by_name(object, "text-remove", a, b, removed);
             g_free(removed);
         }
@@ -193,6 +202,10 @@ void pinbox_a11y_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c,
             g_signal_emit_by_name(object, "text-insert", a, c, inserted);
             g_free(inserted);
         }
+        // An entry's caret follows what is typed, as GTK's does: a magnifier and a braille
+        // display track it by this event.
+        gint caret = atk_text_get_caret_offset(ATK_TEXT(object));
+        if (caret >= 0) g_signal_emit_by_name(object, "text-caret-moved", caret);
         break;
     case PINBOX_A11Y_VALUE_CHANGED: g_object_notify(G_OBJECT(object), "accessible-value"); break;
     case PINBOX_A11Y_ANNOUNCE: g_signal_emit_by_name(object, "announcement", text ? text : ""); break;

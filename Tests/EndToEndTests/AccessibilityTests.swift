@@ -170,6 +170,39 @@ struct AccessibilityTests {
         #expect(Self.marker.allSatisfy { askpass.stdout.contains($0) })
     }
 
+    /// A passphrase longer than the row of dots: keys past the row's end scroll it, and a screen
+    /// reader heard none of them (the text stayed as many bullets). Each is heard now, as the
+    /// dot that left the row's start and the one that came at its end; and the caret moves with
+    /// every key, for a magnifier or a braille display to follow (no caret event came at all).
+    @Test func everyKeyOfALongPassphraseIsHeard() throws {
+        let session = try askpassOnTheBus("Enter passphrase for key '/tmp/id':")
+        let probe = session.probe
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
+            && $0["role"] as? String == "password text" }
+        _ = try probe.events()
+        let typed = 40
+        try session.askpass.xdotool(["key", "--delay", "15"] + Array(repeating: "a", count: typed))
+        func total(_ kind: String, in events: [[String: Any]]) -> Int {
+            events.filter { $0["type"] as? String == "object:text-changed:" + kind }.reduce(0) { $0 + ($1["detail2"] as? Int ?? 0) }
+        }
+        var heard: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(10)
+        while total("insert", in: heard) < typed, Date() < deadline {
+            heard += try probe.events()
+            usleep(50_000)
+        }
+        let entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "password text" })
+        let dots = (entry["text"] as? String ?? "").count
+        #expect(dots > 20 && dots < typed, "the row shows fewer dots than there are characters: \(dots)")
+        #expect(total("insert", in: heard) == typed, "a dot came for every key: \(heard)")
+        #expect(total("delete", in: heard) == typed - dots, "a dot left the row's start for every key past its end")
+        let carets = heard.filter { $0["type"] as? String == "object:text-caret-moved" }
+        #expect(carets.count >= 1 && carets.last?["detail1"] as? Int == dots, "\(carets)")
+        try session.askpass.keys("Return")
+        #expect(try session.askpass.waitExit() == 0)
+        #expect(session.askpass.stdout == String(repeating: "a", count: typed) + "\n")
+    }
+
     @Test func aPinBoxSaysHowManyDigitsAreEntered() throws {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)

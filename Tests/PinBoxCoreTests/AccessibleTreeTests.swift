@@ -101,6 +101,29 @@ struct AccessibleTreeTests {
         #expect(page.fields[0].field.length == cells + 5)
     }
 
+    /// Keys past the row's end scroll it: the dots shown stay as many, and a screen reader
+    /// heard nothing of those keys (nor of BackSpace while the row was scrolled). Each is told
+    /// as the dot that left the row's start and the one that came at its end, and back.
+    @Test("a long passphrase: each key that scrolls the row is heard")
+    func aScrollingRowIsHeard() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t" }
+        let cells = page.fields[0].layout.cells.count
+        type(page, String(repeating: "a", count: cells + 2))
+        let id = AccessibleTree.ID.entry(0)
+        let full = AccessibleTree(page: page)
+        let dots = try #require(full.node(id)?.text?.count)
+        type(page, "b")
+        let scrolled = AccessibleTree(page: page)
+        #expect(scrolled.node(id)?.text?.count == dots, "as many dots shown")
+        #expect(scrolled.changes(from: full) == [.text(id, at: 0, removed: 1, inserted: 0),
+                                                 .text(id, at: dots - 1, removed: 0, inserted: 1)])
+        _ = page.handle(.deleteBackward, now: 0)
+        let back = AccessibleTree(page: page)
+        #expect(back.changes(from: scrolled) == [.text(id, at: 0, removed: 0, inserted: 1),
+                                                 .text(id, at: dots, removed: 1, inserted: 0)])
+        #expect(back == full)
+    }
+
     @Test("a PIN box says how much is entered: \"3 of 6 entered\" after three digits")
     func pinProgress() throws {
         let page = try dialog(.entry(.fixedPIN(length: 6))) { $0.title = "PIN"; $0.accepts = .digits }

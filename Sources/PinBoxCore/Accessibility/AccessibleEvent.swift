@@ -46,7 +46,10 @@ extension AccessibleTree {
         for (before, after) in zip(old.nodes, nodes) {
             if before.name != after.name { events.append(.name(after.id)) }
             if before.description != after.description { events.append(.description(after.id)) }
-            if let text = Self.textChange(before.text ?? "", after.text ?? "") {
+            if before.textOffset != after.textOffset {
+                events += Self.scroll(after.id, from: (before.textOffset, before.text?.count ?? 0),
+                                      to: (after.textOffset, after.text?.count ?? 0))
+            } else if let text = Self.textChange(before.text ?? "", after.text ?? "") {
                 events.append(.text(after.id, at: text.at, removed: text.removed, inserted: text.inserted))
             }
             if before.value != after.value { events.append(.value(after.id)) }
@@ -81,6 +84,24 @@ extension AccessibleTree {
         let otherWords = old.node(id)?.name != line.name
         guard id == ID.error else { return otherWords }
         return old.raised != raised || (rebuilt && otherWords)
+    }
+
+    /// A hidden row that scrolled, its dots a window (`offset`, `count`) on the characters
+    /// typed: the dots that left and came at its start, then at its end. A key typed past the
+    /// row's end scrolls it without changing its count of dots, and was heard as nothing: now
+    /// as a dot gone at the start and one come at the end, as the row shows it.
+    private static func scroll(_ id: Int32, from old: (offset: Int, count: Int), to new: (offset: Int, count: Int))
+        -> [AccessibleEvent] {
+        let oldEnd = old.offset + old.count, newEnd = new.offset + new.count
+        let leftStart = max(0, min(new.offset, oldEnd) - old.offset)
+        let cameStart = max(0, min(old.offset, newEnd) - new.offset)
+        let leftEnd = max(0, oldEnd - max(newEnd, old.offset + leftStart))
+        let cameEnd = max(0, newEnd - max(oldEnd, new.offset + cameStart))
+        var events: [AccessibleEvent] = []
+        if leftStart > 0 || cameStart > 0 { events.append(.text(id, at: 0, removed: leftStart, inserted: cameStart)) }
+        let length = old.count - leftStart + cameStart
+        if leftEnd > 0 || cameEnd > 0 { events.append(.text(id, at: length - leftEnd, removed: leftEnd, inserted: cameEnd)) }
+        return events
     }
 
     /// The one run of characters that changed between two texts, counted in characters.

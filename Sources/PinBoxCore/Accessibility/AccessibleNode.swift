@@ -21,6 +21,9 @@ public struct AccessibleNode: Equatable, Sendable {
     public var bounds: Rect
     /// The quality bar's value and range.
     public var value: AccessibleValue?
+    /// A hidden entry whose row scrolled: how many characters come before its first dot shown.
+    /// A change of it is told as the dots that left the row and those that came.
+    public var textOffset = 0
 
     public init(id: Int32, role: AccessibleRole, name: String, description: String = "", text: String? = nil,
                 states: AccessibleStates, keyBinding: String = "", action: AccessibleAction? = nil,

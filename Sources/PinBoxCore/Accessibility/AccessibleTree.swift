@@ -5,7 +5,8 @@
 /// so an update changes objects and never the tree's shape.
 ///
 /// Secrets: a hidden entry's text is one bullet per dot the window shows (a scrolled
-/// passphrase row shows fewer dots than there are characters, and so do the bullets), and its
+/// passphrase row shows fewer dots than there are characters, and so do the bullets; a key
+/// that scrolls it is told as the dot that left and the one that came), and its
 /// description says no more than its boxes do. No byte of a hidden field's secret is read here;
 /// only the demo's plain look, which shows its characters on screen, reads them out.
 public struct AccessibleTree: Equatable, Sendable {
@@ -219,8 +220,10 @@ public struct AccessibleTree: Equatable, Sendable {
             // reads them out, as its cells show them.
             text = field.field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
         }
-        return AccessibleNode(id: ID.entry(index), role: hidden ? .passwordText : .text, name: name,
-                              description: description, text: text, states: states, bounds: bounds)
+        var node = AccessibleNode(id: ID.entry(index), role: hidden ? .passwordText : .text, name: name,
+                                  description: description, text: text, states: states, bounds: bounds)
+        if hidden && !field.showsCount { node.textOffset = field.firstShown }
+        return node
     }
 
     private static func labelBounds(_ geometry: PageGeometry, field: Int, over bounds: Rect) -> Rect {

@@ -121,7 +121,9 @@ public final class AccessibilityBridge {
             let old = fresh ? nil : published?.node(node.id)
             if old?.name != node.name { set(node.id, Int32(PINBOX_A11Y_NAME), node.name) }
             if old?.description != node.description { set(node.id, Int32(PINBOX_A11Y_DESCRIPTION), node.description) }
-            if old?.text != node.text { set(node.id, Int32(PINBOX_A11Y_TEXT), node.text ?? "") }
+            if old?.text != node.text || old?.textOffset != node.textOffset {
+                set(node.id, Int32(PINBOX_A11Y_TEXT), node.text ?? "")
+            }
             if old?.keyBinding != node.keyBinding { set(node.id, Int32(PINBOX_A11Y_KEY_BINDING), node.keyBinding) }
             if old?.action != node.action { set(node.id, Int32(PINBOX_A11Y_ACTION), node.action?.name ?? "") }
             if let v = node.value { pinbox_accessibility_set_value(node.id, v.current, v.minimum, v.maximum) }
