@@ -391,6 +391,17 @@ struct AccessibleTreeTests {
         #expect(after.node(AccessibleTree.ID.cue)?.name == "Waiting for your security key or card reader")
     }
 
+    /// The bar is drawn under the entry it rates and over the repeat: a reader's flat review read
+    /// it after the repeat, at the end of the entries.
+    @Test("the quality bar is read where it is drawn: between the new passphrase and its repeat")
+    func qualityBarInReadingOrder() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.qualityLabel = "Quality:"; $0.repeatPrompt = "Repeat" }
+        let ids = AccessibleTree(page: page).children.map { $0.id }
+        let entry = try #require(ids.firstIndex(of: AccessibleTree.ID.entry(0)))
+        #expect(ids[entry + 1] == AccessibleTree.ID.quality)
+        #expect(ids[entry + 2] == AccessibleTree.ID.label(1) && ids[entry + 3] == AccessibleTree.ID.entry(1))
+    }
+
     @Test("the payment sheet: its amount, \"2 of 6 entered\", a Close button and the number pad's keys")
     func paySheet() throws {
         var spec = PaySheetSpec()

@@ -105,20 +105,13 @@ public struct AccessibleTree: Equatable, Sendable {
                 nodes.append(text(ID.label(i), field.label, Self.labelBounds(geometry, field: i, over: bounds)))
             }
             nodes.append(Self.entry(field, index: i, page: page, bounds: bounds, focused: focused == i, words: words))
+            // The quality bar, where it is drawn: under the entry it rates, over the repeat.
+            if i == 0, case .dialog(let layout) = geometry, let label = content.qualityLabel {
+                nodes.append(Self.qualityBar(label, rating: page.quality, bounds: layout.quality ?? .zero))
+            }
         }
 
         if case .dialog(let layout) = geometry {
-            if let label = content.qualityLabel {
-                // As much as the bar fills, of a whole a reader says as a percentage (a refused
-                // rating fills none: its words say why). The whole rating, not a fraction scaled
-                // back, which is a hair under some ratings and said one lower.
-                let filled = Double(max(0, min(100, page.quality ?? 0)))
-                let value = AccessibleValue(current: filled, minimum: 0, maximum: 100)
-                // The rating in words, as drawn beside the bar (never anything typed).
-                let words = page.quality.map { QualityRating($0).words } ?? ""
-                nodes.append(AccessibleNode(id: ID.quality, role: .progressBar, name: label, description: words,
-                                            states: shown, bounds: layout.quality ?? .zero, value: value))
-            }
             if content.waitCue {
                 nodes.append(AccessibleNode(id: ID.cue, role: .status, name: words.waiting, states: shown,
                                             bounds: layout.cue ?? .zero))
@@ -150,6 +143,17 @@ public struct AccessibleTree: Equatable, Sendable {
                                 states: windowStates, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
         children = nodes
         raised = page.raised
+    }
+
+    /// The quality bar: as much as it fills, of a whole a reader says as a percentage (a
+    /// refused rating fills none: its words say why). The whole rating, not a fraction scaled
+    /// back, which is a hair under some ratings and said one lower; the rating in words, as drawn
+    /// beside the bar (never anything typed), is its description.
+    private static func qualityBar(_ label: String, rating: Int?, bounds: Rect) -> AccessibleNode {
+        let value = AccessibleValue(current: Double(max(0, min(100, rating ?? 0))), minimum: 0, maximum: 100)
+        return AccessibleNode(id: ID.quality, role: .progressBar, name: label,
+                              description: rating.map { QualityRating($0).words } ?? "", states: shown,
+                              bounds: bounds, value: value)
     }
 
     /// The buttons, in Tab order: push buttons, and the password manager's box as a check box.
