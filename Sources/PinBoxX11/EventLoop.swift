@@ -119,6 +119,13 @@ public final class EventLoop {
             if let accessibility { for input in accessibility.takeInputs() { deliver(input, to: controller) } }
             let now = Clock.now()
             switch grab.attempt(window: window, now: now) {
+            case .refused:
+                // The keys go to the program holding the keyboard: the window stops looking
+                // focused at once (no grace, which is for a focus that flaps).
+                if focusReport.told {
+                    focusReport.assume(false)
+                    deliver(.windowFocus(false), to: controller)
+                }
             case .unavailable: deliver(.keyboardUnavailable, to: controller)
             case .available: deliver(.keyboardAvailable, to: controller)
             case .none: break
@@ -240,10 +247,12 @@ public final class EventLoop {
     }
 
     /// Tells the controller when the keys have come to the window, or gone elsewhere (once
-    /// they have stayed away: `FocusReport`): the grab gives them all, else the focus says
-    /// (`KeyboardFocus`).
+    /// they have stayed away: `FocusReport`): the grab, when the window takes the keyboard,
+    /// else the focus (`KeyboardFocus`).
     private func tellFocus(to controller: WindowController, now: Double) {
-        let hasKeys = !hidden && (grab.givesTheKeys || focus.hasKeys)
+        // A window that grabs has the keys through its grab alone: while another program
+        // holds the keyboard, the keys go there, focus or not.
+        let hasKeys = !hidden && (grab.wanted ? grab.givesTheKeys : focus.hasKeys)
         guard let told = focusReport.update(hasKeys: hasKeys, now: now) else { return }
         // A key let go while another window had the keyboard sent this one no release:
         // back in focus, only keys still down stay held (one round trip).

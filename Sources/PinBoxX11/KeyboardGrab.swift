@@ -17,6 +17,9 @@ struct KeyboardGrab {
     /// What an attempt changed that the page must know.
     enum News {
         case none
+        /// The first try since the window was mapped failed: what is typed goes to the
+        /// program holding the keyboard, for now.
+        case refused
         case unavailable
         case available
     }
@@ -26,6 +29,8 @@ struct KeyboardGrab {
     private(set) var nextAttempt: Double?
     private(set) var isHeld = false
     private var saidUnavailable = false
+    /// A try failed since the window was mapped, and none has succeeded since.
+    private var refused = false
     private var focusTakenBackAt: Double?
     /// When the focus, lost while the keyboard is held, is to be taken back.
     private(set) var focusDue: Double?
@@ -34,10 +39,11 @@ struct KeyboardGrab {
         self.wanted = wanted
     }
 
-    /// Every key comes to the window because of the grab: held, or being taken (a window that
-    /// grabs is drawn focused from its first frame); no longer once it has said the keyboard is
-    /// held elsewhere, until it has it after all.
-    var givesTheKeys: Bool { wanted && !saidUnavailable }
+    /// Every key comes to the window because of the grab: held, or not yet tried (a window that
+    /// grabs is drawn focused from its first frame); not once a try has failed, until it has it
+    /// after all: another program holds the keyboard, and a window drawn focused with its caret
+    /// (and a focused entry on the accessibility bus) said the keys came here when they went there.
+    var givesTheKeys: Bool { wanted && (isHeld || !refused) }
 
     mutating func windowMapped(now: Double) {
         guard wanted, !isHeld, giveUpAt == nil else { return }
@@ -50,6 +56,7 @@ struct KeyboardGrab {
     /// patience, as pinentry-gtk-2 grabs on every map.
     mutating func windowUnmapped() {
         isHeld = false
+        refused = false
         focusDue = nil
         giveUpAt = nil
         nextAttempt = nil
@@ -62,6 +69,7 @@ struct KeyboardGrab {
         let result = XGrabKeyboard(d, window.id, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
         if result == GrabSuccess {
             isHeld = true
+            refused = false
             nextAttempt = nil
             // Keys go to the grabbing window anyway; focus makes the cursor cell show.
             XSetInputFocus(d, window.id, RevertToParent, UInt(CurrentTime))
@@ -74,7 +82,8 @@ struct KeyboardGrab {
             return saidUnavailable ? .none : .unavailable
         }
         nextAttempt = now + Self.retryInterval
-        return .none
+        defer { refused = true }
+        return refused ? .none : .refused
     }
 
     /// Another window took the focus while this one holds the keyboard: the keys still come

@@ -161,6 +161,10 @@ struct PromptFocusTests {
     /// A menu held open in another program holds the keyboard: after its second of retries the
     /// askpass said so and never tried again, so ssh or git failed though the menu closed a
     /// moment later (x11-ssh-askpass waits). It goes on trying, and asks once it has the keyboard.
+    /// In the second before it says so, a prompt that could not take the keyboard was drawn
+    /// focused, its caret blinking (and its entry focused on the accessibility bus), while what
+    /// was typed went to the program holding the keyboard. It is drawn without the focus from
+    /// its first failed try.
     @Test func thePromptComesBackWhenTheOtherProgramLetsGo() throws {
         let desk = try CallerDesk()
         let grabber = try desk.client()
@@ -170,6 +174,13 @@ struct PromptFocusTests {
         let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
         // Not focused by the test: the focus stays on the other program's window.
         var dialog = try desk.nextDialog(focusing: false)
+        // Until the notice replaces it: the entry, never its caret.
+        let until = Date().addingTimeInterval(0.8)
+        while Date() < until {
+            let ink = EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height)
+            #expect(ink?.caret == nil, "drawn focused while another program has the keys")
+            usleep(50_000)
+        }
         try waitUntil("the notice, with no entry") {
             EntryInk(desk.pixels(&dialog), width: dialog.width, height: dialog.height) == nil
         }
