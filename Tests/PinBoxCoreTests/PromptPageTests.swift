@@ -159,6 +159,28 @@ struct PromptPageTests {
         #expect(click(p, .ok, at: 10.6).contains(.deliver(field: 0)))
     }
 
+    /// While a press would be ignored, a screen reader is told the buttons are not sensitive
+    /// (its press through the action interface returned success and did nothing it could hear):
+    /// sensitive once the half second has passed, which the loop wakes for.
+    @Test func aScreenReaderHearsTheButtonsArmed() throws {
+        let p = try page(.hostKey(Self.question))
+        p.shown(at: 10)
+        _ = p.advance(to: 10.1)
+        let before = AccessibleTree(page: p)
+        let buttons = before.children.filter { $0.role == .pushButton }
+        #expect(!buttons.isEmpty && buttons.allSatisfy { !$0.states.contains(.sensitive) })
+        #expect(p.nextDeadline(after: 10.1) == 10.5)
+        _ = p.advance(to: 10.5)
+        let after = AccessibleTree(page: p)
+        #expect(after.children.filter { $0.role == .pushButton }.allSatisfy { $0.states.contains(.sensitive) })
+        #expect(after.changes(from: before).filter { if case .state(_, .sensitive, true) = $0 { true } else { false } }.count
+            == buttons.count)
+        // The control: a page with no arming delay has them sensitive from the start.
+        let plain = try page(.passphrase)
+        #expect(AccessibleTree(page: plain).children.filter { $0.role == .pushButton }
+            .allSatisfy { $0.states.contains(.sensitive) })
+    }
+
     @Test func aTypedFingerprintIsTheAnswerAndAnEmptyReturnIsNone() throws {
         let p = try hostKeyPage(Self.question)
         #expect(p.handle(.submit, now: 1) == [.report(.rejected(field: "fingerprint", reason: .answerNeeded))])

@@ -161,6 +161,9 @@ public struct AccessibleTree: Equatable, Sendable {
         let geometry = page.geometry
         return page.content.buttons.enumerated().map { b, button in
             var states = shown.union(.focusable)
+            // Pressed too soon after the window showed (ssh's questions), a button does nothing:
+            // not sensitive until then, as a greyed button would say.
+            if !page.buttonsSensitive { states.remove(.sensitive) }
             if focused == page.fields.count + b { states.insert(.focused) }
             // The button Return presses when no other has the focus: OK from an entry (not
             // ssh's question, where Return answers only a typed fingerprint), else the one a

@@ -94,10 +94,17 @@ public final class Page {
     /// Whether a key or a click may press a button at `now`: always, unless the page has an
     /// arming delay, which runs from when it was shown (never before it was shown).
     public func isArmed(at now: Double) -> Bool {
-        guard let delay = armingDelay else { return true }
-        guard let shownAt else { return false }
-        return now >= shownAt + delay
+        guard let end = armedAt else { return armingDelay == nil }
+        return now >= end
     }
+
+    /// When the arming delay ends; nil when there is none, or the page has not shown yet.
+    private var armedAt: Double? { armingDelay.flatMap { delay in shownAt.map { $0 + delay } } }
+
+    /// Whether the buttons could be pressed when time last moved on (`advance(to:)`): a screen
+    /// reader is told they are not sensitive until then, where a press is ignored.
+    public private(set) var buttonsArmed = false
+    public var buttonsSensitive: Bool { armingDelay == nil || buttonsArmed }
 
     /// Sets the strength bar's value (the host asked the caller: pinentry's INQUIRE QUALITY).
     public func setQuality(_ value: Int?) {
@@ -296,6 +303,7 @@ public final class Page {
     /// Time passes: the timeout, the end of a line of feedback.
     public func advance(to now: Double) -> [PageEffect] {
         var effects: [PageEffect] = []
+        if !buttonsArmed && isArmed(at: now) { buttonsArmed = true }
         if let f = feedback, now >= f.until {
             feedback = nil
             if isDialog { relayout() }
@@ -581,6 +589,7 @@ public final class Page {
         var deadlines = animationDeadlines(after: now)
         if let end = timeoutDeadline { deadlines.append(end) }
         if let f = feedback { deadlines.append(f.until) }
+        if !buttonsArmed, let end = armedAt { deadlines.append(end) }
         if let since = keyboardRefusedAt, outcome == nil { deadlines.append(since + KeyboardRefusal.duration) }
         if showsCaret, let change = caretBlink.nextChange(after: now, since: caretSince) { deadlines.append(change) }
         // The wait cue breathes at a calm rate; it is the only thing that moves on its own.
