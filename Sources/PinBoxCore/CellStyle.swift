@@ -91,17 +91,16 @@ public enum AcceptedCharacters: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether a typed character is taken. Text refuses controls (C0, DEL, C1) and the
-    /// invisible marks that reorder or hide text, which no one types into a secret on purpose;
-    /// the zero-width joiners (ZWNJ, ZWJ) are taken, since Persian words and emoji need them.
+    /// Whether a typed character is taken. Text refuses only the controls (C0, DEL, C1), which
+    /// no keyboard layout types into a line. The invisible format characters are taken: layouts
+    /// type them on their own keys (Khmer's space bar types ZERO WIDTH SPACE, Hebrew's and
+    /// Persian's AltGr+9 and AltGr+0 the direction marks, Persian's and Arabic's further levels
+    /// the embeddings and isolates), a passphrase made elsewhere holds them, and a secret is
+    /// drawn as dots, or shown as a run of glyphs that nothing reorders.
     public func contains(_ scalar: Unicode.Scalar) -> Bool {
         switch self {
         case .digits, .printable: return scalar.isASCII && contains(UInt8(scalar.value))
-        case .text:
-            switch scalar.value {
-            case 0..<0x20, 0x7f..<0xa0, 0x200b, 0x200e, 0x200f, 0x202a...0x202e, 0x2060...0x206f, 0xfeff: return false
-            default: return true
-            }
+        case .text: return !(scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value))
         }
     }
 

@@ -200,6 +200,21 @@ struct KeyTests {
         #expect(d.p.stdout == "ok\n")
     }
 
+    /// The invisible characters layouts type on their own keys were refused ("Letters, digits and
+    /// symbols only") and the keys after them taken, so ssh and gpg heard a passphrase with a
+    /// hole in it: Khmer's space bar types ZERO WIDTH SPACE. On the Khmer layout, the keys for
+    /// ា, the space bar and ស; then, from other layouts' levels, the direction marks, an
+    /// embedding and an isolate.
+    @Test func theInvisibleCharactersALayoutTypesAreTaken() throws {
+        let d = try Dialog(["--passphrase", "Passphrase for key:"], before: { display in
+            _ = try run(["setxkbmap", "-layout", "kh"], display: display)
+        })
+        try d.p.xdotool(["key", "--delay", "30", "U17B6", "U200B", "U179F", "U200E", "U200F", "U202B", "U2067", "Return"])
+        #expect(try d.p.waitExit() == 0)
+        #expect(Array(d.p.stdout.unicodeScalars.map(\.value))
+            == [0x17b6, 0x200b, 0x179f, 0x200e, 0x200f, 0x202b, 0x2067, 0x0a], "\(d.p.stdout.unicodeScalars.map(\.value))")
+    }
+
     @Test func digitFieldsStillTakeOnlyDigits() throws {
         let d = try Dialog(["--digits", "--length", "4", "PIN:"])
         try d.p.keys("a", "Cyrillic_ef", "dead_acute", "e", "EuroSign", "1", "2", "3", "KP_4")

@@ -205,11 +205,27 @@ struct PinFieldTextTests {
         f.secret.withWholeCapacity { #expect($0[1...].allSatisfy { $0 == 0 }, "deleted bytes are wiped") }
     }
 
-    @Test("controls and invisible reordering marks are refused", arguments: [0x00, 0x09, 0x0a, 0x1b, 0x7f, 0x85, 0x200b, 0x200e, 0x202e, 0x2066, 0xfeff])
-    func invisibleCharactersAreRefused(_ value: Int) throws {
+    @Test("controls are refused", arguments: [0x00, 0x09, 0x0a, 0x1b, 0x7f, 0x85, 0x9b])
+    func controlsAreRefused(_ value: Int) throws {
         let f = try PinField(capacity: 10, accepts: .text)
         #expect(f.type(Unicode.Scalar(UInt32(value))!) == [.rejected(.notPrintable)])
         #expect(f.isEmpty)
+    }
+
+    /// The invisible format characters keyboard layouts type were refused with "Letters, digits
+    /// and symbols only", and the keys after them taken: the secret had a hole where pinentry-gtk-2
+    /// passes them. Khmer's space bar (ZERO WIDTH SPACE), Hebrew's and Persian's AltGr+9/0
+    /// (LRM, RLM), Persian's embeddings, Arabic's isolates, and the rest of their kind.
+    @Test("the format characters layouts type are taken", arguments: [0x200b, 0x200e, 0x200f, 0x202a, 0x202e, 0x2060, 0x2066, 0x2069, 0xfeff])
+    func formatCharactersAreTaken(_ value: Int) throws {
+        let f = try PinField(capacity: 10, pastePolicy: .text, accepts: .text)
+        let scalar = Unicode.Scalar(UInt32(value))!
+        #expect(f.type("a") == [.changed(length: 1)])
+        #expect(f.type(scalar) == [.changed(length: 2)])
+        #expect(f.type("b") == [.changed(length: 3)])
+        #expect(f.secret.withBytes { Array($0) } == Array("a\(Character(scalar))b".utf8))
+        let pasted = try PinField(capacity: 10, pastePolicy: .text, accepts: .text)
+        #expect(pasted.paste(Array("a\(Character(scalar))b".utf8)) == [.changed(length: 3)])
     }
 
     /// ZWNJ and ZWJ are letters' joiners, not marks: Persian keyboards type ZWNJ (Shift+Space
@@ -224,7 +240,7 @@ struct PinFieldTextTests {
     /// The agent's suggestion (`INQUIRE GENPIN`) is judged as typing and pasting are: by
     /// characters, refused whole when a byte is not UTF-8 or a character is not taken.
     @Test("setText counts characters and refuses what typing refuses", arguments: [
-        [0xE2, 0x80, 0xAE, 0x61], [0x61, 0xC2, 0x85], [0x80, 0x80], [0x61, 0xE4, 0xB8],
+        [0x61, 0x1B, 0x61], [0x61, 0xC2, 0x85], [0x80, 0x80], [0x61, 0xE4, 0xB8],
     ] as [[UInt8]])
     func setTextOfText(_ refused: [UInt8]) throws {
         let f = try PinField(capacity: 3, accepts: .text)
