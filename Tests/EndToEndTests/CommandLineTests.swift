@@ -51,8 +51,17 @@ final class CommandLineTests {
             complete_line pinentry-pinbox --tt
             complete_line pinbox --count ''
             complete_line pinbox render --accept ''
+            # -o is render's --out (a PNG) but a pinentry's --timeout (seconds): no file for it.
+            cd "$3"
+            complete_line pinbox render -o ''
+            complete_line pinentry-pinbox -o ''
+            complete_line pinbox pinentry -o ''
+            complete_line pinentry-pinbox --paste ''
             """
-        let (status, output) = try runAll(["bash", "-c", script, "bash", completion, bin])
+        let pictures = dir + "/pictures"
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: pictures + "/shot.png", contents: Data()))
+        let (status, output) = try runAll(["bash", "-c", script, "bash", completion, bin, pictures])
         #expect(status == 0, "\(output)")
         #expect(output.split(separator: "\n").map(String.init) == [
             "pinbox |render askpass pinentry pay",
@@ -65,6 +74,10 @@ final class CommandLineTests {
             "pinentry-pinbox --tt|--ttyname --ttytype --ttyalert",
             "pinbox --count |",
             "pinbox render --accept |digits printable",
+            "pinbox render -o |shot.png",
+            "pinentry-pinbox -o |",
+            "pinbox pinentry -o |",
+            "pinentry-pinbox --paste |on off",
         ])
     }
 
