@@ -15,6 +15,15 @@ public enum TerminalSafeText {
         }
     }
 
+    /// A name from outside (a display, a terminal's path) as an error repeats it: quoted,
+    /// escapes written out, and cut short, since `DISPLAY` or the agent's `ttyname` can hold
+    /// anything a caller put there.
+    public static func quoted(_ name: String) -> String {
+        let limit = 64
+        let shown = name.unicodeScalars.count > limit ? String(name.unicodeScalars.prefix(limit)) + "…" : name
+        return "'" + escaped(shown) + "'"
+    }
+
     /// `text` with every such character escaped.
     public static func escaped(_ text: String) -> String {
         var out = ""

@@ -29,7 +29,7 @@ public final class XDisplay {
         // Xlib waits for the server's answer without end: a server that took the connection and
         // never answers (a hung one) would hold the prompt, and its caller, for ever.
         pinbox_connect_deadline(UInt32(Self.connectSeconds),
-                                "pinbox: the X display \(Self.quoted(shown)) did not answer within \(Self.connectSeconds) s\n")
+                                "pinbox: the X display \(TerminalSafeText.quoted(shown)) did not answer within \(Self.connectSeconds) s\n")
         let opened = XOpenDisplay(name)
         pinbox_connect_deadline_end()
         guard let handle = opened else {
@@ -39,12 +39,12 @@ public final class XDisplay {
             let exhausted = reason == EMFILE || reason == ENFILE ? ": \(String(cString: strerror(reason)))" : ""
             throw X11Error(shown.isEmpty
                 ? "cannot open the X display: $DISPLAY is not set" + (optionHint ? " (try --display :0)" : "")
-                : "cannot open the X display \(Self.quoted(shown))" + exhausted)
+                : "cannot open the X display \(TerminalSafeText.quoted(shown))" + exhausted)
         }
         // Xlib takes a negative screen number (`:0.-1`) and would index before its screens.
         guard (0..<XScreenCount(handle)).contains(XDefaultScreen(handle)) else {
             XCloseDisplay(handle)
-            throw X11Error("cannot open the X display \(Self.quoted(shown)): it has no such screen")
+            throw X11Error("cannot open the X display \(TerminalSafeText.quoted(shown)): it has no such screen")
         }
         self.handle = handle
         screen = XDefaultScreen(handle)
@@ -70,14 +70,6 @@ public final class XDisplay {
     var hasRandR: Bool {
         var event: Int32 = 0, error: Int32 = 0
         return XRRQueryExtension(handle, &event, &error) != 0
-    }
-
-    /// A display's name as an error repeats it: quoted, escapes written out, and cut short, since
-    /// `DISPLAY` can hold anything a caller put there.
-    static func quoted(_ name: String) -> String {
-        let limit = 64
-        let shown = name.unicodeScalars.count > limit ? String(name.unicodeScalars.prefix(limit)) + "…" : name
-        return "'" + TerminalSafeText.escaped(shown) + "'"
     }
 
     /// What the keyboard shows now (Caps Lock, the active layout), and from now on followed: a

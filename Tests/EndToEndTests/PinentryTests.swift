@@ -97,6 +97,23 @@ final class PinentryTests {
         #expect(named.contains("ERR 83918929 No such file or directory <Pinentry>"), "\(named)")
     }
 
+    /// The terminal's name comes from the agent (`OPTION ttyname`) or the command line (`-T`)
+    /// and is repeated on stderr when it cannot be opened: escaped as a display's name is, so
+    /// that a name with escape sequences cannot retitle or recolour the terminal (it was written
+    /// raw).
+    @Test func aTerminalNameThatCannotBeOpenedIsSaidEscaped() throws {
+        func said(_ arguments: [String], _ script: String) throws -> String {
+            try run(["sh", "-c", "\"$@\" 2>&1 >/dev/null", "sh", PinBoxProcess.binary, "pinentry"] + arguments,
+                    environment: ["DISPLAY": ""], input: Array((script + "GETPIN\nBYE\n").utf8)).output
+        }
+        let named = try said([], "OPTION ttyname=/dev/\u{1b}]2;PWNED\u{07}x\n")
+        #expect(named.hasSuffix("\npinbox: no terminal to ask on either ('/dev/\\u{1b}]2;PWNED\\u{7}x': No such file or directory)\n")
+                && !named.contains("\u{1b}"), "\(named.debugDescription)")
+        let option = try said(["-T", "/dev/\u{1b}[31mnope"], "")
+        #expect(option.hasSuffix("\npinbox: no terminal to ask on either ('/dev/\\u{1b}[31mnope': No such file or directory)\n")
+                && !option.contains("\u{1b}"), "\(option.debugDescription)")
+    }
+
     /// An option it does not know, or a value it cannot read, is passed over as by
     /// pinentry-gtk-2: the agent still gets its greeting and its answers (the pinentry exited 2
     /// before greeting, and the agent failed the request).

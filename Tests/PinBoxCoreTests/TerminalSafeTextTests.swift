@@ -10,6 +10,12 @@ struct TerminalSafeTextTests {
         #expect(TerminalSafeText.escaped(":0 ключ 中") == ":0 ключ 中", "printable text as itself")
     }
 
+    /// A display's or a terminal's name in an error: quoted, escaped, cut at 64 characters.
+    @Test func aNameFromOutsideIsQuotedEscapedAndCut() {
+        #expect(TerminalSafeText.quoted("/dev/\u{1b}]2;PWNED\u{7}x") == "'/dev/\\u{1b}]2;PWNED\\u{7}x'")
+        #expect(TerminalSafeText.quoted(String(repeating: "a", count: 70)) == "'" + String(repeating: "a", count: 64) + "…'")
+    }
+
     @Test func aLocalesCharacterSetFromItsDataOrItsName() throws {
         let utf8 = try #require(LocaleCodeset(locale: "C.UTF-8"))
         #expect(utf8.isUTF8 && utf8.mostBytes != nil, "installed: its own data")

@@ -23,7 +23,9 @@ struct TerminalDialogs {
             return (device, TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
                                          ttyType: options.ttyType))
         } catch {
-            failure = "no terminal to ask on either (\(path): \(error.reason))"
+            // The path is the agent's or the command line's (`-T`): escaped, as a display's
+            // name is, so that it cannot drive the terminal stderr is shown on.
+            failure = "no terminal to ask on either (\(TerminalSafeText.quoted(path)): \(error.reason))"
             // No terminal named and none controlling (a daemon's pinentry): the agent hears
             // ENOTTY, as from pinentry-curses and pinentry-gtk-2, whose "Inappropriate ioctl for
             // device" is the message users look up to find GPG_TTY; ENXIO would send them nowhere.
