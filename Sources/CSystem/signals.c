@@ -97,9 +97,43 @@ static void wake_loop(int number) {
     (void)ignored;
 }
 
+// Job control while a terminal dialog runs: the user's modes go back before the process stops
+// (the default action, taken by raising the signal again with the handler out of the way), and
+// the dialog's come back once it is continued in the foreground, where the loop is woken to
+// write the prompt again (what was typed is kept). Without a dialog, the same stop as by default.
+// In an orphaned process group (a daemon's pinentry) the kernel discards the stop: the dialog
+// then takes its modes back at once.
+static void stop_for_job_control(int number) {
+    pinbox_terminal_suspend();
+    struct sigaction by_default, ours;
+    memset(&by_default, 0, sizeof by_default);
+    by_default.sa_handler = SIG_DFL;
+    sigemptyset(&by_default.sa_mask);
+    sigaction(number, &by_default, &ours);
+    sigset_t only, before;
+    sigemptyset(&only);
+    sigaddset(&only, number);
+    sigprocmask(SIG_UNBLOCK, &only, &before);
+    raise(number);  // stopped here until SIGCONT
+    sigprocmask(SIG_SETMASK, &before, NULL);
+    sigaction(number, &ours, NULL);
+    if (pinbox_terminal_reclaim()) wake_loop(PINBOX_WAKE_CONTINUED);
+}
+
 static void on_signal(int number, siginfo_t *info, void *context) {
     (void)context;
     int saved = errno;
+    if (number == SIGTSTP || number == SIGTTIN || number == SIGTTOU) {
+        stop_for_job_control(number);
+        errno = saved;
+        return;
+    }
+    if (number == SIGCONT) {
+        // Also after a SIGSTOP, which no handler sees: the shell may have set its modes since.
+        if (pinbox_terminal_reclaim()) wake_loop(PINBOX_WAKE_CONTINUED);
+        errno = saved;
+        return;
+    }
     int sent = info == NULL || info->si_code <= 0;  // kill(), sigqueue(), tkill(): someone asked
     if (number == SIGALRM && !sent && connecting && !terminating) {
         // The display never answered: nothing was asked yet, nothing to wipe.
@@ -156,9 +190,15 @@ int pinbox_signals_install(int write_end) {
     for (int number = 1; number < NSIG; number++) {
         switch (number) {
         case SIGKILL: case SIGSTOP:                       // cannot be caught
-        case SIGCHLD: case SIGCONT: case SIGURG: case SIGWINCH:  // harmless by default
-        case SIGTSTP: case SIGTTIN: case SIGTTOU:        // job control: stop, as a shell expects
+        case SIGCHLD: case SIGURG: case SIGWINCH:          // harmless by default
             continue;
+        case SIGTSTP: case SIGTTIN: case SIGTTOU: {
+            // Job control: stop, as a shell expects, but with the terminal's modes given back
+            // (stop_for_job_control). Left alone when the parent had us ignore them.
+            struct sigaction inherited;
+            if (sigaction(number, NULL, &inherited) == 0 && inherited.sa_handler == SIG_IGN) continue;
+            break;
+        }
         }
         if (sigaction(number, &action, NULL) == 0) sigaddset(&unblock, number);  // glibc keeps 32 and 33
     }

@@ -9,10 +9,16 @@
 
 // The terminal a pinentry falls back to when there is no display. Its modes are saved here, in
 // plain C, so that every way out restores them: the orderly one, and a signal handler (the
-// agent's SIGINT, SIGTERM, SIGHUP), where only async-signal-safe calls may run — tcsetattr is one.
+// agent's SIGINT, SIGTERM, SIGHUP), where only async-signal-safe calls may run — tcsetattr,
+// tcgetattr and tcgetpgrp are. A job-control stop gives the user's modes back for the time the
+// process is stopped, and the dialog's are set again when it is continued in the foreground.
 
 static struct termios saved_modes;
+static struct termios raw_modes;
 static volatile sig_atomic_t terminal_fd = -1;
+// Whether the terminal has the dialog's modes now: a job-control stop gives the user's back
+// until the process is continued, and the way out must not put them back a second time.
+static volatile sig_atomic_t modes_ours;
 
 int pinbox_terminal_open(const char *path) {
     // O_NOCTTY: a pinentry started by the agent has no controlling terminal, and must not
@@ -37,10 +43,13 @@ int pinbox_terminal_enter(int fd, int *adds_carriage_return) {
     raw.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
+    raw_modes = raw;
+    modes_ours = 1;
     terminal_fd = fd;
     // TCSAFLUSH: what was typed before the question was asked is not taken as its answer.
     if (tcsetattr(fd, TCSAFLUSH, &raw) != 0) {
         terminal_fd = -1;
+        modes_ours = 0;
         return -1;
     }
     return 0;
@@ -49,9 +58,39 @@ int pinbox_terminal_enter(int fd, int *adds_carriage_return) {
 void pinbox_terminal_restore(void) {
     int fd = terminal_fd;
     if (fd < 0) return;
+    terminal_fd = -1;
+    // Stopped and not yet back in the foreground: the modes are the user's already, and
+    // setting them from the background would stop the process again (SIGTTOU).
+    if (!modes_ours) return;
+    modes_ours = 0;
     // TCSANOW, not TCSADRAIN: a terminal that stopped reading must not hold up the way out.
     tcsetattr(fd, TCSANOW, &saved_modes);
-    terminal_fd = -1;
+}
+
+void pinbox_terminal_suspend(void) {
+    int fd = terminal_fd;
+    if (fd < 0 || !modes_ours) return;
+    modes_ours = 0;
+    tcsetattr(fd, TCSANOW, &saved_modes);
+}
+
+int pinbox_terminal_reclaim(void) {
+    int fd = terminal_fd;
+    if (fd < 0) return 0;
+    // Continued in the background (`bg`): the terminal is the shell's until `fg`, which
+    // continues the process again. A terminal that is not our controlling one (the agent's
+    // pinentry) has no foreground for us to wait for: tcgetpgrp fails there.
+    pid_t foreground = tcgetpgrp(fd);
+    if (foreground >= 0 && foreground != getpgrp()) return 0;
+    struct termios now;
+    if (tcgetattr(fd, &now) != 0) return 0;
+    tcflag_t ours = ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN;
+    // Still as the dialog left them (a SIGSTOP nobody answered by changing the modes): nothing
+    // was written over the prompt either.
+    if (modes_ours && (now.c_lflag & ours) == 0 && now.c_cc[VMIN] == 1 && now.c_cc[VTIME] == 0) return 0;
+    if (tcsetattr(fd, TCSANOW, &raw_modes) != 0) return 0;
+    modes_ours = 1;
+    return 1;
 }
 
 int pinbox_locale_codeset(const char *name, char *out, size_t size, int *most_bytes) {

@@ -6,9 +6,9 @@ import CSystem
 /// SIGUSR1 asks for a screenshot, SIGUSR2 on the workbench a recording; every other signal
 /// that would end the process asks to quit (the C side, `pinbox_signals_install`, writes
 /// `PINBOX_WAKE_STOP` for those, wipes the secrets at once and gives the loop one second to
-/// get out).
+/// get out). SIGCONT writes only when a terminal dialog took its modes back after a stop.
 public enum SignalPipe {
-    nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
+    nonisolated(unsafe) public private(set) static var readEnd: Int32 = -1
     nonisolated(unsafe) private static var installed = false
 
     public static func install() {
@@ -23,9 +23,10 @@ public enum SignalPipe {
     }
 
     /// Drains the pipe: whether a screenshot was asked for, a recording toggled (SIGUSR2 on the
-    /// workbench), whether to quit.
-    static func drain() -> (screenshot: Bool, record: Bool, quit: Bool) {
-        var screenshot = false, record = false, quit = false
+    /// workbench), whether to quit, whether a terminal dialog was continued after a job-control
+    /// stop and has its modes back (`pinbox_terminal_reclaim`).
+    public static func drain() -> (screenshot: Bool, record: Bool, quit: Bool, continued: Bool) {
+        var screenshot = false, record = false, quit = false, continued = false
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             let n = read(readEnd, &buffer, buffer.count)
@@ -34,10 +35,11 @@ public enum SignalPipe {
                 switch Int32(byte) {
                 case SIGUSR1: screenshot = true
                 case SIGUSR2: record.toggle()
+                case PINBOX_WAKE_CONTINUED: continued = true
                 default: quit = true
                 }
             }
         }
-        return (screenshot, record, quit)
+        return (screenshot, record, quit, continued)
     }
 }

@@ -150,6 +150,35 @@ final class PinentryTerminalTests {
         #expect(try String(contentsOfFile: answer, encoding: .utf8).hasSuffix("\nD abc\nOK\n"))
     }
 
+    /// A job-control stop in an interactive shell (`kill -TSTP` to the job, then `fg`): the
+    /// shell's modes are given back while the pinentry is stopped, and once it is in the
+    /// foreground again it takes its own back and asks again (that what was typed before the
+    /// stop is kept is TerminalDialogTests'). It came back with the shell's `isig icanon echo`
+    /// and showed the passphrase as typed.
+    @Test func aStoppedPinentryAsksAgainAfterFgWithNothingEchoed() throws {
+        let answer = home + "/answer"
+        // The shell's prompt shows once at the start, once when the job stops, once when it ends.
+        let pty = try Pty("bash --norc --noprofile -i", environment: environment.merging(["PS1": "ready> "]) { $1 })
+        try pty.waitFor("ready> ")
+        pty.type("printf 'SETPROMPT Passphrase:\\nGETPIN\\n' | \(link) > \(answer)\r")
+        try pty.waitFor("Passphrase: ")
+        let pinentry = try waitStarted(link)
+        kill(-getpgid(pinentry), SIGTSTP)
+        try pty.waitFor("Stopped")
+        try pty.waitFor("ready> ", count: 2)
+        pty.type("fg\r")
+        try pty.waitFor("Passphrase: ", count: 2)
+        // Ctrl+Z is still a key the dialog passes over (with the bell), not a stop.
+        pty.type("sec\u{1A}ret\r")
+        try pty.waitFor("ready> ", count: 3)
+        pty.type("echo done=$?\r")
+        try pty.waitFor("done=0")
+        pty.type("exit\r")
+        #expect(try pty.finish() == 0)
+        #expect(try String(contentsOfFile: answer, encoding: .utf8).hasSuffix("\nD secret\nOK\n"))
+        for typed in ["sec", "ret", "^Z"] { #expect(!pty.shown.contains(typed), "\(typed) was echoed: \(pty.shown)") }
+    }
+
     /// A display named but unusable (here an 8-bit screen) sends the request to the terminal,
     /// and the pinentry says why on stderr first, as it does when the terminal fails too; with
     /// no display named (the control) the terminal is the usual way and nothing is said.

@@ -103,6 +103,26 @@ import Testing
         #expect(repeated && s.withBytes { Array($0) } == bytes("same"))
     }
 
+    /// Continued after a job-control stop: the prompt being answered is written again on the
+    /// cursor's line (erased first where the terminal can), and what was typed before the stop
+    /// is kept, still unseen.
+    @Test func aStopAndFgWritesThePromptAgainAndKeepsWhatWasTyped() {
+        let request = PinRequest(prompt: "Passphrase:",
+                                 repeatPrompt: RepeatPrompt(prompt: "Repeat:", mismatchError: "does not match - try again"))
+        let dialog = TerminalPinDialog(request, look: TerminalLook(), rates: false, checks: false, now: 0)
+        _ = dialog.start()
+        for byte in bytes("sec") { _ = dialog.feed(byte, now: 1) }
+        #expect(String(decoding: dialog.redraw(), as: UTF8.self) == "\r\u{1B}[KPassphrase: ")
+        for byte in bytes("ret\rsec") { _ = dialog.feed(byte, now: 2) }
+        #expect(String(decoding: dialog.redraw(), as: UTF8.self) == "\r\u{1B}[KRepeat: ")
+        var outcome: PinOutcome?
+        for byte in bytes("ret\r") { outcome = dialog.feed(byte, now: 3).outcome ?? outcome }
+        #expect(secret(outcome) == bytes("secret"))
+        #expect(dialog.redraw().isEmpty, "nothing once answered")
+        let plain = TerminalPinDialog(PinRequest(), look: Self.plain, rates: false, checks: false, now: 0)
+        #expect(String(decoding: plain.redraw(), as: UTF8.self) == "\rPIN: ", "a dumb terminal: no erase")
+    }
+
     @Test func theAgentsLimitIsSaidOnceAndNothingIsCut() {
         let request = PinRequest(limit: InputLimit(maxBytes: 4))
         let run = type(TerminalPinDialog(request, look: Self.plain, rates: false, checks: false, now: 0),
@@ -257,6 +277,15 @@ import Testing
         let run = ask(ConfirmRequest(okLabel: "_Continue", cancelLabel: "_Cancel"), bytes("a"))
         #expect(run.text.hasPrefix("  Continue (c)\r\n  Cancel (a)\r\n[ca]? a"))
         #expect(run.answer == .cancelled)
+    }
+
+    /// Continued after a job-control stop: the question's line again, on the cursor's line.
+    @Test func aStopAndFgAsksTheQuestionAgain() {
+        let question = TerminalQuestion(ConfirmRequest(description: "Sure?"), look: TerminalLook(), now: 0)
+        _ = question.start()
+        #expect(String(decoding: question.redraw(), as: UTF8.self) == "\r\u{1B}[K[oc]? ")
+        #expect(question.feed(bytes("o")[0], now: 1).answer == .ok)
+        #expect(question.redraw().isEmpty)
     }
 
     @Test func aMessageTakesAnyKey() {

@@ -113,6 +113,15 @@ int pinbox_terminal_enter(int fd, int *adds_carriage_return);
 /// Puts back the modes `pinbox_terminal_enter` saved, once (async-signal-safe: the signal
 /// handlers call it before the process ends).
 void pinbox_terminal_restore(void);
+/// A job-control stop (SIGTSTP, SIGTTIN, SIGTTOU) is coming: the user's modes go back for the
+/// shell and whatever runs while the dialog waits (async-signal-safe).
+void pinbox_terminal_suspend(void);
+/// Continued: the dialog's modes again, when a dialog is open, the process is in the
+/// terminal's foreground and the modes are not the dialog's any more. 1 when they were set
+/// (the prompt is to be written again), else 0 (async-signal-safe).
+int pinbox_terminal_reclaim(void);
+/// The byte SIGCONT writes to the wake-up pipe when a terminal dialog got its modes back.
+#define PINBOX_WAKE_CONTINUED SIGCONT
 /// Sets the modification time of the file at `path` to now (nothing is created): the agent's
 /// touch-file after the terminal was used. 0 on success.
 int pinbox_touch(const char *path);

@@ -90,6 +90,14 @@ public final class TerminalPinDialog {
         return step
     }
 
+    /// The prompt being answered, written again over the line the cursor is on: after a
+    /// job-control stop and `fg`, the shell's lines stand below the old one. What was typed is
+    /// kept (and still not shown).
+    public func redraw() -> [UInt8] {
+        guard phase == .first || phase == .again else { return [] }
+        return [0x0D] + look.sequence("[K") + prompt(phase == .again ? request.repeatPrompt?.prompt ?? "" : request.prompt)
+    }
+
     /// The agent's rating of `entry`, shown after the prompt where the cursor does not go.
     public func rated(_ value: Int?) -> [UInt8] {
         guard look.styled, let value, let bar = request.qualityBar else { return [] }

@@ -54,6 +54,12 @@ public final class TerminalQuestion {
         return Array((keys + "]? ").utf8)
     }
 
+    /// The question written again over the line the cursor is on, after a job-control stop
+    /// and `fg` (the buttons above it are still there, above the shell's lines).
+    public func redraw() -> [UInt8] {
+        done ? [] : [0x0D] + look.sequence("[K") + question
+    }
+
     public var deadline: Double? {
         done ? nil : clock.deadline
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CSystem
+import PinBoxX11
 
 /// The terminal a dialog falls back to: opened without becoming anyone's controlling
 /// terminal, switched to what a secret needs (no echo, byte by byte, no signals from keys),
@@ -66,6 +67,9 @@ final class TerminalDevice {
         case agentGone
         /// The deadline passed.
         case deadline
+        /// The process was stopped (job control) and is back in the foreground with the
+        /// dialog's modes: the shell wrote over the prompt meanwhile.
+        case continued
     }
 
     /// Waits for a byte, the deadline (monotonic seconds) or a hang-up. A byte read is handed
@@ -74,7 +78,9 @@ final class TerminalDevice {
     func wait(until deadline: Double?, now: () -> Double, _ body: (UInt8) -> Void) -> Event {
         // The agent's death shows on our stdout (nobody reads it); the end of stdin alone is a
         // script piped in, which still reads the answer.
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0)]
+        // The signal pipe says when a job-control stop is over (SIGCONT).
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0),
+                   pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
         while true {
             var timeout: Int32 = -1
             if let deadline {
@@ -82,10 +88,16 @@ final class TerminalDevice {
                 if left <= 0 { return .deadline }
                 timeout = Int32(min((left * 1000).rounded(.up), 60_000))
             }
-            let ready = poll(&fds, 2, timeout)
+            let ready = poll(&fds, 3, timeout)
             if ready < 0 && pinbox_errno() == EINTR { continue }
             if ready < 0 { return .hungUp }
             if ready == 0 { continue }  // the deadline is checked again above
+            if fds[2].revents & Int16(POLLIN) != 0 {
+                let signals = SignalPipe.drain()
+                // A request to stop: the handler ends a pinentry itself; anywhere else, a cancel.
+                if signals.quit { return .hungUp }
+                if signals.continued { return .continued }
+            }
             if fds[1].revents & Int16(POLLNVAL) != 0 { fds[1].fd = -1 }  // no stdout to watch
             if fds[1].revents & Int16(POLLHUP | POLLERR) != 0 { return .agentGone }
             let terminal = fds[0].revents

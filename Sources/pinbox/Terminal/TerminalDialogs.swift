@@ -44,6 +44,7 @@ struct TerminalDialogs {
             switch device.wait(until: dialog.deadline, now: Clock.now, { step = dialog.feed($0, now: Clock.now()) }) {
             case .byte: break
             case .deadline: step = dialog.advance(to: Clock.now())
+            case .continued: step.output = dialog.redraw()
             case .hungUp, .agentGone: step = dialog.hungUp()
             }
             device.write(step.output)
@@ -70,6 +71,7 @@ struct TerminalDialogs {
             switch device.wait(until: question.deadline, now: Clock.now, { step = question.feed($0, now: Clock.now()) }) {
             case .byte: break
             case .deadline: step = question.advance(to: Clock.now())
+            case .continued: step.output = question.redraw()
             case .hungUp, .agentGone: step = question.hungUp()
             }
             device.write(step.output)
