@@ -16,7 +16,7 @@ extension PinentryServer {
             okLabel: texts.ok ?? options.defaultOK ?? "_OK",
             cancelLabel: texts.cancel ?? options.defaultCancel ?? "_Cancel",
             repeatPrompt: texts.repeatPrompt.map {
-                RepeatPrompt(prompt: $0, mismatchError: texts.repeatError ?? "does not match - try again",
+                RepeatPrompt(prompt: $0, mismatchError: texts.repeatError ?? PinentryWords.mismatch,
                              matchText: texts.repeatOK)
             },
             qualityBar: texts.qualityBar.map { QualityBar(label: $0, tooltip: texts.qualityBarTooltip) },

@@ -179,6 +179,31 @@ final class PinentryTerminalTests {
         for typed in ["sec", "ret", "^Z"] { #expect(!pty.shown.contains(typed), "\(typed) was echoed: \(pty.shown)") }
     }
 
+    /// PinBox's own words on the terminal are in the language the agent names (`OPTION
+    /// lc-messages`), from the catalogues the window uses: the default Cancel, "Invalid
+    /// selection." and the repeat's mismatch were English under a German agent.
+    @Test func theTerminalsOwnWordsFollowTheAgentsLanguage() throws {
+        let prefix = try TranslationTests.installed(in: home)
+        let answer = home + "/answer"
+        let lines = "OPTION ttyname=%s\\nOPTION lc-messages=de_DE.UTF-8\\nSETDESC x\\nCONFIRM\\n"
+            + "SETPROMPT Passphrase:\\nSETREPEAT Repeat:\\nGETPIN\\n"
+        let pty = try Pty("printf '\(lines)' \"$(tty)\" | \(prefix)/bin/pinentry-pinbox > \(answer); echo done=$?",
+                          environment: environment)
+        try pty.waitFor("[oa]? ")
+        #expect(pty.shown.contains("bbrechen"), "\(pty.shown)")  // its A underlined
+        pty.type("x")
+        try pty.waitFor("Ungültige Auswahl.")
+        pty.type("a")
+        try pty.waitFor("Passphrase: ")
+        pty.type("one\rtwo\r")
+        try pty.waitFor("stimmt nicht überein - bitte noch einmal versuchen")
+        pty.type("same\rsame\r")
+        try pty.waitFor("done=0")
+        #expect(try pty.finish() == 0)
+        let said = try String(contentsOfFile: answer, encoding: .utf8)
+        #expect(said.contains("\nERR 83886179 Operation cancelled <Pinentry>\n") && said.hasSuffix("\nD same\nOK\n"), "\(said)")
+    }
+
     /// A display named but unusable (here an 8-bit screen) sends the request to the terminal,
     /// and the pinentry says why on stderr first, as it does when the terminal fails too; with
     /// no display named (the control) the terminal is the usual way and nothing is said.

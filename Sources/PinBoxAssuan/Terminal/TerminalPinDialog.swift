@@ -140,7 +140,7 @@ public final class TerminalPinDialog {
                     // Said once, on its own line, so the prompt stays where the cursor is.
                     toldLimit = true
                     step.output += look.sequence("7") + TerminalLook.newline
-                        + look.text("(no more than \(request.limit.maxBytes) bytes can be given to gpg-agent)")
+                        + look.text(localized("(no more than %s bytes can be given to gpg-agent)", String(request.limit.maxBytes)))
                         + look.sequence("8")
                 }
             }
@@ -183,7 +183,7 @@ public final class TerminalPinDialog {
             let same = first.secret.withBytes { a in second.secret.withBytes { b in a.elementsEqual(b) } }
             second.clear()
             guard same else {
-                step.output += look.error(request.repeatPrompt?.mismatchError ?? "does not match - try again")
+                step.output += look.error(PinentryWords.shown(request.repeatPrompt?.mismatchError ?? PinentryWords.mismatch))
                 restart(into: &step)
                 return
             }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import PinBoxCore
+
 /// CONFIRM and MESSAGE on a terminal, as pinentry-tty asks them: the title, the agent's error,
 /// the description, each button on its own line with its key underlined, then `[oc]? ` (or
 /// "Press any key to continue." for a message). A button's key answers it; Escape, Ctrl+C and
@@ -29,7 +31,7 @@ public final class TerminalQuestion {
         self.look = look
         var buttons: [(label: ButtonLabel, answer: Answer)] = []
         func add(_ label: String, _ answer: Answer, _ fallback: Unicode.Scalar) {
-            buttons.append((ButtonLabel(label, avoiding: buttons.compactMap { $0.label.key }, fallback: fallback), answer))
+            buttons.append((ButtonLabel(PinentryWords.shown(label), avoiding: buttons.compactMap { $0.label.key }, fallback: fallback), answer))
         }
         add(request.okLabel, .ok, "o")
         if !request.isMessage {
@@ -48,7 +50,7 @@ public final class TerminalQuestion {
     }
 
     private var question: [UInt8] {
-        if request.isMessage { return Array("Press any key to continue.".utf8) }
+        if request.isMessage { return look.text(localized("Press any key to continue.")) }
         var keys = "["
         for button in buttons { if let key = button.label.key { keys.unicodeScalars.append(key) } }
         return Array((keys + "]? ").utf8)
@@ -109,7 +111,7 @@ public final class TerminalQuestion {
     }
 
     private func invalid(into step: inout Step) {
-        step.output += TerminalLook.newline + Array("Invalid selection.".utf8) + TerminalLook.newline + question
+        step.output += TerminalLook.newline + look.text(localized("Invalid selection.")) + TerminalLook.newline + question
     }
 
     private func finish(_ answer: Answer, into step: inout Step) {

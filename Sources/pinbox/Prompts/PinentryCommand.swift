@@ -112,7 +112,7 @@ struct XDialogs: PinentryFrontEnd {
         spec.capsLockWarning = request.options.defaultCapsHint ?? localized("Caps Lock is on")
         if let again = request.repeatPrompt {
             spec.repeatPrompt = PageButton(.ok, label: again.prompt).text
-            spec.repeatError = again.mismatchError
+            spec.repeatError = PinentryWords.shown(again.mismatchError)
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
         spec.timeoutEndsWithTyping = true
@@ -185,7 +185,7 @@ struct XDialogs: PinentryFrontEnd {
     /// The agent's button labels as sent; pinentry's English defaults, which stand in when it
     /// sent none (no SETOK, no `default-ok`), in the user's language.
     private static func labels(_ ok: String, _ cancel: String) -> (String, String) {
-        (ok == "_OK" ? localized("_OK") : ok, cancel == "_Cancel" ? localized("_Cancel") : cancel)
+        (PinentryWords.shown(ok), PinentryWords.shown(cancel))
     }
 
     /// Shows one dialog until it is answered. Nil when no window could be shown (no display, no

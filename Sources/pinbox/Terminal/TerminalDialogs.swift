@@ -15,6 +15,9 @@ struct TerminalDialogs {
     private(set) var error: Output.Failure?
 
     private mutating func open(_ options: PinentryOptions) -> (TerminalDevice, TerminalLook)? {
+        // PinBox's own words (Cancel, "Invalid selection.") in the language the agent names
+        // for its client, as in the window.
+        Translations.follow(options.lcMessages ?? options.lcCtype)
         let named = options.ttyName.flatMap { $0.isEmpty ? nil : $0 }
         let path = named ?? "/dev/tty"
         do throws(Output.Failure) {
