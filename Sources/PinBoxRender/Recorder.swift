@@ -10,14 +10,18 @@ import PinBoxCore
 /// rounded to the nearest centisecond (`round(100 × t)`), and lasts until the next frame's
 /// start: the rounding never accumulates, so 60 frames a second come out as delays of
 /// 2, 1, 2, 2, 1, 2… (5 cs every 3 frames), and the whole lasts what it lasted, to 1 cs.
-/// A frame that would last 0 cs (above 100 frames a second) is dropped; a frame identical to
-/// the one before it only lengthens that one. Browsers show a delay under 2 cs as 10 cs:
-/// for a capture meant for a web page, record at 50 frames a second or fewer.
+/// A frame that would last less than `shortestDelay` (1 cs: above 100 frames a second) gives
+/// its place to the next one, which starts when it would have; a frame identical to the one
+/// before it only lengthens that one. Browsers show a delay under 2 cs as 10 cs, so the window's
+/// recordings, which come at the display's rate, keep every delay at 2 cs or more (50 frames a
+/// second); `pinbox render --animate` keeps the rate it was asked for.
 public final class Recorder {
     public let width: Int
     public let height: Int
     /// How long the last frame stays before the GIF loops, when `finish` is given no time.
     public let hold: Double
+    /// The shortest delay a frame is written with, in centiseconds.
+    public let shortestDelay: Int
     private let encoder: GIFEncoder
     private var start: Double?
     /// The frame waiting for its delay (known when the next one arrives), from `startCs`.
@@ -29,19 +33,23 @@ public final class Recorder {
     public private(set) var frameCount = 0
 
     /// Records into a new file at `path` (replaced if it exists), frames of `width × height`.
-    public convenience init(path: String, width: Int, height: Int, hold: Double = 1) throws(RenderError) {
+    public convenience init(path: String, width: Int, height: Int, hold: Double = 1,
+                            shortestDelay: Int = 1) throws(RenderError) {
         // Readable by this user only, as every capture is: it shows what was typed.
         let fd = pinbox_open_output(path, 0o600)
         guard fd >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(pinbox_errno())))") }
-        try self.init(fileDescriptor: fd, name: path, width: width, height: height, hold: hold)
+        try self.init(fileDescriptor: fd, name: path, width: width, height: height, hold: hold,
+                      shortestDelay: shortestDelay)
     }
 
     /// Records into an open file, which the recorder takes over and closes; `name` is what an
     /// error message calls it.
-    public init(fileDescriptor fd: Int32, name: String, width: Int, height: Int, hold: Double = 1) throws(RenderError) {
+    public init(fileDescriptor fd: Int32, name: String, width: Int, height: Int, hold: Double = 1,
+                shortestDelay: Int = 1) throws(RenderError) {
         self.width = width
         self.height = height
         self.hold = max(0.01, hold)
+        self.shortestDelay = max(1, shortestDelay)
         encoder = try GIFEncoder(fileDescriptor: fd, name: name, width: width, height: height)
     }
 
@@ -61,7 +69,12 @@ public final class Recorder {
             return
         }
         if frame == waiting { return }
-        if cs > pendingCs { try write(waiting, delay: cs - pendingCs) }
+        // Too soon after the waiting frame for the shortest delay: it takes that frame's place.
+        guard cs - pendingCs >= shortestDelay else {
+            pending = frame
+            return
+        }
+        try write(waiting, delay: cs - pendingCs)
         pending = frame
         pendingCs = cs
     }
@@ -72,7 +85,7 @@ public final class Recorder {
     public func finish(at time: Double? = nil) throws(RenderError) -> Int {
         if let waiting = pending, let start {
             let end = time.map { Self.centiseconds($0 - start) } ?? pendingCs + Self.centiseconds(hold)
-            try write(waiting, delay: max(1, end - pendingCs))
+            try write(waiting, delay: max(shortestDelay, end - pendingCs))
             pending = nil
         }
         try encoder.finish()

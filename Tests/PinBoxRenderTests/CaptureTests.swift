@@ -130,6 +130,25 @@ final class CaptureTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == Data(contentsOf: URL(fileURLWithPath: again)))
     }
 
+    /// The window's recordings came at the display's rate, 60 frames a second, as delays of 2,
+    /// 1, 2 cs, which browsers play as 10 cs: several times too slow. With a shortest delay of
+    /// 2 cs, a frame too soon after the last takes its place: every delay is 2 cs or more, the
+    /// whole lasts what it lasted, and the last frame is the last one shown.
+    @Test func aRecordingForTheWebKeepsEveryDelayAtTwoCentiseconds() throws {
+        let path = "\(dir)/web.gif"
+        let recorder = try Recorder(path: path, width: 20, height: 10, shortestDelay: 2)
+        let canvas = try Canvas(width: 20, height: 10)
+        for frame in 0..<30 {
+            canvas.fill(Rect(x: Double(frame % 20), y: 0, width: 1, height: 10), with: frame % 2 == 0 ? .black : .white)
+            try recorder.add(canvas, at: 10 + Double(frame) / 60)
+        }
+        let frames = try recorder.finish(at: 10.5)
+        let decoded = try decode(path)
+        #expect(decoded.frames == frames && frames > 10)
+        #expect(decoded.delays.allSatisfy { $0 >= 20 }, "\(decoded.delays)")
+        #expect(decoded.delays.reduce(0, +) == 500)
+    }
+
     @Test func theRecorderMergesStillFramesAndKeepsRealTimes() throws {
         let path = "\(dir)/recorded.gif"
         let recorder = try Recorder(path: path, width: 20, height: 10)

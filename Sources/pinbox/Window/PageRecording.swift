@@ -55,8 +55,9 @@ final class PageRecording {
             } else {
                 return page.recordingEnded()
             }
-            running = (try Recorder(fileDescriptor: target.fd, name: target.path, width: width, height: height),
-                       target.path)
+            // Frames come at the display's rate; a browser would play delays under 2 cs slowly.
+            running = (try Recorder(fileDescriptor: target.fd, name: target.path, width: width, height: height,
+                                    shortestDelay: 2), target.path)
         } catch {
             Output.error(error.message)
             page.recordingEnded()
