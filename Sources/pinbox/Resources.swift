@@ -113,15 +113,17 @@ struct ResourceArguments {
             // What each name finds, in X's order for it: with the role as a component
             // (`PinBox.askpass.scale`), then without (`pinbox-askpass.paste`); the name run's
             // first, then the role link's.
-            var candidates: [String] = []
+            // Each with the name an error calls it by, so that the user finds the line they
+            // wrote: the role's own (`PinBox.askpass.scale`) when the role's lookup found another
+            // value than the plain one (a line for the role; `*scale` answers both alike).
+            var candidates: [(value: String, shown: String)] = []
             for instance in instances {
+                let plain = resources.value(names: [instance, name], classes: [className, resourceClass])
                 if let role, let value = resources.value(names: [instance, role, name],
                                                          classes: [className, "Role", resourceClass]) {
-                    candidates.append(value)
+                    candidates.append((value, value == plain ? Self.shown(option.name) : "resource \(className).\(role).\(name)"))
                 }
-                if let value = resources.value(names: [instance, name], classes: [className, resourceClass]) {
-                    candidates.append(value)
-                }
+                if let plain { candidates.append((plain, Self.shown(option.name))) }
             }
             // The first the role takes. A prompt refuses a value that would loosen it, and the
             // next one is looked at: a loose `*paste: on` never hides a `pinbox-askpass.paste:
@@ -129,16 +131,15 @@ struct ResourceArguments {
             // wherever it is written.
             let setting = String(option.name.dropFirst(2))
             var refusal: String?
-            let found = candidates.first { value in
-                guard case .refuse(let reason) = ResourcePolicy.judge(setting, value: value, role: policy) else {
+            let found = candidates.first { candidate in
+                guard case .refuse(let reason) = ResourcePolicy.judge(setting, value: candidate.value, role: policy) else {
                     return true
                 }
-                refusal = refusal ?? "\(Excerpt.quoted(value)) ignored: \(reason)"
+                refusal = refusal ?? "\(candidate.shown): \(Excerpt.quoted(candidate.value)) ignored: \(reason)"
                 return false
             }
-            let shown = Self.shown(option.name)
-            guard let value = found else {
-                if let refusal { Output.error("\(shown): \(refusal)") }
+            guard let (value, shown) = found else {
+                if let refusal { Output.error(refusal) }
                 continue
             }
             do throws(UsageError) {

@@ -59,6 +59,14 @@ struct HostileRoundThreeTests {
         #expect(try windowGeometry(big.windowID!, display: scaled.display).width >= 2 * g.width - 4)
         kill(big.pid, SIGTERM)
         _ = try big.waitExit()
+
+        // A bad value on the role's own line is said under that line's name (it was called
+        // `PinBox.scale`, a line the user's file did not have).
+        try loadResources("PinBox.askpass.scale: 100\n", display: scaled.display)
+        let refused = try askpass(["Passphrase:"], display: scaled.display)
+        kill(refused.pid, SIGTERM)
+        _ = try refused.waitExit()
+        #expect(refused.stderr.contains("resource PinBox.askpass.scale: must be between"), "\(refused.stderr)")
     }
 
     /// `pinbox --askpass` with `PinBox*plain: true` showed the digits and Ctrl+C copied them;
