@@ -133,6 +133,23 @@ struct PaySheetTests {
         #expect(PaySheetLayout.ellipsized("Coffee", size: 10, width: 2, measure: measure) == "…")
     }
 
+    /// A title one letter past the widest the sheet grows for made it narrower (back to the
+    /// seed's width) and cut the title shorter; the sheet stays at its widest, cut there. And
+    /// the longest amount taken, cut with "…" at the smallest size it had, is shown whole.
+    @Test func aLongerTitleNeverNarrowsTheSheetAndTheAmountIsShownWhole() throws {
+        var widths: [Double] = []
+        for n in stride(from: 10, through: 90, by: 2) {
+            let (_, layout) = try sheet { $0.title = String(repeating: "T", count: n); $0.amount = "¥1"; $0.payee = "Shop" }
+            widths.append(layout.sheet.width)
+        }
+        #expect(widths == widths.sorted(), "\(widths)")
+        #expect(widths.last! > widths.first!, "the control: a long title widens the sheet")
+        let amount = "¥" + String(repeating: "8", count: PayAmount.maximumLength - 1)
+        let (_, layout) = try sheet { $0.amount = amount; $0.payee = "Shop" }
+        #expect(layout.amountText == amount)
+        #expect(measure(amount, TextStyle(size: layout.amountSize, bold: true), nil).width <= layout.sheet.width - 40)
+    }
+
     @Test func theSheetIsSeedSizedAndItsKeysAreLargeAndApart() throws {
         let (_, layout) = try sheet { $0.amount = "¥25.00"; $0.payee = "Coffee" }
         #expect(layout.content.width == 375)

@@ -109,14 +109,16 @@ public struct PaySheetLayout: Equatable, Sendable {
         func px(_ points: Double) -> Double { (points * s).rounded() }
         // The title is centred between the × and its mirror: a translated one a little longer
         // than the seed's ("Zahlungspasswort eingeben") widens the column as far as it needs at a
-        // size a little smaller than the seed's, if that is at most half as much again and
-        // within a window the caller sized; a longer one is cut in the seed's column.
+        // size a little smaller than the seed's, up to half as much again and within a window
+        // the caller sized; a longer one is cut there. (It was cut in the seed's column, so a
+        // title one letter longer made the sheet narrower and showed less of itself.)
         let seedColumn = max(px(m.width), fieldSize.width + px(40))
         let titleClearance = 2 * (px(8) + px(m.closeTarget) + px(4))
         let titleWidth = measure(content.title, TextStyle(size: m.titleSize * s * Self.titleShrink, bold: true), nil).width
         let titleColumn = (titleWidth + titleClearance).rounded(.up)
-        let widens = titleColumn <= px(m.width * 1.5) && (window.width <= 0 || titleColumn <= window.width)
-        let columnWidth = widens ? max(seedColumn, titleColumn) : seedColumn
+        var widest = px(m.width * 1.5)
+        if window.width > 0 { widest = min(widest, window.width) }
+        let columnWidth = max(seedColumn, min(titleColumn, widest))
         // Everything below the backdrop, from the top of the sheet.
         var y = px(m.headerHeight)
         let hairlineY = y
@@ -169,8 +171,11 @@ public struct PaySheetLayout: Equatable, Sendable {
         (titleText, titleSize) = PayAmount.fitted(content.title, size: m.titleSize * s,
                                                   width: columnWidth - 2 * (close.maxX - left + px(4)),
                                                   smallest: m.titleSize * s * Self.titleShrink, measure: measure)
+        // The amount the user approves is never cut where it can be shown whole: it shrinks as
+        // far as the longest amount taken needs (`PayAmount.maximumLength`), a third of its size.
         (amountText, amountSize) = PayAmount.fitted(content.description, size: m.amountSize * s,
-                                                    width: columnWidth - px(40), measure: measure)
+                                                    width: columnWidth - px(40), smallest: m.amountSize * s / 3,
+                                                    measure: measure)
         field = Rect(x: (centre - fieldSize.width / 2).rounded(), y: top + fieldY, width: fieldSize.width,
                      height: fieldSize.height)
         let linkWidth = measure(linkText, TextStyle(size: m.linkSize * s), nil).width.rounded(.up)
