@@ -36,6 +36,21 @@ struct WindowTests {
         #expect(width == 900 && height == 700)
     }
 
+    /// A hundred cells in one row on a 1280-pixel screen: the window was cut at the screen's
+    /// edge, half the cells past it still typed into, the title centred off screen. It says why
+    /// and ends (exit 2); the same hundred cells in rows open.
+    @Test func aPageWiderThanTheScreenEvenAtHalfSizeIsRefused() throws {
+        let xvfb = try Xvfb(size: "1280x800x24")
+        let p = try PinBoxProcess(["--count", "100", "--quiet"], display: xvfb.display)
+        #expect(try p.waitExit() == 2)
+        #expect(p.stderr.contains("pinbox: the page needs ") && p.stderr.contains("more than the screen's 1280x"),
+                "\(p.stderr)")
+        let rows = try PinBoxProcess(["--count", "100", "--rows", "10", "--quiet"], display: xvfb.display)
+        try rows.findWindowByPID()
+        kill(rows.pid, SIGTERM)
+        _ = try rows.waitExit()
+    }
+
     @Test func backspaceAndCtrlU() throws {
         let s = try Session(["--style", "strip"])
         try s.pinbox.keys("1", "2", "3", "BackSpace")

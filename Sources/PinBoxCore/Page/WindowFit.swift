@@ -32,6 +32,15 @@ public enum WindowFit {
         return (made, scale)
     }
 
+    /// Why a page of `size`, fitted as far as the scale goes, still does not fit `area`; nil
+    /// when it fits (or the area is not known). The demo says so and ends rather than open a
+    /// window that cuts off cells typing still fills.
+    public static func overflow(_ size: Size, area: Size) -> String? {
+        guard area.width > 0, area.height > 0, size.width > area.width || size.height > area.height else { return nil }
+        return "the page needs \(Int(size.width.rounded(.up)))x\(Int(size.height.rounded(.up))) pixels even at half size, "
+            + "more than the screen's \(Int(area.width))x\(Int(area.height))"
+    }
+
     /// `size` no larger than `area` (an empty area means the screen is not known: unchanged).
     public static func clamp(_ size: Size, to area: Size) -> Size {
         guard area.width > 0, area.height > 0 else { return size }

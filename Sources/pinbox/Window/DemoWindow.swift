@@ -44,6 +44,12 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
             scaled.field.scale = scale
             return WorkbenchPage.make(fields(scaled), scaled, refreshRate: display.refreshRate ?? 60)
         }
+        // Cells past the screen's edge would still be typed into, unseen: say so instead. A
+        // size the user gave (`--geometry WxH`) is theirs to choose.
+        if command.geometry.width == nil, command.geometry.height == nil,
+           let overflow = WindowFit.overflow(page.preferredSize, area: area.size) {
+            fail(overflow + ": fewer cells (--count), more rows (--rows) or smaller cells (--size)", status: .usage)
+        }
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
                                         events: !command.quiet, screenshots: screenshots,
                                         traceFrames: command.traceFrames, record: record)
