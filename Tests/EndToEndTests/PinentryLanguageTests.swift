@@ -68,6 +68,39 @@ struct PinentryLanguageTests {
     }
 }
 
+extension PinentryLanguageTests {
+    /// The Compose table follows the agent's `lc-ctype` too: the locale of the user's terminal,
+    /// where the agent's process (and so the pinentry's environment) may have another. The
+    /// Arabic layout's lam-alef key (keysym U+FEFB) is two letters by the en_US.UTF-8 table's
+    /// one-key rule, and itself under el_GR.UTF-8's, which has none. It followed only LANG.
+    @Test func theAgentsLanguagePicksTheComposeTable() throws {
+        let xvfb = try Xvfb()
+        func typed(locale: String, lcCtype: String) throws -> String {
+            let pinentry = try Child([PinBoxProcess.binary, "pinentry"],
+                                     environment: ["DISPLAY": xvfb.display, "LANG": locale, "LC_ALL": "", "LC_CTYPE": ""],
+                                     capture: true, interactive: true)
+            pinentry.send("OPTION lc-ctype=\(lcCtype)\nSETPROMPT Passphrase:\nGETPIN\n")
+            let (found, _) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid)],
+                                     display: xvfb.display)
+            try #require(found == 0, "no pinentry window")
+            let x = try XClient(xvfb.display)
+            let probe = x.makeWindow()
+            try waitUntil("the pinentry holds the keyboard") { x.keyboardIsHeldElsewhere(probe: probe) }
+            _ = try run(["xdotool", "key", "--delay", "30", "UFEFB", "b", "Return"], display: xvfb.display)
+            var text = ""
+            try pinentry.readUntil("D ", into: &text)
+            pinentry.send("BYE\n")
+            pinentry.closeInput()
+            _ = pinentry.wait()
+            text += String(decoding: pinentry.read().out, as: UTF8.self)
+            return text.split(separator: "\n").first { $0.hasPrefix("D ") }.map { String($0.dropFirst(2)) } ?? text
+        }
+        #expect(try typed(locale: "C.UTF-8", lcCtype: "el_GR.UTF-8") == "\u{FEFB}b")
+        // The agent's word wins over the environment, the other way too.
+        #expect(try typed(locale: "el_GR.UTF-8", lcCtype: "en_US.UTF-8") == "\u{0644}\u{0627}b")
+    }
+}
+
 /// How many pixels differ between two pictures of the same size (all when the sizes differ).
 private func differing(_ a: [UInt32], _ b: [UInt32]) -> Int {
     a.count == b.count ? zip(a, b).filter { $0 != $1 }.count : max(a.count, b.count)

@@ -3,6 +3,14 @@ import CSystem
 import CXKB
 import PinBoxCore
 
+/// The locale whose Compose table the keyboard reads, when the caller names one for its user:
+/// a pinentry's `lc-ctype`, the locale of the terminal gpg was typed in, where the agent that
+/// started the pinentry may run under another (a service's C.UTF-8). Read when the keyboard is
+/// first got ready; nil: the environment's.
+public enum ComposeLocale {
+    nonisolated(unsafe) public static var callers: String?
+}
+
 /// Dead keys and Compose sequences, from the locale's compose table as libxkbcommon finds it:
 /// `XCOMPOSEFILE`, then `~/.XCompose` (or `$XDG_CONFIG_HOME/XCompose`), then the system's
 /// table for the locale. No input method server ever sees a key.
@@ -25,8 +33,8 @@ final class Composer {
         case cancelled
     }
 
-    /// The table for the locale the environment names (LC_ALL, LC_CTYPE, LANG), else for
-    /// C.UTF-8; nil when there is none. libxkbcommon reads only UTF-8 Compose files: a
+    /// The table for the locale the caller or the environment names (LC_ALL, LC_CTYPE, LANG),
+    /// else for C.UTF-8; nil when there is none. libxkbcommon reads only UTF-8 Compose files: a
     /// locale of another character set (de_DE.ISO-8859-1) would fill stderr with its parse
     /// errors, so it takes C.UTF-8's table straight away.
     init?(_ xkb: pinbox_xkb_library, context: OpaquePointer) {
@@ -50,8 +58,10 @@ final class Composer {
         xkb.xkb_compose_table_unref(table)
     }
 
-    /// The locale the user's environment gives character handling, as i3lock reads it.
+    /// The locale the caller named (`ComposeLocale`), else the one the user's environment gives
+    /// character handling, as i3lock reads it.
     private static var locale: String {
+        if let named = ComposeLocale.callers, !named.isEmpty { return named }
         for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
             if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
         }

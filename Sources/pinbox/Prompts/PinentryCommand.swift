@@ -196,6 +196,8 @@ struct XDialogs: PinentryFrontEnd {
         // The agent's texts are in its locale's language (`lc-ctype`), which picks the glyph
         // forms of Chinese and Japanese text; without one, this process's locale.
         TextLayout.setLanguage(options.lcCtype)
+        // And the Compose table of that locale, the user's, not the agent's process's.
+        ComposeLocale.callers = options.lcCtype
         // The dialog's first drawing of its text (fonts, glyphs; Pango for other scripts) starts
         // now, on threads, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
