@@ -436,7 +436,7 @@ final class PinentryKeyTests {
     }
 
     deinit {
-        _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
+        endAgent(home: home)
         try? FileManager.default.removeItem(atPath: home)
     }
 

@@ -44,7 +44,7 @@ final class KeyringTests {
     }
 
     deinit {
-        _ = try? run(["gpgconf", "--homedir", gnupg, "--kill", "all"])
+        endAgent(home: gnupg)
         try? FileManager.default.removeItem(atPath: home)
     }
 

@@ -27,7 +27,7 @@ final class PinentryTerminalTests {
     }
 
     deinit {
-        _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
+        endAgent(home: home)
         try? FileManager.default.removeItem(atPath: home)
     }
 

@@ -22,7 +22,7 @@ final class PinentryTests {
     }
 
     deinit {
-        _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
+        endAgent(home: home)
         try? FileManager.default.removeItem(atPath: home)
     }
 

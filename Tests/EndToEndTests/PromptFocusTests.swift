@@ -69,7 +69,7 @@ struct PromptFocusTests {
                                                 attributes: [.posixPermissions: 0o700])
         try "pinentry-program \(desk.pinentry)\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
                                                          encoding: .utf8)
-        defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
+        defer { endAgent(home: home) }
         let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X9 X Passphrase: Show+me", "/bye"],
                                 environment: ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C",
                                               "LC_ALL": "", "LANGUAGE": ""], capture: true)

@@ -26,7 +26,7 @@ final class SuggestAndConstraintTests {
     }
 
     deinit {
-        _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
+        endAgent(home: home)
         try? FileManager.default.removeItem(atPath: home)
     }
 

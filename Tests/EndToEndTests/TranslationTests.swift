@@ -76,7 +76,7 @@ struct TranslationTests {
                                                 attributes: [.posixPermissions: 0o700])
         try "pinentry-program \(prefix)/bin/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
                                                                      encoding: .utf8)
-        defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
+        defer { endAgent(home: home) }
         var environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C", "LC_ALL": "",
                            "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
         #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
@@ -130,7 +130,7 @@ struct TranslationTests {
             .write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
         let message = home + "/message"
         try "hello\n".write(toFile: message, atomically: true, encoding: .utf8)
-        defer { _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"]) }
+        defer { endAgent(home: home) }
         let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": lang, "LC_ALL": "",
                            "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
         // The agent up before gpg asks, rather than started by it: under load, an agent started
