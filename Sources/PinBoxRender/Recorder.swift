@@ -11,7 +11,8 @@ import PinBoxCore
 /// start: the rounding never accumulates, so 60 frames a second come out as delays of
 /// 2, 1, 2, 2, 1, 2… (5 cs every 3 frames), and the whole lasts what it lasted, to 1 cs.
 /// A frame that would last less than `shortestDelay` (1 cs: above 100 frames a second) gives
-/// its place to the next one, which starts when it would have; a frame identical to the one
+/// its place to the next one, which starts when it would have (the first frame keeps its place,
+/// and the next starts after it); a frame identical to the one
 /// before it only lengthens that one. Browsers show a delay under 2 cs as 10 cs, so the window's
 /// recordings, which come at the display's rate, keep every delay at 2 cs or more (50 frames a
 /// second); `pinbox render --animate` keeps the rate it was asked for.
@@ -69,8 +70,14 @@ public final class Recorder {
             return
         }
         if frame == waiting { return }
-        // Too soon after the waiting frame for the shortest delay: it takes that frame's place.
+        // Too soon after the waiting frame for the shortest delay: it takes that frame's place,
+        // unless that is the recording's first (what showed before anything happened), which
+        // stays its shortest time and the new one starts after it.
         guard cs - pendingCs >= shortestDelay else {
+            if frameCount == 0 {
+                try write(waiting, delay: shortestDelay)
+                pendingCs += shortestDelay
+            }
             pending = frame
             return
         }

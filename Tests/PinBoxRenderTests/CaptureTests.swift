@@ -147,6 +147,16 @@ final class CaptureTests {
         #expect(decoded.frames == frames && frames > 5, "\(frames)")
         #expect(decoded.delays.allSatisfy { $0 >= 20 }, "\(decoded.delays)")
         #expect(decoded.delays.reduce(0, +) == 500)
+        // A change a moment after the recording starts does not take the first frame's place:
+        // the GIF starts with what showed before it (`--record`, then the first key).
+        let early = "\(dir)/early.gif"
+        let first = try Recorder(path: early, width: 20, height: 10, shortestDelay: 2)
+        let blank = try Canvas(width: 20, height: 10)
+        try first.add(blank, at: 5)
+        blank.fill(Rect(x: 0, y: 0, width: 5, height: 5), with: .black)
+        try first.add(blank, at: 5.005)
+        #expect(try first.finish(at: 5.5) == 2)
+        #expect(try decode(early).delays == [20, 480])
     }
 
     @Test func theRecorderMergesStillFramesAndKeepsRealTimes() throws {
