@@ -12,10 +12,10 @@ import PinBoxCore
 /// 2, 1, 2, 2, 1, 2… (5 cs every 3 frames), and the whole lasts what it lasted, to 1 cs.
 /// A frame that would last less than `shortestDelay` (1 cs: above 100 frames a second) gives
 /// its place to the next one, which starts when it would have (the first frame keeps its place,
-/// and the next starts after it); a frame identical to the one
-/// before it only lengthens that one. Browsers show a delay under 2 cs as 10 cs, so the window's
-/// recordings, which come at the display's rate, keep every delay at 2 cs or more (50 frames a
-/// second); `pinbox render --animate` keeps the rate it was asked for.
+/// and the next starts after it); a frame identical to the one before it only lengthens that
+/// one. Browsers show a delay under 2 cs as 10 cs, so the window's recordings, which come at the
+/// display's rate, keep every delay at 2 cs or more (50 frames a second); `pinbox render
+/// --animate` keeps the rate it was asked for.
 public final class Recorder {
     public let width: Int
     public let height: Int

@@ -103,7 +103,7 @@ public final class Page {
 
     /// Whether the buttons could be pressed when time last moved on (`advance(to:)`): a screen
     /// reader is told they are not sensitive until then, where a press is ignored.
-    public private(set) var buttonsArmed = false
+    private var buttonsArmed = false
     public var buttonsSensitive: Bool { armingDelay == nil || buttonsArmed }
 
     /// Sets the strength bar's value (the host asked the caller: pinentry's INQUIRE QUALITY).
