@@ -281,7 +281,7 @@ final class SSHTests {
                 let pid = try run(["xdotool", "getwindowpid", id], display: xvfb.display).output
                 if pid != previous {
                     _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
-                    if let text { _ = try run(["xdotool", "type", "--delay", "20", text], display: xvfb.display) }
+                    if let text { try xdotool(["type", "--delay", "20", text], display: xvfb.display) }
                     _ = try run(["xdotool", "key", key], display: xvfb.display)
                     return pid
                 }

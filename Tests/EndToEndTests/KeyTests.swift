@@ -7,9 +7,9 @@ import Testing
 
 /// Keys of every layout, dead keys and Compose sequences typed through XTEST (xdotool) into the
 /// release build's askpass and pinentry, which must hand over the exact UTF-8 the keyboard made;
-/// the Caps Lock warning and the layout's name following the keyboard live. xdotool types a
-/// keysym the keymap lacks by mapping it onto a spare keycode first: each such key is also a
-/// keymap change the dialog must follow before the key arrives.
+/// the Caps Lock warning and the layout's name following the keyboard live. The keysyms the
+/// keymap lacks are put on spare keys while the dialog is up (`xdotool(_:display:)`): a keymap
+/// change the dialog must follow before the keys arrive.
 @Suite("Keys, end to end", .timeLimit(.minutes(3)))
 struct KeyTests {
     /// What the keys below type, as the keyboard makes it (no normalisation).
@@ -455,12 +455,10 @@ final class PinentryKeyTests {
     }
 
     @Test func theRealAgentGetsTheExactBytesPercentEscaped() throws {
-        // The agent's escaping is what is tested here: the keys need no keymap change.
-        try XClient(xvfb.display).putOnSpareKeys(KeyTests.keys)
         let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 K1 X Passphrase: Type", "/bye"],
                                 environment: ["GNUPGHOME": home, "DISPLAY": xvfb.display, "GPG_TTY": ""], capture: true)
         _ = try window()
-        _ = try run(["xdotool", "key", "--delay", "30"] + KeyTests.keys + ["Return"], display: xvfb.display)
+        try xdotool(["key", "--delay", "30"] + KeyTests.keys + ["Return"], display: xvfb.display)
         session.wait()
         let out = String(decoding: session.read().out, as: UTF8.self)
         // gpg-agent escapes only '%', CR and LF in its D line; the UTF-8 goes as it is.

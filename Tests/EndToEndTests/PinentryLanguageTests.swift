@@ -86,7 +86,7 @@ extension PinentryLanguageTests {
             let x = try XClient(xvfb.display)
             let probe = x.makeWindow()
             try waitUntil("the pinentry holds the keyboard") { x.keyboardIsHeldElsewhere(probe: probe) }
-            _ = try run(["xdotool", "key", "--delay", "30", "UFEFB", "b", "Return"], display: xvfb.display)
+            try xdotool(["key", "--delay", "30", "UFEFB", "b", "Return"], display: xvfb.display)
             var text = ""
             try pinentry.readUntil("D ", into: &text)
             pinentry.send("BYE\n")

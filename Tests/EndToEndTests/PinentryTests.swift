@@ -57,7 +57,7 @@ final class PinentryTests {
                 guard !seen.contains(key2) else { continue }
                 seen.insert(key2)
                 _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
-                if let text { _ = try run(["xdotool", "type", "--delay", "20", text], display: xvfb.display) }
+                if let text { try xdotool(["type", "--delay", "20", text], display: xvfb.display) }
                 if let key {
                     _ = try run(["xdotool", "key", "--delay", "15"] + key.split(separator: " ").map(String.init),
                                 display: xvfb.display)
@@ -228,7 +228,7 @@ final class PinentryTests {
         let encrypt = try Child(["gpg", "--pinentry-mode", "ask", "--symmetric", "--output", message + ".gpg", message],
                                 environment: environment, capture: true)
         try answer(passphrase)
-        _ = try run(["xdotool", "type", "--delay", "20", passphrase], display: xvfb.display)
+        try xdotool(["type", "--delay", "20", passphrase], display: xvfb.display)
         _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
         // A weak passphrase: the agent asks "Take this one anyway" in a confirmation, which
         // starts on "Enter new passphrase": Tab reaches the affirmative.

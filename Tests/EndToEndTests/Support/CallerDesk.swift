@@ -83,11 +83,11 @@ final class CallerDesk {
 
     /// Types `text` with real key presses (XTEST) into the focused window.
     func type(_ text: String) throws {
-        _ = try run(["xdotool", "type", "--delay", "25", text], display: display)
+        try xdotool(["type", "--delay", "25", text], display: display)
     }
 
     func key(_ names: String...) throws {
-        _ = try run(["xdotool", "key", "--delay", "30"] + names, display: display)
+        try xdotool(["key", "--delay", "30"] + names, display: display)
     }
 
     /// A left click at a point of a window, through XTEST as a mouse would.

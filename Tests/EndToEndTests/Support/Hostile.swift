@@ -77,10 +77,7 @@ final class PinentryDriver {
     func type(_ text: String) throws { try xdotool(["type", "--delay", "20", text]) }
     func key(_ names: String...) throws { try xdotool(["key", "--delay", "15"] + names) }
 
-    func xdotool(_ arguments: [String]) throws {
-        let (status, _) = try run(["xdotool"] + arguments, display: display)
-        guard status == 0 else { throw TestFailure("xdotool \(arguments) failed with \(status)") }
-    }
+    func xdotool(_ arguments: [String]) throws { try EndToEndTests.xdotool(arguments, display: display) }
 
     /// Waits for the end; returns the exit status.
     func waitExit(timeout: Double = 5) throws -> Int32 {

@@ -105,8 +105,8 @@ final class PinBoxProcess {
 
     /// Runs xdotool against this program's display.
     func xdotool(_ arguments: [String]) throws {
-        let (status, _) = try run(["xdotool"] + arguments, display: display)
-        guard status == 0 else { throw TestFailure("xdotool \(arguments) failed with \(status)") }
+        guard let display else { throw TestFailure("xdotool \(arguments): this program has no display") }
+        try EndToEndTests.xdotool(arguments, display: display)
     }
 
     /// Real key presses through XTEST, with a small gap so each is its own event.

@@ -57,22 +57,21 @@ final class XClient {
         XFlush(display)
     }
 
-    /// Gives each keysym (a name) that no key types a key of its own, one that had none, from
-    /// the last down (xdotool borrows the first): xdotool then types it without changing the
-    /// keymap around the press, a change a program the machine leaves waiting reads only after
-    /// it was taken back.
-    func putOnSpareKeys(_ names: [String]) {
+    /// Gives each keysym that no key types a key of its own, one that had none, from the last
+    /// down (xdotool borrows the first): xdotool then types it without changing the keymap
+    /// around the press (`xdotool(_:display:)` says why that matters).
+    func putOnSpareKeys(_ keysyms: [KeySym]) {
         var low: Int32 = 0, high: Int32 = 0, width: Int32 = 0
         XDisplayKeycodes(display, &low, &high)
         guard let map = XGetKeyboardMapping(display, KeyCode(low), high - low + 1, &width) else { return }
         defer { XFree(map) }
         let w = Int(width)
         var spare = (Int(low)...Int(high)).filter { code in (0..<w).allSatisfy { map[(code - Int(low)) * w + $0] == 0 } }
-        let present = Set((0..<(Int(high - low) + 1) * w).map { map[$0] })
-        for name in names {
-            var keysym = XStringToKeysym(name)
-            guard keysym != 0, !present.contains(keysym), let code = spare.popLast() else { continue }
+        var present = Set((0..<(Int(high - low) + 1) * w).map { map[$0] })
+        for var keysym in keysyms where keysym != 0 && !present.contains(keysym) {
+            guard let code = spare.popLast() else { break }
             XChangeKeyboardMapping(display, Int32(code), 1, &keysym, 1)
+            present.insert(keysym)
         }
         XSync(display, 0)
     }
