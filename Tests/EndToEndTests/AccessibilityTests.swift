@@ -6,7 +6,7 @@ import Testing
 /// What a screen reader finds in PinBox's prompts: the real at-spi2-core bus started in a
 /// private session, the real binary on the test's Xvfb, read through pyatspi (what Orca and
 /// Accerciser use). And, with accessibility off, that nothing of it is even loaded.
-@Suite("Accessibility through AT-SPI", .timeLimit(.minutes(3)))
+@Suite("Accessibility through AT-SPI", .endToEnd)
 struct AccessibilityTests {
     /// Characters none of the dialogs' own words contain, typed as the secret.
     static let marker = "Zj7#X9!vW"

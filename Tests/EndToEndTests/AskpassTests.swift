@@ -7,7 +7,7 @@ import Testing
 
 /// `pinbox askpass` as ssh, ssh-agent and sudo run it: the prompt in argv[1], the secret and a
 /// newline on stdout, nothing and exit 1 on cancel — proved with the real ssh-add and ssh-agent.
-@Suite("Askpass, end to end", .timeLimit(.minutes(3)))
+@Suite("Askpass, end to end", .endToEnd)
 struct AskpassTests {
     /// An askpass on its own Xvfb, which lives as long as this does.
     final class Prompt {
@@ -231,7 +231,7 @@ struct AskpassTests {
 }
 
 /// The real OpenSSH client and agent, each in a temporary home, started and ended by the test.
-@Suite("ssh-add and ssh-agent through pinbox-askpass", .timeLimit(.minutes(3)))
+@Suite("ssh-add and ssh-agent through pinbox-askpass", .endToEnd)
 final class SSHTests {
     let dir = NSTemporaryDirectory() + "pinbox-ssh-\(UUID().uuidString)"
     let xvfb: Xvfb

@@ -5,7 +5,7 @@ import Testing
 
 /// The real git, sudo and ssh asking through `pinbox-askpass`, each started by the test in its
 /// own temporary home and ended by it, with what the caller printed as the proof.
-@Suite("Callers: git, sudo and ssh through pinbox-askpass", .serialized, .timeLimit(.minutes(4)))
+@Suite("Callers: git, sudo and ssh through pinbox-askpass", .serialized, .endToEnd)
 final class CallerTests {
     // MARK: git
 

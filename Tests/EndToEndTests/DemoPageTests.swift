@@ -7,7 +7,7 @@ import PinBoxTestSupport
 
 /// The demo page as `pinbox render --demo` draws it (the window's page and painter), read back
 /// pixel by pixel: the contrast a designer would measure, and the spacing they would check.
-@Suite("The demo page, measured", .timeLimit(.minutes(2)))
+@Suite("The demo page, measured", .endToEnd)
 struct DemoPageTests {
     static let names = ["strip", "paypass", "boxes", "grid"]
 

@@ -6,7 +6,7 @@ import PinBoxRender
 
 /// At home on an X desktop: the version, X resources from `xrdb` and `-xrm`, the scale from
 /// `Xft.dpi`, the man page, and what scripts/install and scripts/package put on a machine.
-@Suite("Desktop", .timeLimit(.minutes(5)))
+@Suite("Desktop", .endToEnd)
 struct DesktopTests {
     /// The repository, found from this file's place in it.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -356,7 +356,7 @@ struct DesktopTests {
     /// only when a GIF starts and libxkbcommon once the window shows (the package depends on both
     /// all the same), binds every symbol at start behind a read-only relocation table,
     /// and carries no RUNPATH; and it draws a dialog in Chinese and Arabic as the debug build does.
-    @Test(.timeLimit(.minutes(10))) func theReleaseBuildLinksTheSystemsLibrariesSharedAndHardened() throws {
+    @Test func theReleaseBuildLinksTheSystemsLibrariesSharedAndHardened() throws {
         let release = try Self.releaseBinary()
         let facts = try LinkFacts(release)
         for library in ["libcairo.so.2", "libX11.so.6", "libfreetype.so.6", "libfontconfig.so.1", "libc.so.6"] {
@@ -414,7 +414,7 @@ struct DesktopTests {
         #expect(mapped("libgif").isEmpty, "giflib is loaded before any GIF")
     }
 
-    @Test(.timeLimit(.minutes(10))) func installPutsEverythingUnderThePrefix() throws {
+    @Test func installPutsEverythingUnderThePrefix() throws {
         let prefix = NSTemporaryDirectory() + "pinbox-prefix-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let binary = try Self.releaseBinary()
@@ -485,7 +485,7 @@ struct DesktopTests {
         #expect(bashStatus == 0, "bash -n: \(bashOut)")
     }
 
-    @Test(.timeLimit(.minutes(10))) func langZhCNPicksTheChineseCatalogue() throws {
+    @Test func langZhCNPicksTheChineseCatalogue() throws {
         let prefix = NSTemporaryDirectory() + "pinbox-zh-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix,
@@ -548,7 +548,7 @@ struct DesktopTests {
         #expect(fieldsDiffer > 0, "the labels too")
     }
 
-    @Test(.timeLimit(.minutes(10))) func theDebianPackageHoldsTheProgramAndLintianFindsNoErrorOrWarning() throws {
+    @Test func theDebianPackageHoldsTheProgramAndLintianFindsNoErrorOrWarning() throws {
         let path = try Self.debianPackage()
         let deb = URL(fileURLWithPath: path).lastPathComponent
         #expect(deb.hasPrefix("pinbox_\(Self.sourceVersion)-1_"))
@@ -648,7 +648,7 @@ struct DesktopTests {
     /// The package's postinst, run in a scratch root (`update-alternatives --root`) beside the
     /// peers Debian registers at its lowest priorities: x11-ssh-askpass (10) and pinentry-tty (30).
     /// Installing PinBox must leave their choice alone; in a root with no peer, PinBox is chosen.
-    @Test(.timeLimit(.minutes(10))) func installingThePackageChangesNoOnesPrompt() throws {
+    @Test func installingThePackageChangesNoOnesPrompt() throws {
         let deb = try Self.debianPackage()
         let alternatives = try which("update-alternatives")
         func chosen(withPeers: Bool) throws -> String {
@@ -685,7 +685,7 @@ struct DesktopTests {
     /// scripts/test packaged the release build under a maintainer's hardened umask (077, which
     /// dpkg-deb refuses for a control directory); packaged again under a group-writable one (002),
     /// the .deb is the same to the byte: its modes are Debian's, not the builder's.
-    @Test(.timeLimit(.minutes(10))) func thePackageIsTheSameWhateverTheBuildersUmask() throws {
+    @Test func thePackageIsTheSameWhateverTheBuildersUmask() throws {
         let hardened = try Self.debianPackage()
         let out = NSTemporaryDirectory() + "pinbox-umask-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

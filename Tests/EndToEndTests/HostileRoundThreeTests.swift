@@ -13,7 +13,7 @@ import PinBoxRender
 /// fails against the code before the fix, and each refusal has its positive control.
 /// Serialized: dialogs with a 2-second timeout are typed into and scanned before it ends, a
 /// timing which tests running beside them would stretch.
-@Suite("Hostile round three, end to end", .serialized, .timeLimit(.minutes(4)))
+@Suite("Hostile round three, end to end", .serialized, .endToEnd)
 struct HostileRoundThreeTests {
     /// Starts the askpass on `display` and finds (and focuses) its window.
     private func askpass(_ arguments: [String], display: String, environment: [String: String] = [:]) throws

@@ -8,7 +8,7 @@ import PinBoxCore
 /// signal, a server that grabs, odd screens and arguments. Each refusal has its positive control.
 /// Serialized: an exit within a bound while the server is grabbed is a timing, which tests
 /// running beside it would stretch.
-@Suite("Hostile environment, end to end", .serialized, .timeLimit(.minutes(3)))
+@Suite("Hostile environment, end to end", .serialized, .endToEnd)
 struct HostileTests {
     /// Starts `pinbox --askpass` on its own Xvfb, types six digits into it, waits for the end.
     private func askpass(descriptors: [Int32: Child.Descriptor] = [:], before: (PinBoxProcess) -> Void = { _ in })

@@ -7,7 +7,7 @@ import Testing
 /// default), a real GNOME Keyring on a private session bus, and pinentry-gtk-2 as the other
 /// program that reads and writes the same items. The key's passphrase is asked for its
 /// encryption subkey: SETKEYINFO n/<keygrip>.
-@Suite("pinentry-pinbox and the password manager", .timeLimit(.minutes(4)))
+@Suite("pinentry-pinbox and the password manager", .endToEnd)
 final class KeyringTests {
     let home = NSTemporaryDirectory() + "pinbox-keyring-\(UUID().uuidString)"
     var gnupg: String { home + "/gnupg" }

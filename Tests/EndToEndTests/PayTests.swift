@@ -6,7 +6,7 @@ import PinBoxRender
 
 /// `pinbox pay` in a real window: the number pad types with the mouse, the 6th digit ends the
 /// sheet, the × cancels, the link reports `forgot`.
-@Suite("Payment sheet, end to end", .timeLimit(.minutes(2)))
+@Suite("Payment sheet, end to end", .endToEnd)
 struct PayTests {
     /// The sheet's layout for the window the `ready` event describes.
     private func layout(_ s: Session, amount: String = "", payee: String = "") throws -> PaySheetLayout {

@@ -6,7 +6,7 @@ import Testing
 /// gpg-agent tells the pinentry the language of its texts (`OPTION lc-ctype`), which may differ
 /// from the pinentry's own locale: a Japanese description then draws with Japanese glyph forms
 /// in the window, whatever LANG says.
-@Suite("The pinentry's language", .timeLimit(.minutes(3)))
+@Suite("The pinentry's language", .endToEnd)
 struct PinentryLanguageTests {
     /// The ideographs whose Japanese and Chinese forms differ.
     static let description = "直骨化"

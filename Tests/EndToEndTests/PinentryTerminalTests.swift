@@ -7,7 +7,7 @@ import Testing
 /// file under `script` (a real pty) with DISPLAY empty and GPG_TTY the pty, the passphrase
 /// typed on the pty. The pty's modes (`stty -a`) are compared before and after each way the
 /// dialog can end, and nothing typed may show in what the pty displayed.
-@Suite("pinentry-pinbox on the terminal when there is no display", .timeLimit(.minutes(3)))
+@Suite("pinentry-pinbox on the terminal when there is no display", .endToEnd)
 final class PinentryTerminalTests {
     let home = NSTemporaryDirectory() + "pinbox-tty-\(UUID().uuidString)"
     var link: String { home + "/pinentry-pinbox" }

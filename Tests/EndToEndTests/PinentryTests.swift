@@ -6,7 +6,7 @@ import Testing
 /// The real gpg-agent and gpg from Debian, in a temporary GNUPGHOME, with `pinentry-program`
 /// pointing at the `pinentry-pinbox` link; typing with xdotool on a private Xvfb. Each test
 /// starts its own agent and ends it with gpgconf --kill.
-@Suite("pinentry-pinbox with the real gpg-agent", .timeLimit(.minutes(3)))
+@Suite("pinentry-pinbox with the real gpg-agent", .endToEnd)
 final class PinentryTests {
     let home = NSTemporaryDirectory() + "pinbox-gpg-\(UUID().uuidString)"
     let xvfb: Xvfb

@@ -8,7 +8,7 @@ import Testing
 /// the screen with the dialog drawn in its middle, off screen; `+2000+2000` opened it wholly off
 /// screen, and `+40000` wrapped round X's 16 bits to -25536; the demo, sized for the monitor
 /// under the pointer, opened on another one. Each test has its control: what fits stays as asked.
-@Suite("Windows on the screen", .serialized, .timeLimit(.minutes(3)))
+@Suite("Windows on the screen", .serialized, .endToEnd)
 struct PlacementTests {
     private func askpass(_ geometry: String, display: String) throws -> PinBoxProcess {
         let p = try PinBoxProcess(["askpass", "--geometry=" + geometry, "--", "Passphrase:"], display: display)

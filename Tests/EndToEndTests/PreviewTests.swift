@@ -6,7 +6,7 @@ import PinBoxRender
 
 /// `pinbox render --dialog` draws what the window draws for the same inputs: the askpass's
 /// window, read back from the X server, against the headless render, pixel for pixel.
-@Suite("Previews are the windows", .timeLimit(.minutes(2)))
+@Suite("Previews are the windows", .endToEnd)
 struct PreviewTests {
     @Test(arguments: [("Enter passphrase for /root/.ssh/id_ed25519: ", "passphrase",
                        "Enter passphrase for /root/.ssh/id_ed25519"),

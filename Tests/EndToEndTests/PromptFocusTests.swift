@@ -8,7 +8,7 @@ import Testing
 /// What every prompt owes the user beyond its words: Show and Hide for a passphrase, revealed
 /// text only as pixels, the keyboard taken (and said so when it cannot be), staying above
 /// other windows and asking for attention.
-@Suite("Prompts: show and hide, the keyboard, above other windows", .timeLimit(.minutes(3)))
+@Suite("Prompts: show and hide, the keyboard, above other windows", .endToEnd)
 struct PromptFocusTests {
     /// An askpass on `desk` once its window holds the keyboard (a grab of another client's
     /// fails), and its window.

@@ -8,7 +8,7 @@ import PinBoxRender
 /// The PIN stays secret, faults end cleanly, floods and bad pastes change nothing they should not.
 /// Serialized: exits within a second, a timeout, a paste that times out and frames counted
 /// before a key are timings, which tests running beside them would stretch.
-@Suite("Secrets and faults, end to end", .serialized, .timeLimit(.minutes(2)))
+@Suite("Secrets and faults, end to end", .serialized, .endToEnd)
 struct SecurityTests {
     @Test func aTypedPinAppearsNowhereTheProgramWrites() throws {
         let s = try Session(["--style", "strip"])

@@ -8,7 +8,7 @@ import Testing
 /// constraints-*, INQUIRE CHECKPIN) in the window: with gpg-agent 2.2.40 itself, which sends
 /// them for `gpg --symmetric` under `enforce-passphrase-constraints` and
 /// `pinentry-formatted-passphrase`, and with gpg-agent 2.4's lines played by the test.
-@Suite("pinentry-pinbox: Suggest and the agent's constraints", .timeLimit(.minutes(3)))
+@Suite("pinentry-pinbox: Suggest and the agent's constraints", .endToEnd)
 final class SuggestAndConstraintTests {
     let home = NSTemporaryDirectory() + "pinbox-suggest-\(UUID().uuidString)"
     let xvfb: Xvfb

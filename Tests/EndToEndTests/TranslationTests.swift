@@ -5,7 +5,7 @@ import Testing
 
 /// PinBox's own words in the user's language, and the agent's words in it too: a real `gpg -c`
 /// under `LANG=de_DE.UTF-8` and `ru_RU.UTF-8` shows no English word.
-@Suite("Translations: every word in the user's language", .timeLimit(.minutes(4)))
+@Suite("Translations: every word in the user's language", .endToEnd)
 struct TranslationTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path

@@ -8,7 +8,7 @@ import Testing
 /// focus, closing, iconifying and raising it when asked the way a taskbar or a pager asks
 /// (EWMH messages to the root window). The tests beside these play a window manager's single
 /// moves themselves; these check that PinBox and a real one agree.
-@Suite("Under a real window manager (openbox)", .timeLimit(.minutes(2)))
+@Suite("Under a real window manager (openbox)", .endToEnd)
 struct WindowManagerTests {
     /// A desk with openbox managing its display, in a home of its own; ended with the test.
     final class ManagedDesk {

@@ -10,7 +10,7 @@ private let white: UInt32 = 0xffffff
 /// clicks, a real clipboard; checked by its JSON events and by the pixels on the X server.
 /// Serialized: a fade caught mid-way and a key held past the server's auto-repeat delay depend
 /// on timing, which tests running beside them would stretch.
-@Suite("Window, end to end", .serialized, .timeLimit(.minutes(2)))
+@Suite("Window, end to end", .serialized, .endToEnd)
 struct WindowTests {
     @Test func typingFillsDotsInTheRightCells() throws {
         let s = try Session(["--style", "strip", "--duration", "0"])

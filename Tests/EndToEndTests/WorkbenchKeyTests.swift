@@ -10,7 +10,7 @@ private let white: UInt32 = 0xffffff
 /// keys, and do what `--help` says, checked by the frame trace, the pixels and files decoded by
 /// a tool that is not PinBox. Serialized: frame intervals and the spans of slowed fades are
 /// timings, which tests running beside them would stretch.
-@Suite("Workbench keys, end to end", .serialized, .timeLimit(.minutes(2)))
+@Suite("Workbench keys, end to end", .serialized, .endToEnd)
 struct WorkbenchKeyTests {
     @Test func functionKeysAreCommandsNotRefusedKeys() throws {
         let s = try Session(["--style", "strip"])
