@@ -38,8 +38,9 @@ int pinbox_pipe_nonblocking(int ends[2]);
 /// still owns context then).
 int pinbox_run_detached(void *(*body)(void *), void *context);
 
-/// The lock around the renderer's caches of font faces and images: the program draws on one
-/// thread, but the tests draw on several at once.
+/// The lock around the renderer's caches of font faces and images, and around FreeType opening
+/// DejaVu's faces: the program draws on one thread and may draw text ahead on another, and the
+/// tests draw on several at once.
 void pinbox_cache_lock(void);
 void pinbox_cache_unlock(void);
 

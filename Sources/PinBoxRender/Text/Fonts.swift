@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CCairo
+import CSystem
 
 /// The faces every label and plain digit uses, DejaVu Sans and DejaVu Sans Bold, and DejaVu Sans
 /// Mono for the rare ASCII art, opened straight from their files with FreeType. Asking
@@ -35,6 +36,10 @@ enum Fonts {
 
     /// Faces live as long as the process: they are few, and every canvas shares them.
     private static func face(file: String, bold: Bool, family: String = "DejaVu Sans") -> OpaquePointer {
+        // FreeType opens the faces of one library one at a time, and two threads may each open
+        // one here: the main thread and the one that draws text ahead (`TextLayout.prepare`).
+        pinbox_cache_lock()
+        defer { pinbox_cache_unlock() }
         if let library {
             for directory in directories {
                 var face: FT_Face?
