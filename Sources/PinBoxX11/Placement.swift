@@ -109,7 +109,10 @@ extension XDisplay {
         _ = XInternAtoms(handle, &names, 3, 1, &atoms)
         let workArea = atoms[0]
         guard workArea != 0, windowManagerIsRunning(check: atoms[2]) else { return nil }
-        let desktop = rootProperty(atoms[1], type: Atom(XA_CARDINAL), count: 1).first ?? 0
+        // A CARDINAL comes back sign-extended: any client can set 0xFFFFFFFF, which must not
+        // read as -1 and index before the area's start.
+        let desktop = Int(UInt32(truncatingIfNeeded: rootProperty(atoms[1], type: Atom(XA_CARDINAL), count: 1).first ?? 0))
+        guard desktop < 1024 else { return nil }
         let values = rootProperty(workArea, type: Atom(XA_CARDINAL), count: 4 * (desktop + 1))
         let first = 4 * desktop
         guard values.count >= first + 4, values[first + 2] > 0, values[first + 3] > 0 else { return nil }

@@ -259,7 +259,8 @@ final class CommandLineTests {
 
     /// `render --out` and `render --animate` write where the name says, for this user only: a
     /// symbolic link planted there is refused and its target left as it was; a file there is
-    /// replaced and made 0600 (it may show what was typed).
+    /// replaced by a new file made 0600 (it may show what was typed): whoever had the old one
+    /// open keeps reading the old one.
     @Test func outputGoesWhereItsNameSaysForThisUserOnly() throws {
         let dir = NSTemporaryDirectory() + "pinbox-out-\(UUID().uuidString)"
         let fm = FileManager.default
@@ -279,11 +280,18 @@ final class CommandLineTests {
         let existing = dir + "/old.png"
         try "old\n".write(toFile: existing, atomically: false, encoding: .utf8)
         try fm.setAttributes([.posixPermissions: 0o644], ofItemAtPath: existing)
+        // Another user opened it while it was readable; it was truncated and written to before.
+        let reader = open(existing, O_RDONLY)
+        try #require(reader >= 0)
+        defer { close(reader) }
         let (status, _) = try run([PinBoxProcess.binary, "render", "--text", "1234", "--out", existing])
         #expect(status == 0)
         let attributes = try fm.attributesOfItem(atPath: existing)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: existing)).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        var seen = [UInt8](repeating: 0, count: 16)
+        let count = read(reader, &seen, seen.count)
+        #expect(Array(seen.prefix(max(0, count))) == Array("old\n".utf8), "the other reader's file is the old one")
     }
 
     @Test func noDisplayIsExitThree() throws {

@@ -650,6 +650,25 @@ struct HostileRoundThreeTests {
         #expect(try resourceOff.waitExit() == 0)
         #expect(resourceOff.stdout == "y\n")
     }
+
+    /// Any client can set the root's `_NET_CURRENT_DESKTOP`: 0xFFFFFFFF read as -1 indexed the
+    /// work area before its start, and every prompt on the display died before it showed. A
+    /// desktop number no manager uses is passed over, with the work area it would pick (the
+    /// control: desktop 0 picks the area).
+    @Test func aCurrentDesktopOfMinusOneIsPassedOver() throws {
+        let xvfb = try Xvfb(size: "1600x900x24")
+        let manager = try XClient(xvfb.display)
+        manager.setWorkArea(x: 0, y: 0, width: 1600, height: 300)
+        for (desktop, inArea) in [(0, true), (0xFFFF_FFFF, false)] {
+            manager.setCardinal("_NET_CURRENT_DESKTOP", to: desktop)
+            let p = try askpass(["Passphrase:"], display: xvfb.display)
+            let g = try windowGeometry(p.windowID!, display: xvfb.display)
+            #expect((g.y + g.height <= 300) == inArea, "desktop \(desktop): \(g)")
+            try p.xdotool(["type", "--delay", "20", "ok"])
+            try p.keys("Return")
+            #expect(try p.waitExit() == 0 && p.stdout == "ok\n", "desktop \(desktop): \(p.stderr)")
+        }
+    }
 }
 
 extension XClient {
@@ -664,6 +683,16 @@ extension XClient {
         values.withUnsafeMutableBytes {
             _ = XChangeProperty(display, root, atom("_NET_WORKAREA"), Atom(XA_CARDINAL), 32,
                                 PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 4)
+        }
+        XSync(display, 0)
+    }
+
+    /// Sets a CARDINAL of the root window, as a window manager does (`_NET_CURRENT_DESKTOP`).
+    func setCardinal(_ name: String, to value: Int) {
+        var values = [value]
+        values.withUnsafeMutableBytes {
+            _ = XChangeProperty(display, XDefaultRootWindow(display), atom(name), Atom(XA_CARDINAL), 32,
+                                PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
         XSync(display, 0)
     }

@@ -144,12 +144,22 @@ static inline int pinbox_create_file(int directory, const char *name, mode_t mod
 }
 /// Creates or replaces the file at `path`, as a command's --out does (close-on-exec), with
 /// `mode` whether it is new or replaced. A symbolic link there is refused (ELOOP): the output
-/// goes where its name says, never through a link another user planted. A device or a pipe
-/// named instead (/dev/null, /dev/full) is written to and keeps its own mode.
+/// goes where its name says, never through a link another user planted. A file there is
+/// removed and a new one made, never truncated and written over: whoever opened the old one
+/// while it was readable would read the new content through it. A device or a pipe named
+/// instead (/dev/null, /dev/full) is written to and keeps its own mode.
 static inline int pinbox_open_output(const char *path, mode_t mode) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
-    struct stat opened;
-    if (fd >= 0 && fstat(fd, &opened) == 0 && !S_ISREG(opened.st_mode)) return fd;
+    struct stat named;
+    if (lstat(path, &named) == 0) {
+        if (S_ISLNK(named.st_mode)) {
+            errno = ELOOP;
+            return -1;
+        }
+        if (!S_ISREG(named.st_mode)) return open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (unlink(path) != 0) return -1;
+    }
+    // Never over a file made meanwhile, nor through a link: that one is someone else's.
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
     if (fd >= 0 && fchmod(fd, mode) != 0) {
         int saved = errno;
         close(fd);
