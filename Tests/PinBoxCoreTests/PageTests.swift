@@ -275,6 +275,25 @@ struct PageTests {
                                                   .finish(.cancelled(.button))])
     }
 
+    /// Space on a focused button presses it, as in GTK and Qt. It went to the entry, like any
+    /// character typed there, and a passphrase with a space at its end went out at the next
+    /// Return, the space's dot looking like any other.
+    @Test func spaceOnAFocusedButtonPressesIt() throws {
+        let page = try dialog(.entry(.passphrase))
+        _ = type(page, "pw")
+        _ = page.handle(.focusNext, now: 0)
+        _ = page.handle(.focusNext, now: 0)
+        #expect(page.focusName == "ok")
+        #expect(page.handle(.character(" "), now: 0).last == .finish(.submitted))
+        #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array("pw".utf8))
+        let cancel = try dialog(.entry(.passphrase))
+        _ = cancel.handle(.focusNext, now: 0)
+        #expect(cancel.handle(.character(" "), now: 0).last == .finish(.cancelled(.button)))
+        // The control: in the entry, Space is a character.
+        let typed = try dialog(.entry(.passphrase))
+        #expect(reports(type(typed, "a b")).last == .change(field: "entry", length: 3))
+    }
+
     @Test func typingWhileAButtonHasTheFocusGoesToTheEntry() throws {
         let page = try dialog(.entry(.passphrase))
         _ = page.handle(.focusNext, now: 0)

@@ -413,6 +413,18 @@ struct PromptPageTests {
         #expect(p.outcome == .confirmed)
     }
 
+    /// Space presses a question's focused button only once it is armed, as Return does: a
+    /// space typed for a terminal answers nothing.
+    @Test func spaceOnAQuestionsButtonWaitsForItToBeArmed() throws {
+        let p = try page(.confirm) { $0.armAskpassQuestion() }
+        p.shown(at: 0)
+        #expect(p.content.buttons[p.focus].role == .ok)
+        #expect(p.handle(.character(" "), now: 0.2).isEmpty, "not armed yet")
+        #expect(p.outcome == nil)
+        _ = p.handle(.character(" "), now: DialogSpec.askpassArmingDelay)
+        #expect(p.outcome == .confirmed)
+    }
+
     /// ssh's touch notice reads no key: with the keyboard held elsewhere it still says what it
     /// waits for (it said "Keyboard in use", and the user was never told to touch the key).
     @Test func aTouchNoticeStaysWhenTheKeyboardIsHeldElsewhere() throws {

@@ -212,13 +212,18 @@ public final class Page {
         var effects: [PageEffect] = []
         if input.isKey { agent.showsSuggestion = false }
         if composing != nil && endComposing(for: input) { return effects }
+        if input == .character(" "), let role = focusedRole {
+            // Space presses the focused button and ticks the focused check box, as in GTK and
+            // Qt: typed into the entry instead, it changed the passphrase unseen. A question's
+            // buttons wait to be armed, as for Return.
+            if role == .savePassword || isArmed(at: now) { press(role, now: now, into: &effects) }
+            return effects
+        }
         switch input {
         case .character, .deleteBackward, .clearField: leaveRevealQuestion(now: now, into: &effects)
         default: break
         }
         switch input {
-        case .character(" ") where focusedRole == .savePassword:
-            press(.savePassword, now: now, into: &effects)  // Space ticks a focused checkbox
         case .character(let c):
             if let i = entryField(for: &effects) { apply(fields[i].field.type(c), to: i, now: now, into: &effects) }
         case .nonTypingKey where rules.purpose == .prompt:
