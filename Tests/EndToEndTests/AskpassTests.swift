@@ -49,6 +49,15 @@ struct AskpassTests {
         #expect(prompt.p.stdout == "111111cccccc\n")
     }
 
+    /// Shift+Tab to OK, then Space: the passphrase goes out as typed, with no space added to it.
+    @Test func spaceOnTheFocusedOKSendsThePassphraseAsTyped() throws {
+        let prompt = try start(["Enter passphrase for key:"])
+        try prompt.p.xdotool(["type", "--delay", "20", "pw"])
+        try prompt.p.keys("shift+Tab", "space")
+        #expect(try prompt.p.waitExit() == 0)
+        #expect(prompt.p.stdout == "pw\n")
+    }
+
     @Test func theDialogOpensCentredOnTheScreen() throws {
         let prompt = try start(["Password: "])
         let out = try run(["xdotool", "getwindowgeometry", prompt.p.windowID!], display: prompt.xvfb.display).output
