@@ -27,12 +27,17 @@ enum Output {
 
     /// Writes secret bytes and a newline straight from the caller's buffer: no `String`, no
     /// copy left behind; one `writev` when the reader keeps up, as readers of a pipe expect.
-    static func secretLine(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) throws(Failure) {
-        var newline: UInt8 = 0x0a
-        let error = withUnsafeMutablePointer(to: &newline) { nl in
-            var parts = [iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count),
-                         iovec(iov_base: UnsafeMutableRawPointer(nl), iov_len: 1)]
-            return parts.withUnsafeMutableBufferPointer { writeAll(fd, $0.baseAddress!, count: $0.count) }
+    /// `before` and `after` (no secret in them) go round it on the same line.
+    static func secretLine(_ bytes: UnsafeBufferPointer<UInt8>, before: String = "", after: String = "",
+                           to fd: Int32) throws(Failure) {
+        let head = Array(before.utf8), tail = Array(after.utf8) + [0x0a]
+        let error = head.withUnsafeBytes { head in
+            tail.withUnsafeBytes { tail in
+                var parts = [iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
+                             iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count),
+                             iovec(iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count)]
+                return parts.withUnsafeMutableBufferPointer { writeAll(fd, $0.baseAddress!, count: $0.count) }
+            }
         }
         if error != 0 { throw Failure(errno: error) }
     }

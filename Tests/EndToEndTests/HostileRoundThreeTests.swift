@@ -168,6 +168,24 @@ struct HostileRoundThreeTests {
         #expect(p.stdout == (answers ? marker + "\n" : ""))
     }
 
+    /// `pinbox pay --reveal` hands the PIN over in its events, as the user asked. Those lines
+    /// were made as Swift strings, which left the PIN in the freed heap at the exit; they are
+    /// now written from locked memory (the control: the PIN in memory while typed, and in the
+    /// event as typed).
+    @Test func aRevealedPINLeavesNoCopyBehind() throws {
+        let marker = "739184"
+        let s = try Session(["pay", "--reveal"])
+        // Its first five digits: what is held before the sixth ends the sheet, and in any copy.
+        let scan = try MemoryScan(pid: s.pinbox.pid, marker: String(marker.prefix(5)))
+        try s.pinbox.keys("7", "3", "9", "1", "8")
+        try s.pinbox.waitFor("change", count: 5)
+        try waitUntil("the control: the digits are found in memory while held") { try scan.now() >= 1 }
+        try s.pinbox.keys("4")
+        #expect(try scan.atExit() == 0, "copies of the PIN at the exit")
+        #expect(try s.pinbox.waitExit() == 0)
+        #expect(s.pinbox.events("submit").first?["pin"] as? String == marker)
+    }
+
     /// A pinentry lives on between dialogs: after OK, Cancel, a repeated passphrase (matched and
     /// not) and BYE, no copy of what was typed is left; nor after the end of its input or SIGINT
     /// in the middle of a dialog. (The agent's timeout spares a dialog the user typed into.)

@@ -37,8 +37,43 @@ final class EventReporter {
             case .number(let x): line += Workbench.decimal(x, places: 6)
             }
         }
+        return write { () throws(Output.Failure) in try Output.line(line + "}", to: 1) }
+    }
+
+    /// An event that hands over what a field holds (`--reveal`): the field's bytes are escaped
+    /// into locked memory and written from there, never made a `String`, and wiped after.
+    func emit(_ name: String, field: String, pin: SecretBuffer) -> Output.Failure? {
+        guard enabled else { return nil }
+        if let failure { return failure }
+        // Wiped when it goes, at the end of this call.
+        let escaped = SecretBuffer(capacity: max(1, 6 * pin.count))
+        let hex = Array("0123456789abcdef".utf8)
+        pin.withBytes { bytes in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    escaped.append(UInt8(ascii: "\\"))
+                    escaped.append(byte)
+                case ..<0x20:
+                    escaped.append(contentsOf: "\\u00".utf8)
+                    escaped.append(hex[Int(byte >> 4)])
+                    escaped.append(hex[Int(byte & 0xf)])
+                default: escaped.append(byte)
+                }
+            }
+        }
+        return write { () throws(Output.Failure) in
+            try escaped.withBytes { (bytes) throws(Output.Failure) in
+                try Output.secretLine(bytes, before: "{\"event\":\(Self.quote(name)),\"field\":\(Self.quote(field)),\"pin\":\"",
+                                      after: "\"}", to: 1)
+            }
+        }
+    }
+
+    /// One event's write; a failure is said once, and no event is attempted after it.
+    private func write(_ line: () throws(Output.Failure) -> Void) -> Output.Failure? {
         do throws(Output.Failure) {
-            try Output.line(line + "}", to: 1)
+            try line()
             return nil
         } catch {
             failure = error

@@ -216,13 +216,13 @@ final class PageController: WindowController {
             if let onChange, let i = page.fields.firstIndex(where: { $0.name == field }) { onChange(page, i) }
         case .complete(let field, let index, let reveal):
             if reveal {
-                handOver(reporter.emit("complete", ["field": .string(field), "pin": .string(revealed(index))]))
+                handOver(reporter.emit("complete", field: field, pin: page.fields[index].field.secret))
             } else {
                 reporter.emit("complete", ["field": .string(field)])
             }
         case .submit(let field, let index, let length, let reveal):
             if reveal {
-                handOver(reporter.emit("submit", ["field": .string(field), "pin": .string(revealed(index))]))
+                handOver(reporter.emit("submit", field: field, pin: page.fields[index].field.secret))
             } else {
                 reporter.emit("submit", ["field": .string(field), "length": .int(length)])
             }
@@ -253,11 +253,6 @@ final class PageController: WindowController {
         guard let failure, exitStatus != ExitStatus.undelivered.rawValue else { return }
         Output.error("cannot hand the PIN over on standard output (\(failure.reason))")
         exitStatus = ExitStatus.undelivered.rawValue
-    }
-
-    /// The secret as text, for `--reveal` only: the user asked to see it.
-    private func revealed(_ index: Int) -> String {
-        page.fields[index].field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: drawing
