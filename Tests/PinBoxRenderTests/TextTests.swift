@@ -459,6 +459,24 @@ struct TextTests {
         #expect(Ink(arabic).count > Ink(latin).count + 100, "the Arabic word is drawn too")
     }
 
+    /// ssh and gpg put a key's path in quotes or brackets: in Arabic text the slash of
+    /// `'/ab'` was shown at the path's far end, as `'ab/'`. The mark opens the isolate too.
+    @Test func aQuotedOrBracketedPathKeepsItsOwnDirection() throws {
+        #expect(TextSafety.isolatingPaths("للمفتاح '/home/u/id': (~/x) «/y» 'ab' /z")
+                == "للمفتاح \u{2068}'/home/u/id':\u{2069} \u{2068}(~/x)\u{2069} \u{2068}«/y»\u{2069} 'ab' \u{2068}/z\u{2069}")
+        let big = TextStyle(size: 30)
+        for (open, close) in [("'", "'"), ("(", ")"), ("\"", "\"")] {
+            let arabic = try drawn("مفتاح \(open)/ab\(close)", style: big, width: nil).0
+            let latin = try drawn("\(open)/ab\(close)", style: big, width: nil).0
+            let path = Int(TextLayout.measure("\(open)/ab\(close)", style: big, width: nil).width)
+            var differing = 0
+            for y in 0..<min(arabic.height, latin.height) {
+                for x in 20..<(20 + path) where arabic.pixel(x: x, y: y) != latin.pixel(x: x, y: y) { differing += 1 }
+            }
+            #expect(differing == 0, "\(open)/ab\(close): \(differing) pixels of the path differ")
+        }
+    }
+
     @Test func theLanguageComesFromTheLocale() {
         #expect(TextLanguage.tag(locale: "ja_JP.UTF-8") == "ja_JP")
         #expect(TextLanguage.tag(locale: "zh_TW.Big5@radical") == "zh_TW")

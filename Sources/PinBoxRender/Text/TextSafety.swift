@@ -51,17 +51,23 @@ enum TextSafety {
     /// `text` with every file path ("/…", "~/…") set in its own isolate (FSI … PDI), for the
     /// Pango path only: in a right-to-left paragraph a path's leading slash would otherwise
     /// join the Arabic or Hebrew around it and show at the path's far end ("home/u/.ssh/id/"),
-    /// not the file the prompt names. Left-to-right text looks the same either way.
+    /// not the file the prompt names. A path in quotes or brackets ('/…', "/…", (/…), «/…»,
+    /// as ssh and gpg write them) is isolated with its opening mark. Left-to-right text looks
+    /// the same either way.
     static func isolatingPaths(_ text: String) -> String {
-        // On UTF-8 bytes: "/", "~", space and newline are ASCII, never part of another character.
+        // On UTF-8 bytes: "/", "~", space, newline and the ASCII marks are never part of
+        // another character.
         let bytes = Array(text.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
+        func isPath(at i: Int) -> Bool {
+            i < bytes.count && (bytes[i] == 0x2F || (bytes[i] == 0x7E && i + 1 < bytes.count && bytes[i + 1] == 0x2F))
+        }
         var i = 0
         while i < bytes.count {
             let startsWord = i == 0 || bytes[i - 1] == 0x20 || bytes[i - 1] == 0x0A
-            let isPath = bytes[i] == 0x2F || (bytes[i] == 0x7E && i + 1 < bytes.count && bytes[i + 1] == 0x2F)
-            guard startsWord, isPath else {
+            let mark = openingMarks.first { bytes[i...].starts(with: $0) }?.count ?? 0
+            guard startsWord, isPath(at: i + mark) else {
                 result.append(bytes[i])
                 i += 1
                 continue
@@ -75,4 +81,8 @@ enum TextSafety {
         }
         return String(decoding: result, as: UTF8.self)
     }
+
+    /// What may open a quoted or bracketed path: ' " ( [ < ` « “ ‘ (as UTF-8).
+    private static let openingMarks: [[UInt8]] = [[0x27], [0x22], [0x28], [0x5B], [0x3C], [0x60], [0xC2, 0xAB],
+                                                  [0xE2, 0x80, 0x9C], [0xE2, 0x80, 0x98]]
 }
