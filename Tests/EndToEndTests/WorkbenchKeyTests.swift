@@ -172,8 +172,8 @@ struct WorkbenchKeyTests {
         let key = events.lastIndex { $0["event"] as? String == "change" } ?? 0
         let recorded = events[key...].prefix { $0["event"] as? String != "recording" }
             .filter { $0["event"] as? String == "frame" }
-        func seconds(_ frames: some Collection<[String: Any]>) -> Double {
-            (frames.reversed().first!["t"] as! Double) - (frames.first!["t"] as! Double)
+        func seconds(_ frames: some BidirectionalCollection<[String: Any]>) -> Double {
+            (frames.last!["t"] as! Double) - (frames.first!["t"] as! Double)
         }
         #expect(abs(seconds(fade) - 2) < 0.25, "the fade lasted \(seconds(fade)) s")
         #expect(abs(Double(words[1]) / 1000 - seconds(recorded)) < 0.05, "GIF \(words[1]) ms, window \(seconds(recorded)) s")

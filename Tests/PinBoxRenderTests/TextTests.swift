@@ -447,16 +447,23 @@ struct TextTests {
                 == "للمفتاح \u{2068}/home/u/.ssh/id:\u{2069} نعم \u{2068}~/x\u{2069} a/b")
         // After an Arabic word the path is the line's left end and reads "/ab" as it does
         // alone; without the isolate the slash would follow it ("ab/").
-        let big = TextStyle(size: 30)
-        let arabic = try drawn("مفتاح /ab", style: big, width: nil).0
-        let latin = try drawn("/ab", style: big, width: nil).0
-        let path = Int(TextLayout.measure("/ab", style: big, width: nil).width)
-        var differing = 0
-        for y in 0..<min(arabic.height, latin.height) {
-            for x in 20..<(20 + path) where arabic.pixel(x: x, y: y) != latin.pixel(x: x, y: y) { differing += 1 }
-        }
+        let (differing, arabic, latin) = try pathPixelsDiffering("/ab", after: "مفتاح")
         #expect(differing == 0, "\(differing) pixels of the path differ")
         #expect(Ink(arabic).count > Ink(latin).count + 100, "the Arabic word is drawn too")
+    }
+
+    /// How many of `path`'s pixels differ, drawn after a right-to-left `word` (at the line's
+    /// left end) and drawn alone; and the two drawings.
+    private func pathPixelsDiffering(_ path: String, after word: String) throws -> (Int, Canvas, Canvas) {
+        let big = TextStyle(size: 30)
+        let after = try drawn(word + " " + path, style: big, width: nil).0
+        let alone = try drawn(path, style: big, width: nil).0
+        let width = Int(TextLayout.measure(path, style: big, width: nil).width)
+        var differing = 0
+        for y in 0..<min(after.height, alone.height) {
+            for x in 20..<(20 + width) where after.pixel(x: x, y: y) != alone.pixel(x: x, y: y) { differing += 1 }
+        }
+        return (differing, after, alone)
     }
 
     /// ssh and gpg put a key's path in quotes or brackets: in Arabic text the slash of
@@ -464,15 +471,8 @@ struct TextTests {
     @Test func aQuotedOrBracketedPathKeepsItsOwnDirection() throws {
         #expect(TextSafety.isolatingPaths("للمفتاح '/home/u/id': (~/x) «/y» 'ab' /z")
                 == "للمفتاح \u{2068}'/home/u/id':\u{2069} \u{2068}(~/x)\u{2069} \u{2068}«/y»\u{2069} 'ab' \u{2068}/z\u{2069}")
-        let big = TextStyle(size: 30)
         for (open, close) in [("'", "'"), ("(", ")"), ("\"", "\"")] {
-            let arabic = try drawn("مفتاح \(open)/ab\(close)", style: big, width: nil).0
-            let latin = try drawn("\(open)/ab\(close)", style: big, width: nil).0
-            let path = Int(TextLayout.measure("\(open)/ab\(close)", style: big, width: nil).width)
-            var differing = 0
-            for y in 0..<min(arabic.height, latin.height) {
-                for x in 20..<(20 + path) where arabic.pixel(x: x, y: y) != latin.pixel(x: x, y: y) { differing += 1 }
-            }
+            let differing = try pathPixelsDiffering("\(open)/ab\(close)", after: "مفتاح").0
             #expect(differing == 0, "\(open)/ab\(close): \(differing) pixels of the path differ")
         }
     }

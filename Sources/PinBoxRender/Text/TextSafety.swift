@@ -66,7 +66,7 @@ enum TextSafety {
         var i = 0
         while i < bytes.count {
             let startsWord = i == 0 || bytes[i - 1] == 0x20 || bytes[i - 1] == 0x0A
-            let mark = openingMarks.first { bytes[i...].starts(with: $0) }?.count ?? 0
+            let mark = startsWord ? openingMarks.first { bytes[i...].starts(with: $0) }?.count ?? 0 : 0
             guard startsWord, isPath(at: i + mark) else {
                 result.append(bytes[i])
                 i += 1

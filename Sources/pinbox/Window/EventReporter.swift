@@ -47,20 +47,8 @@ final class EventReporter {
         if let failure { return failure }
         // Wiped when it goes, at the end of this call.
         let escaped = SecretBuffer(capacity: max(1, 6 * pin.count))
-        let hex = Array("0123456789abcdef".utf8)
         pin.withBytes { bytes in
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    escaped.append(UInt8(ascii: "\\"))
-                    escaped.append(byte)
-                case ..<0x20:
-                    escaped.append(contentsOf: "\\u00".utf8)
-                    escaped.append(hex[Int(byte >> 4)])
-                    escaped.append(hex[Int(byte & 0xf)])
-                default: escaped.append(byte)
-                }
-            }
+            for byte in bytes { Self.escape(byte) { escaped.append($0) } }
         }
         return write { () throws(Output.Failure) in
             try escaped.withBytes { (bytes) throws(Output.Failure) in
@@ -84,20 +72,27 @@ final class EventReporter {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = [0x22]
+        for byte in s.utf8 { escape(byte) { out.append($0) } }
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// One byte of a JSON string's UTF-8, escaped where JSON asks (quotes, backslashes and
+    /// control characters); the bytes of other characters go as they are.
+    private static func escape(_ byte: UInt8, into append: (UInt8) -> Void) {
+        switch byte {
+        case 0x22, 0x5C: append(0x5C); append(byte)
+        case 0x0A: append(0x5C); append(UInt8(ascii: "n"))
+        case 0x0D: append(0x5C); append(UInt8(ascii: "r"))
+        case 0x09: append(0x5C); append(UInt8(ascii: "t"))
+        case ..<0x20:
+            for b in "\\u00".utf8 { append(b) }
+            append(hexDigits[Int(byte >> 4)])
+            append(hexDigits[Int(byte & 0xf)])
+        default: append(byte)
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
