@@ -87,6 +87,31 @@ struct AskpassTests {
         #expect(try prompt.p.waitExit() == 1)
     }
 
+    /// A prompt of forty lines reads whole where the screen has room: every line adds its
+    /// height to the window, the fortieth too. On a screen too short for the usual height (the
+    /// control) the dialog keeps it, and the text is cut at it.
+    @Test(arguments: [("1280x1024x24", true), ("1280x600x24", false)])
+    func aLongPromptGrowsIntoTheScreenItHasRoomIn(_ screen: String, _ grows: Bool) throws {
+        let xvfb = try Xvfb(size: screen)
+        func height(lines: Int) throws -> Int? {
+            let prompt = (1...lines).map { "This is line \($0) of a long notice from the host" }.joined(separator: "\n")
+            let p = try PinBoxProcess(["askpass", prompt + "\nPassword: "], display: xvfb.display)
+            try p.findWindowByPID()
+            let out = try run(["xdotool", "getwindowgeometry", "--shell", p.windowID!], display: xvfb.display).output
+            try p.keys("Escape")
+            #expect(try p.waitExit() == 1)
+            return out.split(separator: "\n").first { $0.hasPrefix("HEIGHT=") }.flatMap { Int($0.dropFirst(7)) }
+        }
+        let forty = try #require(try height(lines: 40)), thirtyNine = try #require(try height(lines: 39))
+        if grows {
+            #expect(forty > thirtyNine && forty - thirtyNine <= 24, "\(thirtyNine) → \(forty)")
+            #expect(forty <= 1024)
+        } else {
+            #expect(forty == thirtyNine)
+            #expect(forty <= 537)
+        }
+    }
+
     @Test func aPinPromptTakesLettersAndGrowsPastSixBoxes() throws {
         let pPrompt = try start(["Enter PIN for authenticator: "])
         let p = pPrompt.p

@@ -109,4 +109,46 @@ struct DialogBoundsTests {
         }
         #expect(bounded == unbounded)
     }
+
+    /// A description cut at the usual height grows into a taller screen: an askpass prompt of
+    /// forty lines reads whole on a 1024-pixel screen, at 1× and 2× (on a screen twice as tall).
+    @Test(arguments: [1.0, 2.0])
+    func aLongDescriptionGrowsIntoATallerScreen(scale: Double) throws {
+        let forty = (1...40).map { "line \($0)" }.joined(separator: "\n")
+        let lineHeight = (DialogLayout.Metrics().textSize * 1.3 * scale).rounded(.up)
+        let usual = try layout { $0.scale = scale; $0.description = forty }
+        #expect(usual.description.height < 40 * lineHeight, "the control: cut at the usual height")
+        let tall = try layout { $0.scale = scale; $0.description = forty; $0.room = 1024 * scale }
+        #expect(tall.description.height == 40 * lineHeight)
+        #expect(tall.content.height <= (1024 - DialogLayout.Metrics().screenMargin) * scale, "\(tall.content)")
+        // Past the screen it is cut again, the entry and buttons inside the window.
+        let endless = try layout { $0.scale = scale; $0.description = forty + String(repeating: "\nmore", count: 900)
+                                   $0.room = 1024 * scale }
+        #expect(endless.content.height <= (1024 - DialogLayout.Metrics().screenMargin) * scale)
+        #expect(endless.content.height > 1024 * scale - 2 * DialogLayout.Metrics().screenMargin * scale)
+        for rect in endless.fields + endless.buttons { #expect(rect.maxY <= endless.content.height, "\(rect)") }
+    }
+
+    /// A text that fits the usual height is measured once, as the text thread measured it
+    /// ahead, however tall the screen: the same layout, and no second measure.
+    @Test func aShortDescriptionIsMeasuredOnceWhateverTheScreen() throws {
+        var measured: [TextStyle] = []
+        var spec = DialogSpec(kind: .entry(.passphrase))
+        spec.description = "Enter the passphrase for key:"
+        func geometry() throws -> DialogLayout {
+            measured = []
+            let page = try spec.makePage { text, style, width in
+                if text == spec.description { measured.append(style) }
+                return measure(text, style, width)
+            }
+            guard case .dialog(let layout) = page.geometry else { throw BoundsTestError.notADialog }
+            return layout
+        }
+        let usual = try geometry()
+        let before = measured
+        spec.room = 2160
+        #expect(try geometry() == usual)
+        #expect(measured == before)
+        #expect(measured.count == 1)
+    }
 }

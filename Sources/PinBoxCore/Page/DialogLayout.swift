@@ -29,8 +29,12 @@ public struct DialogLayout: Equatable, Sendable {
         /// smallest laptop's) at scale 1, leaving room for panels and the window's frame. The
         /// description takes what the rest leaves, at least `descriptionMinimumLines`; each
         /// prompt and the error line have a few lines each. Past its lines a text ends with "…",
-        /// so the entries and buttons always show.
+        /// so the entries and buttons always show. A description cut there grows into the screen
+        /// the dialog opens on, when it is taller (`room`).
         public var maximumHeight = 537.0
+        /// What a dialog grown into the screen leaves of its height: the window manager's title
+        /// bar and frame, and air above and below.
+        public var screenMargin = 64.0
         public var descriptionMinimumLines = 3
         public var labelLines = 2
         /// gpg-agent's refusal of a passphrase under its constraints takes six: its title, a
@@ -86,8 +90,9 @@ public struct DialogLayout: Equatable, Sendable {
     /// window of `window` (the block is centred; an empty window means the natural size).
     /// `message` is what the message line says now (an error, a refused key's reason, a
     /// question); nil means the caller's error. The line takes room only while it says something.
+    /// `room`: the height of the area the window opens in, when known (device pixels).
     public init(window: Size, content: PageContent, labels labelTexts: [String], fieldSizes: [Size], scale: Double,
-                message: String? = nil, fieldInsets: [Point] = [], measure: TextMeasure,
+                message: String? = nil, fieldInsets: [Point] = [], room: Double? = nil, measure: TextMeasure,
                 metrics: Metrics = Metrics()) {
         self.metrics = metrics
         self.scale = scale
@@ -153,11 +158,22 @@ public struct DialogLayout: Equatable, Sendable {
             blocks.reduce(0, +) + Double(max(0, blocks.count - 1)) * gap + (errorHeight > 0 ? gap / 2 + errorHeight : 0)
                 + buttonRow
         }
-        // The description: what the rest leaves under the maximum height.
+        // The description: what the rest leaves under the maximum height. One cut there (as
+        // tall as its bound, less a line) is measured again under the screen's height, if that
+        // is taller: a long text is read whole where the screen has room, while every other
+        // is measured once, as the text thread measured it ahead (TextLayout.prepare).
         let rest = stacked(blocks + [0]) + 2 * margin
-        descriptionLimit = max(limit(lines: m.descriptionMinimumLines, m.textSize),
-                               (m.maximumHeight * s - rest).rounded(.down))
-        let descriptionHeight = height(content.description, m.textSize, limit: descriptionLimit)
+        func limitUnder(_ most: Double) -> Double {
+            max(limit(lines: m.descriptionMinimumLines, m.textSize), (most - rest).rounded(.down))
+        }
+        var descriptionLimit = limitUnder(m.maximumHeight * s)
+        var descriptionHeight = height(content.description, m.textSize, limit: descriptionLimit)
+        if let room, room - m.screenMargin * s > m.maximumHeight * s,
+           descriptionHeight > descriptionLimit - limit(lines: 1, m.textSize) {
+            descriptionLimit = limitUnder(room - m.screenMargin * s)
+            descriptionHeight = height(content.description, m.textSize, limit: descriptionLimit)
+        }
+        self.descriptionLimit = descriptionLimit
         if descriptionHeight > 0 { blocks.insert(descriptionHeight, at: 0) }
         self.content = Size(width: width + 2 * margin, height: (stacked(blocks) + 2 * margin).rounded(.up))
         let total = stacked(blocks)

@@ -42,6 +42,9 @@ public struct DialogSpec: Equatable, Sendable {
     /// See `PageRules.timeoutEndsWithTyping`.
     public var timeoutEndsWithTyping = false
     public var scale = 1.0
+    /// The height of the area the window opens in, in device pixels, when known: a description
+    /// too long for the dialog's usual height grows into it (`DialogLayout`'s `room`).
+    public var room: Double?
     /// The entry shows what is typed (a name, a one-time code, a fingerprint) rather than dots.
     public var showsTyping = false
     /// A Show/Hide button for a hidden entry; nil for none.
@@ -123,7 +126,7 @@ public struct DialogSpec: Equatable, Sendable {
                 for f in fields { f.field.pastePolicy = .text }
             }
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
-                            rules: rules, scale: scale, refreshRate: refreshRate, measure: measure)
+                            rules: rules, scale: scale, room: room, refreshRate: refreshRate, measure: measure)
             page.repeatError = repeatError
             page.reveal = reveal
             page.capsLockWarning = capsLockWarning
@@ -156,7 +159,7 @@ public struct DialogSpec: Equatable, Sendable {
         case .notice:
             break
         }
-        let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale,
+        let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale, room: room,
                         refreshRate: refreshRate, measure: measure)
         page.armingDelay = armingDelay
         return page

@@ -26,6 +26,8 @@ public final class Page {
     public internal(set) var workbench: WorkbenchState?
     private let scale: Double
     private let measure: TextMeasure
+    /// The height of the area a dialog's window opens in (`DialogLayout`'s `room`), when known.
+    let room: Double?
     /// The window's size, as the last `.resize` said (zero before one).
     public private(set) var windowSize = Size.zero
     var lastActivity: Double?
@@ -129,6 +131,7 @@ public final class Page {
         self.rules = rules
         self.scale = scale
         self.measure = measure
+        room = nil
         frameInterval = 1 / refreshRate
         repeats = false
         self.entry = entry
@@ -137,16 +140,19 @@ public final class Page {
 
     /// A dialog: `fields` are its entries (none for a confirmation), `entry` how they are asked.
     public init(dialog fields: [PageField], content: PageContent, entry: EntryKind?, repeats: Bool = false,
-                rules: PageRules, scale: Double, refreshRate: Double = 60, measure: @escaping TextMeasure) {
+                rules: PageRules, scale: Double, room: Double? = nil, refreshRate: Double = 60,
+                measure: @escaping TextMeasure) {
         self.fields = fields
         self.content = content
         self.rules = rules
         self.scale = scale
+        self.room = room
         self.measure = measure
         self.entry = entry
         self.repeats = repeats && fields.count == 2
         frameInterval = 1 / refreshRate
-        geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, measure: measure))
+        geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, room: room,
+                                             measure: measure))
         focus = openingFocus
     }
 
@@ -165,6 +171,7 @@ public final class Page {
         self.rules = rules
         self.scale = scale
         self.measure = measure
+        room = nil
         entry = .fixedPIN(length: field.field.capacity)
         repeats = false
         frameInterval = 1 / refreshRate
@@ -569,7 +576,7 @@ public final class Page {
             geometry = .workbench(Self.workbenchLayout(fields, window: windowSize, scale: scale))
         case .dialog:
             geometry = .dialog(Self.dialogLayout(fields, content: content, window: windowSize, scale: scale,
-                                                 message: messageLine, measure: measure))
+                                                 message: messageLine, room: room, measure: measure))
         case .paySheet:
             geometry = .paySheet(PaySheetLayout.make(window: windowSize, content: content,
                                                      fieldSize: fields[0].layout.bounds.size, scale: scale,
@@ -578,11 +585,11 @@ public final class Page {
     }
 
     static func dialogLayout(_ fields: [PageField], content: PageContent, window: Size, scale: Double,
-                             message: String? = nil, measure: TextMeasure) -> DialogLayout {
+                             message: String? = nil, room: Double? = nil, measure: TextMeasure) -> DialogLayout {
         DialogLayout(window: window, content: content, labels: fields.map { $0.label },
                      fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, message: message,
                      fieldInsets: fields.map { $0.layout.cells.first.map { Point(x: $0.x, y: $0.y) } ?? Point(x: 0, y: 0) },
-                     measure: measure)
+                     room: room, measure: measure)
     }
 
     static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {

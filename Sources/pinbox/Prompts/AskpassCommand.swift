@@ -200,6 +200,7 @@ struct AskpassCommand {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
                     spec.scale = s
+                    spec.room = area.height
                     return try spec.makePage(measure: TextLayout.measure)
                 }
             } catch {

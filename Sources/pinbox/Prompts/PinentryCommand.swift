@@ -225,6 +225,7 @@ struct XDialogs: PinentryFrontEnd {
                 page = try fittedPage(scale: spec.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var scaled = asked
                     scaled.scale = s
+                    scaled.room = area.height
                     return try scaled.makePage(measure: TextLayout.measure)
                 }
             } catch {
