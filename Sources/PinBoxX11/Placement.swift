@@ -66,16 +66,19 @@ extension XDisplay {
         }
         var frames: [Rect] = []
         var decoration = Size.zero
+        let screen = screenBounds
         _ = succeeds {
             for window in windows.suffix(limit) where isPinBox(window) {
                 var attributes = XWindowAttributes()
                 guard XGetWindowAttributes(handle, window, &attributes) != 0, attributes.map_state == IsViewable else { continue }
                 var x: Int32 = 0, y: Int32 = 0, child: Window = 0
                 guard XTranslateCoordinates(handle, window, root, 0, 0, &x, &y, &child) != 0 else { continue }
-                // Left, right, top, bottom.
-                let extents = property(atoms[2], of: window, type: Atom(XA_CARDINAL), count: 4).map { Double(max(0, $0)) }
-                let (left, right, top, bottom) = extents.count == 4 ? (extents[0], extents[1], extents[2], extents[3])
-                                                                    : (0, 0, 0, 0)
+                // Left, right, top, bottom. Any client can set them: a frame wider or taller
+                // than the screen is no frame, and counts as none.
+                let extents = property(atoms[2], of: window, type: Atom(XA_CARDINAL), count: 4).map { Double($0) }
+                let (left, right, top, bottom) = extents.count == 4
+                    && extents[0] + extents[1] <= screen.width && extents[2] + extents[3] <= screen.height
+                    ? (extents[0], extents[1], extents[2], extents[3]) : (0, 0, 0, 0)
                 let border = Double(attributes.border_width)
                 frames.append(Rect(x: Double(x) - left - border, y: Double(y) - top - border,
                                    width: Double(attributes.width) + left + right + 2 * border,
@@ -109,9 +112,8 @@ extension XDisplay {
         _ = XInternAtoms(handle, &names, 3, 1, &atoms)
         let workArea = atoms[0]
         guard workArea != 0, windowManagerIsRunning(check: atoms[2]) else { return nil }
-        // A CARDINAL comes back sign-extended: any client can set 0xFFFFFFFF, which must not
-        // read as -1 and index before the area's start.
-        let desktop = Int(UInt32(truncatingIfNeeded: rootProperty(atoms[1], type: Atom(XA_CARDINAL), count: 1).first ?? 0))
+        // Any client can set 0xFFFFFFFF, or a desktop no manager has.
+        let desktop = Int(rootProperty(atoms[1], type: Atom(XA_CARDINAL), count: 1).first ?? 0)
         guard desktop < 1024 else { return nil }
         let values = rootProperty(workArea, type: Atom(XA_CARDINAL), count: 4 * (desktop + 1))
         let first = 4 * desktop
@@ -127,18 +129,19 @@ extension XDisplay {
     private func windowManagerIsRunning(check: Atom) -> Bool {
         guard check != 0, let window = rootProperty(check, type: Atom(XA_WINDOW), count: 1).first, window != 0
         else { return false }
-        var own: [Int] = []
+        var own: [UInt32] = []
         // A window that is gone answers BadWindow, which is no news to log.
         guard succeeds({ own = property(check, of: Window(window), type: Atom(XA_WINDOW), count: 1) }) else { return false }
         return own.first == window
     }
 
-    private func rootProperty(_ property: Atom, type: Atom, count: Int) -> [Int] {
+    private func rootProperty(_ property: Atom, type: Atom, count: Int) -> [UInt32] {
         self.property(property, of: root, type: type, count: count)
     }
 
-    /// Up to `count` 32-bit values (CARDINALs, WINDOWs) of a window's property.
-    private func property(_ property: Atom, of window: Window, type: Atom, count: Int) -> [Int] {
+    /// Up to `count` 32-bit values (CARDINALs, WINDOWs) of a window's property, unsigned as the
+    /// protocol has them.
+    private func property(_ property: Atom, of window: Window, type: Atom, count: Int) -> [UInt32] {
         guard property != 0, count > 0, count <= 4096 else { return [] }
         var actualType: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
@@ -146,7 +149,9 @@ extension XDisplay {
                                  &data) == Success, let data else { return [] }
         defer { XFree(data) }
         guard format == 32 else { return [] }
-        // Format 32 comes back as C longs.
-        return data.withMemoryRebound(to: Int.self, capacity: Int(n)) { Array(UnsafeBufferPointer(start: $0, count: Int(n))) }
+        // Format 32 comes back as C longs, sign-extended by Xlib: 0xFFFFFFFF would read as -1.
+        return data.withMemoryRebound(to: Int.self, capacity: Int(n)) {
+            UnsafeBufferPointer(start: $0, count: Int(n)).map { UInt32(truncatingIfNeeded: $0) }
+        }
     }
 }

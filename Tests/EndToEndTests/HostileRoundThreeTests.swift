@@ -687,9 +687,46 @@ struct HostileRoundThreeTests {
             #expect(try p.waitExit() == 0 && p.stdout == "ok\n", "desktop \(desktop): \(p.stderr)")
         }
     }
+
+    /// Any client can set another window's `_NET_FRAME_EXTENTS`: on the first prompt, a frame
+    /// of 0x7FFFFFFF pixels a side made the second one's own frame as large, and it opened in
+    /// the screen's corner rather than beside the first. A frame larger than the screen counts
+    /// as none (the control: no frame set, the place it opens in).
+    @Test func aFirstPromptsFrameLargerThanTheScreenIsPassedOver() throws {
+        let xvfb = try Xvfb(size: "1280x1024x24")
+        let x = try XClient(xvfb.display)
+        var places: [Int: (x: Int, y: Int)] = [:]
+        for extent in [0, 0x7FFF_FFFF, 0xFFFF_FFFF] {
+            let first = try askpass(["First:"], display: xvfb.display)
+            if extent > 0 {
+                x.setCardinals("_NET_FRAME_EXTENTS", of: Window(UInt(first.windowID!.dropFirst(2), radix: 16)!),
+                               to: [extent, extent, extent, extent])
+            }
+            let second = try askpass(["Second:"], display: xvfb.display)
+            let a = try windowGeometry(first.windowID!, display: xvfb.display)
+            let b = try windowGeometry(second.windowID!, display: xvfb.display)
+            places[extent] = (b.x, b.y)
+            #expect(b.y >= a.y + a.height || b.y + b.height <= a.y, "extent \(extent): beside, at \(b), not over \(a)")
+            for p in [first, second] {
+                kill(p.pid, SIGTERM)
+                _ = try p.waitExit()
+            }
+        }
+        #expect(places[0x7FFF_FFFF]! == places[0]! && places[0xFFFF_FFFF]! == places[0]!, "\(places)")
+    }
 }
 
 extension XClient {
+    /// Sets CARDINALs of `window`, as a window manager does (`_NET_FRAME_EXTENTS`).
+    func setCardinals(_ name: String, of window: Window, to values: [Int]) {
+        var values = values
+        values.withUnsafeMutableBytes {
+            _ = XChangeProperty(display, window, atom(name), Atom(XA_CARDINAL), 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32($0.count / 8))
+        }
+        XSync(display, 0)
+    }
+
     /// Sets `_NET_WORKAREA` on the root window, as a window manager with panels does, and
     /// names a check window of this connection as the running manager's (`_NET_SUPPORTING_WM_CHECK`
     /// on the root and on itself), which lives as long as this client does.
