@@ -22,17 +22,15 @@ public struct LineReader<Source: ByteSource> {
     }
 
     public private(set) var source: Source
-    private var pending: [UInt8] = []
-    /// One read's worth; zeroed after every read, since a read may carry a secret (an
-    /// `INQUIRE GENPIN` answer).
-    private var chunk: [UInt8]
+    /// What has been read and not yet handed out, read straight into locked memory: a read may
+    /// carry a secret (an `INQUIRE GENPIN` answer), so no byte of it passes through memory that
+    /// could reach swap. Room for a whole line and one more read.
+    private let pending = SecretBuffer(capacity: 2 * LineReader.limit)
     private var skippingToNewline = false
     private var finished = false
 
     public init(source: Source) {
         self.source = source
-        pending.reserveCapacity(Self.limit * 2)
-        chunk = [UInt8](repeating: 0, count: Self.limit)
     }
 
     /// Whether the input has ended (every later `next()` returns `.end`).
@@ -43,8 +41,8 @@ public struct LineReader<Source: ByteSource> {
         case .end: return .end
         case .tooLong: return .tooLong
         case .line(let end, let newline):
-            defer { pending.removeSubrange(0...newline) }
-            return .line(Array(pending[0..<end]))
+            defer { pending.removeFirst(newline + 1) }
+            return .line(pending.withBytes { Array($0[0..<end]) })
         }
     }
 
@@ -57,30 +55,26 @@ public struct LineReader<Source: ByteSource> {
         case .end: return (.end, false)
         case .tooLong: return (.tooLong, false)
         case .line(let end, let newline):
-            defer {
-                // Zero the line before the bytes after it move down over it.
-                for i in 0...newline { pending[i] = 0 }
-                pending.removeSubrange(0...newline)
-            }
-            guard end >= 2, pending[0] == 0x44, pending[1] == 0x20 else {
-                return (.line(Array(pending[0..<end])), false)
-            }
-            var i = 2
-            while i < end {
-                guard !secret.isFull else {
-                    secret.wipe()
-                    return (.tooLong, true)
+            defer { pending.removeFirst(newline + 1) }
+            return pending.withBytes { line in
+                guard end >= 2, line[0] == 0x44, line[1] == 0x20 else { return (.line(Array(line[0..<end])), false) }
+                var i = 2
+                while i < end {
+                    guard !secret.isFull else {
+                        secret.wipe()
+                        return (.tooLong, true)
+                    }
+                    if line[i] == 0x25, i + 2 < end, let high = PercentCoding.hexValue(line[i + 1]),
+                       let low = PercentCoding.hexValue(line[i + 2]) {
+                        secret.append(high << 4 | low)
+                        i += 3
+                    } else {
+                        secret.append(line[i])
+                        i += 1
+                    }
                 }
-                if pending[i] == 0x25, i + 2 < end, let high = PercentCoding.hexValue(pending[i + 1]),
-                   let low = PercentCoding.hexValue(pending[i + 2]) {
-                    secret.append(high << 4 | low)
-                    i += 3
-                } else {
-                    secret.append(pending[i])
-                    i += 1
-                }
+                return (.line([0x44]), true)
             }
-            return (.line([0x44]), true)
         }
     }
 
@@ -94,14 +88,14 @@ public struct LineReader<Source: ByteSource> {
     /// Reads until `pending` starts with a whole line, skipping over-long ones.
     private mutating func nextLineEnd() -> LineEnd {
         while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
+            if let newline = pending.withBytes({ $0.firstIndex(of: 0x0A) }) {
                 if skippingToNewline {
                     skippingToNewline = false
-                    dropPending(through: newline)
+                    pending.removeFirst(newline + 1)
                     continue
                 }
                 guard newline < Self.limit else {
-                    dropPending(through: newline)
+                    pending.removeFirst(newline + 1)
                     return .tooLong
                 }
                 var end = newline
@@ -109,36 +103,22 @@ public struct LineReader<Source: ByteSource> {
                 return .line(end: end, newline: newline)
             }
             if skippingToNewline {
-                dropPending(through: pending.count - 1)
+                pending.removeFirst(pending.count)
             } else if pending.count >= Self.limit {
-                dropPending(through: pending.count - 1)
+                pending.removeFirst(pending.count)
                 skippingToNewline = true
                 return .tooLong
             }
             if finished {
-                dropPending(through: pending.count - 1)
+                pending.removeFirst(pending.count)
                 return .end
             }
             fill()
         }
     }
 
-    /// Drops `pending[0...last]`, zeroed first: an over-long line may be a D line of the
-    /// agent's (a suggested passphrase), which must not stay in memory that is freed.
-    private mutating func dropPending(through last: Int) {
-        guard last >= 0 else { return }
-        for i in 0...last { pending[i] = 0 }
-        pending.removeSubrange(0...last)
-    }
-
     /// Reads what is available, no more than one line's worth at a time.
     private mutating func fill() {
-        let n = chunk.withUnsafeMutableBytes { source.read(into: $0) }
-        if n <= 0 {
-            finished = true
-        } else {
-            pending.append(contentsOf: chunk[0..<n])
-            chunk.withUnsafeMutableBytes { explicit_bzero($0.baseAddress!, n) }
-        }
+        if pending.append(upTo: Self.limit, { source.read(into: $0) }) <= 0 { finished = true }
     }
 }

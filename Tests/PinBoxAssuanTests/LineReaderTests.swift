@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import PinBoxAssuan
+import PinBoxCore
 import Testing
 
 @Suite struct LineReaderTests {
@@ -37,6 +38,41 @@ import Testing
 
     @Test func endOfInputAtALongLine() {
         #expect(lines([UInt8](repeating: 0x41, count: 2500), chunk: 100) == [.tooLong, .end])
+    }
+
+    /// An `INQUIRE GENPIN` answer is a secret from its first byte: every read goes straight
+    /// into the locked arena (a read into an ordinary array could reach swap before it was
+    /// zeroed), and once the D line is decoded, the bytes it was read into hold no copy of it.
+    @Test(arguments: [3, 1002]) func aSecretIsReadIntoLockedMemoryAndLeftNowhere(chunk: Int) {
+        let secret = SecretBuffer(capacity: 64)
+        var reader = LineReader(source: WatchedSource(ScriptedSource(bytes: bytes("D s3cr%25t\nEND\n"), chunk: chunk)))
+        #expect(reader.next(dataInto: secret) == (.line([0x44]), true))
+        #expect(secret.withBytes { Array($0) } == bytes("s3cr%t"))
+        let buffers = reader.source.buffers
+        #expect(!buffers.isEmpty && buffers.allSatisfy { SecretArena.shared.contains($0.baseAddress!) })
+        for buffer in buffers {
+            #expect(!Array(buffer).containsRun(bytes("s3cr")), "a copy left where it was read")
+        }
+        #expect(reader.next() == .line(bytes("END")))
+    }
+}
+
+/// A source that notes every buffer it is asked to read into.
+struct WatchedSource: ByteSource {
+    var inner: ScriptedSource
+    var buffers: [UnsafeMutableRawBufferPointer] = []
+    init(_ inner: ScriptedSource) { self.inner = inner }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        buffers.append(buffer)
+        return inner.read(into: buffer)
+    }
+}
+
+extension Array where Element == UInt8 {
+    func containsRun(_ run: [UInt8]) -> Bool {
+        guard run.count <= count else { return false }
+        return (0...(count - run.count)).contains { Array(self[$0..<($0 + run.count)]) == run }
     }
 }
 

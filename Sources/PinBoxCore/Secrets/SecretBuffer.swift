@@ -80,6 +80,28 @@ public final class SecretBuffer: @unchecked Sendable {
         revision &+= 1
     }
 
+    /// Removes the first `n` bytes: the rest moves down over them, and the bytes it leaves
+    /// behind at the end are zeroed (a stream read into the buffer, consumed from the front).
+    public func removeFirst(_ n: Int) {
+        precondition(n >= 0 && n <= count)
+        guard n > 0 else { return }
+        _ = memmove(bytes, bytes + n, count - n)
+        explicitBzero(bytes + count - n, n)
+        count -= n
+        revision &+= 1
+    }
+
+    /// Lends the unused room after the stored bytes, at most `limit` of it, for `fill` to write
+    /// into (a `read` straight into locked memory); the bytes it says it wrote are kept.
+    @discardableResult
+    public func append(upTo limit: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
+        let n = fill(UnsafeMutableRawBufferPointer(start: bytes + count, count: min(limit, capacity - count)))
+        guard n > 0 else { return n }
+        count += min(n, capacity - count)
+        revision &+= 1
+        return n
+    }
+
     /// Zeroes every byte, used or not, and empties the buffer.
     public func wipe() {
         explicitBzero(bytes, capacity)
