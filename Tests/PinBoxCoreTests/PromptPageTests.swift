@@ -89,6 +89,17 @@ struct PromptPageTests {
         #expect(question.content.description == "Yes")
     }
 
+    /// A notice over the prompt (PAM's, through sudo or ssh) keeps its lines; the last one,
+    /// which only names the entry, is said by the entry's label, not again above it.
+    @Test func aNoticeEndingInThePromptKeepsItsLinesAndLeavesTheNameToTheLabel() throws {
+        let notice = try page(.password) { $0.description = "Your password will expire in 3 days.\n\nPassword: " }
+        #expect(notice.content.description == "Your password will expire in 3 days.")
+        #expect(notice.fields[0].label == "Password")
+        // The control: a last line that says more than the label stays.
+        let whose = try page(.password) { $0.description = "Last login failed.\nPassword for alice@host: " }
+        #expect(whose.content.description == "Last login failed.\nPassword for alice@host:")
+    }
+
     /// An arrow or a media key tries no character: a prompt says nothing of it, where a key
     /// that should have typed is refused under the entry.
     @Test func aKeyThatNeverTypesIsNoRefusal() throws {

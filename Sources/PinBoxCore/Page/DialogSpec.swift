@@ -87,7 +87,7 @@ public struct DialogSpec: Equatable, Sendable {
         rules.timeoutEndsWithTyping = timeoutEndsWithTyping
         // A caller's trailing newline (gpg-agent's descriptions end in %0A) is no empty line.
         var content = PageContent(title: Self.trimmed(title),
-                                  description: saysMoreThanItsLabel ? Self.trimmed(description) : "",
+                                  description: descriptionBesideLabel,
                                   error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel.map(Self.label))
         content.detail = detail
         content.destructive = destructive
@@ -188,11 +188,19 @@ public struct DialogSpec: Equatable, Sendable {
         return text
     }
 
-    /// Whether the description says more than the entry's label: a prompt of only "Password:"
-    /// above an entry labelled "Password" would say the same thing twice, so the label says it.
-    var saysMoreThanItsLabel: Bool {
-        guard case .entry = kind else { return true }
-        return PromptText.lowercased(Self.label(description)) != PromptText.lowercased(Self.label(prompt))
+    /// The description as shown above the entry, without a last line that only names the
+    /// entry: a prompt of "Password:" alone, or a notice ending in it (PAM's "Your password
+    /// expires in 3 days" over "Password: "), above an entry labelled "Password" would say the
+    /// same thing twice, so the label says it.
+    var descriptionBesideLabel: String {
+        let text = Self.trimmed(description)
+        guard case .entry = kind else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let last = lines.last,
+              PromptText.lowercased(Self.label(String(last))) == PromptText.lowercased(Self.label(prompt))
+        else { return text }
+        lines.removeLast()
+        return Self.trimmed(lines.joined(separator: "\n"))
     }
 
     /// `text` without the blank lines, spaces and tabs it ends in.
