@@ -82,8 +82,18 @@ public enum PagePainter {
         func touched(_ r: Rect) -> Bool { !r.isEmpty && (clip?.intersects(r) ?? true) }
         func text(_ string: String, in rect: Rect, size: Double, bold: Bool = false, color: Color, limit: Double) {
             guard !string.isEmpty, touched(rect.insetBy(dx: 0, dy: -4)) else { return }
-            TextLayout.draw(string, style: TextStyle(size: size * s, bold: bold, color: color, maxHeight: limit),
-                            width: rect.width, at: Point(x: rect.x, y: rect.y), on: canvas)
+            let style = TextStyle(size: size * s, bold: bold, color: color, maxHeight: limit)
+            // Mirrored, a text of one line ends at the right edge whatever its own direction (a
+            // caller's English prompt or error too), as GTK places a label in a right-to-left
+            // dialog; a longer text wraps, each paragraph from its own side.
+            if layout.mirrored {
+                let metrics = TextLayout.metrics(string, style: style, width: rect.width)
+                if metrics.lineCount == 1 && !metrics.truncated {
+                    return TextLayout.draw(string, style: style, width: nil,
+                                           at: Point(x: (rect.maxX - metrics.size.width).rounded(), y: rect.y), on: canvas)
+                }
+            }
+            TextLayout.draw(string, style: style, width: rect.width, at: Point(x: rect.x, y: rect.y), on: canvas)
         }
         // The title is the window's (its title bar says it): the dialog does not repeat it.
         text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor,
@@ -93,12 +103,14 @@ public enum PagePainter {
                  limit: layout.labelLimit)
             // One line, never wrapped: the layout made the dialog wide enough for it.
             if touched(layout.detail.insetBy(dx: 0, dy: -4)) {
-                TextLayout.draw(detail.text, style: TextStyle(size: m.textSize * s, color: page.textColor), width: nil,
-                                at: Point(x: layout.detail.x, y: layout.detail.y), on: canvas)
+                let style = TextStyle(size: m.textSize * s, color: page.textColor)
+                TextLayout.draw(detail.text, style: style, width: nil,
+                                at: atStart(of: layout.detail, width: detail.text, style, layout), on: canvas)
             }
             if let picture = detail.picture, touched(layout.picture) {
-                TextLayout.draw(picture, style: layout.pictureStyle(color: page.textColor), width: nil,
-                                at: Point(x: layout.picture.x, y: layout.picture.y), on: canvas)
+                let style = layout.pictureStyle(color: page.textColor)
+                TextLayout.draw(picture, style: style, width: nil, at: atStart(of: layout.picture, width: picture, style, layout),
+                                on: canvas)
             }
         }
         for (label, rect) in zip(page.labels, layout.labels) {
@@ -114,11 +126,12 @@ public enum PagePainter {
                                 radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
         }
         if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
-            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, size: m.labelSize * s, page: page,
-                             on: canvas)
+            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, size: m.labelSize * s,
+                             mirrored: layout.mirrored, page: page, on: canvas)
         }
         if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
-            drawQuality(label: label, value: page.quality, in: row, scale: s, page: page, on: canvas)
+            drawQuality(label: label, value: page.quality, in: row, scale: s, mirrored: layout.mirrored, page: page,
+                        on: canvas)
         }
         if let notes = layout.notes {
             text(page.content.notes, in: notes, size: m.labelSize, color: page.secondaryColor, limit: layout.notesLimit)
@@ -187,7 +200,9 @@ public enum PagePainter {
                                      page: PageScene, layout: DialogLayout, on canvas: Canvas) {
         let m = layout.metrics, s = layout.scale
         let side = DialogLayout.checkboxSide(s)
-        let box = Rect(x: rect.x, y: (rect.y + (rect.height - side) / 2).rounded(), width: side, height: side)
+        // The box at the start of the row: its right, right to left.
+        let box = Rect(x: layout.mirrored ? rect.maxX - side : rect.x, y: (rect.y + (rect.height - side) / 2).rounded(),
+                       width: side, height: side)
         if checked {
             canvas.fillRounded(box, radius: 3 * s, with: page.accentColor)
             canvas.strokePath([Point(x: box.x + side * 0.22, y: box.y + side * 0.52),
@@ -203,8 +218,8 @@ public enum PagePainter {
                                 radius: 4 * s + m.ringOffset * s, color: page.ringColor)
         }
         let label = Label(button, style: TextStyle(size: m.textSize * s, color: page.textColor), layout: layout)
-        label.draw(at: Point(x: box.maxX + m.labelGap * s, y: (rect.y + (rect.height - label.size.height) / 2).rounded()),
-                   scale: s, on: canvas)
+        let x = layout.mirrored ? (box.x - m.labelGap * s - label.size.width).rounded() : box.maxX + m.labelGap * s
+        label.draw(at: Point(x: x, y: (rect.y + (rect.height - label.size.height) / 2).rounded()), scale: s, on: canvas)
     }
 
     /// A button's text as drawn: one line, at most `buttonLabelMaximum` wide (a longer one shows
@@ -245,44 +260,57 @@ public enum PagePainter {
 
     /// The strength bar: the label, then a track filled to the rating in its colour, then the
     /// rating in words (`QualityRating`): "Too weak" with an empty track while the caller would
-    /// refuse it.
-    private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, page: PageScene,
-                                    on canvas: Canvas) {
+    /// refuse it. Mirrored, the label is at the right and the track fills leftwards.
+    private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, mirrored: Bool,
+                                    page: PageScene, on canvas: Canvas) {
         let style = TextStyle(size: 12.5 * s, color: page.secondaryColor)
         let text = label.isEmpty ? "Quality" : label
         let labelWidth = TextLayout.measure(text, style: style, width: nil).width
-        TextLayout.draw(text, style: style, width: nil, at: Point(x: row.x, y: row.y), on: canvas)
+        TextLayout.draw(text, style: style, width: nil,
+                        at: Point(x: mirrored ? (row.maxX - labelWidth).rounded() : row.x, y: row.y), on: canvas)
         let wordsWidth = ([QualityRating.tooWeak, .weak, .fair, .strong].map {
             TextLayout.measure($0.words, style: style, width: nil).width
         }.max() ?? 0).rounded(.up)
-        let x = (row.x + labelWidth + 8 * s).rounded()
-        let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(),
-                         width: (row.maxX - x - wordsWidth - 8 * s).rounded(), height: (6 * s).rounded())
+        let x = mirrored ? (row.x + wordsWidth + 8 * s).rounded() : (row.x + labelWidth + 8 * s).rounded()
+        let end = mirrored ? (row.maxX - labelWidth - 8 * s).rounded() : row.maxX - wordsWidth - 8 * s
+        let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(), width: (end - x).rounded(),
+                         height: (6 * s).rounded())
         canvas.fillRounded(track, radius: 3 * s, with: Color(rgb: 0xdde1e6))
         guard let value else { return }
         let rating = QualityRating(value)
-        let fill = Rect(x: track.x, y: track.y, width: (track.width * QualityRating.fraction(value)).rounded(),
-                        height: track.height)
+        let filled = (track.width * QualityRating.fraction(value)).rounded()
+        let fill = Rect(x: mirrored ? track.maxX - filled : track.x, y: track.y, width: filled, height: track.height)
         if fill.width > 0 { canvas.fillRounded(fill, radius: 3 * s, with: rating.color) }
         var words = style
         words.color = rating.color
-        TextLayout.draw(rating.words, style: words, width: nil, at: Point(x: track.maxX + 8 * s, y: row.y), on: canvas)
+        let ratingWidth = TextLayout.measure(rating.words, style: words, width: nil).width
+        let wordsX = mirrored ? (track.x - 8 * s - ratingWidth).rounded() : track.maxX + 8 * s
+        TextLayout.draw(rating.words, style: words, width: nil, at: Point(x: wordsX, y: row.y), on: canvas)
     }
 
     /// The keyboard's line: the Caps Lock warning at the start, in words, and the active
-    /// layout's name at the end, where a desktop's panel shows it.
+    /// layout's name at the end, where a desktop's panel shows it (the start is the right when
+    /// `mirrored`).
     private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, size: Double,
-                                         page: PageScene, on canvas: Canvas) {
+                                         mirrored: Bool, page: PageScene, on canvas: Canvas) {
         if let warning = note.capsLock {
             TextLayout.draw(warning, style: TextStyle(size: size, bold: true, color: page.warningColor),
-                            width: warningWidth, at: Point(x: row.x, y: row.y), on: canvas)
+                            width: warningWidth, at: Point(x: mirrored ? row.maxX - warningWidth : row.x, y: row.y),
+                            on: canvas)
         }
         if let layout = note.layout {
             let style = TextStyle(size: size, color: page.secondaryColor)
             let width = TextLayout.measure(layout, style: style, width: nil).width
-            TextLayout.draw(layout, style: style, width: nil, at: Point(x: (row.maxX - width).rounded(), y: row.y),
-                            on: canvas)
+            TextLayout.draw(layout, style: style, width: nil,
+                            at: Point(x: mirrored ? row.x : (row.maxX - width).rounded(), y: row.y), on: canvas)
         }
+    }
+
+    /// Where a line drawn whole (no wrapping) starts in `rect`: at its left, or at its right in
+    /// a mirrored dialog.
+    private static func atStart(of rect: Rect, width text: String, _ style: TextStyle, _ layout: DialogLayout) -> Point {
+        guard layout.mirrored else { return Point(x: rect.x, y: rect.y) }
+        return Point(x: (rect.maxX - TextLayout.measure(text, style: style, width: nil).width).rounded(), y: rect.y)
     }
 
     /// The wait cue: a key's outline with rings breathing out of it, as a touch pad invites a finger.

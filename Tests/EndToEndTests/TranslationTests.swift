@@ -11,8 +11,9 @@ struct TranslationTests {
         .deletingLastPathComponent().deletingLastPathComponent().path
 
     /// Every catalogue translates every word the program has (po/pinbox.pot), none fuzzy, and
-    /// the German and Russian ones leave nothing in English but names (OK, PIN, PUK).
-    @Test(arguments: ["zh_CN", "de", "ru"])
+    /// the others than Chinese leave nothing in English but names (OK, PIN, PUK) and the
+    /// left-to-right direction (`default:LTR`).
+    @Test(arguments: ["zh_CN", "de", "ru", "he", "ar"])
     func everyCatalogueIsComplete(_ language: String) throws {
         let po = Self.repository + "/po/\(language).po"
         let pot = try String(contentsOfFile: Self.repository + "/po/pinbox.pot", encoding: .utf8)
@@ -24,7 +25,7 @@ struct TranslationTests {
         #expect(all.trimmingCharacters(in: .whitespacesAndNewlines) == "\(words) translated messages.", "\(all)")
         guard language != "zh_CN" else { return }
         let english = try Self.untranslated(po)
-        #expect(english.isSubset(of: ["_OK", "PIN", "PUK", "Passphrase"]), "left in English: \(english)")
+        #expect(english.isSubset(of: ["_OK", "PIN", "PUK", "Passphrase", "default:LTR"]), "left in English: \(english)")
     }
 
     /// The binary under test with its catalogues beside it, as scripts/install lays them out;
@@ -34,7 +35,7 @@ struct TranslationTests {
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: PinBoxProcess.binary, toPath: prefix + "/bin/pinbox")
         try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/pinentry-pinbox", withDestinationPath: "pinbox")
-        for language in ["de", "ru", "zh_CN"] {
+        for language in ["de", "ru", "zh_CN", "he", "ar"] {
             let folder = prefix + "/share/locale/\(language)/LC_MESSAGES"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             #expect(try run(["msgfmt", "-o", folder + "/pinbox.mo", repository + "/po/\(language).po"]).status == 0)
@@ -94,6 +95,66 @@ struct TranslationTests {
         #expect(desk.title(dialog) == "Требуется фраза-пароль")
         try desk.key("Escape")
         session.wait()
+    }
+
+    /// A Hebrew askpass is mirrored, as GTK mirrors a dialog whose translation says its language
+    /// runs right to left: OK (the accent-filled button) at the left end of the row, where a
+    /// click answers with what was typed. Under LANG=C the same click is no OK: the dialog
+    /// stays open until Escape. The locale need not be generated (`Translations.start`).
+    @Test(arguments: [("he_IL.UTF-8", true), ("ar_EG.UTF-8", true), ("C", false)])
+    func aRightToLeftAskpassHasOKAtTheLeft(_ lang: String, _ mirrored: Bool) throws {
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        let p = try PinBoxProcess(["askpass", "Password: "], display: desk.display,
+                                  environment: ["LANG": lang, "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""],
+                                  program: prefix + "/bin/pinbox")
+        var dialog = try desk.nextDialog()
+        let pixels = desk.pixels(&dialog)
+        let ok = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
+        #expect((ok.x < dialog.width / 2) == mirrored, "OK's centre at \(ok) in a window \(dialog.width) wide")
+        try desk.type("sesame")
+        // The left end of the button row: OK's place when mirrored.
+        try desk.click(dialog, x: 40, y: ok.y)
+        if mirrored {
+            #expect(try p.waitExit() == 0)
+            #expect(p.stdout == "sesame\n")
+        } else {
+            usleep(700_000)
+            #expect(p.child.isRunning, "the click at the left answered a left-to-right dialog")
+            try desk.key("Escape")
+            #expect(try p.waitExit() == 1)
+            #expect(p.stdout.isEmpty)
+        }
+    }
+
+    /// The pinentry's dialog turns with its words: an agent started in English, a Hebrew
+    /// client (`OPTION lc-messages`), a mirrored dialog with OK at the left that answers.
+    @Test func aHebrewClientGetsAMirroredPinentry() throws {
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try "pinentry-program \(prefix)/bin/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                                     encoding: .utf8)
+        defer { endAgent(home: home) }
+        let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C", "LC_ALL": "",
+                           "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
+        #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
+        // The client's language said outright: gpg-connect-agent sends its own locale's, and
+        // he_IL is seldom generated (the pinentry finds the catalogue without it).
+        let session = try Child(["gpg-connect-agent", "OPTION lc-messages=he_IL.UTF-8",
+                                 "GET_PASSPHRASE --data --repeat=0 X8 X X Y", "/bye"],
+                                environment: environment, capture: true)
+        var dialog = try desk.nextDialog(timeout: 60)
+        #expect(desk.title(dialog) == "נדרש משפט סיסמה")
+        let ok = try #require(CallerDesk.defaultButton(in: desk.pixels(&dialog), width: dialog.width,
+                                                       height: dialog.height))
+        #expect(ok.x < dialog.width / 2, "OK's centre at \(ok) in a window \(dialog.width) wide")
+        try desk.type("sesame")
+        try desk.click(dialog, x: ok.x, y: ok.y)
+        session.wait()
+        #expect(String(decoding: session.read().out, as: UTF8.self).contains("D sesame"))
     }
 
     /// The msgids whose translation is the msgid itself.

@@ -5,7 +5,8 @@ public typealias TextMeasure = (_ text: String, _ style: TextStyle, _ width: Dou
 
 /// Where a dialog puts things, in device pixels: description, prompt, the entries (each under
 /// its label), the error line, the wait cue, then the buttons at the foot, right-aligned in the
-/// order Cancel, OK as the desktop's dialogs have them.
+/// order Cancel, OK as the desktop's dialogs have them. A right-to-left dialog is the same
+/// mirrored about its text column (`mirror`): OK at the left edge, the start at the right.
 public struct DialogLayout: Equatable, Sendable {
     /// Sizes in points, scaled by the dialog's scale.
     public struct Metrics: Equatable, Sendable {
@@ -47,36 +48,39 @@ public struct DialogLayout: Equatable, Sendable {
 
     public let metrics: Metrics
     public let scale: Double
+    /// The content's direction: right to left, every rectangle is mirrored, and the painter
+    /// draws what sits at a row's start (a checkbox's box, the strength bar's label) at its right.
+    public let direction: TextDirection
     /// The dialog's natural size: the window's preferred size.
     public let content: Size
     /// The text blocks: their top-left corners, and the width they wrap to. The window's title
     /// bar carries the title: the dialog does not say it twice.
-    public let description: Rect
+    public internal(set) var description: Rect
     /// The detail's label and its line (a fingerprint), when the page has one.
-    public let detailLabel: Rect
-    public let detail: Rect
+    public internal(set) var detailLabel: Rect
+    public internal(set) var detail: Rect
     /// The detail's picture under its line, in a fixed-width font; empty when it has none.
-    public let picture: Rect
-    public let labels: [Rect]
-    public let fields: [Rect]
+    public internal(set) var picture: Rect
+    public internal(set) var labels: [Rect]
+    public internal(set) var fields: [Rect]
     /// The line under the entries that says what the keyboard does (`KeyboardNote`), laid out
     /// only while it has something to say.
-    public let keyboard: Rect?
+    public internal(set) var keyboard: Rect?
     /// The width the Caps Lock warning wraps to: the line's, less the layout's name at its end.
     public let keyboardWarningWidth: Double
-    public let error: Rect
-    public let cue: Rect?
+    public internal(set) var error: Rect
+    public internal(set) var cue: Rect?
     /// The strength bar's row: its label at the start, the bar after it.
-    public let quality: Rect?
+    public internal(set) var quality: Rect?
     /// The caller's notes under the entries (constraint hints).
-    public let notes: Rect?
+    public internal(set) var notes: Rect?
     /// Where a suggested passphrase shows, and its note under it: kept free on a page that
     /// offers one, so showing it moves nothing.
-    public let suggestion: Rect?
-    public let suggestionNote: Rect?
+    public internal(set) var suggestion: Rect?
+    public internal(set) var suggestionNote: Rect?
     /// One rectangle per button, in `content.buttons`' order: a checkbox on its own row above
     /// the others, Suggest at the start of the last row, the rest at its end.
-    public let buttons: [Rect]
+    public internal(set) var buttons: [Rect]
     public let textWidth: Double
     /// Where each entry's first cell starts inside its rectangle: PIN boxes keep a gap around them.
     public let fieldInsets: [Point]
@@ -96,6 +100,7 @@ public struct DialogLayout: Equatable, Sendable {
                 metrics: Metrics = Metrics()) {
         self.metrics = metrics
         self.scale = scale
+        direction = content.direction
         self.fieldInsets = fieldInsets
         let m = metrics, s = scale
         let widestField = fieldSizes.map { $0.width }.max() ?? 0
@@ -256,6 +261,7 @@ public struct DialogLayout: Equatable, Sendable {
         }
         buttons = Self.placeButtons(content.buttons, widths: buttonWidths, left: left, width: width, top: y,
                                     checkboxRow: hasCheckbox ? checkboxRow : nil, metrics: m, scale: s)
+        if direction == .rightToLeft { mirror(left: left, width: width) }
     }
 
     /// A button's width: its label and padding, at least the minimum; a checkbox's, its box and

@@ -42,6 +42,8 @@ public struct DialogSpec: Equatable, Sendable {
     /// See `PageRules.timeoutEndsWithTyping`.
     public var timeoutEndsWithTyping = false
     public var scale = 1.0
+    /// Which way the dialog runs: as the user's translation says, unless told.
+    public var direction = TextDirection.ofTranslation
     /// The height of the area the window opens in, in device pixels, when known: a description
     /// too long for the dialog's usual height grows into it (`DialogLayout`'s `room`).
     public var room: Double?
@@ -91,6 +93,7 @@ public struct DialogSpec: Equatable, Sendable {
                                   error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel.map(Self.label))
         content.detail = detail
         content.destructive = destructive
+        content.direction = direction
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
         // Entries as wide as the text column the buttons and a fingerprint's line make (a
         // fingerprint's entry wider still where the typed fingerprint needs it).
