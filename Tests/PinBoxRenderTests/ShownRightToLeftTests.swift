@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+import Testing
+import PinBoxCore
+@testable import PinBoxRender
+
+/// A shown passphrase in Hebrew or Arabic reads as it is written, right to left, Arabic's letters
+/// joined, as pinentry-gtk-2 shows it; still drawn by DejaVu from locked memory, not by Pango.
+@Suite("A shown secret in a right-to-left script")
+struct ShownRightToLeftTests {
+    /// A shown passphrase entry holding `text`, drawn; with `drawn`, its own characters are
+    /// drawn transparent and `drawn` (UTF-8, left to right, no reordering) in their place, where
+    /// the entry starts its text.
+    private func entry(_ text: String, caret: Bool = false, drawn: String? = nil) throws -> Canvas {
+        var theme = Theme.passphrase
+        theme.secure = false
+        let style = theme.empty
+        if drawn != nil { theme.empty.textColor = style.textColor.withAlpha(0) }
+        let configuration = try FieldConfiguration(theme: theme, count: 24, frame: Size(width: 320, height: 36))
+        let (field, animator) = configuration.makeField()
+        for c in text.unicodeScalars { _ = field.type(c) }
+        var a = animator
+        a.settle(length: field.length)
+        var scene = FieldScene(field: field, animator: a, layout: configuration.layout(), theme: theme, focused: true,
+                               at: 0)
+        scene.caret = caret
+        let canvas = try Canvas(width: 340, height: 40)
+        FieldPainter.draw(scene, at: Point(x: 0, y: 0), on: canvas)
+        if let drawn {
+            let bounds = scene.layout.bounds
+            let bytes = Array(drawn.utf8)
+            bytes.withUnsafeBufferPointer {
+                canvas.drawSecretRun($0, left: bounds.x + theme.padding, middle: bounds.mid.y, font: style.font,
+                                     pixelSize: style.font.size, color: style.textColor)
+            }
+        }
+        return canvas
+    }
+
+    private func pixels(_ c: Canvas) -> [UInt32] {
+        (0..<c.height).flatMap { y in (0..<c.width).map { c.pixel(x: $0, y: y) } }
+    }
+
+    @Test func hebrewIsDrawnRightToLeft() throws {
+        let shown = pixels(try entry("אבג"))
+        #expect(shown == pixels(try entry("אבג", drawn: "גבא")), "alef rightmost, gimel leftmost")
+        #expect(shown != pixels(try entry("אבג", drawn: "אבג")), "not in the order typed")
+    }
+
+    @Test func arabicIsJoinedAndRightToLeft() throws {
+        // Seen initial, lam-alef final as one ligature, meem isolated: U+FEB3 U+FEFC U+FEE1 from the right.
+        #expect(pixels(try entry("سلام")) == pixels(try entry("سلام", drawn: "\u{FEE1}\u{FEFC}\u{FEB3}")))
+    }
+
+    @Test func latinInAHebrewLineKeepsItsOwnDirection() throws {
+        // A number after Hebrew belongs to its run (rule N1), as Pango has it too.
+        #expect(pixels(try entry("abc אבג 12")) == pixels(try entry("abc אבג 12", drawn: "abc 12 גבא")))
+        #expect(pixels(try entry("אבג abc")) == pixels(try entry("אבג abc", drawn: "abc גבא")))
+    }
+
+    @Test func leftToRightTextIsDrawnAsTyped() throws {
+        #expect(pixels(try entry("pässwörd 42")) == pixels(try entry("pässwörd 42", drawn: "pässwörd 42")))
+    }
+
+    /// The caret stands at the logical end, where the next character goes: after Latin, before
+    /// (to the left of) Hebrew, as in GTK's entry.
+    @Test func theCaretStandsWhereTheNextCharacterGoes() throws {
+        let caret: UInt32 = 0x1f2329  // the theme's dot colour
+        let hebrew = try entry("אבג", caret: true), latin = try entry("abc", caret: true)
+        let x = Int(Theme.passphrase.padding) - 1
+        #expect(hebrew.pixel(x: x, y: 18) == caret)
+        #expect(latin.pixel(x: x, y: 18) == 0xffffff)
+        #expect(pixels(hebrew) == pixels(try entry("אבג", caret: true, drawn: "גבא")))
+    }
+}
