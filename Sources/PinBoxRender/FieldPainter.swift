@@ -134,8 +134,8 @@ private struct FieldDrawing {
 
     /// A shown entry's characters read as a word, not one to a box, in the order they are read
     /// (Hebrew and Arabic right to left); once they are wider than the box, the end typed last
-    /// stays in view, as in any text entry. The caret stands where GTK's entry puts it, at the
-    /// logical end: after the run, or before it when the paragraph runs right to left.
+    /// stays in view, as in any text entry. A right-to-left paragraph starts at the box's right
+    /// and its caret stands at its left, where the next character goes, as in GTK's entry.
     func drawTextRun() {
         let pad = (theme.padding > 0 ? theme.padding : 6) * s
         var caretX = bounds.x + pad
@@ -150,7 +150,7 @@ private struct FieldDrawing {
             VisualSecret.with(text) { run, rightToLeft in
                 let width = canvas.secretRunWidth(run, font: style.font, pixelSize: size)
                 let room = bounds.width - 2 * pad
-                let left = rightToLeft ? bounds.x + pad : bounds.x + pad - max(0, width - room)
+                let left = bounds.x + pad + (rightToLeft ? max(0, room - width) : -max(0, width - room))
                 caretX = rightToLeft ? left - caretWidth : left + width
                 canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
                     canvas.drawSecretRun(run, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,

@@ -9,8 +9,9 @@ import PinBoxCore
 struct ShownRightToLeftTests {
     /// A shown passphrase entry holding `text`, drawn; with `drawn`, its own characters are
     /// drawn transparent and `drawn` (UTF-8, left to right, no reordering) in their place, where
-    /// the entry starts its text.
-    private func entry(_ text: String, caret: Bool = false, drawn: String? = nil) throws -> Canvas {
+    /// the entry starts its text: at its left, or ending at its right (`fromTheRight`).
+    private func entry(_ text: String, caret: Bool = false, drawn: String? = nil,
+                       fromTheRight: Bool = false) throws -> Canvas {
         var theme = Theme.passphrase
         theme.secure = false
         let style = theme.empty
@@ -27,10 +28,12 @@ struct ShownRightToLeftTests {
         FieldPainter.draw(scene, at: Point(x: 0, y: 0), on: canvas)
         if let drawn {
             let bounds = scene.layout.bounds
-            let bytes = Array(drawn.utf8)
-            bytes.withUnsafeBufferPointer {
-                canvas.drawSecretRun($0, left: bounds.x + theme.padding, middle: bounds.mid.y, font: style.font,
-                                     pixelSize: style.font.size, color: style.textColor)
+            Array(drawn.utf8).withUnsafeBufferPointer {
+                let room = bounds.width - 2 * theme.padding
+                let width = canvas.secretRunWidth($0, font: style.font, pixelSize: style.font.size)
+                canvas.drawSecretRun($0, left: bounds.x + theme.padding + (fromTheRight ? room - width : 0),
+                                     middle: bounds.mid.y, font: style.font, pixelSize: style.font.size,
+                                     color: style.textColor)
             }
         }
         return canvas
@@ -42,19 +45,19 @@ struct ShownRightToLeftTests {
 
     @Test func hebrewIsDrawnRightToLeft() throws {
         let shown = pixels(try entry("אבג"))
-        #expect(shown == pixels(try entry("אבג", drawn: "גבא")), "alef rightmost, gimel leftmost")
-        #expect(shown != pixels(try entry("אבג", drawn: "אבג")), "not in the order typed")
+        #expect(shown == pixels(try entry("אבג", drawn: "גבא", fromTheRight: true)), "alef rightmost, gimel leftmost")
+        #expect(shown != pixels(try entry("אבג", drawn: "אבג", fromTheRight: true)), "not in the order typed")
     }
 
     @Test func arabicIsJoinedAndRightToLeft() throws {
         // Seen initial, lam-alef final as one ligature, meem isolated: U+FEB3 U+FEFC U+FEE1 from the right.
-        #expect(pixels(try entry("سلام")) == pixels(try entry("سلام", drawn: "\u{FEE1}\u{FEFC}\u{FEB3}")))
+        #expect(pixels(try entry("سلام")) == pixels(try entry("سلام", drawn: "\u{FEE1}\u{FEFC}\u{FEB3}", fromTheRight: true)))
     }
 
     @Test func latinInAHebrewLineKeepsItsOwnDirection() throws {
         // A number after Hebrew belongs to its run (rule N1), as Pango has it too.
         #expect(pixels(try entry("abc אבג 12")) == pixels(try entry("abc אבג 12", drawn: "abc 12 גבא")))
-        #expect(pixels(try entry("אבג abc")) == pixels(try entry("אבג abc", drawn: "abc גבא")))
+        #expect(pixels(try entry("אבג abc")) == pixels(try entry("אבג abc", drawn: "abc גבא", fromTheRight: true)))
     }
 
     @Test func leftToRightTextIsDrawnAsTyped() throws {
@@ -62,13 +65,16 @@ struct ShownRightToLeftTests {
     }
 
     /// The caret stands at the logical end, where the next character goes: after Latin, before
-    /// (to the left of) Hebrew, as in GTK's entry.
+    /// (to the left of) Hebrew, which starts at the entry's right, as in GTK's entry.
     @Test func theCaretStandsWhereTheNextCharacterGoes() throws {
-        let caret: UInt32 = 0x1f2329  // the theme's dot colour
-        let hebrew = try entry("אבג", caret: true), latin = try entry("abc", caret: true)
-        let x = Int(Theme.passphrase.padding) - 1
-        #expect(hebrew.pixel(x: x, y: 18) == caret)
-        #expect(latin.pixel(x: x, y: 18) == 0xffffff)
-        #expect(pixels(hebrew) == pixels(try entry("אבג", caret: true, drawn: "גבא")))
+        let hebrew = try entry("אבג", caret: true)
+        #expect(pixels(hebrew) == pixels(try entry("אבג", caret: true, drawn: "גבא", fromTheRight: true)))
+        let ink = (0..<hebrew.width).filter { x in (0..<hebrew.height).contains { hebrew.pixel(x: x, y: $0) == 0x1f2329 } }
+        let latin = try entry("abc", caret: true)
+        let latinInk = (0..<latin.width).filter { x in (0..<latin.height).contains { latin.pixel(x: x, y: $0) == 0x1f2329 } }
+        // The caret, a line high in the theme's dot colour, is the first such column, then a gap.
+        #expect(ink.count > 2 && ink[1] - ink[0] > 1 && ink[0] > 200, "Hebrew's caret at its left, near the right: \(ink)")
+        #expect(latinInk.count > 2 && latinInk.last! - latinInk[latinInk.count - 2] > 1 && latinInk[0] < 20,
+                "Latin's caret at its right, near the left: \(latinInk)")
     }
 }
