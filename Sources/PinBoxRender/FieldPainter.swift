@@ -148,10 +148,12 @@ private struct FieldDrawing {
                 return
             }
             VisualSecret.with(text) { run, rightToLeft in
-                let width = canvas.secretRunWidth(run, font: style.font, pixelSize: size)
+                let (width, inkLeft) = canvas.secretRunExtents(run, font: style.font, pixelSize: size)
                 let room = bounds.width - 2 * pad
                 let left = bounds.x + pad + (rightToLeft ? max(0, room - width) : -max(0, width - room))
-                caretX = rightToLeft ? left - caretWidth : left + width
+                // Before the run, a caret's width clear of its ink (which may start before it).
+                caretX = rightToLeft ? (left.rounded() + min(0, inkLeft)).rounded(.down) - 2 * caretWidth
+                    : left + width
                 canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
                     canvas.drawSecretRun(run, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
                                          color: style.textColor)
