@@ -16,7 +16,7 @@ struct ShownRightToLeftTests {
         theme.secure = false
         let style = theme.empty
         if drawn != nil { theme.empty.textColor = style.textColor.withAlpha(0) }
-        let configuration = try FieldConfiguration(theme: theme, count: 24, frame: Size(width: 320, height: 36))
+        let configuration = try FieldConfiguration(theme: theme, count: 60, frame: Size(width: 320, height: 36))
         let (field, animator) = configuration.makeField()
         for c in text.unicodeScalars { _ = field.type(c) }
         var a = animator
@@ -62,6 +62,18 @@ struct ShownRightToLeftTests {
 
     @Test func leftToRightTextIsDrawnAsTyped() throws {
         #expect(pixels(try entry("pässwörd 42")) == pixels(try entry("pässwörd 42", drawn: "pässwörd 42")))
+    }
+
+    /// Wider than the entry: the end typed last, at the left, stays in view, where the caret is.
+    @Test func aLongRightToLeftRunKeepsItsLeftEndInView() throws {
+        let text = String(repeating: "אבגדהוזחטיכלמנסעפצקרשת", count: 2)
+        let reversed = String(String.UnicodeScalarView(text.unicodeScalars.reversed()))
+        let shown = try entry(text), drawn = try entry(text, drawn: reversed)
+        // The entry clips its run inside the frame; the run drawn for comparison is not clipped.
+        let inside = { (c: Canvas) in (0..<c.height).flatMap { y in (0..<310).map { c.pixel(x: $0, y: y) } } }
+        #expect(inside(shown) == inside(drawn))
+        #expect((8..<28).contains { y in (300..<316).contains { shown.pixel(x: $0, y: y) != 0xffffff } },
+                "the run goes on past the entry's right")
     }
 
     /// The caret stands at the logical end, where the next character goes: after Latin, before

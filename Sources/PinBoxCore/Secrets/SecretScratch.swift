@@ -6,8 +6,8 @@ import CSystem
 /// `SecretBuffer` takes them; wiped and given back when the work is done.
 public enum SecretScratch {
     /// Calls `body` with `count` zeroed bytes on the arena's alignment, in locked memory.
-    public static func with<R>(bytes count: Int, _ body: (UnsafeMutableRawPointer) -> R) -> R {
-        let arena = SecretArena.shared
+    public static func with<R>(bytes count: Int, arena: SecretArena = .shared,
+                               _ body: (UnsafeMutableRawPointer) -> R) -> R {
         if let piece = arena.allocate(count) {
             // The arena wipes the piece as it takes it back.
             defer { arena.release(piece) }
