@@ -108,8 +108,9 @@ long pinbox_bidi_visual(uint32_t *text, int length, unsigned char *visual, void 
     at += rounded(n * sizeof *levels);
     FriBidiArabicProp *joining = (FriBidiArabicProp *)at;
 
-    // As fribidi_log2vis does it, step by step, in the caller's buffers (log2vis allocates its
-    // own for the brackets, which name the characters, and frees them unwiped).
+    // As fribidi_log2vis does it, step by step, in the caller's buffers: log2vis keeps the
+    // brackets, which name characters, in an array of its own (the heap's for a long text), and
+    // its copy of the text in the caller's, neither wiped.
     p_fribidi_get_bidi_types(text, length, types);
     bracket_kinds(text, types, length, kinds);
     FriBidiParType direction = FRIBIDI_PAR_ON;
