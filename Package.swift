@@ -86,6 +86,7 @@ func pkgConfigCFlags(_ package: String) -> [String] {
 }
 let pangoCFlags = pkgConfigCFlags("pangocairo")
 let secretCFlags = pkgConfigCFlags("libsecret-1")
+let fribidiCFlags = pkgConfigCFlags("fribidi")
 // ATK and the AT-SPI bridge (which bring GLib's and D-Bus's headers) for the accessibility plug-in.
 let accessibilityCFlags = pkgConfigCFlags("atk-bridge-2.0")
 let package = Package(
@@ -120,6 +121,9 @@ let package = Package(
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
         .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)] + hardenedC,
                 linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("fontconfig")]),
+        // FriBidi for a shown secret in Hebrew or Arabic, dlopened when the first one shows: the
+        // characters in the order they are read, Arabic's joined (Sources/CBidi/include/CBidi.h).
+        .target(name: "CBidi", cSettings: [.unsafeFlags(fribidiCFlags)] + hardenedC),
         // libsecret for the password manager, dlopened only when gpg-agent allows one.
         .target(name: "CKeyring", dependencies: ["CSystem"], cSettings: [.unsafeFlags(secretCFlags)] + hardenedC),
         // The accessibility plug-in's code: links ATK, the bridge and GLib as Debian ships them.
@@ -138,7 +142,7 @@ let package = Package(
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
-        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif", "CSystem"],
+        .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif", "CBidi", "CSystem"],
                 swiftSettings: swiftSettings),
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXKB", "CAccessibility"],

@@ -48,12 +48,20 @@ extension Canvas {
 
     /// How far the characters of `text` (UTF-8) advance in `font`.
     func secretRunWidth(_ text: UnsafeBufferPointer<UInt8>, font: FontSpec, pixelSize: Double) -> Double {
+        secretRunExtents(text, font: font, pixelSize: pixelSize).advance
+    }
+
+    /// How far the characters of `text` (UTF-8) advance in `font`, and where their ink starts
+    /// from the origin: before it when negative (Arabic's reh reaches back under the letter
+    /// before it).
+    func secretRunExtents(_ text: UnsafeBufferPointer<UInt8>, font: FontSpec,
+                          pixelSize: Double) -> (advance: Double, inkLeft: Double) {
         setFont(font, pixelSize: pixelSize)
         return withGlyphs(of: text) { glyphs, count in
             var e = cairo_text_extents_t()
             cairo_glyph_extents(cr, glyphs, count, &e)
-            return e.x_advance
-        } ?? 0
+            return (e.x_advance, e.x_bearing)
+        } ?? (0, 0)
     }
 
     /// Draws the characters of `text` (UTF-8) in `font` starting at `left`, its digits' ink

@@ -132,8 +132,10 @@ private struct FieldDrawing {
         }
     }
 
-    /// A shown entry's characters read as a word, not one to a box; once they are wider than
-    /// the box, the end stays in view, as in any text entry.
+    /// A shown entry's characters read as a word, not one to a box, in the order they are read
+    /// (Hebrew and Arabic right to left); once they are wider than the box, the end typed last
+    /// stays in view, as in any text entry. A right-to-left paragraph starts at the box's right
+    /// and its caret stands at its left, where the next character goes, as in GTK's entry.
     func drawTextRun() {
         let pad = (theme.padding > 0 ? theme.padding : 6) * s
         var caretX = bounds.x + pad
@@ -145,13 +147,17 @@ private struct FieldDrawing {
                 caretX = bounds.x + pad + min(width, bounds.width - 2 * pad)
                 return
             }
-            let width = canvas.secretRunWidth(text, font: style.font, pixelSize: size)
-            let room = bounds.width - 2 * pad
-            let left = bounds.x + pad - max(0, width - room)
-            caretX = left + width
-            canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
-                canvas.drawSecretRun(text, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
-                                     color: style.textColor)
+            VisualSecret.with(text) { run, rightToLeft in
+                let (width, inkLeft) = canvas.secretRunExtents(run, font: style.font, pixelSize: size)
+                let room = bounds.width - 2 * pad
+                let left = bounds.x + pad + (rightToLeft ? max(0, room - width) : -max(0, width - room))
+                // Before the run, a caret's width clear of its ink (which may start before it).
+                caretX = rightToLeft ? (left.rounded() + min(0, inkLeft)).rounded(.down) - 2 * caretWidth
+                    : left + width
+                canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
+                    canvas.drawSecretRun(run, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
+                                         color: style.textColor)
+                }
             }
         }
         if scene.caret { drawCaret(at: caretX) }
@@ -231,11 +237,14 @@ private struct FieldDrawing {
     /// (whole pixels, kept inside the padding).
     func drawCaret(at x: Double) {
         let height = (theme.empty.font.size * 1.2 * s).rounded()
-        let width = max(1, s.rounded(.down))
+        let width = caretWidth
         let left = min(x.rounded(), bounds.maxX - theme.padding * s)
         canvas.fill(Rect(x: left, y: (bounds.mid.y - height / 2).rounded(), width: width, height: height),
                     with: theme.dotColor)
     }
+
+    /// One point, in whole pixels.
+    var caretWidth: Double { max(1, s.rounded(.down)) }
 
     /// A half-typed dead-key or Compose sequence: a hollow dot where its character will go, the
     /// same for every sequence, so it tells nothing of the keys.

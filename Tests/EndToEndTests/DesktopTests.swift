@@ -569,11 +569,11 @@ struct DesktopTests {
         }
         #expect(contents.contains("root/root"), "files belong to root")
         // Depends as dpkg-shlibdeps computes it: the shared libraries the binary links, and the
-        // ones it loads with dlopen (Pango for text DejaVu cannot draw alone, giflib for GIFs,
-        // libxkbcommon and Xlib's XCB connection for keys).
+        // ones it loads with dlopen (Pango for text DejaVu cannot draw alone, FriBidi for a shown
+        // Hebrew or Arabic passphrase, giflib for GIFs, libxkbcommon and Xlib's XCB connection for keys).
         let (_, depends) = try run(["dpkg-deb", "--field", path, "Depends"])
         for package in ["libc6", "libcairo2", "libx11-6", "libfreetype6", "libfontconfig1", "libpangocairo-1.0-0",
-                        "libgif7", "fonts-dejavu-core", "libglib2.0-0",
+                        "libfribidi0", "libgif7", "fonts-dejavu-core", "libglib2.0-0",
                         "libxkbcommon0", "libxkbcommon-x11-0", "libx11-xcb1"] {
             #expect(depends.contains(package + " ") || depends.contains(package + ",") || depends.hasSuffix(package + "\n"),
                     "Depends lacks \(package): \(depends)")

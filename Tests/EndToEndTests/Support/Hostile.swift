@@ -102,14 +102,19 @@ final class MemoryScan {
     private var lines: [String] = []
     private var pending: [UInt8] = []
 
-    init(pid: pid_t, marker: String) throws {
+    convenience init(pid: pid_t, marker: String) throws {
+        try self.init(pid: pid, markers: [marker])
+    }
+
+    /// Counts the copies of every one of `markers` together.
+    init(pid: pid_t, markers: [String]) throws {
         guard getuid() == 0 else {
             throw TestFailure("scanning a PinBox process's memory needs root: it is not dumpable (PR_SET_DUMPABLE 0)")
         }
         let script = NSTemporaryDirectory() + "pinbox-memscan-\(UUID().uuidString).py"
         try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: script) }
-        helper = try Child(["/usr/bin/python3", script, String(pid), marker], capture: true, interactive: true)
+        helper = try Child(["/usr/bin/python3", script, String(pid)] + markers, capture: true, interactive: true)
         let first = try line()
         guard first == "ready" else { throw TestFailure("the memory scanner could not trace \(pid): \(first)") }
     }
@@ -157,7 +162,7 @@ final class MemoryScan {
 
     static let script = """
         #!/usr/bin/python3
-        # Traces one process (PTRACE_SEIZE with PTRACE_O_TRACEEXIT) and counts a marker's copies in its
+        # Traces one process (PTRACE_SEIZE with PTRACE_O_TRACEEXIT) and counts markers' copies in its
         # memory, as UTF-8 and as UTF-32 (an array of Swift's Unicode.Scalar, or a C program's
         # code points): on "scan" from stdin while it runs, and by itself when it stops at its exit,
         # before the kernel frees anything. Signals the process gets are passed on. Prints "ready",
@@ -170,7 +175,7 @@ final class MemoryScan {
         libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]
         libc.ptrace.restype = ctypes.c_long
         pid = int(sys.argv[1])
-        markers = (sys.argv[2].encode(), sys.argv[2].encode("utf-32-le"))
+        markers = [form for marker in sys.argv[2:] for form in (marker.encode(), marker.encode("utf-32-le"))]
 
         def scan():
             found = 0
