@@ -9,37 +9,17 @@ final class Xvfb {
     private let server: Child
 
     /// `options` go to Xvfb as they are (`-extension MIT-SHM` takes an extension away).
-    /// PINBOX_TEST_DISPLAYS (say "300-319") keeps the servers to those display numbers, the first
-    /// free one, on a machine whose other numbers are someone else's.
     init(size: String = "1280x1024x24", options: [String] = []) throws {
-        let arguments = ["-displayfd", "1", "-screen", "0", size, "-nolisten", "tcp", "-noreset"] + options
-        let numbers = ProcessInfo.processInfo.environment["PINBOX_TEST_DISPLAYS"].map { range -> [String] in
-            let ends = range.split(separator: "-").compactMap { Int($0) }
-            return ends.count == 2 && ends[0] <= ends[1] ? (ends[0]...ends[1]).map { ":\($0)" } : []
-        }
-        for number in numbers ?? [""] {
-            // A number in use: Xvfb says so and exits, and the next one is tried.
-            guard let (server, display) = try Self.start(["Xvfb"] + (number.isEmpty ? [] : [number]) + arguments)
-            else { continue }
-            self.server = server
-            self.display = display
-            return
-        }
-        throw TestFailure("Xvfb did not start")
-    }
-
-    /// The server and its display, once it says which; nil when it exited first.
-    private static func start(_ argv: [String]) throws -> (Child, String)? {
-        let server = try Child(argv, capture: true)
+        server = try Child(["Xvfb", "-displayfd", "1", "-screen", "0", size, "-nolisten", "tcp", "-noreset"] + options,
+                           capture: true)
         var text = ""
         let deadline = Date().addingTimeInterval(10)
         while !text.hasSuffix("\n") {
-            guard server.isRunning else { return nil }
-            guard Date() < deadline else { throw TestFailure("Xvfb did not start") }
+            guard server.isRunning, Date() < deadline else { throw TestFailure("Xvfb did not start") }
             server.waitReadable(seconds: 0.1)
             text += String(decoding: server.read().out, as: UTF8.self)
         }
-        return (server, ":" + text.trimmingCharacters(in: .whitespacesAndNewlines))
+        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Kills the server, as a crash or a pulled cable would.
