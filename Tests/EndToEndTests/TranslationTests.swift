@@ -71,16 +71,8 @@ struct TranslationTests {
     /// lc-messages`), not the agent's own: an agent started in English, a client in Russian.
     @Test func thePinentrysWordsFollowTheClientsLanguage() throws {
         let desk = try CallerDesk()
-        let prefix = try Self.installed(in: desk.dir)
-        let home = desk.dir + "/gnupg"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        try "pinentry-program \(prefix)/bin/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
-                                                                     encoding: .utf8)
+        var (home, environment) = try startAgentInEnglish(on: desk)
         defer { endAgent(home: home) }
-        var environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C", "LC_ALL": "",
-                           "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
-        #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
         environment["LANG"] = "ru_RU.UTF-8"
         let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X7 X X Y", "/bye"],
                                 environment: environment, capture: true)
@@ -95,6 +87,21 @@ struct TranslationTests {
         #expect(desk.title(dialog) == "Требуется фраза-пароль")
         try desk.key("Escape")
         session.wait()
+    }
+
+    /// A gpg-agent of its own in `desk`'s directory, started in English (LANG=C), whose pinentry
+    /// is the installed one (with its catalogues): its home and the environment it runs in.
+    private func startAgentInEnglish(on desk: CallerDesk) throws -> (home: String, environment: [String: String]) {
+        let prefix = try Self.installed(in: desk.dir)
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try "pinentry-program \(prefix)/bin/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                                     encoding: .utf8)
+        let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C", "LC_ALL": "",
+                           "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
+        #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
+        return (home, environment)
     }
 
     /// A Hebrew askpass is mirrored, as GTK mirrors a dialog whose translation says its language
@@ -119,8 +126,7 @@ struct TranslationTests {
             #expect(try p.waitExit() == 0)
             #expect(p.stdout == "sesame\n")
         } else {
-            usleep(700_000)
-            #expect(p.child.isRunning, "the click at the left answered a left-to-right dialog")
+            #expect(p.staysRunning(for: 0.7), "the click at the left answered a left-to-right dialog")
             try desk.key("Escape")
             #expect(try p.waitExit() == 1)
             #expect(p.stdout.isEmpty)
@@ -131,16 +137,8 @@ struct TranslationTests {
     /// client (`OPTION lc-messages`), a mirrored dialog with OK at the left that answers.
     @Test func aHebrewClientGetsAMirroredPinentry() throws {
         let desk = try CallerDesk()
-        let prefix = try Self.installed(in: desk.dir)
-        let home = desk.dir + "/gnupg"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        try "pinentry-program \(prefix)/bin/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
-                                                                     encoding: .utf8)
+        let (home, environment) = try startAgentInEnglish(on: desk)
         defer { endAgent(home: home) }
-        let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C", "LC_ALL": "",
-                           "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
-        #expect(try Child(["gpgconf", "--launch", "gpg-agent"], environment: environment).wait() == 0)
         // The client's language said outright: gpg-connect-agent sends its own locale's, and
         // he_IL is seldom generated (the pinentry finds the catalogue without it).
         let session = try Child(["gpg-connect-agent", "OPTION lc-messages=he_IL.UTF-8",
