@@ -37,9 +37,9 @@ public struct PageContent: Equatable, Sendable {
     /// Shown under a suggested passphrase (gpg-agent's formatted-passphrase hint: "the blanks
     /// are not part of the passphrase").
     public var suggestionNote = ""
-    /// Which way the dialog runs: its translation's (`TextDirection.ofTranslation`) when the
-    /// content is made. The payment sheet and the workbench stay left to right.
-    public var direction = TextDirection.ofTranslation
+    /// Which way the dialog runs: a dialog's is its translation's (`DialogSpec.direction`); the
+    /// payment sheet and the workbench stay left to right.
+    public var direction = TextDirection.leftToRight
 
     public init(title: String = "", description: String = "", prompt: String = "", error: String = "",
                 hint: String = "", buttons: [PageButton] = [], waitCue: Bool = false, qualityLabel: String? = nil) {

@@ -102,6 +102,12 @@ public final class SecretBuffer: @unchecked Sendable {
         return n
     }
 
+    /// Lends every byte of the capacity for work that is no stream of appended bytes
+    /// (`SecretScratch`); what `body` leaves there is wiped with the buffer.
+    func withMutableCapacity<R>(_ body: (UnsafeMutableRawPointer) -> R) -> R {
+        body(UnsafeMutableRawPointer(bytes))
+    }
+
     /// Zeroes every byte, used or not, and empties the buffer.
     public func wipe() {
         explicitBzero(bytes, capacity)
