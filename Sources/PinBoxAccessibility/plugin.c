@@ -57,7 +57,8 @@ int pinbox_a11y_start(const char *application, const char *bus_address, pinbox_a
                       void *context) {
     if (asked) return state == PINBOX_A11Y_FAILED ? -1 : 0;
     asked = TRUE;
-    // The launcher's address, read by the program from the root window: the bridge's library
+    // The launcher's address, read by the program from the root window and taken only when it is
+    // one local socket (AccessibilitySwitch: any client can write it): the bridge's library
     // would otherwise open a connection of its own to the X server, from the thread, to read it.
     if (bus_address && *bus_address && !g_getenv("AT_SPI_BUS_ADDRESS")) g_setenv("AT_SPI_BUS_ADDRESS", bus_address, TRUE);
     pinbox_tree.callbacks = callbacks;

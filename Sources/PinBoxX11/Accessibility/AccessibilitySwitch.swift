@@ -1,22 +1,40 @@
 // SPDX-License-Identifier: MIT
 import CX11
 import CSystem
+import PinBoxCore
 
 /// Whether the session has accessibility on, asked the way a toolkit's bridge asks before it
 /// connects: the `AT_SPI_BUS` property that at-spi-bus-launcher puts on the root window
 /// (GNOME and KDE start it with the session; a bare X session can start it by hand), and
 /// `NO_AT_BRIDGE=1` to keep the bridge off whatever the session says. Asked once a window has
 /// shown (the check is a round trip or two), and once per process. The property's value is the
-/// bus's address, which the bridge is given.
+/// bus's address, which the bridge is given when it is one local socket
+/// (`AccessibilityBusAddress`): any client of the display can write it. The user's own
+/// `AT_SPI_BUS_ADDRESS` goes first, as the bridge's library takes it.
 enum AccessibilitySwitch {
     nonisolated(unsafe) private static var answer: String??
 
     /// The accessibility bus's address when the session has accessibility on; nil otherwise.
     static func busAddress(_ display: XDisplay) -> String? {
         if let answer { return answer }
-        let address = disabledByEnvironment ? nil : busProperty(display)
+        let address = disabledByEnvironment ? nil : busProperty(display).flatMap(trusted)
         answer = .some(address)
         return address
+    }
+
+    /// The address to connect to when the root window says accessibility is on: the user's own
+    /// `AT_SPI_BUS_ADDRESS`, else the property's when it is one local socket. Refused, the
+    /// bridge is not started at all: its library would read the property itself.
+    private static func trusted(_ property: String) -> String? {
+        if let own = getenv("AT_SPI_BUS_ADDRESS"), own.pointee != 0 { return String(cString: own) }
+        guard AccessibilityBusAddress.isLocalSocket(property) else {
+            // The address is not repeated: another client wrote it, and it goes to a terminal.
+            var message = "pinbox: the accessibility bus address on the root window (AT_SPI_BUS) is not a local socket; "
+                + "accessibility is not connected\n"
+            message.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+            return nil
+        }
+        return property
     }
 
     /// NO_AT_BRIDGE=1, as GTK and Qt read it.
