@@ -281,7 +281,13 @@ public final class EventLoop {
     /// window's size are gathered, for one drawing after the whole burst.
     private func take(_ event: inout XEvent, _ controller: WindowController, exposed: inout Rect, newSize: inout Size?) {
         let keyboard = display.keyboard
+        // A window manager tells of a move with a ConfigureNotify it sends itself (ICCCM): the
+        // window's place on the screen is asked again, whoever sent it; nothing else is taken.
         if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
+        // What the X server alone reports (the focus, the map, the keyboard's state) is not taken
+        // from another client: any client may send any event to any window (`SentEvents`).
+        if let kind = Self.kind(of: event.type, keyboardEvent: keyboard.eventBase),
+           !SentEvents.believes(kind, sent: event.xany.send_event != 0) { return }
         switch event.type {
         case KeyPress:
             keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
@@ -331,7 +337,10 @@ public final class EventLoop {
             let e = event.xexpose
             exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
         case ConfigureNotify:
-            newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
+            let e = event.xconfigure
+            if let size = WindowFit.configuredSize(width: Int(e.width), height: Int(e.height), sent: e.send_event != 0) {
+                newSize = size
+            }
         case MapNotify:
             if !shown {
                 shown = true
@@ -365,6 +374,25 @@ public final class EventLoop {
             if event.type == keyboard.eventBase, let state = keyboard.handle(&event) {
                 deliver(.keyboard(state), to: controller)
             }
+        }
+    }
+
+    /// What an event reports, for `SentEvents`; nil for the events with a rule of their own
+    /// (keys and clicks: `InputPolicy`; the size: `WindowFit.configuredSize`) and those not handled.
+    private static func kind(of type: Int32, keyboardEvent: Int32?) -> SentEvents.Kind? {
+        switch type {
+        case FocusIn, FocusOut: .focus
+        case EnterNotify, LeaveNotify: .crossing
+        case MapNotify: .map
+        case UnmapNotify: .unmap
+        case DestroyNotify: .destroy
+        case MotionNotify: .pointerMotion
+        case Expose: .exposure
+        case SelectionRequest: .selectionRequest
+        case SelectionClear: .selectionLost
+        case SelectionNotify: .selectionAnswer
+        case ClientMessage: .windowManagerMessage
+        default: type == keyboardEvent ? .keyboard : nil
         }
     }
 

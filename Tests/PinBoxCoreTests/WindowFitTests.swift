@@ -39,6 +39,16 @@ struct WindowFitTests {
         #expect(WindowFit.clamp(Size(width: 200, height: 300), to: .zero) == Size(width: 200, height: 300))
     }
 
+    /// Only the X server's own ConfigureNotify sizes the window, and only with a real size: a
+    /// forged 0 × 0 ended prompts with exit 3.
+    @Test func onlyTheServersOwnPositiveSizeIsTaken() {
+        #expect(WindowFit.configuredSize(width: 448, height: 237, sent: false) == Size(width: 448, height: 237))
+        #expect(WindowFit.configuredSize(width: 448, height: 237, sent: true) == nil)
+        #expect(WindowFit.configuredSize(width: 0, height: 0, sent: true) == nil)
+        #expect(WindowFit.configuredSize(width: 0, height: 237, sent: false) == nil)
+        #expect(WindowFit.configuredSize(width: 448, height: -1, sent: false) == nil)
+    }
+
     @Test func aWindowIsCentredInsideTheArea() {
         let area = Rect(x: 1280, y: 24, width: 1920, height: 1056)
         #expect(WindowFit.centred(Size(width: 448, height: 237), in: area) == Point(x: 2016, y: 433))

@@ -41,6 +41,14 @@ public enum WindowFit {
             + "more than the screen's \(Int(area.width))x\(Int(area.height))"
     }
 
+    /// The window's new size from a ConfigureNotify: only the X server's own (`sent`: another
+    /// client forged it with XSendEvent, as window managers do to tell of a move) and only a
+    /// real size. A forged 0 × 0 ended prompts; a forged small one laid them out cut.
+    public static func configuredSize(width: Int, height: Int, sent: Bool) -> Size? {
+        guard !sent, width > 0, height > 0 else { return nil }
+        return Size(width: Double(width), height: Double(height))
+    }
+
     /// `size` no larger than `area` (an empty area means the screen is not known: unchanged).
     public static func clamp(_ size: Size, to area: Size) -> Size {
         guard area.width > 0, area.height > 0 else { return size }
