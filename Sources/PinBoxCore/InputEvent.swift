@@ -58,6 +58,9 @@ public enum InputEvent: Equatable, Sendable {
     case workbench(WorkbenchAction)
     /// The keyboard could not be taken: another program holds it (its keys would go there).
     case keyboardUnavailable
+    /// The same, and the holder is known to be another PinBox window (another prompt), which
+    /// the user answers or closes first.
+    case keyboardHeldByPinBox
     /// The keyboard was taken after all, once the other program let it go.
     case keyboardAvailable
     /// A dead key or the Compose key began a sequence: the keys that follow make one character
@@ -109,7 +112,7 @@ extension InputEvent {
              .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
-             .keyboardAvailable:
+             .keyboardHeldByPinBox, .keyboardAvailable:
             return false
         }
     }

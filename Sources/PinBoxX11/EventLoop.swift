@@ -59,7 +59,7 @@ public final class EventLoop {
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
         self.window = window
-        grab = KeyboardGrab(wanted: grabKeyboard)
+        grab = KeyboardGrab(wanted: grabKeyboard, claim: KeyboardClaim(display: display.handle))
     }
 
     /// Runs until the controller sets an exit status; returns it.
@@ -127,6 +127,7 @@ public final class EventLoop {
                     deliver(.windowFocus(false), to: controller)
                 }
             case .unavailable: deliver(.keyboardUnavailable, to: controller)
+            case .unavailableToPinBox: deliver(.keyboardHeldByPinBox, to: controller)
             case .available: deliver(.keyboardAvailable, to: controller)
             case .none: break
             }

@@ -21,10 +21,15 @@ struct KeyboardGrab {
         /// program holding the keyboard, for now.
         case refused
         case unavailable
+        /// The same, and the keyboard is another PinBox window's (`KeyboardClaim`).
+        case unavailableToPinBox
         case available
     }
 
     let wanted: Bool
+    /// Tells this user's other PinBox windows that this one holds the keyboard, and tells this
+    /// one when another does; nil without a runtime directory.
+    private var claim: KeyboardClaim?
     private var giveUpAt: Double?
     private(set) var nextAttempt: Double?
     private(set) var isHeld = false
@@ -35,8 +40,9 @@ struct KeyboardGrab {
     /// When the focus, lost while the keyboard is held, is to be taken back.
     private(set) var focusDue: Double?
 
-    init(wanted: Bool) {
+    init(wanted: Bool, claim: KeyboardClaim? = nil) {
         self.wanted = wanted
+        self.claim = wanted ? claim : nil
     }
 
     /// Every key comes to the window because of the grab: held, or not yet tried (a window that
@@ -55,6 +61,7 @@ struct KeyboardGrab {
     /// workspace): X let the grab go with it. The next map takes it again, with the same
     /// patience, as pinentry-gtk-2 grabs on every map.
     mutating func windowUnmapped() {
+        claim?.drop()
         isHeld = false
         refused = false
         focusDue = nil
@@ -69,6 +76,7 @@ struct KeyboardGrab {
         let result = XGrabKeyboard(d, window.id, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
         if result == GrabSuccess {
             isHeld = true
+            claim?.take()
             refused = false
             nextAttempt = nil
             // Keys go to the grabbing window anyway; focus makes the cursor cell show.
@@ -79,7 +87,8 @@ struct KeyboardGrab {
         guard now < giveUpAt else {
             nextAttempt = now + Self.lateRetryInterval
             defer { saidUnavailable = true }
-            return saidUnavailable ? .none : .unavailable
+            guard !saidUnavailable else { return .none }
+            return result == AlreadyGrabbed && claim?.isHeldElsewhere == true ? .unavailableToPinBox : .unavailable
         }
         nextAttempt = now + Self.retryInterval
         defer { refused = true }
@@ -114,6 +123,7 @@ struct KeyboardGrab {
 
     mutating func release(window: XWindow) {
         guard isHeld else { return }
+        claim?.drop()
         XUngrabKeyboard(window.display.handle, UInt(CurrentTime))
         isHeld = false
     }

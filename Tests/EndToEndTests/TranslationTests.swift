@@ -4,16 +4,17 @@ import Glibc
 import Testing
 
 /// PinBox's own words in the user's language, and the agent's words in it too: a real `gpg -c`
-/// under `LANG=de_DE.UTF-8` and `ru_RU.UTF-8` shows no English word.
+/// under `LANG=de_DE.UTF-8` and `ru_RU.UTF-8` shows no English word; an askpass under
+/// `LANG=ja_JP.UTF-8` speaks Japanese in a Japanese face.
 @Suite("Translations: every word in the user's language", .endToEnd)
 struct TranslationTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
     /// Every catalogue translates every word the program has (po/pinbox.pot), none fuzzy, and
-    /// the others than Chinese leave nothing in English but names (OK, PIN, PUK) and the
+    /// the others than Chinese and Japanese leave nothing in English but names (OK, PIN, PUK) and the
     /// left-to-right direction (`default:LTR`).
-    @Test(arguments: ["zh_CN", "de", "ru", "he", "ar"])
+    @Test(arguments: ["zh_CN", "ja", "de", "ru", "he", "ar"])
     func everyCatalogueIsComplete(_ language: String) throws {
         let po = Self.repository + "/po/\(language).po"
         let pot = try String(contentsOfFile: Self.repository + "/po/pinbox.pot", encoding: .utf8)
@@ -23,7 +24,7 @@ struct TranslationTests {
         let (_, all) = try runAll(["msgfmt", "--check", "--statistics", "-o", "/dev/null", po])
         #expect(statistics.status == 0)
         #expect(all.trimmingCharacters(in: .whitespacesAndNewlines) == "\(words) translated messages.", "\(all)")
-        guard language != "zh_CN" else { return }
+        guard language != "zh_CN" && language != "ja" else { return }
         let english = try Self.untranslated(po)
         #expect(english.isSubset(of: ["_OK", "PIN", "PUK", "Passphrase", "default:LTR"]), "left in English: \(english)")
     }
@@ -35,7 +36,7 @@ struct TranslationTests {
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: PinBoxProcess.binary, toPath: prefix + "/bin/pinbox")
         try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/pinentry-pinbox", withDestinationPath: "pinbox")
-        for language in ["de", "ru", "zh_CN", "he", "ar"] {
+        for language in ["de", "ru", "zh_CN", "ja", "he", "ar"] {
             let folder = prefix + "/share/locale/\(language)/LC_MESSAGES"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             #expect(try run(["msgfmt", "-o", folder + "/pinbox.mo", repository + "/po/\(language).po"]).status == 0)
@@ -65,6 +66,41 @@ struct TranslationTests {
         }
         #expect(try p.waitExit() == 1, "Alt and О: Отмена")
         #expect(p.stdout.isEmpty)
+    }
+
+    /// An askpass under `LANG=ja_JP.UTF-8` speaks Japanese: its heading (the window's title)
+    /// and its buttons come from po/ja.po, the buttons drawn in the face fontconfig gives
+    /// Japanese. The same words under a Chinese locale (`LANGUAGE=ja`) draw the button row in
+    /// the Chinese face: the face follows the locale, not the words. The locale need not be
+    /// generated (`Translations.start`).
+    @Test func aJapaneseAskpassSpeaksJapanese() throws {
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        func buttonRow(_ environment: [String: String]) throws -> (title: String, pixels: [UInt32]) {
+            let p = try PinBoxProcess(["askpass", "Passphrase: "], display: desk.display,
+                                      environment: ["LC_ALL": "", "LC_MESSAGES": "", "LC_CTYPE": "", "LANGUAGE": ""]
+                                          .merging(environment) { $1 },
+                                      program: prefix + "/bin/pinbox")
+            var dialog = try desk.nextDialog()
+            let pixels = desk.pixels(&dialog)
+            let ok = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
+            let rows = max(0, ok.y - 12)..<min(dialog.height, ok.y + 12)
+            let title = desk.title(dialog)
+            try desk.key("Escape")
+            #expect(try p.waitExit() == 1)
+            #expect(p.stdout.isEmpty)
+            return (title, Array(pixels[(rows.lowerBound * dialog.width)..<(rows.upperBound * dialog.width)]))
+        }
+        let japanese = try buttonRow(["LANG": "ja_JP.UTF-8"])
+        #expect(japanese.title == "パスフレーズが必要です")
+        let chineseFace = try buttonRow(["LANG": "zh_CN.UTF-8", "LANGUAGE": "ja"])
+        #expect(chineseFace.title == "パスフレーズが必要です", "LANGUAGE=ja names the catalogue under zh_CN too")
+        let differing = zip(japanese.pixels, chineseFace.pixels).filter { $0 != $1 }.count
+        #expect(japanese.pixels.count == chineseFace.pixels.count && differing > 50,
+                "キャンセル and OK drawn alike under ja_JP and zh_CN: \(differing) pixels differ")
+        // The face is the locale's, whatever else says Chinese: LC_CTYPE names the text's language.
+        let namedJapanese = try buttonRow(["LANG": "zh_CN.UTF-8", "LANGUAGE": "ja", "LC_CTYPE": "ja_JP.UTF-8"])
+        #expect(namedJapanese.pixels == japanese.pixels)
     }
 
     /// The pinentry's own words follow the language the agent names for its client (`OPTION

@@ -126,6 +126,14 @@ int pinbox_terminal_reclaim(void);
 /// Sets the modification time of the file at `path` to now (nothing is created): the agent's
 /// touch-file after the terminal was used. 0 on success.
 int pinbox_touch(const char *path);
+/// The keyboard claim (keyboard_claim.c): the exclusive lock on `path` a PinBox window holds
+/// while it holds a display's keyboard; the descriptor holding it, or -1 (the file is not this
+/// user's own regular file, or another process holds the lock).
+int pinbox_keyboard_claim_take(const char *path);
+/// Lets the claim go (closes its descriptor; -1 is none).
+void pinbox_keyboard_claim_drop(int fd);
+/// 1 when another process holds the claim on `path`, a file of this user's; else 0.
+int pinbox_keyboard_claim_held(const char *path);
 /// The character set of locale `name` (`de_DE.ISO-8859-1`) and the most bytes one of its
 /// characters takes, without touching the process's locale; -1 when the locale is not installed.
 int pinbox_locale_codeset(const char *name, char *out, size_t size, int *most_bytes);

@@ -11,7 +11,11 @@ public struct DialogLayout: Equatable, Sendable {
     /// Sizes in points, scaled by the dialog's scale.
     public struct Metrics: Equatable, Sendable {
         public var margin = 16.0
+        /// The text column's usual width, where a long paragraph wraps.
         public var width = 400.0
+        /// The widest a description's line may be to widen the column rather than wrap
+        /// (`DescriptionWidth`): gpg-agent's lines, whole, as pinentry-gtk-2 sets them.
+        public var descriptionWidest = 560.0
         public var textSize = 13.5
         public var labelSize = 12.5
         public var gap = 10.0
@@ -107,7 +111,9 @@ public struct DialogLayout: Equatable, Sendable {
         let buttonWidths = content.buttons.map { Self.width(of: $0, measure: measure, metrics: m, scale: s) }
         let detailSize = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil) } ?? .zero
         let pictureSize = content.detail?.picture.map { measure($0, Self.pictureStyle(m, scale: s), nil) } ?? .zero
-        let width = max(Self.columnWidth(content, measure: measure, metrics: m, scale: s), widestField.rounded(.up))
+        let described = Self.descriptionWidth(content, measure: measure, metrics: m, scale: s)
+        let width = max(Self.columnWidth(content, description: described, measure: measure, metrics: m, scale: s),
+                        widestField.rounded(.up))
         textWidth = width
         let margin = m.margin * s, gap = m.gap * s
         func height(_ text: String, _ size: Double, bold: Bool = false, limit: Double) -> Double {
@@ -171,12 +177,18 @@ public struct DialogLayout: Equatable, Sendable {
         func limitUnder(_ most: Double) -> Double {
             max(limit(lines: m.descriptionMinimumLines, m.textSize), (most - rest).rounded(.down))
         }
+        // Lines that stand whole within the bound are as tall as the page's one measure of
+        // them says (`DescriptionWidth`): measured again only when they wrap or are cut.
+        func heightOfDescription(within limit: Double) -> Double {
+            described.height(width: width, limit: limit)?.rounded(.up)
+                ?? height(content.description, m.textSize, limit: limit)
+        }
         var descriptionLimit = limitUnder(m.maximumHeight * s)
-        var descriptionHeight = height(content.description, m.textSize, limit: descriptionLimit)
+        var descriptionHeight = heightOfDescription(within: descriptionLimit)
         if let room, room - m.screenMargin * s > m.maximumHeight * s,
            descriptionHeight > descriptionLimit - limit(lines: 1, m.textSize) {
             descriptionLimit = limitUnder(room - m.screenMargin * s)
-            descriptionHeight = height(content.description, m.textSize, limit: descriptionLimit)
+            descriptionHeight = heightOfDescription(within: descriptionLimit)
         }
         self.descriptionLimit = descriptionLimit
         if descriptionHeight > 0 { blocks.insert(descriptionHeight, at: 0) }
@@ -267,10 +279,28 @@ public struct DialogLayout: Equatable, Sendable {
     /// A button's width: its label and padding, at least the minimum; a checkbox's, its box and
     /// label.
     /// The width of the text column for `content` before its entries: the metrics' width, or
-    /// wider for what is never wrapped or broken, a row of buttons, a fingerprint and its
-    /// picture. Entries are made this wide (`DialogSpec`), so they line up with the rest.
+    /// wider for a description whose lines stand whole up to `descriptionWidest`
+    /// (`DescriptionWidth`), and for what is never wrapped or broken, a row of buttons, a
+    /// fingerprint and its picture. Entries are made this wide (`DialogSpec`), so they line up
+    /// with the rest.
     public static func columnWidth(_ content: PageContent, measure: TextMeasure, metrics m: Metrics = Metrics(),
                                    scale s: Double) -> Double {
+        columnWidth(content, description: descriptionWidth(content, measure: measure, metrics: m, scale: s),
+                    measure: measure, metrics: m, scale: s)
+    }
+
+    /// The description's one measure: the page's (`PageContent.descriptionWidth`) when it is of
+    /// this text at this size, else made now.
+    public static func descriptionWidth(_ content: PageContent, measure: TextMeasure, metrics m: Metrics = Metrics(),
+                                        scale s: Double) -> DescriptionWidth {
+        if let known = content.descriptionWidth, known.measures(content.description, textSize: m.textSize * s) {
+            return known
+        }
+        return DescriptionWidth(content.description, textSize: m.textSize * s, measure: measure)
+    }
+
+    private static func columnWidth(_ content: PageContent, description: DescriptionWidth, measure: TextMeasure,
+                                    metrics m: Metrics, scale s: Double) -> Double {
         let buttonWidths = content.buttons.map { width(of: $0, measure: measure, metrics: m, scale: s) }
         let rowWidths = zip(content.buttons, buttonWidths).filter { $0.0.role != .savePassword }.map { $0.1 }
         let buttonsWidth = max(rowWidths.reduce(0, +) + Double(max(0, rowWidths.count - 1)) * m.buttonGap * s,
@@ -278,7 +308,8 @@ public struct DialogLayout: Equatable, Sendable {
         // A fingerprint is never broken: the dialog is as wide as it needs.
         let detail = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil).width } ?? 0
         let picture = content.detail?.picture.map { measure($0, pictureStyle(m, scale: s), nil).width } ?? 0
-        return max(m.width * s, buttonsWidth, detail.rounded(.up), picture.rounded(.up)).rounded(.up)
+        let text = description.column(usual: m.width * s, widest: m.descriptionWidest * s)
+        return max(text, buttonsWidth, detail.rounded(.up), picture.rounded(.up)).rounded(.up)
     }
 
     private static func width(of button: PageButton, measure: TextMeasure, metrics m: Metrics,

@@ -94,6 +94,8 @@ public struct DialogSpec: Equatable, Sendable {
         content.detail = detail
         content.destructive = destructive
         content.direction = direction
+        // Measured once, here: the column's width, the entries' and the layout's all come from it.
+        content.descriptionWidth = DialogLayout.descriptionWidth(content, measure: measure, scale: scale)
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
         // Entries as wide as the text column the buttons and a fingerprint's line make (a
         // fingerprint's entry wider still where the typed fingerprint needs it).

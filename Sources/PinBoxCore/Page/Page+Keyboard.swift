@@ -24,7 +24,7 @@ extension Page {
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }
-        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable,
+        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .keyboardHeldByPinBox,
              .keyboardAvailable, .release, .drag:
             break
         }

@@ -6,7 +6,8 @@ extension Page {
     /// entries (keys typed now would go to that program) and ends after a while or when closed,
     /// with `keyboardUnavailable` (exit 3), unless the keyboard comes back first
     /// (`takeKeyboardBack`). A page that is not a dialog ends at once.
-    func refuseKeyboard(now: Double, into effects: inout [PageEffect]) {
+    /// `heldByPinBox`: the holder is known to be another PinBox window, and the notice says so.
+    func refuseKeyboard(now: Double, heldByPinBox: Bool = false, into effects: inout [PageEffect]) {
         guard outcome == nil, keyboardRefusedAt == nil else { return }
         guard isDialog else { return finish(.keyboardUnavailable, into: &effects) }
         // A notice that reads no key (ssh's "touch your security key") has nothing a key could
@@ -20,7 +21,8 @@ extension Page {
         if revealed { setRevealed(false) }
         promptBeforeRefusal = (content, fields)
         fields = []
-        var notice = PageContent(title: KeyboardRefusal.heading, description: KeyboardRefusal.explanation,
+        var notice = PageContent(title: KeyboardRefusal.heading,
+                                 description: heldByPinBox ? KeyboardRefusal.pinBoxExplanation : KeyboardRefusal.explanation,
                                  buttons: [PageButton(.ok, label: KeyboardRefusal.closeLabel)])
         notice.defaultButton = .ok
         content = notice

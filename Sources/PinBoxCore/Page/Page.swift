@@ -294,6 +294,8 @@ public final class Page {
             effects += handleWorkbench(action, now: now)
         case .keyboardUnavailable:
             refuseKeyboard(now: now, into: &effects)
+        case .keyboardHeldByPinBox:
+            refuseKeyboard(now: now, heldByPinBox: true, into: &effects)
         case .keyboardAvailable:
             takeKeyboardBack(now: now, into: &effects)
         case .composeStarted:

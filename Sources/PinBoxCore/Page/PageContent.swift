@@ -7,6 +7,9 @@ public struct PageContent: Equatable, Sendable {
     public var title: String
     /// Several lines, wrapped to the page's width.
     public var description: String
+    /// The description measured once as the page was made (`DialogSpec.makePage`), for the
+    /// layout to use rather than measure it again; nil, or another text's, and it is measured.
+    public var descriptionWidth: DescriptionWidth?
     /// The label just above the entry ("PIN", "Passphrase").
     public var prompt: String
     /// A red line under the entry ("Bad PIN (try 2 of 3)"); empty for none.

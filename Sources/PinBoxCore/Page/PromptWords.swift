@@ -55,6 +55,11 @@ public enum KeyboardRefusal {
     public static var explanation: String {
         localized("Another program is holding the keyboard, so what you type could go to it instead of this window. Finish what it is doing, or close it: this window asks as soon as the keyboard is free.")
     }
+    /// When the holder is known to be another PinBox window (`KeyboardClaim`): two prompts
+    /// opened at once, the first one holding the keyboard.
+    public static var pinBoxExplanation: String {
+        localized("Another PinBox window is holding the keyboard: what you type goes to it. Answer it or close it first: this window asks as soon as the keyboard is free.")
+    }
     /// No mnemonic: while this page shows, keys go to the program holding the keyboard, and
     /// an Alt+C meant for Close would press that program's button (another prompt's Cancel).
     public static var closeLabel: String {

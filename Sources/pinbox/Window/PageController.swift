@@ -83,13 +83,14 @@ final class PageController: WindowController {
         let waited = waitsForKeyboard
         defer { if waited { sayIfEndedWaiting() } }
         let effects = page.handle(event, now: now)
-        if event == .keyboardUnavailable {
+        if event == .keyboardUnavailable || event == .keyboardHeldByPinBox {
             // Said on stderr too, for callers that log it (sudo, ssh in a script): a prompt waits
             // for the keyboard, the demo and the payment sheet end at once (exit 3).
+            let holder = event == .keyboardHeldByPinBox ? "another PinBox window" : "another program"
             if page.outcome == .keyboardUnavailable {
-                Output.error("cannot grab the keyboard: another program holds it; nothing was asked")
+                Output.error("cannot grab the keyboard: \(holder) holds it; nothing was asked")
             } else if page.keyboardRefusedAt != nil {
-                Output.error("cannot grab the keyboard: another program holds it, so nothing is asked until it lets go")
+                Output.error("cannot grab the keyboard: \(holder) holds it, so nothing is asked until it lets go")
             }
         }
         // A page that needs more room (an answer from the caller: gpg-agent's refusal of a
