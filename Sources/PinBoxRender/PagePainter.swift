@@ -159,6 +159,13 @@ public enum PagePainter {
             drawButton(button, in: rect, focused: focused, pressed: page.pressedButton == i, page: page,
                        layout: layout, on: canvas)
         }
+        // Last: the strength bar's tooltip lies over what is under the bar.
+        if let tip = page.qualityTip, let row = layout.quality {
+            let placement = TooltipPainter.place(tip, about: row, column: layout.textWidth,
+                                                 window: Size(width: Double(canvas.width), height: Double(canvas.height)),
+                                                 scale: s, mirrored: layout.mirrored)
+            if touched(placement.box) { TooltipPainter.draw(tip, placement, scale: s, on: canvas) }
+        }
     }
 
     /// A button: the default one (OK) filled with the accent colour (the error colour when it is
