@@ -126,4 +126,33 @@ struct QualityTooltipEndToEndTests {
         try child.readUntil("OK closing", into: &text)
         #expect(child.wait() == 0)
     }
+
+    /// A screen reader finds the tooltip on the bar itself, as its description (as GTK gives a
+    /// widget's tooltip), after the rating in words once there is one.
+    @Test func aScreenReaderReadsTheTooltipAsTheBarsDescription() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: bus.environment, capture: true,
+                                 interactive: true)
+        var replies = ""
+        try pinentry.readUntil("OK Pleased", into: &replies)
+        pinentry.send("SETQUALITYBAR Quality:\nSETQUALITYBAR_TT \(Self.agentTooltip)\nSETPROMPT New passphrase:\nGETPIN\n")
+        let tooltip = "The quality of the text entered above.\nPlease ask your administrator for details about the criteria."
+        let window = try probe.window(of: "pinbox")
+        let bar = try #require(flatten(window).first { $0["role"] as? String == "progress bar" })
+        #expect(bar["description"] as? String == tooltip)
+        _ = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid), "windowfocus", "--sync"],
+                    display: xvfb.display)
+        _ = try run(["xdotool", "key", "a"], display: xvfb.display)
+        try pinentry.readUntil("INQUIRE QUALITY a", into: &replies)
+        pinentry.send("D 40\nEND\n")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:property-change:accessible-value" }
+        let rated = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "progress bar" })
+        #expect(rated["description"] as? String == "Fair\n" + tooltip)
+        #expect(try probe.press("Cancel"))
+        try pinentry.readUntil("ERR 83886179", into: &replies)
+        pinentry.send("BYE\n")
+        #expect(pinentry.wait() == 0)
+    }
 }

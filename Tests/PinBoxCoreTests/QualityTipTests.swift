@@ -155,4 +155,14 @@ struct QualityTipTests {
         _ = page.handle(.hover(.moved(Point(x: 1, y: 1))), now: 8)
         #expect(page.nextDeadline(after: 8) == 10, "moving the pointer does not put the timeout off")
     }
+
+    @Test func theBarsAccessibleDescriptionIsItsTooltipAfterTheRating() throws {
+        let page = try barDialog()
+        #expect(AccessibleTree(page: page).node(AccessibleTree.ID.quality)?.description == tooltip)
+        page.setQuality(42)
+        #expect(AccessibleTree(page: page).node(AccessibleTree.ID.quality)?.description == "Fair\n" + tooltip)
+        let plain = try barDialog(tooltip: nil)
+        plain.setQuality(42)
+        #expect(AccessibleTree(page: plain).node(AccessibleTree.ID.quality)?.description == "Fair", "no tooltip: as before")
+    }
 }
