@@ -16,10 +16,13 @@ enum TooltipPainter {
         var box: Rect
         var text: Point
         var wrap: Double
+        /// The tallest the text may be.
+        var most: Double
     }
 
-    static func style(scale s: Double) -> TextStyle {
-        TextStyle(size: 12.5 * s, color: textColor)
+    /// The text's style; `most` is the tallest it may be (a caller's long text ends with "…").
+    static func style(scale s: Double, most: Double? = nil) -> TextStyle {
+        TextStyle(size: 12.5 * s, color: textColor, maxHeight: most)
     }
 
     /// The tip for `text` about `anchor`, at most `column` wide, in a window of `window`.
@@ -27,18 +30,23 @@ enum TooltipPainter {
                       mirrored: Bool) -> Placement {
         let padX = (8 * s).rounded(), padY = (5 * s).rounded(), gap = (4 * s).rounded()
         let wrap = max(1, column - 2 * padX)
-        let size = TextLayout.measure(text, style: style(scale: s), width: wrap)
+        // Never taller than the room under the thing or over it, whichever is larger: a
+        // caller's long text is cut, and the thing it explains stays in view.
+        let room = max(window.height - anchor.maxY, anchor.y) - gap
+        let most = max(12.5 * s * 1.5, room - 2 * padY)
+        let size = TextLayout.measure(text, style: style(scale: s, most: most), width: wrap)
         let width = min(column, size.width.rounded(.up) + 2 * padX), height = size.height.rounded(.up) + 2 * padY
         var x = mirrored ? anchor.maxX - width : anchor.x
         x = max(0, min(x, window.width - width))
         var y = anchor.maxY + gap
         if y + height > window.height { y = max(0, anchor.y - gap - height) }
         let box = Rect(x: x.rounded(), y: y.rounded(), width: width, height: height)
-        return Placement(box: box, text: Point(x: box.x + padX, y: box.y + padY), wrap: width - 2 * padX)
+        return Placement(box: box, text: Point(x: box.x + padX, y: box.y + padY), wrap: width - 2 * padX, most: most)
     }
 
     static func draw(_ text: String, _ placement: Placement, scale s: Double, on canvas: Canvas) {
         canvas.fillRounded(placement.box, radius: 4 * s, with: background)
-        TextLayout.draw(text, style: style(scale: s), width: placement.wrap, at: placement.text, on: canvas)
+        TextLayout.draw(text, style: style(scale: s, most: placement.most), width: placement.wrap, at: placement.text,
+                        on: canvas)
     }
 }

@@ -334,7 +334,11 @@ public final class EventLoop {
         case EnterNotify, LeaveNotify:
             // Another client taking or letting go of the pointer (a menu, a drag) moves no pointer.
             if event.xcrossing.mode == NotifyGrab || event.xcrossing.mode == NotifyUngrab { return }
-            if event.type == LeaveNotify && followsPointer { deliver(.hover(.left), to: controller) }
+            if followsPointer {
+                // Coming in is a move to where the pointer came in: it may rest there.
+                let point = Point(x: Double(event.xcrossing.x), y: Double(event.xcrossing.y))
+                deliver(event.type == LeaveNotify ? .hover(.left) : .hover(.moved(point)), to: controller)
+            }
             focus.crossed(entered: event.type == EnterNotify, focusFlag: event.xcrossing.focus != 0,
                           detail: event.xcrossing.detail)
         case Expose:

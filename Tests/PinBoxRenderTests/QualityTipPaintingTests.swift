@@ -92,4 +92,16 @@ struct QualityTipPaintingTests {
         #expect(dark.count > 8000, "\(dark.count)")
         #expect(Double(dark.map(\.y).min() ?? 0) > row.maxY)
     }
+
+    /// A caller's tooltip far longer than the window is tall: the box stays inside the window,
+    /// its text cut, and the bar's row stays clear of it.
+    @Test func aTooLongTooltipIsCutToTheWindow() throws {
+        let long = Array(repeating: "The quality of the text entered above.", count: 60).joined(separator: "\n")
+        let (canvas, row) = try painted(at: 1, tooltip: long)
+        let whole = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        let dark = points(canvas, whole, Self.box)
+        #expect(dark.count > 2000, "\(dark.count)")
+        let rows = Set(dark.map(\.y))
+        #expect(!rows.contains(Int(row.mid.y)), "the bar itself is not covered")
+    }
 }
