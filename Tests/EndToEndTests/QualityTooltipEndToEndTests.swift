@@ -155,4 +155,30 @@ struct QualityTooltipEndToEndTests {
         pinentry.send("BYE\n")
         #expect(pinentry.wait() == 0)
     }
+
+    /// The real gpg-agent (Debian's), asked for a new passphrase with its strength bar
+    /// (GET_PASSPHRASE --qualitybar): its own SETQUALITYBAR_TT reaches the screen.
+    @Test func theRealAgentsTooltipShowsOnTheBar() throws {
+        let desk = try CallerDesk()
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { endAgent(home: home) }
+        try "pinentry-program \(desk.pinentry)\n".write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+        let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "LANG": "C", "LC_ALL": "",
+                           "LANGUAGE": "", "LC_MESSAGES": "", "LC_CTYPE": ""]
+        let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --qualitybar pinbox-tooltip X X New+passphrase",
+                                 "/bye"], environment: environment, capture: true)
+        var dialog = try desk.nextDialog()
+        let bar = try barCentre(on: desk, &dialog)
+        try waitUntil("the window asks for the pointer's moves") {
+            askedEvents(on: desk, dialog) & PointerMotionMask != 0
+        }
+        try desk.pointer(dialog, x: bar.x, y: bar.y)
+        try waitUntil("the agent's tooltip shown with the pointer on the bar") { tip(on: desk, dialog).count > 20 }
+        try desk.key("Escape")
+        session.wait()
+        let out = String(decoding: session.read().out, as: UTF8.self)
+        #expect(out.contains("ERR 83886179"), "cancelled: \(out)")
+    }
 }
