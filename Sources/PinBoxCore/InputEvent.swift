@@ -75,6 +75,8 @@ public enum InputEvent: Equatable, Sendable {
     case pressButton(Int)
     /// A screen reader gave focusable `index` the focus (fields first, then buttons).
     case focusOn(Int)
+    /// The pointer moving or leaving, or a key going down, as a tooltip follows them (`HoverTip`).
+    case hover(HoverInput)
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -112,7 +114,7 @@ extension InputEvent {
              .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
-             .keyboardHeldByPinBox, .keyboardAvailable:
+             .keyboardHeldByPinBox, .keyboardAvailable, .hover:
             return false
         }
     }

@@ -159,6 +159,13 @@ public enum PagePainter {
             drawButton(button, in: rect, focused: focused, pressed: page.pressedButton == i, page: page,
                        layout: layout, on: canvas)
         }
+        // Last: the strength bar's tooltip lies over what is under the bar.
+        if let tip = page.qualityTip, let row = layout.quality {
+            let placement = TooltipPainter.place(tip, about: row, column: layout.textWidth,
+                                                 window: Size(width: Double(canvas.width), height: Double(canvas.height)),
+                                                 scale: s, mirrored: layout.mirrored)
+            if touched(placement.box) { TooltipPainter.draw(tip, placement, scale: s, on: canvas) }
+        }
     }
 
     /// A button: the default one (OK) filled with the accent colour (the error colour when it is
@@ -294,9 +301,18 @@ public enum PagePainter {
     private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, size: Double,
                                          mirrored: Bool, page: PageScene, on canvas: Canvas) {
         if let warning = note.capsLock {
-            TextLayout.draw(warning, style: TextStyle(size: size, bold: true, color: page.warningColor),
-                            width: warningWidth, at: Point(x: mirrored ? row.maxX - warningWidth : row.x, y: row.y),
-                            on: canvas)
+            let style = TextStyle(size: size, bold: true, color: page.warningColor)
+            // Mirrored, a warning of one line ends at the right edge whatever its own script (the
+            // agent's English one too), as the dialog's other lines do; a longer one wraps in its
+            // room, each paragraph from its own side.
+            let metrics = TextLayout.metrics(warning, style: style, width: warningWidth)
+            if mirrored && metrics.lineCount == 1 && !metrics.truncated {
+                TextLayout.draw(warning, style: style, width: nil,
+                                at: Point(x: (row.maxX - metrics.size.width).rounded(), y: row.y), on: canvas)
+            } else {
+                TextLayout.draw(warning, style: style, width: warningWidth,
+                                at: Point(x: mirrored ? row.maxX - warningWidth : row.x, y: row.y), on: canvas)
+            }
         }
         if let layout = note.layout {
             let style = TextStyle(size: size, color: page.secondaryColor)

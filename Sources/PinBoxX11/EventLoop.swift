@@ -55,6 +55,8 @@ public final class EventLoop {
     /// is always a release, even one followed by a press of the same key in the same
     /// millisecond, which is fast typing (a password manager's auto-type, a token's `cccccc`).
     private var detectableAutoRepeat = false
+    /// The window asks for the pointer's every move (`WindowController.wantsPointerMotion`).
+    private var followsPointer = false
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -161,6 +163,10 @@ public final class EventLoop {
             }
 
             controller.advance(to: now)
+            if controller.wantsPointerMotion != followsPointer {
+                followsPointer.toggle()
+                window.followPointer(followsPointer)
+            }
             if let accessibility, let tree = controller.accessibleTree() {
                 accessibility.publish(tree, window: window, display: display)
             }
@@ -291,6 +297,8 @@ public final class EventLoop {
            !SentEvents.believes(kind, sent: event.xany.send_event != 0) { return }
         switch event.type {
         case KeyPress:
+            // Any key hides a tooltip, Shift alone too.
+            if followsPointer { deliver(.hover(.keyPressed), to: controller) }
             keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
                        keyboard: keyboard, admits: { controller.admits($0) }, emit: { deliver($0, to: controller) })
             // No copy of the key is left behind in this frame.
@@ -315,7 +323,8 @@ public final class EventLoop {
                 deliver(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))), to: controller)
             }
         case MotionNotify:
-            deliver(.drag(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))), to: controller)
+            let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))
+            deliver(event.xmotion.state & UInt32(Button1Mask) != 0 ? .drag(point) : .hover(.moved(point)), to: controller)
         case FocusIn, FocusOut:
             // Focus moves caused by a grab are not the user's doing.
             if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { return }
@@ -332,6 +341,11 @@ public final class EventLoop {
         case EnterNotify, LeaveNotify:
             // Another client taking or letting go of the pointer (a menu, a drag) moves no pointer.
             if event.xcrossing.mode == NotifyGrab || event.xcrossing.mode == NotifyUngrab { return }
+            if followsPointer {
+                // Coming in is a move to where the pointer came in: it may rest there.
+                let point = Point(x: Double(event.xcrossing.x), y: Double(event.xcrossing.y))
+                deliver(event.type == LeaveNotify ? .hover(.left) : .hover(.moved(point)), to: controller)
+            }
             focus.crossed(entered: event.type == EnterNotify, focusFlag: event.xcrossing.focus != 0,
                           detail: event.xcrossing.detail)
         case Expose:

@@ -31,6 +31,9 @@ public protocol WindowController: AnyObject {
     /// The size the page's content wants now, when the window follows it (a dialog that shows
     /// or hides a line); nil when the window's size is the user's alone.
     var wantedSize: Size? { get }
+    /// Whether the pointer's every move should be reported (`.hover`): only while the page has
+    /// a tooltip to show.
+    var wantsPointerMotion: Bool { get }
     /// Set when the program should end, with this exit status.
     var exitStatus: Int32? { get }
     /// Whether every frame drawn is kept or told (a recording, a frame trace): then a window on

@@ -80,10 +80,7 @@ public final class XWindow {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing
         attributes.bit_gravity = NorthWestGravity
-        // Release and drag with the left button: a number pad's key types when let go on it.
-        attributes.event_mask = KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
-            | ExposureMask
-            | StructureNotifyMask | FocusChangeMask | EnterWindowMask | LeaveWindowMask | PropertyChangeMask
+        attributes.event_mask = Self.events
         var mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
         if let colormap = visual.colormap {
             // A visual other than the parent's: its own colormap, and a border pixel, or BadMatch.
@@ -105,6 +102,17 @@ public final class XWindow {
     deinit {
         XFreeGC(display.handle, gc)
         XDestroyWindow(display.handle, id)
+    }
+
+    /// The events the window asks for. Release and drag with the left button: a number pad's
+    /// key types when let go on it.
+    static let events = KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+        | ExposureMask | StructureNotifyMask | FocusChangeMask | EnterWindowMask | LeaveWindowMask | PropertyChangeMask
+
+    /// Asks for the pointer's every move too, or stops asking: only while the page has a tooltip
+    /// to show, so that no other page is woken by a pointer crossing it.
+    func followPointer(_ on: Bool) {
+        XSelectInput(display.handle, id, Self.events | (on ? PointerMotionMask : 0))
     }
 
     /// The window's X id, as X tools print it (`0x…`).

@@ -107,7 +107,8 @@ public struct AccessibleTree: Equatable, Sendable {
             nodes.append(Self.entry(field, index: i, page: page, bounds: bounds, focused: focused == i, words: words))
             // The quality bar, where it is drawn: under the entry it rates, over the repeat.
             if i == 0, case .dialog(let layout) = geometry, let label = content.qualityLabel {
-                nodes.append(Self.qualityBar(label, rating: page.quality, bounds: layout.quality ?? .zero))
+                nodes.append(Self.qualityBar(label, rating: page.quality, tooltip: content.qualityTooltip,
+                                             bounds: layout.quality ?? .zero))
             }
         }
 
@@ -147,13 +148,15 @@ public struct AccessibleTree: Equatable, Sendable {
 
     /// The quality bar: as much as it fills, of a whole a reader says as a percentage (a
     /// refused rating fills none: its words say why). The whole rating, not a fraction scaled
-    /// back, which is a hair under some ratings and said one lower; the rating in words, as drawn
-    /// beside the bar (never anything typed), is its description.
-    private static func qualityBar(_ label: String, rating: Int?, bounds: Rect) -> AccessibleNode {
+    /// back, which is a hair under some ratings and said one lower. Its description is the rating
+    /// in words, as drawn beside the bar (never anything typed), then the caller's tooltip, as GTK
+    /// gives a widget's tooltip for its description: what a sighted user reads by resting the
+    /// pointer on the bar, a screen reader's user hears on the bar.
+    private static func qualityBar(_ label: String, rating: Int?, tooltip: String?, bounds: Rect) -> AccessibleNode {
         let value = AccessibleValue(current: Double(max(0, min(100, rating ?? 0))), minimum: 0, maximum: 100)
-        return AccessibleNode(id: ID.quality, role: .progressBar, name: label,
-                              description: rating.map { QualityRating($0).words } ?? "", states: shown,
-                              bounds: bounds, value: value)
+        let description = [rating.map { QualityRating($0).words }, tooltip].compactMap { $0 }.joined(separator: "\n")
+        return AccessibleNode(id: ID.quality, role: .progressBar, name: label, description: description,
+                              states: shown, bounds: bounds, value: value)
     }
 
     /// The buttons, in Tab order: push buttons, and the password manager's box as a check box.

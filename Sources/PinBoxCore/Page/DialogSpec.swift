@@ -29,6 +29,8 @@ public struct DialogSpec: Equatable, Sendable {
     public var waitCue = false
     /// A strength bar under the entry, with this label (pinentry's SETQUALITYBAR).
     public var qualityLabel: String?
+    /// The strength bar's tooltip (pinentry's SETQUALITYBAR_TT).
+    public var qualityTooltip: String?
     /// What the entry takes, and how many bytes the caller can read.
     public var accepts = AcceptedCharacters.text
     public var byteLimit = 1022
@@ -92,6 +94,7 @@ public struct DialogSpec: Equatable, Sendable {
                                   description: descriptionBesideLabel,
                                   error: Self.trimmed(error), waitCue: waitCue, qualityLabel: qualityLabel.map(Self.label))
         content.detail = detail
+        if qualityLabel != nil { content.qualityTooltip = qualityTooltip.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 } }
         content.destructive = destructive
         content.direction = direction
         // Measured once, here: the column's width, the entries' and the layout's all come from it.

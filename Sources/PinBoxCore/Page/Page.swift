@@ -54,6 +54,9 @@ public final class Page {
     /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
     /// strength bar; nil before the first rating.
     public private(set) var quality: Int?
+    /// The strength bar's tooltip: whether, and since when, the pointer rests on the bar
+    /// (Page+QualityTip.swift).
+    public internal(set) var qualityTip = HoverTip()
     /// The agent's own password-manager options: its checkbox, Suggest, its constraints (see
     /// Page+Agent.swift).
     public internal(set) var agent = AgentState()
@@ -213,6 +216,7 @@ public final class Page {
     /// One input, at `now` (monotonic seconds). Returns what the host must do, in order.
     public func handle(_ input: InputEvent, now: Double) -> [PageEffect] {
         guard outcome == nil else { return [] }
+        followQualityTip(input, now: now)
         if input.pressesButton && !isArmed(at: now) { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
         if input.isUserInput || input == .windowFocus(true) { caretSince = now }
@@ -310,6 +314,8 @@ public final class Page {
             press(content.buttons[b].role, now: now, into: &effects)
         case .focusOn(let i):
             if i >= 0 { setFocus(i, into: &effects) }
+        case .hover:
+            break  // the tooltip's, taken above
         }
         return effects
     }
@@ -603,6 +609,7 @@ public final class Page {
         var deadlines = animationDeadlines(after: now)
         if let end = timeoutDeadline { deadlines.append(end) }
         if let f = feedback { deadlines.append(f.until) }
+        if let tip = qualityTipDeadline(after: now) { deadlines.append(tip) }
         if !buttonsArmed, let end = armedAt { deadlines.append(end) }
         if let since = keyboardRefusedAt, outcome == nil { deadlines.append(since + KeyboardRefusal.duration) }
         if showsCaret, let change = caretBlink.nextChange(after: now, since: caretSince) { deadlines.append(change) }

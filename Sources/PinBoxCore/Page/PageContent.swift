@@ -23,6 +23,9 @@ public struct PageContent: Equatable, Sendable {
     /// A strength bar under the entry with this label (pinentry's SETQUALITYBAR), fed by
     /// `Page.setQuality` while a new passphrase is typed; nil for none.
     public var qualityLabel: String?
+    /// What the strength bar says of itself when the pointer rests on it, and to a screen reader
+    /// (pinentry's SETQUALITYBAR_TT); nil for nothing.
+    public var qualityTooltip: String?
     /// A line shown whole under the description, never wrapped (a host key's fingerprint):
     /// the dialog widens to fit it. `label` goes above it.
     public var detail: PageDetail?

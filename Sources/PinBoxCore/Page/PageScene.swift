@@ -22,6 +22,8 @@ public struct PageScene: Equatable, Sendable {
     public var cuePhase: Double?
     /// The strength bar's value, -100…100, when the page has a bar and a rating.
     public var quality: Int?
+    /// The strength bar's tooltip, while it shows (the pointer rests on the bar).
+    public var qualityTip: String?
     /// A suggested passphrase while it is shown (the user pressed Suggest): drawn in clear,
     /// from the entry's locked buffer.
     public var suggestion: ShownCharacters?
@@ -83,6 +85,7 @@ extension Page {
         var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
                               focusRing: ring, message: message, cuePhase: phase)
         scene.quality = quality
+        scene.qualityTip = showsQualityTip(at: now) ? content.qualityTooltip : nil
         scene.messageIsQuestion = question != nil
         scene.messageIsSuccess = feedback != nil && feedbackIsSuccess
         scene.suggestion = suggestion

@@ -116,7 +116,11 @@ struct XDialogs: PinentryFrontEnd {
         }
         spec.timeout = request.timeout > 0 ? Double(request.timeout) : nil
         spec.timeoutEndsWithTyping = true
-        if agent.ratesQuality, let bar = request.qualityBar { spec.qualityLabel = bar.label }
+        if agent.ratesQuality, let bar = request.qualityBar {
+            spec.qualityLabel = bar.label
+            // Shown when the pointer rests on the bar, and read as its description.
+            spec.qualityTooltip = bar.tooltip
+        }
         spec.offer(request)
         // A new passphrase is rated by the agent as it is typed (INQUIRE QUALITY), straight
         // from the secret buffer. An empty entry is not rated: the bar is as the dialog opened

@@ -66,6 +66,8 @@ final class PageController: WindowController {
     /// demo's field given a taller look by F7).
     var wantedSize: Size? { page.preferredSize }
 
+    var wantsPointerMotion: Bool { page.wantsPointerMotion }
+
     func windowShown(id: String) {
         page.shown(at: Clock.now())
         // The window's own size (a --geometry, a window manager's), else the page's.
