@@ -491,12 +491,15 @@ public final class EventLoop {
     /// Whether a key release is half of an auto-repeat: until detectable auto-repeat is on (the
     /// preparation, a moment after the window shows), a held key repeats as a release and a
     /// press at the same time, the press already queued behind it. Typing as fast looks the same
-    /// then; after, it is never taken for a repeat.
+    /// then; after, it is never taken for a repeat. The press must be the server's own: one
+    /// forged behind a real release would leave the key held, and its next real press taken
+    /// for a repeat and dropped.
     private static func repeats(_ release: XKeyEvent, display: OpaquePointer) -> Bool {
         guard XEventsQueued(display, QueuedAlready) > 0 else { return false }
         var next = XEvent()
         XPeekEvent(display, &next)
-        let repeats = next.type == KeyPress && next.xkey.keycode == release.keycode && next.xkey.time == release.time
+        let repeats = next.type == KeyPress && next.xkey.send_event == 0 && next.xkey.keycode == release.keycode
+            && next.xkey.time == release.time
         wipe(&next)
         return repeats
     }
