@@ -7,8 +7,8 @@ extension XDisplay {
     /// The area a window may take, in device pixels: the monitor where `geometry` places it
     /// (the corner it names), else the monitor under the pointer (where the user is looking
     /// when a program asks); the whole screen when RandR names no monitor; less what the window
-    /// manager keeps for panels (`_NET_WORKAREA`, when one sets it). A place no monitor shows
-    /// takes the nearest monitor.
+    /// manager keeps for panels (`_NET_WORKAREA`, when one sets it, `WindowFit.workArea`). A
+    /// place no monitor shows takes the nearest monitor.
     public func workArea(for geometry: WindowGeometry = WindowGeometry()) -> Rect {
         let whole = screenBounds
         var point: Point
@@ -31,13 +31,8 @@ extension XDisplay {
             }
             XRRFreeMonitors(list)
         }
-        var area = WindowFit.monitor(at: point, among: monitors) ?? whole
-        if let work = windowManagerWorkArea() {
-            let x0 = max(area.x, work.x), y0 = max(area.y, work.y)
-            let x1 = min(area.x + area.width, work.x + work.width), y1 = min(area.y + area.height, work.y + work.height)
-            if x1 > x0 && y1 > y0 { area = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
-        }
-        return area
+        return WindowFit.workArea(of: WindowFit.monitor(at: point, among: monitors) ?? whole,
+                                  managed: windowManagerWorkArea())
     }
 
     /// The other PinBox windows showing on the screen, for a dialog to open beside them rather

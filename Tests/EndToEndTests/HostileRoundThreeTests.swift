@@ -371,10 +371,10 @@ struct HostileRoundThreeTests {
         let xvfb = try Xvfb(size: "1600x900x24")
         do {
             let manager = try XClient(xvfb.display)
-            manager.setWorkArea(x: 0, y: 0, width: 1600, height: 300)
+            manager.setWorkArea(x: 0, y: 0, width: 1600, height: 500)
             let squeezed = try askpass(["Passphrase:"], display: xvfb.display)
             let g = try windowGeometry(squeezed.windowID!, display: xvfb.display)
-            #expect(g.y + g.height <= 300, "inside the live manager's area: \(g)")
+            #expect(g.y + g.height <= 500 && abs(g.y + g.height / 2 - 250) <= 2, "inside the live manager's area: \(g)")
             kill(squeezed.pid, SIGTERM)
             _ = try squeezed.waitExit()
         }
@@ -388,6 +388,26 @@ struct HostileRoundThreeTests {
                 "centred on the whole screen, at its own size: \(g)")
         kill(p.pid, SIGTERM)
         _ = try p.waitExit()
+    }
+
+    /// Any client can set the root's properties, a check window naming itself included: a work
+    /// area of one pixel shrank the prompt to a dot. Panels take an edge of the screen; an area
+    /// that leaves less than half of it is passed over (`WindowFit.workArea`; the control, a
+    /// real panel's area, is taken: `aHugeScaleStillFitsTheScreen`).
+    @Test func aWorkAreaNoPanelsLeaveIsPassedOver() throws {
+        let xvfb = try Xvfb(size: "1600x900x24")
+        let plain = try askpass(["Passphrase:"], display: xvfb.display)
+        let own = try windowGeometry(plain.windowID!, display: xvfb.display)
+        kill(plain.pid, SIGTERM)
+        _ = try plain.waitExit()
+        let forger = try XClient(xvfb.display)
+        forger.setWorkArea(x: 10, y: 10, width: 1, height: 1)
+        let p = try askpass(["Passphrase:"], display: xvfb.display)
+        let g = try windowGeometry(p.windowID!, display: xvfb.display)
+        #expect(g == own, "centred on the whole screen, at its own size: \(g) against \(own)")
+        try p.xdotool(["type", "--delay", "20", "ok"])
+        try p.keys("Return")
+        #expect(try p.waitExit() == 0 && p.stdout == "ok\n")
     }
 
     /// `paste: off` makes a prompt stricter, so it applies wherever it is written for the name
@@ -676,12 +696,12 @@ struct HostileRoundThreeTests {
     @Test func aCurrentDesktopOfMinusOneIsPassedOver() throws {
         let xvfb = try Xvfb(size: "1600x900x24")
         let manager = try XClient(xvfb.display)
-        manager.setWorkArea(x: 0, y: 0, width: 1600, height: 300)
+        manager.setWorkArea(x: 0, y: 0, width: 1600, height: 500)
         for (desktop, inArea) in [(0, true), (0xFFFF_FFFF, false)] {
             manager.setCardinal("_NET_CURRENT_DESKTOP", to: desktop)
             let p = try askpass(["Passphrase:"], display: xvfb.display)
             let g = try windowGeometry(p.windowID!, display: xvfb.display)
-            #expect((g.y + g.height <= 300) == inArea, "desktop \(desktop): \(g)")
+            #expect((g.y + g.height <= 500) == inArea, "desktop \(desktop): \(g)")
             try p.xdotool(["type", "--delay", "20", "ok"])
             try p.keys("Return")
             #expect(try p.waitExit() == 0 && p.stdout == "ok\n", "desktop \(desktop): \(p.stderr)")

@@ -102,6 +102,22 @@ struct WindowFitTests {
 
     /// The monitor a place is on: the one holding it, else the nearest (below a small laptop
     /// panel beside a tall monitor, no monitor shows).
+    @Test func thePanelsEdgesAreLeftOutButAForgedAreaIsNot() {
+        let monitor = Rect(x: 1920, y: 0, width: 1920, height: 1080)
+        // A top panel and a dock on the left, over both monitors: this one's part is taken.
+        #expect(WindowFit.workArea(of: monitor, managed: Rect(x: 64, y: 32, width: 3776, height: 1048))
+                == Rect(x: 1920, y: 32, width: 1920, height: 1048))
+        #expect(WindowFit.workArea(of: monitor, managed: nil) == monitor)
+        // Exactly half is still a (very large) panel's.
+        #expect(WindowFit.workArea(of: monitor, managed: Rect(x: 1920, y: 0, width: 960, height: 540))
+                == Rect(x: 1920, y: 0, width: 960, height: 540))
+        // A dot, a sliver, or an area on the other monitor: the whole monitor.
+        for forged in [Rect(x: 2000, y: 100, width: 1, height: 1), Rect(x: 1920, y: 0, width: 1920, height: 20),
+                       Rect(x: 0, y: 0, width: 1920, height: 1080), Rect(x: 1920, y: 0, width: 959, height: 1080)] {
+            #expect(WindowFit.workArea(of: monitor, managed: forged) == monitor, "\(forged)")
+        }
+    }
+
     @Test func aPlaceIsOnTheMonitorHoldingItOrTheNearest() {
         let panel = Rect(x: 0, y: 0, width: 800, height: 600), large = Rect(x: 800, y: 0, width: 1920, height: 1080)
         #expect(WindowFit.monitor(at: Point(x: 1000, y: 50), among: [panel, large]) == large)

@@ -70,6 +70,18 @@ public enum WindowFit {
         return monitors.reduce(first) { distance($1) < distance($0) ? $1 : $0 }
     }
 
+    /// The part of `monitor` a window may take, less what the window manager keeps for panels
+    /// (`managed`: its `_NET_WORKAREA`). Panels take an edge; an area that leaves less than half
+    /// the monitor either way, or none of it, is no panel's doing but another client's (any
+    /// client can set the root's properties): a forged 1 × 1 area shrank prompts to a dot.
+    public static func workArea(of monitor: Rect, managed: Rect?) -> Rect {
+        guard let managed else { return monitor }
+        let x0 = max(monitor.x, managed.x), y0 = max(monitor.y, managed.y)
+        let x1 = min(monitor.maxX, managed.maxX), y1 = min(monitor.maxY, managed.maxY)
+        guard (x1 - x0) * 2 >= monitor.width, (y1 - y0) * 2 >= monitor.height else { return monitor }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// A window asked for at `frame` kept inside `area`: moved into it, and cut to it when larger.
     /// A prompt placed off screen, or in the part of a screen no monitor shows, would take the
     /// keyboard where nobody sees it.
