@@ -44,6 +44,38 @@ struct TranslationTests {
         return prefix
     }
 
+    /// `pinbox render --dialog confirm3` draws gpg's three answers in the user's words: Yes, No
+    /// and Cancel, as the catalogue has them (the third was an English "No" beside a second
+    /// "No" in its place of Cancel). The same picture as one given those words; the control, a
+    /// label of its own, draws another.
+    @Test(arguments: [("C", nil), ("ja_JP.UTF-8", "ja"), ("de_DE.UTF-8", "de")] as [(String, String?)])
+    func aThreeAnswerConfirmationSpeaksTheUsersLanguage(_ locale: String, _ language: String?) throws {
+        let dir = NSTemporaryDirectory() + "pinbox-confirm3-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let prefix = try Self.installed(in: dir)
+        func word(_ english: String) throws -> String {
+            guard let language else { return english }
+            let po = try String(contentsOfFile: Self.repository + "/po/\(language).po", encoding: .utf8)
+                .components(separatedBy: "\n")
+            let at = try #require(po.firstIndex(of: "msgid \"\(english)\""), "\(english) in \(language).po")
+            return String(po[at + 1].dropFirst("msgstr \"".count).dropLast())
+        }
+        func render(_ name: String, _ labels: [String]) throws -> Data {
+            let out = dir + "/\(name).png"
+            let p = try PinBoxProcess(["render", "--dialog", "confirm3", "--out", out] + labels, display: nil,
+                                      environment: ["LANG": locale, "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""],
+                                      program: prefix + "/bin/pinbox")
+            #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        let own = try render("own", [])
+        let told = try render("told", ["--ok", word("_Yes"), "--not-ok", word("_No"), "--cancel", word("_Cancel")])
+        #expect(own == told)
+        let other = try render("other", ["--ok", word("_Yes"), "--not-ok", "_Maybe", "--cancel", word("_Cancel")])
+        #expect(own != other)
+    }
+
     /// A Russian dialog's access keys are Cyrillic (`_Отмена`), and while a Latin passphrase
     /// is typed the US layout is the active one: Alt and the key of О did nothing. A mnemonic
     /// now answers in any of the keymap's layouts, as GTK's do.

@@ -89,7 +89,13 @@ struct DialogRenderCommand {
         switch kind {
         case .entry(.passphrase): spec = DialogSpec(prompt: .passphrase)
         case .entry: spec = DialogSpec(prompt: .pin(.user))
-        case .confirm: spec = DialogSpec(prompt: .confirm)
+        case .confirm(let notOK):
+            spec = DialogSpec(prompt: .confirm)
+            // Three answers are gpg's trust question's: Yes, No, and Cancel beside them.
+            if notOK {
+                spec.notOKLabel = localized("_No")
+                spec.cancelLabel = localized("_Cancel")
+            }
         case .message: spec = DialogSpec(prompt: .information)
         case .notice: spec = DialogSpec(prompt: .deviceWait)
         case .hostKey: spec = DialogSpec(kind: kind)
