@@ -30,6 +30,17 @@ struct QualityTooltipEndToEndTests {
         return (child, try desk.nextDialog())
     }
 
+    /// Escape cancels the dialog: the client hears the agent's cancel, then a BYE ends the
+    /// pinentry cleanly.
+    private func cancel(_ child: Child, on desk: CallerDesk) throws {
+        var text = ""
+        try desk.key("Escape")
+        try child.readUntil("ERR", into: &text)
+        child.send("BYE\n")
+        try child.readUntil("OK closing", into: &text)
+        #expect(child.wait() == 0)
+    }
+
     /// The middle of the bar's track, found by its colour, in window coordinates.
     private func barCentre(on desk: CallerDesk, _ dialog: inout CallerDesk.Dialog) throws -> (x: Int, y: Int) {
         let pixels = desk.pixels(&dialog)
@@ -101,11 +112,29 @@ struct QualityTooltipEndToEndTests {
         try desk.type("x")
         try child.readUntil("INQUIRE QUALITY x", into: &text)
         child.send("D 10\nEND\n")
-        try desk.key("Escape")
-        try child.readUntil("ERR", into: &text)
-        child.send("BYE\n")
-        try child.readUntil("OK closing", into: &text)
-        #expect(child.wait() == 0)
+        try cancel(child, on: desk)
+    }
+
+    /// A dialog that opens under a pointer already resting on its bar shows the tip without a
+    /// move: the crossing its map makes says where the pointer is (`EnterNotify` counts as a
+    /// move). The first dialog
+    /// finds the bar and leaves the pointer on it (the control: the tip shows there); the same
+    /// dialog again opens in the same place, and the pointer is not touched.
+    @Test func aDialogOpeningUnderAPointerOnTheBarShowsTheTip() throws {
+        let desk = try CallerDesk()
+        let (first, found) = try newPassphraseDialog(on: desk, tooltip: Self.agentTooltip)
+        var dialog = found
+        let bar = try barCentre(on: desk, &dialog)
+        try desk.pointer(dialog, x: bar.x, y: bar.y)
+        try waitUntil("the tooltip shown with the pointer moved onto the bar") { tip(on: desk, dialog).count > 20 }
+        let place = try windowGeometry(dialog.id, display: desk.display)
+        try cancel(first, on: desk)
+
+        let (second, again) = try newPassphraseDialog(on: desk, tooltip: Self.agentTooltip)
+        let placeAgain = try windowGeometry(again.id, display: desk.display)
+        #expect((placeAgain.x, placeAgain.y) == (place.x, place.y), "the same place: \(placeAgain) against \(place)")
+        try waitUntil("the tooltip shown with the pointer at rest") { tip(on: desk, again).count > 20 }
+        try cancel(second, on: desk)
     }
 
     /// The positive control's other half: without a tooltip the window never asks for the
@@ -119,12 +148,7 @@ struct QualityTooltipEndToEndTests {
         #expect(try desk.showsCaret(dialog, within: 5))
         #expect(askedEvents(on: desk, dialog) & PointerMotionMask == 0)
         #expect(askedEvents(on: desk, dialog) & Button1MotionMask != 0, "drags are still asked for")
-        var text = ""
-        try desk.key("Escape")
-        try child.readUntil("ERR", into: &text)
-        child.send("BYE\n")
-        try child.readUntil("OK closing", into: &text)
-        #expect(child.wait() == 0)
+        try cancel(child, on: desk)
     }
 
     /// A screen reader finds the tooltip on the bar itself, as its description (as GTK gives a
