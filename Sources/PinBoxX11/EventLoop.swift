@@ -89,6 +89,13 @@ public final class EventLoop {
         // mapping shows it at once.
         _ = controller.draw(on: buffer.canvas, now: Clock.now(), everything: true)
         buffer.presentAsBackground(of: window)
+        // A tooltip's pointer is followed from the map on: a window mapped under a pointer at
+        // rest hears of it once, by the crossing the map makes, which the loop's first pass can
+        // read before it would otherwise have asked for the pointer's moves.
+        if controller.wantsPointerMotion {
+            followsPointer = true
+            window.followPointer(true)
+        }
         window.map()
         // While it holds the frame on screen, the server paints exposures itself from it.
         var backgroundIsFrame = true

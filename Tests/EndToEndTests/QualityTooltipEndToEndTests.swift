@@ -117,7 +117,8 @@ struct QualityTooltipEndToEndTests {
 
     /// A dialog that opens under a pointer already resting on its bar shows the tip without a
     /// move: the crossing its map makes says where the pointer is (`EnterNotify` counts as a
-    /// move). The first dialog
+    /// move), and the pointer's moves are asked for before the map, so that crossing is never
+    /// read before (on the build before, the tip failed to show in about a quarter of runs). The first dialog
     /// finds the bar and leaves the pointer on it (the control: the tip shows there); the same
     /// dialog again opens in the same place, and the pointer is not touched.
     @Test func aDialogOpeningUnderAPointerOnTheBarShowsTheTip() throws {
