@@ -67,10 +67,12 @@ struct DescriptionWidthTests {
         #expect(dialog.description.width == dialog.textWidth)
         #expect(dialog.description.height == 4 * Self.lineHeight(scale))
         #expect(dialog.content.width == dialog.textWidth + 2 * Self.metrics.margin * scale)
-        // The entry widens with the column, in its whole cells (14 pt each).
+        // The entry widens with the column to its edge, where the buttons end, though the
+        // column is no whole number of the entry's 14-pt cells.
         let cell = Theme.passphrase.cellSize.width * scale
-        #expect(dialog.fields[0].width <= dialog.textWidth && dialog.fields[0].width > dialog.textWidth - cell,
-                "entry \(dialog.fields[0].width) in a column \(dialog.textWidth) wide")
+        try #require(dialog.textWidth.truncatingRemainder(dividingBy: cell) != 0, "the control: a column of part cells")
+        #expect(dialog.fields[0].width == dialog.textWidth, "entry \(dialog.fields[0].width) in a column \(dialog.textWidth) wide")
+        #expect(dialog.fields[0].maxX == dialog.description.maxX)
         #expect(dialog.buttons.map { $0.maxX }.max() == dialog.description.maxX)
     }
 

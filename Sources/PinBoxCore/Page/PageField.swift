@@ -51,7 +51,14 @@ public struct PageField {
         let shown = max(1, min(shown, most))
         growth = (shown, max(shown, most))
         self.countsPastRow = countsPastRow
-        layout = Layout(configuration.theme.layoutRequest(rows: 1, columns: shown, scale: configuration.scale))
+        layout = Self.row(of: shown, configuration)
+    }
+
+    /// A row of `cells`: in the configuration's frame when it is one for that many (a
+    /// passphrase's box spans the dialog's column), else as wide as the cells need.
+    private static func row(of cells: Int, _ configuration: FieldConfiguration) -> Layout {
+        let frame = cells == configuration.columns ? configuration.frame : nil
+        return Layout(configuration.theme.layoutRequest(rows: 1, columns: cells, frame: frame, scale: configuration.scale))
     }
 
     /// The same entry in `theme` (F7 on the workbench): the characters, the animation, the
@@ -105,7 +112,7 @@ public struct PageField {
     public mutating func fitToLength() -> Bool {
         let cells = cellsShown
         guard growth != nil, cells != layout.cells.count else { return false }
-        layout = Layout(configuration.theme.layoutRequest(rows: 1, columns: cells, scale: configuration.scale))
+        layout = Self.row(of: cells, configuration)
         return true
     }
 
@@ -185,9 +192,11 @@ public enum EntryKind: Equatable, Sendable {
         case .passphrase:
             var theme = Theme.passphrase
             theme.accepts = .text
-            let slots = max(4, Int(width / (theme.cellSize.width * scale)))
-            let configuration = try FieldConfiguration(theme: theme, count: min(slots, PinField.capacityRange.upperBound),
-                                                       scale: scale)
+            let slots = min(max(4, Int(width / (theme.cellSize.width * scale))), PinField.capacityRange.upperBound)
+            // The box spans the whole column, as the buttons' row does, its slots a little wider
+            // than a cell where the column is not a whole number of them.
+            let frame = Size(width: max(width / scale, Double(slots) * theme.cellSize.width), height: theme.cellSize.height)
+            let configuration = try FieldConfiguration(theme: theme, count: slots, frame: frame, scale: scale)
             return try PageField(name: name, label: label, configuration: configuration,
                                  capacity: PinField.entryRange.upperBound, byteLimit: byteLimit,
                                  shown: configuration.capacity, most: configuration.capacity)
