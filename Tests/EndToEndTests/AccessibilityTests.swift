@@ -16,16 +16,7 @@ struct AccessibilityTests {
 
     /// Whether a library of the accessibility stack is mapped into process `pid`.
     static func mapped(_ pid: pid_t) -> [String] {
-        // Read to the end: procfs files say they are empty.
-        let fd = open("/proc/\(pid)/maps", O_RDONLY)
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
-        while fd >= 0 {
-            let n = read(fd, &chunk, chunk.count)
-            guard n > 0 else { break }
-            bytes += chunk[0..<n]
-        }
-        if fd >= 0 { close(fd) }
-        let maps = String(decoding: bytes, as: UTF8.self)
+        let maps = mappings(of: pid)
         let names = ["libatk", "libglib", "libgobject", "libdbus", "libatspi", "libpinbox-accessibility"]
         return Set(maps.split(separator: "\n").compactMap { line in
             names.first { line.contains("/" + $0) }

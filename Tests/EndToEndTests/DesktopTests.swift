@@ -397,9 +397,7 @@ struct DesktopTests {
         let xvfb = try Xvfb()
         let askpass = try PinBoxProcess(["askpass", "请输入密钥的密码：Ελληνικά русский العربية"], display: xvfb.display)
         _ = try windowSize(of: askpass.pid, display: xvfb.display)
-        // Read to the end: String(contentsOfFile:) stops after the first page of a /proc file.
-        let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(askpass.pid)/maps"))
-        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        let maps = mappings(of: askpass.pid)
         let files = Set(maps.split(separator: "\n").compactMap { line -> String? in
             guard let path = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first,
                   path.hasPrefix("/") else { return nil }

@@ -304,7 +304,7 @@ struct HostileRoundThreeTests {
         try pinentry.waitOutput("OK\n", count: 1)
         try pinentry.window()
         func locked() throws -> Int {
-            let status = try String(contentsOfFile: "/proc/\(pinentry.pid)/status", encoding: .utf8)
+            let status = procFile("/proc/\(pinentry.pid)/status")
             let line = status.split(separator: "\n").first { $0.hasPrefix("VmLck:") } ?? ""
             return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? -1
         }

@@ -229,7 +229,7 @@ struct HostileTests {
             try p.keys("8", "1")
             try p.waitFor("change", count: 2)
             let pixels = try XClient(xvfb.display).stillPixels(id, width: 396, height: 190)
-            let maps = (try? String(contentsOfFile: "/proc/\(p.pid)/maps", encoding: .utf8)) ?? ""
+            let maps = mappings(of: p.pid)
             kill(p.pid, SIGTERM)
             #expect(try p.waitExit() == 1)
             return (pixels, maps.contains("/SYSV"))
@@ -337,7 +337,7 @@ struct HostileTests {
             let g = try windowGeometry(p.windowID!, display: xvfb.display)
             return g.width <= 1280 && g.height <= 1024
         }
-        let resident = try String(contentsOfFile: "/proc/\(p.pid)/status", encoding: .utf8)
+        let resident = procFile("/proc/\(p.pid)/status")
             .split(separator: "\n").first { $0.hasPrefix("VmRSS:") }?.split(separator: " ").dropFirst().first
         #expect(Int(resident ?? "") ?? .max < 64 * 1024, "resident: \(resident ?? "?") kB (window was \(before))")
         try p.keys("o", "k", "Return")

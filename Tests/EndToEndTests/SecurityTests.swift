@@ -160,7 +160,7 @@ struct SecurityTests {
 
     @Test func coreDumpsAreOff() throws {
         let s = try Session(["--style", "strip"])
-        let limits = try String(contentsOfFile: "/proc/\(s.pinbox.pid)/limits", encoding: .utf8)
+        let limits = procFile("/proc/\(s.pinbox.pid)/limits")
         let core = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") })
         #expect(core.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(core)")
     }
