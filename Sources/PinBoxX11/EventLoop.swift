@@ -57,6 +57,9 @@ public final class EventLoop {
     private var detectableAutoRepeat = false
     /// The window asks for the pointer's every move (`WindowController.wantsPointerMotion`).
     private var followsPointer = false
+    /// The signal pipe has bytes to read: poll said so, or the loop has not looked yet (a
+    /// signal may have come between two dialogs). Read only then, not on every wake.
+    private var signalsPending = true
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -67,6 +70,7 @@ public final class EventLoop {
     /// Runs until the controller sets an exit status; returns it.
     public func run(_ controller: WindowController) throws(X11Error) -> Int32 {
         SignalPipe.install()
+        signalsPending = true
         let d = display.handle
         // Keys already down, before the window can have the keyboard, have been held since before
         // it (Return from the terminal that started it, a key stuck down): their repeats are not
@@ -113,10 +117,13 @@ public final class EventLoop {
             var newSize: Size?
             // A request to stop goes before the keys queued with it: a Return typed as the
             // signal came answers nothing.
-            let signals = SignalPipe.drain()
-            if signals.record { deliver(.workbench(.record), to: controller) }
-            if signals.quit { deliver(.terminate, to: controller) }
-            if signals.screenshot { screenshotWanted = true }
+            if signalsPending {
+                signalsPending = false
+                let signals = SignalPipe.drain()
+                if signals.record { deliver(.workbench(.record), to: controller) }
+                if signals.quit { deliver(.terminate, to: controller) }
+                if signals.screenshot { screenshotWanted = true }
+            }
             while nextEvent(d, into: &event) {
                 take(&event, controller, exposed: &exposed, newSize: &newSize)
             }
@@ -481,6 +488,7 @@ public final class EventLoop {
             if wanted >= 0 && (timeout < 0 || wanted < timeout) { timeout = wanted }
         }
         _ = poll(&fds, nfds_t(fds.count), timeout)
+        if fds[1].revents != 0 { signalsPending = true }
         if watching, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
         accessibility?.dispatch(fds[glib...])
     }
