@@ -37,3 +37,10 @@ r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused
 # The askpass's dialog, as the window draws it (focused, five characters typed), at scale 2.
 "$pinbox" render --dialog passphrase --scale 2 --description "Enter passphrase for /home/me/.ssh/id_ed25519" \
           --text hello --focused --out askpass.png
+
+# ssh's question about a new host key, as the askpass reads it from ssh's words (focused on the
+# entry for the fingerprint), at scale 2.
+"$pinbox" render --scale 2 --focused --out askpass-hostkey.png --askpass "The authenticity of host 'git.example.org (192.0.2.7)' can't be established.
+ED25519 key fingerprint is SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE.
+This key is not known by any other names.
+Are you sure you want to continue connecting (yes/no/[fingerprint])? "

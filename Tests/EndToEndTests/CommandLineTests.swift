@@ -147,6 +147,8 @@ final class CommandLineTests {
         (["314159"], "unexpected argument (not repeated here: it holds digits)"),
         (["--style", "strip", "pin=2718"], "unexpected argument (not repeated here: it holds digits)"),
         (["render", "--text", "12"], "render needs --out FILE.png"),
+        (["render", "--out", "/tmp/x.png", "--dialog", "pin", "--askpass", "PIN:"], "--dialog and --askpass each name the dialog: give one\n"),
+        (["render", "--out", "/tmp/x.png", "--askpass"], "--askpass needs a value"),
         (["render", "--out", "/tmp/x.png", "--text", "1234567"], "--text has 7 digits but the field holds 6\n"),
         (["render", "--out", "/tmp/x.png", "--text", "12a"], "--text must be digits only\n"),
         (["render", "--out", "/nonexistent/dir/x.png", "--text", "1"], "cannot write /nonexistent/dir/x.png"),

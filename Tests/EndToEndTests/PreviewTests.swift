@@ -4,15 +4,36 @@ import Glibc
 import Testing
 import PinBoxRender
 
-/// `pinbox render --dialog` draws what the window draws for the same inputs: the askpass's
-/// window, read back from the X server, against the headless render, pixel for pixel.
+/// `pinbox render --dialog` and `--askpass` draw what the window draws for the same inputs: the
+/// askpass's window, read back from the X server, against the headless render, pixel for pixel.
 @Suite("Previews are the windows", .endToEnd)
 struct PreviewTests {
+    /// ssh's question about a host key it has not seen (OpenSSH 9's words).
+    static let hostKeyQuestion = """
+        The authenticity of host 'git.example.org (192.0.2.7)' can't be established.
+        ED25519 key fingerprint is SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE.
+        This key is not known by any other names.
+        Are you sure you want to continue connecting (yes/no/[fingerprint])? 
+        """
+
     @Test(arguments: [("Enter passphrase for /root/.ssh/id_ed25519: ", "passphrase",
                        "Enter passphrase for /root/.ssh/id_ed25519"),
                       ("Enter PIN for ECDSA-SK key /root/.ssh/id_ecdsa_sk: ", "pin",
                        "Enter PIN for ECDSA-SK key /root/.ssh/id_ecdsa_sk")])
     func renderDialogIsTheAskpassWindowPixelForPixel(prompt: String, kind: String, description: String) throws {
+        try Self.expectSamePixels(window: prompt, render: ["--dialog", kind, "--description", description])
+    }
+
+    /// `--askpass PROMPT` reads the prompt's words as the askpass does: ssh's host-key question
+    /// (the fingerprint taken out onto its own line, an entry for it, No and Yes), sudo's
+    /// password, git's username (an entry shown as typed).
+    @Test(arguments: [hostKeyQuestion, "[sudo] password for alice: ", "Username for 'https://git.example.org': "])
+    func renderAskpassIsTheAskpassWindowPixelForPixel(prompt: String) throws {
+        try Self.expectSamePixels(window: prompt, render: ["--askpass", prompt])
+    }
+
+    /// The askpass's window for `prompt` against `pinbox render` given `arguments`.
+    private static func expectSamePixels(window prompt: String, render arguments: [String]) throws {
         let xvfb = try Xvfb()
         // The pointer away from where the dialog shows, and no grab: the window has no focus,
         // so no caret blinks while it is read (the render is asked for the same).
@@ -29,8 +50,7 @@ struct PreviewTests {
 
         let out = NSTemporaryDirectory() + "pinbox-preview-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let render = try PinBoxProcess(["render", "--dialog", kind, "--description", description, "--out", out],
-                                       display: nil)
+        let render = try PinBoxProcess(["render"] + arguments + ["--out", out], display: nil)
         #expect(try render.waitExit() == 0, "\(render.stderr)")
         let picture = try Canvas(png: out)
         #expect(picture.width == Int(size.width) && picture.height == Int(size.height),

@@ -14,10 +14,14 @@ struct DialogRenderCommand {
 
     static let help = """
         usage: pinbox render --dialog KIND --out FILE.png [dialog options]
+               pinbox render --askpass PROMPT --out FILE.png [dialog options]
 
           --dialog KIND                passphrase, pin (grows as typed), pin:N (N boxes),
                                        confirm, confirm3 (with a "not OK" button), message,
                                        notice (no button, with the wait cue)
+          --askpass PROMPT             the dialog `pinbox askpass PROMPT` opens, read from the
+                                       prompt's words as the askpass reads them (ssh's host-key
+                                       question, a PIN, a passphrase…)
           --title, --description, --prompt, --error TEXT
           --ok, --cancel, --not-ok LABEL   button labels, `_` before the mnemonic
           --repeat LABEL               a second entry that must match the first
@@ -31,14 +35,15 @@ struct DialogRenderCommand {
 
     /// Whether `arguments` ask for a dialog rather than a field.
     static func wanted(_ arguments: some Collection<String>) -> Bool {
-        arguments.contains { $0 == "--dialog" || $0.hasPrefix("--dialog=") }
+        arguments.contains { $0 == "--dialog" || $0.hasPrefix("--dialog=") || $0 == "--askpass" || $0.hasPrefix("--askpass=") }
     }
 
     init(arguments: some Collection<String>) throws(UsageError) {
         var reader = ArgumentReader(arguments)
         // The kind first, wherever it is given: the dialog starts as the window's for that kind
         // (its heading, its buttons, Show for a passphrase), and the options go over it.
-        var kind: DialogSpec.Kind = .entry(.passphrase)
+        var kind: DialogSpec.Kind?
+        var askpass: AskpassCommand?
         var title, description, prompt, error, ok, cancel, notOK, repeatPrompt: String?
         var waitCue = false
         var scale = 1.0
@@ -50,6 +55,9 @@ struct DialogRenderCommand {
                     throw UsageError("--dialog must be one of passphrase, pin, pin:N, confirm, confirm3, message, notice, not \(Excerpt.quoted(value))")
                 }
                 kind = k
+            case "--askpass":
+                // The prompt whole, as one word: what follows `--` on the askpass's command line.
+                askpass = try AskpassCommand(arguments: ["--", try reader.value(for: option)], hint: .none)
             case "--title": title = try reader.value(for: option)
             case "--description": description = try reader.value(for: option)
             case "--prompt": prompt = try reader.value(for: option)
@@ -69,7 +77,8 @@ struct DialogRenderCommand {
             }
         }
         guard output != nil else { throw UsageError("render needs --out FILE.png") }
-        spec = Self.base(kind)
+        if kind != nil && askpass != nil { throw UsageError("--dialog and --askpass each name the dialog: give one") }
+        spec = askpass?.dialog ?? Self.base(kind ?? .entry(.passphrase))
         if let title { spec.title = title }
         if let description { spec.description = description }
         if let prompt { spec.prompt = prompt }
