@@ -26,19 +26,27 @@ struct PreviewTests {
 
     /// `--askpass PROMPT` reads the prompt's words as the askpass does: ssh's host-key question
     /// (the fingerprint taken out onto its own line, an entry for it, No and Yes), sudo's
-    /// password, git's username (an entry shown as typed).
-    @Test(arguments: [hostKeyQuestion, "[sudo] password for alice: ", "Username for 'https://git.example.org': "])
-    func renderAskpassIsTheAskpassWindowPixelForPixel(prompt: String) throws {
-        try Self.expectSamePixels(window: prompt, render: ["--askpass", prompt])
+    /// password, git's username (an entry shown as typed); and ssh's hint as the askpass takes
+    /// it: ssh-agent's question (`ssh-add -c`), Yes and No. (Not the security key's notice: its
+    /// cue breathes, so no two moments of it are the same picture.)
+    @Test(arguments: [(hostKeyQuestion, nil), ("[sudo] password for alice: ", nil),
+                      ("Username for 'https://git.example.org': ", nil),
+                      ("Allow use of key alice@laptop?\nKey fingerprint SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE.",
+                       "confirm")] as [(String, String?)])
+    func renderAskpassIsTheAskpassWindowPixelForPixel(prompt: String, hint: String?) throws {
+        try Self.expectSamePixels(window: prompt, render: ["--askpass", prompt],
+                                  environment: hint.map { ["SSH_ASKPASS_PROMPT": $0] } ?? [:])
     }
 
     /// The askpass's window for `prompt` against `pinbox render` given `arguments`.
-    private static func expectSamePixels(window prompt: String, render arguments: [String]) throws {
+    private static func expectSamePixels(window prompt: String, render arguments: [String],
+                                         environment: [String: String] = [:]) throws {
         let xvfb = try Xvfb()
         // The pointer away from where the dialog shows, and no grab: the window has no focus,
         // so no caret blinks while it is read (the render is asked for the same).
         _ = try run(["xdotool", "mousemove", "0", "0"], display: xvfb.display)
-        let p = try PinBoxProcess(["askpass", "--no-grab", "--", prompt], display: xvfb.display)
+        let p = try PinBoxProcess(["askpass", "--no-grab", "--", prompt], display: xvfb.display,
+                                  environment: environment)
         defer { kill(p.pid, SIGTERM); _ = try? p.waitExit() }
         let (found, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(p.pid)],
                                    display: xvfb.display)
@@ -50,7 +58,7 @@ struct PreviewTests {
 
         let out = NSTemporaryDirectory() + "pinbox-preview-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let render = try PinBoxProcess(["render"] + arguments + ["--out", out], display: nil)
+        let render = try PinBoxProcess(["render"] + arguments + ["--out", out], display: nil, environment: environment)
         #expect(try render.waitExit() == 0, "\(render.stderr)")
         let picture = try Canvas(png: out)
         #expect(picture.width == Int(size.width) && picture.height == Int(size.height),

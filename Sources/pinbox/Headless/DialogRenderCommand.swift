@@ -21,7 +21,7 @@ struct DialogRenderCommand {
                                        notice (no button, with the wait cue)
           --askpass PROMPT             the dialog `pinbox askpass PROMPT` opens, read from the
                                        prompt's words as the askpass reads them (ssh's host-key
-                                       question, a PIN, a passphrase…)
+                                       question, a PIN, a passphrase…), with SSH_ASKPASS_PROMPT
           --title, --description, --prompt, --error TEXT
           --ok, --cancel, --not-ok LABEL   button labels, `_` before the mnemonic
           --repeat LABEL               a second entry that must match the first
@@ -57,7 +57,8 @@ struct DialogRenderCommand {
                 kind = k
             case "--askpass":
                 // The prompt whole, as one word: what follows `--` on the askpass's command line.
-                askpass = try AskpassCommand(arguments: ["--", try reader.value(for: option)], hint: .none)
+                // ssh's hint, SSH_ASKPASS_PROMPT, as the askpass takes it: a question, a notice.
+                askpass = try AskpassCommand(arguments: ["--", try reader.value(for: option)], hint: askpassHint())
             case "--title": title = try reader.value(for: option)
             case "--description": description = try reader.value(for: option)
             case "--prompt": prompt = try reader.value(for: option)
