@@ -103,6 +103,37 @@ final class CommandLineTests {
         #expect(stat(file, &written) == 0 && written.st_mode & 0o777 == 0o600)
     }
 
+    /// `--quality-tooltip` draws the strength bar's tip as the window shows it when the pointer
+    /// rests on the bar: a dark box under the bar, across the dialog's text column. The control:
+    /// the same dialog without it has no such box.
+    @Test func aRenderedQualityTooltipShowsUnderTheBar() throws {
+        /// The rows with a run of 100 pixels of the tip's colour, and those of the bar's track.
+        func rows(_ extra: [String]) throws -> (tip: [Int], track: [Int]) {
+            let out = "\(dir)/tip-\(extra.count).png"
+            let r = try pinbox(["render", "--dialog", "passphrase", "--repeat", "Repeat:", "--quality", "30",
+                                "--text", "abc", "--out", out] + extra)
+            #expect(r.status == 0, "\(r.err)")
+            let c = try Canvas(png: out)
+            func runs(of colour: UInt32) -> [Int] {
+                (0..<c.height).filter { y in
+                    var run = 0
+                    for x in 0..<c.width {
+                        run = c.pixel(x: x, y: y) == colour ? run + 1 : 0
+                        if run >= 100 { return true }
+                    }
+                    return false
+                }
+            }
+            // TooltipPainter.background; the strength bar's empty track.
+            return (runs(of: 0x2b2f36), runs(of: 0xdde1e6))
+        }
+        #expect(try rows([]).tip.isEmpty, "the control: no tip unless asked")
+        let shown = try rows(["--quality-tooltip", "The quality of the text entered above."])
+        // Its padding above and below the line of text (the rows the text crosses have no such run).
+        #expect(shown.tip.count >= 8, "a box around a line of text: \(shown.tip)")
+        #expect(!shown.track.isEmpty && shown.track.max()! < shown.tip.min()!, "under the bar: \(shown)")
+    }
+
     @Test func renderIsByteIdenticalAcrossRuns() throws {
         let a = "\(dir)/a.png", b = "\(dir)/b.png"
         for path in [a, b] {
@@ -149,6 +180,8 @@ final class CommandLineTests {
         (["render", "--text", "12"], "render needs --out FILE.png"),
         (["render", "--out", "/tmp/x.png", "--dialog", "pin", "--askpass", "PIN:"], "--dialog and --askpass each name the dialog: give one\n"),
         (["render", "--out", "/tmp/x.png", "--askpass"], "--askpass needs a value"),
+        (["render", "--out", "/tmp/x.png", "--dialog", "passphrase", "--quality-tooltip", "Tip"],
+         "--quality-tooltip is the strength bar's: give --quality N too\n"),
         (["render", "--out", "/tmp/x.png", "--text", "1234567"], "--text has 7 digits but the field holds 6\n"),
         (["render", "--out", "/tmp/x.png", "--text", "12a"], "--text must be digits only\n"),
         (["render", "--out", "/nonexistent/dir/x.png", "--text", "1"], "cannot write /nonexistent/dir/x.png"),

@@ -11,6 +11,8 @@ struct DialogRenderCommand {
     var focused = false
     var at: Double?
     var quality: Int?
+    /// The strength bar's tooltip, shown as when the pointer rests on the bar.
+    var qualityTooltip: String?
 
     static let help = """
         usage: pinbox render --dialog KIND --out FILE.png [dialog options]
@@ -27,6 +29,7 @@ struct DialogRenderCommand {
           --repeat LABEL               a second entry that must match the first
           --wait-cue                   the animated "touch your key" cue
           --quality N                  a strength bar showing N, -100…100
+          --quality-tooltip TEXT       the bar's tooltip, shown as when the pointer rests on it
           --text CHARACTERS            what has been typed (shown as dots)
           --focused                    the window has the focus (ring and cursor shown)
           --at SECONDS                 the moment after the last key to draw (default: at rest)
@@ -69,6 +72,7 @@ struct DialogRenderCommand {
             case "--repeat": repeatPrompt = try reader.value(for: option)
             case "--wait-cue": try reader.flag(option); waitCue = true
             case "--quality": quality = try reader.integer(for: option, in: -100...100)
+            case "--quality-tooltip": qualityTooltip = try reader.value(for: option)
             case "--text": text = try reader.value(for: option)
             case "--focused": try reader.flag(option); focused = true
             case "--at": at = try reader.number(for: option, in: 0...3600)
@@ -90,6 +94,10 @@ struct DialogRenderCommand {
         if let repeatPrompt { spec.repeatPrompt = repeatPrompt }
         if waitCue { spec.waitCue = true }
         if quality != nil && spec.qualityLabel == nil { spec.qualityLabel = "Quality" }
+        if let qualityTooltip {
+            guard quality != nil else { throw UsageError("--quality-tooltip is the strength bar's: give --quality N too") }
+            spec.qualityTooltip = qualityTooltip
+        }
         spec.scale = scale
     }
 
@@ -140,9 +148,13 @@ struct DialogRenderCommand {
         }
         try PagePicture.stage(page, focused: focused, typing: text)
         page.setQuality(quality)
+        let now = at ?? 3600
+        // The pointer came to rest on the bar's row as long ago as a tip waits, after the keys.
+        if qualityTooltip != nil, case .dialog(let layout) = page.geometry, let bar = layout.quality {
+            _ = page.handle(.hover(.moved(bar.mid)), now: now - HoverTip.delay)
+        }
         // A caller's error shakes the entry as the dialog opens, as the window does.
         if !spec.error.isEmpty { page.shakeEntry(at: 0) }
-        let now = at ?? 3600
         // A key typed at 0 and a picture taken `at` later: the fade of the last one shows.
         try PagePicture.write(page, at: now, to: output!)
     }
