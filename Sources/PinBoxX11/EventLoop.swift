@@ -314,14 +314,15 @@ public final class EventLoop {
             // Any key hides a tooltip, Shift alone too.
             if followsPointer { deliver(.hover(.keyPressed), to: controller) }
             keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
-                       keyboard: keyboard, admits: { controller.admits($0) }, emit: { deliver($0, to: controller) })
+                       time: UInt32(truncatingIfNeeded: event.xkey.time), keyboard: keyboard, admits: { controller.admits($0) }, emit: { deliver($0, to: controller) })
             // No copy of the key is left behind in this frame.
             Self.wipe(&event)
         case KeyRelease:
             // A forged release lets go of nothing.
             if event.xkey.send_event == 0 {
                 // Half of a repeat: the key stays held, and the press behind it is a repeat.
-                if !detectableAutoRepeat && Self.repeats(event.xkey, display: display.handle) {
+                if !detectableAutoRepeat && Self.repeats(event.xkey, display: display.handle)
+                    && keys.repeats(event.xkey.keycode, releasedAt: UInt32(truncatingIfNeeded: event.xkey.time)) {
                     keys.hold(event.xkey.keycode)
                 } else {
                     keys.release(event.xkey.keycode)

@@ -13,9 +13,21 @@ struct KeyTranslator {
     /// is an auto-repeat (XKB's detectable auto-repeat sends no release in between). Bits, not
     /// a set: a released key leaves no trace of which it was.
     private var held: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// When each key held went down, in the server's milliseconds, for the keys seen going down
+    /// (0: not seen, or not held); zeroed in place when the key is let go, so it too keeps no
+    /// trace of the keys typed (`AutoRepeat`).
+    private var downSince = [UInt32](repeating: 0, count: 256)
 
     mutating func release(_ keycode: UInt32) {
         _ = mark(keycode, down: false)
+        downSince[Int(keycode & 255)] = 0
+    }
+
+    /// Whether a release of `keycode` at `time`, with a press of it queued behind at the same
+    /// moment, is its auto-repeat (`AutoRepeat`) rather than typing.
+    func repeats(_ keycode: UInt32, releasedAt time: UInt32) -> Bool {
+        let since = downSince[Int(keycode & 255)]
+        return AutoRepeat.isRepeat(downSince: since == 0 ? nil : since, releasedAt: time)
     }
 
     /// The keys down before the window could have the keyboard (XQueryKeymap's bits, one a
@@ -35,6 +47,7 @@ struct KeyTranslator {
         withUnsafeMutableBytes(of: &held) { raw in
             for i in 0..<min(raw.count, keys.count) { raw[i] &= keys[i] }
         }
+        for keycode in 0..<UInt32(downSince.count) where !isDown(keycode) { downSince[Int(keycode)] = 0 }
     }
 
     /// One key held: its next press is a repeat.
@@ -67,11 +80,13 @@ struct KeyTranslator {
     /// Translates a key press and hands each input it makes to `emit`, as it is made: nothing
     /// typed is kept here. `modifiers` is the event's state field, `synthetic` whether another
     /// client forged it; `admits` is the page's verdict on the press's facts.
-    mutating func press(_ keycode: UInt32, modifiers: UInt32, synthetic: Bool, keyboard: Keyboard,
+    mutating func press(_ keycode: UInt32, modifiers: UInt32, synthetic: Bool, time: UInt32, keyboard: Keyboard,
                         admits: (PressFacts) -> Bool, emit: (InputEvent) -> Void) {
         // A forged press changes nothing held: the keys down are the real keyboard's, and the
         // user's next press of that key is no repeat.
         let isRepeat = synthetic ? isDown(keycode) : mark(keycode, down: true)
+        // A repeat's press keeps the time the key first went down.
+        if !synthetic && !isRepeat { downSince[Int(keycode & 255)] = time }
         guard let keysym = keyboard.keysym(keycode, modifiers: modifiers) else { return emit(.otherKey) }
         let facts = PressFacts(synthetic: synthetic, isRepeat: isRepeat, erases: Self.erases(keysym))
         guard admits(facts), !Self.isModifier(keysym) else { return }
