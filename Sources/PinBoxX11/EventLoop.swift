@@ -314,7 +314,8 @@ public final class EventLoop {
             // Any key hides a tooltip, Shift alone too.
             if followsPointer { deliver(.hover(.keyPressed), to: controller) }
             keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
-                       time: UInt32(truncatingIfNeeded: event.xkey.time), keyboard: keyboard, admits: { controller.admits($0) }, emit: { deliver($0, to: controller) })
+                       time: UInt32(truncatingIfNeeded: event.xkey.time), keyboard: keyboard,
+                       admits: { controller.admits($0) }, emit: { deliver($0, to: controller) })
             // No copy of the key is left behind in this frame.
             Self.wipe(&event)
         case KeyRelease:
