@@ -261,6 +261,17 @@ extension XClient {
         forge(id, &e)
     }
 
+    /// A MotionNotify saying the pointer moved to (`x`, `y`) in the window, no button held.
+    func forgeMotion(_ id: String, x: Int32, y: Int32) {
+        var e = XEvent()
+        e.xmotion.type = MotionNotify
+        e.xmotion.root = XDefaultRootWindow(display)
+        e.xmotion.x = x
+        e.xmotion.y = y
+        e.xmotion.same_screen = 1
+        forge(id, &e)
+    }
+
     /// An EnterNotify (`entered`) or LeaveNotify saying the keys follow the pointer (`focus` set).
     func forgeCrossing(_ id: String, entered: Bool) {
         var e = XEvent()

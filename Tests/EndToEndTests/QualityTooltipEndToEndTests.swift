@@ -2,6 +2,7 @@
 import CX11
 import Foundation
 import Glibc
+import PinBoxCore
 import Testing
 
 /// The strength bar's tooltip (SETQUALITYBAR_TT) in a real window: `pinentry-pinbox` sent what
@@ -112,6 +113,34 @@ struct QualityTooltipEndToEndTests {
         try desk.type("x")
         try child.readUntil("INQUIRE QUALITY x", into: &text)
         child.send("D 10\nEND\n")
+        try cancel(child, on: desk)
+    }
+
+    /// Another client's MotionNotify, forged onto the bar, shows no tip: the pointer's moves are
+    /// the server's alone (`SentEvents`). The forged move goes before the real one of the
+    /// control, which shows the tip: watched for four times the tip's wait after it, a move taken
+    /// would have shown it there.
+    @Test func aForgedMoveOntoTheBarShowsNoTip() throws {
+        let desk = try CallerDesk()
+        let (child, found) = try newPassphraseDialog(on: desk, tooltip: Self.agentTooltip)
+        var dialog = found
+        let bar = try barCentre(on: desk, &dialog)
+        try waitUntil("the window asks for the pointer's moves") {
+            askedEvents(on: desk, dialog) & PointerMotionMask != 0
+        }
+        // The real pointer on the dialog, off the bar.
+        try desk.pointer(dialog, x: 4, y: 4)
+        try desk.client().forgeMotion(dialog.id, x: Int32(bar.x), y: Int32(bar.y))
+        let watched = Date().addingTimeInterval(4 * HoverTip.delay)
+        var shown = false
+        while Date() < watched && !shown {
+            shown = !tip(on: desk, dialog).isEmpty
+            usleep(50_000)
+        }
+        #expect(!shown, "a forged move onto the bar showed the tip")
+
+        try desk.pointer(dialog, x: bar.x, y: bar.y)
+        try waitUntil("the control: the tooltip shown with the real pointer on the bar") { tip(on: desk, dialog).count > 20 }
         try cancel(child, on: desk)
     }
 
