@@ -108,27 +108,18 @@ final class CommandLineTests {
     /// the same dialog without it has no such box.
     @Test func aRenderedQualityTooltipShowsUnderTheBar() throws {
         /// The rows with a run of 100 pixels of the tip's colour, and those of the bar's track.
-        func rows(_ extra: [String]) throws -> (tip: [Int], track: [Int]) {
+        func boxes(_ extra: [String]) throws -> (tip: [Int], track: [Int]) {
             let out = "\(dir)/tip-\(extra.count).png"
             let r = try pinbox(["render", "--dialog", "passphrase", "--repeat", "Repeat:", "--quality", "30",
                                 "--text", "abc", "--out", out] + extra)
             #expect(r.status == 0, "\(r.err)")
             let c = try Canvas(png: out)
-            func runs(of colour: UInt32) -> [Int] {
-                (0..<c.height).filter { y in
-                    var run = 0
-                    for x in 0..<c.width {
-                        run = c.pixel(x: x, y: y) == colour ? run + 1 : 0
-                        if run >= 100 { return true }
-                    }
-                    return false
-                }
-            }
+            let pixels = c.pixels()
             // TooltipPainter.background; the strength bar's empty track.
-            return (runs(of: 0x2b2f36), runs(of: 0xdde1e6))
+            return (rows(of: pixels, width: c.width, withRunOf: 0x2b2f36), rows(of: pixels, width: c.width, withRunOf: 0xdde1e6))
         }
-        #expect(try rows([]).tip.isEmpty, "the control: no tip unless asked")
-        let shown = try rows(["--quality-tooltip", "The quality of the text entered above."])
+        #expect(try boxes([]).tip.isEmpty, "the control: no tip unless asked")
+        let shown = try boxes(["--quality-tooltip", "The quality of the text entered above."])
         // Its padding above and below the line of text (the rows the text crosses have no such run).
         #expect(shown.tip.count >= 8, "a box around a line of text: \(shown.tip)")
         #expect(!shown.track.isEmpty && shown.track.max()! < shown.tip.min()!, "under the bar: \(shown)")

@@ -55,17 +55,7 @@ struct QualityTooltipEndToEndTests {
     /// or more in its colour (text drawn on the page has a few pixels of it at its edges, never
     /// a run).
     private func tip(on desk: CallerDesk, _ dialog: CallerDesk.Dialog) -> [Int] {
-        let pixels = desk.x.pixels(dialog.id)
-        let width = Int(desk.x.size(of: dialog.id).width)
-        guard width > 0 else { return [] }
-        return (0..<pixels.count / width).filter { y in
-            var run = 0
-            for x in 0..<width {
-                run = pixels[y * width + x] == Self.tipColour ? run + 1 : 0
-                if run >= 100 { return true }
-            }
-            return false
-        }
+        rows(of: desk.x.pixels(dialog.id), width: Int(desk.x.size(of: dialog.id).width), withRunOf: Self.tipColour)
     }
 
     /// The events every client asked of the window, together (XGetWindowAttributes' all_event_masks).
@@ -75,14 +65,21 @@ struct QualityTooltipEndToEndTests {
         return attributes.all_event_masks
     }
 
-    @Test func thePointerRestingOnTheBarShowsTheAgentsTooltipAndLeavingOrAKeyHidesIt() throws {
-        let desk = try CallerDesk()
+    /// A new-passphrase dialog with the agent's tooltip, its bar found, once it follows the pointer.
+    private func dialogFollowingThePointer(on desk: CallerDesk)
+        throws -> (child: Child, dialog: CallerDesk.Dialog, bar: (x: Int, y: Int)) {
         let (child, found) = try newPassphraseDialog(on: desk, tooltip: Self.agentTooltip)
         var dialog = found
         let bar = try barCentre(on: desk, &dialog)
         try waitUntil("the window asks for the pointer's moves") {
             askedEvents(on: desk, dialog) & PointerMotionMask != 0
         }
+        return (child, dialog, bar)
+    }
+
+    @Test func thePointerRestingOnTheBarShowsTheAgentsTooltipAndLeavingOrAKeyHidesIt() throws {
+        let desk = try CallerDesk()
+        let (child, dialog, bar) = try dialogFollowingThePointer(on: desk)
         #expect(tip(on: desk, dialog).isEmpty, "no tooltip before the pointer comes")
 
         try desk.pointer(dialog, x: bar.x, y: bar.y)
@@ -122,12 +119,7 @@ struct QualityTooltipEndToEndTests {
     /// would have shown it there.
     @Test func aForgedMoveOntoTheBarShowsNoTip() throws {
         let desk = try CallerDesk()
-        let (child, found) = try newPassphraseDialog(on: desk, tooltip: Self.agentTooltip)
-        var dialog = found
-        let bar = try barCentre(on: desk, &dialog)
-        try waitUntil("the window asks for the pointer's moves") {
-            askedEvents(on: desk, dialog) & PointerMotionMask != 0
-        }
+        let (child, dialog, bar) = try dialogFollowingThePointer(on: desk)
         // The real pointer on the dialog, off the bar.
         try desk.pointer(dialog, x: 4, y: 4)
         try desk.client().forgeMotion(dialog.id, x: Int32(bar.x), y: Int32(bar.y))

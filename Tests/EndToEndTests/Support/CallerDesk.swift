@@ -281,3 +281,17 @@ struct EntryInk: CustomStringConvertible {
 
     var description: String { "entry \(rows) × \(columns), ink runs \(runs), ink \(inkHeight) px tall" }
 }
+
+/// The rows of a `width`-wide picture crossed by a run of `least` pixels or more of `colour`
+/// (0xRRGGBB): a filled box's rows, where text drawn in that colour has only a few at its edges.
+func rows(of pixels: [UInt32], width: Int, withRunOf colour: UInt32, least: Int = 100) -> [Int] {
+    guard width > 0 else { return [] }
+    return (0..<pixels.count / width).filter { y in
+        var run = 0
+        for x in 0..<width {
+            run = pixels[y * width + x] & 0xffffff == colour ? run + 1 : 0
+            if run >= least { return true }
+        }
+        return false
+    }
+}
