@@ -12,8 +12,10 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -37,15 +39,24 @@ static double now_us(void) {
 ssize_t recvmsg(int fd, struct msghdr *message, int flags) {
     REAL(recvmsg, ssize_t, (int, struct msghdr *, int));
     ssize_t got = real(fd, message, flags);
-    /* An X event is 32 bytes; type 2 is KeyPress (the top bit marks a sent event). */
-    if (got >= 32 && message->msg_iovlen > 0 && !active) {
-        const unsigned char *bytes = message->msg_iov[0].iov_base;
-        if ((bytes[0] & 0x7f) == 2) {
+    if (got < 32 || message->msg_iovlen == 0 || active) return got;
+    /* What came, one packet after another: an event or an error is 32 bytes, a reply or a
+     * generic event 32 and its length in words. Type 2 is KeyPress (the top bit marks a sent
+     * event). */
+    const unsigned char *bytes = message->msg_iov[0].iov_base;
+    size_t size = (size_t)got < message->msg_iov[0].iov_len ? (size_t)got : message->msg_iov[0].iov_len;
+    for (size_t at = 0; at + 32 <= size;) {
+        unsigned type = bytes[at] & 0x7f;
+        if (type == 2) {
             active = 1;
             key_at = now_us();
             save_at = restore_at = fill_us = stroke_us = 0;
             fills = strokes = 0;
+            break;
         }
+        uint32_t words;
+        memcpy(&words, bytes + at + 4, sizeof words);
+        at += 32 + (type == 1 || type == 35 ? 4 * (size_t)words : 0);
     }
     return got;
 }
