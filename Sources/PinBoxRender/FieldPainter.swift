@@ -28,6 +28,27 @@ public enum FieldPainter {
     }
 }
 
+extension FieldPainter {
+    /// The fills of the cells' backgrounds: side by side cells of one colour with square corners,
+    /// meeting on a whole pixel, make one rectangle, filled once (an entry's slots are one fill,
+    /// not one each). Each pixel is covered as before, so the picture is the same.
+    static func backgroundRuns(_ cells: [(style: CellStyle, rect: Rect)], scale s: Double = 1)
+        -> [(rect: Rect, radius: Double, color: Color)] {
+        var runs: [(rect: Rect, radius: Double, color: Color)] = []
+        for (style, r) in cells {
+            guard let color = style.background else { continue }
+            let radius = style.cornerRadius * s
+            if radius == 0, let last = runs.last, last.radius == 0, last.color == color,
+               last.rect.maxX == r.x, r.x == r.x.rounded(), last.rect.y == r.y, last.rect.height == r.height {
+                runs[runs.count - 1].rect = last.rect.union(r)
+            } else {
+                runs.append((r, radius, color))
+            }
+        }
+        return runs
+    }
+}
+
 /// One field being drawn: where it lands on the canvas, and each layer of it in the order the
 /// seeds draw them.
 private struct FieldDrawing {
@@ -85,19 +106,20 @@ private struct FieldDrawing {
                         on: canvas)
     }
 
-    /// Each cell's background colour, image and border.
+    /// Each cell's background colour, then each one's image and border (all inside its own
+    /// rectangle, so no cell's covers another's).
     func drawCells() {
         canvas.clippedRounded(to: bounds, radius: frameRadius) {
-            for (cell, rect) in zip(scene.cells, scene.layout.cells) {
-                let r = place(rect)
-                if shows(r) { drawCellBody(theme.style(for: cell.state), in: r) }
-            }
+            let shown = zip(scene.cells, scene.layout.cells).map { cell, rect in
+                (style: theme.style(for: cell.state), rect: place(rect))
+            }.filter { shows($0.rect) }
+            for run in FieldPainter.backgroundRuns(shown, scale: s) { canvas.fillRounded(run.rect, radius: run.radius, with: run.color) }
+            for cell in shown { drawCellDecoration(cell.style, in: cell.rect) }
         }
     }
 
-    func drawCellBody(_ style: CellStyle, in r: Rect) {
+    func drawCellDecoration(_ style: CellStyle, in r: Rect) {
         let radius = style.cornerRadius * s
-        if let bg = style.background { canvas.fillRounded(r, radius: radius, with: bg) }
         if let image = style.backgroundImage { canvas.drawImage(image, in: r, radius: radius) }
         var border = style.border
         // A cell with no border of its own still shows the error look on separate cells: the
@@ -126,7 +148,7 @@ private struct FieldDrawing {
         }
         if let color = theme.dividerColor {
             let alpha = Layout.lineAlpha(theme.dividerWidth, scale: s)
-            for d in scene.layout.dividers {
+            for d in scene.layout.dividers where shows(place(d)) {
                 canvas.fill(place(d), with: color.withAlpha(color.alpha * alpha))
             }
         }
