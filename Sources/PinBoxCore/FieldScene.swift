@@ -87,8 +87,64 @@ public struct FieldScene: Equatable, Sendable {
             // Shown characters are redrawn as a whole when one changes: the scene does not
             // say which (a run of them moves as a whole anyway).
             || old.shown != shown || old.caret != caret || old.count != count
-            // An entry with padding draws its dots off the cells' grid: redrawn whole.
-            || (theme.padding > 0 && old.cells != cells)
+            // An entry with padding that shows characters draws them off the cells' grid, each
+            // as wide as its glyph: redrawn whole. (Its dots stay in their slots: `changedAreas`.)
+            || (theme.padding > 0 && !theme.secure && old.cells != cells)
+    }
+
+    /// Where, relative to the field's origin, this frame differs from `old`: the field's reach
+    /// when it is redrawn whole, else the cells that changed; in an entry with padding, one
+    /// rectangle over the slots whose dots changed, the cells behind them and the caret's old
+    /// and new places, the field's height. Empty when nothing changed.
+    public func changedAreas(since old: FieldScene) -> [Rect] {
+        if differsAsAWhole(from: old) { return [reach] }
+        let changed = cells.indices.filter { old.cells[$0] != cells[$0] }
+        guard theme.padding > 0 else { return changed.map { layout.cells[$0] } }
+        guard !changed.isEmpty else { return [] }
+        let s = layout.scale, bounds = layout.bounds
+        // A dot's or a half-typed sequence's ring, about its slot's or cell's middle, and a pixel
+        // of its anti-aliasing.
+        let half = max(theme.dotRadius, 3) * s + 1
+        func band(_ left: Double, _ right: Double) -> Rect {
+            Rect(x: left.rounded(.down), y: bounds.y, width: right.rounded(.up) - left.rounded(.down), height: bounds.height)
+        }
+        var area = Rect.zero
+        for j in changed {
+            let slot = markSlot(j), cell = layout.cells[j]
+            area = area.union(band(min(slot.x, slot.mid.x - half), max(slot.maxX, slot.mid.x + half)))
+                .union(band(min(cell.x, cell.mid.x - half), max(cell.maxX, cell.mid.x + half)))
+        }
+        // The caret stands at the left of the next slot, a pixel or two wide, kept inside the
+        // padding.
+        if caret, let was = old.caretSlot, let now = caretSlot, was != now {
+            for x in [was, now].map(caretX) { area = area.union(band(x - 1, x + max(1, s.rounded(.down)) + 1)) }
+        }
+        // Near a rounded end, the whole field: drawn through a clip that cuts its frame, Cairo
+        // rounds the corners' edge pixels a few levels apart from the frame drawn whole.
+        let corner = theme.frameRadius * s + 1
+        if area.x < bounds.x + corner || area.maxX > bounds.maxX - corner { return [reach] }
+        return [area]
+    }
+
+    /// In an entry with padding, where cell `j`'s dot goes, relative to the field's origin: the
+    /// `j`-th of equal slots inside the padding, whole pixels wide (the dots keep one pitch, as
+    /// a font's advance does). Elsewhere, the cell.
+    public func markSlot(_ j: Int) -> Rect {
+        let cell = layout.cells[j]
+        guard theme.padding > 0 else { return cell }
+        let inner = layout.bounds.insetBy(dx: theme.padding * layout.scale, dy: 0)
+        let w = (inner.width / Double(layout.cells.count)).rounded(.down)
+        return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
+    }
+
+    /// The slot the caret stands before: the first not filled.
+    public var caretSlot: Int? {
+        cells.isEmpty ? nil : cells.firstIndex { $0.state != .filled } ?? cells.count
+    }
+
+    /// Where the caret's left edge is, before the field is placed (and rounded to a pixel).
+    func caretX(_ slot: Int) -> Double {
+        min(markSlot(0).x + Double(slot) * markSlot(0).width, layout.bounds.maxX - theme.padding * layout.scale)
     }
 
     /// The area, in device pixels relative to the field's origin, that drawing this field can

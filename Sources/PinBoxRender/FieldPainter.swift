@@ -205,40 +205,36 @@ private struct FieldDrawing {
 
     /// The dots (or plain characters) at their presence, and the caret after the last one.
     func drawMarks() {
-        let cells = scene.layout.cells
         if theme.secure {
-            for (j, (cell, rect)) in zip(scene.cells, cells).enumerated() where cell.presence > 0 {
-                let r = markRect(j, place(rect))
-                if shows(r) { drawDot(cell, in: r) }
+            for (j, cell) in scene.cells.enumerated() where cell.presence > 0 {
+                let r = markRect(j)
+                // A dot wider than its slot is drawn wherever it reaches into the area drawn.
+                let reach = max(r.width / 2, theme.dotRadius * s + 1)
+                if shows(Rect(x: r.mid.x - reach, y: r.y, width: 2 * reach, height: r.height)) { drawDot(cell, in: r) }
             }
         } else {
             // Each character from its place in the locked buffer, into its cell.
             scene.shown?.forEachCharacter { j, character in
                 guard j < scene.cells.count else { return false }
                 let cell = scene.cells[j]
-                let r = markRect(j, place(cells[j]))
+                let r = markRect(j)
                 if cell.holdsCharacter && cell.presence > 0 && shows(r) {
                     drawCharacter(character, cell, style: theme.style(for: cell.state), in: r)
                 }
                 return true
             }
         }
-        if scene.caret, !cells.isEmpty {
+        if scene.caret, let next = scene.caretSlot {
             // Where the next dot goes: after the last one shown.
-            let next = scene.cells.firstIndex { $0.state != .filled } ?? scene.cells.count
-            let first = markRect(0, place(cells[0]))
+            let first = markRect(0)
             drawCaret(at: first.x + Double(next) * first.width)
         }
     }
 
     /// Where cell `j`'s dot goes: in its cell, or, in an entry with padding, in the `j`-th of
-    /// equal slots inside the padding.
-    func markRect(_ j: Int, _ cell: Rect) -> Rect {
-        guard theme.padding > 0, !scene.layout.cells.isEmpty else { return cell }
-        let inner = bounds.insetBy(dx: theme.padding * s, dy: 0)
-        // Whole pixels a slot: the dots keep one pitch, as a font's advance does.
-        let w = (inner.width / Double(scene.layout.cells.count)).rounded(.down)
-        return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
+    /// equal slots inside the padding (`FieldScene.markSlot`, which says what a frame redraws).
+    func markRect(_ j: Int) -> Rect {
+        place(scene.markSlot(j))
     }
 
     /// The dot at its presence: seed 003 draws it at alpha p and radius dotRadius × p.

@@ -324,16 +324,9 @@ final class PageController: WindowController {
         return rest == old
     }
 
-    /// The page area where `new` differs from `old`: the cells that changed, or the whole
-    /// field when its look as a whole did (layout, theme, the error and success looks).
+    /// The page area where `new` differs from `old` (`FieldScene.changedAreas`), in whole pixels.
     private func changedArea(old: FieldScene, new: FieldScene, at origin: Rect) -> [Rect] {
-        guard !new.differsAsAWhole(from: old) else {
-            // A shaken field reaches past its bounds: redraw where it was and where it is.
-            return [new.reach.offsetBy(dx: origin.x, dy: origin.y)]
-        }
-        return new.cells.indices.compactMap { j in
-            old.cells[j] == new.cells[j] ? nil : new.layout.cells[j].offsetBy(dx: origin.x, dy: origin.y)
-        }
+        new.changedAreas(since: old).map { $0.offsetBy(dx: origin.x, dy: origin.y).integral }
     }
 
     // MARK: screenshots
