@@ -142,8 +142,9 @@ public struct FieldScene: Equatable, Sendable {
         cells.isEmpty ? nil : cells.firstIndex { $0.state != .filled } ?? cells.count
     }
 
-    /// Where the caret's left edge is, before the field is placed (and rounded to a pixel).
-    func caretX(_ slot: Int) -> Double {
+    /// Where the caret's left edge is when it stands before `slot`, before the field is placed
+    /// (the painter rounds it to a pixel).
+    public func caretX(_ slot: Int) -> Double {
         min(markSlot(0).x + Double(slot) * markSlot(0).width, layout.bounds.maxX - theme.padding * layout.scale)
     }
 

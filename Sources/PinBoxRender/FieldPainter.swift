@@ -224,11 +224,8 @@ private struct FieldDrawing {
                 return true
             }
         }
-        if scene.caret, let next = scene.caretSlot {
-            // Where the next dot goes: after the last one shown.
-            let first = markRect(0)
-            drawCaret(at: first.x + Double(next) * first.width)
-        }
+        // Where the next dot goes: after the last one shown.
+        if scene.caret, let next = scene.caretSlot { drawCaret(at: origin.x + scene.caretX(next)) }
     }
 
     /// Where cell `j`'s dot goes: in its cell, or, in an entry with padding, in the `j`-th of
