@@ -96,8 +96,8 @@ public struct PinentryArguments: Equatable, Sendable {
         case .display: options.display = text
         case .ttyName: options.ttyName = text
         case .ttyType: options.ttyType = text
-        case .lcCtype: options.lcCtype = text
-        case .lcMessages: options.lcMessages = text
+        case .lcCtype: options.lcCtype = LocaleName.accepted(text) ?? options.lcCtype
+        case .lcMessages: options.lcMessages = LocaleName.accepted(text) ?? options.lcMessages
         case .ttyAlert: options.ttyAlert = text
         case .colors: break
         case .timeout:

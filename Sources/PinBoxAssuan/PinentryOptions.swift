@@ -63,8 +63,9 @@ public struct PinentryOptions: Equatable, Sendable {
         case "ttyname": ttyName = text
         case "ttytype": ttyType = text
         case "ttyalert": ttyAlert = text
-        case "lc-ctype": lcCtype = text
-        case "lc-messages": lcMessages = text
+        // A value without a locale name's shape is ignored (`LocaleName`), yet answered OK.
+        case "lc-ctype": lcCtype = LocaleName.accepted(text) ?? lcCtype
+        case "lc-messages": lcMessages = LocaleName.accepted(text) ?? lcMessages
         case "owner": owner = Self.parseOwner(value)
         case "parent-wid":
             let id = Self.leadingInteger(value) ?? 0
