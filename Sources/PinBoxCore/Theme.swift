@@ -154,17 +154,19 @@ public struct Theme: Equatable, Sendable {
         return t
     }()
 
-    /// A passphrase: one long box, a dot per character, nothing between them.
+    /// A passphrase: one long box, a dot per character, nothing between them. A prompt's
+    /// colours (`Palette.light` here; `painted` gives another palette's).
     public static let passphrase: Theme = {
+        let colours = Palette.light
         var theme = Theme(
         name: "passphrase", arrangement: .strip, cellSize: Size(width: 14, height: 36), gap: 0,
-        background: .white, frameColor: Color(rgb: 0x848b96), frameWidth: 1, frameRadius: 6,
+        background: colours.entryBackground, frameColor: colours.border, frameWidth: 1, frameRadius: 6,
         dividerColor: nil, dividerWidth: 0, dividerPlacement: .centred,
-        dotColor: Color(rgb: 0x1f2329), dotRadius: 4, secure: true, accepts: .text,
+        dotColor: colours.entryText, dotRadius: 4, secure: true, accepts: .text,
         // Shown characters (a name, a code, a passphrase the user chose to see): one a cell,
         // in the dialog's text size.
-        empty: CellStyle(background: .white, textColor: Color(rgb: 0x1f2329), font: FontSpec(size: 15)),
-        filled: nil, highlight: nil, errorColor: errorRed, successColor: successGreen)
+        empty: CellStyle(background: colours.entryBackground, textColor: colours.entryText, font: FontSpec(size: 15)),
+        filled: nil, highlight: nil, errorColor: colours.entryError, successColor: colours.success)
         // A text entry's padding: the first dot 8 pt from the edge, as GTK's and Qt's entries have it.
         theme.padding = 8
         return theme

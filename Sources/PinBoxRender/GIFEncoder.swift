@@ -64,7 +64,7 @@ final class GIFEncoder {
         _ = gif.EGifGCBToExtension(&control, &block)
         guard gif.EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, 4, block) == GIF_OK else { throw fail() }
 
-        var (indices, colors) = Palette.index(frame, stride: width, rect: rect)
+        var (indices, colors) = GIFColorTable.index(frame, stride: width, rect: rect)
         let map = colors.withUnsafeBufferPointer { gif.GifMakeMapObject(Int32($0.count), $0.baseAddress) }
         defer { gif.GifFreeMapObject(map) }
         guard let map,
@@ -103,7 +103,7 @@ struct PixelRect: Equatable {
 }
 
 /// A frame's colours as a GIF colour table and one index per pixel.
-enum Palette {
+enum GIFColorTable {
     /// Exact when the rectangle holds 256 colours or fewer (a field's anti-aliased dots and
     /// lines usually do): the GIF then shows the very pixels drawn. Colours are numbered in
     /// the order they first appear, so the same pixels give the same bytes.

@@ -8,7 +8,7 @@ public enum PagePainter {
     public static func draw(_ page: PageScene, on canvas: Canvas, clip: Rect? = nil) {
         let all = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
         canvas.clipped(to: clip) {
-            canvas.fill(clip ?? all, with: page.background)
+            canvas.fill(clip ?? all, with: page.palette.background)
             switch page.geometry {
             case .workbench(let layout): drawWorkbench(page, layout, on: canvas, clip: clip, width: all.width)
             case .dialog(let layout): drawDialog(page, layout, on: canvas, clip: clip)
@@ -23,11 +23,11 @@ public enum PagePainter {
         func touched(_ r: Rect) -> Bool { clip?.intersects(r) ?? true }
         if touched(layout.textBand(baseline: layout.title.y, size: m.titleSize, width: width)) {
             canvas.drawText(page.content.title, centeredAt: layout.title, size: m.titleSize * s, bold: true,
-                            color: page.textColor, baselineOnly: true)
+                            color: page.palette.text, baselineOnly: true)
         }
         for (label, origin) in zip(page.labels, layout.labels)
         where touched(layout.textBand(baseline: origin.y, size: m.labelSize, width: width)) {
-            canvas.drawText(label, centeredAt: origin, size: m.labelSize * s, color: page.secondaryColor,
+            canvas.drawText(label, centeredAt: origin, size: m.labelSize * s, color: page.palette.secondaryText,
                             baselineOnly: true)
         }
         for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
@@ -36,12 +36,14 @@ public enum PagePainter {
         // After the fields: a field's bounds reach past its cells into where the ring is.
         if let i = page.focusRing, i < page.fields.count, touched(layout.ring(around: i)) {
             canvas.strokeInside(layout.ring(around: i), width: Layout.devicePixels(m.ringWidth, scale: s),
-                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
+                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s,
+                                color: page.palette.focusRing)
         }
         if touched(layout.textBand(baseline: layout.hint.y, size: m.hintSize, width: width)) {
             // A refused key's reason takes the hint's place for a moment.
             let feedback = !page.message.isEmpty
-            let color = !feedback ? page.secondaryColor : page.messageIsSuccess ? page.successColor : page.errorColor
+            let colours = page.palette
+            let color = !feedback ? colours.secondaryText : page.messageIsSuccess ? colours.success : colours.error
             let line = feedback ? page.message : page.content.hint, size = m.hintSize * s
             let room = width - m.margin * s
             if canvas.textExtents(line, size: size).width <= room {
@@ -96,25 +98,25 @@ public enum PagePainter {
             TextLayout.draw(string, style: style, width: rect.width, at: Point(x: rect.x, y: rect.y), on: canvas)
         }
         // The title is the window's (its title bar says it): the dialog does not repeat it.
-        text(page.content.description, in: layout.description, size: m.textSize, color: page.textColor,
+        text(page.content.description, in: layout.description, size: m.textSize, color: page.palette.text,
              limit: layout.descriptionLimit)
         if let detail = page.content.detail {
-            text(detail.label, in: layout.detailLabel, size: m.labelSize, color: page.secondaryColor,
+            text(detail.label, in: layout.detailLabel, size: m.labelSize, color: page.palette.secondaryText,
                  limit: layout.labelLimit)
             // One line, never wrapped: the layout made the dialog wide enough for it.
             if touched(layout.detail.insetBy(dx: 0, dy: -4)) {
-                let style = TextStyle(size: m.textSize * s, color: page.textColor)
+                let style = TextStyle(size: m.textSize * s, color: page.palette.text)
                 TextLayout.draw(detail.text, style: style, width: nil,
                                 at: atStart(of: layout.detail, width: detail.text, style, layout), on: canvas)
             }
             if let picture = detail.picture, touched(layout.picture) {
-                let style = layout.pictureStyle(color: page.textColor)
+                let style = layout.pictureStyle(color: page.palette.text)
                 TextLayout.draw(picture, style: style, width: nil, at: atStart(of: layout.picture, width: picture, style, layout),
                                 on: canvas)
             }
         }
         for (label, rect) in zip(page.labels, layout.labels) {
-            text(label, in: rect, size: m.labelSize, color: page.secondaryColor, limit: layout.labelLimit)
+            text(label, in: rect, size: m.labelSize, color: page.palette.secondaryText, limit: layout.labelLimit)
         }
         for (field, rect) in zip(page.fields, layout.fields) where touched(field.reach.offsetBy(dx: rect.x, dy: rect.y)) {
             FieldPainter.draw(field, at: Point(x: rect.x, y: rect.y), on: canvas, clip: clip)
@@ -123,7 +125,8 @@ public enum PagePainter {
         let ringWidth = Layout.devicePixels(m.ringWidth, scale: s)
         if let i = page.focusRing, i < page.fields.count, touched(layout.ring(aroundField: i)) {
             canvas.strokeInside(layout.ring(aroundField: i), width: ringWidth,
-                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s, color: page.ringColor)
+                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s,
+                                color: page.palette.focusRing)
         }
         if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
             drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, size: m.labelSize * s,
@@ -134,26 +137,27 @@ public enum PagePainter {
                         on: canvas)
         }
         if let notes = layout.notes {
-            text(page.content.notes, in: notes, size: m.labelSize, color: page.secondaryColor, limit: layout.notesLimit)
+            text(page.content.notes, in: notes, size: m.labelSize, color: page.palette.secondaryText,
+                 limit: layout.notesLimit)
         }
         if let row = layout.suggestion, let suggestion = page.suggestion {
             if touched(row) {
                 canvas.clipped(to: row) {
                     canvas.drawSecretLine(suggestion, groupSize: page.suggestionGroupSize, at: Point(x: row.x, y: row.y),
                                           font: FontSpec(bold: true, size: m.textSize), pixelSize: m.textSize * s,
-                                          color: page.textColor)
+                                          color: page.palette.text)
                 }
             }
             if let note = layout.suggestionNote {
-                text(page.content.suggestionNote, in: note, size: m.labelSize, color: page.secondaryColor,
+                text(page.content.suggestionNote, in: note, size: m.labelSize, color: page.palette.secondaryText,
                      limit: layout.notesLimit)
             }
         }
         if let cue = layout.cue, let phase = page.cuePhase, touched(cue) {
-            drawWaitCue(in: cue, phase: phase, color: page.accentColor, on: canvas)
+            drawWaitCue(in: cue, phase: phase, color: page.palette.cue, on: canvas)
         }
         text(page.message, in: layout.error, size: m.labelSize,
-             color: page.messageIsQuestion ? page.textColor : page.errorColor, limit: layout.errorLimit)
+             color: page.messageIsQuestion ? page.palette.text : page.palette.error, limit: layout.errorLimit)
         for (i, (button, rect)) in zip(page.content.buttons, layout.buttons).enumerated() where touched(rect) {
             let focused = page.focusRing == page.fields.count + i
             drawButton(button, in: rect, focused: focused, pressed: page.pressedButton == i, page: page,
@@ -164,7 +168,9 @@ public enum PagePainter {
             let placement = TooltipPainter.place(tip, about: row, column: layout.textWidth,
                                                  window: Size(width: Double(canvas.width), height: Double(canvas.height)),
                                                  scale: s, mirrored: layout.mirrored)
-            if touched(placement.box) { TooltipPainter.draw(tip, placement, scale: s, on: canvas) }
+            if touched(placement.box) {
+                TooltipPainter.draw(tip, placement, scale: s, palette: page.palette, on: canvas)
+            }
         }
     }
 
@@ -181,20 +187,20 @@ public enum PagePainter {
         }
         let radius = 6 * s
         let isDefault = button.role == .ok
+        let colours = page.palette
         if isDefault {
             // A destructive affirmative is red, so it reads as a warning before it is pressed.
-            let fill = page.content.destructive ? page.errorColor : page.accentColor
-            canvas.fillRounded(rect, radius: radius, with: pressed ? fill.mixed(with: .black, by: 0.3) : fill)
+            let fill = page.content.destructive ? colours.destructive : colours.accent
+            canvas.fillRounded(rect, radius: radius, with: pressed ? colours.pressed(fill) : fill)
         } else {
-            canvas.fillRounded(rect, radius: radius, with: pressed ? PaySheetPainter.pressedKey : .white)
-            canvas.strokeInside(rect, width: Layout.devicePixels(1, scale: s), radius: radius,
-                                color: Color(rgb: 0x848b96))
+            canvas.fillRounded(rect, radius: radius, with: pressed ? colours.buttonPressed : colours.button)
+            canvas.strokeInside(rect, width: Layout.devicePixels(1, scale: s), radius: radius, color: colours.border)
         }
         if focused {
             canvas.strokeInside(layout.ring(around: rect), width: Layout.devicePixels(m.ringWidth, scale: s),
-                                radius: radius + m.ringOffset * s, color: page.ringColor)
+                                radius: radius + m.ringOffset * s, color: page.palette.focusRing)
         }
-        let color: Color = isDefault ? .white : page.textColor
+        let color = isDefault ? colours.onAccent : colours.text
         let label = Label(button, style: TextStyle(size: m.textSize * s, color: color), layout: layout)
         let origin = Point(x: (rect.x + (rect.width - label.size.width) / 2).rounded(),
                            y: (rect.y + (rect.height - label.size.height) / 2).rounded())
@@ -210,21 +216,22 @@ public enum PagePainter {
         // The box at the start of the row: its right, right to left.
         let box = Rect(x: layout.mirrored ? rect.maxX - side : rect.x, y: (rect.y + (rect.height - side) / 2).rounded(),
                        width: side, height: side)
+        let colours = page.palette
         if checked {
-            canvas.fillRounded(box, radius: 3 * s, with: page.accentColor)
+            canvas.fillRounded(box, radius: 3 * s, with: colours.accent)
             canvas.strokePath([Point(x: box.x + side * 0.22, y: box.y + side * 0.52),
                                Point(x: box.x + side * 0.42, y: box.y + side * 0.72),
                                Point(x: box.x + side * 0.78, y: box.y + side * 0.3)],
-                              width: max(1.5, 2 * s), color: .white)
+                              width: max(1.5, 2 * s), color: colours.onAccent)
         } else {
-            canvas.fillRounded(box, radius: 3 * s, with: .white)
-            canvas.strokeInside(box, width: Layout.devicePixels(1, scale: s), radius: 3 * s, color: Color(rgb: 0x848b96))
+            canvas.fillRounded(box, radius: 3 * s, with: colours.entryBackground)
+            canvas.strokeInside(box, width: Layout.devicePixels(1, scale: s), radius: 3 * s, color: colours.border)
         }
         if focused {
             canvas.strokeInside(layout.ring(around: rect), width: Layout.devicePixels(m.ringWidth, scale: s),
-                                radius: 4 * s + m.ringOffset * s, color: page.ringColor)
+                                radius: 4 * s + m.ringOffset * s, color: page.palette.focusRing)
         }
-        let label = Label(button, style: TextStyle(size: m.textSize * s, color: page.textColor), layout: layout)
+        let label = Label(button, style: TextStyle(size: m.textSize * s, color: page.palette.text), layout: layout)
         let x = layout.mirrored ? (box.x - m.labelGap * s - label.size.width).rounded() : box.maxX + m.labelGap * s
         label.draw(at: Point(x: x, y: (rect.y + (rect.height - label.size.height) / 2).rounded()), scale: s, on: canvas)
     }
@@ -270,7 +277,7 @@ public enum PagePainter {
     /// refuse it. Mirrored, the label is at the right and the track fills leftwards.
     private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, mirrored: Bool,
                                     page: PageScene, on canvas: Canvas) {
-        let style = TextStyle(size: 12.5 * s, color: page.secondaryColor)
+        let style = TextStyle(size: 12.5 * s, color: page.palette.secondaryText)
         let text = label.isEmpty ? "Quality" : label
         let labelWidth = TextLayout.measure(text, style: style, width: nil).width
         TextLayout.draw(text, style: style, width: nil,
@@ -282,14 +289,15 @@ public enum PagePainter {
         let end = mirrored ? (row.maxX - labelWidth - 8 * s).rounded() : row.maxX - wordsWidth - 8 * s
         let track = Rect(x: x, y: (row.y + row.height / 2 - 3 * s).rounded(), width: (end - x).rounded(),
                          height: (6 * s).rounded())
-        canvas.fillRounded(track, radius: 3 * s, with: Color(rgb: 0xdde1e6))
+        canvas.fillRounded(track, radius: 3 * s, with: page.palette.track)
         guard let value else { return }
         let rating = QualityRating(value)
         let filled = (track.width * QualityRating.fraction(value)).rounded()
         let fill = Rect(x: mirrored ? track.maxX - filled : track.x, y: track.y, width: filled, height: track.height)
-        if fill.width > 0 { canvas.fillRounded(fill, radius: 3 * s, with: rating.color) }
+        let colour = rating.color(in: page.palette)
+        if fill.width > 0 { canvas.fillRounded(fill, radius: 3 * s, with: colour) }
         var words = style
-        words.color = rating.color
+        words.color = colour
         let ratingWidth = TextLayout.measure(rating.words, style: words, width: nil).width
         let wordsX = mirrored ? (track.x - 8 * s - ratingWidth).rounded() : track.maxX + 8 * s
         TextLayout.draw(rating.words, style: words, width: nil, at: Point(x: wordsX, y: row.y), on: canvas)
@@ -301,7 +309,7 @@ public enum PagePainter {
     private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, size: Double,
                                          mirrored: Bool, page: PageScene, on canvas: Canvas) {
         if let warning = note.capsLock {
-            let style = TextStyle(size: size, bold: true, color: page.warningColor)
+            let style = TextStyle(size: size, bold: true, color: page.palette.warning)
             // Mirrored, a warning of one line ends at the right edge whatever its own script (the
             // agent's English one too), as the dialog's other lines do; a longer one wraps in its
             // room, each paragraph from its own side.
@@ -315,7 +323,7 @@ public enum PagePainter {
             }
         }
         if let layout = note.layout {
-            let style = TextStyle(size: size, color: page.secondaryColor)
+            let style = TextStyle(size: size, color: page.palette.secondaryText)
             let width = TextLayout.measure(layout, style: style, width: nil).width
             TextLayout.draw(layout, style: style, width: nil,
                             at: Point(x: mirrored ? row.x : (row.maxX - width).rounded(), y: row.y), on: canvas)

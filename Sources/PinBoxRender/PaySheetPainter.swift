@@ -21,18 +21,18 @@ enum PaySheetPainter {
         canvas.fillRounded(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width,
                                 height: max(layout.sheet.height, Double(canvas.height) - layout.sheet.y) + m.sheetRadius * s),
                            radius: layout.sheet.y > 0 ? (m.sheetRadius * s).rounded() : 0, with: .white)
-        if touched(layout.close) { drawClose(in: layout.close, scale: s, color: page.secondaryColor, on: canvas) }
+        if touched(layout.close) { drawClose(in: layout.close, scale: s, color: page.palette.secondaryText, on: canvas) }
         canvas.drawText(layout.titleText, centeredAt: layout.title, size: layout.titleSize, bold: true,
-                        color: page.textColor, baselineOnly: true)
+                        color: page.palette.text, baselineOnly: true)
         canvas.fill(layout.hairline, with: hairline)
         if let payee = layout.payee {
-            canvas.drawText(layout.payeeText, centeredAt: payee, size: m.payeeSize * s, color: page.secondaryColor,
+            canvas.drawText(layout.payeeText, centeredAt: payee, size: m.payeeSize * s, color: page.palette.secondaryText,
                             baselineOnly: true)
         }
         if let amount = layout.amount {
             // Fitted to the column by the layout: smaller, or cut with an ellipsis at its end.
             canvas.drawText(layout.amountText, centeredAt: amount, size: layout.amountSize, bold: true,
-                            color: page.textColor, baselineOnly: true)
+                            color: page.palette.text, baselineOnly: true)
         }
         if let field = page.fields.first, touched(field.reach.offsetBy(dx: layout.field.x, dy: layout.field.y)) {
             FieldPainter.draw(field, at: Point(x: layout.field.x, y: layout.field.y), on: canvas, clip: clip)
@@ -41,25 +41,25 @@ enum PaySheetPainter {
             // A refused key's reason takes the line for a moment, the link's place included.
             let message = PaySheetLayout.ellipsized(page.message, size: m.linkSize * s, width: layout.field.width,
                                                     measure: TextLayout.measure)
-            canvas.drawText(message, at: layout.message, size: m.linkSize * s, color: page.errorColor)
+            canvas.drawText(message, at: layout.message, size: m.linkSize * s, color: page.palette.error)
         } else if let link = page.content.buttons.first(where: { $0.role == .forgot }) {
             // The ink, not the advance, ends flush with the field's right edge.
             let ink = canvas.textExtents(link.text, size: m.linkSize * s)
             canvas.drawText(link.text, at: Point(x: (layout.field.maxX - ink.x - ink.width).rounded(), y: layout.linkBaseline),
-                            size: m.linkSize * s, color: page.accentColor)
+                            size: m.linkSize * s, color: page.palette.accent)
         }
         if let i = page.focusRing, i >= page.fields.count {
             let rect = page.geometry.ring(around: i)
             canvas.strokeInside(rect, width: Layout.devicePixels(m.ringWidth, scale: s), radius: 6 * s,
-                                color: page.ringColor)
+                                color: page.palette.focusRing)
         } else if page.focusRing == 0 {
             // The field's focus cue, over the seed's own lines (which stay as they are): the
             // ring a few points outside its frame.
             let pad = ((4 + m.ringWidth) * s).rounded(.up)
             canvas.strokeInside(layout.field.insetBy(dx: -pad, dy: -pad), width: Layout.devicePixels(m.ringWidth, scale: s),
-                                radius: 6 * s, color: page.ringColor)
+                                radius: 6 * s, color: page.palette.focusRing)
         }
-        if touched(layout.keypad) { drawKeypad(layout, pressed: page.pressedKey, color: page.textColor, on: canvas) }
+        if touched(layout.keypad) { drawKeypad(layout, pressed: page.pressedKey, color: page.palette.text, on: canvas) }
     }
 
     /// A key held down: darker than the band, as a phone's key darkens under the finger.

@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: MIT
 import PinBoxCore
 
-/// A tooltip drawn inside the window, over what lies under it: a dark box with the text in
-/// white (as GNOME's tooltips), under the thing it explains and from its start (its right edge
+/// A tooltip drawn inside the window, over what lies under it: a box with the text in the
+/// palette's tooltip colours (dark on a light page, as GNOME's tooltips; lighter than a dark
+/// page), under the thing it explains and from its start (its right edge
 /// in a mirrored dialog), as wide as its text up to the text column, wrapped past that. Where
 /// the window has no room under the thing, it goes above. The text is set as every other
 /// text (any script, caller's words made harmless).
 enum TooltipPainter {
-    /// The box's colour and the text's: 15:1.
-    static let background = Color(rgb: 0x2b2f36)
-    static let textColor = Color.white
-
     /// Where a tip sits: its box, and where its text starts and the width it wraps to.
     struct Placement: Equatable {
         var box: Rect
@@ -21,8 +18,8 @@ enum TooltipPainter {
     }
 
     /// The text's style; `most` is the tallest it may be (a caller's long text ends with "…").
-    static func style(scale s: Double, most: Double? = nil) -> TextStyle {
-        TextStyle(size: 12.5 * s, color: textColor, maxHeight: most)
+    static func style(scale s: Double, most: Double? = nil, color: Color = Palette.light.tooltipText) -> TextStyle {
+        TextStyle(size: 12.5 * s, color: color, maxHeight: most)
     }
 
     /// The tip for `text` about `anchor`, at most `column` wide, in a window of `window`.
@@ -44,9 +41,9 @@ enum TooltipPainter {
         return Placement(box: box, text: Point(x: box.x + padX, y: box.y + padY), wrap: width - 2 * padX, most: most)
     }
 
-    static func draw(_ text: String, _ placement: Placement, scale s: Double, on canvas: Canvas) {
-        canvas.fillRounded(placement.box, radius: 4 * s, with: background)
-        TextLayout.draw(text, style: style(scale: s, most: placement.most), width: placement.wrap, at: placement.text,
-                        on: canvas)
+    static func draw(_ text: String, _ placement: Placement, scale s: Double, palette: Palette, on canvas: Canvas) {
+        canvas.fillRounded(placement.box, radius: 4 * s, with: palette.tooltipBackground)
+        TextLayout.draw(text, style: style(scale: s, most: placement.most, color: palette.tooltipText),
+                        width: placement.wrap, at: placement.text, on: canvas)
     }
 }

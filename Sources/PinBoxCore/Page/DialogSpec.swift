@@ -44,6 +44,9 @@ public struct DialogSpec: Equatable, Sendable {
     /// See `PageRules.timeoutEndsWithTyping`.
     public var timeoutEndsWithTyping = false
     public var scale = 1.0
+    /// Light or dark (`Palette`): the roles ask the display (`XDisplay.colorScheme`) unless the
+    /// user named one; `pinbox render` draws light unless told.
+    public var colorScheme = ColorScheme.light
     /// Which way the dialog runs: as the user's translation says, unless told.
     public var direction = TextDirection.ofTranslation
     /// The height of the area the window opens in, in device pixels, when known: a description
@@ -88,6 +91,7 @@ public struct DialogSpec: Equatable, Sendable {
     /// The page for this dialog.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
         var rules = PageRules(purpose: .prompt, timeout: timeout)
+        let palette = Palette(colorScheme)
         rules.timeoutEndsWithTyping = timeoutEndsWithTyping
         // A caller's trailing newline (gpg-agent's descriptions end in %0A) is no empty line.
         var content = PageContent(title: Self.trimmed(title),
@@ -123,10 +127,11 @@ public struct DialogSpec: Equatable, Sendable {
             let prompt = Self.label(prompt)
             let width = columnWidth()
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
-                                              scale: scale, width: width, easing: easing)]
+                                              scale: scale, width: width, easing: easing, palette: palette)]
             if let repeatPrompt {
                 fields.append(try entry.makeField(name: "repeat", label: Self.label(repeatPrompt), accepts: accepts,
-                                                  byteLimit: byteLimit, scale: scale, width: width, easing: easing))
+                                                  byteLimit: byteLimit, scale: scale, width: width, easing: easing,
+                                                  palette: palette))
             }
             // A name or a one-time code is no secret: shown as typed.
             for i in fields.indices { (fields[i].revealed, fields[i].holdsNoSecret) = (showsTyping, showsTyping) }
@@ -141,6 +146,7 @@ public struct DialogSpec: Equatable, Sendable {
             page.agent.groupsSuggestion = groupsSuggestion
             page.agent.checksBeforeSubmit = checksBeforeSubmit
             page.agent.savePassword = savePasswordLabel != nil && savePasswordTicked
+            page.palette = palette
             return page
         case .hostKey(let entry):
             rules.answers = .ssh
@@ -151,7 +157,8 @@ public struct DialogSpec: Equatable, Sendable {
             if entry {
                 var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
                                                                byteLimit: byteLimit, scale: scale,
-                                                               width: max(columnWidth(), fingerprintRoom(measure)))
+                                                               width: max(columnWidth(), fingerprintRoom(measure)),
+                                                               palette: palette)
                 // A key's fingerprint is public: shown, and read by a screen reader, as typed.
                 (field.revealed, field.holdsNoSecret) = (true, true)
                 // ssh takes the fingerprint pasted from where the host's owner published it.
@@ -170,6 +177,7 @@ public struct DialogSpec: Equatable, Sendable {
         let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale, room: room,
                         refreshRate: refreshRate, measure: measure)
         page.armingDelay = armingDelay
+        page.palette = palette
         return page
     }
 

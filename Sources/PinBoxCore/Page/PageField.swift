@@ -156,28 +156,30 @@ public enum EntryKind: Equatable, Sendable {
     }
 
     /// The field for this kind of entry. `byteLimit` is what the caller can read; `accepts` is
-    /// what the keys may type (digits only is the payment look; prompts take any text).
+    /// what the keys may type (digits only is the payment look; prompts take any text);
+    /// `palette` colours it (`Theme.painted`).
     public func makeField(name: String, label: String, accepts: AcceptedCharacters, byteLimit: Int, scale: Double,
-                          width: Double, easing: Easing = .promptDefault) throws(ConfigurationError) -> PageField {
+                          width: Double, easing: Easing = .promptDefault,
+                          palette: Palette = .light) throws(ConfigurationError) -> PageField {
         var field = try entryField(name: name, label: label, accepts: accepts, byteLimit: byteLimit, scale: scale,
-                                   width: width)
+                                   width: width, palette: palette)
         field.animator = Animator(count: field.field.capacity, duration: field.configuration.duration, easing: easing,
                                   tickInterval: field.configuration.tickInterval)
         return field
     }
 
     private func entryField(name: String, label: String, accepts: AcceptedCharacters, byteLimit: Int, scale: Double,
-                            width: Double) throws(ConfigurationError) -> PageField {
+                            width: Double, palette: Palette) throws(ConfigurationError) -> PageField {
         switch self {
         case .fixedPIN(let length):
-            var theme = Theme.boxes
+            var theme = Theme.boxes.painted(palette)
             theme.accepts = accepts
             let configuration = try FieldConfiguration(theme: theme, count: length, scale: scale)
             // Its length is known: it needs no more room, though its bytes may be several per character.
             return try PageField(name: name, label: label, configuration: configuration, capacity: length,
                                  byteLimit: byteLimit, shown: length, most: length)
         case .openPIN(let shown):
-            var theme = Theme.entryBoxes
+            var theme = Theme.entryBoxes.painted(palette)
             theme.accepts = accepts
             let configuration = try FieldConfiguration(theme: theme, count: shown, scale: scale)
             // `width` is in device pixels, the theme's sizes in points.
@@ -190,7 +192,7 @@ public enum EntryKind: Equatable, Sendable {
                                  capacity: capacity, byteLimit: byteLimit, shown: shown, most: most,
                                  countsPastRow: true)
         case .passphrase:
-            var theme = Theme.passphrase
+            var theme = Theme.passphrase.painted(palette)
             theme.accepts = .text
             let slots = min(max(4, Int(width / (theme.cellSize.width * scale))), PinField.capacityRange.upperBound)
             // The box spans the whole column, as the buttons' row does, its slots a little wider

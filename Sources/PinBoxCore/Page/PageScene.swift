@@ -16,8 +16,6 @@ public struct PageScene: Equatable, Sendable {
     /// The message line says something went well (the demo's "Submitted"): drawn in the
     /// success colour, not as an error.
     public var messageIsSuccess = false
-    /// 4.9:1 on the page's background.
-    public var successColor = Color(rgb: 0x2e7d32)
     /// The wait cue's phase, 0…1, when the page shows one.
     public var cuePhase: Double?
     /// The strength bar's value, -100…100, when the page has a bar and a rating.
@@ -35,16 +33,8 @@ public struct PageScene: Equatable, Sendable {
     public var pressedKey: Int?
     /// The dialog's button drawn pressed (held, the pointer on it).
     public var pressedButton: Int?
-    public var background = Color(rgb: 0xf5f6f8)
-    public var textColor = Color(rgb: 0x1f2329)
-    /// 4.8:1 on the page's background: hints and labels must be read by everyone.
-    public var secondaryColor = Color(rgb: 0x5f6673)
-    public var errorColor = Color(rgb: 0xc62828)
-    /// The Caps Lock warning: a caution, not an error; 6:1 on the page's background.
-    public var warningColor = Color(rgb: 0x8a4b00)
-    /// 3.9:1 on the page (WCAG 2.1 asks 3:1 of a focus indicator).
-    public var ringColor = Color(rgb: 0x1565c0)
-    public var accentColor = Color(rgb: 0x1565c0)
+    /// The colours it is drawn in: the page's (`Page.palette`), light or dark.
+    public var palette = Palette.light
 
     public init(geometry: PageGeometry, content: PageContent, labels: [String], fields: [FieldScene],
                 focusRing: Int?, message: String, cuePhase: Double?) {
@@ -93,6 +83,7 @@ extension Page {
         scene.savePassword = agent.savePassword
         scene.pressedKey = pressedKeyHeld ? pressedKey : nil
         scene.pressedButton = pressedButtonHeld ? pressedButtonNow : nil
+        scene.palette = palette
         return scene
     }
 

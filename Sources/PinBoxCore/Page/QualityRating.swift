@@ -31,12 +31,16 @@ public enum QualityRating: Equatable, Sendable {
         Double(max(0, min(100, value))) / 100
     }
 
-    /// The bar's and the words' colour: each at least 3:1 on the track and 4.5:1 on the page.
-    public var color: Color {
+    /// The bar's and the words' colour in `palette`: its error, warning or success colour, each
+    /// at least 3:1 on the track and 4.5:1 on the page (`Palette`).
+    public func color(in palette: Palette) -> Color {
         switch self {
-        case .tooWeak, .weak: Color(rgb: 0xc62828)
-        case .fair: Color(rgb: 0x8a4b00)
-        case .strong: Color(rgb: 0x2e7d32)
+        case .tooWeak, .weak: palette.error
+        case .fair: palette.warning
+        case .strong: palette.success
         }
     }
+
+    /// The colour in the light palette.
+    public var color: Color { color(in: .light) }
 }

@@ -355,7 +355,7 @@ final class PageController: WindowController {
         if look.transparent {
             // The page behind the fields goes, and so does the field's own ground (what a field
             // alone shows around its cells); a strip's cells keep their backgrounds, as in render.
-            scene.background = scene.background.withAlpha(0)
+            scene.palette.background = scene.palette.background.withAlpha(0)
             for i in scene.fields.indices {
                 scene.fields[i].theme.background = scene.fields[i].theme.background.withAlpha(0)
             }

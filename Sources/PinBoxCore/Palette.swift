@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+/// Every colour a prompt's page is drawn in: the page, its text, the entries, the buttons, the
+/// strength bar and its tooltip. One palette per `ColorScheme`, chosen once when the prompt is
+/// made (`DialogSpec.colorScheme`); the painters take every colour from it. The demo page and
+/// the payment sheet are drawn in `light`, which is the look they always had.
+///
+/// Each colour says what it must reach against what it is drawn on, as WCAG 2.1 asks: text
+/// 4.5:1 (1.4.3), a boundary a user must see and the focus indicator 3:1 (1.4.11).
+/// `PaletteTests` computes every one of these pairs, for both palettes.
+public struct Palette: Equatable, Sendable {
+    // MARK: The page
+
+    /// The window's ground, behind everything.
+    public var background: Color
+    /// The description, a button's label, a shown suggestion: 4.5:1 on `background`, on
+    /// `button` and on `buttonPressed`.
+    public var text: Color
+    /// Labels, hints, notes, the strength bar's label: 4.5:1 on `background`.
+    public var secondaryText: Color
+    /// The error line and a weak rating's words: 4.5:1 on `background`; as the strength bar's
+    /// fill, 3:1 on `track`.
+    public var error: Color
+    /// The Caps Lock warning and a fair rating: as `error`.
+    public var warning: Color
+    /// A line saying something went well, a strong rating, the check mark after a submit: as
+    /// `error`.
+    public var success: Color
+    /// The focus ring, around entries and buttons on the page: 3:1 on `background`.
+    public var focusRing: Color
+    /// The "touch your key" cue's rings: 3:1 on `background`.
+    public var cue: Color
+
+    // MARK: Entries (the passphrase's box, PIN boxes) and check boxes
+
+    public var entryBackground: Color
+    /// Dots, the caret, shown characters and a count in words: 4.5:1 on `entryBackground` and
+    /// on `cursorBackground`.
+    public var entryText: Color
+    /// The edge of an entry, of a PIN box, of an outlined button and of a check box: 3:1 on
+    /// `background`, on `entryBackground` and on `button`.
+    public var border: Color
+    /// A filled PIN box's edge, firmer than an empty one's: 3:1 on `entryBackground` and
+    /// `background`.
+    public var filledBorder: Color
+    /// The PIN box where the next character goes.
+    public var cursorBackground: Color
+    /// Its edge: 3:1 on `cursorBackground` and on `background`.
+    public var cursorBorder: Color
+    /// The edges of an entry that refused a key: 3:1 on `entryBackground` and on `background`.
+    public var entryError: Color
+
+    // MARK: Buttons
+
+    /// The default button's fill and a ticked check box's: 3:1 on `background`.
+    public var accent: Color
+    /// The default button's label and a check box's tick: 4.5:1 on `accent` and on
+    /// `destructive`, pressed or not (`pressed(_:)`).
+    public var onAccent: Color
+    /// A destructive default button's fill ("Delete key"): 3:1 on `background`.
+    public var destructive: Color
+    /// An outlined button's fill.
+    public var button: Color
+    /// An outlined button held down under the pointer.
+    public var buttonPressed: Color
+
+    // MARK: The strength bar and its tooltip
+
+    /// The bar's empty track; a rating's fill is `error`, `warning` or `success`.
+    public var track: Color
+    public var tooltipBackground: Color
+    /// 4.5:1 on `tooltipBackground`.
+    public var tooltipText: Color
+
+    /// The default button's fill while it is held down: darker, in both schemes.
+    public func pressed(_ fill: Color) -> Color {
+        fill.mixed(with: .black, by: 0.3)
+    }
+
+    /// The palette of `scheme`.
+    public init(_ scheme: ColorScheme) {
+        switch scheme {
+        case .light: self = .light
+        case .dark: self = .dark
+        }
+    }
+
+    init(background: Color, text: Color, secondaryText: Color, error: Color, warning: Color, success: Color,
+         focusRing: Color, cue: Color, entryBackground: Color, entryText: Color, border: Color, filledBorder: Color,
+         cursorBackground: Color, cursorBorder: Color, entryError: Color, accent: Color, onAccent: Color,
+         destructive: Color, button: Color, buttonPressed: Color, track: Color, tooltipBackground: Color,
+         tooltipText: Color) {
+        self.background = background
+        self.text = text
+        self.secondaryText = secondaryText
+        self.error = error
+        self.warning = warning
+        self.success = success
+        self.focusRing = focusRing
+        self.cue = cue
+        self.entryBackground = entryBackground
+        self.entryText = entryText
+        self.border = border
+        self.filledBorder = filledBorder
+        self.cursorBackground = cursorBackground
+        self.cursorBorder = cursorBorder
+        self.entryError = entryError
+        self.accent = accent
+        self.onAccent = onAccent
+        self.destructive = destructive
+        self.button = button
+        self.buttonPressed = buttonPressed
+        self.track = track
+        self.tooltipBackground = tooltipBackground
+        self.tooltipText = tooltipText
+    }
+
+    /// The prompts' look since the first dialog: a pale grey page, white entries and buttons,
+    /// the `boxes` look's greys, a dark tooltip. The goldens are drawn in it.
+    public static let light = Palette(
+        background: Color(rgb: 0xf5f6f8), text: Color(rgb: 0x1f2329), secondaryText: Color(rgb: 0x5f6673),
+        error: Color(rgb: 0xc62828), warning: Color(rgb: 0x8a4b00), success: Color(rgb: 0x2e7d32),
+        focusRing: Color(rgb: 0x1565c0), cue: Color(rgb: 0x1565c0),
+        entryBackground: .white, entryText: Color(rgb: 0x1f2329), border: Color(rgb: 0x848b96),
+        filledBorder: Color(rgb: 0x5f6673), cursorBackground: Color(rgb: 0xf0f6ff), cursorBorder: Color(rgb: 0x1677ff),
+        entryError: Color(rgb: 0xd32f2f),
+        accent: Color(rgb: 0x1565c0), onAccent: .white, destructive: Color(rgb: 0xc62828),
+        button: .white, buttonPressed: Color(rgb: 0xb4bac3),
+        track: Color(rgb: 0xdde1e6), tooltipBackground: Color(rgb: 0x2b2f36), tooltipText: .white)
+
+    /// As GNOME's Adwaita dark draws a dialog: a #242424 window, entries and buttons a little
+    /// lighter, text near white, Adwaita's dark-theme red, yellow and green for what must stand
+    /// out. Two blues where the light palette has one: Adwaita's accent blue is too light under
+    /// white text, so the filled button takes a deeper one (its blue 4), and the ring and the
+    /// cue a lighter one that reads on the dark page. Borders are lighter than Adwaita's, so an
+    /// entry's and a button's edges can be seen; a tooltip is a lighter grey than the page, so
+    /// it stands off what it covers.
+    public static let dark = Palette(
+        background: Color(rgb: 0x242424), text: Color(rgb: 0xeeeeec), secondaryText: Color(rgb: 0x9a9ea6),
+        error: Color(rgb: 0xff7b63), warning: Color(rgb: 0xf8e45c), success: Color(rgb: 0x8ff0a4),
+        focusRing: Color(rgb: 0x62a0ea), cue: Color(rgb: 0x62a0ea),
+        entryBackground: Color(rgb: 0x303030), entryText: Color(rgb: 0xeeeeec), border: Color(rgb: 0x80868f),
+        filledBorder: Color(rgb: 0xb0b5bd), cursorBackground: Color(rgb: 0x2b3648), cursorBorder: Color(rgb: 0x62a0ea),
+        entryError: Color(rgb: 0xff7b63),
+        accent: Color(rgb: 0x1c71d8), onAccent: .white, destructive: Color(rgb: 0xe01b24),
+        button: Color(rgb: 0x383838), buttonPressed: Color(rgb: 0x50555e),
+        track: Color(rgb: 0x3d3d3d), tooltipBackground: Color(rgb: 0x454950), tooltipText: .white)
+}
+
+extension Theme {
+    /// This prompt entry's look in `palette`: its ground, edges, dots, caret and characters,
+    /// and the colours a refused key and a submit turn its edges. A strip (the passphrase's
+    /// box) is one entry on the page; separate cells (PIN boxes) stand on the page, each an
+    /// entry. Sizes, radii, fonts and what it takes stay.
+    public func painted(_ palette: Palette) -> Theme {
+        var theme = self
+        let strip = arrangement == .strip
+        theme.background = strip ? palette.entryBackground : palette.background
+        if frameColor != nil { theme.frameColor = palette.border }
+        theme.dotColor = palette.entryText
+        theme.empty = empty.painted(background: palette.entryBackground, border: palette.border, palette)
+        theme.filled = filled?.painted(background: palette.entryBackground, border: palette.filledBorder, palette)
+        theme.highlight = highlight?.painted(background: palette.cursorBackground, border: palette.cursorBorder, palette)
+        theme.errorColor = palette.entryError
+        theme.successColor = palette.success
+        return theme
+    }
+}
+
+extension CellStyle {
+    /// This style with `background` and `border` (where it has one), and the entry's text colour.
+    fileprivate func painted(background: Color, border: Color, _ palette: Palette) -> CellStyle {
+        var style = self
+        if self.background != nil { style.background = background }
+        if self.border != nil { style.border = border }
+        style.textColor = palette.entryText
+        return style
+    }
+}

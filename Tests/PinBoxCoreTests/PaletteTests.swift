@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Testing
+@testable import PinBoxCore
+
+/// The prompts' two palettes: every colour pair a user must tell apart, its WCAG 2.1 contrast
+/// computed from the colours themselves (relative luminance, 1.4.3 and 1.4.11); the light one
+/// the look the goldens hold, the dark one its own.
+@Suite("Palettes")
+struct PaletteTests {
+    /// WCAG 2.1's relative luminance of an opaque sRGB colour.
+    static func luminance(_ c: Color) -> Double {
+        func linear(_ v: Double) -> Double {
+            // The channel as 8 bits, as the pixels are, then WCAG's own threshold and curve.
+            let s = (v * 255).rounded() / 255
+            return s <= 0.03928 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
+    }
+
+    static func contrast(_ a: Color, _ b: Color) -> Double {
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    /// Text: 4.5:1 (1.4.3).
+    static let text = 4.5
+    /// A boundary a user must see, the focus indicator, a bar's fill on its track: 3:1 (1.4.11).
+    static let boundary = 3.0
+
+    /// Each pair as the palette's comments state it: what, on what, and how much it needs.
+    static func pairs(_ p: Palette) -> [(String, Color, Color, Double)] {
+        [
+            ("text on the page", p.text, p.background, text),
+            ("a button's label", p.text, p.button, text),
+            ("a pressed button's label", p.text, p.buttonPressed, text),
+            ("labels and hints on the page", p.secondaryText, p.background, text),
+            ("the error line", p.error, p.background, text),
+            ("the Caps Lock warning", p.warning, p.background, text),
+            ("a success line, a strong rating", p.success, p.background, text),
+            ("the focus ring on the page", p.focusRing, p.background, boundary),
+            ("the wait cue on the page", p.cue, p.background, boundary),
+            ("dots, caret and characters in an entry", p.entryText, p.entryBackground, text),
+            ("a character in the cursor's box", p.entryText, p.cursorBackground, text),
+            ("an edge on the page", p.border, p.background, boundary),
+            ("an edge against the entry inside it", p.border, p.entryBackground, boundary),
+            ("an edge against the button inside it", p.border, p.button, boundary),
+            ("a filled box's edge against the box", p.filledBorder, p.entryBackground, boundary),
+            ("a filled box's edge on the page", p.filledBorder, p.background, boundary),
+            ("the cursor box's edge against the box", p.cursorBorder, p.cursorBackground, boundary),
+            ("the cursor box's edge on the page", p.cursorBorder, p.background, boundary),
+            ("a refusing entry's edge against the entry", p.entryError, p.entryBackground, boundary),
+            ("a refusing entry's edge on the page", p.entryError, p.background, boundary),
+            ("the default button on the page", p.accent, p.background, boundary),
+            ("a destructive default button on the page", p.destructive, p.background, boundary),
+            ("the default button's label", p.onAccent, p.accent, text),
+            ("the destructive button's label", p.onAccent, p.destructive, text),
+            ("the default button's label, pressed", p.onAccent, p.pressed(p.accent), text),
+            ("the destructive button's label, pressed", p.onAccent, p.pressed(p.destructive), text),
+            ("a weak rating's bar on the track", p.error, p.track, boundary),
+            ("a fair rating's bar on the track", p.warning, p.track, boundary),
+            ("a strong rating's bar on the track", p.success, p.track, boundary),
+            ("the tooltip's text", p.tooltipText, p.tooltipBackground, text),
+        ]
+    }
+
+    @Test(arguments: ColorScheme.allCases)
+    func everyPairMeetsWCAG(_ scheme: ColorScheme) {
+        for (what, foreground, ground, needed) in Self.pairs(Palette(scheme)) {
+            let ratio = Self.contrast(foreground, ground)
+            #expect(ratio >= needed, "\(scheme): \(what), \(foreground) on \(ground): \(ratio) < \(needed)")
+        }
+    }
+
+    /// The quality bar draws in the palette's own three colours, whichever it is.
+    @Test(arguments: ColorScheme.allCases)
+    func theRatingsTakeThePalettesColours(_ scheme: ColorScheme) {
+        let p = Palette(scheme)
+        #expect(QualityRating(-5).color(in: p) == p.error && QualityRating(20).color(in: p) == p.error)
+        #expect(QualityRating(50).color(in: p) == p.warning && QualityRating(90).color(in: p) == p.success)
+    }
+
+    /// The light palette is the look prompts had before there was a dark one: the entries'
+    /// themes painted in it are the themes as they were (the goldens check the rest).
+    @Test func lightPaintsTheEntriesAsTheyWere() {
+        #expect(Theme.passphrase.painted(.light) == Theme.passphrase)
+        #expect(Theme.boxes.painted(.light) == Theme.boxes)
+        #expect(Theme.entryBoxes.painted(.light) == Theme.entryBoxes)
+        #expect(Palette(.light) == .light && Palette(.dark) == .dark)
+    }
+
+    /// Dark is dark: a page and entries darker than their text, and an entry a little lighter
+    /// than the page, as Adwaita's dark entries are.
+    @Test func darkIsDark() {
+        let d = Palette.dark
+        #expect(Self.luminance(d.background) < 0.05 && Self.luminance(d.text) > 0.7)
+        #expect(Self.luminance(d.entryBackground) > Self.luminance(d.background))
+        #expect(Self.luminance(d.entryBackground) < Self.luminance(d.border))
+        #expect(Self.luminance(d.button) > Self.luminance(d.background))
+    }
+
+    /// A dark prompt's entry, PIN boxes and the boxes' ground all take the dark colours: no
+    /// white left from the light look under the rounded corners or between the boxes.
+    @Test(arguments: [Theme.passphrase, .entryBoxes, .boxes])
+    func aDarkEntryKeepsNoLightColour(_ theme: Theme) {
+        let t = theme.painted(.dark)
+        let styles = [t.empty, t.filled, t.highlight].compactMap { $0 }
+        let colours = [t.background, t.dotColor, t.errorColor, t.successColor] + [t.frameColor].compactMap { $0 }
+            + styles.flatMap { [$0.background, $0.border].compactMap { $0 } + [$0.textColor] }
+        let light = Set([Color.white, Palette.light.background, Palette.light.entryText, Palette.light.border,
+                         Palette.light.filledBorder, Palette.light.cursorBackground, Palette.light.cursorBorder,
+                         Palette.light.entryError])
+        #expect(colours.allSatisfy { !light.contains($0) }, "\(theme.name): \(colours)")
+        #expect(t.background == (theme.arrangement == .strip ? Palette.dark.entryBackground : Palette.dark.background))
+    }
+
+    /// The dialog's entries and page carry the spec's scheme: a dark spec makes a dark page.
+    @Test(arguments: ColorScheme.allCases)
+    func aDialogIsMadeInItsScheme(_ scheme: ColorScheme) throws {
+        let measure: TextMeasure = { text, style, _ in Size(width: Double(text.count) * style.size * 0.5, height: style.size) }
+        for kind in [DialogSpec.Kind.entry(.passphrase), .entry(.openPIN(shown: 1)), .entry(.fixedPIN(length: 4)),
+                     .confirm(notOK: false), .message, .hostKey(entry: true)] {
+            var spec = DialogSpec(kind: kind)
+            spec.colorScheme = scheme
+            let page = try spec.makePage(measure: measure)
+            let scene = page.scene(at: 0)
+            #expect(scene.palette == Palette(scheme))
+            for field in scene.fields {
+                #expect(field.theme.dotColor == Palette(scheme).entryText, "\(kind)")
+                #expect(field.theme.empty.border == nil || field.theme.empty.border == Palette(scheme).border)
+            }
+        }
+        #expect(DialogSpec(kind: .message).colorScheme == .light, "light unless told")
+    }
+}
