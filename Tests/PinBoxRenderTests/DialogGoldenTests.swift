@@ -6,9 +6,9 @@ import PinBoxCore
 
 /// Golden images of the dialogs as the window draws them (the same page and painter), focused,
 /// after every animation has come to rest: passphrase, PIN, confirm (destructive), error,
-/// repeat and the strength bar, at scale 1 and 2, in English and in Chinese; and every seed look
-/// alone and focused, and the payment sheet. Compared and rewritten as `GoldenTests` does
-/// (`scripts/update-goldens`).
+/// repeat and the strength bar, at scale 1 and 2, in English and in Chinese; the dark colour
+/// scheme's (`darkCases`); and every seed look alone and focused, and the payment sheet.
+/// Compared and rewritten as `GoldenTests` does (`scripts/update-goldens`).
 @Suite("Golden images of the dialogs and looks", .serialized)
 struct DialogGoldenTests {
     struct Words {
@@ -26,6 +26,11 @@ struct DialogGoldenTests {
     static let kinds = ["passphrase", "pin", "confirm", "error", "repeat", "quality"]
     static let cases: [(String, String, Int)] = kinds.flatMap { k in ["latin", "cjk"].flatMap { w in [1, 2].map { (k, w, $0) } } }
     static let looks = Theme.builtIn.map { $0.name } + ["pay"]
+    /// In the dark scheme, in English: a passphrase (with the agent's "Save in password manager"
+    /// ticked), PIN boxes, a destructive question, a message, a new passphrase's strength bar with
+    /// its tooltip showing, and ssh's host-key question with its picture and a fingerprint typed.
+    static let darkKinds = ["passphrase", "pin", "confirm", "message", "quality", "hostkey"]
+    static let darkCases: [(String, Int)] = darkKinds.flatMap { k in [1, 2].map { (k, $0) } }
 
     static func spec(_ kind: String, _ w: Words, scale: Double) -> (DialogSpec, typed: Int, quality: Int?) {
         var spec: DialogSpec
@@ -43,11 +48,22 @@ struct DialogGoldenTests {
             spec.cancelLabel = w.no
             spec.destructive = true
             typed = 0
+        case "message":
+            spec = DialogSpec(prompt: .information)
+            spec.description = "Your passphrase will expire in 3 days."
+            typed = 0
+        case "hostkey":
+            spec = DialogSpec(prompt: .hostKey(HostKeyQuestion(
+                text: "The authenticity of host 'example.org (192.0.2.1)' can't be established.\n"
+                    + "This key is not known by any other names.\nAre you sure you want to continue connecting?",
+                keyType: "ED25519", fingerprint: "SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE",
+                picture: HostKeyPictureTests.picture, acceptsFingerprint: true)))
+            typed = 11
         default:
             spec = DialogSpec(prompt: .passphrase)
             spec.prompt = w.prompt
         }
-        if kind != "confirm" { spec.description = w.description }
+        if !["confirm", "message", "hostkey"].contains(kind) { spec.description = w.description }
         if kind == "error" { spec.error = w.error }
         if kind == "repeat" { spec.repeatPrompt = w.repeatPrompt }
         if kind == "quality" {
@@ -59,12 +75,16 @@ struct DialogGoldenTests {
         return (spec, typed, quality)
     }
 
-    /// The page as the window shows it: at its natural size, focused, `typed` characters in.
-    static func render(_ page: Page, typed: Int, quality: Int? = nil) throws -> Canvas {
+    /// The page as the window shows it: at its natural size, focused, `typed` characters in;
+    /// with `tip`, the pointer resting on the strength bar long enough for its tooltip.
+    static func render(_ page: Page, typed: Int, quality: Int? = nil, tip: Bool = false) throws -> Canvas {
         _ = page.handle(.resize(page.preferredSize), now: 0)
         _ = page.handle(.windowFocus(true), now: 0)
         for _ in 0..<typed { _ = page.handle(.character("7"), now: 0) }
         if let quality { page.setQuality(quality) }
+        if tip, case .dialog(let layout) = page.geometry, let bar = layout.quality {
+            _ = page.handle(.hover(.moved(bar.mid)), now: 1)
+        }
         let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
         // Ten seconds on: every dot at rest, the caret still (shown).
         PagePainter.draw(page.scene(at: 30), on: canvas)
@@ -79,6 +99,27 @@ struct DialogGoldenTests {
             let page = try spec.makePage(measure: TextLayout.measure)
             try GoldenTests.check(try Self.render(page, typed: typed, quality: quality),
                                   name: "dialog-\(kind)-\(words)@\(scale)x")
+        }
+    }
+
+    /// The dark scheme's dialogs (`Palette.dark`): the same pages as the light ones, drawn in
+    /// the other palette.
+    @Test("each dark dialog matches its golden", arguments: darkCases)
+    func darkDialogMatchesGolden(_ kind: String, _ scale: Int) throws {
+        try withTextLanguage("C.UTF-8") {
+            var (spec, typed, quality) = Self.spec(kind, Self.latin, scale: Double(scale))
+            if kind == "passphrase" {
+                spec.savePasswordLabel = "_Save in password manager"
+                spec.savePasswordTicked = true
+            }
+            if kind == "quality" {
+                spec.qualityTooltip = "The quality of the text entered above.\nPlease ask your administrator for details about the criteria."
+            }
+            spec.colorScheme = .dark
+            let page = try spec.makePage(measure: TextLayout.measure)
+            #expect(page.scene(at: 0).palette == .dark)
+            try GoldenTests.check(try Self.render(page, typed: typed, quality: quality, tip: kind == "quality"),
+                                  name: "dialog-\(kind)-dark@\(scale)x")
         }
     }
 

@@ -112,6 +112,7 @@ struct GoldenTests {
         #expect(try Self.compare(close, with: golden, name: "tolerance-test").mismatches == 0)
         // Thirty pictures of the fields at scale 1, the dialogs' and the looks'.
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory).filter { $0.hasSuffix(".png") }
-        #expect(files.count == Self.cases.count + DialogGoldenTests.cases.count + DialogGoldenTests.looks.count)
+        #expect(files.count == Self.cases.count + DialogGoldenTests.cases.count + DialogGoldenTests.darkCases.count
+            + DialogGoldenTests.looks.count)
     }
 }
