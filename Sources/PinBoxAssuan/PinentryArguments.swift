@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
+import PinBoxCore
+
 /// The standard pinentry command line: what gpg-agent and users pass to any pinentry.
 /// `-D/--display`, `-T/--ttyname`, `-N/--ttytype`, `-C/--lc-ctype`, `-M/--lc-messages`,
 /// `-o/--timeout`, `-g/--no-global-grab`, `-W/--parent-wid`, `-d/--debug`, `--help`,
-/// `--version`; also pinentry's `-a/--ttyalert` and `-c/--colors` (accepted, curses-only).
+/// `--version`; also pinentry's `-a/--ttyalert` and `-c/--colors` (accepted, curses-only),
+/// and PinBox's own `--paste` and `--color-scheme`.
 /// Values come as `--name value`, `--name=value`, `-X value` or `-Xvalue`; flags combine (`-dg`).
 public struct PinentryArguments: Equatable, Sendable {
     /// What the program should do.
@@ -20,6 +23,10 @@ public struct PinentryArguments: Equatable, Sendable {
     public var paste = true
     /// A `--paste` that could not be read: pastes are refused, as with `off`.
     public private(set) var pasteUnreadable = false
+    /// `--color-scheme light|dark` (PinBox's own): the dialogs' colours; nil, the desktop's.
+    /// Not an Assuan OPTION either: the agent knows nothing of the desktop's look. A bad value
+    /// is passed over as any mistake is, and the desktop's look is taken.
+    public var colorScheme: ColorScheme?
 
     public init() {}
 
@@ -113,6 +120,9 @@ public struct PinentryArguments: Equatable, Sendable {
             case "off": paste = false
             default: throw .badChoice(option.longName, "on or off")
             }
+        case .colorScheme:
+            guard let scheme = ColorScheme(rawValue: text) else { throw .badChoice(option.longName, "light or dark") }
+            colorScheme = scheme
         case .debug: options.debug = true
         case .help: if action == .serve { action = .help }
         case .version: if action == .serve { action = .version }
@@ -121,7 +131,7 @@ public struct PinentryArguments: Equatable, Sendable {
 
     private enum Option: CaseIterable {
         case display, ttyName, ttyType, lcCtype, lcMessages, timeout, noGlobalGrab, parentWindow, debug
-        case ttyAlert, colors, help, version, paste
+        case ttyAlert, colors, help, version, paste, colorScheme
 
         var longName: String {
             switch self {
@@ -139,6 +149,7 @@ public struct PinentryArguments: Equatable, Sendable {
             case .help: "--help"
             case .version: "--version"
             case .paste: "--paste"
+            case .colorScheme: "--color-scheme"
             }
         }
 
@@ -156,7 +167,7 @@ public struct PinentryArguments: Equatable, Sendable {
             case .ttyAlert: 0x61  // a
             case .colors: 0x63  // c
             case .help: 0x68  // h
-            case .version, .paste: nil
+            case .version, .paste, .colorScheme: nil
             }
         }
 

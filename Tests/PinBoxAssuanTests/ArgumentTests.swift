@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import PinBoxAssuan
+import PinBoxCore
 import Testing
 
 @Suite struct ArgumentTests {
@@ -57,6 +58,21 @@ import Testing
         #expect(PinentryArguments(parsing: ["--paste", "on"]).paste && !PinentryArguments(parsing: ["--paste=off"]).paste)
         #expect(!PinentryArguments(parsing: ["--paste=off"]).pasteUnreadable)
         #expect(PinentryArguments(parsing: ["--display", ":0"]).ignored.isEmpty)
+    }
+
+    /// PinBox's own `--color-scheme`: light or dark, in any of the long forms; a bad value is
+    /// said and passed over (the desktop's look is taken), never echoed.
+    @Test func theColourSchemeIsLightOrDark() {
+        #expect(PinentryArguments(parsing: []).colorScheme == nil)
+        #expect(PinentryArguments(parsing: ["--color-scheme", "dark"]).colorScheme == .dark)
+        #expect(PinentryArguments(parsing: ["--color-scheme=light"]).colorScheme == .light)
+        #expect(PinentryArguments(parsing: ["--color-scheme", "dark", "--color-scheme", "light"]).colorScheme == .light)
+        let bad = PinentryArguments(parsing: ["--color-scheme", "purple", "--display", ":1"])
+        #expect(bad.colorScheme == nil && bad.options.display == ":1")
+        #expect(bad.ignored == [.badChoice("--color-scheme", "light or dark")])
+        #expect(bad.ignored.first?.message == "--color-scheme must be light or dark")
+        #expect(PinentryArguments(parsing: ["--color-scheme"]).ignored == [.missingValue("--color-scheme")])
+        #expect(PinentryArguments(parsing: ["--color-scheme", "Dark"]).colorScheme == nil, "as the option is spelled")
     }
 
     @Test func messagesAreOneShortLine() {

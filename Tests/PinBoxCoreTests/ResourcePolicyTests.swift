@@ -26,6 +26,19 @@ struct ResourcePolicyTests {
         #expect(ResourcePolicy.judge("scale", value: "2", role: role) == .take)
     }
 
+    /// Light or dark is a look, as the scale is: the dialogs' roles read it, either way. The
+    /// PIN box's prompt and the payment sheet keep their looks, so they do not.
+    @Test func theColourSchemeIsALookOfTheDialogs() {
+        for role in [ResourceRole.askpass, .pinentry] {
+            #expect(ResourcePolicy.judge("color-scheme", value: "dark", role: role) == .take)
+            #expect(ResourcePolicy.judge("color-scheme", value: "light", role: role) == .take)
+            #expect(ResourcePolicy.allowlist(for: role)?.contains { $0.setting == "color-scheme" && !$0.isFlag } == true)
+        }
+        for role in [ResourceRole.pinPrompt, .pay] {
+            #expect(ResourcePolicy.judge("color-scheme", value: "dark", role: role) != .take, "\(role)")
+        }
+    }
+
     @Test func pasteMayOnlyBeTurnedOff() {
         for role in [ResourceRole.askpass, .pinentry] {
             #expect(ResourcePolicy.judge("paste", value: "off", role: role) == .take)

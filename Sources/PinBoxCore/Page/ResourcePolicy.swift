@@ -48,15 +48,18 @@ public enum ResourcePolicy {
     public static func allowlist(for role: ResourceRole) -> [ResourceRule]? {
         let pasteOff = ResourceRule("paste", stricterOnly: ["off"])
         let grabOn = ResourceRule("grab", stricterOnly: trueWords, flag: true)
+        // Light or dark is a look: either value, as the option takes it.
+        let colorScheme = ResourceRule("color-scheme")
         switch role {
         case .demo:
             return nil
         case .askpass:
-            return [ResourceRule("scale"), pasteOff, grabOn]
+            return [ResourceRule("scale"), colorScheme, pasteOff, grabOn]
         case .pay:
+            // The payment sheet keeps its one look (Alipay's and WeChat Pay's white sheet).
             return [ResourceRule("scale"), grabOn]
         case .pinentry:
-            return [ResourceRule("scale"), pasteOff]
+            return [ResourceRule("scale"), colorScheme, pasteOff]
         case .pinPrompt:
             return fieldLooks + [ResourceRule("paste", stricterOnly: ["deny"]), grabOn,
                                  ResourceRule("secure", stricterOnly: trueWords, flag: true),

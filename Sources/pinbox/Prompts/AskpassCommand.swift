@@ -31,6 +31,8 @@ struct AskpassCommand {
     var easing = Easing.promptDefault
     /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
     var paste = true
+    /// `--color-scheme` (or the `colorScheme` resource); nil: the desktop's, read once connected.
+    var colorScheme: ColorScheme?
 
     /// ssh and sudo read at most 1023 bytes and stop at the newline: the answer may take 1022.
     static let byteLimit = 1022
@@ -46,8 +48,9 @@ struct AskpassCommand {
         Run as pinbox-askpass, every argument is the prompt, even one that starts with '-':
         that is how ssh, sudo and git call it. Options are for `pinbox askpass`, before the
         prompt (or `--`); to give pinbox-askpass some, point the caller at a script that runs
-        `exec pinbox askpass [options] -- "$@"`. X resources may set its scale and turn paste
-        off, under pinbox-askpass or PinBox.askpass: nothing a resource says loosens a prompt.
+        `exec pinbox askpass [options] -- "$@"`. X resources may set its scale and colour
+        scheme and turn paste off, under pinbox-askpass or PinBox.askpass: nothing a resource
+        says loosens a prompt.
 
         The prompt decides the dialog: a password or passphrase gets dots and a Show button; a
         PIN (a card, a token, a security key) PIN boxes that grow as you type; a username or a
@@ -73,6 +76,8 @@ struct AskpassCommand {
                                        ease-out or ink-linear (see pinbox --help)
           --paste on|off               whether a passphrase takes a paste (Ctrl+V, Shift+Insert,
                                        middle click; default on); PIN boxes never do
+          --color-scheme light|dark    the dialog's colours (default: the desktop's, from
+                                       GTK_THEME or the XSETTINGS theme name, else light)
 
         Exit status: 0 with the answer (or yes), 1 cancelled, closed, timed out or no, 2 a bad
         option, 3 no X display or the keyboard held by another program, 4 the answer could not
@@ -119,6 +124,7 @@ struct AskpassCommand {
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             case "--easing": easing = try reader.choice(for: option, of: Easing.self)
             case "--paste": paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
+            case "--color-scheme": colorScheme = try reader.choice(for: option, of: ColorScheme.self)
             default:
                 throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass; a prompt that starts "
                                  + "with '-' goes after -- (see pinbox askpass --help)")
@@ -196,10 +202,13 @@ struct AskpassCommand {
         do throws(X11Error) {
             let page: Page
             let area = display.workArea(for: geometry)
+            // Light or dark: as named, else as the desktop says, once, before the page is made.
+            let scheme = display.colorScheme(explicit: colorScheme)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
                     spec.scale = s
+                    spec.colorScheme = scheme
                     spec.room = area.height
                     return try spec.makePage(measure: TextLayout.measure)
                 }

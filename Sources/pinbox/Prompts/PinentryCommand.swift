@@ -21,7 +21,8 @@ enum PinentryCommand {
         }
         // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
         pinbox_signals_end_at_once()
-        let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs(paste: parsed.paste)),
+        let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs(paste: parsed.paste,
+                                                                                  colorScheme: parsed.colorScheme)),
                                     input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
                                     identity: PinentryIdentity(version: pinboxVersion, deviceStatus: deviceStatus))
@@ -70,6 +71,9 @@ enum PinentryCommand {
           -c, --colors COLORS          (accepted; only pinentry-curses draws with them)
           --paste on|off               whether a passphrase takes a paste (default on; also
                                        the resource PinBox.pinentry.paste: off)
+          --color-scheme light|dark    the dialogs' colours (default: the resource
+                                       PinBox.pinentry.colorScheme, else the desktop's, from
+                                       GTK_THEME or the XSETTINGS theme name, else light)
           --help, --version
         """
     }
@@ -85,9 +89,12 @@ struct XDialogs: PinentryFrontEnd {
     private(set) var unreachable: String?
     /// `--paste off`; a `paste: off` resource turns it off too, never on.
     let paste: Bool
+    /// `--color-scheme`, over the `colorScheme` resource, over the desktop's.
+    let colorScheme: ColorScheme?
 
-    init(paste: Bool) {
+    init(paste: Bool, colorScheme: ColorScheme? = nil) {
         self.paste = paste
+        self.colorScheme = colorScheme
     }
 
     mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
@@ -222,6 +229,10 @@ struct XDialogs: PinentryFrontEnd {
             let looks = Self.resourceSettings(of: display)
             spec.scale = looks.scale
             spec.paste = paste && looks.paste
+            // Read at each dialog, as the resources are: a desktop switched to dark between
+            // the agent's requests (a passphrase asked again) is followed, for the two round
+            // trips its settings take at most.
+            spec.colorScheme = display.colorScheme(explicit: colorScheme ?? looks.colorScheme)
             let page: Page
             let area = display.workArea()
             do throws(ConfigurationError) {
@@ -257,12 +268,20 @@ struct XDialogs: PinentryFrontEnd {
         }
     }
 
+    /// What the display's X resources say of the dialogs.
+    private struct Looks {
+        var scale = 1.0
+        var paste = true
+        var colorScheme: ColorScheme?
+    }
+
     /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
     /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale` however
-    /// the pinentry was started), else `Xft.dpi`'s; and whether `paste: off` turns pasting off.
-    /// Nothing else a resource says is read (ResourcePolicy). A bad value is said and passed
-    /// over: the agent waits for an answer, and a usage error would only reach it as a cancel.
-    private static func resourceSettings(of display: XDisplay) -> (scale: Double, paste: Bool) {
+    /// the pinentry was started), else `Xft.dpi`'s; its `colorScheme`; and whether `paste: off`
+    /// turns pasting off. Nothing else a resource says is read (ResourcePolicy). A bad value is
+    /// said and passed over: the agent waits for an answer, and a usage error would only reach
+    /// it as a cancel.
+    private static func resourceSettings(of display: XDisplay) -> Looks {
         do throws(UsageError) {
             let arguments = try ResourceArguments.arguments(
                 from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .pinentry),
@@ -272,21 +291,22 @@ struct XDialogs: PinentryFrontEnd {
             return try settings(arguments)
         } catch {
             Output.error(error.message + "; ignored")
-            return (1, true)
+            return Looks()
         }
     }
 
-    /// The last `--scale S` and `--paste off` in `arguments`, checked as the askpass checks them.
-    private static func settings(_ arguments: [String]) throws(UsageError) -> (scale: Double, paste: Bool) {
+    /// The last `--scale S`, `--color-scheme` and `--paste off` in `arguments`, checked as the
+    /// askpass checks them.
+    private static func settings(_ arguments: [String]) throws(UsageError) -> Looks {
         var reader = ArgumentReader(arguments[...])
-        var scale = 1.0, paste = true
+        var looks = Looks()
         while let option = try reader.nextOption() {
-            if option == "--paste" {
-                paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
-            } else {
-                scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            switch option {
+            case "--paste": looks.paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
+            case "--color-scheme": looks.colorScheme = try reader.choice(for: option, of: ColorScheme.self)
+            default: looks.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             }
         }
-        return (scale, paste)
+        return looks
     }
 }
