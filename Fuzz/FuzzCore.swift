@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target for PinBoxCore: random configurations and event streams, with the core's
-// invariants checked after every step. Built by scripts/fuzz together with the core's sources
-// (one module, so internals are reachable), with FuzzInput.swift.
+// invariants checked after every step; and the same bytes as a desktop's XSETTINGS property.
+// Built by scripts/fuzz together with the core's sources (one module, so internals are
+// reachable), with FuzzInput.swift.
 
 func checkField(_ f: PinField) {
     check(f.length <= f.capacity, "length \(f.length) above capacity \(f.capacity)")
@@ -24,8 +25,25 @@ func checkLayout(_ r: LayoutRequest) {
     }
 }
 
+/// Any client can own the XSETTINGS selection and write its property: whatever the bytes, the
+/// reader neither traps nor reads past them (ASan), refuses only a missing header, and returns
+/// no more records than the bytes hold (12 at the least each); every text in it goes through
+/// the theme-name rule.
+func checkSettings(_ bytes: [UInt8]) {
+    guard let settings = XSettings(bytes: bytes) else {
+        check(bytes.count < 12 || bytes[0] > 1, "a property with a header was refused")
+        return
+    }
+    check(settings.settings.count <= (bytes.count - 12) / 12, "more records than the bytes can hold")
+    for setting in settings.settings {
+        if case .string(let text) = setting.value { _ = ColorScheme(gtkTheme: String(decoding: text, as: UTF8.self)) }
+    }
+    _ = settings.string(ColorScheme.desktopThemeSetting)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    checkSettings(Array(UnsafeBufferPointer(start: data, count: size)))
     var input = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
     let capacity = Int(input.next()) % PinField.capacityRange.upperBound + 1
     let policy: PastePolicy = input.next() & 1 == 0 ? .deny : .digits
