@@ -24,12 +24,20 @@ public struct Atoms {
     let pasteProperty: Atom
     /// The root window's XKB rules, model, layouts, variants and options, as setxkbmap set them.
     let xkbRulesNames: Atom
+    /// `_XSETTINGS_S<n>` for the display's default screen, the one PinBox opens on: its owner
+    /// holds the desktop's settings (DesktopColorScheme.swift).
+    let xsettingsSelection: Atom
+    /// The owner's property, and its type, holding the settings.
+    let xsettingsSettings: Atom
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
                      "UTF8_STRING", "CLIPBOARD", "INCR", "PINBOX_PASTE", "TARGETS",
                      "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_WINDOW_TYPE_DIALOG",
-                     "_XKB_RULES_NAMES", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_DEMANDS_ATTENTION"]
+                     "_XKB_RULES_NAMES", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_DEMANDS_ATTENTION",
+                     // The screen's number is known once connected (XDefaultScreen reads the
+                     // connection's own record, no request), so even screen 1's name is in the batch.
+                     "_XSETTINGS_S\(XDefaultScreen(display))", "_XSETTINGS_SETTINGS"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -51,6 +59,8 @@ public struct Atoms {
         netWMState = atoms[14]
         netWMStateAbove = atoms[15]
         netWMStateDemandsAttention = atoms[16]
+        xsettingsSelection = atoms[17]
+        xsettingsSettings = atoms[18]
         primary = Atom(XA_PRIMARY)
     }
 }
