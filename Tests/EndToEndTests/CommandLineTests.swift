@@ -115,7 +115,7 @@ final class CommandLineTests {
             #expect(r.status == 0, "\(r.err)")
             let c = try Canvas(png: out)
             let pixels = c.pixels()
-            // TooltipPainter.background; the strength bar's empty track.
+            // Palette.light's tooltip background; the strength bar's empty track.
             return (rows(of: pixels, width: c.width, withRunOf: 0x2b2f36), rows(of: pixels, width: c.width, withRunOf: 0xdde1e6))
         }
         #expect(try boxes([]).tip.isEmpty, "the control: no tip unless asked")

@@ -13,7 +13,7 @@ struct QualityTooltipEndToEndTests {
     /// gpg-agent's own tooltip for the bar (agent/call-pinentry.c), percent-escaped as it sends it.
     static let agentTooltip = "The quality of the text entered above.%0APlease ask your administrator for details about the criteria."
 
-    /// The tooltip's box (TooltipPainter.background).
+    /// The tooltip's box (Palette.light.tooltipBackground).
     static let tipColour: UInt32 = 0x2b2f36
     /// The bar's empty track.
     static let trackColour: UInt32 = 0xdde1e6
