@@ -37,6 +37,9 @@ r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused
 # The askpass's dialog, as the window draws it (focused, five characters typed), at scale 2.
 "$pinbox" render --dialog passphrase --scale 2 --description "Enter passphrase for /home/me/.ssh/id_ed25519" \
           --text hello --focused --out askpass.png
+# The same in the dark colours, as a desktop with a dark theme gets it.
+"$pinbox" render --dialog passphrase --scale 2 --description "Enter passphrase for /home/me/.ssh/id_ed25519" \
+          --text hello --focused --color-scheme dark --out askpass-dark.png
 
 # ssh's question about a new host key, as the askpass reads it from ssh's words (focused on the
 # entry for the fingerprint), at scale 2.
