@@ -14,9 +14,10 @@ struct QualityRatingTests {
         #expect([QualityRating.tooWeak, .weak, .fair, .strong].map(\.words) == ["Too weak", "Weak", "Fair", "Strong"])
         #expect(QualityRating.fraction(-60) == 0, "a refused rating is an empty bar")
         #expect(QualityRating.fraction(10) == 0.1 && QualityRating.fraction(100) == 1)
-        #expect(QualityRating(-60).color == Color(rgb: 0xc62828) && QualityRating(10).color == Color(rgb: 0xc62828),
-                "10 is not green")
-        #expect(QualityRating(80).color == Color(rgb: 0x2e7d32))
+        #expect(QualityRating(-60).color(in: .light) == Color(rgb: 0xc62828)
+                && QualityRating(10).color(in: .light) == Color(rgb: 0xc62828), "10 is not green")
+        #expect(QualityRating(80).color(in: .light) == Color(rgb: 0x2e7d32))
+        #expect(QualityRating(50).color(in: .dark) == Palette.dark.warning)
     }
 
     @Test func theBarSitsUnderTheEntryItRatesAboveTheRepeat() throws {

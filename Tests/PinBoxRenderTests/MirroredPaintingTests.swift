@@ -27,7 +27,7 @@ struct MirroredPaintingTests {
 
     /// The xs of the quality row's middle line in the rating's colour.
     private func filled(_ canvas: Canvas, _ row: Rect) -> [Int] {
-        let colour = QualityRating(50).color
+        let colour = QualityRating(50).color(in: .light)
         let rgb = UInt32((colour.red * 255).rounded()) << 16 | UInt32((colour.green * 255).rounded()) << 8
             | UInt32((colour.blue * 255).rounded())
         return (Int(row.x)..<Int(row.maxX)).filter { canvas.pixel(x: $0, y: Int(row.mid.y)) == rgb }

@@ -40,7 +40,4 @@ public enum QualityRating: Equatable, Sendable {
         case .strong: palette.success
         }
     }
-
-    /// The colour in the light palette.
-    public var color: Color { color(in: .light) }
 }
