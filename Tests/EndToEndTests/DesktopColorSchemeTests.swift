@@ -80,6 +80,32 @@ struct DesktopColorSchemeTests {
         try Self.answer(prompt)
     }
 
+    /// Where a user meets it: a real gpg-agent, its pinentry PinBox, asked for a passphrase on a
+    /// desktop whose settings daemon names a dark theme, then on one that names a light one (the
+    /// control). The pinentry reads the desktop at each dialog, so one agent serves both.
+    @Test func gpgAgentsPinentryFollowsTheDesktop() throws {
+        let desk = try CallerDesk()
+        let home = desk.dir + "/gnupg"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try "pinentry-program \(desk.pinentry)\n".write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
+        let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "GTK_THEME": ""]
+        defer { endAgent(home: home) }
+        for (theme, expected) in [("Adwaita-dark", Ground.dark), ("Adwaita", Ground.light)] {
+            let daemon = try SettingsDaemon(display: desk.display, configuration: "Net/ThemeName \"\(theme)\"\n")
+            let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X\(theme) X X Y", "/bye"],
+                                    environment: environment, capture: true)
+            var dialog = try desk.nextDialog(timeout: 60)
+            let pixels = desk.pixels(&dialog)
+            #expect(Self.ground(of: try #require(pixels.first)) == expected, "\(theme)")
+            try desk.type("sesame")
+            try desk.key("Return")
+            session.wait()
+            #expect(String(decoding: session.read().out, as: UTF8.self).contains("D sesame"), "\(theme)")
+            #expect(daemon.isRunning)
+        }
+    }
+
     /// A settings owner that destroys its window over and over, so that the window named in
     /// XGetSelectionOwner's answer is often gone when the property is asked for: BadWindow,
     /// which must neither print the "X error … carrying on" line nor end anything. Whichever
@@ -132,7 +158,11 @@ extension DesktopColorSchemeTests {
             pixels = x.stillPixels(id)
             return Set(pixels).count > 16
         }
-        let corner = x.pixel(id, x: 2, y: 2)
+        return ground(of: x.pixel(id, x: 2, y: 2))
+    }
+
+    /// Light or dark, told by one pixel of the page's ground.
+    static func ground(of corner: UInt32) -> Ground {
         let channels = [corner >> 16 & 0xff, corner >> 8 & 0xff, corner & 0xff]
         if channels.allSatisfy({ $0 >= 0xd0 }) { return .light }
         if channels.allSatisfy({ $0 <= 0x50 }) { return .dark }
