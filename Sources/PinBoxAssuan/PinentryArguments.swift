@@ -5,7 +5,7 @@ import PinBoxCore
 /// `-D/--display`, `-T/--ttyname`, `-N/--ttytype`, `-C/--lc-ctype`, `-M/--lc-messages`,
 /// `-o/--timeout`, `-g/--no-global-grab`, `-W/--parent-wid`, `-d/--debug`, `--help`,
 /// `--version`; also pinentry's `-a/--ttyalert` and `-c/--colors` (accepted, curses-only),
-/// and PinBox's own `--paste` and `--color-scheme`.
+/// and PinBox's own `--paste`, `--color-scheme` and `--contrast`.
 /// Values come as `--name value`, `--name=value`, `-X value` or `-Xvalue`; flags combine (`-dg`).
 public struct PinentryArguments: Equatable, Sendable {
     /// What the program should do.
@@ -27,6 +27,8 @@ public struct PinentryArguments: Equatable, Sendable {
     /// Not an Assuan OPTION either: the agent knows nothing of the desktop's look. A bad value
     /// is passed over as any mistake is, and the desktop's look is taken.
     public var colorScheme: ColorScheme?
+    /// `--contrast normal|high` (PinBox's own), as `colorScheme` is.
+    public var contrast: Contrast?
 
     public init() {}
 
@@ -123,6 +125,9 @@ public struct PinentryArguments: Equatable, Sendable {
         case .colorScheme:
             guard let scheme = ColorScheme(rawValue: text) else { throw .badChoice(option.longName, "light or dark") }
             colorScheme = scheme
+        case .contrast:
+            guard let chosen = Contrast(rawValue: text) else { throw .badChoice(option.longName, "normal or high") }
+            contrast = chosen
         case .debug: options.debug = true
         case .help: if action == .serve { action = .help }
         case .version: if action == .serve { action = .version }
@@ -131,7 +136,7 @@ public struct PinentryArguments: Equatable, Sendable {
 
     private enum Option: CaseIterable {
         case display, ttyName, ttyType, lcCtype, lcMessages, timeout, noGlobalGrab, parentWindow, debug
-        case ttyAlert, colors, help, version, paste, colorScheme
+        case ttyAlert, colors, help, version, paste, colorScheme, contrast
 
         var longName: String {
             switch self {
@@ -150,6 +155,7 @@ public struct PinentryArguments: Equatable, Sendable {
             case .version: "--version"
             case .paste: "--paste"
             case .colorScheme: "--color-scheme"
+            case .contrast: "--contrast"
             }
         }
 
@@ -167,7 +173,7 @@ public struct PinentryArguments: Equatable, Sendable {
             case .ttyAlert: 0x61  // a
             case .colors: 0x63  // c
             case .help: 0x68  // h
-            case .version, .paste, .colorScheme: nil
+            case .version, .paste, .colorScheme, .contrast: nil
             }
         }
 

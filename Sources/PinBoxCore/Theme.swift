@@ -44,8 +44,10 @@ public struct Theme: Equatable, Sendable {
     public var highlight: CellStyle?
     /// The colour that replaces the borders while the field shows a refused input.
     public var errorColor: Color
-    /// The colour of the borders and the check mark while the field shows a submit.
+    /// The colour of the borders and the disc while the field shows a submit.
     public var successColor: Color
+    /// The check mark on that disc.
+    public var successMark = Color.white
 
     /// Whether shown characters are drawn as one run of text rather than one to a cell: an
     /// entry of any text in one long box (a name, a code, a passphrase the user chose to see).

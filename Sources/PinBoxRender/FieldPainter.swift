@@ -280,6 +280,6 @@ private struct FieldDrawing {
         canvas.fillCircle(center: bounds.mid, radius: radius + 3 * s * scene.success,
                           color: theme.background.withAlpha(scene.success))
         canvas.drawCheckBadge(center: bounds.mid, radius: radius,
-                              color: theme.successColor.withAlpha(scene.success), mark: .white)
+                              color: theme.successColor.withAlpha(scene.success), mark: theme.successMark)
     }
 }

@@ -5,18 +5,22 @@ import PinBoxCore
 import PinBoxRender
 import Testing
 
-/// Light or dark as the user names it: `--color-scheme` on the askpass's and the pinentry's
-/// command lines, the `colorScheme` resource under either role's names, `pinbox render`'s
-/// option; a bad value refused on the command line, said and passed over in a resource or by
-/// the pinentry (whose agent waits for a greeting). The page's ground is read at a known place,
-/// the dialog's top-left margin, from the X server. (The desktop's own choice, GTK_THEME and
-/// XSETTINGS, is DesktopColorSchemeTests'.)
-@Suite("Colour scheme options and resources, end to end", .endToEnd)
+/// Light or dark, normal or high contrast, as the user names them: `--color-scheme` and
+/// `--contrast` on the askpass's and the pinentry's command lines, the `colorScheme` and
+/// `contrast` resources under either role's names, `pinbox render`'s options; a bad value
+/// refused on the command line, said and passed over in a resource or by the pinentry (whose
+/// agent waits for a greeting). The page's ground is read at a known place, the dialog's
+/// top-left margin, from the X server. (The desktop's own choice, GTK_THEME and XSETTINGS, is
+/// DesktopColorSchemeTests'.)
+@Suite("Colour scheme and contrast options and resources, end to end", .endToEnd)
 struct ColorSchemeOptionTests {
     /// Where the page's ground shows: inside the dialog's margin, nothing drawn over it.
     static let corner = (x: 3, y: 3)
     static let dark = 0x242424 as UInt32
     static let light = 0xf5f6f8 as UInt32
+    static let highContrast = 0xffffff as UInt32
+    static let highContrastInverse = 0x000000 as UInt32
+    static let grounds: Set = [dark, light, highContrast, highContrastInverse]
 
     /// GTK_THEME empty (taken as unset): a theme in the runner's environment decides nothing.
     static let neutral = ["GTK_THEME": ""]
@@ -35,7 +39,7 @@ struct ColorSchemeOptionTests {
         return (ground, p.stderr)
     }
 
-    /// The page's colour at `corner` once the window shows a drawn dialog: one of the two
+    /// The page's colour at `corner` once the window shows a drawn dialog: one of the four
     /// grounds (an undrawn window shows whatever was behind it).
     func drawnGround(of id: String, display: String) throws -> UInt32 {
         let x = try XClient(display)
@@ -43,7 +47,7 @@ struct ColorSchemeOptionTests {
         var seen: UInt32 = 0
         try waitUntil("the page drawn: \(String(seen, radix: 16)) at the corner", timeout: 10) {
             seen = x.pixel(id, x: Self.corner.x, y: Self.corner.y)
-            return seen == Self.dark || seen == Self.light
+            return Self.grounds.contains(seen)
         }
         // The entry and a button: drawn too, so the page is whole (not a background alone).
         try waitUntil("the dialog drawn", timeout: 10) { Set(x.stillPixels(id)).count > 16 }
@@ -68,7 +72,35 @@ struct ColorSchemeOptionTests {
             == Self.light)
     }
 
+    /// High contrast, white or black by the scheme; named, it wins over the desktop's
+    /// high-contrast theme both ways.
+    @Test func theAskpassContrastOptionDrawsHighOrNormal() throws {
+        #expect(try askpassGround(["--contrast", "high"]).ground == Self.highContrast)
+        #expect(try askpassGround(["--contrast", "high", "--color-scheme", "dark"]).ground == Self.highContrastInverse)
+        #expect(try askpassGround(["--contrast", "normal"], environment: ["GTK_THEME": "HighContrast"]).ground
+            == Self.light)
+        // The one axis named, the other the desktop's: high contrast, made dark.
+        #expect(try askpassGround(["--color-scheme", "dark"], environment: ["GTK_THEME": "HighContrast"]).ground
+            == Self.highContrastInverse)
+        // The control for the first: the same desktop, nothing named.
+        #expect(try askpassGround([], environment: ["GTK_THEME": "HighContrast"]).ground == Self.highContrast)
+    }
+
+    @Test func theAskpassContrastResourceIsTakenAndABadOneSaid() throws {
+        let high = try askpassGround([], resources: "pinbox-askpass*contrast: high\n")
+        #expect(high.ground == Self.highContrast && high.stderr.isEmpty, "\(high.stderr)")
+        #expect(try askpassGround(["--contrast", "normal"], resources: "PinBox.askpass.contrast: high\n").ground
+            == Self.light)
+        let bad = try askpassGround([], resources: "PinBox*contrast: max\n")
+        #expect(bad.ground == Self.light)
+        #expect(bad.stderr == "pinbox: resource PinBox.contrast: must be one of normal, high, not 'max'; ignored\n",
+                "\(bad.stderr)")
+    }
+
     @Test func aBadValueOnTheCommandLineIsAUsageError() throws {
+        let contrast = try PinBoxProcess(["askpass", "--contrast", "max", "Password:"], display: nil)
+        #expect(try contrast.waitExit() == 2)
+        #expect(contrast.stderr == "pinbox: --contrast must be one of normal, high, not 'max'\n", "\(contrast.stderr)")
         let p = try PinBoxProcess(["askpass", "--color-scheme", "purple", "Password:"], display: nil)
         #expect(try p.waitExit() == 2)
         #expect(p.stderr == "pinbox: --color-scheme must be one of light, dark, not 'purple'\n", "\(p.stderr)")
@@ -122,6 +154,17 @@ struct ColorSchemeOptionTests {
         #expect(try pinentryGround([]).ground == Self.light)
     }
 
+    @Test func thePinentryContrastOptionAndResourceDrawHighContrast() throws {
+        #expect(try pinentryGround(["--contrast", "high"]).ground == Self.highContrast)
+        #expect(try pinentryGround(["--color-scheme=dark"], resources: "PinBox.pinentry.contrast: high\n").ground
+            == Self.highContrastInverse)
+        #expect(try pinentryGround(["--contrast=normal"], resources: "pinentry-pinbox*contrast: high\n").ground
+            == Self.light)
+        let bad = try pinentryGround(["--contrast", "max"])
+        #expect(bad.ground == Self.light)
+        #expect(bad.stderr.contains("pinbox: --contrast must be normal or high; ignored"), "\(bad.stderr)")
+    }
+
     /// As any mistake on a pinentry's command line: said, passed over, the agent served.
     @Test func thePinentrysBadValuesAreSaidAndPassedOver() throws {
         let option = try pinentryGround(["--color-scheme", "purple"])
@@ -133,17 +176,20 @@ struct ColorSchemeOptionTests {
         #expect(resource.stderr.contains(said), "\(resource.stderr)")
     }
 
-    /// `pinbox render --dialog` draws light unless told: no desktop to ask.
-    @Test func renderDrawsTheSchemeItIsGiven() throws {
-        for (scheme, ground) in [(nil, Self.light), ("light", Self.light), ("dark", Self.dark)] as [(String?, UInt32)] {
+    /// `pinbox render --dialog` draws light and normal unless told: no desktop to ask.
+    @Test func renderDrawsTheAppearanceItIsGiven() throws {
+        let cases: [([String], UInt32)] = [([], Self.light), (["--color-scheme", "light"], Self.light),
+                                           (["--color-scheme", "dark"], Self.dark),
+                                           (["--contrast", "high"], Self.highContrast),
+                                           (["--contrast", "high", "--color-scheme", "dark"], Self.highContrastInverse)]
+        for (options, ground) in cases {
             let out = NSTemporaryDirectory() + "pinbox-scheme-\(UUID().uuidString).png"
             defer { try? FileManager.default.removeItem(atPath: out) }
-            let p = try PinBoxProcess(["render", "--dialog", "passphrase", "--out", out]
-                                      + (scheme.map { ["--color-scheme", $0] } ?? []),
-                                      display: nil, environment: ["GTK_THEME": "Adwaita:dark"])
+            let p = try PinBoxProcess(["render", "--dialog", "passphrase", "--out", out] + options,
+                                      display: nil, environment: ["GTK_THEME": "HighContrastInverse"])
             #expect(try p.waitExit() == 0, "\(p.stderr)")
             let picture = try Canvas(png: out)
-            #expect(picture.pixel(x: Self.corner.x, y: Self.corner.y) == ground, "\(scheme ?? "no option")")
+            #expect(picture.pixel(x: Self.corner.x, y: Self.corner.y) == ground, "\(options)")
         }
     }
 
@@ -162,6 +208,8 @@ struct ColorSchemeOptionTests {
             complete_line pinbox askpass --color-scheme ''
             complete_line pinentry-pinbox --color-scheme d
             complete_line pinbox render --color-scheme ''
+            complete_line pinbox askpass --contrast ''
+            complete_line pinentry-pinbox --contrast h
             """
         let (status, output) = try runAll(["bash", "-c", script, "bash", completion])
         #expect(status == 0, "\(output)")
@@ -169,6 +217,8 @@ struct ColorSchemeOptionTests {
             "pinbox askpass --color-scheme |light dark",
             "pinentry-pinbox --color-scheme d|dark",
             "pinbox render --color-scheme |light dark",
+            "pinbox askpass --contrast |normal high",
+            "pinentry-pinbox --contrast h|high",
         ])
     }
 }

@@ -4,10 +4,11 @@ import Foundation
 import Glibc
 import Testing
 
-/// A prompt follows the desktop's light or dark choice as the GTK prompts beside it do on X11:
-/// the theme a real settings daemon (xsettingsd) publishes, or GTK_THEME; and a client that
-/// owns the settings selection with anything at all in its property changes nothing else.
-@Suite("Prompts follow the desktop's dark or light choice, end to end", .endToEnd)
+/// A prompt follows the desktop's light or dark and contrast choices as the GTK prompts beside
+/// it do on X11: the theme a real settings daemon (xsettingsd) publishes, or GTK_THEME; and a
+/// client that owns the settings selection with anything at all in its property changes
+/// nothing else.
+@Suite("Prompts follow the desktop's dark or light and contrast choices, end to end", .endToEnd)
 struct DesktopColorSchemeTests {
     @Test func aDarkDesktopThemeDrawsADarkPrompt() throws {
         let xvfb = try Xvfb()
@@ -24,6 +25,30 @@ struct DesktopColorSchemeTests {
         let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
         let prompt = try Self.askpass(on: xvfb)
         #expect(try Self.ground(prompt) == .light)
+        #expect(daemon.isRunning)
+        try Self.answer(prompt)
+    }
+
+    /// The desktop's high contrast (GNOME's switch names the theme HighContrast), then its
+    /// inverse: black on white, then white on black. The light desktop above is the control.
+    @Test func aHighContrastDesktopThemeDrawsAHighContrastPrompt() throws {
+        let xvfb = try Xvfb()
+        for (theme, expected) in [("HighContrast", Ground.highContrast), ("HighContrastInverse", .highContrastInverse)] {
+            let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"\(theme)\"\n")
+            let prompt = try Self.askpass(on: xvfb)
+            #expect(try Self.ground(prompt) == expected, "\(theme)")
+            #expect(daemon.isRunning)
+            try Self.answer(prompt)
+        }
+    }
+
+    /// The user's `--contrast normal` wins over the desktop's high contrast; the scheme, not
+    /// named, still follows it (dark under HighContrastInverse).
+    @Test func theUsersContrastWinsOverTheDesktop() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"HighContrastInverse\"\n")
+        let prompt = try Self.askpass(on: xvfb, options: ["--contrast", "normal"])
+        #expect(try Self.ground(prompt) == .dark)
         #expect(daemon.isRunning)
         try Self.answer(prompt)
     }
@@ -81,8 +106,8 @@ struct DesktopColorSchemeTests {
     }
 
     /// Where a user meets it: a real gpg-agent, its pinentry PinBox, asked for a passphrase on a
-    /// desktop whose settings daemon names a dark theme, then on one that names a light one (the
-    /// control). The pinentry reads the desktop at each dialog, so one agent serves both.
+    /// desktop whose settings daemon names a dark theme, then a high-contrast one, then a light
+    /// one (the control). The pinentry reads the desktop at each dialog, so one agent serves all.
     @Test func gpgAgentsPinentryFollowsTheDesktop() throws {
         let desk = try CallerDesk()
         let home = desk.dir + "/gnupg"
@@ -91,7 +116,7 @@ struct DesktopColorSchemeTests {
         try "pinentry-program \(desk.pinentry)\n".write(toFile: home + "/gpg-agent.conf", atomically: true, encoding: .utf8)
         let environment = ["GNUPGHOME": home, "DISPLAY": desk.display, "GPG_TTY": "", "GTK_THEME": ""]
         defer { endAgent(home: home) }
-        for (theme, expected) in [("Adwaita-dark", Ground.dark), ("Adwaita", Ground.light)] {
+        for (theme, expected) in [("Adwaita-dark", Ground.dark), ("HighContrast", .highContrast), ("Adwaita", .light)] {
             let daemon = try SettingsDaemon(display: desk.display, configuration: "Net/ThemeName \"\(theme)\"\n")
             let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X\(theme) X X Y", "/bye"],
                                     environment: environment, capture: true)
@@ -133,7 +158,7 @@ struct DesktopColorSchemeTests {
 // MARK: - The prompt and its ground
 
 extension DesktopColorSchemeTests {
-    enum Ground: Equatable { case light, dark, neither(UInt32) }
+    enum Ground: Equatable { case light, dark, highContrast, highContrastInverse, neither(UInt32) }
 
     /// `pinbox askpass "Passphrase:"` on `xvfb`, its window found and focused. GTK_THEME is
     /// set empty unless given (GTK, and PinBox, take an empty one as unset), so a theme in the
@@ -161,8 +186,11 @@ extension DesktopColorSchemeTests {
         return ground(of: x.pixel(id, x: 2, y: 2))
     }
 
-    /// Light or dark, told by one pixel of the page's ground.
+    /// Light or dark, normal or high contrast, told by one pixel of the page's ground: only
+    /// the high-contrast pages are pure white or pure black.
     static func ground(of corner: UInt32) -> Ground {
+        if corner & 0xffffff == 0xffffff { return .highContrast }
+        if corner & 0xffffff == 0 { return .highContrastInverse }
         let channels = [corner >> 16 & 0xff, corner >> 8 & 0xff, corner & 0xff]
         if channels.allSatisfy({ $0 >= 0xd0 }) { return .light }
         if channels.allSatisfy({ $0 <= 0x50 }) { return .dark }

@@ -75,6 +75,17 @@ import Testing
         #expect(PinentryArguments(parsing: ["--color-scheme", "Dark"]).colorScheme == nil, "as the option is spelled")
     }
 
+    /// PinBox's own `--contrast`, read as `--color-scheme` is.
+    @Test func theContrastIsNormalOrHigh() {
+        #expect(PinentryArguments(parsing: []).contrast == nil)
+        #expect(PinentryArguments(parsing: ["--contrast", "high"]).contrast == .high)
+        #expect(PinentryArguments(parsing: ["--contrast=normal", "--color-scheme=dark"]).contrast == .normal)
+        let bad = PinentryArguments(parsing: ["--contrast", "max", "--display", ":1"])
+        #expect(bad.contrast == nil && bad.options.display == ":1")
+        #expect(bad.ignored.first?.message == "--contrast must be normal or high")
+        #expect(PinentryArguments(parsing: ["--contrast"]).ignored == [.missingValue("--contrast")])
+    }
+
     @Test func messagesAreOneShortLine() {
         let errors: [PinentryArgumentError] = [.unknownOption("--x"), .missingValue("--display"), .unexpectedValue("--debug"),
                                                .badNumber("--timeout"), .unexpectedArgument("(not shown)")]

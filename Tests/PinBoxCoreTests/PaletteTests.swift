@@ -3,9 +3,9 @@ import Foundation
 import Testing
 @testable import PinBoxCore
 
-/// The prompts' two palettes: every colour pair a user must tell apart, its WCAG 2.1 contrast
-/// computed from the colours themselves (relative luminance, 1.4.3 and 1.4.11); the light one
-/// the look the goldens hold, the dark one its own.
+/// The prompts' four palettes: every colour pair a user must tell apart, its WCAG 2.1 contrast
+/// computed from the colours themselves (relative luminance, 1.4.3, 1.4.6 and 1.4.11); the
+/// light one the look the goldens held before the others, each other its own.
 @Suite("Palettes")
 struct PaletteTests {
     /// WCAG 2.1's relative luminance of an opaque sRGB colour.
@@ -23,14 +23,16 @@ struct PaletteTests {
         return (max(x, y) + 0.05) / (min(x, y) + 0.05)
     }
 
-    /// Text: 4.5:1 (1.4.3).
-    static let text = 4.5
-    /// A boundary a user must see, the focus indicator, a bar's fill on its track: 3:1 (1.4.11).
-    static let boundary = 3.0
+    /// Text: 4.5:1 (1.4.3); in high contrast, 7:1 (1.4.6).
+    static func text(_ contrast: Contrast) -> Double { contrast == .high ? 7 : 4.5 }
+    /// A boundary a user must see, the focus indicator, a bar's fill on its track: 3:1
+    /// (1.4.11); in high contrast, what normal text needs, 4.5:1.
+    static func boundary(_ contrast: Contrast) -> Double { contrast == .high ? 4.5 : 3 }
 
     /// Each pair as the palette's comments state it: what, on what, and how much it needs.
-    static func pairs(_ p: Palette) -> [(String, Color, Color, Double)] {
-        [
+    static func pairs(_ p: Palette, _ contrast: Contrast) -> [(String, Color, Color, Double)] {
+        let text = text(contrast), boundary = boundary(contrast)
+        return [
             ("text on the page", p.text, p.background, text),
             ("a button's label", p.text, p.button, text),
             ("a pressed button's label", p.text, p.buttonPressed, text),
@@ -38,6 +40,7 @@ struct PaletteTests {
             ("the error line", p.error, p.background, text),
             ("the Caps Lock warning", p.warning, p.background, text),
             ("a success line, a strong rating", p.success, p.background, text),
+            ("the check mark after a submit", p.onSuccess, p.success, boundary),
             ("the focus ring on the page", p.focusRing, p.background, boundary),
             ("the wait cue on the page", p.cue, p.background, boundary),
             ("dots, caret and characters in an entry", p.entryText, p.entryBackground, text),
@@ -64,18 +67,18 @@ struct PaletteTests {
         ]
     }
 
-    @Test(arguments: ColorScheme.allCases)
-    func everyPairMeetsWCAG(_ scheme: ColorScheme) {
-        for (what, foreground, ground, needed) in Self.pairs(Palette(scheme)) {
+    @Test(arguments: Appearance.allCases)
+    func everyPairMeetsWCAG(_ appearance: Appearance) {
+        for (what, foreground, ground, needed) in Self.pairs(appearance.palette, appearance.contrast) {
             let ratio = Self.contrast(foreground, ground)
-            #expect(ratio >= needed, "\(scheme): \(what), \(foreground) on \(ground): \(ratio) < \(needed)")
+            #expect(ratio >= needed, "\(appearance): \(what), \(foreground) on \(ground): \(ratio) < \(needed)")
         }
     }
 
     /// The quality bar draws in the palette's own three colours, whichever it is.
-    @Test(arguments: ColorScheme.allCases)
-    func theRatingsTakeThePalettesColours(_ scheme: ColorScheme) {
-        let p = Palette(scheme)
+    @Test(arguments: Appearance.allCases)
+    func theRatingsTakeThePalettesColours(_ appearance: Appearance) {
+        let p = appearance.palette
         #expect(QualityRating(-5).color(in: p) == p.error && QualityRating(20).color(in: p) == p.error)
         #expect(QualityRating(50).color(in: p) == p.warning && QualityRating(90).color(in: p) == p.success)
     }
@@ -86,7 +89,6 @@ struct PaletteTests {
         #expect(Theme.passphrase.painted(.light) == Theme.passphrase)
         #expect(Theme.boxes.painted(.light) == Theme.boxes)
         #expect(Theme.entryBoxes.painted(.light) == Theme.entryBoxes)
-        #expect(Palette(.light) == .light && Palette(.dark) == .dark)
     }
 
     /// Dark is dark: a page and entries darker than their text, and an entry a little lighter
@@ -114,22 +116,49 @@ struct PaletteTests {
         #expect(t.background == (theme.arrangement == .strip ? Palette.dark.entryBackground : Palette.dark.background))
     }
 
-    /// The dialog's entries and page carry the spec's scheme: a dark spec makes a dark page.
-    @Test(arguments: ColorScheme.allCases)
-    func aDialogIsMadeInItsScheme(_ scheme: ColorScheme) throws {
+    /// High contrast is black and white: the page and its text, the entries and theirs, and
+    /// every edge in the text's colour; the inverse one the other way round.
+    @Test(arguments: [(Palette.highContrast, Color.white, Color.black), (.highContrastInverse, .black, .white)])
+    func highContrastIsBlackAndWhite(_ p: Palette, _ ground: Color, _ ink: Color) {
+        #expect(p.background == ground && p.entryBackground == ground && p.button == ground)
+        #expect(p.text == ink && p.entryText == ink && p.border == ink && p.filledBorder == ink)
+        #expect(p.tooltipBackground == ink && p.tooltipText == ground, "a tooltip stands off the page")
+    }
+
+    /// A button held down keeps its label readable: the fill moves away from the label, darker
+    /// under white, lighter under black.
+    @Test(arguments: [Palette.light, .dark, .highContrast, .highContrastInverse])
+    func aPressedButtonMovesAwayFromItsLabel(_ p: Palette) {
+        #expect(Self.contrast(p.onAccent, p.pressed(p.accent)) > Self.contrast(p.onAccent, p.accent))
+        #expect(Self.contrast(p.onAccent, p.pressed(p.destructive)) > Self.contrast(p.onAccent, p.destructive))
+    }
+
+    /// The check mark after a submit takes the palette's colour, not the light look's white:
+    /// white on dark's light green could not be seen.
+    @Test(arguments: Appearance.allCases)
+    func theCheckMarkTakesThePalettesColour(_ appearance: Appearance) {
+        let p = appearance.palette
+        #expect(Theme.passphrase.painted(p).successMark == p.onSuccess)
+        #expect(Theme.entryBoxes.painted(p).successMark == p.onSuccess)
+        #expect(Theme.passphrase.successMark == Palette.light.onSuccess, "the light look keeps its white mark")
+    }
+
+    /// The dialog's entries and page carry the spec's appearance: a dark spec makes a dark page.
+    @Test(arguments: Appearance.allCases)
+    func aDialogIsMadeInItsAppearance(_ appearance: Appearance) throws {
         let measure: TextMeasure = { text, style, _ in Size(width: Double(text.count) * style.size * 0.5, height: style.size) }
         for kind in [DialogSpec.Kind.entry(.passphrase), .entry(.openPIN(shown: 1)), .entry(.fixedPIN(length: 4)),
                      .confirm(notOK: false), .message, .hostKey(entry: true)] {
             var spec = DialogSpec(kind: kind)
-            spec.colorScheme = scheme
+            spec.appearance = appearance
             let page = try spec.makePage(measure: measure)
             let scene = page.scene(at: 0)
-            #expect(scene.palette == Palette(scheme))
+            #expect(scene.palette == appearance.palette)
             for field in scene.fields {
-                #expect(field.theme.dotColor == Palette(scheme).entryText, "\(kind)")
-                #expect(field.theme.empty.border == nil || field.theme.empty.border == Palette(scheme).border)
+                #expect(field.theme.dotColor == appearance.palette.entryText, "\(kind)")
+                #expect(field.theme.empty.border == nil || field.theme.empty.border == appearance.palette.border)
             }
         }
-        #expect(DialogSpec(kind: .message).colorScheme == .light, "light unless told")
+        #expect(DialogSpec(kind: .message).appearance == Appearance(.light, .normal), "light and normal unless told")
     }
 }

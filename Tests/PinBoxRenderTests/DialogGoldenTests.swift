@@ -6,8 +6,9 @@ import PinBoxCore
 
 /// Golden images of the dialogs as the window draws them (the same page and painter), focused,
 /// after every animation has come to rest: passphrase, PIN, confirm (destructive), error,
-/// repeat and the strength bar, at scale 1 and 2, in English and in Chinese; the dark colour
-/// scheme's (`darkCases`); and every seed look alone and focused, and the payment sheet.
+/// repeat and the strength bar, at scale 1 and 2, in English and in Chinese; the dark
+/// scheme's and the two high-contrast palettes' (`appearanceCases`); and every seed look alone
+/// and focused, and the payment sheet.
 /// Compared and rewritten as `GoldenTests` does (`scripts/update-goldens`).
 @Suite("Golden images of the dialogs and looks", .serialized)
 struct DialogGoldenTests {
@@ -30,7 +31,14 @@ struct DialogGoldenTests {
     /// ticked), PIN boxes, a destructive question, a message, a new passphrase's strength bar with
     /// its tooltip showing, and ssh's host-key question with its picture and a fingerprint typed.
     static let darkKinds = ["passphrase", "pin", "confirm", "message", "quality", "hostkey"]
-    static let darkCases: [(String, Int)] = darkKinds.flatMap { k in [1, 2].map { (k, $0) } }
+    /// In both high-contrast palettes, at 1×: the passphrase, PIN boxes, the destructive
+    /// question and the strength bar, where the palettes' every colour shows.
+    static let highContrastKinds = ["passphrase", "pin", "confirm", "quality"]
+    /// The appearances other than light and normal, by the name their goldens carry.
+    static let appearances = ["dark": Appearance(.dark), "high-contrast": Appearance(.light, .high),
+                              "high-contrast-inverse": Appearance(.dark, .high)]
+    static let appearanceCases: [(String, Int, String)] = darkKinds.flatMap { k in [1, 2].map { (k, $0, "dark") } }
+        + highContrastKinds.flatMap { k in ["high-contrast", "high-contrast-inverse"].map { (k, 1, $0) } }
 
     static func spec(_ kind: String, _ w: Words, scale: Double) -> (DialogSpec, typed: Int, quality: Int?) {
         var spec: DialogSpec
@@ -102,10 +110,11 @@ struct DialogGoldenTests {
         }
     }
 
-    /// The dark scheme's dialogs (`Palette.dark`): the same pages as the light ones, drawn in
-    /// the other palette.
-    @Test("each dark dialog matches its golden", arguments: darkCases)
-    func darkDialogMatchesGolden(_ kind: String, _ scale: Int) throws {
+    /// The dark and high-contrast dialogs (`Palette.dark`, `.highContrast`,
+    /// `.highContrastInverse`): the same pages as the light ones, drawn in the other palettes.
+    @Test("each dark or high-contrast dialog matches its golden", arguments: appearanceCases)
+    func appearanceDialogMatchesGolden(_ kind: String, _ scale: Int, _ name: String) throws {
+        let appearance = try #require(Self.appearances[name])
         try withTextLanguage("C.UTF-8") {
             var (spec, typed, quality) = Self.spec(kind, Self.latin, scale: Double(scale))
             if kind == "passphrase" {
@@ -115,11 +124,11 @@ struct DialogGoldenTests {
             if kind == "quality" {
                 spec.qualityTooltip = "The quality of the text entered above.\nPlease ask your administrator for details about the criteria."
             }
-            spec.colorScheme = .dark
+            spec.appearance = appearance
             let page = try spec.makePage(measure: TextLayout.measure)
-            #expect(page.scene(at: 0).palette == .dark)
+            #expect(page.scene(at: 0).palette == appearance.palette)
             try GoldenTests.check(try Self.render(page, typed: typed, quality: quality, tip: kind == "quality"),
-                                  name: "dialog-\(kind)-dark@\(scale)x")
+                                  name: "dialog-\(kind)-\(name)@\(scale)x")
         }
     }
 

@@ -44,9 +44,10 @@ public struct DialogSpec: Equatable, Sendable {
     /// See `PageRules.timeoutEndsWithTyping`.
     public var timeoutEndsWithTyping = false
     public var scale = 1.0
-    /// Light or dark (`Palette`): the roles ask the display (`XDisplay.colorScheme`) unless the
-    /// user named one; `pinbox render` draws light unless told.
-    public var colorScheme = ColorScheme.light
+    /// Light or dark, normal or high contrast (`Palette`): the roles ask the display
+    /// (`XDisplay.appearance`) unless the user named both; `pinbox render` draws light and
+    /// normal unless told.
+    public var appearance = Appearance()
     /// Which way the dialog runs: as the user's translation says, unless told.
     public var direction = TextDirection.ofTranslation
     /// The height of the area the window opens in, in device pixels, when known: a description
@@ -91,7 +92,7 @@ public struct DialogSpec: Equatable, Sendable {
     /// The page for this dialog.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
         var rules = PageRules(purpose: .prompt, timeout: timeout)
-        let palette = Palette(colorScheme)
+        let palette = appearance.palette
         rules.timeoutEndsWithTyping = timeoutEndsWithTyping
         // A caller's trailing newline (gpg-agent's descriptions end in %0A) is no empty line.
         var content = PageContent(title: Self.trimmed(title),

@@ -50,8 +50,8 @@ public final class Page {
     /// The keyboard as last reported, and the words its Caps Lock warning uses.
     public internal(set) var keyboard = KeyboardState()
     public var capsLockWarning = "Caps Lock is on"
-    /// The colours the page is drawn in, chosen once as it is made (`DialogSpec.colorScheme`):
-    /// a prompt follows the desktop's light or dark; the demo and the payment sheet stay light.
+    /// The colours the page is drawn in, chosen once as it is made (`DialogSpec.appearance`):
+    /// a prompt follows the desktop's appearance; the demo and the payment sheet stay light.
     public internal(set) var palette = Palette.light
 
     /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the

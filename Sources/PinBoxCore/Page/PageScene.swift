@@ -33,7 +33,7 @@ public struct PageScene: Equatable, Sendable {
     public var pressedKey: Int?
     /// The dialog's button drawn pressed (held, the pointer on it).
     public var pressedButton: Int?
-    /// The colours it is drawn in: the page's (`Page.palette`), light or dark.
+    /// The colours it is drawn in: the page's (`Page.palette`).
     public var palette = Palette.light
 
     public init(geometry: PageGeometry, content: PageContent, labels: [String], fields: [FieldScene],

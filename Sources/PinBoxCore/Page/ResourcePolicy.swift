@@ -48,18 +48,18 @@ public enum ResourcePolicy {
     public static func allowlist(for role: ResourceRole) -> [ResourceRule]? {
         let pasteOff = ResourceRule("paste", stricterOnly: ["off"])
         let grabOn = ResourceRule("grab", stricterOnly: trueWords, flag: true)
-        // Light or dark is a look: either value, as the option takes it.
-        let colorScheme = ResourceRule("color-scheme")
+        // Light or dark, normal or high contrast, are looks: any value, as the options take it.
+        let looks = [ResourceRule("color-scheme"), ResourceRule("contrast")]
         switch role {
         case .demo:
             return nil
         case .askpass:
-            return [ResourceRule("scale"), colorScheme, pasteOff, grabOn]
+            return [ResourceRule("scale")] + looks + [pasteOff, grabOn]
         case .pay:
             // The payment sheet keeps its one look (Alipay's and WeChat Pay's white sheet).
             return [ResourceRule("scale"), grabOn]
         case .pinentry:
-            return [ResourceRule("scale"), colorScheme, pasteOff]
+            return [ResourceRule("scale")] + looks + [pasteOff]
         case .pinPrompt:
             return fieldLooks + [ResourceRule("paste", stricterOnly: ["deny"]), grabOn,
                                  ResourceRule("secure", stricterOnly: trueWords, flag: true),

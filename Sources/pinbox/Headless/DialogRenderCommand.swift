@@ -35,6 +35,7 @@ struct DialogRenderCommand {
           --at SECONDS                 the moment after the last key to draw (default: at rest)
           --scale S                    device pixels per point, 0.5…8 (default 1)
           --color-scheme light|dark    the dialog's colours (default light: no desktop to ask)
+          --contrast normal|high       high: black and white, firm edges (default normal)
         """
 
     /// Whether `arguments` ask for a dialog rather than a field.
@@ -51,7 +52,7 @@ struct DialogRenderCommand {
         var title, description, prompt, error, ok, cancel, notOK, repeatPrompt: String?
         var waitCue = false
         var scale = 1.0
-        var scheme = ColorScheme.light
+        var appearance = Appearance()
         while let option = try reader.nextOption() {
             switch option {
             case "--dialog":
@@ -79,7 +80,8 @@ struct DialogRenderCommand {
             case "--focused": try reader.flag(option); focused = true
             case "--at": at = try reader.number(for: option, in: 0...3600)
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
-            case "--color-scheme": scheme = try reader.choice(for: option, of: ColorScheme.self)
+            case "--color-scheme": appearance.scheme = try reader.choice(for: option, of: ColorScheme.self)
+            case "--contrast": appearance.contrast = try reader.choice(for: option, of: Contrast.self)
             case "--out", "-o": output = try reader.value(for: option)
             default: throw UsageError("unknown option \(Excerpt.quoted(option)) for a dialog (see pinbox render --help)")
             }
@@ -102,7 +104,7 @@ struct DialogRenderCommand {
             spec.qualityTooltip = qualityTooltip
         }
         spec.scale = scale
-        spec.colorScheme = scheme
+        spec.appearance = appearance
     }
 
     /// The window's dialog for `kind`, in PinBox's own words (the core's `DialogSpec(prompt:)`).

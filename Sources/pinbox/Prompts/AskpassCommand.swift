@@ -33,6 +33,8 @@ struct AskpassCommand {
     var paste = true
     /// `--color-scheme` (or the `colorScheme` resource); nil: the desktop's, read once connected.
     var colorScheme: ColorScheme?
+    /// `--contrast` (or the `contrast` resource), as `colorScheme` is.
+    var contrast: Contrast?
 
     /// ssh and sudo read at most 1023 bytes and stop at the newline: the answer may take 1022.
     static let byteLimit = 1022
@@ -48,8 +50,8 @@ struct AskpassCommand {
         Run as pinbox-askpass, every argument is the prompt, even one that starts with '-':
         that is how ssh, sudo and git call it. Options are for `pinbox askpass`, before the
         prompt (or `--`); to give pinbox-askpass some, point the caller at a script that runs
-        `exec pinbox askpass [options] -- "$@"`. X resources may set its scale and colour
-        scheme and turn paste off, under pinbox-askpass or PinBox.askpass: nothing a resource
+        `exec pinbox askpass [options] -- "$@"`. X resources may set its scale, colour
+        scheme and contrast and turn paste off, under pinbox-askpass or PinBox.askpass: nothing a resource
         says loosens a prompt.
 
         The prompt decides the dialog: a password or passphrase gets dots and a Show button; a
@@ -78,6 +80,8 @@ struct AskpassCommand {
                                        middle click; default on); PIN boxes never do
           --color-scheme light|dark    the dialog's colours (default: the desktop's, from
                                        GTK_THEME or the XSETTINGS theme name, else light)
+          --contrast normal|high       high: black and white, firm edges (default: high under
+                                       the HighContrast themes, else normal)
 
         Exit status: 0 with the answer (or yes), 1 cancelled, closed, timed out or no, 2 a bad
         option, 3 no X display or the keyboard held by another program, 4 the answer could not
@@ -125,6 +129,7 @@ struct AskpassCommand {
             case "--easing": easing = try reader.choice(for: option, of: Easing.self)
             case "--paste": paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
             case "--color-scheme": colorScheme = try reader.choice(for: option, of: ColorScheme.self)
+            case "--contrast": contrast = try reader.choice(for: option, of: Contrast.self)
             default:
                 throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass; a prompt that starts "
                                  + "with '-' goes after -- (see pinbox askpass --help)")
@@ -202,13 +207,14 @@ struct AskpassCommand {
         do throws(X11Error) {
             let page: Page
             let area = display.workArea(for: geometry)
-            // Light or dark: as named, else as the desktop says, once, before the page is made.
-            let scheme = display.colorScheme(explicit: colorScheme)
+            // Light or dark, normal or high contrast: as named, else as the desktop says, once,
+            // before the page is made.
+            let appearance = display.appearance(scheme: colorScheme, contrast: contrast)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
                     spec.scale = s
-                    spec.colorScheme = scheme
+                    spec.appearance = appearance
                     spec.room = area.height
                     return try spec.makePage(measure: TextLayout.measure)
                 }

@@ -22,7 +22,8 @@ enum PinentryCommand {
         // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
         pinbox_signals_end_at_once()
         let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs(paste: parsed.paste,
-                                                                                  colorScheme: parsed.colorScheme)),
+                                                                                  colorScheme: parsed.colorScheme,
+                                                                                  contrast: parsed.contrast)),
                                     input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
                                     identity: PinentryIdentity(version: pinboxVersion, deviceStatus: deviceStatus))
@@ -74,6 +75,9 @@ enum PinentryCommand {
           --color-scheme light|dark    the dialogs' colours (default: the resource
                                        PinBox.pinentry.colorScheme, else the desktop's, from
                                        GTK_THEME or the XSETTINGS theme name, else light)
+          --contrast normal|high       high: black and white, firm edges (default: the
+                                       resource PinBox.pinentry.contrast, else high under
+                                       the HighContrast themes, else normal)
           --help, --version
         """
     }
@@ -91,10 +95,13 @@ struct XDialogs: PinentryFrontEnd {
     let paste: Bool
     /// `--color-scheme`, over the `colorScheme` resource, over the desktop's.
     let colorScheme: ColorScheme?
+    /// `--contrast`, over the `contrast` resource, over the desktop's.
+    let contrast: Contrast?
 
-    init(paste: Bool, colorScheme: ColorScheme? = nil) {
+    init(paste: Bool, colorScheme: ColorScheme? = nil, contrast: Contrast? = nil) {
         self.paste = paste
         self.colorScheme = colorScheme
+        self.contrast = contrast
     }
 
     mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
@@ -229,10 +236,11 @@ struct XDialogs: PinentryFrontEnd {
             let looks = Self.resourceSettings(of: display)
             spec.scale = looks.scale
             spec.paste = paste && looks.paste
-            // Read at each dialog, as the resources are: a desktop switched to dark between
-            // the agent's requests (a passphrase asked again) is followed, for the two round
-            // trips its settings take at most.
-            spec.colorScheme = display.colorScheme(explicit: colorScheme ?? looks.colorScheme)
+            // Read at each dialog, as the resources are: a desktop switched to dark or to high
+            // contrast between the agent's requests (a passphrase asked again) is followed, for
+            // the two round trips its settings take at most.
+            spec.appearance = display.appearance(scheme: colorScheme ?? looks.colorScheme,
+                                                 contrast: contrast ?? looks.contrast)
             let page: Page
             let area = display.workArea()
             do throws(ConfigurationError) {
@@ -273,11 +281,12 @@ struct XDialogs: PinentryFrontEnd {
         var scale = 1.0
         var paste = true
         var colorScheme: ColorScheme?
+        var contrast: Contrast?
     }
 
     /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
     /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale` however
-    /// the pinentry was started), else `Xft.dpi`'s; its `colorScheme`; and whether `paste: off`
+    /// the pinentry was started), else `Xft.dpi`'s; its `colorScheme` and `contrast`; and whether `paste: off`
     /// turns pasting off. Nothing else a resource says is read (ResourcePolicy). A bad value is
     /// said and passed over: the agent waits for an answer, and a usage error would only reach
     /// it as a cancel.
@@ -295,7 +304,7 @@ struct XDialogs: PinentryFrontEnd {
         }
     }
 
-    /// The last `--scale S`, `--color-scheme` and `--paste off` in `arguments`, checked as the
+    /// The last `--scale S`, `--color-scheme`, `--contrast` and `--paste off` in `arguments`, checked as the
     /// askpass checks them.
     private static func settings(_ arguments: [String]) throws(UsageError) -> Looks {
         var reader = ArgumentReader(arguments[...])
@@ -304,6 +313,7 @@ struct XDialogs: PinentryFrontEnd {
             switch option {
             case "--paste": looks.paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
             case "--color-scheme": looks.colorScheme = try reader.choice(for: option, of: ColorScheme.self)
+            case "--contrast": looks.contrast = try reader.choice(for: option, of: Contrast.self)
             default: looks.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             }
         }

@@ -4,12 +4,13 @@ import CSystem
 import PinBoxCore
 
 extension XDisplay {
-    /// The colour scheme a prompt is drawn in: `explicit` when the user named one, else the
-    /// desktop's, as `ColorScheme.preferred` rules from `GTK_THEME` and the desktop's XSETTINGS
-    /// (read only when `GTK_THEME` is unset).
-    public func colorScheme(explicit: ColorScheme?) -> ColorScheme {
-        ColorScheme.preferred(explicit: explicit, environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
-                              desktopSettings: desktopSettings)
+    /// The appearance a prompt is drawn in: on each axis, what the user named, else the
+    /// desktop's, as `Appearance.preferred` rules from `GTK_THEME` and the desktop's XSETTINGS
+    /// (read only when an axis is left to the desktop and `GTK_THEME` is unset).
+    public func appearance(scheme: ColorScheme?, contrast: Contrast?) -> Appearance {
+        Appearance.preferred(scheme: scheme, contrast: contrast,
+                             environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
+                             desktopSettings: desktopSettings)
     }
 
     /// The most of the settings property read: 64 kB. The specification keeps large data out of

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /// Every colour a prompt's page is drawn in: the page, its text, the entries, the buttons, the
-/// strength bar and its tooltip. One palette per `ColorScheme`, chosen once when the prompt is
-/// made (`DialogSpec.colorScheme`); the painters take every colour from it. The demo page and
+/// strength bar and its tooltip. One palette per `Appearance`, chosen once when the prompt is
+/// made (`DialogSpec.appearance`); the painters take every colour from it. The demo page and
 /// the payment sheet are drawn in `light`, which is the look they always had.
 ///
 /// Each colour says what it must reach against what it is drawn on, as WCAG 2.1 asks: text
-/// 4.5:1 (1.4.3), a boundary a user must see and the focus indicator 3:1 (1.4.11).
-/// `PaletteTests` computes every one of these pairs, for both palettes.
+/// 4.5:1 (1.4.3), a boundary a user must see and the focus indicator 3:1 (1.4.11); in the two
+/// high-contrast palettes, 7:1 for text (1.4.6) and 4.5:1 for the rest. `PaletteTests`
+/// computes every one of these pairs, for all four palettes.
 public struct Palette: Equatable, Sendable {
     // MARK: The page
 
@@ -22,9 +23,11 @@ public struct Palette: Equatable, Sendable {
     public var error: Color
     /// The Caps Lock warning and a fair rating: as `error`.
     public var warning: Color
-    /// A line saying something went well, a strong rating, the check mark after a submit: as
+    /// A line saying something went well, a strong rating, the disc after a submit: as
     /// `error`.
     public var success: Color
+    /// The check mark on that disc: 3:1 on `success`.
+    public var onSuccess: Color
     /// The focus ring, around entries and buttons on the page: 3:1 on `background`.
     public var focusRing: Color
     /// The "touch your key" cue's rings: 3:1 on `background`.
@@ -71,21 +74,15 @@ public struct Palette: Equatable, Sendable {
     /// 4.5:1 on `tooltipBackground`.
     public var tooltipText: Color
 
-    /// The default button's fill while it is held down: darker, in both schemes.
+    /// The default button's fill while it is held down: moved away from its label, so the
+    /// label reads as well as before: darker under a light label, lighter under a dark one.
     public func pressed(_ fill: Color) -> Color {
-        fill.mixed(with: .black, by: 0.3)
-    }
-
-    /// The palette of `scheme`.
-    public init(_ scheme: ColorScheme) {
-        switch scheme {
-        case .light: self = .light
-        case .dark: self = .dark
-        }
+        let labelIsLight = onAccent.red + onAccent.green + onAccent.blue > 1.5
+        return fill.mixed(with: labelIsLight ? .black : .white, by: 0.3)
     }
 
     init(background: Color, text: Color, secondaryText: Color, error: Color, warning: Color, success: Color,
-         focusRing: Color, cue: Color, entryBackground: Color, entryText: Color, border: Color, filledBorder: Color,
+         onSuccess: Color, focusRing: Color, cue: Color, entryBackground: Color, entryText: Color, border: Color, filledBorder: Color,
          cursorBackground: Color, cursorBorder: Color, entryError: Color, accent: Color, onAccent: Color,
          destructive: Color, button: Color, buttonPressed: Color, track: Color, tooltipBackground: Color,
          tooltipText: Color) {
@@ -95,6 +92,7 @@ public struct Palette: Equatable, Sendable {
         self.error = error
         self.warning = warning
         self.success = success
+        self.onSuccess = onSuccess
         self.focusRing = focusRing
         self.cue = cue
         self.entryBackground = entryBackground
@@ -118,7 +116,7 @@ public struct Palette: Equatable, Sendable {
     /// the `boxes` look's greys, a dark tooltip. The goldens are drawn in it.
     public static let light = Palette(
         background: Color(rgb: 0xf5f6f8), text: Color(rgb: 0x1f2329), secondaryText: Color(rgb: 0x5f6673),
-        error: Color(rgb: 0xc62828), warning: Color(rgb: 0x8a4b00), success: Color(rgb: 0x2e7d32),
+        error: Color(rgb: 0xc62828), warning: Color(rgb: 0x8a4b00), success: Color(rgb: 0x2e7d32), onSuccess: .white,
         focusRing: Color(rgb: 0x1565c0), cue: Color(rgb: 0x1565c0),
         entryBackground: .white, entryText: Color(rgb: 0x1f2329), border: Color(rgb: 0x848b96),
         filledBorder: Color(rgb: 0x5f6673), cursorBackground: Color(rgb: 0xf0f6ff), cursorBorder: Color(rgb: 0x1677ff),
@@ -131,13 +129,14 @@ public struct Palette: Equatable, Sendable {
     /// lighter, text near white, Adwaita's dark-theme red, yellow and green for what must stand
     /// out. Two blues where the light palette has one: Adwaita's accent blue is too light under
     /// white text, so the filled button takes a deeper one (its blue 4), and the ring and the
-    /// cue a lighter one that reads on the dark page. Borders are lighter than Adwaita's, so an
+    /// cue a lighter one that reads on the dark page; the check mark after a submit is the page's
+    /// grey, as Adwaita's green is too light under white. Borders are lighter than Adwaita's, so an
     /// entry's and a button's edges can be seen; a tooltip is a lighter grey than the page, so
     /// it stands off what it covers.
     public static let dark = Palette(
         background: Color(rgb: 0x242424), text: Color(rgb: 0xeeeeec), secondaryText: Color(rgb: 0x9a9ea6),
         error: Color(rgb: 0xff7b63), warning: Color(rgb: 0xf8e45c), success: Color(rgb: 0x8ff0a4),
-        focusRing: Color(rgb: 0x62a0ea), cue: Color(rgb: 0x62a0ea),
+        onSuccess: Color(rgb: 0x242424), focusRing: Color(rgb: 0x62a0ea), cue: Color(rgb: 0x62a0ea),
         entryBackground: Color(rgb: 0x303030), entryText: Color(rgb: 0xeeeeec), border: Color(rgb: 0x80868f),
         filledBorder: Color(rgb: 0xb0b5bd), cursorBackground: Color(rgb: 0x2b3648), cursorBorder: Color(rgb: 0x62a0ea),
         entryError: Color(rgb: 0xff7b63),
@@ -162,6 +161,7 @@ extension Theme {
         theme.highlight = highlight?.painted(background: palette.cursorBackground, border: palette.cursorBorder, palette)
         theme.errorColor = palette.entryError
         theme.successColor = palette.success
+        theme.successMark = palette.onSuccess
         return theme
     }
 }

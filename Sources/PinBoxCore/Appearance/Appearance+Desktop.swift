@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+
+/// How a prompt learns the desktop's choices of light or dark and of contrast: the way the GTK
+/// programs it stands beside on X11 learn them (pinentry-gtk-2, pinentry-gnome3,
+/// ssh-askpass-gnome; libadwaita's programs for contrast), so it is drawn as they are. They
+/// draw the GTK theme they are told of, and only its name says light or dark, high or normal.
+///
+/// Not followed, on purpose:
+/// - `Gtk/ApplicationPreferDarkTheme`: in no XSETTINGS registry and in no desktop's settings
+///   daemon; GTK 3's X11 back end does not map it (gdk/x11/gdksettings.c), so a GTK program ignores
+///   it. It is seen only in hand-written xsettingsd and xfconf files, beside a dark theme name.
+/// - `Gtk/ColorScheme`: GTK 2's palette of named colours ("fg_color:#…"), not light or dark.
+/// - GNOME 42's `color-scheme` key: reaches programs through the settings portal on D-Bus, not
+///   through X; gsd-xsettings goes on publishing the theme's name, which GTK 3 programs follow.
+extension Appearance {
+    /// The XSETTINGS name of the desktop's GTK theme (the registry's "Name of theme to use").
+    public static let desktopThemeSetting = "Net/ThemeName"
+
+    /// The appearance a prompt is drawn in. On each axis the user's own choice wins
+    /// (`--color-scheme`, `--contrast`, their resources); an axis the user left open follows
+    /// `GTK_THEME`, which in a GTK 3 program overrides the desktop's theme, light and normal
+    /// names included (an empty one counts as unset, as in GTK); else the desktop's
+    /// `Net/ThemeName`; else light and normal, as a GTK program draws with no desktop around it.
+    /// `desktopSettings` is asked only when an axis is open and `GTK_THEME` says nothing:
+    /// reading it costs two round trips to the X server.
+    public static func preferred(scheme: ColorScheme?, contrast: Contrast?, environmentTheme: String?,
+                                 desktopSettings: () -> XSettings?) -> Appearance {
+        if let scheme, let contrast { return Appearance(scheme, contrast) }
+        let theme = environmentTheme.flatMap { $0.isEmpty ? nil : $0 }
+            ?? desktopSettings()?.string(desktopThemeSetting)
+        let desktop = theme.map(Appearance.init(gtkTheme:)) ?? Appearance()
+        return Appearance(scheme ?? desktop.scheme, contrast ?? desktop.contrast)
+    }
+
+    /// The appearance a GTK theme's name stands for, on both axes.
+    public init(gtkTheme: String) {
+        self.init(ColorScheme(gtkTheme: gtkTheme), Contrast(gtkTheme: gtkTheme))
+    }
+}
+
+/// A GTK theme's name as `GTK_THEME` and `Net/ThemeName` give it: the theme, then after the
+/// last colon, if any, its variant (GTK_THEME's `Adwaita:dark`; GTK splits at the last colon).
+struct GTKThemeName {
+    let theme: ArraySlice<UInt8>
+    let variant: ArraySlice<UInt8>?
+
+    init(_ name: String) {
+        let bytes = Array(name.utf8)
+        if let colon = bytes.lastIndex(of: UInt8(ascii: ":")) {
+            (theme, variant) = (bytes[..<colon], bytes[(colon + 1)...])
+        } else {
+            (theme, variant) = (bytes[...], nil)
+        }
+    }
+}
+
+extension Contrast {
+    /// High for GTK's own two high-contrast themes, "HighContrast" (black on white) and
+    /// "HighContrastInverse" (white on black), named exactly so, as libadwaita reads the theme's
+    /// name on X11; a variant after the colon ("HighContrast:dark") keeps it high. Any other
+    /// theme is normal, however stark: `--contrast high` is its users' way.
+    public init(gtkTheme: String) {
+        let theme = GTKThemeName(gtkTheme).theme
+        self = theme.elementsEqual("HighContrast".utf8) || theme.elementsEqual("HighContrastInverse".utf8)
+            ? .high : .normal
+    }
+}
+
+extension ColorScheme {
+    /// The scheme a GTK theme name stands for. `Name:dark` (GTK_THEME's form for a theme's
+    /// dark variant; GTK splits at the last colon) is dark; else the name is dark when one of its words is "dark"
+    /// (Adwaita-dark, Breeze-Dark, Yaru-dark, Arc-Dark, adw-gtk3-dark) or "inverse"
+    /// (HighContrastInverse, white on black). Words are split at anything but a letter or digit
+    /// and where a lower-case letter meets a capital; case is ignored. So "Arc-Darker", whose
+    /// windows are light under dark title bars, is light; so are dark themes whose names do not
+    /// say so (Dracula, Nordic): `--color-scheme dark` is their users' way.
+    public init(gtkTheme: String) {
+        let name = GTKThemeName(gtkTheme)
+        if let variant = name.variant, Self.lowered(variant) == Array("dark".utf8) {
+            self = .dark
+            return
+        }
+        let dark = Self.words(name.theme).contains { $0 == Array("dark".utf8) || $0 == Array("inverse".utf8) }
+        self = dark ? .dark : .light
+    }
+
+    /// The name's words, lower-cased.
+    static func words(_ name: ArraySlice<UInt8>) -> [[UInt8]] {
+        var words: [[UInt8]] = [], word: [UInt8] = []
+        var previous: UInt8 = 0
+        for byte in name {
+            let isLower = (0x61...0x7a).contains(byte), isUpper = (0x41...0x5a).contains(byte)
+            let isDigit = (0x30...0x39).contains(byte)
+            let camelBreak = isUpper && ((0x61...0x7a).contains(previous) || (0x30...0x39).contains(previous))
+            if !(isLower || isUpper || isDigit) || camelBreak {
+                if !word.isEmpty { words.append(word) }
+                word = []
+            }
+            if isLower || isDigit { word.append(byte) } else if isUpper { word.append(byte + 0x20) }
+            previous = byte
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    /// ASCII letters lower-cased; other bytes as they are.
+    private static func lowered(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.map { (0x41...0x5a).contains($0) ? $0 + 0x20 : $0 }
+    }
+}
