@@ -197,4 +197,16 @@ struct StyleRenderTests {
         #expect(c.pixel(x: 50, y: 50) == white)
         #expect(c.pixel(x: 0, y: 50) == 0x2e7d32, "the frame turns green")
     }
+
+    /// On a dark prompt the disc is dark's light green, and its mark the page's grey: a white
+    /// mark there could hardly be seen.
+    @Test func aDarkSubmitsCheckMarkIsDarkOnTheLightGreen() throws {
+        let theme = Theme.passphrase.painted(.dark)
+        let c = try render(theme: theme, scale: 2, text: "123456", state: .success)
+        let (mx, my) = (c.width / 2, c.height / 2)
+        let around = (mx - 20...mx + 20).flatMap { x in (my - 20...my + 20).map { c.pixel(x: x, y: $0) } }
+        #expect(around.contains(0x8ff0a4), "the disc")
+        #expect(around.contains(0x242424), "the mark")
+        #expect(!around.contains(white), "no white left from the light look")
+    }
 }
