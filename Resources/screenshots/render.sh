@@ -40,6 +40,9 @@ r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused
 # The same in the dark colours, as a desktop with a dark theme gets it.
 "$pinbox" render --dialog passphrase --scale 2 --description "Enter passphrase for /home/me/.ssh/id_ed25519" \
           --text hello --focused --color-scheme dark --out askpass-dark.png
+# And in high contrast, as GNOME's high-contrast switch gets it.
+"$pinbox" render --dialog passphrase --scale 2 --description "Enter passphrase for /home/me/.ssh/id_ed25519" \
+          --text hello --focused --contrast high --out askpass-high-contrast.png
 
 # ssh's question about a new host key, as the askpass reads it from ssh's words (focused on the
 # entry for the fingerprint), at scale 2.
