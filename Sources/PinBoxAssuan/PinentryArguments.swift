@@ -5,7 +5,7 @@ import PinBoxCore
 /// `-D/--display`, `-T/--ttyname`, `-N/--ttytype`, `-C/--lc-ctype`, `-M/--lc-messages`,
 /// `-o/--timeout`, `-g/--no-global-grab`, `-W/--parent-wid`, `-d/--debug`, `--help`,
 /// `--version`; also pinentry's `-a/--ttyalert` and `-c/--colors` (accepted, curses-only),
-/// and PinBox's own `--paste`, `--color-scheme` and `--contrast`.
+/// and PinBox's own `--paste`, `--color-scheme`, `--contrast` and `--animations`.
 /// Values come as `--name value`, `--name=value`, `-X value` or `-Xvalue`; flags combine (`-dg`).
 public struct PinentryArguments: Equatable, Sendable {
     /// What the program should do.
@@ -23,12 +23,11 @@ public struct PinentryArguments: Equatable, Sendable {
     public var paste = true
     /// A `--paste` that could not be read: pastes are refused, as with `off`.
     public private(set) var pasteUnreadable = false
-    /// `--color-scheme light|dark` (PinBox's own): the dialogs' colours; nil, the desktop's.
-    /// Not an Assuan OPTION either: the agent knows nothing of the desktop's look. A bad value
-    /// is passed over as any mistake is, and the desktop's look is taken.
-    public var colorScheme: ColorScheme?
-    /// `--contrast normal|high` (PinBox's own), as `colorScheme` is.
-    public var contrast: Contrast?
+    /// `--color-scheme light|dark`, `--contrast normal|high` and `--animations on|off`
+    /// (PinBox's own): the dialogs' colours and motion; nil, the desktop's. Not Assuan OPTIONs
+    /// either: the agent knows nothing of the desktop. A bad value is passed over as any
+    /// mistake is, and the desktop's choice is taken.
+    public var preferences = Preferences()
 
     public init() {}
 
@@ -124,10 +123,16 @@ public struct PinentryArguments: Equatable, Sendable {
             }
         case .colorScheme:
             guard let scheme = ColorScheme(rawValue: text) else { throw .badChoice(option.longName, "light or dark") }
-            colorScheme = scheme
+            preferences.scheme = scheme
         case .contrast:
             guard let chosen = Contrast(rawValue: text) else { throw .badChoice(option.longName, "normal or high") }
-            contrast = chosen
+            preferences.contrast = chosen
+        case .animations:
+            switch text {
+            case "on": preferences.animations = true
+            case "off": preferences.animations = false
+            default: throw .badChoice(option.longName, "on or off")
+            }
         case .debug: options.debug = true
         case .help: if action == .serve { action = .help }
         case .version: if action == .serve { action = .version }
@@ -136,7 +141,7 @@ public struct PinentryArguments: Equatable, Sendable {
 
     private enum Option: CaseIterable {
         case display, ttyName, ttyType, lcCtype, lcMessages, timeout, noGlobalGrab, parentWindow, debug
-        case ttyAlert, colors, help, version, paste, colorScheme, contrast
+        case ttyAlert, colors, help, version, paste, colorScheme, contrast, animations
 
         var longName: String {
             switch self {
@@ -156,6 +161,7 @@ public struct PinentryArguments: Equatable, Sendable {
             case .paste: "--paste"
             case .colorScheme: "--color-scheme"
             case .contrast: "--contrast"
+            case .animations: "--animations"
             }
         }
 
@@ -173,7 +179,7 @@ public struct PinentryArguments: Equatable, Sendable {
             case .ttyAlert: 0x61  // a
             case .colors: 0x63  // c
             case .help: 0x68  // h
-            case .version, .paste, .colorScheme, .contrast: nil
+            case .version, .paste, .colorScheme, .contrast, .animations: nil
             }
         }
 

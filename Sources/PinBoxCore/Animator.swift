@@ -26,6 +26,10 @@ public struct Animator: Equatable, Sendable {
     public static let successOut = 0.15
 
     public let duration: Double
+    /// False for a user who asked for no animation (`Motion.animates`): every change shows at
+    /// once and holds — a dot at full size, the error colour without the shake, the check mark
+    /// whole — and the field asks for a frame only when something changes.
+    public var moves = true
     /// The curve each dot follows (`--easing`); `linear` unless asked.
     public let easing: Easing
     /// The display's frame interval: the tick of the `seed` curve, which steps once a tick.
@@ -44,7 +48,7 @@ public struct Animator: Equatable, Sendable {
         var start = -Double.infinity
 
         func value(at now: Double, in a: Animator) -> Double {
-            guard a.duration > 0, now < end(in: a) - Animator.epsilon else { return target }
+            guard a.moves, a.duration > 0, now < end(in: a) - Animator.epsilon else { return target }
             let elapsed = max(0, now - start)
             if a.easing == .seed {
                 // Seed 003: a step of 1/(15 × showDuration) at every display tick so far.
@@ -58,6 +62,7 @@ public struct Animator: Equatable, Sendable {
         /// When the motion is over: a full change takes `duration`, a partial one its share
         /// (the seed's: as many whole ticks as its steps need).
         func end(in a: Animator) -> Double {
+            guard a.moves else { return start }
             guard a.easing == .seed, a.duration > 0 else { return start + abs(target - from) * a.duration }
             return start + (abs(target - from) / a.seedStep - Animator.epsilon).rounded(.up) * a.tickInterval
         }
@@ -113,14 +118,14 @@ public struct Animator: Equatable, Sendable {
     public func cueStrength(at now: Double) -> Double {
         let t = now - cueStart
         guard t >= 0, t < Self.cueDuration - Self.epsilon else { return 0 }
-        return min(1, (Self.cueDuration - t) / Self.cueFade)
+        return moves ? min(1, (Self.cueDuration - t) / Self.cueFade) : 1
     }
 
     /// The field's horizontal offset in points: a sine of `shakeCycles` swings whose width
     /// falls linearly to 0 at `shakeDuration`; 0 before and after.
     public func shakeOffset(at now: Double) -> Double {
         let t = now - cueStart
-        guard t > 0, t < Self.shakeDuration - Self.epsilon else { return 0 }
+        guard moves, t > 0, t < Self.shakeDuration - Self.epsilon else { return 0 }
         let progress = t / Self.shakeDuration
         return Self.shakeAmplitude * (1 - progress) * Self.sine(2 * .pi * Self.shakeCycles * progress)
     }
@@ -136,7 +141,7 @@ public struct Animator: Equatable, Sendable {
     public func successStrength(at now: Double) -> Double {
         let t = now - successStart
         guard t >= 0, t < Self.successDuration - Self.epsilon else { return 0 }
-        return min(1, t / Self.successIn, (Self.successDuration - t) / Self.successOut)
+        return moves ? min(1, t / Self.successIn, (Self.successDuration - t) / Self.successOut) : 1
     }
 
     /// When the last motion ends, or nil when every cell, the error and the success looks are
@@ -167,8 +172,10 @@ public struct Animator: Equatable, Sendable {
     /// When the next frame is needed: one `frameInterval` from now, but never past the end of
     /// the motion, so the last frame shows the dots exactly at rest. Nil when nothing moves —
     /// the event loop then sleeps until an X event arrives.
+    /// Held still (`moves` false), the one frame needed is the one at the end.
     public func nextDeadline(after now: Double, frameInterval: Double) -> Double? {
         guard let rest = restTime(after: now) else { return nil }
+        guard moves else { return rest }
         let next = now + frameInterval
         return rest < next + Self.epsilon ? rest : next
     }

@@ -25,7 +25,7 @@ public struct Atoms {
     /// The root window's XKB rules, model, layouts, variants and options, as setxkbmap set them.
     let xkbRulesNames: Atom
     /// `_XSETTINGS_S<n>` for the display's default screen, the one PinBox opens on: its owner
-    /// holds the desktop's settings (DesktopAppearance.swift).
+    /// holds the desktop's settings (DesktopSettings.swift).
     let xsettingsSelection: Atom
     /// The owner's property, and its type, holding the settings.
     let xsettingsSettings: Atom

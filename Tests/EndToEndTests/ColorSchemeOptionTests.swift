@@ -210,6 +210,7 @@ struct ColorSchemeOptionTests {
             complete_line pinbox render --color-scheme ''
             complete_line pinbox askpass --contrast ''
             complete_line pinentry-pinbox --contrast h
+            complete_line pinbox askpass --animations ''
             """
         let (status, output) = try runAll(["bash", "-c", script, "bash", completion])
         #expect(status == 0, "\(output)")
@@ -219,6 +220,7 @@ struct ColorSchemeOptionTests {
             "pinbox render --color-scheme |light dark",
             "pinbox askpass --contrast |normal high",
             "pinentry-pinbox --contrast h|high",
+            "pinbox askpass --animations |on off",
         ])
     }
 }

@@ -63,27 +63,36 @@ import Testing
     /// PinBox's own `--color-scheme`: light or dark, in any of the long forms; a bad value is
     /// said and passed over (the desktop's look is taken), never echoed.
     @Test func theColourSchemeIsLightOrDark() {
-        #expect(PinentryArguments(parsing: []).colorScheme == nil)
-        #expect(PinentryArguments(parsing: ["--color-scheme", "dark"]).colorScheme == .dark)
-        #expect(PinentryArguments(parsing: ["--color-scheme=light"]).colorScheme == .light)
-        #expect(PinentryArguments(parsing: ["--color-scheme", "dark", "--color-scheme", "light"]).colorScheme == .light)
+        #expect(PinentryArguments(parsing: []).preferences.scheme == nil)
+        #expect(PinentryArguments(parsing: ["--color-scheme", "dark"]).preferences.scheme == .dark)
+        #expect(PinentryArguments(parsing: ["--color-scheme=light"]).preferences.scheme == .light)
+        #expect(PinentryArguments(parsing: ["--color-scheme", "dark", "--color-scheme", "light"]).preferences.scheme == .light)
         let bad = PinentryArguments(parsing: ["--color-scheme", "purple", "--display", ":1"])
-        #expect(bad.colorScheme == nil && bad.options.display == ":1")
+        #expect(bad.preferences.scheme == nil && bad.options.display == ":1")
         #expect(bad.ignored == [.badChoice("--color-scheme", "light or dark")])
         #expect(bad.ignored.first?.message == "--color-scheme must be light or dark")
         #expect(PinentryArguments(parsing: ["--color-scheme"]).ignored == [.missingValue("--color-scheme")])
-        #expect(PinentryArguments(parsing: ["--color-scheme", "Dark"]).colorScheme == nil, "as the option is spelled")
+        #expect(PinentryArguments(parsing: ["--color-scheme", "Dark"]).preferences.scheme == nil, "as the option is spelled")
     }
 
     /// PinBox's own `--contrast`, read as `--color-scheme` is.
     @Test func theContrastIsNormalOrHigh() {
-        #expect(PinentryArguments(parsing: []).contrast == nil)
-        #expect(PinentryArguments(parsing: ["--contrast", "high"]).contrast == .high)
-        #expect(PinentryArguments(parsing: ["--contrast=normal", "--color-scheme=dark"]).contrast == .normal)
+        #expect(PinentryArguments(parsing: []).preferences.contrast == nil)
+        #expect(PinentryArguments(parsing: ["--contrast", "high"]).preferences.contrast == .high)
+        #expect(PinentryArguments(parsing: ["--contrast=normal", "--color-scheme=dark"]).preferences.contrast == .normal)
         let bad = PinentryArguments(parsing: ["--contrast", "max", "--display", ":1"])
-        #expect(bad.contrast == nil && bad.options.display == ":1")
+        #expect(bad.preferences.contrast == nil && bad.options.display == ":1")
         #expect(bad.ignored.first?.message == "--contrast must be normal or high")
         #expect(PinentryArguments(parsing: ["--contrast"]).ignored == [.missingValue("--contrast")])
+    }
+
+    /// `--animations on|off`, read as `--paste` is, into the preferences.
+    @Test func animationsAreOnOrOff() {
+        #expect(PinentryArguments(parsing: []).preferences.animations == nil)
+        #expect(PinentryArguments(parsing: ["--animations", "off"]).preferences.animations == false)
+        #expect(PinentryArguments(parsing: ["--animations=on"]).preferences.animations == true)
+        let bad = PinentryArguments(parsing: ["--animations", "slow"])
+        #expect(bad.preferences.animations == nil && bad.ignored.first?.message == "--animations must be on or off")
     }
 
     @Test func messagesAreOneShortLine() {

@@ -426,6 +426,9 @@ struct PageTests {
         #expect(page.handle(.submit, now: 0) == [])
         #expect(page.handle(.character("a"), now: 0) == [])
         #expect(page.nextDeadline(after: 0) == Page.cueFrameInterval, "the cue breathes")
+        // Focused, it has nothing to ring: a ring asked of its geometry had no button to go around.
+        _ = page.handle(.windowFocus(true), now: 0)
+        #expect(page.scene(at: 0).focusRing == nil)
         #expect(page.handle(.close, now: 0).last == .finish(.closed))
         #expect(page.outcome?.exitStatus(for: .prompt) == .cancelled)
     }

@@ -26,22 +26,24 @@ struct ResourcePolicyTests {
         #expect(ResourcePolicy.judge("scale", value: "2", role: role) == .take)
     }
 
-    /// Light or dark, normal or high contrast, are looks, as the scale is: the dialogs' roles
-    /// read them, either way. The PIN box's prompt and the payment sheet keep their looks, so
-    /// they do not.
-    @Test func theColourSchemeAndContrastAreLooksOfTheDialogs() {
+    /// Light or dark, normal or high contrast, still or animated, are looks, as the scale is:
+    /// the dialogs' roles read them, either way. The PIN box's prompt and the payment sheet
+    /// keep their looks, so they do not.
+    @Test func theColourSchemeContrastAndAnimationsAreLooksOfTheDialogs() {
         for role in [ResourceRole.askpass, .pinentry] {
             #expect(ResourcePolicy.judge("color-scheme", value: "dark", role: role) == .take)
             #expect(ResourcePolicy.judge("color-scheme", value: "light", role: role) == .take)
             #expect(ResourcePolicy.judge("contrast", value: "high", role: role) == .take)
             #expect(ResourcePolicy.judge("contrast", value: "normal", role: role) == .take)
-            for setting in ["color-scheme", "contrast"] {
+            #expect(ResourcePolicy.judge("animations", value: "off", role: role) == .take)
+            for setting in ["color-scheme", "contrast", "animations"] {
                 #expect(ResourcePolicy.allowlist(for: role)?.contains { $0.setting == setting && !$0.isFlag } == true)
             }
         }
         for role in [ResourceRole.pinPrompt, .pay] {
             #expect(ResourcePolicy.judge("color-scheme", value: "dark", role: role) != .take, "\(role)")
             #expect(ResourcePolicy.judge("contrast", value: "high", role: role) != .take, "\(role)")
+            #expect(ResourcePolicy.judge("animations", value: "off", role: role) != .take, "\(role)")
         }
     }
 

@@ -48,6 +48,9 @@ public struct DialogSpec: Equatable, Sendable {
     /// (`XDisplay.appearance`) unless the user named both; `pinbox render` draws light and
     /// normal unless told.
     public var appearance = Appearance()
+    /// How it moves: the roles ask the display (`XDisplay.desktopSettings`); `pinbox render`
+    /// draws with GTK's defaults.
+    public var motion = Motion()
     /// Which way the dialog runs: as the user's translation says, unless told.
     public var direction = TextDirection.ofTranslation
     /// The height of the area the window opens in, in device pixels, when known: a description
@@ -148,6 +151,7 @@ public struct DialogSpec: Equatable, Sendable {
             page.agent.checksBeforeSubmit = checksBeforeSubmit
             page.agent.savePassword = savePasswordLabel != nil && savePasswordTicked
             page.palette = palette
+            page.motion = motion
             return page
         case .hostKey(let entry):
             rules.answers = .ssh
@@ -179,6 +183,7 @@ public struct DialogSpec: Equatable, Sendable {
                         refreshRate: refreshRate, measure: measure)
         page.armingDelay = armingDelay
         page.palette = palette
+        page.motion = motion
         return page
     }
 

@@ -77,9 +77,12 @@ public final class Page {
     /// Keys and clicks that press a button are ignored until the page has been shown this long
     /// (`DialogSpec.armAskpassQuestion`); nil: they count at once.
     public var armingDelay: Double?
-    /// The caret's blink (a text entry's), and since when it blinks: the last key or click,
-    /// or the window getting the focus.
-    public var caretBlink = CaretBlink()
+    /// How the page moves (`DialogSpec.motion`): the caret's blink (a text entry's), and
+    /// whether anything else moves at all — the fields' animators and the wait cue.
+    public var motion = Motion() {
+        didSet { for i in fields.indices { fields[i].animator.moves = motion.animates } }
+    }
+    /// Since when the caret blinks: the last key or click, or the window getting the focus.
     public private(set) var caretSince = 0.0
     /// The number pad's key held down (`PaySheetLayout.keys` index), and whether the pointer is
     /// still on it: a key types when let go on it, as a phone's does, so a press dragged off
@@ -208,7 +211,7 @@ public final class Page {
         return button < content.buttons.count ? content.buttons[button].role.rawValue : ""
     }
 
-    private var focusableCount: Int { fields.count + content.buttons.count }
+    var focusableCount: Int { fields.count + content.buttons.count }
     var focusedField: Int? { focus < fields.count ? focus : nil }
     private var focusedRole: PageButton.Role? {
         focus >= fields.count && focus - fields.count < content.buttons.count ? content.buttons[focus - fields.count].role : nil
@@ -615,9 +618,9 @@ public final class Page {
         if let tip = qualityTipDeadline(after: now) { deadlines.append(tip) }
         if !buttonsArmed, let end = armedAt { deadlines.append(end) }
         if let since = keyboardRefusedAt, outcome == nil { deadlines.append(since + KeyboardRefusal.duration) }
-        if showsCaret, let change = caretBlink.nextChange(after: now, since: caretSince) { deadlines.append(change) }
+        if showsCaret, let change = motion.caret.nextChange(after: now, since: caretSince) { deadlines.append(change) }
         // The wait cue breathes at a calm rate; it is the only thing that moves on its own.
-        if content.waitCue && outcome == nil { deadlines.append(now + Self.cueFrameInterval) }
+        if content.waitCue && outcome == nil && motion.animates { deadlines.append(now + Self.cueFrameInterval) }
         return deadlines.min()
     }
 

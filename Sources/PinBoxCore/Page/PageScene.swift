@@ -54,7 +54,8 @@ extension Page {
         // Whatever has the focus is ringed while the window has it: a field alone (on the demo,
         // on the payment sheet) too, since most seed looks have no cursor cell of their own and
         // would look the same focused and not.
-        let ring: Int? = windowFocused ? focus : nil
+        // A notice (ssh's "touch your key") has nothing to focus, so nothing to ring.
+        let ring: Int? = windowFocused && focus < focusableCount ? focus : nil
         // One focus cue, not two, where the demo stacks fields: a ringed field's cursor cell
         // stays plain. A field alone keeps its seed's cursor cell: it says where the next
         // digit goes.
@@ -66,12 +67,13 @@ extension Page {
                              at: animationTime(now))
         }
         if showsCaret, focus < scenes.count, composing != focus {
-            scenes[focus].caret = caretBlink.isShown(at: now, since: caretSince)
+            scenes[focus].caret = motion.caret.isShown(at: now, since: caretSince)
         }
         let question = feedback == nil ? revealQuestion : nil
         let message = messageLine
+        // Held still, the cue shows its two rings half grown, as at a moment of its breath.
         let phase: Double? = content.waitCue
-            ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : nil
+            ? (motion.animates ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : Self.stillCuePhase) : nil
         var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,
                               focusRing: ring, message: message, cuePhase: phase)
         scene.quality = quality
@@ -89,4 +91,6 @@ extension Page {
 
     /// One breath of the wait cue, in seconds.
     public static let cuePeriod = 1.6
+    /// The still cue's moment of its breath: its two rings a quarter and three quarters out.
+    public static let stillCuePhase = 0.25
 }

@@ -48,8 +48,9 @@ public enum ResourcePolicy {
     public static func allowlist(for role: ResourceRole) -> [ResourceRule]? {
         let pasteOff = ResourceRule("paste", stricterOnly: ["off"])
         let grabOn = ResourceRule("grab", stricterOnly: trueWords, flag: true)
-        // Light or dark, normal or high contrast, are looks: any value, as the options take it.
-        let looks = [ResourceRule("color-scheme"), ResourceRule("contrast")]
+        // Light or dark, normal or high contrast, still or animated, are looks: any value, as
+        // the options take it.
+        let looks = [ResourceRule("color-scheme"), ResourceRule("contrast"), ResourceRule("animations")]
         switch role {
         case .demo:
             return nil

@@ -31,10 +31,9 @@ struct AskpassCommand {
     var easing = Easing.promptDefault
     /// `--paste off`: a passphrase entry refuses pastes too (PIN boxes always do).
     var paste = true
-    /// `--color-scheme` (or the `colorScheme` resource); nil: the desktop's, read once connected.
-    var colorScheme: ColorScheme?
-    /// `--contrast` (or the `contrast` resource), as `colorScheme` is.
-    var contrast: Contrast?
+    /// `--color-scheme`, `--contrast`, `--animations` (or their resources); nil: the
+    /// desktop's, read once connected.
+    var preferences = Preferences()
 
     /// ssh and sudo read at most 1023 bytes and stop at the newline: the answer may take 1022.
     static let byteLimit = 1022
@@ -51,7 +50,7 @@ struct AskpassCommand {
         that is how ssh, sudo and git call it. Options are for `pinbox askpass`, before the
         prompt (or `--`); to give pinbox-askpass some, point the caller at a script that runs
         `exec pinbox askpass [options] -- "$@"`. X resources may set its scale, colour
-        scheme and contrast and turn paste off, under pinbox-askpass or PinBox.askpass: nothing a resource
+        scheme, contrast and animations and turn paste off, under pinbox-askpass or PinBox.askpass: nothing a resource
         says loosens a prompt.
 
         The prompt decides the dialog: a password or passphrase gets dots and a Show button; a
@@ -82,6 +81,8 @@ struct AskpassCommand {
                                        GTK_THEME or the XSETTINGS theme name, else light)
           --contrast normal|high       high: black and white, firm edges (default: high under
                                        the HighContrast themes, else normal)
+          --animations on|off          off: nothing moves, every change shows at once
+                                       (default: the desktop's Gtk/EnableAnimations, else on)
 
         Exit status: 0 with the answer (or yes), 1 cancelled, closed, timed out or no, 2 a bad
         option, 3 no X display or the keyboard held by another program, 4 the answer could not
@@ -127,9 +128,10 @@ struct AskpassCommand {
             case "--timeout": timeout = try reader.number(for: option, in: 0.1...86400)
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             case "--easing": easing = try reader.choice(for: option, of: Easing.self)
-            case "--paste": paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
-            case "--color-scheme": colorScheme = try reader.choice(for: option, of: ColorScheme.self)
-            case "--contrast": contrast = try reader.choice(for: option, of: Contrast.self)
+            case "--paste": paste = try reader.choice(for: option, of: OnOff.self) == .on
+            case "--color-scheme": preferences.scheme = try reader.choice(for: option, of: ColorScheme.self)
+            case "--contrast": preferences.contrast = try reader.choice(for: option, of: Contrast.self)
+            case "--animations": preferences.animations = try reader.choice(for: option, of: OnOff.self) == .on
             default:
                 throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass; a prompt that starts "
                                  + "with '-' goes after -- (see pinbox askpass --help)")
@@ -207,14 +209,15 @@ struct AskpassCommand {
         do throws(X11Error) {
             let page: Page
             let area = display.workArea(for: geometry)
-            // Light or dark, normal or high contrast: as named, else as the desktop says, once,
-            // before the page is made.
-            let appearance = display.appearance(scheme: colorScheme, contrast: contrast)
+            // Light or dark, normal or high contrast, still or animated: as named, else as the
+            // desktop says, once, before the page is made.
+            let (appearance, motion) = display.desktopChoices(preferences)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
                     spec.scale = s
                     spec.appearance = appearance
+                    spec.motion = motion
                     spec.room = area.height
                     return try spec.makePage(measure: TextLayout.measure)
                 }

@@ -22,8 +22,7 @@ enum PinentryCommand {
         // gpg-agent ends a pinentry it no longer needs with SIGINT: go at once, quietly.
         pinbox_signals_end_at_once()
         let server = PinentryServer(frontEnd: PinentryDialogs(window: XDialogs(paste: parsed.paste,
-                                                                                  colorScheme: parsed.colorScheme,
-                                                                                  contrast: parsed.contrast)),
+                                                                                  preferences: parsed.preferences)),
                                     input: FileDescriptorSource(descriptor: 0),
                                     output: FileDescriptorSink(descriptor: 1), arguments: parsed,
                                     identity: PinentryIdentity(version: pinboxVersion, deviceStatus: deviceStatus))
@@ -78,6 +77,9 @@ enum PinentryCommand {
           --contrast normal|high       high: black and white, firm edges (default: the
                                        resource PinBox.pinentry.contrast, else high under
                                        the HighContrast themes, else normal)
+          --animations on|off          off: nothing moves (default: the resource
+                                       PinBox.pinentry.animations, else the desktop's
+                                       Gtk/EnableAnimations, else on)
           --help, --version
         """
     }
@@ -93,15 +95,13 @@ struct XDialogs: PinentryFrontEnd {
     private(set) var unreachable: String?
     /// `--paste off`; a `paste: off` resource turns it off too, never on.
     let paste: Bool
-    /// `--color-scheme`, over the `colorScheme` resource, over the desktop's.
-    let colorScheme: ColorScheme?
-    /// `--contrast`, over the `contrast` resource, over the desktop's.
-    let contrast: Contrast?
+    /// `--color-scheme`, `--contrast` and `--animations`, over their resources, over the
+    /// desktop's.
+    let preferences: Preferences
 
-    init(paste: Bool, colorScheme: ColorScheme? = nil, contrast: Contrast? = nil) {
+    init(paste: Bool, preferences: Preferences = Preferences()) {
         self.paste = paste
-        self.colorScheme = colorScheme
-        self.contrast = contrast
+        self.preferences = preferences
     }
 
     mutating func getPin(_ request: PinRequest, agent: AgentInquiries) -> PinOutcome {
@@ -239,8 +239,7 @@ struct XDialogs: PinentryFrontEnd {
             // Read at each dialog, as the resources are: a desktop switched to dark or to high
             // contrast between the agent's requests (a passphrase asked again) is followed, for
             // the two round trips its settings take at most.
-            spec.appearance = display.appearance(scheme: colorScheme ?? looks.colorScheme,
-                                                 contrast: contrast ?? looks.contrast)
+            (spec.appearance, spec.motion) = display.desktopChoices(preferences.over(looks.preferences))
             let page: Page
             let area = display.workArea()
             do throws(ConfigurationError) {
@@ -280,13 +279,12 @@ struct XDialogs: PinentryFrontEnd {
     private struct Looks {
         var scale = 1.0
         var paste = true
-        var colorScheme: ColorScheme?
-        var contrast: Contrast?
+        var preferences = Preferences()
     }
 
     /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
     /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale` however
-    /// the pinentry was started), else `Xft.dpi`'s; its `colorScheme` and `contrast`; and whether `paste: off`
+    /// the pinentry was started), else `Xft.dpi`'s; its `colorScheme`, `contrast` and `animations`; and whether `paste: off`
     /// turns pasting off. Nothing else a resource says is read (ResourcePolicy). A bad value is
     /// said and passed over: the agent waits for an answer, and a usage error would only reach
     /// it as a cancel.
@@ -304,16 +302,17 @@ struct XDialogs: PinentryFrontEnd {
         }
     }
 
-    /// The last `--scale S`, `--color-scheme`, `--contrast` and `--paste off` in `arguments`, checked as the
+    /// The last `--scale S`, `--color-scheme`, `--contrast`, `--animations` and `--paste off` in `arguments`, checked as the
     /// askpass checks them.
     private static func settings(_ arguments: [String]) throws(UsageError) -> Looks {
         var reader = ArgumentReader(arguments[...])
         var looks = Looks()
         while let option = try reader.nextOption() {
             switch option {
-            case "--paste": looks.paste = try reader.choice(for: option, of: PasteSwitch.self) == .on
-            case "--color-scheme": looks.colorScheme = try reader.choice(for: option, of: ColorScheme.self)
-            case "--contrast": looks.contrast = try reader.choice(for: option, of: Contrast.self)
+            case "--paste": looks.paste = try reader.choice(for: option, of: OnOff.self) == .on
+            case "--color-scheme": looks.preferences.scheme = try reader.choice(for: option, of: ColorScheme.self)
+            case "--contrast": looks.preferences.contrast = try reader.choice(for: option, of: Contrast.self)
+            case "--animations": looks.preferences.animations = try reader.choice(for: option, of: OnOff.self) == .on
             default: looks.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             }
         }

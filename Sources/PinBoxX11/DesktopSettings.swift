@@ -4,13 +4,16 @@ import CSystem
 import PinBoxCore
 
 extension XDisplay {
-    /// The appearance a prompt is drawn in: on each axis, what the user named, else the
-    /// desktop's, as `Appearance.preferred` rules from `GTK_THEME` and the desktop's XSETTINGS
-    /// (read only when an axis is left to the desktop and `GTK_THEME` is unset).
-    public func appearance(scheme: ColorScheme?, contrast: Contrast?) -> Appearance {
-        Appearance.preferred(scheme: scheme, contrast: contrast,
-                             environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
-                             desktopSettings: desktopSettings)
+    /// How a prompt looks and moves: its appearance, on each axis what the user named, else
+    /// the desktop's, as `Appearance.preferred` rules from `GTK_THEME` and the desktop's
+    /// XSETTINGS; and its motion, animated unless the user or the desktop says not, its caret
+    /// blinking as the desktop's does (`Motion.preferred`). The settings are read once, here.
+    public func desktopChoices(_ named: Preferences) -> (appearance: Appearance, motion: Motion) {
+        let settings = desktopSettings()
+        let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
+                                              environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
+                                              desktopSettings: { settings })
+        return (appearance, Motion.preferred(animations: named.animations, desktop: settings))
     }
 
     /// The most of the settings property read: 64 kB. The specification keeps large data out of

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// A prompt moves as the desktop's GTK programs do: still when the desktop turned animations
+/// off (XSETTINGS `Gtk/EnableAnimations` 0, from GNOME's "Reduce animation" or KDE's slowest
+/// speed) or the user did (`--animations off`, the `animations` resource); its caret blinking
+/// as the desktop's `Net/CursorBlink` says. Each still prompt has its moving control.
+@Suite("Prompts move as the desktop says, end to end", .endToEnd)
+struct DesktopMotionTests {
+    /// Whether the window shows the same pixels for `span` seconds: sampled over and over, so
+    /// a cue drawn at its calm rate, or a caret's blink, is seen if it moves.
+    static func holdsStill(_ x: XClient, _ id: String, for span: Double) -> Bool {
+        let first = x.pixels(id)
+        let end = Date().addingTimeInterval(span)
+        while Date() < end {
+            if x.pixels(id) != first { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    /// ssh's "touch your key" notice, its cue breathing, on `xvfb`.
+    static func touchNotice(on xvfb: Xvfb, options: [String] = []) throws -> PinBoxProcess {
+        let p = try PinBoxProcess(["askpass"] + options + ["Confirm user presence for key ED25519-SK SHA256:abc"],
+                                  display: xvfb.display, environment: ["GTK_THEME": "", "SSH_ASKPASS_PROMPT": "none"])
+        try p.findWindowByPID()
+        return p
+    }
+
+    /// The cue drawn (a first frame), then whether it moves: the notice ended by its caller.
+    static func cueMoves(_ p: PinBoxProcess, on xvfb: Xvfb) throws -> Bool {
+        let x = try XClient(xvfb.display)
+        let id = try #require(p.windowID)
+        try waitUntil("the notice drawn", timeout: 10) { Set(x.pixels(id)).count > 16 }
+        let moves = !holdsStill(x, id, for: 1)
+        kill(p.pid, SIGTERM)
+        #expect(try p.waitExit() == 1)
+        #expect(p.stderr.isEmpty, "\(p.stderr)")
+        return moves
+    }
+
+    @Test func aDesktopWithoutAnimationsGetsAStillCue() throws {
+        let xvfb = try Xvfb()
+        do {
+            let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Gtk/EnableAnimations 0\n")
+            #expect(try !Self.cueMoves(try Self.touchNotice(on: xvfb), on: xvfb), "still under a desktop without animations")
+            #expect(daemon.isRunning)
+        }
+        // The control: the same desktop with animations on.
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Gtk/EnableAnimations 1\n")
+        #expect(try Self.cueMoves(try Self.touchNotice(on: xvfb), on: xvfb))
+        #expect(daemon.isRunning)
+    }
+
+    /// The user's word, on the command line or in a resource, with no desktop saying anything;
+    /// and `on` over a desktop that says off.
+    @Test func theUsersWordOnAnimationsWins() throws {
+        let xvfb = try Xvfb()
+        #expect(try !Self.cueMoves(try Self.touchNotice(on: xvfb, options: ["--animations", "off"]), on: xvfb))
+        try loadResources("pinbox-askpass*animations: off\n", display: xvfb.display)
+        #expect(try !Self.cueMoves(try Self.touchNotice(on: xvfb), on: xvfb), "the resource")
+        #expect(try Self.cueMoves(try Self.touchNotice(on: xvfb, options: ["--animations", "on"]), on: xvfb),
+                "the option over the resource")
+        try loadResources("", display: xvfb.display)
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Gtk/EnableAnimations 0\n")
+        #expect(try Self.cueMoves(try Self.touchNotice(on: xvfb, options: ["--animations", "on"]), on: xvfb),
+                "the option over the desktop")
+        #expect(daemon.isRunning)
+    }
+
+    /// A desktop whose caret does not blink: the focused entry's caret holds still; under a
+    /// desktop whose caret blinks fast, it blinks (the control).
+    @Test func theAskpassCaretBlinksAsTheDesktopSays() throws {
+        let xvfb = try Xvfb()
+        for (configuration, blinks) in [("Net/CursorBlink 0\n", false), ("Net/CursorBlink 1\nNet/CursorBlinkTime 400\n", true)] {
+            let daemon = try SettingsDaemon(display: xvfb.display, configuration: configuration)
+            let p = try DesktopColorSchemeTests.askpass(on: xvfb)
+            let x = try XClient(xvfb.display)
+            let id = try #require(p.windowID)
+            try waitUntil("the dialog drawn", timeout: 10) { Set(x.pixels(id)).count > 16 }
+            #expect(Self.holdsStill(x, id, for: 1.5) == !blinks, "\(configuration)")
+            #expect(daemon.isRunning)
+            try DesktopColorSchemeTests.answer(p)
+        }
+    }
+
+    /// The pinentry reads the same settings at each dialog: its caret still under a desktop
+    /// that does not blink, blinking under one that does.
+    @Test func thePinentryCaretBlinksAsTheDesktopSays() throws {
+        let xvfb = try Xvfb()
+        for (configuration, blinks) in [("Net/CursorBlink 0\n", false), ("Net/CursorBlink 1\nNet/CursorBlinkTime 400\n", true)] {
+            let daemon = try SettingsDaemon(display: xvfb.display, configuration: configuration)
+            let pinentry = try Child([PinBoxProcess.binary, "pinentry", "--animations", "off"],
+                                     environment: ["GTK_THEME": "", "DISPLAY": xvfb.display], capture: true, interactive: true)
+            defer {
+                if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }
+                pinentry.wait()
+            }
+            pinentry.send("SETDESC Unlock the key%0Aof Alice\nGETPIN\n")
+            let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid)],
+                                        display: xvfb.display)
+            try #require(status == 0, "no pinentry window")
+            let id = "0x" + String(try #require(UInt(ids.split(separator: "\n").first ?? "")), radix: 16)
+            let x = try XClient(xvfb.display)
+            try waitUntil("the dialog drawn", timeout: 10) { Set(x.pixels(id)).count > 16 }
+            // `--animations off` stills what moves on its own; the caret is the desktop's.
+            #expect(Self.holdsStill(x, id, for: 1.5) == !blinks, "\(configuration)")
+            _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+            pinentry.send("BYE\n")
+            pinentry.wait()
+            let said = String(decoding: pinentry.read().err, as: UTF8.self)
+            #expect(!said.contains("--animations"), "\(said)")
+            #expect(daemon.isRunning)
+        }
+    }
+}
