@@ -28,7 +28,8 @@ func checkLayout(_ r: LayoutRequest) {
 /// Any client can own the XSETTINGS selection and write its property: whatever the bytes, the
 /// reader neither traps nor reads past them (ASan), refuses only a missing header, and returns
 /// no more records than the bytes hold (12 at the least each); every text in it goes through
-/// the theme-name rule.
+/// the theme-name rules; and whatever it says of motion, the caret blinks no faster than GTK's
+/// 100 ms and stops no sooner than a second in.
 func checkSettings(_ bytes: [UInt8]) {
     guard let settings = XSettings(bytes: bytes) else {
         check(bytes.count < 12 || bytes[0] > 1, "a property with a header was refused")
@@ -36,9 +37,11 @@ func checkSettings(_ bytes: [UInt8]) {
     }
     check(settings.settings.count <= (bytes.count - 12) / 12, "more records than the bytes can hold")
     for setting in settings.settings {
-        if case .string(let text) = setting.value { _ = ColorScheme(gtkTheme: String(decoding: text, as: UTF8.self)) }
+        if case .string(let text) = setting.value { _ = Appearance(gtkTheme: String(decoding: text, as: UTF8.self)) }
     }
-    _ = settings.string(ColorScheme.desktopThemeSetting)
+    _ = Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: nil) { settings }
+    let caret = Motion.preferred(animations: nil, desktop: settings).caret
+    check(caret.period >= 0.1 && caret.timeout >= 1, "a caret blinking out of GTK's bounds")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

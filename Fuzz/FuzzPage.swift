@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The page half of the text fuzz target: a dialog of any kind (passphrase, PIN of known or
-// unknown length, a new passphrase and its repeat, confirmation, message, notice, payment sheet)
-// driven by every kind of input and by time, with this file playing the host the event loop
-// is: it hands a delivered secret over, answers paste requests, advances time in steps and to
-// the deadlines the page announces, and wipes the page at the end.
+// unknown length, a new passphrase and its repeat, confirmation, message, notice, payment sheet),
+// moving or held still, driven by every kind of input and by time, with this file playing the
+// host the event loop is: it hands a delivered secret over, answers paste requests, advances
+// time in steps and to the deadlines the page announces, and wipes the page at the end.
 @testable import PinBoxCore
 
 /// The renderer's text measure, stood in for: every character half an em wide.
@@ -47,7 +47,10 @@ func nextPage(_ input: inout ByteReader) -> Page? {
     let limit = input.next()
     spec.byteLimit = input.pick([1022, 255, Int(limit % 32) + 1])
     spec.description = nextWords(&input)
-    spec.error = input.next() & 1 == 0 ? "" : "Bad PIN (try 2 of 3)"
+    // One byte, two choices: the inputs found before keep their meaning.
+    let errorAndMotion = input.next()
+    spec.error = errorAndMotion & 1 == 0 ? "" : "Bad PIN (try 2 of 3)"
+    spec.motion.animates = errorAndMotion & 2 == 0
     spec.okLabel = input.pick(["_OK", "_Yes", "O_K", "__OK"])
     return try? spec.makePage(refreshRate: input.pick([60, 144, 30]), measure: standInMeasure)
 }
