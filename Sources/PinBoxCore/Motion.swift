@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /// How a prompt moves: its dots fading and growing in, the shake of a refused key, the check
 /// mark growing after a submit, the wait cue's breathing, and its caret's blink. A prompt
-/// follows the desktop (`XDisplay.desktopSettings`), as a GTK program does, unless the user
+/// follows the desktop (`XDisplay.desktopChoices`), as a GTK program does, unless the user
 /// says otherwise (`--animations`, the `animations` resource). The demo window and the payment
 /// sheet keep their seeds' motion.
 public struct Motion: Equatable, Sendable {

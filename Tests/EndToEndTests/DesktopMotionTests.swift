@@ -21,6 +21,9 @@ struct DesktopMotionTests {
         return true
     }
 
+    /// A desktop whose caret does not blink, and one whose caret blinks fast (the control).
+    static let blinkingDesktops = [("Net/CursorBlink 0\n", false), ("Net/CursorBlink 1\nNet/CursorBlinkTime 400\n", true)]
+
     /// ssh's "touch your key" notice, its cue breathing, on `xvfb`.
     static func touchNotice(on xvfb: Xvfb, options: [String] = []) throws -> PinBoxProcess {
         let p = try PinBoxProcess(["askpass"] + options + ["Confirm user presence for key ED25519-SK SHA256:abc"],
@@ -45,7 +48,7 @@ struct DesktopMotionTests {
         let xvfb = try Xvfb()
         do {
             let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Gtk/EnableAnimations 0\n")
-            #expect(try !Self.cueMoves(try Self.touchNotice(on: xvfb), on: xvfb), "still under a desktop without animations")
+            #expect(try !Self.cueMoves(try Self.touchNotice(on: xvfb), on: xvfb), "still: the desktop has no animations")
             #expect(daemon.isRunning)
         }
         // The control: the same desktop with animations on.
@@ -74,7 +77,7 @@ struct DesktopMotionTests {
     /// desktop whose caret blinks fast, it blinks (the control).
     @Test func theAskpassCaretBlinksAsTheDesktopSays() throws {
         let xvfb = try Xvfb()
-        for (configuration, blinks) in [("Net/CursorBlink 0\n", false), ("Net/CursorBlink 1\nNet/CursorBlinkTime 400\n", true)] {
+        for (configuration, blinks) in Self.blinkingDesktops {
             let daemon = try SettingsDaemon(display: xvfb.display, configuration: configuration)
             let p = try DesktopColorSchemeTests.askpass(on: xvfb)
             let x = try XClient(xvfb.display)
@@ -90,10 +93,11 @@ struct DesktopMotionTests {
     /// that does not blink, blinking under one that does.
     @Test func thePinentryCaretBlinksAsTheDesktopSays() throws {
         let xvfb = try Xvfb()
-        for (configuration, blinks) in [("Net/CursorBlink 0\n", false), ("Net/CursorBlink 1\nNet/CursorBlinkTime 400\n", true)] {
+        for (configuration, blinks) in Self.blinkingDesktops {
             let daemon = try SettingsDaemon(display: xvfb.display, configuration: configuration)
             let pinentry = try Child([PinBoxProcess.binary, "pinentry", "--animations", "off"],
-                                     environment: ["GTK_THEME": "", "DISPLAY": xvfb.display], capture: true, interactive: true)
+                                     environment: ["GTK_THEME": "", "DISPLAY": xvfb.display], capture: true,
+                                     interactive: true)
             defer {
                 if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }
                 pinentry.wait()

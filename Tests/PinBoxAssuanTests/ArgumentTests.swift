@@ -66,13 +66,15 @@ import Testing
         #expect(PinentryArguments(parsing: []).preferences.scheme == nil)
         #expect(PinentryArguments(parsing: ["--color-scheme", "dark"]).preferences.scheme == .dark)
         #expect(PinentryArguments(parsing: ["--color-scheme=light"]).preferences.scheme == .light)
-        #expect(PinentryArguments(parsing: ["--color-scheme", "dark", "--color-scheme", "light"]).preferences.scheme == .light)
+        #expect(PinentryArguments(parsing: ["--color-scheme", "dark", "--color-scheme", "light"]).preferences.scheme
+            == .light)
         let bad = PinentryArguments(parsing: ["--color-scheme", "purple", "--display", ":1"])
         #expect(bad.preferences.scheme == nil && bad.options.display == ":1")
         #expect(bad.ignored == [.badChoice("--color-scheme", "light or dark")])
         #expect(bad.ignored.first?.message == "--color-scheme must be light or dark")
         #expect(PinentryArguments(parsing: ["--color-scheme"]).ignored == [.missingValue("--color-scheme")])
-        #expect(PinentryArguments(parsing: ["--color-scheme", "Dark"]).preferences.scheme == nil, "as the option is spelled")
+        #expect(PinentryArguments(parsing: ["--color-scheme", "Dark"]).preferences.scheme == nil,
+                "as the option is spelled")
     }
 
     /// PinBox's own `--contrast`, read as `--color-scheme` is.

@@ -23,6 +23,11 @@ struct AppearanceTests {
         return XSettings(bytes: p.bytes)!
     }
 
+    /// The appearance when the user names neither axis.
+    static func unnamed(_ environmentTheme: String?, _ desktopSettings: () -> XSettings?) -> Appearance {
+        Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: environmentTheme, desktopSettings: desktopSettings)
+    }
+
     @Test(arguments: darkThemes)
     func aDarkThemeNameIsDark(_ name: String) {
         #expect(ColorScheme(gtkTheme: name) == .dark)
@@ -110,21 +115,21 @@ struct AppearanceTests {
     /// With no GTK_THEME (or an empty one, which GTK ignores), the desktop's theme decides.
     @Test(arguments: [nil, ""] as [String?])
     func withoutGTKThemeTheDesktopsThemeDecides(_ environment: String?) {
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: environment) { Self.desktop(theme: "Adwaita-dark") } == Appearance(.dark))
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: environment) { Self.desktop(theme: "Yaru-dark") } == Appearance(.dark))
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: environment) { Self.desktop(theme: "Adwaita") } == Appearance(.light))
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: environment) { Self.desktop(theme: "Mystery") } == Appearance(.light))
+        #expect(Self.unnamed(environment) { Self.desktop(theme: "Adwaita-dark") } == Appearance(.dark))
+        #expect(Self.unnamed(environment) { Self.desktop(theme: "Yaru-dark") } == Appearance(.dark))
+        #expect(Self.unnamed(environment) { Self.desktop(theme: "Adwaita") } == Appearance(.light))
+        #expect(Self.unnamed(environment) { Self.desktop(theme: "Mystery") } == Appearance(.light))
     }
 
     /// No settings daemon, none of its theme, a theme that is no text: light, as GTK's default.
     @Test func withNothingToGoByItIsLight() {
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: nil) { nil } == Appearance(.light))
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: nil) { Self.desktop(theme: nil) } == Appearance(.light))
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: nil) { Self.desktop(theme: "") } == Appearance(.light))
+        #expect(Self.unnamed(nil) { nil } == Appearance(.light))
+        #expect(Self.unnamed(nil) { Self.desktop(theme: nil) } == Appearance(.light))
+        #expect(Self.unnamed(nil) { Self.desktop(theme: "") } == Appearance(.light))
         let notText = Self.desktop(theme: nil) { $0.string(bytes: Array("Net/ThemeName".utf8), Array("Adwaita-dark".utf8) + [0xff]) }
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: nil) { notText } == Appearance(.light))
+        #expect(Self.unnamed(nil) { notText } == Appearance(.light))
         let notAString = Self.desktop(theme: nil) { $0.integer("Net/ThemeName", 1) }
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: nil) { notAString } == Appearance(.light))
+        #expect(Self.unnamed(nil) { notAString } == Appearance(.light))
     }
 
     /// Settings no desktop publishes and GTK does not follow on X11 change nothing: the theme's
@@ -135,6 +140,6 @@ struct AppearanceTests {
             $0.string("Gtk/ColorScheme", "fg_color:#ffffff\nbg_color:#000000")
             $0.string("Net/IconThemeName", "Papirus-Dark")
         }
-        #expect(Appearance.preferred(scheme: nil, contrast: nil, environmentTheme: nil) { preferDark } == Appearance(.light))
+        #expect(Self.unnamed(nil) { preferDark } == Appearance(.light))
     }
 }

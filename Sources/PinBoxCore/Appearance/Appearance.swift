@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /// The colours a prompt is drawn in: light or dark, normal or high contrast. A prompt follows
-/// the desktop's choice (`XDisplay.appearance`), unless the user names one or both
+/// the desktop's choice (`XDisplay.desktopChoices`), unless the user names one or both
 /// (`--color-scheme`, `--contrast`, or their resources). The demo window and the payment sheet
 /// keep their seeds' looks.
 public struct Appearance: Equatable, Sendable {

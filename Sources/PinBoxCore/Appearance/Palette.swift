@@ -82,7 +82,8 @@ public struct Palette: Equatable, Sendable {
     }
 
     init(background: Color, text: Color, secondaryText: Color, error: Color, warning: Color, success: Color,
-         onSuccess: Color, focusRing: Color, cue: Color, entryBackground: Color, entryText: Color, border: Color, filledBorder: Color,
+         onSuccess: Color, focusRing: Color, cue: Color, entryBackground: Color, entryText: Color, border: Color,
+         filledBorder: Color,
          cursorBackground: Color, cursorBorder: Color, entryError: Color, accent: Color, onAccent: Color,
          destructive: Color, button: Color, buttonPressed: Color, track: Color, tooltipBackground: Color,
          tooltipText: Color) {

@@ -45,11 +45,10 @@ public struct DialogSpec: Equatable, Sendable {
     public var timeoutEndsWithTyping = false
     public var scale = 1.0
     /// Light or dark, normal or high contrast (`Palette`): the roles ask the display
-    /// (`XDisplay.appearance`) unless the user named both; `pinbox render` draws light and
+    /// (`XDisplay.desktopChoices`) unless the user named both; `pinbox render` draws light and
     /// normal unless told.
     public var appearance = Appearance()
-    /// How it moves: the roles ask the display (`XDisplay.desktopSettings`); `pinbox render`
-    /// draws with GTK's defaults.
+    /// How it moves: the roles ask the display too; `pinbox render` draws with GTK's defaults.
     public var motion = Motion()
     /// Which way the dialog runs: as the user's translation says, unless told.
     public var direction = TextDirection.ofTranslation

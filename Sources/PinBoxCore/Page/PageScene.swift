@@ -71,7 +71,7 @@ extension Page {
         }
         let question = feedback == nil ? revealQuestion : nil
         let message = messageLine
-        // Held still, the cue shows its two rings half grown, as at a moment of its breath.
+        // Held still, the cue shows one moment of its breath.
         let phase: Double? = content.waitCue
             ? (motion.animates ? (now / Self.cuePeriod).truncatingRemainder(dividingBy: 1) : Self.stillCuePhase) : nil
         var scene = PageScene(geometry: geometry, content: content, labels: fields.map { $0.label }, fields: scenes,

@@ -284,10 +284,10 @@ struct XDialogs: PinentryFrontEnd {
 
     /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
     /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale` however
-    /// the pinentry was started), else `Xft.dpi`'s; its `colorScheme`, `contrast` and `animations`; and whether `paste: off`
-    /// turns pasting off. Nothing else a resource says is read (ResourcePolicy). A bad value is
-    /// said and passed over: the agent waits for an answer, and a usage error would only reach
-    /// it as a cancel.
+    /// the pinentry was started), else `Xft.dpi`'s; its `colorScheme`, `contrast` and
+    /// `animations`; and whether `paste: off` turns pasting off. Nothing else a resource says is
+    /// read (ResourcePolicy). A bad value is said and passed over: the agent waits for an
+    /// answer, and a usage error would only reach it as a cancel.
     private static func resourceSettings(of display: XDisplay) -> Looks {
         do throws(UsageError) {
             let arguments = try ResourceArguments.arguments(
@@ -302,8 +302,8 @@ struct XDialogs: PinentryFrontEnd {
         }
     }
 
-    /// The last `--scale S`, `--color-scheme`, `--contrast`, `--animations` and `--paste off` in `arguments`, checked as the
-    /// askpass checks them.
+    /// The last `--scale S`, `--color-scheme`, `--contrast`, `--animations` and `--paste off` in
+    /// `arguments`, checked as the askpass checks them.
     private static func settings(_ arguments: [String]) throws(UsageError) -> Looks {
         var reader = ArgumentReader(arguments[...])
         var looks = Looks()
