@@ -124,24 +124,9 @@ struct ColorSchemeOptionTests {
     func pinentryGround(_ options: [String], resources: String? = nil) throws -> (ground: UInt32, stderr: String) {
         let xvfb = try Xvfb()
         if let resources { try loadResources(resources, display: xvfb.display) }
-        var environment = Self.neutral
-        environment["DISPLAY"] = xvfb.display
-        let pinentry = try Child([PinBoxProcess.binary, "pinentry"] + options, environment: environment,
-                                 capture: true, interactive: true)
-        defer {
-            if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }
-            pinentry.wait()
-        }
-        pinentry.send("SETDESC Unlock the key%0Aof Alice\nGETPIN\n")
-        let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid)],
-                                    display: xvfb.display)
-        try #require(status == 0, "no pinentry window")
-        let decimal = try #require(UInt(ids.split(separator: "\n").first ?? ""))
-        let ground = try drawnGround(of: "0x" + String(decimal, radix: 16), display: xvfb.display)
-        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
-        pinentry.send("BYE\n")
-        pinentry.wait()
-        return (ground, String(decoding: pinentry.read().err, as: UTF8.self))
+        let dialog = try PinentryDialog(display: xvfb.display, options: options)
+        let ground = try drawnGround(of: dialog.window, display: xvfb.display)
+        return (ground, try dialog.close())
     }
 
     @Test func thePinentryOptionAndResourceDrawDark() throws {

@@ -95,26 +95,12 @@ struct DesktopMotionTests {
         let xvfb = try Xvfb()
         for (configuration, blinks) in Self.blinkingDesktops {
             let daemon = try SettingsDaemon(display: xvfb.display, configuration: configuration)
-            let pinentry = try Child([PinBoxProcess.binary, "pinentry", "--animations", "off"],
-                                     environment: ["GTK_THEME": "", "DISPLAY": xvfb.display], capture: true,
-                                     interactive: true)
-            defer {
-                if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }
-                pinentry.wait()
-            }
-            pinentry.send("SETDESC Unlock the key%0Aof Alice\nGETPIN\n")
-            let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid)],
-                                        display: xvfb.display)
-            try #require(status == 0, "no pinentry window")
-            let id = "0x" + String(try #require(UInt(ids.split(separator: "\n").first ?? "")), radix: 16)
+            let dialog = try PinentryDialog(display: xvfb.display, options: ["--animations", "off"])
             let x = try XClient(xvfb.display)
-            try waitUntil("the dialog drawn", timeout: 10) { Set(x.pixels(id)).count > 16 }
+            try waitUntil("the dialog drawn", timeout: 10) { Set(x.pixels(dialog.window)).count > 16 }
             // `--animations off` stills what moves on its own; the caret is the desktop's.
-            #expect(Self.holdsStill(x, id, for: 1.5) == !blinks, "\(configuration)")
-            _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
-            pinentry.send("BYE\n")
-            pinentry.wait()
-            let said = String(decoding: pinentry.read().err, as: UTF8.self)
+            #expect(Self.holdsStill(x, dialog.window, for: 1.5) == !blinks, "\(configuration)")
+            let said = try dialog.close()
             #expect(!said.contains("--animations"), "\(said)")
             #expect(daemon.isRunning)
         }
