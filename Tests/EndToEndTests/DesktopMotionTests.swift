@@ -89,6 +89,36 @@ struct DesktopMotionTests {
         }
     }
 
+    /// How often every thread of `pid` has gone to sleep so far (its voluntary context
+    /// switches; the others are the machine's load, not the program's wakes).
+    static func switches(of pid: pid_t) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { sum, task in
+            sum + procFile("/proc/\(pid)/task/\(task)/status").split(separator: "\n").reduce(0) { count, line in
+                line.hasPrefix("voluntary_ctxt_switches:") ? count + (Int(line.split(separator: "\t").last ?? "") ?? 0)
+                    : count
+            }
+        }
+    }
+
+    /// A settings owner that asks for a 1-ms blink gets GTK's fastest, 100 ms: the caret
+    /// changes 20 times a second (some 40 sleeps, each change and its X round trip), where
+    /// 1 ms would wake the process 2 000 times. The lower bound shows the caret does blink
+    /// (a still process sleeps for good).
+    @Test func aHostileBlinkTimeIsHeldToGTKsBound() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/CursorBlinkTime 1\n")
+        let p = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let x = try XClient(xvfb.display)
+        try waitUntil("the dialog drawn", timeout: 10) { Set(x.pixels(try #require(p.windowID))).count > 16 }
+        let before = Self.switches(of: p.pid), start = Date()
+        usleep(1_000_000)
+        let perSecond = Double(Self.switches(of: p.pid) - before) / Date().timeIntervalSince(start)
+        #expect(perSecond > 5 && perSecond < 100, "\(perSecond) wake-ups a second")
+        #expect(daemon.isRunning)
+        try DesktopColorSchemeTests.answer(p)
+    }
+
     /// The pinentry reads the same settings at each dialog: its caret still under a desktop
     /// that does not blink, blinking under one that does.
     @Test func thePinentryCaretBlinksAsTheDesktopSays() throws {

@@ -83,10 +83,9 @@ public struct Palette: Equatable, Sendable {
 
     init(background: Color, text: Color, secondaryText: Color, error: Color, warning: Color, success: Color,
          onSuccess: Color, focusRing: Color, cue: Color, entryBackground: Color, entryText: Color, border: Color,
-         filledBorder: Color,
-         cursorBackground: Color, cursorBorder: Color, entryError: Color, accent: Color, onAccent: Color,
-         destructive: Color, button: Color, buttonPressed: Color, track: Color, tooltipBackground: Color,
-         tooltipText: Color) {
+         filledBorder: Color, cursorBackground: Color, cursorBorder: Color, entryError: Color, accent: Color,
+         onAccent: Color, destructive: Color, button: Color, buttonPressed: Color, track: Color,
+         tooltipBackground: Color, tooltipText: Color) {
         self.background = background
         self.text = text
         self.secondaryText = secondaryText
