@@ -83,6 +83,8 @@ struct DesktopMotionTests {
             let x = try XClient(xvfb.display)
             let id = try #require(p.windowID)
             try waitUntil("the dialog drawn", timeout: 10) { Set(x.pixels(id)).count > 16 }
+            // Its focus ring in place first: that change is not the caret's.
+            _ = x.stillPixels(id)
             #expect(Self.holdsStill(x, id, for: 1.5) == !blinks, "\(configuration)")
             #expect(daemon.isRunning)
             try DesktopColorSchemeTests.answer(p)
@@ -128,6 +130,7 @@ struct DesktopMotionTests {
             let dialog = try PinentryDialog(display: xvfb.display, options: ["--animations", "off"])
             let x = try XClient(xvfb.display)
             try waitUntil("the dialog drawn", timeout: 10) { Set(x.pixels(dialog.window)).count > 16 }
+            _ = x.stillPixels(dialog.window)
             // `--animations off` stills what moves on its own; the caret is the desktop's.
             #expect(Self.holdsStill(x, dialog.window, for: 1.5) == !blinks, "\(configuration)")
             let said = try dialog.close()
