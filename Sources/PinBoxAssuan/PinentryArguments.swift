@@ -115,27 +115,26 @@ public struct PinentryArguments: Equatable, Sendable {
             guard let id = Self.windowID(text) else { throw .badNumber(option.longName) }
             options.parentWindow = id == 0 ? nil : id
         case .noGlobalGrab: options.grab = false
-        case .paste:
-            switch text {
-            case "on": paste = true
-            case "off": paste = false
-            default: throw .badChoice(option.longName, "on or off")
-            }
+        case .paste: paste = try Self.onOff(text, for: option)
         case .colorScheme:
             guard let scheme = ColorScheme(rawValue: text) else { throw .badChoice(option.longName, "light or dark") }
             preferences.scheme = scheme
         case .contrast:
             guard let chosen = Contrast(rawValue: text) else { throw .badChoice(option.longName, "normal or high") }
             preferences.contrast = chosen
-        case .animations:
-            switch text {
-            case "on": preferences.animations = true
-            case "off": preferences.animations = false
-            default: throw .badChoice(option.longName, "on or off")
-            }
+        case .animations: preferences.animations = try Self.onOff(text, for: option)
         case .debug: options.debug = true
         case .help: if action == .serve { action = .help }
         case .version: if action == .serve { action = .version }
+        }
+    }
+
+    /// `on` or `off`, as `option` (`--paste`, `--animations`) takes it.
+    private static func onOff(_ text: String, for option: Option) throws(PinentryArgumentError) -> Bool {
+        switch text {
+        case "on": return true
+        case "off": return false
+        default: throw .badChoice(option.longName, "on or off")
         }
     }
 

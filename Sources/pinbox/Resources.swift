@@ -210,8 +210,8 @@ extension WindowCommand {
 
 extension AskpassCommand {
     /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its options.
-    /// Only what ResourcePolicy allows the askpass is read (its scale and colour scheme; paste
-    /// off, grab on), never what it asks, accepts, prints or when it gives up; a bad value is
+    /// Only what ResourcePolicy allows the askpass is read (its scale, colour scheme, contrast
+    /// and animations; paste off, grab on), never what it asks, accepts, prints or when it gives up; a bad value is
     /// said and passed over.
     /// Instance `pinbox-askpass` however it was started (the link, `pinbox askpass`, the
     /// `ssh-askpass` alternative), after the name it was started as; role `askpass` under each,

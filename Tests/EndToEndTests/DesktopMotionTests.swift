@@ -104,9 +104,9 @@ struct DesktopMotionTests {
     }
 
     /// A settings owner that asks for a 1-ms blink gets GTK's fastest, 100 ms: the caret
-    /// changes 20 times a second (some 40 sleeps, each change and its X round trip), where
-    /// 1 ms would wake the process 2 000 times. The lower bound shows the caret does blink
-    /// (a still process sleeps for good).
+    /// changes 20 times a second, some 40 sleeps (a build without the bound slept 1 100 times a
+    /// second here); the upper bound leaves room for a loaded machine, where each frame waits
+    /// more. The lower bound shows the caret does blink (a still process sleeps for good).
     @Test func aHostileBlinkTimeIsHeldToGTKsBound() throws {
         let xvfb = try Xvfb()
         let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/CursorBlinkTime 1\n")
@@ -116,7 +116,7 @@ struct DesktopMotionTests {
         let before = Self.switches(of: p.pid), start = Date()
         usleep(1_000_000)
         let perSecond = Double(Self.switches(of: p.pid) - before) / Date().timeIntervalSince(start)
-        #expect(perSecond > 5 && perSecond < 100, "\(perSecond) wake-ups a second")
+        #expect(perSecond > 5 && perSecond < 300, "\(perSecond) wake-ups a second")
         #expect(daemon.isRunning)
         try DesktopColorSchemeTests.answer(p)
     }

@@ -129,10 +129,8 @@ struct AskpassCommand {
             case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             case "--easing": easing = try reader.choice(for: option, of: Easing.self)
             case "--paste": paste = try reader.choice(for: option, of: OnOff.self) == .on
-            case "--color-scheme": preferences.scheme = try reader.choice(for: option, of: ColorScheme.self)
-            case "--contrast": preferences.contrast = try reader.choice(for: option, of: Contrast.self)
-            case "--animations": preferences.animations = try reader.choice(for: option, of: OnOff.self) == .on
             default:
+                guard try !reader.preference(option, into: &preferences) else { break }
                 throw UsageError("unknown option \(Excerpt.quoted(option)) for askpass; a prompt that starts "
                                  + "with '-' goes after -- (see pinbox askpass --help)")
             }

@@ -310,10 +310,10 @@ struct XDialogs: PinentryFrontEnd {
         while let option = try reader.nextOption() {
             switch option {
             case "--paste": looks.paste = try reader.choice(for: option, of: OnOff.self) == .on
-            case "--color-scheme": looks.preferences.scheme = try reader.choice(for: option, of: ColorScheme.self)
-            case "--contrast": looks.preferences.contrast = try reader.choice(for: option, of: Contrast.self)
-            case "--animations": looks.preferences.animations = try reader.choice(for: option, of: OnOff.self) == .on
-            default: looks.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            default:
+                // The role's allowlist leaves only the scale besides the looks.
+                guard try !reader.preference(option, into: &looks.preferences) else { break }
+                looks.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             }
         }
         return looks
