@@ -322,6 +322,10 @@ final class VanishingOwner: @unchecked Sendable {
     private let lock = NSLock()
     private var stopping = false
     private var paused = true
+    /// Set by `resume`: one owner comes and goes before a pause is honoured, so a window
+    /// created while the thread was still draining its events cannot stop the churn before
+    /// it starts again.
+    private var owesACycle = false
     private var count = 0
     private var finished = false
 
@@ -335,7 +339,7 @@ final class VanishingOwner: @unchecked Sendable {
             XSelectInput(d, XDefaultRootWindow(d), SubstructureNotifyMask)
             var ours = Set<Window>(), previous: Window = 0
             while !lock.withLock({ stopping }) {
-                if lock.withLock({ paused }) {
+                if lock.withLock({ paused && !owesACycle }) {
                     usleep(1000)
                 } else {
                     let w = XCreateSimpleWindow(d, XDefaultRootWindow(d), 0, 0, 1, 1, 0, 0, 0)
@@ -344,7 +348,7 @@ final class VanishingOwner: @unchecked Sendable {
                     XSetSelectionOwner(d, selection, w, UInt(CurrentTime))
                     if previous != 0 { XDestroyWindow(d, previous) }
                     previous = w
-                    lock.withLock { count += 1 }
+                    lock.withLock { (count, owesACycle) = (count + 1, false) }
                 }
                 XSync(d, 0)
                 var event = XEvent()
@@ -361,7 +365,7 @@ final class VanishingOwner: @unchecked Sendable {
     /// How many owners came and went.
     var cycles: Int { lock.withLock { count } }
     var isPaused: Bool { lock.withLock { paused } }
-    func resume() { lock.withLock { paused = false } }
+    func resume() { lock.withLock { (paused, owesACycle) = (false, true) } }
 
     /// Ends the thread and waits for it (its connection must not outlive the Xvfb).
     func stop() {
