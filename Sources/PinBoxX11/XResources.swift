@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CX11
+import PinBoxCore
 
 /// The X resources that apply to PinBox: the server's databases (RESOURCE_MANAGER, what `xrdb`
 /// loads, and the screen's SCREEN_RESOURCES), with `-xrm` lines on top, looked up the Xrm way by
@@ -7,10 +8,13 @@ import CX11
 /// they mean is the command line's business.
 public final class XResources {
     private var database: XrmDatabase?
+    /// Asked for its desktop settings only when `Xft.dpi` is not set (`dpi`).
+    private let display: XDisplay
 
     /// Reads the databases `display` was opened with, then puts each of `lines`
     /// (`"PinBox*dotColor: #333"`) over them, so `-xrm` wins as it does in every X program.
     public init(display: XDisplay, lines: [String] = []) {
+        self.display = display
         XrmInitialize()
         if let text = XResourceManagerString(display.handle) {
             database = XrmGetStringDatabase(text)
@@ -51,11 +55,11 @@ public final class XResources {
         return String(text[start..<end])
     }
 
-    /// The screen's resolution as Xft-using programs read it (`Xft.dpi`, set by desktops and
-    /// `xrdb`); nil when unset or not a positive number.
+    /// The screen's resolution as the desktop gives it (`ScreenResolution.dpi`): `Xft.dpi`,
+    /// set by desktops and `xrdb` and read by Xft-using programs, else the desktop's XSETTINGS
+    /// as GTK reads them; nil when neither says.
     public var dpi: Double? {
-        guard let text = value(names: ["Xft", "dpi"], classes: ["Xft", "Dpi"]),
-              let dpi = Double(text), dpi.isFinite, dpi > 0 else { return nil }
-        return dpi
+        ScreenResolution.dpi(resource: value(names: ["Xft", "dpi"], classes: ["Xft", "Dpi"]),
+                             desktop: { display.desktopSettings() })
     }
 }

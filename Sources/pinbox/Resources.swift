@@ -78,13 +78,6 @@ struct ResourceArguments {
         return [programName, link]
     }
 
-    /// The scale `Xft.dpi` asks for: 96 dots per inch is 1, rounded to a quarter (1, 1.25, 1.5,
-    /// 2 …) within what `--scale` accepts.
-    static func scale(dpi: Double) -> Double {
-        let range = FieldConfiguration.scaleRange
-        return min(max((dpi / 96 * 4).rounded() / 4, range.lowerBound), range.upperBound)
-    }
-
     /// The options a prompt role reads from resources: the core's allowlist (ResourcePolicy),
     /// as the options they set.
     static func options(for role: ResourceRole) -> [Option] {
@@ -92,7 +85,7 @@ struct ResourceArguments {
     }
 
     /// The arguments the resources amount to, in the order they must be read: the scale from
-    /// `Xft.dpi` first (anything more specific overrides it), then one or two per resource set.
+    /// screen's resolution first (`Xft.dpi`, else the desktop's: anything more specific overrides it), then one or two per resource set.
     /// Each resource is checked alone with `validate` (the command's own parser), so a bad
     /// value is reported naming the resource. `role` (`askpass`, `pinentry`) is a component
     /// between instance and resource: `PinBox.pinentry.style` styles that role only.
@@ -104,8 +97,8 @@ struct ResourceArguments {
                           options: [Option], policy: ResourceRole = .demo,
                           validate: ([String]) throws(UsageError) -> Void) throws(UsageError) -> [String] {
         var arguments: [String] = []
-        if let dpi = resources.dpi, scale(dpi: dpi) != 1 {
-            arguments += ["--scale", show(scale(dpi: dpi))]
+        if let dpi = resources.dpi, ScreenResolution.scale(dpi: dpi) != 1 {
+            arguments += ["--scale", show(ScreenResolution.scale(dpi: dpi))]
         }
         for option in options {
             let name = resourceName(of: option.name)
@@ -209,7 +202,7 @@ extension WindowCommand {
 }
 
 extension AskpassCommand {
-    /// This command with `display`'s X resources (and `Xft.dpi`'s scale) under its options.
+    /// This command with `display`'s X resources (and the screen's scale) under its options.
     /// Only what ResourcePolicy allows the askpass is read (its scale, colour scheme, contrast
     /// and animations; paste off, grab on), never what it asks, accepts, prints or when it gives up; a bad value is
     /// said and passed over.

@@ -259,6 +259,50 @@ struct DesktopTests {
         #expect(bad.stderr.contains("resource PinBox.scale: must be between 0.5 and 8"), "\(bad.stderr)")
     }
 
+    /// Where no `Xft.dpi` is set, the desktop's XSETTINGS (a real xsettingsd) give the scale,
+    /// as they give it to GTK programs: `Xft/DPI`, else `Gdk/WindowScalingFactor`. The
+    /// resource, where there is one, still comes first, and the command line over both.
+    @Test func theDesktopsSettingsScaleWhereXftDpiIsNotSet() throws {
+        /// The askpass's size in pixels under `settings` published by xsettingsd, with
+        /// `resources` loaded, and the pinentry's GETPIN dialog's on the same server.
+        func sizes(_ settings: String, resources: String? = nil, _ options: [String] = []) throws
+            -> (askpass: (Int, Int), pinentry: (Int, Int)) {
+            let xvfb = try Xvfb()
+            if let resources { try loadResources(resources, display: xvfb.display) }
+            let daemon = try SettingsDaemon(display: xvfb.display, configuration: settings)
+            let askpass = try PinBoxProcess(["askpass"] + options + ["Passphrase:"], display: xvfb.display)
+            let askpassSize = try windowSize(of: askpass.pid, display: xvfb.display)
+            kill(askpass.pid, SIGTERM)
+            _ = try askpass.waitExit(timeout: 10)
+            let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": xvfb.display],
+                                     capture: true, interactive: true)
+            defer {
+                if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }
+                pinentry.wait()
+            }
+            pinentry.send("SETDESC Unlock the key%0Aof Alice\nGETPIN\n")
+            let pinentrySize = try windowSize(of: pinentry.pid, display: xvfb.display)
+            #expect(daemon.isRunning)
+            return (askpassSize, pinentrySize)
+        }
+        let theme = "Net/ThemeName \"Adwaita\"\n"
+        let one = try sizes(theme)
+        let twice = try sizes(theme, ["--scale", "2"]).askpass
+        // gsd-xsettings at scale 2: the factor, and the resolution with the factor in it.
+        let gnome = try sizes(theme + "Gdk/WindowScalingFactor 2\nGdk/UnscaledDPI 98304\nXft/DPI 196608\n")
+        #expect(gnome.askpass == twice, "\(gnome.askpass) under Xft/DPI 192, \(twice) at --scale 2, \(one.askpass) at 1")
+        #expect(gnome.pinentry.0 == 2 * one.pinentry.0 && abs(gnome.pinentry.1 - 2 * one.pinentry.1) <= 8,
+                "\(gnome.pinentry) under Xft/DPI 192, \(one.pinentry) at 1")
+        #expect(try sizes(theme + "Xft/DPI 147456\n").askpass == (try sizes(theme, ["--scale", "1.5"]).askpass),
+                "Xft/DPI 144 is 1.5×")
+        #expect(try sizes(theme + "Gdk/WindowScalingFactor 2\n").askpass == twice, "the factor alone")
+        #expect(try sizes(theme + "Xft/DPI -1\n").askpass == one.askpass, "GTK's -1: the default")
+        // The user's own xrdb line over the desktop's settings; the command line over both.
+        let resourceFirst = try sizes(theme + "Xft/DPI 196608\n", resources: "Xft.dpi: 96\n")
+        #expect(resourceFirst.askpass == one.askpass && resourceFirst.pinentry == one.pinentry)
+        #expect(try sizes(theme + "Xft/DPI 196608\n", ["--scale", "1"]).askpass == one.askpass)
+    }
+
     @Test func scaleResourceAndOptionOverrideXftDpi() throws {
         let resource = try ResourceWindow(resources: "Xft.dpi: 192\nPinBox.scale: 1\n", ["--style", "strip"])
         let option = try ResourceWindow(resources: "Xft.dpi: 192\n", ["--style", "strip", "--scale", "1"])

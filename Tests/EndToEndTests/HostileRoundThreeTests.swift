@@ -390,6 +390,22 @@ struct HostileRoundThreeTests {
         _ = try p.waitExit()
     }
 
+    /// The desktop's settings say the scale where no `Xft.dpi` does, and any client can own
+    /// them: the largest `Xft/DPI` a setting holds still gives a window within the screen,
+    /// as large as fits, that answers.
+    @Test func aHugeDesktopResolutionStillFitsTheScreen() throws {
+        let xvfb = try Xvfb(size: "1280x800x24")
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Xft/DPI 2147483647\n")
+        let p = try askpass(["Passphrase:"], display: xvfb.display)
+        let g = try windowGeometry(p.windowID!, display: xvfb.display)
+        #expect(g.x >= 0 && g.y >= 0 && g.x + g.width <= 1280 && g.y + g.height <= 800, "\(g)")
+        #expect(g.width > 448 * 2, "still as large as fits: \(g)")
+        try p.xdotool(["type", "--delay", "20", "ok"])
+        try p.keys("Return")
+        #expect(try p.waitExit() == 0 && p.stdout == "ok\n")
+        #expect(daemon.isRunning)
+    }
+
     /// Any client can set the root's properties, a check window naming itself included: a work
     /// area of one pixel shrank the prompt to a dot. Panels take an edge of the screen; an area
     /// that leaves less than half of it is passed over (`WindowFit.workArea`; the control, a

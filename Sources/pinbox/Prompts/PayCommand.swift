@@ -17,7 +17,7 @@ struct PayCommand {
     var text = ""
     var focused = false
     var at: Double?
-    /// The scale came from the command line, over `Xft.dpi` and the resources.
+    /// The scale came from the command line, over the screen's resolution and the resources.
     var scaleGiven = false
 
     static let help = """
@@ -41,7 +41,8 @@ struct PayCommand {
           --geometry, -geometry GEOM   size and place (default: centred under the pointer)
           --grab                       take the keyboard; exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
-          --scale S                    device pixels per point, 0.5…8 (default: from Xft.dpi, else 1)
+          --scale S                    device pixels per point, 0.5…8 (default: from Xft.dpi,
+                                       else the desktop's Xft/DPI setting, else 1)
           --easing CURVE               the dots' curve: ink-ease-out (default), linear, seed,
                                        ease-out or ink-linear (see pinbox --help)
         With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS.
@@ -113,7 +114,7 @@ struct PayCommand {
         }
     }
 
-    /// The sheet's settings with `display`'s resources under the command line: `Xft.dpi`'s scale
+    /// The sheet's settings with `display`'s resources under the command line: the screen's scale
     /// and the prompt's allowlist (ResourcePolicy: its scale, and a grab that can only be turned
     /// on), under instance `pinbox` and role `pay` (`PinBox.pay.scale`). A bad value is said and
     /// passed over, as by every prompt.

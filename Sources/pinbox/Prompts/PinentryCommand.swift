@@ -284,7 +284,7 @@ struct XDialogs: PinentryFrontEnd {
 
     /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
     /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale` however
-    /// the pinentry was started), else `Xft.dpi`'s; its `colorScheme`, `contrast` and
+    /// the pinentry was started), else the screen's (`Xft.dpi`, else the desktop's XSETTINGS); its `colorScheme`, `contrast` and
     /// `animations`; and whether `paste: off` turns pasting off. Nothing else a resource says is
     /// read (ResourcePolicy). A bad value is said and passed over: the agent waits for an
     /// answer, and a usage error would only reach it as a cancel.
