@@ -81,7 +81,12 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
     case 20: return .click(point())
     case 21: return input.next() & 1 == 0 ? .windowFocus(input.next() & 1 == 0) : .resize(
         Size(width: Double(input.next()) * 4, height: Double(input.next()) * 2))
-    case 22: return .workbench(input.pick(WorkbenchAction.allCases))
+    case 22:
+        guard input.next() & 1 == 0 else { return .workbench(input.pick(WorkbenchAction.allCases)) }
+        // The desktop turning dark, to high contrast or still while the page is open.
+        var motion = Motion(animates: input.next() & 1 == 0)
+        motion.caret.blinks = input.next() & 1 == 0
+        return .desktopStyle(input.pick([Palette.light, .dark, .highContrast, .highContrastInverse]), motion)
     default: return input.pick([.screenshot, .hidden, .screenshot, .hidden, .close, .terminate])
     }
 }

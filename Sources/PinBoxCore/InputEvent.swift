@@ -77,6 +77,9 @@ public enum InputEvent: Equatable, Sendable {
     case focusOn(Int)
     /// The pointer moving or leaving, or a key going down, as a tooltip follows them (`HoverTip`).
     case hover(HoverInput)
+    /// The desktop changed its look or its motion while the prompt is open (its XSETTINGS, or
+    /// a new settings daemon): the page is drawn in `palette` and moves as `motion` from now on.
+    case desktopStyle(Palette, Motion)
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -114,7 +117,7 @@ extension InputEvent {
              .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
-             .keyboardHeldByPinBox, .keyboardAvailable, .hover:
+             .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle:
             return false
         }
     }

@@ -29,6 +29,9 @@ public struct Atoms {
     let xsettingsSelection: Atom
     /// The owner's property, and its type, holding the settings.
     let xsettingsSettings: Atom
+    /// The message a new owner of a manager selection sends the root (ICCCM 2.8): a new
+    /// settings daemon says so with it (SettingsWatch.swift).
+    let manager: Atom
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
@@ -37,7 +40,7 @@ public struct Atoms {
                      "_XKB_RULES_NAMES", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_DEMANDS_ATTENTION",
                      // The screen's number is known once connected (XDefaultScreen reads the
                      // connection's own record, no request), so even screen 1's name is in the batch.
-                     "_XSETTINGS_S\(XDefaultScreen(display))", "_XSETTINGS_SETTINGS"]
+                     "_XSETTINGS_S\(XDefaultScreen(display))", "_XSETTINGS_SETTINGS", "MANAGER"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -61,6 +64,7 @@ public struct Atoms {
         netWMStateDemandsAttention = atoms[16]
         xsettingsSelection = atoms[17]
         xsettingsSettings = atoms[18]
+        manager = atoms[19]
         primary = Atom(XA_PRIMARY)
     }
 }

@@ -7,9 +7,14 @@ extension XDisplay {
     /// How a prompt looks and moves: its appearance, on each axis what the user named, else
     /// the desktop's, as `Appearance.preferred` rules from `GTK_THEME` and the desktop's
     /// XSETTINGS; and its motion, animated unless the user or the desktop says not, its caret
-    /// blinking as the desktop's does (`Motion.preferred`). The settings are read once, here.
+    /// blinking as the desktop's does (`Motion.preferred`). The settings are read here, before
+    /// the page is made; an open prompt follows them after (`SettingsWatch`).
     public func desktopChoices(_ named: Preferences) -> (appearance: Appearance, motion: Motion) {
-        let settings = desktopSettings()
+        desktopChoices(named, settings: desktopSettings())
+    }
+
+    /// The same, from `settings` already read (`SettingsWatch`).
+    func desktopChoices(_ named: Preferences, settings: XSettings?) -> (appearance: Appearance, motion: Motion) {
         let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
                                               environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
                                               desktopSettings: { settings })
@@ -26,43 +31,50 @@ extension XDisplay {
     /// nil when no client owns the selection, the owner has no such property (or one of another
     /// type or format), or it went away between the two requests. Two round trips to the server,
     /// none to the owner: a hung or hostile owner cannot hold the prompt up.
-    func desktopSettings() -> XSettings? {
+    func desktopSettings() -> XSettings? { readSettings(watching: false).settings }
+
+    /// The settings and the window that owns them (0 for none). `watching`: the owner's
+    /// property changes are asked for too, before it is read, so that no change after this
+    /// read goes unseen (`SettingsWatch`); one request more, no round trip.
+    func readSettings(watching: Bool) -> (owner: Window, settings: XSettings?) {
         let owner = XGetSelectionOwner(handle, atoms.xsettingsSelection)
-        guard owner != 0 else { return nil }
+        guard owner != 0 else { return (0, nil) }
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = expectingItsError {
-            XGetWindowProperty(handle, owner, atoms.xsettingsSettings, 0, Self.settingsReadLimit / 4, 0,
-                               atoms.xsettingsSettings, &type, &format, &count, &after, &data)
+        let status = expectingTheirErrors {
+            if watching { XSelectInput(handle, owner, PropertyChangeMask) }
+            return XGetWindowProperty(handle, owner, atoms.xsettingsSettings, 0, Self.settingsReadLimit / 4, 0,
+                                      atoms.xsettingsSettings, &type, &format, &count, &after, &data)
         }
         // Xlib may hand back a byte for a property of another type; it is Xlib's to free too.
         defer { if let data { XFree(data) } }
-        guard status == Success, let data, type == atoms.xsettingsSettings, format == 8 else { return nil }
-        return XSettings(bytes: Array(UnsafeBufferPointer(start: data, count: min(Int(count), Self.settingsReadLimit))))
+        guard status == Success, let data, type == atoms.xsettingsSettings, format == 8 else { return (owner, nil) }
+        return (owner, XSettings(bytes: Array(UnsafeBufferPointer(start: data, count: min(Int(count), Self.settingsReadLimit)))))
     }
 
-    /// Runs `request`, one request that waits for its reply, while an error for that request is
+    /// Runs `requests`, the last of which waits for its reply, while an error for any of them is
     /// expected rather than news: the settings' owner may destroy its window between
-    /// XGetSelectionOwner's answer and XGetWindowProperty (a daemon restarting, or one that
-    /// wants to see us fail), and that BadWindow must neither print the "X error … carrying on"
-    /// line nor end anything. An error Xlib hands over while waiting, for another request,
-    /// still goes to the handler that was there. No XSync: Xlib delivers the error of a request
-    /// it waits on before the call returns, so the trap is the request's own round trip (as
-    /// GDK's error traps do), where `succeeds` would add two.
-    private func expectingItsError<Result>(_ request: () -> Result) -> Result {
-        awaitedSerial = XNextRequest(handle)
-        handlerBeforeTrap = XSetErrorHandler(trapAwaitedError)
+    /// XGetSelectionOwner's answer and the requests on that window (a daemon restarting, or one
+    /// that wants to see us fail), and that BadWindow must neither print the "X error … carrying
+    /// on" line nor end anything. An error Xlib hands over while waiting, for a request made
+    /// before, still goes to the handler that was there. No XSync: the server answers in order,
+    /// so Xlib delivers the errors of these requests before the last one's reply, and the trap
+    /// is that request's own round trip (as GDK's error traps do), where `succeeds` would add two.
+    private func expectingTheirErrors<Result>(_ requests: () -> Result) -> Result {
+        firstAwaitedSerial = XNextRequest(handle)
+        handlerBeforeTrap = XSetErrorHandler(trapAwaitedErrors)
         defer { XSetErrorHandler(handlerBeforeTrap) }
-        return request()
+        return requests()
     }
 }
 
-/// The serial of the one request whose error `expectingItsError` swallows, and the handler
-/// every other error is passed on to. One thread talks to X; Xlib's handler is process-wide.
-nonisolated(unsafe) private var awaitedSerial: UInt = 0
+/// The serial of the first request whose error `expectingTheirErrors` swallows, and the
+/// handler every other error is passed on to. One thread talks to X; Xlib's handler is
+/// process-wide.
+nonisolated(unsafe) private var firstAwaitedSerial: UInt = 0
 nonisolated(unsafe) private var handlerBeforeTrap: XErrorHandler?
 
-private func trapAwaitedError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
-    if let event, event.pointee.serial == awaitedSerial { return 0 }
+private func trapAwaitedErrors(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
+    if let event, event.pointee.serial >= firstAwaitedSerial { return 0 }
     return handlerBeforeTrap?(display, event) ?? 0
 }

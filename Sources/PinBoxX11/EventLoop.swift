@@ -60,6 +60,11 @@ public final class EventLoop {
     /// The signal pipe has bytes to read: poll said so, or the loop has not looked yet (a
     /// signal may have come between two dialogs). Read only then, not on every wake.
     private var signalsPending = true
+    /// A prompt follows the desktop's look and motion while it is open, on the axes the user
+    /// left to it (`SettingsWatch`); nil for a window that keeps its own (the demo, the sheet).
+    public var followsDesktop: Preferences?
+    /// Watching the desktop's settings, from the preparation on.
+    private var settingsWatch: SettingsWatch?
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -131,6 +136,8 @@ public final class EventLoop {
             if let failure = keyboard.failure { throw X11Error(failure) }
             // A new keymap: compiled once after the burst, with its layouts' names.
             if let state = keyboard.settle() { deliver(.keyboard(state), to: controller) }
+            // New settings: read once after the burst, however many changes it held.
+            if let style = settingsWatch?.update(display: display) { deliver(style, to: controller) }
             // What a screen reader asked for while the loop last waited: a button's action, a focus.
             if let accessibility { for input in accessibility.takeInputs() { deliver(input, to: controller) } }
             let now = Clock.now()
@@ -302,9 +309,14 @@ public final class EventLoop {
     /// window's size are gathered, for one drawing after the whole burst.
     private func take(_ event: inout XEvent, _ controller: WindowController, exposed: inout Rect, newSize: inout Size?) {
         let keyboard = display.keyboard
+        // The root's own (the screen resized), which comes with the root's MANAGER messages
+        // (`SettingsWatch`), is not the window's.
+        if event.type == ConfigureNotify && event.xconfigure.window != window.id { return }
         // A window manager tells of a move with a ConfigureNotify it sends itself (ICCCM): the
         // window's place on the screen is asked again, whoever sent it; nothing else is taken.
         if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
+        // The desktop's settings changing, or a new settings daemon: read after the burst.
+        if settingsWatch?.notice(event, display: display) == true { return }
         // What the X server alone reports (the focus, the map, the keyboard's state) is not taken
         // from another client: any client may send any event to any window (`SentEvents`).
         if let kind = Self.kind(of: event.type, keyboardEvent: keyboard.eventBase),
@@ -434,8 +446,8 @@ public final class EventLoop {
     /// through, the accessibility bridge. Done right after the map, this work held the first
     /// frame back on two cores (measured in docs/performance-notes.md). A key typed sooner is
     /// translated all the same: the keyboard gets ready for it there and then. Returns whether
-    /// it gave the controller an input (the layouts the compiled keymap names), to be drawn now
-    /// rather than at the next wake.
+    /// it gave the controller an input (the layouts the compiled keymap names, the desktop's
+    /// look), to be drawn now rather than at the next wake.
     private func prepare(_ controller: WindowController, buffer: inout BackBuffer) -> Bool {
         preparationDue = nil
         // Without this, a held key repeats as release and press pairs, which only the press
@@ -452,7 +464,18 @@ public final class EventLoop {
         if let accessibility, let tree = controller.accessibleTree() {
             accessibility.publish(tree, window: window, display: display)
         }
-        guard let state = display.keyboard.settle() else { return false }
+        // From now on the desktop's settings are followed; read again here, in case they
+        // changed since the page was made.
+        var told = false
+        if let named = followsDesktop {
+            var watch = SettingsWatch(named: named)
+            if let style = watch.start(display: display) {
+                deliver(style, to: controller)
+                told = true
+            }
+            settingsWatch = watch
+        }
+        guard let state = display.keyboard.settle() else { return told }
         deliver(.keyboard(state), to: controller)
         return true
     }

@@ -231,6 +231,13 @@ final class SettingsDaemon {
 
     var isRunning: Bool { child.isRunning }
 
+    /// Writes `configuration` over the daemon's file and has it read again (SIGHUP), as a
+    /// desktop's settings panel makes its daemon publish a change.
+    func reload(_ configuration: String) throws {
+        try configuration.write(toFile: directory + "/xsettingsd.conf", atomically: true, encoding: .utf8)
+        kill(child.pid, SIGHUP)
+    }
+
     deinit {
         kill(child.pid, SIGTERM)
         _ = child.wait()
@@ -308,6 +315,13 @@ extension XClient {
             XChangeProperty(display, w, atom("_XSETTINGS_SETTINGS"), atom(type), 8, PropModeReplace, bytes, Int32(bytes.count))
         }
         XSetSelectionOwner(display, atom("_XSETTINGS_S0"), w, UInt(CurrentTime))
+        XSync(display, 0)
+    }
+
+    /// Writes `bytes` over the property of the window that owns `_XSETTINGS_S0`, one round trip.
+    func rewriteSettings(_ bytes: [UInt8]) {
+        XChangeProperty(display, owner(of: "_XSETTINGS_S0"), atom("_XSETTINGS_SETTINGS"), atom("_XSETTINGS_SETTINGS"), 8,
+                        PropModeReplace, bytes, Int32(bytes.count))
         XSync(display, 0)
     }
 }

@@ -116,4 +116,29 @@ struct MotionTests {
             #expect((cue.scene(at: 0.3).cuePhase == cue.scene(at: 1.1).cuePhase) == !animates)
         }
     }
+
+    /// The desktop turns dark and still while a passphrase is half typed: the page, its entry
+    /// and its motion change, and nothing typed, focused or laid out does.
+    @Test func anOpenDialogFollowsTheDesktop() throws {
+        var spec = DialogSpec(kind: .entry(.passphrase))
+        spec.prompt = "Passphrase:"
+        let page = try spec.makePage(measure: Self.measure)
+        for c in "ab".unicodeScalars { _ = page.handle(.character(c), now: 1) }
+        let before = page.scene(at: 2)
+        let dark = Appearance(.dark).palette
+        #expect(page.handle(.desktopStyle(dark, Motion(animates: false)), now: 2).isEmpty)
+        let after = page.scene(at: 2)
+        #expect(after.palette == dark && before.palette == .light)
+        #expect(after.fields[0].theme.background == dark.entryBackground && after.fields[0].theme.dotColor == dark.entryText)
+        #expect(before.fields[0].theme.background == Palette.light.entryBackground)
+        #expect(page.fields[0].field.length == 2 && after.geometry == before.geometry && after.focusRing == before.focusRing)
+        #expect(page.fields.allSatisfy { !$0.animator.moves } && !page.motion.animates)
+        // The same again changes nothing; the light palette brings the first look back.
+        _ = page.handle(.desktopStyle(dark, Motion(animates: false)), now: 3)
+        #expect(page.scene(at: 3) == page.scene(at: 3) && page.palette == dark)
+        _ = page.handle(.desktopStyle(.light, Motion()), now: 4)
+        #expect(page.scene(at: 2).fields[0].theme == before.fields[0].theme && page.motion.animates)
+        _ = page.handle(.character("c"), now: 5)
+        #expect(page.fields[0].field.length == 3)
+    }
 }

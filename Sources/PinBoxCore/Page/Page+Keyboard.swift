@@ -25,7 +25,7 @@ extension Page {
         case .windowFocus(let focused):
             if !focused { composing = nil }
         case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .keyboardHeldByPinBox,
-             .keyboardAvailable, .release, .drag, .hover:
+             .keyboardAvailable, .release, .drag, .hover, .desktopStyle:
             break
         }
         return false

@@ -322,6 +322,8 @@ public final class Page {
             if i >= 0 { setFocus(i, into: &effects) }
         case .hover:
             break  // the tooltip's, taken above
+        case .desktopStyle(let palette, let motion):
+            restyle(palette, motion)
         }
         return effects
     }

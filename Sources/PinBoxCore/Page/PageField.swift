@@ -4,7 +4,7 @@
 public struct PageField {
     public let name: String
     public let label: String
-    public let configuration: FieldConfiguration
+    public private(set) var configuration: FieldConfiguration
     public let field: PinField
     public var animator: Animator
     public private(set) var layout: Layout
@@ -94,6 +94,12 @@ public struct PageField {
         self.layout = layout
         self.growth = growth
         self.countsPastRow = countsPastRow
+    }
+
+    /// The same entry in `palette`'s colours (`Theme.painted`): nothing typed, shown or laid
+    /// out changes.
+    mutating func paint(_ palette: Palette) {
+        configuration.theme = configuration.theme.painted(palette)
     }
 
     /// How many cells the entry shows for its current length.

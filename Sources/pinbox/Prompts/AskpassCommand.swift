@@ -208,7 +208,7 @@ struct AskpassCommand {
             let page: Page
             let area = display.workArea(for: geometry)
             // Light or dark, normal or high contrast, still or animated: as named, else as the
-            // desktop says, once, before the page is made.
+            // desktop says before the page is made, and then as it says while it is open.
             let (appearance, motion) = display.desktopChoices(preferences)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
@@ -230,7 +230,8 @@ struct AskpassCommand {
             // terminal closed) leaves stdout with no reader: the dialog closes as a cancel
             // rather than hold the keyboard for nobody.
             return try runDialog(page, display: display, area: area, geometry: geometry,
-                                 grab: grab && promptKind != .deviceWait, controller: controller, hangUpWatch: 1)
+                                 grab: grab && promptKind != .deviceWait, controller: controller, hangUpWatch: 1,
+                                 followsDesktop: preferences)
         } catch {
             fail(error.message, status: .display)
         }

@@ -236,10 +236,10 @@ struct XDialogs: PinentryFrontEnd {
             let looks = Self.resourceSettings(of: display)
             spec.scale = looks.scale
             spec.paste = paste && looks.paste
-            // Read at each dialog, as the resources are: a desktop switched to dark or to high
-            // contrast between the agent's requests (a passphrase asked again) is followed, for
-            // the two round trips its settings take at most.
-            (spec.appearance, spec.motion) = display.desktopChoices(preferences.over(looks.preferences))
+            // Read at each dialog, as the resources are, for the two round trips its settings
+            // take at most; then followed while the dialog is open (SettingsWatch).
+            let named = preferences.over(looks.preferences)
+            (spec.appearance, spec.motion) = display.desktopChoices(named)
             let page: Page
             let area = display.workArea()
             do throws(ConfigurationError) {
@@ -263,7 +263,7 @@ struct XDialogs: PinentryFrontEnd {
             // stdin alone does not: a script piped in (`printf 'GETPIN\n' | pinentry`) still
             // reads the answer, as it does from every pinentry.
             _ = try runDialog(page, display: display, area: area, grab: grab, controller: controller, continuing: true,
-                              transientFor: options.parentWindow, hangUpWatch: 1)
+                              transientFor: options.parentWindow, hangUpWatch: 1, followsDesktop: named)
             guard let outcome = page.outcome else { return nil }
             return (page, outcome)
         } catch {

@@ -11,9 +11,12 @@ import PinBoxX11
 /// `hangUpWatch`: a descriptor whose hang-up ends the window as a request to stop (a pinentry's
 /// stdout: its reader, the agent, died). `instance`: the X resource instance name, which
 /// WM_CLASS carries too. `area`: the work area the window must fit (WindowFit), when known.
+/// `followsDesktop`: a prompt follows the desktop's look and motion while it is open, on the
+/// axes the user left to it (EventLoop.followsDesktop).
 func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowGeometry, type: WindowType,
                grab: Bool, controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil, area: Rect? = nil,
+               followsDesktop: Preferences? = nil,
                instance: String = ResourceArguments.programName,
                icon: (() -> (size: Int, argb: [UInt32])?)? = nil) throws(X11Error) -> Int32 {
     if !page.secretsLocked {
@@ -36,6 +39,7 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
     // Named on the accessibility bus as it was started: pinbox-askpass, pinentry-pinbox, pinbox.
     loop.accessibleName = ResourceArguments.programName
     loop.icon = icon
+    loop.followsDesktop = followsDesktop
     let status = try loop.run(controller)
     // The program goes on (a pinentry answers its agent): the window leaves the screen, and
     // what was typed into it after the answer goes nowhere, before the answer is written.
@@ -47,7 +51,8 @@ func runWindow(_ page: Page, display: XDisplay, title: String, geometry: WindowG
 /// the monitor under the pointer, beside any other PinBox window there.
 func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeometry = WindowGeometry(), grab: Bool,
                controller: PageController, continuing: Bool = false,
-               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil) throws(X11Error) -> Int32 {
+               transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil,
+               followsDesktop: Preferences? = nil) throws(X11Error) -> Int32 {
     // A Caps Lock warning or the layout's name is laid out from the first frame, not added after.
     _ = controller.handle(.keyboard(display.keyboardState()), now: Clock.now())
     var geometry = geometry
@@ -63,7 +68,7 @@ func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeom
     }
     return try runWindow(page, display: display, title: page.content.title, geometry: geometry, type: .dialog,
                          grab: grab, controller: controller, continuing: continuing, transientFor: parent,
-                         hangUpWatch: hangUpWatch, area: area)
+                         hangUpWatch: hangUpWatch, area: area, followsDesktop: followsDesktop)
 }
 
 /// A page built at the largest scale up to `scale` at which it fits `area` (WindowFit): a

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+import CX11
+import PinBoxCore
+
+/// Follows the desktop's XSETTINGS while a prompt is open, as a GTK program does: its light or
+/// dark, its contrast and its motion (`XDisplay.desktopChoices`, on the axes the user left to
+/// the desktop). The owner of the settings selection is watched for changes of its property,
+/// and the root window for the MANAGER message a new owner sends (a settings daemon started,
+/// or restarted). An owner that goes away with no other to follow leaves the prompt as it is:
+/// no settings is not the desktop asking for the defaults, and a daemon's restart does not
+/// flash the prompt.
+///
+/// Any client can own the selection and rewrite its property as often as it likes: each
+/// burst of such events costs one read (two round trips), and only a change in what the
+/// prompt looks like reaches the page. A PropertyNotify another client sent, rather than
+/// the server, is passed over; a MANAGER message is always a client's, and only makes the
+/// watch read again.
+struct SettingsWatch {
+    /// The axes the user named: the desktop decides only the others.
+    let named: Preferences
+    /// The window whose property is watched; 0 while nobody owns the selection.
+    private var owner: Window = 0
+    /// An event said the settings may have changed since they were last read.
+    private var stale = false
+
+    init(named: Preferences) {
+        self.named = named
+    }
+
+    /// Starts watching: the root for a new owner, then the owner and what it says now.
+    mutating func start(display: XDisplay) -> InputEvent? {
+        XSelectInput(display.handle, display.root, StructureNotifyMask)
+        return read(display)
+    }
+
+    /// Whether `event` is news of the settings (then it is noted, to read after the burst).
+    mutating func notice(_ event: XEvent, display: XDisplay) -> Bool {
+        switch event.type {
+        case PropertyNotify:
+            guard event.xproperty.window == owner, owner != 0 else { return false }
+            if event.xproperty.send_event == 0 && event.xproperty.atom == display.atoms.xsettingsSettings { stale = true }
+            return true
+        case ClientMessage:
+            guard event.xclient.window == display.root, event.xclient.message_type == display.atoms.manager else {
+                return false
+            }
+            if Atom(event.xclient.data.l.1) == display.atoms.xsettingsSelection { stale = true }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// After a burst of events: what the page looks like now, when one said the settings
+    /// changed and there are settings to read; nil otherwise.
+    mutating func update(display: XDisplay) -> InputEvent? {
+        guard stale else { return nil }
+        stale = false
+        return read(display)
+    }
+
+    private mutating func read(_ display: XDisplay) -> InputEvent? {
+        let (owner, settings) = display.readSettings(watching: true)
+        self.owner = owner
+        guard let settings else { return nil }
+        let (appearance, motion) = display.desktopChoices(named, settings: settings)
+        return .desktopStyle(appearance.palette, motion)
+    }
+}

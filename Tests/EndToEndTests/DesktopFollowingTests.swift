@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// An open prompt follows the desktop as a GTK program beside it does: the user who cannot
+/// read the prompt in front of them turns high contrast on, or dark, or animations off, and
+/// the prompt changes then and there, keeping what was typed. Driven by a real xsettingsd
+/// reloading its configuration (SIGHUP), and by a new daemon taking the settings over.
+@Suite("An open prompt follows the desktop, end to end", .endToEnd)
+struct DesktopFollowingTests {
+    typealias Ground = DesktopColorSchemeTests.Ground
+
+    /// Waits until the prompt's window shows `expected` at its corner.
+    static func waitForGround(_ expected: Ground, of window: String, on display: String, _ what: String) throws {
+        let x = try XClient(display)
+        var seen = Ground.neither(0)
+        try waitUntil("\(what): \(expected), last seen \(seen)", timeout: 10) {
+            seen = DesktopColorSchemeTests.ground(of: x.pixel(window, x: 2, y: 2))
+            return seen == expected
+        }
+    }
+
+    @Test func anOpenPromptTurnsAsTheDesktopDoesAndKeepsWhatWasTyped() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        let id = try #require(prompt.windowID)
+        try prompt.xdotool(["type", "--delay", "20", "se"])
+        try daemon.reload("Net/ThemeName \"HighContrast\"\n")
+        try Self.waitForGround(.highContrast, of: id, on: xvfb.display, "GNOME's high-contrast switch")
+        try prompt.xdotool(["type", "--delay", "20", "sa"])
+        try daemon.reload("Net/ThemeName \"Adwaita-dark\"\n")
+        try Self.waitForGround(.dark, of: id, on: xvfb.display, "a dark desktop")
+        try prompt.xdotool(["type", "--delay", "20", "me"])
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit() == 0)
+        #expect(prompt.stdout == "sesame\n", "nothing typed was lost or doubled")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+        #expect(daemon.isRunning)
+    }
+
+    /// The user's `--contrast normal` holds while the desktop turns to HighContrastInverse;
+    /// the scheme, left to the desktop, follows it to dark.
+    @Test func whatTheUserNamedHoldsWhileTheRestFollows() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, options: ["--contrast", "normal"])
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        try daemon.reload("Net/ThemeName \"HighContrastInverse\"\n")
+        try Self.waitForGround(.dark, of: try #require(prompt.windowID), on: xvfb.display, "dark, at normal contrast")
+        try DesktopColorSchemeTests.answer(prompt)
+        #expect(daemon.isRunning)
+    }
+
+    /// No settings daemon when the prompt opened; one starts (its MANAGER message on the
+    /// root), and the prompt follows it.
+    @Test func aSettingsDaemonStartedLaterIsFollowed() throws {
+        let xvfb = try Xvfb()
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita-dark\"\n")
+        try Self.waitForGround(.dark, of: try #require(prompt.windowID), on: xvfb.display, "the new daemon's dark theme")
+        try DesktopColorSchemeTests.answer(prompt)
+        #expect(daemon.isRunning)
+    }
+
+    /// The touch notice's cue breathes; the desktop turns animations off and it holds still,
+    /// with no frame asked for; turned on again, it breathes again.
+    @Test func animationsTurnedOffStillTheOpenPrompt() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Gtk/EnableAnimations 1\n")
+        let notice = try DesktopMotionTests.touchNotice(on: xvfb)
+        let x = try XClient(xvfb.display)
+        let id = try #require(notice.windowID)
+        try waitUntil("the notice drawn", timeout: 10) { Set(x.pixels(id)).count > 16 }
+        #expect(!DesktopMotionTests.holdsStill(x, id, for: 1), "the control: the cue breathes")
+        try daemon.reload("Gtk/EnableAnimations 0\n")
+        try waitUntil("the cue still", timeout: 10) { DesktopMotionTests.holdsStill(x, id, for: 1) }
+        try daemon.reload("Gtk/EnableAnimations 1\n")
+        try waitUntil("the cue breathing again", timeout: 10) { !DesktopMotionTests.holdsStill(x, id, for: 0.5) }
+        kill(notice.pid, SIGTERM)
+        #expect(try notice.waitExit() == 1)
+        #expect(notice.stderr.isEmpty, "\(notice.stderr)")
+        #expect(daemon.isRunning)
+    }
+
+    /// gpg-agent's pinentry follows too: its dialog turns to high contrast while it asks.
+    @Test func thePinentrysOpenDialogFollows() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
+        let dialog = try PinentryDialog(display: xvfb.display)
+        try Self.waitForGround(.light, of: dialog.window, on: xvfb.display, "the dialog drawn light")
+        try daemon.reload("Net/ThemeName \"HighContrast\"\n")
+        try Self.waitForGround(.highContrast, of: dialog.window, on: xvfb.display, "high contrast")
+        #expect(try dialog.close().isEmpty)
+        #expect(daemon.isRunning)
+    }
+
+    /// Any client can own the settings and rewrite them as fast as it can, light, dark, light:
+    /// the prompt flickers at worst, and what is typed arrives whole. The owner's writes are
+    /// counted, so the storm is known to have blown while the keys went in.
+    @Test func aSettingsStormLosesNoKey() throws {
+        let xvfb = try Xvfb()
+        let storm = SettingsStorm(display: xvfb.display)
+        defer { storm.stop() }
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let before = storm.writes
+        try prompt.xdotool(["type", "--delay", "15", "correct horse battery staple"])
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit(timeout: 20) == 0)
+        #expect(prompt.stdout == "correct horse battery staple\n")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+        #expect(storm.writes > before + 100, "\(storm.writes - before) writes while typing")
+    }
+}
+
+/// A client on its own thread that owns `_XSETTINGS_S0` and rewrites its property, light then
+/// dark, one round trip after another, until stopped. Sendable by hand: its count is behind
+/// `lock`, and its connection is its thread's alone.
+final class SettingsStorm: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private var stopped = false
+    private let done = DispatchSemaphore(value: 0)
+
+    init(display: String) {
+        Thread.detachNewThread { [self] in
+            defer { done.signal() }
+            guard let x = try? XClient(display) else { return }
+            x.ownSettings(HostileSettings.wellFormed(padding: 0, theme: "Adwaita"))
+            let themes = [HostileSettings.wellFormed(padding: 0, theme: "Adwaita-dark"),
+                          HostileSettings.wellFormed(padding: 0, theme: "Adwaita")]
+            var i = 0
+            while !lock.withLock({ stopped }) {
+                x.rewriteSettings(themes[i % 2])
+                i += 1
+                lock.withLock { count = i }
+            }
+        }
+    }
+
+    var writes: Int { lock.withLock { count } }
+
+    func stop() {
+        lock.withLock { stopped = true }
+        done.wait()
+    }
+}
