@@ -86,7 +86,8 @@ struct DesktopFollowingTests {
         #expect(daemon.isRunning)
     }
 
-    /// gpg-agent's pinentry follows too: its dialog turns to high contrast while it asks.
+    /// The pinentry follows too: its dialog, asked for a PIN as an agent asks, turns to high
+    /// contrast while it asks.
     @Test func thePinentrysOpenDialogFollows() throws {
         let xvfb = try Xvfb()
         let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
