@@ -22,6 +22,8 @@ struct SettingsWatch {
     private var owner: Window = 0
     /// An event said the settings may have changed since they were last read.
     private var stale = false
+    /// What the page was last told: a read that makes the same look tells it nothing.
+    private var told: InputEvent?
 
     init(named: Preferences) {
         self.named = named
@@ -52,7 +54,8 @@ struct SettingsWatch {
     }
 
     /// After a burst of events: what the page looks like now, when one said the settings
-    /// changed and there are settings to read; nil otherwise.
+    /// changed, there are settings to read, and they make another look than the last told;
+    /// nil otherwise.
     mutating func update(display: XDisplay) -> InputEvent? {
         guard stale else { return nil }
         stale = false
@@ -64,6 +67,9 @@ struct SettingsWatch {
         self.owner = owner
         guard let settings else { return nil }
         let (appearance, motion) = display.desktopChoices(named, settings: settings)
-        return .desktopStyle(appearance.palette, motion)
+        let style = InputEvent.desktopStyle(appearance.palette, motion)
+        guard style != told else { return nil }
+        told = style
+        return style
     }
 }
