@@ -33,23 +33,28 @@ extension XDisplay {
     /// none to the owner: a hung or hostile owner cannot hold the prompt up.
     func desktopSettings() -> XSettings? { readSettings(watching: false).settings }
 
-    /// The settings and the window that owns them (0 for none). `watching`: the owner's
-    /// property changes are asked for too, before it is read, so that no change after this
-    /// read goes unseen (`SettingsWatch`); one request more, no round trip.
-    func readSettings(watching: Bool) -> (owner: Window, settings: XSettings?) {
+    /// The settings, and the window whose property changes are now reported (0 for none).
+    /// `watching`: the owner's property changes are asked for, before it is read, so that no
+    /// change after this read goes unseen (`SettingsWatch`); one request more, no round trip.
+    /// Never on the root or on `ownWindow`, which any client can name as the owner: asking for
+    /// an event on a window replaces what this client asked of it before, and the prompt would
+    /// go deaf to its keys and clicks, or to the next settings daemon. Such an owner is read,
+    /// not watched.
+    func readSettings(watching: Bool, ownWindow: Window = 0) -> (watched: Window, settings: XSettings?) {
         let owner = XGetSelectionOwner(handle, atoms.xsettingsSelection)
         guard owner != 0 else { return (0, nil) }
+        let watched: Window = watching && owner != root && owner != ownWindow ? owner : 0
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         let status = expectingTheirErrors {
-            if watching { XSelectInput(handle, owner, PropertyChangeMask) }
+            if watched != 0 { XSelectInput(handle, watched, PropertyChangeMask) }
             return XGetWindowProperty(handle, owner, atoms.xsettingsSettings, 0, Self.settingsReadLimit / 4, 0,
                                       atoms.xsettingsSettings, &type, &format, &count, &after, &data)
         }
         // Xlib may hand back a byte for a property of another type; it is Xlib's to free too.
         defer { if let data { XFree(data) } }
-        guard status == Success, let data, type == atoms.xsettingsSettings, format == 8 else { return (owner, nil) }
-        return (owner, XSettings(bytes: Array(UnsafeBufferPointer(start: data, count: min(Int(count), Self.settingsReadLimit)))))
+        guard status == Success, let data, type == atoms.xsettingsSettings, format == 8 else { return (watched, nil) }
+        return (watched, XSettings(bytes: Array(UnsafeBufferPointer(start: data, count: min(Int(count), Self.settingsReadLimit)))))
     }
 
     /// Runs `requests`, the last of which waits for its reply, while an error for any of them is

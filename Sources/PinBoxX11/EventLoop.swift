@@ -468,7 +468,7 @@ public final class EventLoop {
         // changed since the page was made.
         var told = false
         if let named = followsDesktop {
-            var watch = SettingsWatch(named: named)
+            var watch = SettingsWatch(named: named, window: window.id)
             if let style = watch.start(display: display) {
                 deliver(style, to: controller)
                 told = true

@@ -14,19 +14,24 @@ import PinBoxCore
 /// burst of such events costs one read (two round trips), and only a change in what the
 /// prompt looks like reaches the page. A PropertyNotify another client sent, rather than
 /// the server, is passed over; a MANAGER message is always a client's, and only makes the
-/// watch read again.
+/// watch read again. An owner named as the root or as the prompt's own window is read, never
+/// watched (`XDisplay.readSettings`).
 struct SettingsWatch {
     /// The axes the user named: the desktop decides only the others.
     let named: Preferences
-    /// The window whose property is watched; 0 while nobody owns the selection.
+    /// The prompt's window, which is never watched as an owner (`XDisplay.readSettings`).
+    let window: Window
+    /// The window whose property is watched; 0 while there is none (nobody owns the
+    /// selection, or the owner named is the root or the prompt's window).
     private var owner: Window = 0
     /// An event said the settings may have changed since they were last read.
     private var stale = false
     /// What the page was last told: a read that makes the same look tells it nothing.
     private var told: InputEvent?
 
-    init(named: Preferences) {
+    init(named: Preferences, window: Window) {
         self.named = named
+        self.window = window
     }
 
     /// Starts watching: the root for a new owner, then the owner and what it says now.
@@ -63,8 +68,8 @@ struct SettingsWatch {
     }
 
     private mutating func read(_ display: XDisplay) -> InputEvent? {
-        let (owner, settings) = display.readSettings(watching: true)
-        self.owner = owner
+        let (watched, settings) = display.readSettings(watching: true, ownWindow: window)
+        owner = watched
         guard let settings else { return nil }
         let (appearance, motion) = display.desktopChoices(named, settings: settings)
         let style = InputEvent.desktopStyle(appearance.palette, motion)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CX11
 import Foundation
 import Glibc
 import Testing
@@ -114,6 +115,54 @@ struct DesktopFollowingTests {
         #expect(prompt.stdout == "correct horse battery staple\n")
         #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
         #expect(storm.writes > before + 100, "\(storm.writes - before) writes while typing")
+    }
+}
+
+extension DesktopFollowingTests {
+    /// Any client can name any window as the settings' owner and announce it: the prompt's own
+    /// window, or the root. Watching such an "owner" would ask for its property changes alone,
+    /// replacing what the prompt asked of that window: on its own window, its keys (without a
+    /// grab) and clicks; on the root, the next daemon's MANAGER message. Then a real owner with a
+    /// dark theme is announced: the prompt turns dark (it still hears the root), and the keys
+    /// typed into it, ungrabbed, arrive.
+    @Test(arguments: ["the prompt's window", "the root"])
+    func anOwnerNamedAsThePromptOrTheRootDeafensNothing(_ named: String) throws {
+        let xvfb = try Xvfb()
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, options: ["--no-grab"])
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        let id = try #require(prompt.windowID)
+        _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
+        let attacker = try XClient(xvfb.display)
+        let victim = named == "the root" ? XDefaultRootWindow(attacker.display) : XClient.window(id)
+        attacker.announceSettingsOwner(victim)
+        // The control that the prompt heard both: a real owner, announced the same way.
+        attacker.ownSettings(HostileSettings.wellFormed(padding: 0, theme: "Adwaita-dark"))
+        attacker.announceSettingsOwner(attacker.owner(of: "_XSETTINGS_S0"))
+        try Self.waitForGround(.dark, of: id, on: xvfb.display, "the real owner after \(named)")
+        try prompt.xdotool(["type", "--delay", "20", "pw"])
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit(timeout: 20) == 0)
+        #expect(prompt.stdout == "pw\n")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+    }
+}
+
+extension XClient {
+    /// Names `owner` as `_XSETTINGS_S0`'s owner and says so to the root as a new manager does
+    /// (ICCCM 2.8: a MANAGER client message, to StructureNotify listeners).
+    func announceSettingsOwner(_ owner: Window) {
+        let root = XDefaultRootWindow(display)
+        XSetSelectionOwner(display, atom("_XSETTINGS_S0"), owner, UInt(CurrentTime))
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = root
+        event.xclient.message_type = atom("MANAGER")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(CurrentTime)
+        event.xclient.data.l.1 = Int(atom("_XSETTINGS_S0"))
+        event.xclient.data.l.2 = Int(owner)
+        XSendEvent(display, root, 0, StructureNotifyMask, &event)
+        XSync(display, 0)
     }
 }
 
