@@ -403,7 +403,9 @@ public final class EventLoop {
             // with nothing left to answer in, it is closed, not waited on forever.
             if event.xdestroywindow.window == window.id { deliver(.close, to: controller) }
         case ClientMessage:
-            if event.xclient.message_type == display.atoms.wmProtocols,
+            // Addressed to the window: the root's (asked for with its MANAGER messages) are
+            // anyone's broadcast, not the window manager's word to this window.
+            if event.xclient.window == window.id, event.xclient.message_type == display.atoms.wmProtocols,
                Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
                 deliver(.close, to: controller)
             }

@@ -147,6 +147,31 @@ extension DesktopFollowingTests {
     }
 }
 
+extension DesktopFollowingTests {
+    /// Listening on the root for MANAGER messages hears whatever any client broadcasts there
+    /// with StructureNotify: a WM_DELETE_WINDOW sent to the root is nobody's word to the prompt.
+    /// Each step is known heard by the owner announced after it (dark, then light); the control,
+    /// the same message sent to the window, closes it.
+    @Test func aCloseBroadcastToTheRootClosesNothing() throws {
+        let xvfb = try Xvfb()
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let id = try #require(prompt.windowID)
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        let x = try XClient(xvfb.display)
+        x.ownSettings(HostileSettings.wellFormed(padding: 0, theme: "Adwaita-dark"))
+        x.announceSettingsOwner(x.owner(of: "_XSETTINGS_S0"))
+        try Self.waitForGround(.dark, of: id, on: xvfb.display, "the root listened to")
+        x.broadcastDeleteWindow()
+        x.ownSettings(HostileSettings.wellFormed(padding: 0, theme: "Adwaita"))
+        x.announceSettingsOwner(x.owner(of: "_XSETTINGS_S0"))
+        try Self.waitForGround(.light, of: id, on: xvfb.display, "the broadcast heard, and passed over")
+        #expect(kill(prompt.pid, 0) == 0, "still open")
+        x.sendDeleteWindow(id)
+        #expect(try prompt.waitExit(timeout: 10) == 1, "the control: sent to the window, it closes")
+        #expect(prompt.stdout.isEmpty)
+    }
+}
+
 extension XClient {
     /// Names `owner` as `_XSETTINGS_S0`'s owner and says so to the root as a new manager does
     /// (ICCCM 2.8: a MANAGER client message, to StructureNotify listeners).
@@ -161,6 +186,20 @@ extension XClient {
         event.xclient.data.l.0 = Int(CurrentTime)
         event.xclient.data.l.1 = Int(atom("_XSETTINGS_S0"))
         event.xclient.data.l.2 = Int(owner)
+        XSendEvent(display, root, 0, StructureNotifyMask, &event)
+        XSync(display, 0)
+    }
+
+    /// A window manager's close, sent to the root for anyone listening to it.
+    func broadcastDeleteWindow() {
+        let root = XDefaultRootWindow(display)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = root
+        event.xclient.message_type = atom("WM_PROTOCOLS")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(atom("WM_DELETE_WINDOW"))
+        event.xclient.data.l.1 = Int(CurrentTime)
         XSendEvent(display, root, 0, StructureNotifyMask, &event)
         XSync(display, 0)
     }
