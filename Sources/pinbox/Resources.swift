@@ -85,7 +85,8 @@ struct ResourceArguments {
     }
 
     /// The arguments the resources amount to, in the order they must be read: the scale from
-    /// screen's resolution first (`Xft.dpi`, else the desktop's: anything more specific overrides it), then one or two per resource set.
+    /// the screen's resolution first (`Xft.dpi`, else the desktop's; anything more specific
+    /// overrides it), then one or two per resource set.
     /// Each resource is checked alone with `validate` (the command's own parser), so a bad
     /// value is reported naming the resource. `role` (`askpass`, `pinentry`) is a component
     /// between instance and resource: `PinBox.pinentry.style` styles that role only.
@@ -97,8 +98,9 @@ struct ResourceArguments {
                           options: [Option], policy: ResourceRole = .demo,
                           validate: ([String]) throws(UsageError) -> Void) throws(UsageError) -> [String] {
         var arguments: [String] = []
-        if let dpi = resources.dpi, ScreenResolution.scale(dpi: dpi) != 1 {
-            arguments += ["--scale", show(ScreenResolution.scale(dpi: dpi))]
+        if let dpi = resources.dpi {
+            let scale = ScreenResolution.scale(dpi: dpi)
+            if scale != 1 { arguments += ["--scale", show(scale)] }
         }
         for option in options {
             let name = resourceName(of: option.name)
@@ -204,8 +206,8 @@ extension WindowCommand {
 extension AskpassCommand {
     /// This command with `display`'s X resources (and the screen's scale) under its options.
     /// Only what ResourcePolicy allows the askpass is read (its scale, colour scheme, contrast
-    /// and animations; paste off, grab on), never what it asks, accepts, prints or when it gives up; a bad value is
-    /// said and passed over.
+    /// and animations; paste off, grab on), never what it asks, accepts, prints or when it
+    /// gives up; a bad value is said and passed over.
     /// Instance `pinbox-askpass` however it was started (the link, `pinbox askpass`, the
     /// `ssh-askpass` alternative), after the name it was started as; role `askpass` under each,
     /// so `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it. The prompt's words

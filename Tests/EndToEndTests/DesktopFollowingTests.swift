@@ -176,32 +176,15 @@ extension XClient {
     /// Names `owner` as `_XSETTINGS_S0`'s owner and says so to the root as a new manager does
     /// (ICCCM 2.8: a MANAGER client message, to StructureNotify listeners).
     func announceSettingsOwner(_ owner: Window) {
-        let root = XDefaultRootWindow(display)
         XSetSelectionOwner(display, atom("_XSETTINGS_S0"), owner, UInt(CurrentTime))
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = root
-        event.xclient.message_type = atom("MANAGER")
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(CurrentTime)
-        event.xclient.data.l.1 = Int(atom("_XSETTINGS_S0"))
-        event.xclient.data.l.2 = Int(owner)
-        XSendEvent(display, root, 0, StructureNotifyMask, &event)
-        XSync(display, 0)
+        sendMessage("MANAGER", [Int(CurrentTime), Int(atom("_XSETTINGS_S0")), Int(owner)],
+                    to: XDefaultRootWindow(display), mask: StructureNotifyMask)
     }
 
     /// A window manager's close, sent to the root for anyone listening to it.
     func broadcastDeleteWindow() {
-        let root = XDefaultRootWindow(display)
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = root
-        event.xclient.message_type = atom("WM_PROTOCOLS")
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(atom("WM_DELETE_WINDOW"))
-        event.xclient.data.l.1 = Int(CurrentTime)
-        XSendEvent(display, root, 0, StructureNotifyMask, &event)
-        XSync(display, 0)
+        sendMessage("WM_PROTOCOLS", [Int(atom("WM_DELETE_WINDOW")), Int(CurrentTime)],
+                    to: XDefaultRootWindow(display), mask: StructureNotifyMask)
     }
 }
 

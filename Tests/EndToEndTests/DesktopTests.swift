@@ -274,14 +274,9 @@ struct DesktopTests {
             let askpassSize = try windowSize(of: askpass.pid, display: xvfb.display)
             kill(askpass.pid, SIGTERM)
             _ = try askpass.waitExit(timeout: 10)
-            let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": xvfb.display],
-                                     capture: true, interactive: true)
-            defer {
-                if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }
-                pinentry.wait()
-            }
-            pinentry.send("SETDESC Unlock the key%0Aof Alice\nGETPIN\n")
-            let pinentrySize = try windowSize(of: pinentry.pid, display: xvfb.display)
+            let pinentry = try PinentryDialog(display: xvfb.display)
+            let pinentrySize = try windowSize(of: pinentry.pinentry.pid, display: xvfb.display)
+            #expect(try pinentry.close().isEmpty)
             #expect(daemon.isRunning)
             return (askpassSize, pinentrySize)
         }

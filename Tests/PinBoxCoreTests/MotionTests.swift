@@ -7,20 +7,13 @@ import Testing
 /// bounds; and a still prompt shows every change at once and asks for no frame in between.
 @Suite("Motion: animations and the caret's blink, as the desktop says")
 struct MotionTests {
-    static func desktop(_ build: (inout XSettingsProperty) -> Void) -> XSettings {
-        var p = XSettingsProperty()
-        p.string("Net/ThemeName", "Adwaita")
-        build(&p)
-        return XSettings(bytes: p.bytes)!
-    }
-
     static func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
         Size(width: Double(text.unicodeScalars.count) * style.size * 0.6, height: (style.size * 1.2).rounded(.up))
     }
 
     @Test func withNothingToGoByItMovesAsGTKDoes() {
         for motion in [Motion.preferred(animations: nil, desktop: nil),
-                       Motion.preferred(animations: nil, desktop: Self.desktop { _ in })] {
+                       Motion.preferred(animations: nil, desktop: XSettings.desktop { _ in })] {
             #expect(motion == Motion())
             #expect(motion.animates && motion.caret.blinks && motion.caret.period == 1.2 && motion.caret.timeout == 10)
         }
@@ -28,24 +21,24 @@ struct MotionTests {
 
     /// GNOME's "Reduce animation", KDE's slowest animation speed: the desktop says 0.
     @Test func aDesktopWithoutAnimationsGetsAStillPrompt() {
-        let off = Self.desktop { $0.integer("Gtk/EnableAnimations", 0) }
-        let on = Self.desktop { $0.integer("Gtk/EnableAnimations", 1) }
+        let off = XSettings.desktop { $0.integer("Gtk/EnableAnimations", 0) }
+        let on = XSettings.desktop { $0.integer("Gtk/EnableAnimations", 1) }
         #expect(!Motion.preferred(animations: nil, desktop: off).animates)
         #expect(Motion.preferred(animations: nil, desktop: on).animates, "the control")
         #expect(Motion.preferred(animations: true, desktop: off).animates, "the user's word wins")
         #expect(!Motion.preferred(animations: false, desktop: on).animates)
-        let notAnInteger = Self.desktop { $0.string("Gtk/EnableAnimations", "0") }
+        let notAnInteger = XSettings.desktop { $0.string("Gtk/EnableAnimations", "0") }
         #expect(Motion.preferred(animations: nil, desktop: notAnInteger).animates, "a string is no setting of GTK's")
     }
 
     @Test func theCaretBlinksAsTheDesktopSays() {
-        let motion = Motion.preferred(animations: nil, desktop: Self.desktop {
+        let motion = Motion.preferred(animations: nil, desktop: XSettings.desktop {
             $0.integer("Net/CursorBlink", 1)
             $0.integer("Net/CursorBlinkTime", 800)
             $0.integer("Gtk/CursorBlinkTimeout", 4)
         })
         #expect(motion.caret.blinks && motion.caret.period == 0.8 && motion.caret.timeout == 4)
-        let still = Motion.preferred(animations: nil, desktop: Self.desktop { $0.integer("Net/CursorBlink", 0) })
+        let still = Motion.preferred(animations: nil, desktop: XSettings.desktop { $0.integer("Net/CursorBlink", 0) })
         #expect(!still.caret.blinks)
         #expect(still.caret.isShown(at: 0.7, since: 0) && still.caret.nextChange(after: 0, since: 0) == nil,
                 "shown, and nothing to wake for")
@@ -56,13 +49,13 @@ struct MotionTests {
     /// and stops no sooner than a second in.
     @Test(arguments: [Int32.min, -1, 0])
     func aHostileBlinkIsBounded(_ value: Int32) {
-        let motion = Motion.preferred(animations: nil, desktop: Self.desktop {
+        let motion = Motion.preferred(animations: nil, desktop: XSettings.desktop {
             $0.integer("Net/CursorBlinkTime", value)
             $0.integer("Gtk/CursorBlinkTimeout", value)
         })
         #expect(motion.caret.period == 0.1 && motion.caret.timeout == 1)
         #expect(motion.caret.nextChange(after: 0, since: 0) == 0.05)
-        let justUnder = Motion.preferred(animations: nil, desktop: Self.desktop { $0.integer("Net/CursorBlinkTime", 99) })
+        let justUnder = Motion.preferred(animations: nil, desktop: XSettings.desktop { $0.integer("Net/CursorBlinkTime", 99) })
         #expect(justUnder.caret.period == 0.1)
     }
 

@@ -7,15 +7,8 @@ import Testing
 /// that resolution gives.
 @Suite("Screen resolution: Xft.dpi, else the desktop's XSETTINGS")
 struct ScreenResolutionTests {
-    static func desktop(_ build: (inout XSettingsProperty) -> Void) -> XSettings {
-        var p = XSettingsProperty()
-        p.string("Net/ThemeName", "Adwaita")
-        build(&p)
-        return XSettings(bytes: p.bytes)!
-    }
-
     /// What gsd-xsettings publishes at scale 2: the window scale is already in `Xft/DPI`.
-    static let gnomeAtTwice = desktop {
+    static let gnomeAtTwice = XSettings.desktop {
         $0.integer("Gdk/WindowScalingFactor", 2)
         $0.integer("Gdk/UnscaledDPI", 96 * 1024)
         $0.integer("Xft/DPI", 192 * 1024)
@@ -30,7 +23,7 @@ struct ScreenResolutionTests {
 
     @Test func withoutTheResourceTheDesktopsXftDPISays() {
         #expect(ScreenResolution.dpi(resource: nil, desktop: { Self.gnomeAtTwice }) == 192)
-        let textOnly = Self.desktop { $0.integer("Xft/DPI", 120 * 1024) }
+        let textOnly = XSettings.desktop { $0.integer("Xft/DPI", 120 * 1024) }
         #expect(ScreenResolution.dpi(resource: nil, desktop: { textOnly }) == 120)
         // A resource that is no number is as good as none.
         #expect(ScreenResolution.dpi(resource: "lots", desktop: { textOnly }) == 120)
@@ -38,7 +31,7 @@ struct ScreenResolutionTests {
     }
 
     @Test func aWindowScaleAloneScalesByItsFactor() {
-        let factorOnly = Self.desktop { $0.integer("Gdk/WindowScalingFactor", 2) }
+        let factorOnly = XSettings.desktop { $0.integer("Gdk/WindowScalingFactor", 2) }
         #expect(ScreenResolution.dpi(resource: nil, desktop: { factorOnly }) == 192)
     }
 
@@ -46,18 +39,18 @@ struct ScreenResolutionTests {
     /// settings at all: nothing said, so the window stays at 1×.
     @Test func whatSaysNothingLeavesTheDefault() {
         let unsaid = [
-            Self.desktop { $0.integer("Xft/DPI", -1) },
-            Self.desktop { $0.integer("Xft/DPI", 0); $0.integer("Gdk/WindowScalingFactor", 0) },
-            Self.desktop { $0.integer("Gdk/WindowScalingFactor", -2) },
-            Self.desktop { $0.string("Xft/DPI", "196608") },
-            Self.desktop { _ in },
+            XSettings.desktop { $0.integer("Xft/DPI", -1) },
+            XSettings.desktop { $0.integer("Xft/DPI", 0); $0.integer("Gdk/WindowScalingFactor", 0) },
+            XSettings.desktop { $0.integer("Gdk/WindowScalingFactor", -2) },
+            XSettings.desktop { $0.string("Xft/DPI", "196608") },
+            XSettings.desktop { _ in },
         ]
         for settings in unsaid {
             #expect(ScreenResolution.dpi(resource: nil, desktop: { settings }) == nil, "\(settings.settings)")
         }
         #expect(ScreenResolution.dpi(resource: nil, desktop: { nil }) == nil)
         // -1 for the text's resolution, with a factor beside it: the factor says.
-        let factorBesideDefault = Self.desktop { $0.integer("Xft/DPI", -1); $0.integer("Gdk/WindowScalingFactor", 3) }
+        let factorBesideDefault = XSettings.desktop { $0.integer("Xft/DPI", -1); $0.integer("Gdk/WindowScalingFactor", 3) }
         #expect(ScreenResolution.dpi(resource: nil, desktop: { factorBesideDefault }) == 288)
     }
 

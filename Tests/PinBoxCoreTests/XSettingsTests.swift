@@ -213,6 +213,16 @@ struct XSettingsTests {
     }
 }
 
+extension XSettings {
+    /// A desktop's settings as its daemon publishes them: a theme named, then what `build` adds.
+    static func desktop(_ build: (inout XSettingsProperty) -> Void) -> XSettings {
+        var p = XSettingsProperty()
+        p.string("Net/ThemeName", "Adwaita")
+        build(&p)
+        return XSettings(bytes: p.bytes)!
+    }
+}
+
 /// An XSETTINGS property built by the specification's layout.
 struct XSettingsProperty {
     var mostSignificantFirst = false

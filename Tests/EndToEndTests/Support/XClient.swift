@@ -33,15 +33,21 @@ final class XClient {
 
     /// What a window manager sends when the user clicks the close button.
     func sendDeleteWindow(_ id: String) {
+        sendMessage("WM_PROTOCOLS", [Int(atom("WM_DELETE_WINDOW")), Int(CurrentTime)], to: Self.window(id))
+    }
+
+    /// A client message of `type` with up to five 32-bit `items`, sent to `window` for the
+    /// clients listening there with `mask` (none: its owner), as any client can.
+    func sendMessage(_ type: String, _ items: [Int], to window: Window, mask: Int = NoEventMask) {
         var e = XEvent()
         e.xclient.type = ClientMessage
-        e.xclient.window = Self.window(id)
-        e.xclient.message_type = atom("WM_PROTOCOLS")
+        e.xclient.window = window
+        e.xclient.message_type = atom(type)
         e.xclient.format = 32
-        e.xclient.data.l.0 = Int(atom("WM_DELETE_WINDOW"))
-        e.xclient.data.l.1 = Int(CurrentTime)
-        XSendEvent(display, Self.window(id), 0, NoEventMask, &e)
-        XFlush(display)
+        let l = items + Array(repeating: 0, count: 5 - items.count)
+        e.xclient.data.l = (l[0], l[1], l[2], l[3], l[4])
+        XSendEvent(display, window, 0, mask, &e)
+        XSync(display, 0)
     }
 
     /// Forges a press of the key named `key` (a keysym name) with no release, as any client can
