@@ -33,6 +33,8 @@ r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused
 "$pinbox" render --demo --focus boxes --text 12 --out window.png
 "$pinbox" render --pay --payee "Coffee Shop" --amount "¥25.00" --text 1234 --out pay.png
 "$pinbox" render --pay --text 123 --focused --out pay-plain.png
+# The payment sheet as a desktop with a dark theme gets it.
+"$pinbox" render --pay --payee "Coffee Shop" --amount "¥25.00" --text 1234 --color-scheme dark --out pay-dark.png
 
 # The askpass's dialog, as the window draws it (focused, five characters typed), at scale 2.
 "$pinbox" render --dialog passphrase --scale 2 --description "Enter passphrase for /home/me/.ssh/id_ed25519" \

@@ -2,8 +2,8 @@
 /// How a prompt moves: its dots fading and growing in, the shake of a refused key, the check
 /// mark growing after a submit, the wait cue's breathing, and its caret's blink. A prompt
 /// follows the desktop (`XDisplay.desktopChoices`), as a GTK program does, unless the user
-/// says otherwise (`--animations`, the `animations` resource). The demo window and the payment
-/// sheet keep their seeds' motion.
+/// says otherwise (`--animations`, the `animations` resource); so does the payment sheet. The
+/// demo window keeps its seeds' motion.
 public struct Motion: Equatable, Sendable {
     /// False: nothing moves on its own. Every change shows at once and holds (`Animator.moves`),
     /// and the wait cue stands still: for a user whom motion on screen unsettles, or who asked

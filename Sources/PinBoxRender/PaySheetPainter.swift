@@ -2,29 +2,24 @@
 import CCairo
 import PinBoxCore
 
-/// Draws the payment sheet (`PaySheetLayout`): a grey backdrop, the white sheet at its foot
-/// with the ×, the title, the hairline, the payee and amount, the field, the link, and the
-/// number pad: white keys on a grey band, as Alipay's and WeChat Pay's sheets have them.
+/// Draws the payment sheet (`PaySheetLayout`): the dimmed backdrop, the sheet at its foot with
+/// the ×, the title, the hairline, the payee and amount, the field, the link, and the number
+/// pad: keys on a band, as Alipay's and WeChat Pay's sheets have them. Every colour is the
+/// page's palette's (`Palette.sheet` for the sheet's own), so the sheet is light or dark, normal
+/// or high contrast as the prompts are.
 enum PaySheetPainter {
-    /// The backdrop: the dimmed app the sheet was raised over.
-    static let backdrop = Color(rgb: 0x7b7f86)
-    /// The seed's line colour, rgb(205,205,205): the hairline only separates, it bounds nothing.
-    static let hairline = Color(rgb: 0xcdcdcd)
-    static let keypadBand = Color(rgb: 0xd5d8dd)
-    static let key = Color.white
-
     static func draw(_ page: PageScene, _ layout: PaySheetLayout, on canvas: Canvas, clip: Rect?) {
-        let m = layout.metrics, s = layout.scale
+        let m = layout.metrics, s = layout.scale, colors = page.palette.sheet
         func touched(_ r: Rect) -> Bool { !r.isEmpty && (clip?.intersects(r) ?? true) }
-        canvas.fill(Rect(x: 0, y: 0, width: Double(canvas.width), height: layout.sheet.y), with: backdrop)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(canvas.width), height: layout.sheet.y), with: colors.backdrop)
         // Only the top corners are round: the sheet runs on past the window's foot.
         canvas.fillRounded(Rect(x: layout.sheet.x, y: layout.sheet.y, width: layout.sheet.width,
                                 height: max(layout.sheet.height, Double(canvas.height) - layout.sheet.y) + m.sheetRadius * s),
-                           radius: layout.sheet.y > 0 ? (m.sheetRadius * s).rounded() : 0, with: .white)
+                           radius: layout.sheet.y > 0 ? (m.sheetRadius * s).rounded() : 0, with: colors.sheet)
         if touched(layout.close) { drawClose(in: layout.close, scale: s, color: page.palette.secondaryText, on: canvas) }
         canvas.drawText(layout.titleText, centeredAt: layout.title, size: layout.titleSize, bold: true,
                         color: page.palette.text, baselineOnly: true)
-        canvas.fill(layout.hairline, with: hairline)
+        canvas.fill(layout.hairline, with: colors.hairline)
         if let payee = layout.payee {
             canvas.drawText(layout.payeeText, centeredAt: payee, size: m.payeeSize * s, color: page.palette.secondaryText,
                             baselineOnly: true)
@@ -46,7 +41,7 @@ enum PaySheetPainter {
             // The ink, not the advance, ends flush with the field's right edge.
             let ink = canvas.textExtents(link.text, size: m.linkSize * s)
             canvas.drawText(link.text, at: Point(x: (layout.field.maxX - ink.x - ink.width).rounded(), y: layout.linkBaseline),
-                            size: m.linkSize * s, color: page.palette.accent)
+                            size: m.linkSize * s, color: colors.link)
         }
         if let i = page.focusRing, i >= page.fields.count {
             let rect = page.geometry.ring(around: i)
@@ -59,25 +54,30 @@ enum PaySheetPainter {
             canvas.strokeInside(layout.field.insetBy(dx: -pad, dy: -pad), width: Layout.devicePixels(m.ringWidth, scale: s),
                                 radius: 6 * s, color: page.palette.focusRing)
         }
-        if touched(layout.keypad) { drawKeypad(layout, pressed: page.pressedKey, color: page.palette.text, on: canvas) }
+        if touched(layout.keypad) {
+            drawKeypad(layout, pressed: page.pressedKey, colors: colors, text: page.palette.text, on: canvas)
+        }
     }
 
-    /// A key held down: darker than the band, as a phone's key darkens under the finger.
-    static let pressedKey = Color(rgb: 0xb4bac3)
-
-    private static func drawKeypad(_ layout: PaySheetLayout, pressed: Int?, color: Color, on canvas: Canvas) {
+    /// The keys on their band; a key held down takes `keyPressed`, as a phone's key darkens under
+    /// the finger.
+    private static func drawKeypad(_ layout: PaySheetLayout, pressed: Int?, colors: SheetColors, text: Color,
+                                   on canvas: Canvas) {
         let m = layout.metrics, s = layout.scale
-        canvas.fill(layout.keypad, with: keypadBand)
+        canvas.fill(layout.keypad, with: colors.keypad)
         for (i, (key, rect)) in zip(PaySheetLayout.keys, layout.keyRects).enumerated() {
             switch key {
             case .blank: break
             case .digit(let d):
-                canvas.fillRounded(rect, radius: m.keyRadius * s, with: i == pressed ? pressedKey : Self.key)
-                canvas.drawText(String(d), centeredAt: rect.mid, size: m.keySize * s, color: color)
+                canvas.fillRounded(rect, radius: m.keyRadius * s, with: i == pressed ? colors.keyPressed : colors.key)
+                if let edge = colors.keyBorder {
+                    canvas.strokeInside(rect, width: Layout.devicePixels(1, scale: s), radius: m.keyRadius * s, color: edge)
+                }
+                canvas.drawText(String(d), centeredAt: rect.mid, size: m.keySize * s, color: text)
             case .delete:
                 // Delete sits on the band, as on a phone's number pad: a key of another kind.
-                if i == pressed { canvas.fillRounded(rect, radius: m.keyRadius * s, with: pressedKey) }
-                drawDelete(centre: rect.mid, scale: s, color: color, on: canvas)
+                if i == pressed { canvas.fillRounded(rect, radius: m.keyRadius * s, with: colors.keyPressed) }
+                drawDelete(centre: rect.mid, scale: s, color: text, on: canvas)
             }
         }
     }

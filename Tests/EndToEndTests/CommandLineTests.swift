@@ -67,7 +67,7 @@ final class CommandLineTests {
             "pinbox |render askpass pinentry pay",
             "pinbox pay --am|--amount",
             "pinbox --style |strip paypass boxes grid tfgrid",
-            "pinbox render --an|--animate",
+            "pinbox render --an|--animate --animations",
             "pinbox askpass --paste |on off",
             "pinbox --paste |deny digits text",
             "pinbox-askpass --|",

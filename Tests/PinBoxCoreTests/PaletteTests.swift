@@ -64,7 +64,29 @@ struct PaletteTests {
             ("a fair rating's bar on the track", p.warning, p.track, boundary),
             ("a strong rating's bar on the track", p.success, p.track, boundary),
             ("the tooltip's text", p.tooltipText, p.tooltipBackground, text),
+        ] + sheetPairs(p, contrast)
+    }
+
+    /// The payment sheet's: what stands on the sheet, as on the page; a key's digit on it, held
+    /// down or not; ⌫ on the band; a key's edge where it has one. Outside the light palette, its
+    /// boxes are the palette's entry, so their edge must stand off the sheet too.
+    static func sheetPairs(_ p: Palette, _ contrast: Contrast) -> [(String, Color, Color, Double)] {
+        let text = text(contrast), boundary = boundary(contrast), s = p.sheet
+        var pairs = [
+            ("the sheet's title and amount", p.text, s.sheet, text),
+            ("the payee and the ×", p.secondaryText, s.sheet, text),
+            ("the link", s.link, s.sheet, text),
+            ("a refused key's reason on the sheet", p.error, s.sheet, text),
+            ("the focus ring on the sheet", p.focusRing, s.sheet, boundary),
+            ("a key's digit", p.text, s.key, text),
+            ("a pressed key's digit", p.text, s.keyPressed, text),
+            ("⌫ on the band", p.text, s.keypad, text),
         ]
+        if let edge = s.keyBorder {
+            pairs += [("a key's edge on the band", edge, s.keypad, boundary), ("a key's edge on the key", edge, s.key, boundary)]
+        }
+        if p != .light { pairs.append(("the boxes' edge on the sheet", p.border, s.sheet, boundary)) }
+        return pairs
     }
 
     @Test(arguments: Appearance.allCases)

@@ -31,6 +31,35 @@ private func tap(_ page: Page, _ point: Point, now: Double) -> [PageEffect] {
 
 @Suite("Payment sheet: seed 001's view with a number pad")
 struct PaySheetTests {
+    /// An open sheet follows the desktop as the prompts do: its boxes take the dark palette's
+    /// entry, the dots stop moving, and the light palette brings the seed's own boxes back.
+    @Test func anOpenSheetFollowsTheDesktop() throws {
+        let (page, _) = try sheet()
+        for c in "12".unicodeScalars { _ = page.handle(.character(c), now: 1) }
+        let before = page.scene(at: 2)
+        #expect(before.fields[0].theme == .paypass && before.palette == .light)
+        let dark = Appearance(.dark).palette
+        #expect(page.handle(.desktopStyle(dark, Motion(animates: false)), now: 2).isEmpty)
+        let after = page.scene(at: 2)
+        #expect(after.palette.sheet == .dark)
+        #expect(after.fields[0].theme.background == dark.entryBackground && after.fields[0].theme.dotColor == dark.entryText)
+        #expect(after.fields[0].theme.frameColor == dark.border && after.fields[0].theme.dividerColor == dark.border)
+        #expect(page.fields[0].field.length == 2 && after.geometry == before.geometry && !page.fields[0].animator.moves)
+        _ = page.handle(.desktopStyle(.light, Motion()), now: 3)
+        #expect(page.scene(at: 3).fields[0].theme == .paypass && page.fields[0].animator.moves)
+    }
+
+    /// A sheet made dark is dark from its first frame, with the seed's layout.
+    @Test func aSheetIsMadeInItsAppearance() throws {
+        let (light, lightLayout) = try sheet()
+        for appearance in Appearance.allCases {
+            let (page, layout) = try sheet { $0.appearance = appearance }
+            #expect(page.scene(at: 0).palette == appearance.palette && layout == lightLayout)
+            #expect((page.scene(at: 0).fields[0].theme == .paypass) == (appearance == Appearance()))
+        }
+        #expect(light.motion.animates)
+    }
+
     @Test func aKeyDarkensWhenPressedTypesOnReleaseAndDraggingOffCancels() throws {
         let (page, layout) = try sheet()
         let five = key("5", in: layout), six = key("6", in: layout)

@@ -27,10 +27,10 @@ struct ResourcePolicyTests {
     }
 
     /// Light or dark, normal or high contrast, still or animated, are looks, as the scale is:
-    /// the dialogs' roles read them, either way. The PIN box's prompt and the payment sheet
-    /// keep their looks, so they do not.
+    /// the dialogs' roles and the payment sheet read them, either way. The PIN box's prompt
+    /// keeps the look its options give it, so it does not.
     @Test func theColourSchemeContrastAndAnimationsAreLooksOfTheDialogs() {
-        for role in [ResourceRole.askpass, .pinentry] {
+        for role in [ResourceRole.askpass, .pinentry, .pay] {
             #expect(ResourcePolicy.judge("color-scheme", value: "dark", role: role) == .take)
             #expect(ResourcePolicy.judge("color-scheme", value: "light", role: role) == .take)
             #expect(ResourcePolicy.judge("contrast", value: "high", role: role) == .take)
@@ -40,7 +40,7 @@ struct ResourcePolicyTests {
                 #expect(ResourcePolicy.allowlist(for: role)?.contains { $0.setting == setting && !$0.isFlag } == true)
             }
         }
-        for role in [ResourceRole.pinPrompt, .pay] {
+        for role in [ResourceRole.pinPrompt] {
             #expect(ResourcePolicy.judge("color-scheme", value: "dark", role: role) != .take, "\(role)")
             #expect(ResourcePolicy.judge("contrast", value: "high", role: role) != .take, "\(role)")
             #expect(ResourcePolicy.judge("animations", value: "off", role: role) != .take, "\(role)")

@@ -136,10 +136,7 @@ struct DialogGoldenTests {
     func lookMatchesGolden(_ look: String) throws {
         let page: Page
         if look == "pay" {
-            var spec = PaySheetSpec()
-            spec.payee = "Coffee Shop"
-            spec.amount = "¥25.00"
-            page = try spec.makePage(measure: TextLayout.measure)
+            page = try Self.paySheet(Appearance())
         } else {
             let field = PageField(name: "pin", label: "",
                                   configuration: try FieldConfiguration(theme: try #require(Theme.named(look))))
@@ -147,5 +144,24 @@ struct DialogGoldenTests {
                         rules: PageRules(), scale: 1, measure: TextLayout.measure)
         }
         try GoldenTests.check(try Self.render(page, typed: 2), name: "look-\(look)-focused")
+    }
+
+    /// The payment sheet in the dark and high-contrast palettes, at 1× and 2×: the light one is
+    /// `look-pay-focused`, the seeds' sheet.
+    static let paySheetCases: [(String, Int)] = appearances.keys.sorted().flatMap { name in [1, 2].map { (name, $0) } }
+
+    @Test("the payment sheet in each other palette matches its golden", arguments: paySheetCases)
+    func paySheetMatchesGolden(_ name: String, _ scale: Int) throws {
+        let page = try Self.paySheet(try #require(Self.appearances[name]), scale: Double(scale))
+        try GoldenTests.check(try Self.render(page, typed: 2), name: "pay-\(name)@\(scale)x")
+    }
+
+    static func paySheet(_ appearance: Appearance, scale: Double = 1) throws -> Page {
+        var spec = PaySheetSpec()
+        spec.payee = "Coffee Shop"
+        spec.amount = "¥25.00"
+        spec.appearance = appearance
+        spec.scale = scale
+        return try spec.makePage(measure: TextLayout.measure)
     }
 }

@@ -110,9 +110,10 @@ struct GoldenTests {
         let close = try Self.render(theme: .strip, state: "partial")
         close.fill(Rect(x: 125, y: 25, width: 1, height: 1), with: Color(rgb: 0x020000))
         #expect(try Self.compare(close, with: golden, name: "tolerance-test").mismatches == 0)
-        // A picture for each case: the fields at scale 1, the dialogs in each appearance, the looks.
+        // A picture for each case: the fields at scale 1, the dialogs in each appearance, the looks,
+        // the payment sheet in each appearance but light (its light one is a look).
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory).filter { $0.hasSuffix(".png") }
         #expect(files.count == Self.cases.count + DialogGoldenTests.cases.count + DialogGoldenTests.appearanceCases.count
-            + DialogGoldenTests.looks.count)
+            + DialogGoldenTests.looks.count + DialogGoldenTests.paySheetCases.count)
     }
 }

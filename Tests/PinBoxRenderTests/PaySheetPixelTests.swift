@@ -180,6 +180,54 @@ struct PaySheetPixelTests {
         #expect(blue() == 0)
     }
 
+    /// Every palette's sheet, as drawn: its ground, band and keys in the palette's colours, the
+    /// text on it as legible as the palette promises (7:1 in high contrast), the three dots
+    /// drawn in the boxes that hold them, and, outside the light sheet, the boxes' edge seen.
+    @Test(arguments: Appearance.allCases, [1.0, 2.0])
+    func everyPalettesSheetReads(_ appearance: Appearance, scale: Double) throws {
+        let p = appearance.palette, colors = p.sheet
+        var spec = PaySheetSpec()
+        spec.payee = "Coffee Shop"
+        spec.amount = "¥25.00"
+        spec.scale = scale
+        spec.appearance = appearance
+        let page = try spec.makePage(measure: TextLayout.measure)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        for c in "123".unicodeScalars { _ = page.handle(.character(c), now: 0) }
+        guard case .paySheet(let l) = page.geometry else { throw RenderError("not a sheet") }
+        let c = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+        PagePainter.draw(page.scene(at: 10), on: c)
+        let text = appearance.contrast == .high ? 7.0 : 4.5
+        #expect(c.pixel(x: Int(l.sheet.mid.x), y: Int(l.sheet.y) + 2) == colors.sheet.rgb, "the sheet")
+        #expect(c.pixel(x: Int(l.keypad.x) + 1, y: Int(l.keypad.y) + 1) == colors.keypad.rgb, "the band")
+        for (key, rect) in zip(PaySheetLayout.keys, l.keyRects) where key != .blank {
+            let inside = c.pixel(x: Int(rect.x + 8 * scale), y: Int(rect.y + 8 * scale))
+            #expect(inside == (key == .delete ? colors.keypad : colors.key).rgb, "\(key)")
+            let label = ink(c, rect.insetBy(dx: rect.width / 3, dy: rect.height / 4), against: inside)
+            #expect(label >= text, "\(appearance) \(key)'s label: \(label):1")
+        }
+        let lines: [(String, Double, Double)] = [("title", l.title.y, l.metrics.titleSize),
+                                                 ("payee", l.payee!.y, l.metrics.payeeSize),
+                                                 ("amount", l.amount!.y, l.metrics.amountSize),
+                                                 ("link", l.linkBaseline, l.metrics.linkSize)]
+        for (name, baseline, size) in lines {
+            let band = Rect(x: 0, y: baseline - size * scale, width: Double(c.width), height: size * scale)
+            let ratio = ink(c, band, against: colors.sheet.rgb)
+            #expect(ratio >= text, "\(appearance) \(name): \(ratio):1")
+        }
+        let cell = l.field.width / 6
+        for i in 0..<6 {
+            let centre = c.pixel(x: Int(l.field.x + cell * (Double(i) + 0.5)), y: Int(l.field.mid.y))
+            let dot = appearance == Appearance() ? 0x000000 : p.entryText.rgb
+            #expect((centre == dot) == (i < 3), "\(appearance) box \(i): \(String(centre, radix: 16))")
+        }
+        if appearance != Appearance() {
+            // Just inside the boxes' frame, halfway down its left side.
+            let edge = c.pixel(x: Int(l.field.x), y: Int(l.field.mid.y))
+            #expect(contrast(edge, colors.sheet.rgb) >= (appearance.contrast == .high ? 4.5 : 3), "\(appearance) edge")
+        }
+    }
+
     @Test func aPressedKeyIsDrawnDarkerUntilLetGo() throws {
         let page = try PaySheetSpec().makePage(measure: TextLayout.measure)
         _ = page.handle(.resize(page.preferredSize), now: 0)
@@ -194,5 +242,12 @@ struct PaySheetPixelTests {
         _ = page.handle(.release(rect.mid), now: 1.1)
         PagePainter.draw(page.scene(at: 1.1), on: canvas)
         #expect(canvas.pixel(x: corner.x, y: corner.y) == 0xffffff, "let go: white again")
+    }
+}
+
+extension Color {
+    /// The colour as a canvas pixel reads back: 0xRRGGBB.
+    var rgb: UInt32 {
+        UInt32((red * 255).rounded()) << 16 | UInt32((green * 255).rounded()) << 8 | UInt32((blue * 255).rounded())
     }
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /// The colours a prompt is drawn in: light or dark, normal or high contrast. A prompt follows
 /// the desktop's choice (`XDisplay.desktopChoices`), unless the user names one or both
-/// (`--color-scheme`, `--contrast`, or their resources). The demo window and the payment sheet
-/// keep their seeds' looks.
+/// (`--color-scheme`, `--contrast`, or their resources); so does the payment sheet, whose light
+/// and normal look is the seeds' sheet. The demo window keeps its seeds' looks.
 public struct Appearance: Equatable, Sendable {
     public var scheme: ColorScheme
     public var contrast: Contrast

@@ -12,7 +12,8 @@ extension Palette {
         cursorBackground: Color(rgb: 0xe6efff), cursorBorder: Color(rgb: 0x0b4ba8), entryError: Color(rgb: 0xa51d2d),
         accent: Color(rgb: 0x0b4ba8), onAccent: .white, destructive: Color(rgb: 0xa51d2d),
         button: .white, buttonPressed: Color(rgb: 0xc0c0c0),
-        track: Color(rgb: 0xd6d6d6), tooltipBackground: .black, tooltipText: .white)
+        track: Color(rgb: 0xd6d6d6), tooltipBackground: .black, tooltipText: .white,
+        sheet: .highContrast)
 
     /// As GTK's HighContrastInverse: white on black, every edge white, light blue, salmon,
     /// yellow and green for what must stand out. A filled button here is light under a black
@@ -26,5 +27,6 @@ extension Palette {
         cursorBackground: Color(rgb: 0x0f2540), cursorBorder: Color(rgb: 0x99c1f1), entryError: Color(rgb: 0xff8a80),
         accent: Color(rgb: 0x99c1f1), onAccent: .black, destructive: Color(rgb: 0xff8a80),
         button: .black, buttonPressed: Color(rgb: 0x404040),
-        track: Color(rgb: 0x404040), tooltipBackground: .white, tooltipText: .black)
+        track: Color(rgb: 0x404040), tooltipBackground: .white, tooltipText: .black,
+        sheet: .highContrastInverse)
 }

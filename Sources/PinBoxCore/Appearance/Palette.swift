@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /// Every colour a prompt's page is drawn in: the page, its text, the entries, the buttons, the
 /// strength bar and its tooltip. One palette per `Appearance`, chosen once when the prompt is
-/// made (`DialogSpec.appearance`); the painters take every colour from it. The demo page and
-/// the payment sheet are drawn in `light`, which is the look they always had.
+/// made (`DialogSpec.appearance`, `PaySheetSpec.appearance`) and told again when the desktop
+/// changes it; the painters take every colour from it. The demo page is drawn in `light`, which
+/// is the look it always had.
 ///
 /// Each colour says what it must reach against what it is drawn on, as WCAG 2.1 asks: text
 /// 4.5:1 (1.4.3), a boundary a user must see and the focus indicator 3:1 (1.4.11); in the two
@@ -74,6 +75,11 @@ public struct Palette: Equatable, Sendable {
     /// 4.5:1 on `tooltipBackground`.
     public var tooltipText: Color
 
+    // MARK: The payment sheet
+
+    /// The sheet, its band of keys and its link; the rest of it is drawn in the colours above.
+    public var sheet: SheetColors
+
     /// The default button's fill while it is held down: moved away from its label, so the
     /// label reads as well as before: darker under a light label, lighter under a dark one.
     public func pressed(_ fill: Color) -> Color {
@@ -85,7 +91,7 @@ public struct Palette: Equatable, Sendable {
          onSuccess: Color, focusRing: Color, cue: Color, entryBackground: Color, entryText: Color, border: Color,
          filledBorder: Color, cursorBackground: Color, cursorBorder: Color, entryError: Color, accent: Color,
          onAccent: Color, destructive: Color, button: Color, buttonPressed: Color, track: Color,
-         tooltipBackground: Color, tooltipText: Color) {
+         tooltipBackground: Color, tooltipText: Color, sheet: SheetColors) {
         self.background = background
         self.text = text
         self.secondaryText = secondaryText
@@ -110,6 +116,7 @@ public struct Palette: Equatable, Sendable {
         self.track = track
         self.tooltipBackground = tooltipBackground
         self.tooltipText = tooltipText
+        self.sheet = sheet
     }
 
     /// The prompts' look since the first dialog: a pale grey page, white entries and buttons,
@@ -123,7 +130,8 @@ public struct Palette: Equatable, Sendable {
         entryError: Color(rgb: 0xd32f2f),
         accent: Color(rgb: 0x1565c0), onAccent: .white, destructive: Color(rgb: 0xc62828),
         button: .white, buttonPressed: Color(rgb: 0xb4bac3),
-        track: Color(rgb: 0xdde1e6), tooltipBackground: Color(rgb: 0x2b2f36), tooltipText: .white)
+        track: Color(rgb: 0xdde1e6), tooltipBackground: Color(rgb: 0x2b2f36), tooltipText: .white,
+        sheet: .light)
 
     /// As GNOME's Adwaita dark draws a dialog: a #242424 window, entries and buttons a little
     /// lighter, text near white, Adwaita's dark-theme red, yellow and green for what must stand
@@ -142,7 +150,8 @@ public struct Palette: Equatable, Sendable {
         entryError: Color(rgb: 0xff7b63),
         accent: Color(rgb: 0x1c71d8), onAccent: .white, destructive: Color(rgb: 0xe01b24),
         button: Color(rgb: 0x383838), buttonPressed: Color(rgb: 0x50555e),
-        track: Color(rgb: 0x3d3d3d), tooltipBackground: Color(rgb: 0x454950), tooltipText: .white)
+        track: Color(rgb: 0x3d3d3d), tooltipBackground: Color(rgb: 0x454950), tooltipText: .white,
+        sheet: .dark)
 }
 
 extension Theme {
@@ -155,6 +164,7 @@ extension Theme {
         let strip = arrangement == .strip
         theme.background = strip ? palette.entryBackground : palette.background
         if frameColor != nil { theme.frameColor = palette.border }
+        if dividerColor != nil { theme.dividerColor = palette.border }
         theme.dotColor = palette.entryText
         theme.empty = empty.painted(background: palette.entryBackground, border: palette.border, palette)
         theme.filled = filled?.painted(background: palette.entryBackground, border: palette.filledBorder, palette)

@@ -8,7 +8,7 @@ extension Page {
     func restyle(_ palette: Palette, _ motion: Motion) {
         if palette != self.palette {
             self.palette = palette
-            for i in fields.indices { fields[i].paint(palette) }
+            for i in fields.indices { fields[i].paint(palette, onSheet: geometry.isPaySheet) }
         }
         if motion != self.motion { self.motion = motion }
     }

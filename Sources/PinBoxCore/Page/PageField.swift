@@ -96,10 +96,10 @@ public struct PageField {
         self.countsPastRow = countsPastRow
     }
 
-    /// The same entry in `palette`'s colours (`Theme.painted`): nothing typed, shown or laid
-    /// out changes.
-    mutating func paint(_ palette: Palette) {
-        configuration.theme = configuration.theme.painted(palette)
+    /// The same entry in `palette`'s colours: a prompt's entry as `Theme.painted` paints it, the
+    /// payment sheet's boxes as `PaySheetSpec.boxes`. Nothing typed, shown or laid out changes.
+    mutating func paint(_ palette: Palette, onSheet: Bool) {
+        configuration.theme = onSheet ? PaySheetSpec.boxes(in: palette) : configuration.theme.painted(palette)
     }
 
     /// How many cells the entry shows for its current length.

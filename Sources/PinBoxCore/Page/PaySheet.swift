@@ -15,6 +15,11 @@ public struct PaySheetSpec: Equatable, Sendable {
     public var scale = 1.0
     /// The dots' curve (`Easing.promptDefault`; `pinbox pay --easing` chooses another).
     public var easing = Easing.promptDefault
+    /// Light or dark, normal or high contrast: in light and normal contrast, the seeds' sheet.
+    public var appearance = Appearance()
+    /// Whether the dots grow in and a refused key shakes the boxes: still where the user or the
+    /// desktop turned animations off.
+    public var motion = Motion()
 
     public init() {}
 
@@ -23,14 +28,29 @@ public struct PaySheetSpec: Equatable, Sendable {
 
     /// The page: its one field is named `paypass`; its buttons are the × (cancel) and the link.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
-        var configuration = try FieldConfiguration(theme: .paypass, count: Self.length, scale: scale)
+        let palette = appearance.palette
+        var configuration = try FieldConfiguration(theme: Self.boxes(in: palette), count: Self.length, scale: scale)
         configuration.easing = easing
         let field = PageField(name: "paypass", label: "", configuration: configuration)
         let content = PageContent(title: title, description: amount, prompt: payee,
                                   buttons: [PageButton(.cancel, label: "×"), PageButton(.forgot, label: link)])
         let rules = PageRules(purpose: .prompt, timeout: timeout, reveal: reveal)
-        return Page(paySheet: field, content: content, rules: rules, scale: scale, refreshRate: refreshRate,
-                    measure: measure)
+        let page = Page(paySheet: field, content: content, rules: rules, scale: scale, refreshRate: refreshRate,
+                        measure: measure)
+        page.palette = palette
+        page.motion = motion
+        return page
+    }
+
+    /// The six boxes in `palette`: the seed's own in the light one, which is the sheet as the
+    /// seeds draw it. In the others, the palette's entry, its frame at least a whole point so
+    /// that its edge is seen (the seed's half point is drawn at half strength); the dividers
+    /// keep the seed's place and width, as they only part the boxes.
+    static func boxes(in palette: Palette) -> Theme {
+        guard palette != .light else { return .paypass }
+        var theme = Theme.paypass.painted(palette)
+        theme.frameWidth = max(theme.frameWidth, 1)
+        return theme
     }
 }
 

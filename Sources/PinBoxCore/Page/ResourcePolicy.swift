@@ -57,8 +57,7 @@ public enum ResourcePolicy {
         case .askpass:
             return [ResourceRule("scale")] + looks + [pasteOff, grabOn]
         case .pay:
-            // The payment sheet keeps its one look (Alipay's and WeChat Pay's white sheet).
-            return [ResourceRule("scale"), grabOn]
+            return [ResourceRule("scale")] + looks + [grabOn]
         case .pinentry:
             return [ResourceRule("scale")] + looks + [pasteOff]
         case .pinPrompt:

@@ -19,6 +19,9 @@ struct PayCommand {
     var at: Double?
     /// The scale came from the command line, over the screen's resolution and the resources.
     var scaleGiven = false
+    /// `--color-scheme`, `--contrast`, `--animations`: the axes the user named; the others
+    /// follow the desktop, as the askpass's and the pinentry's do.
+    var preferences = Preferences()
 
     static let help = """
         usage: pinbox pay [options]
@@ -45,7 +48,15 @@ struct PayCommand {
                                        else the desktop's Xft/DPI setting, else 1)
           --easing CURVE               the dots' curve: ink-ease-out (default), linear, seed,
                                        ease-out or ink-linear (see pinbox --help)
-        With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS.
+          --color-scheme light|dark    the sheet's colours (default: as the desktop's GTK
+                                       theme; light is the seeds' white sheet)
+          --contrast normal|high       high: black and white, every key ringed (default: as
+                                       the desktop's theme)
+          --animations on|off          off: the dots appear at once and nothing shakes
+                                       (default: the desktop's Gtk/EnableAnimations)
+        The sheet follows the desktop while it is open, on the axes not named here.
+        With render --pay: --out FILE.png, --text DIGITS (typed so far), --focused, --at SECONDS
+        (the desktop is not asked: the sheet is light and moves, unless named otherwise).
 
         Exit status: 0 submitted, 1 cancelled, closed or timed out, 2 a bad option, 3 no X display
         or, with --grab, the keyboard held by another program, 4 the submit event could not carry
@@ -73,10 +84,16 @@ struct PayCommand {
             case "--display", "-display": display = try reader.value(for: option)
             case "--geometry" where !headless, "-geometry" where !headless:
                 geometry = try reader.geometry(for: option)
-            default: throw UsageError("unknown option \(Excerpt.quoted(option)) for pay (see pinbox pay --help)")
+            default:
+                guard try !reader.preference(option, into: &preferences) else { break }
+                throw UsageError("unknown option \(Excerpt.quoted(option)) for pay (see pinbox pay --help)")
             }
         }
         if headless && output == nil { throw UsageError("render --pay needs --out FILE.png") }
+        if headless {
+            spec.appearance = Appearance(preferences.scheme ?? .light, preferences.contrast ?? .normal)
+            spec.motion.animates = preferences.animations ?? true
+        }
         if let problem = PayAmount.problem(spec.amount) { throw UsageError("--amount \(problem)") }
         // One line each, as drawn: a line break or another control character would show as a box.
         for (option, text) in [("--payee", spec.payee), ("--title", spec.title)]
@@ -97,10 +114,13 @@ struct PayCommand {
             let settings = withResources(of: display)
             let page: Page
             let area = display.workArea(for: geometry)
+            let (appearance, motion) = display.desktopChoices(settings.preferences)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: settings.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var scaled = spec
                     scaled.scale = s
+                    scaled.appearance = appearance
+                    scaled.motion = motion
                     return try scaled.makePage(measure: TextLayout.measure)
                 }
             } catch {
@@ -108,18 +128,18 @@ struct PayCommand {
             }
             let controller = PageController(page: page, delivery: .none, events: !quiet, screenshots: nil)
             return try runDialog(page, display: display, area: area, geometry: geometry, grab: settings.grab,
-                                 controller: controller)
+                                 controller: controller, followsDesktop: settings.preferences)
         } catch {
             fail(error.message, status: .display)
         }
     }
 
     /// The sheet's settings with `display`'s resources under the command line: the screen's scale
-    /// and the prompt's allowlist (ResourcePolicy: its scale, and a grab that can only be turned
-    /// on), under instance `pinbox` and role `pay` (`PinBox.pay.scale`). A bad value is said and
-    /// passed over, as by every prompt.
-    private func withResources(of display: XDisplay) -> (scale: Double, grab: Bool) {
-        var settings = (scale: spec.scale, grab: grab)
+    /// and the prompt's allowlist (ResourcePolicy: its scale, its looks, and a grab that can only
+    /// be turned on), under instance `pinbox` and role `pay` (`PinBox.pay.colorScheme`). A bad
+    /// value is said and passed over, as by every prompt.
+    private func withResources(of display: XDisplay) -> (scale: Double, grab: Bool, preferences: Preferences) {
+        var settings = (scale: spec.scale, grab: grab, preferences: preferences)
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
                 from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .program), role: "pay",
@@ -128,6 +148,7 @@ struct PayCommand {
             let resources = try PayCommand(arguments: before, headless: false)
             if !scaleGiven && resources.scaleGiven { settings.scale = resources.spec.scale }
             settings.grab = grab || resources.grab
+            settings.preferences = preferences.over(resources.preferences)
         } catch {
             Output.error(error.message + "; ignored")
         }
