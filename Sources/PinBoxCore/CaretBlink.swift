@@ -6,7 +6,9 @@
 public struct CaretBlink: Equatable, Sendable {
     /// False: the caret never blinks, shown still (GTK's `gtk-cursor-blink`).
     public var blinks = true
-    /// One blink: shown for the first half, hidden for the second (GTK's `gtk-cursor-blink-time`).
+    /// One blink (GTK's `gtk-cursor-blink-time`). As in GTK's entries, a key or the focus
+    /// coming back shows the caret for a whole blink; then each blink hides it for its first
+    /// third and shows it for the other two, so it is seen more than it is not.
     public var period = 1.2
     /// Seconds after the last key (or the focus coming back) when it stops blinking.
     public var timeout = 10.0
@@ -15,18 +17,21 @@ public struct CaretBlink: Equatable, Sendable {
 
     /// Whether the caret shows at `now`, for a blink that started at `since`.
     public func isShown(at now: Double, since start: Double) -> Bool {
-        let elapsed = now - start
-        guard blinks, elapsed >= 0, elapsed < timeout else { return true }
-        return elapsed.truncatingRemainder(dividingBy: period) < period / 2
+        phase(now - start).shown
     }
 
     /// When the caret next turns on or off, or nil once it has stopped blinking.
     public func nextChange(after now: Double, since start: Double) -> Double? {
-        let elapsed = max(0, now - start)
-        guard blinks, elapsed < timeout else { return nil }
-        let half = period / 2
-        let next = ((elapsed / half).rounded(.down) + 1) * half
-        // The last change shows it for good.
-        return start + min(next, timeout)
+        phase(max(0, now - start)).ends.map { start + $0 }
+    }
+
+    /// Whether the caret shows `elapsed` seconds into its blinking, and when that ends (in the
+    /// same seconds; nil when it shows for good). The last change shows it.
+    private func phase(_ elapsed: Double) -> (shown: Bool, ends: Double?) {
+        guard blinks, elapsed >= 0, elapsed < timeout else { return (true, nil) }
+        guard elapsed >= period else { return (true, min(period, timeout)) }
+        let blinkStart = period * (elapsed / period).rounded(.down)
+        let hidden = elapsed < blinkStart + period / 3
+        return (!hidden, min(blinkStart + (hidden ? period / 3 : period), timeout))
     }
 }

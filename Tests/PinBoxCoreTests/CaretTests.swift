@@ -8,16 +8,27 @@ struct CaretTests {
         Size(width: Double(text.unicodeScalars.count) * style.size * 0.6, height: (style.size * 1.2).rounded(.up))
     }
 
-    @Test func itBlinksInHalvesThenStopsShown() {
+    /// GTK's rhythm (`gtkentry.c`, `gtktext.c`): shown a whole blink after a key, then hidden a
+    /// third of each blink and shown two thirds, until it stops, shown.
+    @Test func itShowsAWholeBlinkThenHidesAThirdOfEachThenStopsShown() throws {
         let blink = CaretBlink()
-        #expect(blink.isShown(at: 0, since: 0) && blink.isShown(at: 0.59, since: 0))
-        #expect(!blink.isShown(at: 0.6, since: 0) && !blink.isShown(at: 1.19, since: 0))
-        #expect(blink.isShown(at: 1.2, since: 0))
-        #expect(blink.nextChange(after: 0, since: 0) == 0.6)
-        #expect(blink.nextChange(after: 0.7, since: 0) == 1.2)
-        #expect(blink.nextChange(after: 9.9, since: 0) == 10, "the last change shows it")
+        #expect(blink.isShown(at: 0, since: 0) && blink.isShown(at: 0.7, since: 0) && blink.isShown(at: 1.19, since: 0))
+        #expect(!blink.isShown(at: 1.2, since: 0) && !blink.isShown(at: 1.59, since: 0))
+        #expect(blink.isShown(at: 1.61, since: 0) && blink.isShown(at: 2.39, since: 0))
+        #expect(!blink.isShown(at: 2.41, since: 0))
+        func next(_ t: Double) throws -> Double { try #require(blink.nextChange(after: t, since: 0)) }
+        #expect(abs(try next(0) - 1.2) < 1e-9)
+        #expect(abs(try next(1.3) - 1.6) < 1e-9)
+        #expect(abs(try next(1.7) - 2.4) < 1e-9)
+        #expect(abs(try next(9.9) - 10) < 1e-9, "the last change shows it")
         #expect(blink.isShown(at: 10, since: 0) && blink.isShown(at: 11.9, since: 0), "still, after ten seconds")
         #expect(blink.nextChange(after: 10, since: 0) == nil, "then nothing wakes the process")
+        // Each change it names is one: the caret differs on either side of it.
+        var t = 0.0
+        while let change = blink.nextChange(after: t, since: 0) {
+            #expect(blink.isShown(at: change - 0.001, since: 0) != blink.isShown(at: change + 0.001, since: 0), "\(change)")
+            t = change + 0.001
+        }
     }
 
     @Test func aFocusedPassphraseEntryShowsItAndABlurredOneDoesNot() throws {
@@ -25,9 +36,9 @@ struct CaretTests {
         #expect(page.scene(at: 0).fields[0].caret == false, "the window has no focus yet")
         #expect(page.nextDeadline(after: 0) == nil)
         _ = page.handle(.windowFocus(true), now: 100)
-        #expect(page.scene(at: 100).fields[0].caret)
-        #expect(!page.scene(at: 100.7).fields[0].caret)
-        #expect(page.nextDeadline(after: 100) == 100.6)
+        #expect(page.scene(at: 100).fields[0].caret && page.scene(at: 100.7).fields[0].caret)
+        #expect(!page.scene(at: 101.3).fields[0].caret)
+        #expect(abs((page.nextDeadline(after: 100) ?? 0) - 101.2) < 1e-9)
         _ = page.handle(.character("a"), now: 105)
         #expect(page.scene(at: 105.1).fields[0].caret, "a key shows it at once")
         #expect(page.nextDeadline(after: 115.5) == nil, "ten seconds after the last key it stops")

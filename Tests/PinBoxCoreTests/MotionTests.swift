@@ -54,7 +54,7 @@ struct MotionTests {
             $0.integer("Gtk/CursorBlinkTimeout", value)
         })
         #expect(motion.caret.period == 0.1 && motion.caret.timeout == 1)
-        #expect(motion.caret.nextChange(after: 0, since: 0) == 0.05)
+        #expect(motion.caret.nextChange(after: 0, since: 0) == 0.1)
         let justUnder = Motion.preferred(animations: nil, desktop: XSettings.desktop { $0.integer("Net/CursorBlinkTime", 99) })
         #expect(justUnder.caret.period == 0.1)
     }
