@@ -36,11 +36,18 @@ enum PaySheetPainter {
             // A refused key's reason takes the line for a moment, the link's place included.
             let message = PaySheetLayout.ellipsized(page.message, size: m.linkSize * s, width: layout.field.width,
                                                     measure: TextLayout.measure)
-            canvas.drawText(message, at: layout.message, size: m.linkSize * s, color: page.palette.error)
+            var at = layout.message
+            if layout.mirrored {
+                let ink = canvas.textExtents(message, size: m.linkSize * s)
+                at.x = (at.x - ink.x - ink.width).rounded()
+            }
+            canvas.drawText(message, at: at, size: m.linkSize * s, color: page.palette.error)
         } else if let link = page.content.buttons.first(where: { $0.role == .forgot }) {
-            // The ink, not the advance, ends flush with the field's right edge.
+            // The ink, not the advance, ends flush with the field's right edge (starts flush
+            // with its left one, mirrored).
             let ink = canvas.textExtents(link.text, size: m.linkSize * s)
-            canvas.drawText(link.text, at: Point(x: (layout.field.maxX - ink.x - ink.width).rounded(), y: layout.linkBaseline),
+            let x = layout.mirrored ? layout.field.x - ink.x : layout.field.maxX - ink.x - ink.width
+            canvas.drawText(link.text, at: Point(x: x.rounded(), y: layout.linkBaseline),
                             size: m.linkSize * s, color: colors.link)
         }
         if let i = page.focusRing, i >= page.fields.count {

@@ -213,6 +213,31 @@ struct TranslationTests {
         }
     }
 
+    /// A Hebrew or Arabic payment sheet is mirrored as a phone's is: its × at the right end of
+    /// the header, where a click cancels (exit 1, no digits). Under LANG=C a click there is on
+    /// the sheet's blank header: it stays open until Escape, and the × at the left is the
+    /// control.
+    @Test(arguments: [("he_IL.UTF-8", true), ("ar_EG.UTF-8", true), ("C", false)])
+    func aRightToLeftPaySheetHasItsCloseAtTheRight(_ lang: String, _ mirrored: Bool) throws {
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        let p = try PinBoxProcess(["pay"], display: desk.display,
+                                  environment: ["LANG": lang, "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""],
+                                  program: prefix + "/bin/pinbox")
+        let window = try p.waitReady()
+        let width = try p.waitFor("ready")["width"] as! Int
+        func click(x: Int) throws {
+            try p.xdotool(["mousemove", "--window", window, String(x), "28", "click", "1"])
+        }
+        try click(x: width - 30)
+        if !mirrored {
+            #expect(p.staysRunning(for: 0.7), "a click at the right closed a left-to-right sheet")
+            try click(x: 30)
+        }
+        #expect(try p.waitExit() == 1)
+        #expect(p.stdout.contains("\"cancel\"") && !p.stdout.contains("submit"), "\(p.stdout)")
+    }
+
     /// The pinentry's dialog turns with its words: an agent started in English, a Hebrew
     /// client (`OPTION lc-messages`), a mirrored dialog with OK at the left that answers.
     @Test func aHebrewClientGetsAMirroredPinentry() throws {

@@ -49,6 +49,24 @@ struct PaySheetTests {
         #expect(page.scene(at: 3).fields[0].theme == .paypass && page.fields[0].animator.moves)
     }
 
+    /// Mirrored for a language written right to left: the × at the right end of the header and
+    /// the link at the field's left, each where a click finds it; the boxes, the text lines and
+    /// the number pad where they were, as digits and a phone's number pad do not turn.
+    @Test func aRightToLeftSheetIsMirroredButItsBoxesAndKeysAreNot() throws {
+        let (_, ltr) = try sheet { $0.amount = "25"; $0.direction = .leftToRight }
+        let (page, rtl) = try sheet { $0.amount = "25"; $0.direction = .rightToLeft }
+        #expect(!ltr.mirrored && rtl.mirrored)
+        #expect(rtl.close.width == ltr.close.width && rtl.close.y == ltr.close.y)
+        #expect(rtl.close.maxX == rtl.sheet.maxX - (ltr.close.x - ltr.sheet.x), "as far from the right as it was from the left")
+        #expect(rtl.forgot.x < rtl.field.x && rtl.forgot.maxX < rtl.field.mid.x && ltr.forgot.x > ltr.field.mid.x)
+        #expect(rtl.message.x == rtl.field.maxX && ltr.message.x == ltr.field.x)
+        #expect(rtl.field == ltr.field && rtl.keyRects == ltr.keyRects && rtl.title == ltr.title && rtl.amount == ltr.amount)
+        #expect(rtl.titleText == ltr.titleText && rtl.titleSize == ltr.titleSize)
+        #expect(tap(page, rtl.forgot.mid, now: 1) == [.report(.focus("forgot")), .report(.button(.forgot))],
+                "the link where it is drawn")
+        #expect(tap(page, rtl.close.mid, now: 2).last == .finish(.cancelled(.button)), "the × where it is drawn")
+    }
+
     /// A sheet made dark is dark from its first frame, with the seed's layout.
     @Test func aSheetIsMadeInItsAppearance() throws {
         let (light, lightLayout) = try sheet()

@@ -200,6 +200,38 @@ struct PaySheetPixelTests {
         }
     }
 
+    /// Mirrored: the link's ink starts at the field's left edge, the refused key's reason ends
+    /// at its right one, and the × is drawn at the header's right; none of them where the
+    /// left-to-right sheet has it.
+    @Test func aRightToLeftSheetDrawsItsLinkReasonAndCloseMirrored() throws {
+        var spec = PaySheetSpec()
+        spec.direction = .rightToLeft
+        let page = try spec.makePage(measure: TextLayout.measure)
+        _ = page.handle(.resize(page.preferredSize), now: 0)
+        guard case .paySheet(let l) = page.geometry else { throw RenderError("not a sheet") }
+        let c = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
+        /// The columns in `rows` holding ink against the white sheet.
+        func inked(_ rows: ClosedRange<Double>) -> [Int] {
+            (0..<c.width).filter { x in
+                (Int(rows.lowerBound)...Int(rows.upperBound)).contains { contrast(c.pixel(x: x, y: $0), 0xffffff) > 1.5 }
+            }
+        }
+        PagePainter.draw(page.scene(at: 0.5), on: c)
+        let link = inked(l.linkBaseline - 12...l.linkBaseline)
+        let first = try #require(link.first), last = try #require(link.last)
+        #expect(abs(Double(first) - l.field.x) <= 2 && Double(last) < l.field.mid.x, "the link at \(first)…\(last)")
+        let header = inked(l.close.y...l.close.maxY)
+        #expect(header.contains { Double($0) > l.close.x && Double($0) < l.close.maxX }, "the × at the right")
+        #expect(!header.contains { Double($0) < l.field.x }, "nothing at the header's left")
+        _ = page.handle(.windowFocus(true), now: 1)
+        _ = page.handle(.character("a"), now: 1)
+        PagePainter.draw(page.scene(at: 1.1), on: c)
+        let reason = inked(l.linkBaseline - 12...l.linkBaseline)
+        let start = try #require(reason.first), end = try #require(reason.last)
+        #expect(abs(Double(end) - l.field.maxX) <= 2 && Double(start) > l.field.x + 20,
+                "the reason ends at the field's right: \(start)…\(end)")
+    }
+
     @Test func aPressedKeyIsDrawnDarkerUntilLetGo() throws {
         let page = try PaySheetSpec().makePage(measure: TextLayout.measure)
         _ = page.handle(.resize(page.preferredSize), now: 0)

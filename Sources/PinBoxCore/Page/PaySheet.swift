@@ -20,6 +20,8 @@ public struct PaySheetSpec: Equatable, Sendable {
     /// Whether the dots grow in and a refused key shakes the boxes: still where the user or the
     /// desktop turned animations off.
     public var motion = Motion()
+    /// Right to left where the translation says so, as the dialogs are (`PaySheetLayout`).
+    public var direction = TextDirection.ofTranslation
 
     public init() {}
 
@@ -32,8 +34,9 @@ public struct PaySheetSpec: Equatable, Sendable {
         var configuration = try FieldConfiguration(theme: Self.boxes(in: palette), count: Self.length, scale: scale)
         configuration.easing = easing
         let field = PageField(name: "paypass", label: "", configuration: configuration)
-        let content = PageContent(title: title, description: amount, prompt: payee,
+        var content = PageContent(title: title, description: amount, prompt: payee,
                                   buttons: [PageButton(.cancel, label: "×"), PageButton(.forgot, label: link)])
+        content.direction = direction
         let rules = PageRules(purpose: .prompt, timeout: timeout, reveal: reveal)
         let page = Page(paySheet: field, content: content, rules: rules, scale: scale, refreshRate: refreshRate,
                         measure: measure)

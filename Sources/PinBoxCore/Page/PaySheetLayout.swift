@@ -7,6 +7,11 @@
 /// The sheet is as wide as the window; its content sits in a column as wide as the seed's
 /// phone (375 pt), centred. The payee is the content's `prompt` and the amount its
 /// `description`: both optional.
+///
+/// In a language written right to left (the content's `direction`) the sheet is mirrored as a
+/// phone's is: the × at the right, the link and a refused key's reason at the field's left.
+/// The boxes and the number pad are not: digits run left to right in Arabic and Hebrew too,
+/// and a phone's number pad keeps 1 at its top left.
 public struct PaySheetLayout: Equatable, Sendable {
     /// Sizes in points, scaled by the page's scale.
     public struct Metrics: Equatable, Sendable {
@@ -92,8 +97,12 @@ public struct PaySheetLayout: Equatable, Sendable {
     public let forgot: Rect
     public let linkBaseline: Double
     /// Where a refused key's reason is written: under the field, in the link's place while it
-    /// shows (as wide as the field).
+    /// shows (as wide as the field); it starts at the field's left, or ends at its right when
+    /// `mirrored`.
     public let message: Point
+    /// The sheet runs right to left: the link's text starts at the field's left edge, and the
+    /// reason ends at its right one.
+    public let mirrored: Bool
     /// The keypad's grey band and each key's rectangle, in `keys` order.
     public let keypad: Rect
     public let keyRects: [Rect]
@@ -159,7 +168,8 @@ public struct PaySheetLayout: Equatable, Sendable {
         let centre = left + columnWidth / 2
         sheet = Rect(x: 0, y: top, width: width, height: sheetHeight)
         let target = px(m.closeTarget)
-        close = Rect(x: left + px(8), y: top + ((px(m.headerHeight) - target) / 2).rounded(), width: target,
+        mirrored = content.direction == .rightToLeft
+        close = Rect(x: mirrored ? left + columnWidth - px(8) - target : left + px(8), y: top + ((px(m.headerHeight) - target) / 2).rounded(), width: target,
                      height: target)
         title = Point(x: centre, y: top + (px(m.headerHeight) / 2 + m.titleSize * 0.35 * s).rounded())
         hairline = Rect(x: 0, y: top + hairlineY, width: width, height: hairlineHeight)
@@ -169,7 +179,7 @@ public struct PaySheetLayout: Equatable, Sendable {
         // Centred, and clear of the × on either side: at the seed's size, else a little smaller,
         // else cut.
         (titleText, titleSize) = PayAmount.fitted(content.title, size: m.titleSize * s,
-                                                  width: columnWidth - 2 * (close.maxX - left + px(4)),
+                                                  width: columnWidth - 2 * (px(8) + target + px(4)),
                                                   smallest: m.titleSize * s * Self.titleShrink, measure: measure)
         // The amount the user approves is never cut where it can be shown whole: it shrinks as
         // far as the longest amount taken needs (`PayAmount.maximumLength`), a third of its size.
@@ -179,12 +189,13 @@ public struct PaySheetLayout: Equatable, Sendable {
         field = Rect(x: (centre - fieldSize.width / 2).rounded(), y: top + fieldY, width: fieldSize.width,
                      height: fieldSize.height)
         let linkWidth = measure(linkText, TextStyle(size: m.linkSize * s), nil).width.rounded(.up)
-        // The target is the text with room around it; the text ends flush with the field.
+        // The target is the text with room around it; the text ends flush with the field (starts
+        // flush with it, mirrored).
         let pad = px(6)
-        forgot = Rect(x: field.maxX - linkWidth - pad, y: top + linkY - pad, width: linkWidth + 2 * pad,
-                      height: linkLine + 2 * pad)
+        forgot = Rect(x: mirrored ? field.x - pad : field.maxX - linkWidth - pad, y: top + linkY - pad,
+                      width: linkWidth + 2 * pad, height: linkLine + 2 * pad)
         linkBaseline = top + linkY + (m.linkSize * 1.05 * s).rounded()
-        message = Point(x: field.x, y: linkBaseline)
+        message = Point(x: mirrored ? field.maxX : field.x, y: linkBaseline)
         keypad = Rect(x: 0, y: top + keypadY, width: width, height: keypadHeight)
         let inner = columnWidth - 2 * padding
         var rects: [Rect] = []
