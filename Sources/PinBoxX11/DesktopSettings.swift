@@ -17,7 +17,8 @@ extension XDisplay {
     func desktopChoices(_ named: Preferences, settings: XSettings?) -> (appearance: Appearance, motion: Motion) {
         let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
                                               environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
-                                              desktopSettings: { settings })
+                                              desktopSettings: { settings },
+                                              themeBackground: ThemeStyleSheet.background(of:))
         return (appearance, Motion.preferred(animations: named.animations, desktop: settings))
     }
 

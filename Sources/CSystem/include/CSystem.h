@@ -126,6 +126,12 @@ int pinbox_terminal_reclaim(void);
 /// Sets the modification time of the file at `path` to now (nothing is created): the agent's
 /// touch-file after the terminal was used. 0 on success.
 int pinbox_touch(const char *path);
+/// A regular file's first `limit` bytes into `buffer` (file.c): the count read; -1 when no
+/// such file exists (look further), -2 when one does but cannot be read or is no regular file.
+long pinbox_read_regular_file(const char *path, unsigned char *buffer, long limit);
+/// Whether `path` is a directory (following links, as a theme's folder may be one): 1 or 0.
+int pinbox_is_directory(const char *path);
+
 /// The keyboard claim (keyboard_claim.c): the exclusive lock on `path` a PinBox window holds
 /// while it holds a display's keyboard; the descriptor holding it, or -1 (the file is not this
 /// user's own regular file, or another process holds the lock).

@@ -23,12 +23,21 @@ extension Appearance {
     /// `Net/ThemeName`; else light and normal, as a GTK program draws with no desktop around it.
     /// `desktopSettings` is asked only when an axis is open and `GTK_THEME` says nothing:
     /// reading it costs two round trips to the X server.
+    ///
+    /// A theme whose name leaves it light is dark still when its own style sheet grounds its
+    /// windows in a dark colour (`GTKThemeFile`): `themeBackground` reads that colour for a
+    /// theme's name, and is asked only then, when the scheme is open (a file read).
     public static func preferred(scheme: ColorScheme?, contrast: Contrast?, environmentTheme: String?,
-                                 desktopSettings: () -> XSettings?) -> Appearance {
+                                 desktopSettings: () -> XSettings?,
+                                 themeBackground: (String) -> Color? = { _ in nil }) -> Appearance {
         if let scheme, let contrast { return Appearance(scheme, contrast) }
         let theme = environmentTheme.flatMap { $0.isEmpty ? nil : $0 }
             ?? desktopSettings()?.string(desktopThemeSetting)
-        let desktop = theme.map(Appearance.init(gtkTheme:)) ?? Appearance()
+        var desktop = theme.map(Appearance.init(gtkTheme:)) ?? Appearance()
+        if scheme == nil, desktop.scheme == .light, let theme, GTKThemeFile.isReadForColours(theme),
+           themeBackground(theme)?.isDark == true {
+            desktop.scheme = .dark
+        }
         return Appearance(scheme ?? desktop.scheme, contrast ?? desktop.contrast)
     }
 
@@ -72,8 +81,9 @@ extension ColorScheme {
     /// (Adwaita-dark, Breeze-Dark, Yaru-dark, Arc-Dark, adw-gtk3-dark) or "inverse"
     /// (HighContrastInverse, white on black). Words are split at anything but a letter or digit
     /// and where a lower-case letter meets a capital; case is ignored. So "Arc-Darker", whose
-    /// windows are light under dark title bars, is light; so are dark themes whose names do not
-    /// say so (Dracula, Nordic): `--color-scheme dark` is their users' way.
+    /// windows are light under dark title bars, is light. A dark theme whose name does not say
+    /// so (Blackbird, Dracula) is told by its own style sheet (`GTKThemeFile`, asked by
+    /// `Appearance.preferred`), or by `--color-scheme dark`.
     public init(gtkTheme: String) {
         let name = GTKThemeName(gtkTheme)
         if let variant = name.variant, Self.lowered(variant) == Array("dark".utf8) {
