@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CSystem
 import CX11
 import PinBoxCore
 
@@ -57,9 +58,10 @@ public final class XResources {
 
     /// The screen's resolution as the desktop gives it (`ScreenResolution.dpi`): `Xft.dpi`,
     /// set by desktops and `xrdb` and read by Xft-using programs, else the desktop's XSETTINGS
-    /// as GTK reads them; nil when neither says.
+    /// and `GDK_SCALE` as GTK reads them; nil when none says.
     public var dpi: Double? {
         ScreenResolution.dpi(resource: value(names: ["Xft", "dpi"], classes: ["Xft", "Dpi"]),
-                             desktop: { display.desktopSettings() })
+                             desktop: { display.desktopSettings() },
+                             environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
     }
 }

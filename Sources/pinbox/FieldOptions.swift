@@ -27,7 +27,7 @@ struct FieldOptions {
           --size WxH                   the field's frame in points (separate cells grow it to fit)
           --scale S                    device pixels per point, 0.5…8 (default 1; a window
                                        takes it from Xft.dpi, else the desktop's
-                                       Xft/DPI setting: 96 = 1, 192 = 2)
+                                       Xft/DPI, else GDK_SCALE: 96 = 1, 192 = 2)
           --plain, --secure            show the characters, or dots (every theme does both;
                                        tfgrid shows characters, the others dots)
           --accept digits|printable    what the cells take: digits (default) or any printable

@@ -298,6 +298,30 @@ struct DesktopTests {
         #expect(try sizes(theme + "Xft/DPI 196608\n", ["--scale", "1"]).askpass == one.askpass)
     }
 
+    /// `GDK_SCALE`, which a bare X session's user sets for GTK programs: where no resolution is
+    /// named, the askpass is drawn at it, over the desktop's window scale, as a GTK program is;
+    /// under a named resolution (the desktop's `Xft/DPI`) it changes nothing.
+    @Test func gdkScaleScalesWhereNoResolutionIsNamed() throws {
+        let xvfb = try Xvfb()
+        func size(_ environment: [String: String], _ options: [String] = []) throws -> (Int, Int) {
+            let askpass = try PinBoxProcess(["askpass"] + options + ["Passphrase:"], display: xvfb.display,
+                                            environment: environment)
+            defer { kill(askpass.pid, SIGTERM); _ = try? askpass.waitExit(timeout: 10) }
+            return try windowSize(of: askpass.pid, display: xvfb.display)
+        }
+        let one = try size([:]), twice = try size([:], ["--scale", "2"])
+        #expect(try size(["GDK_SCALE": "2"]) == twice, "\(one) at 1, \(twice) at --scale 2")
+        #expect(try size(["GDK_SCALE": "2"], ["--scale", "1"]) == one, "the command line over it")
+        do {
+            let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Gdk/WindowScalingFactor 3\n")
+            #expect(try size(["GDK_SCALE": "2"]) == twice, "over the desktop's window scale")
+            #expect(daemon.isRunning)
+        }
+        let named = try SettingsDaemon(display: xvfb.display, configuration: "Xft/DPI 98304\n")
+        #expect(try size(["GDK_SCALE": "2"]) == one, "under the desktop's Xft/DPI 96")
+        #expect(named.isRunning)
+    }
+
     @Test func scaleResourceAndOptionOverrideXftDpi() throws {
         let resource = try ResourceWindow(resources: "Xft.dpi: 192\nPinBox.scale: 1\n", ["--style", "strip"])
         let option = try ResourceWindow(resources: "Xft.dpi: 192\n", ["--style", "strip", "--scale", "1"])

@@ -54,6 +54,25 @@ struct ScreenResolutionTests {
         #expect(ScreenResolution.dpi(resource: nil, desktop: { factorBesideDefault }) == 288)
     }
 
+    /// `GDK_SCALE`, as a GTK program reads it: over the desktop's window scale, under any
+    /// resolution named (the resource, the desktop's `Xft/DPI`); its leading digits, as `atol`.
+    @Test func gdkScaleScalesWhereNoResolutionIsNamed() {
+        #expect(ScreenResolution.dpi(resource: nil, desktop: { nil }, environmentScale: "2") == 192)
+        let factorOnly = XSettings.desktop { $0.integer("Gdk/WindowScalingFactor", 3) }
+        #expect(ScreenResolution.dpi(resource: nil, desktop: { factorOnly }, environmentScale: "2") == 192)
+        #expect(ScreenResolution.dpi(resource: nil, desktop: { Self.gnomeAtTwice }, environmentScale: "3") == 192)
+        #expect(ScreenResolution.dpi(resource: "120", desktop: { nil }, environmentScale: "2") == 120)
+        #expect(ScreenResolution.dpi(resource: nil, desktop: { nil }, environmentScale: "2.5") == 192)
+        #expect(ScreenResolution.dpi(resource: nil, desktop: { nil }, environmentScale: " 2") == 192)
+        // Set at all, it fixes the scale: 1 where it says no positive number, as GTK takes it,
+        // and no more than a window can be drawn at.
+        for one in ["", "0", "-2", "two"] {
+            #expect(ScreenResolution.dpi(resource: nil, desktop: { factorOnly }, environmentScale: one) == 96, "\(one)")
+        }
+        #expect(ScreenResolution.dpi(resource: nil, desktop: { nil }, environmentScale: "99999") == 768, "at most 8 ×")
+        #expect(ScreenResolution.dpi(resource: nil, desktop: { factorOnly }) == 288, "the control: unset")
+    }
+
     @Test func theScaleIsRoundedToAQuarterWithinTheRange() {
         #expect(ScreenResolution.scale(dpi: 96) == 1)
         #expect(ScreenResolution.scale(dpi: 192) == 2)
