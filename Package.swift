@@ -86,6 +86,7 @@ func pkgConfigCFlags(_ package: String) -> [String] {
 }
 let pangoCFlags = pkgConfigCFlags("pangocairo")
 let secretCFlags = pkgConfigCFlags("libsecret-1")
+let dbusCFlags = pkgConfigCFlags("dbus-1")
 let fribidiCFlags = pkgConfigCFlags("fribidi")
 // ATK and the AT-SPI bridge (which bring GLib's and D-Bus's headers) for the accessibility plug-in.
 let accessibilityCFlags = pkgConfigCFlags("atk-bridge-2.0")
@@ -126,6 +127,9 @@ let package = Package(
         .target(name: "CBidi", cSettings: [.unsafeFlags(fribidiCFlags)] + hardenedC),
         // libsecret for the password manager, dlopened only when gpg-agent allows one.
         .target(name: "CKeyring", dependencies: ["CSystem"], cSettings: [.unsafeFlags(secretCFlags)] + hardenedC),
+        // libdbus for the desktop's settings portal (GNOME's light or dark), dlopened only on a
+        // GNOME desktop whose theme leaves the prompt light.
+        .target(name: "CPortal", dependencies: ["CSystem"], cSettings: [.unsafeFlags(dbusCFlags)] + hardenedC),
         // The accessibility plug-in's code: links ATK, the bridge and GLib as Debian ships them.
         .target(name: "PinBoxAccessibility", cSettings: [.unsafeFlags(accessibilityCFlags)] + hardenedC,
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"),
@@ -145,7 +149,7 @@ let package = Package(
         .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif", "CBidi", "CSystem"],
                 swiftSettings: swiftSettings),
         // The only importer of Xlib: the window, the event loop, selections.
-        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXKB", "CAccessibility"],
+        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXKB", "CAccessibility", "CPortal"],
                 swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("Xext")]),
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come

@@ -18,7 +18,8 @@ extension XDisplay {
         let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
                                               environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
                                               desktopSettings: { settings },
-                                              themeBackground: ThemeStyleSheet.background(of:))
+                                              themeBackground: ThemeStyleSheet.background(of:),
+                                              portalScheme: DesktopPortal.colorScheme)
         return (appearance, Motion.preferred(animations: named.animations, desktop: settings))
     }
 

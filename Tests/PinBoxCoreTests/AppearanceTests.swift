@@ -142,4 +142,34 @@ struct AppearanceTests {
         }
         #expect(Self.unnamed(nil) { preferDark } == Appearance(.light))
     }
+
+    /// GNOME's settings portal: 1 prefers dark, 2 light, anything else says nothing; asked only
+    /// where the desktop keeps its choice there, when the theme leaves it light, no GTK_THEME
+    /// names one and the user named no scheme.
+    @Test func gnomesPortalDecidesLastWhereTheThemeSaysLight() {
+        #expect(ColorScheme(portal: 1) == .dark && ColorScheme(portal: 2) == .light)
+        #expect(ColorScheme(portal: 0) == nil && ColorScheme(portal: -1) == nil && ColorScheme(portal: 3) == nil)
+        for desktop in ["GNOME", "ubuntu:GNOME", "gnome", "GNOME-Flashback:GNOME"] {
+            #expect(ColorScheme.keptInPortal(currentDesktop: desktop), "\(desktop)")
+        }
+        for desktop in [nil, "", "XFCE", "KDE", "GNOME-Classic", "Unity", "GNOMEish"] {
+            #expect(!ColorScheme.keptInPortal(currentDesktop: desktop), "\(desktop ?? "unset")")
+        }
+        var asked = 0
+        func preferred(_ scheme: ColorScheme?, environment: String? = nil, desktop: String? = "Adwaita",
+                       portal: ColorScheme?) -> Appearance {
+            Appearance.preferred(scheme: scheme, contrast: nil, environmentTheme: environment,
+                                 desktopSettings: { desktop.map { Self.desktop(theme: $0) } },
+                                 portalScheme: { asked += 1; return portal })
+        }
+        #expect(preferred(nil, portal: .dark) == Appearance(.dark))
+        #expect(preferred(nil, portal: .light) == Appearance(.light) && preferred(nil, portal: nil) == Appearance(.light))
+        #expect(preferred(nil, desktop: nil, portal: .dark) == Appearance(.dark), "no theme published at all")
+        #expect(asked == 4)
+        #expect(preferred(nil, desktop: "Adwaita-dark", portal: .light) == Appearance(.dark), "the theme's dark holds")
+        #expect(preferred(nil, environment: "Adwaita", portal: .dark) == Appearance(.light), "GTK_THEME names it")
+        #expect(preferred(.light, portal: .dark) == Appearance(.light), "the user's word")
+        #expect(preferred(nil, desktop: "HighContrast", portal: .dark) == Appearance(.dark, .high))
+        #expect(asked == 5, "asked only where the theme left it light")
+    }
 }

@@ -3,15 +3,18 @@
 /// How a prompt learns the desktop's choices of light or dark and of contrast: the way the GTK
 /// programs it stands beside on X11 learn them (pinentry-gtk-2, pinentry-gnome3,
 /// ssh-askpass-gnome; libadwaita's programs for contrast), so it is drawn as they are. They
-/// draw the GTK theme they are told of, and only its name says light or dark, high or normal.
+/// draw the GTK theme they are told of: its name says light or dark, high or normal, and where
+/// the name leaves it light, the theme's own style sheet can say dark (`GTKThemeFile`).
 ///
 /// Not followed, on purpose:
 /// - `Gtk/ApplicationPreferDarkTheme`: in no XSETTINGS registry and in no desktop's settings
 ///   daemon; GTK 3's X11 back end does not map it (gdk/x11/gdksettings.c), so a GTK program ignores
 ///   it. It is seen only in hand-written xsettingsd and xfconf files, beside a dark theme name.
 /// - `Gtk/ColorScheme`: GTK 2's palette of named colours ("fg_color:#…"), not light or dark.
-/// - GNOME 42's `color-scheme` key: reaches programs through the settings portal on D-Bus, not
-///   through X; gsd-xsettings goes on publishing the theme's name, which GTK 3 programs follow.
+///
+/// GNOME 42's `color-scheme` key reaches programs through the settings portal on D-Bus, not
+/// through X (gsd-xsettings goes on publishing the theme's name): asked last, on GNOME only
+/// (`ColorScheme.keptInPortal`, `preferred`'s `portalScheme`).
 extension Appearance {
     /// The XSETTINGS name of the desktop's GTK theme (the registry's "Name of theme to use").
     public static let desktopThemeSetting = "Net/ThemeName"
@@ -27,15 +30,25 @@ extension Appearance {
     /// A theme whose name leaves it light is dark still when its own style sheet grounds its
     /// windows in a dark colour (`GTKThemeFile`): `themeBackground` reads that colour for a
     /// theme's name, and is asked only then, when the scheme is open (a file read).
+    ///
+    /// Still light, and with no `GTK_THEME` given, the desktop's own light or dark preference
+    /// decides last: GNOME keeps it since GNOME 42 in its settings portal (`color-scheme`),
+    /// which libadwaita's programs follow while it goes on publishing "Adwaita" as the theme.
+    /// `portalScheme` asks the portal (a D-Bus call) only then; its "prefer light" and "no
+    /// preference" leave the theme's word.
     public static func preferred(scheme: ColorScheme?, contrast: Contrast?, environmentTheme: String?,
                                  desktopSettings: () -> XSettings?,
-                                 themeBackground: (String) -> Color? = { _ in nil }) -> Appearance {
+                                 themeBackground: (String) -> Color? = { _ in nil },
+                                 portalScheme: () -> ColorScheme? = { nil }) -> Appearance {
         if let scheme, let contrast { return Appearance(scheme, contrast) }
-        let theme = environmentTheme.flatMap { $0.isEmpty ? nil : $0 }
-            ?? desktopSettings()?.string(desktopThemeSetting)
+        let named = environmentTheme.flatMap { $0.isEmpty ? nil : $0 }
+        let theme = named ?? desktopSettings()?.string(desktopThemeSetting)
         var desktop = theme.map(Appearance.init(gtkTheme:)) ?? Appearance()
         if scheme == nil, desktop.scheme == .light, let theme, GTKThemeFile.isReadForColours(theme),
            themeBackground(theme)?.isDark == true {
+            desktop.scheme = .dark
+        }
+        if scheme == nil, desktop.scheme == .light, named == nil, portalScheme() == .dark {
             desktop.scheme = .dark
         }
         return Appearance(scheme ?? desktop.scheme, contrast ?? desktop.contrast)
@@ -76,6 +89,25 @@ extension Contrast {
 }
 
 extension ColorScheme {
+    /// The settings portal's `org.freedesktop.appearance` `color-scheme`: 1 prefers dark, 2
+    /// prefers light; 0 (no preference) and anything else say nothing.
+    public init?(portal value: Int32) {
+        switch value {
+        case 1: self = .dark
+        case 2: self = .light
+        default: return nil
+        }
+    }
+
+    /// Whether the desktop `XDG_CURRENT_DESKTOP` names keeps its light or dark choice in the
+    /// settings portal only: GNOME (and what lists it, `ubuntu:GNOME`). Elsewhere the portal is
+    /// not asked: the theme's name says it there, and asking would load GIO for nothing.
+    public static func keptInPortal(currentDesktop: String?) -> Bool {
+        Array((currentDesktop ?? "").utf8).split(separator: UInt8(ascii: ":")).contains {
+            lowered($0) == Array("gnome".utf8)
+        }
+    }
+
     /// The scheme a GTK theme name stands for. `Name:dark` (GTK_THEME's form for a theme's
     /// dark variant; GTK splits at the last colon) is dark; else the name is dark when one of its words is "dark"
     /// (Adwaita-dark, Breeze-Dark, Yaru-dark, Arc-Dark, adw-gtk3-dark) or "inverse"

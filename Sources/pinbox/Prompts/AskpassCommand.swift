@@ -196,6 +196,7 @@ struct AskpassCommand {
         // overlaps connecting to X.
         TextLayout.prepare { measure in _ = try? dialog.makePage(measure: measure) }
         do throws(X11Error) {
+            DesktopPortal.prepare(preferences)
             let display = try XDisplay(name: self.display, optionHint: takesOptions)
             return withResources(of: display).run(on: display)
         } catch {

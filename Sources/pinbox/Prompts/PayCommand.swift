@@ -110,6 +110,7 @@ struct PayCommand {
         // The sheet's first drawing of its text starts now, on a thread, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
         do throws(X11Error) {
+            DesktopPortal.prepare(preferences)
             let display = try XDisplay(name: self.display)
             let settings = withResources(of: display)
             let page: Page

@@ -219,6 +219,8 @@ struct XDialogs: PinentryFrontEnd {
         // The dialog's first drawing of its text (fonts, glyphs; Pango for other scripts) starts
         // now, on threads, while X connects.
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
+        // And GNOME's light or dark preference, asked of its settings portal.
+        DesktopPortal.prepare(preferences)
         unreachable = nil
         do throws(X11Error) {
             if display == nil || displayName != options.display {

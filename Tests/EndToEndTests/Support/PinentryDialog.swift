@@ -12,10 +12,11 @@ final class PinentryDialog {
     /// The dialog's window, `0x…`.
     let window: String
 
-    init(display: String, options: [String] = []) throws {
+    init(display: String, options: [String] = [], environment: [String: String] = [:]) throws {
         self.display = display
         pinentry = try Child([PinBoxProcess.binary, "pinentry"] + options,
-                             environment: ["GTK_THEME": "", "DISPLAY": display], capture: true, interactive: true)
+                             environment: ["GTK_THEME": "", "DISPLAY": display].merging(environment) { $1 },
+                             capture: true, interactive: true)
         pinentry.send("SETDESC Unlock the key%0Aof Alice\nGETPIN\n")
         let (status, ids) = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid)],
                                     display: display)
