@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <libsecret/secret.h>
 
 #define PINBOX_SECRET_FUNCTIONS(X)                \
@@ -80,14 +79,8 @@ static void done(GCancellable *cancellable) {
 
 // GLib would start a bus of its own (dbus-launch) when none is named: a pinentry must not.
 static int session_bus_named(void) {
-    const char *address = getenv("DBUS_SESSION_BUS_ADDRESS");
-    if (address && *address) return 1;
-    const char *runtime = getenv("XDG_RUNTIME_DIR");
-    if (!runtime || !*runtime) return 0;
-    char path[4096];
-    struct stat st;
-    if (snprintf(path, sizeof path, "%s/bus", runtime) >= (int)sizeof path) return 0;
-    return stat(path, &st) == 0 && S_ISSOCK(st.st_mode);
+    char address[4096];
+    return pinbox_session_bus(address, sizeof address);
 }
 
 static int load(void) {

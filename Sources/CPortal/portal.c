@@ -11,10 +11,8 @@
 #include <dlfcn.h>
 #include <poll.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <dbus/dbus.h>
@@ -56,20 +54,6 @@ static int load(void) {
     PINBOX_DBUS_FUNCTIONS(PINBOX_LOOK_UP)
     loaded = 1;
     return 1;
-}
-
-// The session bus's address: as named, else the one systemd's user session keeps. None is not a
-// reason to start one (as libdbus's autolaunch, or GLib's dbus-launch, would).
-static int session_bus(char *address, size_t size) {
-    const char *named = getenv("DBUS_SESSION_BUS_ADDRESS");
-    if (named && *named) return snprintf(address, size, "%s", named) < (int)size;
-    const char *runtime = getenv("XDG_RUNTIME_DIR");
-    if (!runtime || !*runtime) return 0;
-    char path[4096];
-    struct stat st;
-    if (snprintf(path, sizeof path, "%s/bus", runtime) >= (int)sizeof path) return 0;
-    if (stat(path, &st) != 0 || !S_ISSOCK(st.st_mode)) return 0;
-    return snprintf(address, size, "unix:path=%s", path) < (int)size;
 }
 
 // The number in `reply`: Read wraps the setting's value in one variant more than the newer
@@ -151,7 +135,7 @@ static struct timespec pending_since;
 static struct question *start(void) {
     struct question *q = calloc(1, sizeof *q);
     if (!q) return NULL;
-    if (!session_bus(q->address, sizeof q->address) || !load() || pinbox_pipe_nonblocking(q->ends) != 0) {
+    if (!pinbox_session_bus(q->address, sizeof q->address) || !load() || pinbox_pipe_nonblocking(q->ends) != 0) {
         free(q);
         return NULL;
     }

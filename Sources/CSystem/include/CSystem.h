@@ -126,6 +126,12 @@ int pinbox_terminal_reclaim(void);
 /// Sets the modification time of the file at `path` to now (nothing is created): the agent's
 /// touch-file after the terminal was used. 0 on success.
 int pinbox_touch(const char *path);
+/// The session bus's address into `address` (session_bus.c): as named in
+/// DBUS_SESSION_BUS_ADDRESS, else the socket systemd's user session keeps at $XDG_RUNTIME_DIR/bus;
+/// 0 when there is none (nothing is started to find one, as libdbus's autolaunch or GLib's
+/// dbus-launch would) or it does not fit.
+int pinbox_session_bus(char *address, unsigned long size);
+
 /// A regular file's first `limit` bytes into `buffer` (file.c): the count read; -1 when no
 /// such file exists (look further), -2 when one does but cannot be read or is no regular file.
 long pinbox_read_regular_file(const char *path, unsigned char *buffer, long limit);
