@@ -109,7 +109,7 @@ struct question {
     char address[4096];
     int ends[2];
     atomic_int holders;
-    int scheme;
+    atomic_int scheme;
 };
 
 static void let_go(struct question *q) {
@@ -122,7 +122,7 @@ static void let_go(struct question *q) {
 
 static void *answer(void *context) {
     struct question *q = context;
-    q->scheme = ask(q->address);
+    atomic_store(&q->scheme, ask(q->address));
     (void)!write(q->ends[1], "", 1);
     let_go(q);
     return NULL;
@@ -140,6 +140,7 @@ static struct question *start(void) {
         return NULL;
     }
     atomic_init(&q->holders, 2);
+    atomic_init(&q->scheme, -1);
     if (pinbox_run_detached(answer, q) != 0) {
         close(q->ends[0]);
         close(q->ends[1]);
@@ -149,12 +150,6 @@ static struct question *start(void) {
     return q;
 }
 
-void pinbox_portal_prepare(void) {
-    if (pending) return;
-    clock_gettime(CLOCK_MONOTONIC, &pending_since);
-    pending = start();
-}
-
 // Milliseconds since the pending question was asked.
 static long pending_age(void) {
     struct timespec now;
@@ -162,21 +157,26 @@ static long pending_age(void) {
     return (now.tv_sec - pending_since.tv_sec) * 1000 + (now.tv_nsec - pending_since.tv_nsec) / 1000000;
 }
 
-int pinbox_portal_color_scheme(void) {
-    // A question asked for a dialog that did not take its answer (its user named the look) is
-    // stale by the next one: asked again.
-    if (pending && pending_age() > 1000) {
+void pinbox_portal_prepare(void) {
+    if (pending) {
+        if (pending_age() <= 1000) return;
+        // Asked for a dialog that did not take its answer (its user named the look): stale by
+        // the next one, asked again.
         let_go(pending);
-        pending = NULL;
     }
-    if (!pending) pinbox_portal_prepare();
+    clock_gettime(CLOCK_MONOTONIC, &pending_since);
+    pending = start();
+}
+
+int pinbox_portal_color_scheme(void) {
+    pinbox_portal_prepare();
     struct question *q = pending;
     pending = NULL;
     if (!q) return -1;
     long left = PINBOX_PORTAL_MILLISECONDS - pending_age();
     struct pollfd ready = {q->ends[0], POLLIN, 0};
     int scheme = -1;
-    if (poll(&ready, 1, left > 0 ? (int)left : 0) == 1) scheme = q->scheme;
+    if (poll(&ready, 1, left > 0 ? (int)left : 0) == 1) scheme = atomic_load(&q->scheme);
     let_go(q);
     return scheme;
 }

@@ -8,9 +8,11 @@ extension XDisplay {
     /// the desktop's, as `Appearance.preferred` rules from `GTK_THEME` and the desktop's
     /// XSETTINGS; and its motion, animated unless the user or the desktop says not, its caret
     /// blinking as the desktop's does (`Motion.preferred`). The settings are read here, before
-    /// the page is made; an open prompt follows them after (`SettingsWatch`).
+    /// the page is made; an open prompt follows them after (`SettingsWatch`). A theme's style
+    /// sheet and the settings portal are read afresh for each dialog (`DesktopReads`).
     public func desktopChoices(_ named: Preferences) -> (appearance: Appearance, motion: Motion) {
-        desktopChoices(named, settings: desktopSettings())
+        desktopReads = DesktopReads()
+        return desktopChoices(named, settings: desktopSettings())
     }
 
     /// The same, from `settings` already read (`SettingsWatch`).
@@ -18,8 +20,8 @@ extension XDisplay {
         let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
                                               environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
                                               desktopSettings: { settings },
-                                              themeBackground: ThemeStyleSheet.background(of:),
-                                              portalScheme: DesktopPortal.colorScheme)
+                                              themeBackground: { self.desktopReads.background(of: $0) },
+                                              portalScheme: { self.desktopReads.portalScheme() })
         return (appearance, Motion.preferred(animations: named.animations, desktop: settings))
     }
 
@@ -84,4 +86,30 @@ nonisolated(unsafe) private var handlerBeforeTrap: XErrorHandler?
 private func trapAwaitedErrors(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
     if let event, event.pointee.serial >= firstAwaitedSerial { return 0 }
     return handlerBeforeTrap?(display, event) ?? 0
+}
+
+/// The reads of the desktop's look that are not X's: a theme's style sheet (a file of up to
+/// 256 kB) and the settings portal's answer (a D-Bus round trip). Done once as a dialog opens,
+/// they are kept for the settings watch while it is open: a settings owner rewriting its
+/// property in a loop costs two round trips a burst, not a file read and a D-Bus call, and the
+/// watch's first read, just after the map, repeats neither. A new theme name is read once.
+struct DesktopReads {
+    /// The last theme read, and the ground its sheet gives (nil: none said).
+    private var sheet: (theme: String, background: Color?)?
+    /// The portal's answer, once asked (nil inside: none to be had).
+    private var portal: ColorScheme??
+
+    mutating func background(of theme: String) -> Color? {
+        if let sheet, sheet.theme == theme { return sheet.background }
+        let background = ThemeStyleSheet.background(of: theme)
+        sheet = (theme, background)
+        return background
+    }
+
+    mutating func portalScheme() -> ColorScheme? {
+        if let portal { return portal }
+        let answer = DesktopPortal.colorScheme()
+        portal = .some(answer)
+        return answer
+    }
 }

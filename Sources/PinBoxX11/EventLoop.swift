@@ -61,7 +61,7 @@ public final class EventLoop {
     /// signal may have come between two dialogs). Read only then, not on every wake.
     private var signalsPending = true
     /// A prompt follows the desktop's look and motion while it is open, on the axes the user
-    /// left to it (`SettingsWatch`); nil for a window that keeps its own (the demo, the sheet).
+    /// left to it (`SettingsWatch`); nil for a window that keeps its own (the demo).
     public var followsDesktop: Preferences?
     /// Watching the desktop's settings, from the preparation on.
     private var settingsWatch: SettingsWatch?

@@ -12,6 +12,8 @@ public final class XDisplay {
     public let atoms: Atoms
     /// The keyboard: its keymap, compose table and what it shows (Keyboard/).
     lazy var keyboard = Keyboard(display: handle, root: root, rulesNames: atoms.xkbRulesNames)
+    /// What the desktop's look was read from besides X, as a dialog opened (DesktopSettings.swift).
+    var desktopReads = DesktopReads()
 
     /// Called once when the server goes away, before the process exits with status 3: the
     /// place to wipe secrets. Xlib's I/O error handler may not return, so this is global.

@@ -176,10 +176,14 @@ extension DesktopColorSchemeTests {
     /// still: with no background of its own (`None`), an undrawn window shows what was behind
     /// it, so a drawn one is told by its text's many anti-aliased shades.
     static func ground(_ p: PinBoxProcess) throws -> Ground {
-        let x = try XClient(p.display!)
-        let id = try #require(p.windowID)
+        try ground(of: try #require(p.windowID), display: p.display!, "stderr: \(p.stderr)")
+    }
+
+    /// The same for the window `id` on `display`; `context` goes into the failure's words.
+    static func ground(of id: String, display: String, _ context: String = "") throws -> Ground {
+        let x = try XClient(display)
         var pixels: [UInt32] = []
-        try waitUntil("the dialog drawn (\(Set(pixels).count) colours); stderr: \(p.stderr)", timeout: 10) {
+        try waitUntil("the dialog drawn (\(Set(pixels).count) colours); \(context)", timeout: 10) {
             pixels = x.stillPixels(id)
             return Set(pixels).count > 16
         }

@@ -87,6 +87,11 @@ struct GTKThemeFileTests {
 }
 
 extension GTKThemeFile {
+    /// `background(in:)` over an array's bytes.
+    static func background(_ css: [UInt8]) -> Color? {
+        css.withUnsafeBufferPointer { background(in: $0) }
+    }
+
     /// Every sheet GTK 3 may take for theme `name`, in its order.
     static func candidates(name: String, home: String?, dataHome: String?, dataDirs: String?) -> [String] {
         folders(name: name, home: home, dataHome: dataHome, dataDirs: dataDirs).flatMap(sheets(in:))

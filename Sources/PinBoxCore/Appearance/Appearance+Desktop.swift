@@ -101,7 +101,7 @@ extension ColorScheme {
 
     /// Whether the desktop `XDG_CURRENT_DESKTOP` names keeps its light or dark choice in the
     /// settings portal only: GNOME (and what lists it, `ubuntu:GNOME`). Elsewhere the portal is
-    /// not asked: the theme's name says it there, and asking would load GIO for nothing.
+    /// not asked: the theme's name says it there, and asking would load libdbus for nothing.
     public static func keptInPortal(currentDesktop: String?) -> Bool {
         Array((currentDesktop ?? "").utf8).split(separator: UInt8(ascii: ":")).contains {
             lowered($0) == Array("gnome".utf8)

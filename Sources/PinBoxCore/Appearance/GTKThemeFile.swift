@@ -53,13 +53,9 @@ public enum GTKThemeFile {
     /// The colour `css` defines as `theme_bg_color` (`@define-color theme_bg_color #383838;`),
     /// its last definition outside comments, as the last one is the one that holds; nil when it
     /// defines none, or defines it other than as `#rgb` or `#rrggbb` (from another colour, with
-    /// `shade()`): what cannot be read here is not guessed.
-    public static func background(_ css: [UInt8]) -> Color? {
-        css.withUnsafeBufferPointer { background(in: $0) }
-    }
-
-    /// The same over the bytes where they lie. A theme's sheet runs to hundreds of kB, of which
-    /// only an `@` or a `/` can start what matters: libc's `memchr` finds the next of each.
+    /// `shade()`): what cannot be read here is not guessed. A theme's sheet runs to hundreds of
+    /// kB, of which only an `@` or a `/` can start what matters: libc's `memchr` finds the next
+    /// of each.
     public static func background(in css: UnsafeBufferPointer<UInt8>) -> Color? {
         guard let base = css.baseAddress else { return nil }
         let keyword = Array("@define-color".utf8), colour = Array("theme_bg_color".utf8)

@@ -169,8 +169,8 @@ public struct PaySheetLayout: Equatable, Sendable {
         sheet = Rect(x: 0, y: top, width: width, height: sheetHeight)
         let target = px(m.closeTarget)
         mirrored = content.direction == .rightToLeft
-        close = Rect(x: mirrored ? left + columnWidth - px(8) - target : left + px(8), y: top + ((px(m.headerHeight) - target) / 2).rounded(), width: target,
-                     height: target)
+        close = Rect(x: mirrored ? left + columnWidth - px(8) - target : left + px(8),
+                     y: top + ((px(m.headerHeight) - target) / 2).rounded(), width: target, height: target)
         title = Point(x: centre, y: top + (px(m.headerHeight) / 2 + m.titleSize * 0.35 * s).rounded())
         hairline = Rect(x: 0, y: top + hairlineY, width: width, height: hairlineHeight)
         payee = payeeY.map { Point(x: centre, y: top + $0) }
