@@ -11,6 +11,7 @@
 #include <dlfcn.h>
 #include <poll.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,7 +34,16 @@
     X(dbus_message_iter_init)                     \
     X(dbus_message_iter_get_arg_type)             \
     X(dbus_message_iter_recurse)                  \
-    X(dbus_message_iter_get_basic)
+    X(dbus_message_iter_get_basic)                \
+    X(dbus_message_iter_next)                     \
+    X(dbus_message_get_sender)                    \
+    X(dbus_message_is_signal)                     \
+    X(dbus_message_has_path)                      \
+    X(dbus_bus_add_match)                         \
+    X(dbus_connection_get_unix_fd)                \
+    X(dbus_connection_get_is_connected)           \
+    X(dbus_connection_read_write)                 \
+    X(dbus_connection_pop_message)
 
 #define PINBOX_DECLARE(name) static __typeof__(name) *p_##name;
 PINBOX_DBUS_FUNCTIONS(PINBOX_DECLARE)
@@ -56,11 +66,10 @@ static int load(void) {
     return 1;
 }
 
-// The number in `reply`: Read wraps the setting's value in one variant more than the newer
-// ReadOne, so every variant around it is taken off. -1 for anything but a uint32.
-static int scheme_in(DBusMessage *reply) {
-    DBusMessageIter it;
-    if (!p_dbus_message_iter_init(reply, &it)) return -1;
+// The color-scheme the value at `it` holds: the portal wraps it in variants (Read in one more
+// than ReadOne and SettingChanged), so every variant around it is taken off. -1 for anything
+// but a uint32.
+static int scheme_at(DBusMessageIter it) {
     for (int depth = 0; depth < 8 && p_dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_VARIANT; depth++) {
         DBusMessageIter inner;
         p_dbus_message_iter_recurse(&it, &inner);
@@ -72,48 +81,86 @@ static int scheme_in(DBusMessage *reply) {
     return number <= 2 ? (int)number : 0;  // a value the specification does not name: no preference
 }
 
-static int ask(const char *address) {
+static int scheme_in(DBusMessage *reply) {
+    DBusMessageIter it;
+    return p_dbus_message_iter_init(reply, &it) ? scheme_at(it) : -1;
+}
+
+#define PINBOX_PORTAL_NAME "org.freedesktop.portal.Desktop"
+#define PINBOX_PORTAL_PATH "/org/freedesktop/portal/desktop"
+#define PINBOX_PORTAL_SETTINGS "org.freedesktop.portal.Settings"
+#define PINBOX_APPEARANCE "org.freedesktop.appearance"
+#define PINBOX_COLOR_SCHEME "color-scheme"
+
+static void end(DBusConnection *bus) {
+    p_dbus_connection_close(bus);
+    p_dbus_connection_unref(bus);
+}
+
+// What one question found: the portal's answer, and the connection it came on, left open with
+// the portal's changes of the setting asked for on it, and the portal's name on the bus (its
+// changes are told from a client's forgery by it). No connection when no answer came.
+struct heard {
+    int scheme;
+    DBusConnection *bus;
+    char portal[256];
+};
+
+static void ask(const char *address, struct heard *heard) {
     DBusError error;
     p_dbus_error_init(&error);
-    int scheme = -1;
+    heard->scheme = -1;
     DBusConnection *bus = p_dbus_connection_open_private(address, &error);
     if (bus) {
         p_dbus_connection_set_exit_on_disconnect(bus, FALSE);
         DBusMessage *call = NULL;
         if (p_dbus_bus_register(bus, &error)
-            && (call = p_dbus_message_new_method_call("org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
-                                                      "org.freedesktop.portal.Settings", "Read"))) {
-            const char *namespace = "org.freedesktop.appearance", *key = "color-scheme";
+            && (call = p_dbus_message_new_method_call(PINBOX_PORTAL_NAME, PINBOX_PORTAL_PATH, PINBOX_PORTAL_SETTINGS,
+                                                      "Read"))) {
+            // Asked before the setting is read, so that no change after the read goes unheard.
+            // Sent without waiting for the bus's reply; the read's round trip carries it.
+            p_dbus_bus_add_match(bus,
+                                 "type='signal',sender='" PINBOX_PORTAL_NAME "',path='" PINBOX_PORTAL_PATH
+                                 "',interface='" PINBOX_PORTAL_SETTINGS "',member='SettingChanged',arg0='"
+                                 PINBOX_APPEARANCE "',arg1='" PINBOX_COLOR_SCHEME "'",
+                                 NULL);
+            const char *namespace = PINBOX_APPEARANCE, *key = PINBOX_COLOR_SCHEME;
             p_dbus_message_set_auto_start(call, FALSE);
             if (p_dbus_message_append_args(call, DBUS_TYPE_STRING, &namespace, DBUS_TYPE_STRING, &key, DBUS_TYPE_INVALID)) {
                 DBusMessage *reply =
                     p_dbus_connection_send_with_reply_and_block(bus, call, PINBOX_PORTAL_MILLISECONDS, &error);
                 if (reply) {
-                    scheme = scheme_in(reply);
+                    heard->scheme = scheme_in(reply);
+                    const char *portal = p_dbus_message_get_sender(reply);
+                    if (heard->scheme >= 0 && portal && strlen(portal) < sizeof heard->portal) {
+                        strcpy(heard->portal, portal);
+                        heard->bus = bus;
+                    }
                     p_dbus_message_unref(reply);
                 }
             }
             p_dbus_message_unref(call);
         }
-        p_dbus_connection_close(bus);
-        p_dbus_connection_unref(bus);
+        if (heard->bus != bus) end(bus);
     }
     p_dbus_error_free(&error);
-    return scheme;
 }
 
 // One question on a thread of its own, so that a bus that takes the connection and never
 // answers its handshake (libdbus gives that no timeout) holds the prompt no longer than the
-// deadline. Whichever of the two sides lets go last frees it.
+// deadline. Whichever of the two sides lets go last frees it, and the connection with it
+// unless the prompt took it.
 struct question {
     char address[4096];
     int ends[2];
     atomic_int holders;
-    atomic_int scheme;
+    atomic_bool answered;
+    struct heard heard;
 };
 
 static void let_go(struct question *q) {
     if (atomic_fetch_sub(&q->holders, 1) == 1) {
+        if (q->heard.bus) end(q->heard.bus);
         close(q->ends[0]);
         close(q->ends[1]);
         free(q);
@@ -122,7 +169,8 @@ static void let_go(struct question *q) {
 
 static void *answer(void *context) {
     struct question *q = context;
-    atomic_store(&q->scheme, ask(q->address));
+    ask(q->address, &q->heard);
+    atomic_store(&q->answered, true);  // what `heard` holds is the prompt's to take from here
     (void)!write(q->ends[1], "", 1);
     let_go(q);
     return NULL;
@@ -131,6 +179,15 @@ static void *answer(void *context) {
 // The question asked and not yet answered (pinbox_portal_prepare), and when it was asked.
 static struct question *pending;
 static struct timespec pending_since;
+// The connection the last answer came on, kept to hear the portal's changes while the dialog is
+// open, and the portal's name on the bus.
+static DBusConnection *listening;
+static char portal[256];
+
+void pinbox_portal_stop_listening(void) {
+    if (listening) end(listening);
+    listening = NULL;
+}
 
 static struct question *start(void) {
     struct question *q = calloc(1, sizeof *q);
@@ -140,7 +197,7 @@ static struct question *start(void) {
         return NULL;
     }
     atomic_init(&q->holders, 2);
-    atomic_init(&q->scheme, -1);
+    atomic_init(&q->answered, false);
     if (pinbox_run_detached(answer, q) != 0) {
         close(q->ends[0]);
         close(q->ends[1]);
@@ -176,7 +233,56 @@ int pinbox_portal_color_scheme(void) {
     long left = PINBOX_PORTAL_MILLISECONDS - pending_age();
     struct pollfd ready = {q->ends[0], POLLIN, 0};
     int scheme = -1;
-    if (poll(&ready, 1, left > 0 ? (int)left : 0) == 1) scheme = atomic_load(&q->scheme);
+    if (poll(&ready, 1, left > 0 ? (int)left : 0) == 1 && atomic_load(&q->answered)) {
+        scheme = q->heard.scheme;
+        pinbox_portal_stop_listening();
+        listening = q->heard.bus;
+        q->heard.bus = NULL;
+        memcpy(portal, q->heard.portal, sizeof portal);
+    }
     let_go(q);
+    return scheme;
+}
+
+int pinbox_portal_descriptor(void) {
+    int fd = -1;
+    return listening && p_dbus_connection_get_unix_fd(listening, &fd) ? fd : -1;
+}
+
+// The color-scheme a SettingChanged signal from the portal carries; -1 for any other message.
+// A client can send a signal to the prompt's connection in the portal's words; only the
+// portal's own name as its sender, which the bus writes, makes it the portal's.
+static int change_in(DBusMessage *message) {
+    const char *sender = p_dbus_message_get_sender(message);
+    if (!sender || strcmp(sender, portal) != 0
+        || !p_dbus_message_is_signal(message, PINBOX_PORTAL_SETTINGS, "SettingChanged")
+        || !p_dbus_message_has_path(message, PINBOX_PORTAL_PATH))
+        return -1;
+    DBusMessageIter it;
+    const char *words[2];
+    if (!p_dbus_message_iter_init(message, &it)) return -1;
+    for (int i = 0; i < 2; i++) {
+        if (p_dbus_message_iter_get_arg_type(&it) != DBUS_TYPE_STRING) return -1;
+        p_dbus_message_iter_get_basic(&it, &words[i]);
+        if (!p_dbus_message_iter_next(&it)) return -1;
+    }
+    if (strcmp(words[0], PINBOX_APPEARANCE) != 0 || strcmp(words[1], PINBOX_COLOR_SCHEME) != 0) return -1;
+    return scheme_at(it);
+}
+
+int pinbox_portal_news(void) {
+    if (!listening) return -1;
+    // One read of what the socket holds, not waiting; what came before the prompt listened
+    // is already queued.
+    p_dbus_connection_read_write(listening, 0);
+    int scheme = -1;
+    DBusMessage *message;
+    while ((message = p_dbus_connection_pop_message(listening))) {
+        int changed = change_in(message);
+        if (changed >= 0) scheme = changed;
+        p_dbus_message_unref(message);
+    }
+    // A bus that went away: nothing more to hear, and its descriptor is not polled again.
+    if (!p_dbus_connection_get_is_connected(listening)) pinbox_portal_stop_listening();
     return scheme;
 }

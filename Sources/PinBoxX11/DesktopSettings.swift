@@ -112,4 +112,12 @@ struct DesktopReads {
         portal = .some(answer)
         return answer
     }
+
+    /// Takes the portal's news of its preference while the dialog is open: whether it changed
+    /// what was kept.
+    mutating func hearPortal() -> Bool {
+        guard let said = DesktopPortal.news(), let portal, said != portal else { return false }
+        self.portal = .some(said)
+        return true
+    }
 }

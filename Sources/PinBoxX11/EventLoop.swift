@@ -74,6 +74,9 @@ public final class EventLoop {
 
     /// Runs until the controller sets an exit status; returns it.
     public func run(_ controller: WindowController) throws(X11Error) -> Int32 {
+        // The settings portal is heard while the dialog is open, from the answer it gave as the
+        // page was made (`SettingsWatch`).
+        defer { DesktopPortal.stopListening() }
         SignalPipe.install()
         signalsPending = true
         let d = display.handle
@@ -495,14 +498,19 @@ public final class EventLoop {
         return buffer
     }
 
-    /// Blocks until the X connection or the signal pipe is readable, the watched descriptor
-    /// hangs up, or until `deadline`.
+    /// Blocks until the X connection, the signal pipe or the settings portal's connection is
+    /// readable, the watched descriptor hangs up, or until `deadline`.
     private func wait(until deadline: Double?) {
         var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
         // No events asked: poll reports a hang-up or an error on it whatever is asked.
         let watching = hangUpWatch != nil && !hungUp
         if let watched = hangUpWatch, watching { fds.append(pollfd(fd: watched, events: 0, revents: 0)) }
+        var portal: Int?
+        if let fd = settingsWatch?.portalDescriptor {
+            portal = fds.count
+            fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        }
         var timeout: Int32 = -1
         if let deadline {
             let ms = ((deadline - Clock.now()) * 1000).rounded(.up)
@@ -517,6 +525,7 @@ public final class EventLoop {
         _ = poll(&fds, nfds_t(fds.count), timeout)
         if fds[1].revents != 0 { signalsPending = true }
         if watching, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
+        if let portal, fds[portal].revents != 0 { settingsWatch?.hearPortal(display: display) }
         accessibility?.dispatch(fds[glib...])
     }
 

@@ -8,7 +8,9 @@ import PinBoxCore
 /// and the root window for the MANAGER message a new owner sends (a settings daemon started,
 /// or restarted). An owner that goes away with no other to follow leaves the prompt as it is:
 /// no settings is not the desktop asking for the defaults, and a daemon's restart does not
-/// flash the prompt.
+/// flash the prompt. Where the settings portal was asked for the desktop's light or dark
+/// preference (GNOME's), its changes are heard too, on the connection the answer came on
+/// (`DesktopPortal`): a change makes the watch read again, as an XSETTINGS one does.
 ///
 /// Any client can own the selection and rewrite its property as often as it likes: each
 /// burst of such events costs one read (two round trips), and only a change in what the
@@ -37,7 +39,17 @@ struct SettingsWatch {
     /// Starts watching: the root for a new owner, then the owner and what it says now.
     mutating func start(display: XDisplay) -> InputEvent? {
         XSelectInput(display.handle, display.root, StructureNotifyMask)
+        _ = display.desktopReads.hearPortal()  // what it said since the page was made
         return read(display)
+    }
+
+    /// The descriptor to poll for the portal's changes; nil when it is not heard.
+    var portalDescriptor: Int32? { DesktopPortal.descriptor }
+
+    /// The portal's descriptor is readable: its news is taken, and a changed preference read
+    /// after the burst.
+    mutating func hearPortal(display: XDisplay) {
+        if display.desktopReads.hearPortal() { stale = true }
     }
 
     /// Whether `event` is news of the settings (then it is noted, to read after the burst).

@@ -5,9 +5,10 @@ import Testing
 
 /// GNOME 42 and later keep the user's light or dark choice in the settings portal
 /// (`org.freedesktop.appearance` `color-scheme`), while gsd-xsettings goes on publishing
-/// "Adwaita" as the theme: a prompt on GNOME asks the portal. Driven by the real
-/// xdg-desktop-portal with its GTK back end, reading GNOME's `color-scheme` key from a GSettings
-/// keyfile, on a private session bus, beside a real xsettingsd publishing "Adwaita".
+/// "Adwaita" as the theme: a prompt on GNOME asks the portal, and follows its changes while
+/// open. Driven by the real xdg-desktop-portal with its GTK back end, reading GNOME's
+/// `color-scheme` key from dconf (set with `gsettings`, as GNOME's Settings does), on a private
+/// session bus, beside a real xsettingsd publishing "Adwaita".
 @Suite("GNOME's dark preference through the settings portal, end to end", .endToEnd)
 struct PortalColorSchemeTests {
     typealias Ground = DesktopColorSchemeTests.Ground
@@ -45,6 +46,74 @@ struct PortalColorSchemeTests {
         #expect(daemon.isRunning)
     }
 
+    /// GNOME's dark style switched on and off under an open prompt: it follows, as libadwaita's
+    /// programs do, and what was typed before, between and after the switches is all answered.
+    @Test func anOpenPromptFollowsGnomesDarkStyle() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
+        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let session = try PortalSession(root: root, display: xvfb.display, colorScheme: "default")
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, environment: session.environment)
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        for (scheme, letter, expected) in [("prefer-dark", "a", Ground.dark), ("default", "b", .light),
+                                           ("prefer-dark", "c", .dark), ("prefer-light", "d", .light)] {
+            try prompt.xdotool(["type", letter])
+            try session.set(colorScheme: scheme)
+            try Self.waitForGround(expected, of: prompt, scheme)
+        }
+        try prompt.xdotool(["type", "e"])
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit() == 0)
+        #expect(prompt.stdout == "abcde\n")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+        #expect(daemon.isRunning)
+    }
+
+    /// Any client of the session bus can send the prompt's connection a signal in the portal's
+    /// words, to it alone or to all: only the portal's own changes are heard. The forgeries
+    /// say "prefer dark" and the prompt stays light for as long as the real change takes many
+    /// times over; the control, the real portal saying the same, turns it dark.
+    @Test func aForgedPortalSignalIsNotHeard() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
+        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let session = try PortalSession(root: root, display: xvfb.display, colorScheme: "default")
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, environment: session.environment)
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        let names = try session.uniqueNames(of: prompt.pid)
+        let signal = ["/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings.SettingChanged",
+                      "string:org.freedesktop.appearance", "string:color-scheme", "variant:uint32:1"]
+        for destination in names.map({ ["--dest=\($0)"] }) + [[]] {
+            let sent = try run(["dbus-send", "--session", "--type=signal"] + destination + signal,
+                               environment: session.busEnvironment)
+            #expect(sent.status == 0, "\(sent.output)")
+        }
+        let x = try XClient(xvfb.display), window = try #require(prompt.windowID)
+        let until = Date().addingTimeInterval(2)
+        var seen = Ground.light
+        while Date() < until, seen == .light {
+            seen = DesktopColorSchemeTests.ground(of: x.pixel(window, x: 2, y: 2))
+            usleep(50_000)
+        }
+        #expect(seen == .light, "after the forgeries")
+        try session.set(colorScheme: "prefer-dark")
+        try Self.waitForGround(.dark, of: prompt, "the control")
+        try DesktopColorSchemeTests.answer(prompt)
+        #expect(daemon.isRunning)
+    }
+
+    /// Waits for the open prompt's ground to be `expected`.
+    static func waitForGround(_ expected: Ground, of prompt: PinBoxProcess, _ context: String) throws {
+        let x = try XClient(prompt.display!), window = try #require(prompt.windowID)
+        var seen = Ground.neither(0)
+        try waitUntil("\(context): \(expected), seen \(seen); stderr: \(prompt.stderr)", timeout: 10) {
+            seen = DesktopColorSchemeTests.ground(of: x.pixel(window, x: 2, y: 2))
+            return seen == expected
+        }
+    }
+
     /// The controls: no preference and a light one leave the theme's light.
     @Test func noPreferenceOrALightOneLeavesItLight() throws {
         #expect(try Self.ground(scheme: "default") == .light)
@@ -64,13 +133,16 @@ struct PortalColorSchemeTests {
 }
 
 /// A private session bus (`dbus-run-session`) on which the real xdg-desktop-portal answers
-/// with its GTK back end, which reads GNOME's `color-scheme` from a GSettings keyfile in a home
-/// of its own; the portal is started (by a first call) before a prompt asks, as GNOME's
-/// session starts it at login. The bus, and what it started, end with the object.
+/// with its GTK back end, which reads GNOME's `color-scheme` from dconf in a home of its own
+/// (dconf's service started on the same bus, and told by `gsettings`); the portal is started
+/// (by a first call) before a prompt asks, as GNOME's session starts it at login. The bus, and
+/// what it started, end with the object.
 final class PortalSession {
     let root: String
     private(set) var address = ""
     private let bus: Child
+    /// What the bus, what it starts and the test's own tools see.
+    private(set) var busEnvironment: [String: String] = [:]
 
     /// What a program of this GNOME session sees.
     var environment: [String: String] {
@@ -80,13 +152,11 @@ final class PortalSession {
 
     init(root: String, display: String, colorScheme: String) throws {
         self.root = root
-        for dir in ["/run", "/config/glib-2.0/settings"] {
+        for dir in ["/run", "/config"] {
             try FileManager.default.createDirectory(atPath: root + dir, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
-        try "[org/gnome/desktop/interface]\ncolor-scheme='\(colorScheme)'\n"
-            .write(toFile: root + "/config/glib-2.0/settings/keyfile", atomically: true, encoding: .utf8)
-        for tool in ["dbus-run-session", "gdbus"] { _ = try which(tool) }  // names the package when missing
+        for tool in ["dbus-run-session", "gdbus", "gsettings", "dbus-send"] { _ = try which(tool) }  // names the package when missing
         for service in ["xdg-desktop-portal", "xdg-desktop-portal-gtk"]
         where !FileManager.default.isExecutableFile(atPath: "/usr/libexec/" + service) {
             throw TestFailure("\(service) is not installed (scripts/install-deps installs it)")
@@ -94,7 +164,7 @@ final class PortalSession {
         // What the bus starts (the portal, its GTK back end) inherits this.
         let file = root + "/bus-address"
         let busEnvironment = ["HOME": root, "XDG_RUNTIME_DIR": root + "/run", "XDG_CONFIG_HOME": root + "/config",
-                              "XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile", "DISPLAY": display]
+                              "XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "dconf", "DISPLAY": display]
         bus = try Child(["dbus-run-session", "--", "sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(file); exec cat"],
                         environment: busEnvironment, capture: true, interactive: true)
         let deadline = Date().addingTimeInterval(20)
@@ -103,6 +173,8 @@ final class PortalSession {
             usleep(20_000)
         }
         address = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        self.busEnvironment = busEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
+        try set(colorScheme: colorScheme)
         // Started by a first call, and answering with the keyfile's value.
         let expected = ["default": "uint32 0", "prefer-dark": "uint32 1", "prefer-light": "uint32 2"][colorScheme]
         var said = ""
@@ -114,8 +186,30 @@ final class PortalSession {
                             "--object-path", "/org/freedesktop/portal/desktop",
                             "--method", "org.freedesktop.portal.Settings.Read",
                             "org.freedesktop.appearance", "color-scheme"],
-                           environment: busEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }).output
+                           environment: self.busEnvironment).output
         } while expected.map { !said.contains($0) } ?? true
+    }
+
+    /// Sets GNOME's `color-scheme` (`default`, `prefer-dark`, `prefer-light`), as its Settings
+    /// and its quick settings do: gsettings returns once dconf has it, and the portal tells
+    /// its listeners.
+    func set(colorScheme: String) throws {
+        let set = try run(["gsettings", "set", "org.gnome.desktop.interface", "color-scheme", colorScheme],
+                          environment: busEnvironment)
+        guard set.status == 0 else { throw TestFailure("gsettings set color-scheme \(colorScheme): \(set.output)") }
+    }
+
+    /// The bus names of the connections process `pid` holds.
+    func uniqueNames(of pid: pid_t) throws -> [String] {
+        func call(_ method: String, _ arguments: String...) throws -> String {
+            try run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                     "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus." + method] + arguments,
+                    environment: busEnvironment).output
+        }
+        let names = try call("ListNames").split(whereSeparator: { "[], ()'".contains($0) }).filter { $0.hasPrefix(":") }
+        let held = try names.filter { try call("GetConnectionUnixProcessID", String($0)).contains("uint32 \(pid),") }
+        guard !held.isEmpty else { throw TestFailure("no connection of process \(pid) among \(names)") }
+        return held.map(String.init)
     }
 
     deinit {

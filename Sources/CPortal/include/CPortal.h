@@ -12,7 +12,21 @@ void pinbox_portal_prepare(void);
 /// The portal's `org.freedesktop.appearance` `color-scheme`: 0 no preference, 1 prefer dark,
 /// 2 prefer light; -1 when it cannot be had (no session bus named, no libdbus, no portal
 /// running, no answer within 250 ms of the question, an answer of another type). The pending
-/// question's answer, else a new question's.
+/// question's answer, else a new question's. The connection the answer came on is kept, to
+/// hear the portal's changes (`pinbox_portal_news`), until the next answer or
+/// `pinbox_portal_stop_listening`.
 int pinbox_portal_color_scheme(void);
+
+/// The descriptor of the connection kept to hear the portal's changes, to poll for reading;
+/// -1 when none is kept.
+int pinbox_portal_descriptor(void);
+
+/// What the portal said since it was last asked, without waiting: the newest `color-scheme` it
+/// announced (0, 1 or 2), or -1 for nothing. Signals of any other sender are passed over. A
+/// connection the bus closed is let go (the descriptor is then -1).
+int pinbox_portal_news(void);
+
+/// Closes the connection kept to hear the portal (a dialog's end).
+void pinbox_portal_stop_listening(void);
 
 #endif
