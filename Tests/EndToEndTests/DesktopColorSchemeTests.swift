@@ -346,7 +346,10 @@ final class VanishingOwner: @unchecked Sendable {
     private var owesACycle = false
     private var count = 0
     private var finished = false
+    /// The thread hears of new windows: a prompt started before would make its window unseen.
+    private var listening = false
 
+    /// Returns once the thread hears of new windows.
     init(display: String) {
         let settings = HostileSettings.wellFormed(padding: 0, theme: "Adwaita-dark")
         Thread { [self] in
@@ -355,6 +358,8 @@ final class VanishingOwner: @unchecked Sendable {
             defer { XCloseDisplay(d) }
             let selection = XInternAtom(d, "_XSETTINGS_S0", 0), property = XInternAtom(d, "_XSETTINGS_SETTINGS", 0)
             XSelectInput(d, XDefaultRootWindow(d), SubstructureNotifyMask)
+            XSync(d, 0)
+            lock.withLock { listening = true }
             var ours = Set<Window>(), previous: Window = 0
             while !lock.withLock({ stopping }) {
                 if lock.withLock({ paused && !owesACycle }) {
@@ -378,11 +383,14 @@ final class VanishingOwner: @unchecked Sendable {
                 }
             }
         }.start()
+        while !lock.withLock({ listening || finished }) { usleep(1000) }
     }
 
     /// How many owners came and went.
     var cycles: Int { lock.withLock { count } }
-    var isPaused: Bool { lock.withLock { paused } }
+    /// Paused, and the cycle `resume` owes made: a prompt that made its window before the
+    /// thread had its turn must not be taken for one that started under a changing owner.
+    var isPaused: Bool { lock.withLock { paused && !owesACycle } }
     func resume() { lock.withLock { (paused, owesACycle) = (false, true) } }
 
     /// Ends the thread and waits for it (its connection must not outlive the Xvfb).
