@@ -30,6 +30,11 @@ struct SettingsWatch {
     private var stale = false
     /// What the page was last told: a read that makes the same look tells it nothing.
     private var told: InputEvent?
+    /// The settings last read: what the portal's change is read with while no client owns
+    /// the selection (then the other axes hold still).
+    private var last: XSettings?
+    /// The portal's preference changed since the last read.
+    private var portalChanged = false
 
     init(named: Preferences, window: Window) {
         self.named = named
@@ -39,7 +44,7 @@ struct SettingsWatch {
     /// Starts watching: the root for a new owner, then the owner and what it says now.
     mutating func start(display: XDisplay) -> InputEvent? {
         XSelectInput(display.handle, display.root, StructureNotifyMask)
-        _ = display.desktopReads.hearPortal()  // what it said since the page was made
+        portalChanged = display.desktopReads.hearPortal()  // what it said since the page was made
         return read(display)
     }
 
@@ -49,7 +54,7 @@ struct SettingsWatch {
     /// The portal's descriptor is readable: its news is taken, and a changed preference read
     /// after the burst.
     mutating func hearPortal(display: XDisplay) {
-        if display.desktopReads.hearPortal() { stale = true }
+        if display.desktopReads.hearPortal() { (stale, portalChanged) = (true, true) }
     }
 
     /// Whether `event` is news of the settings (then it is noted, to read after the burst).
@@ -71,8 +76,8 @@ struct SettingsWatch {
     }
 
     /// After a burst of events: what the page looks like now, when one said the settings
-    /// changed, there are settings to read, and they make another look than the last told;
-    /// nil otherwise.
+    /// changed, there are settings to read (or the portal's preference changed), and they make
+    /// another look than the last told; nil otherwise.
     mutating func update(display: XDisplay) -> InputEvent? {
         guard stale else { return nil }
         stale = false
@@ -82,8 +87,13 @@ struct SettingsWatch {
     private mutating func read(_ display: XDisplay) -> InputEvent? {
         let (watched, settings) = display.readSettings(watching: true, ownWindow: window)
         owner = watched
-        guard let settings else { return nil }
-        let (appearance, motion) = display.desktopChoices(named, settings: settings)
+        defer { portalChanged = false }
+        if let settings {
+            last = settings
+        } else if !portalChanged {
+            return nil
+        }
+        let (appearance, motion) = display.desktopChoices(named, settings: last)
         let style = InputEvent.desktopStyle(appearance.palette, motion)
         guard style != told else { return nil }
         told = style
