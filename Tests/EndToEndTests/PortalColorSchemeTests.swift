@@ -107,6 +107,65 @@ struct PortalColorSchemeTests {
         #expect(daemon.isRunning)
     }
 
+    /// A client that floods the prompt's connection with forged and malformed changes (a string
+    /// where the number goes, arguments missing, a 64 kB namespace, the portal's own words) while
+    /// the user types: every key arrives, the prompt stays light through the flood, and the
+    /// real portal's change after it is still heard.
+    @Test func aFloodOfForgedSignalsLosesNoKey() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
+        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let session = try PortalSession(root: root, display: xvfb.display, colorScheme: "default")
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, environment: session.environment)
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        let script = root + "/flood.py"
+        try Self.floodScript.write(toFile: script, atomically: true, encoding: .utf8)
+        let flood = try Child(["/usr/bin/python3", script, "10000"] + session.uniqueNames(of: prompt.pid),
+                              environment: session.busEnvironment, capture: true)
+        try prompt.xdotool(["type", "--delay", "30", "abcdef"])  // the flood lasts some seconds
+        let x = try XClient(xvfb.display), window = try #require(prompt.windowID)
+        var seen = Ground.light
+        while flood.isRunning, seen == .light {
+            seen = DesktopColorSchemeTests.ground(of: x.pixel(window, x: 2, y: 2))
+            usleep(20_000)
+        }
+        #expect(seen == .light, "during the flood")
+        #expect(flood.wait() == 0, "\(String(decoding: flood.read().err, as: UTF8.self))")
+        #expect(String(decoding: flood.read().out, as: UTF8.self) == "40000\n", "every forgery sent")
+        try session.set(colorScheme: "prefer-dark")
+        try Self.waitForGround(.dark, of: prompt, "the control")
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit() == 0)
+        #expect(prompt.stdout == "abcdef\n")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+        #expect(daemon.isRunning)
+    }
+
+    /// Sends the connections named after the count that many rounds of four forged
+    /// `SettingChanged` signals, through GIO; prints how many it sent.
+    static let floodScript = """
+        import sys
+        from gi.repository import Gio, GLib
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        rounds, names = int(sys.argv[1]), sys.argv[2:]
+        bodies = [
+            GLib.Variant('(ssv)', ('org.freedesktop.appearance', 'color-scheme', GLib.Variant('u', 1))),
+            GLib.Variant('(ssv)', ('org.freedesktop.appearance', 'color-scheme', GLib.Variant('s', 'dark'))),
+            GLib.Variant('(s)', ('org.freedesktop.appearance',)),
+            GLib.Variant('(ssv)', ('x' * 65536, 'color-scheme', GLib.Variant('u', 1))),
+        ]
+        sent = 0
+        for _ in range(rounds):
+            for body in bodies:
+                for name in names:
+                    bus.emit_signal(name, '/org/freedesktop/portal/desktop', 'org.freedesktop.portal.Settings',
+                                    'SettingChanged', body)
+                sent += 1
+        bus.flush_sync(None)
+        print(sent)
+        """
+
     /// Waits for the open prompt's ground to be `expected`.
     static func waitForGround(_ expected: Ground, of prompt: PinBoxProcess, _ context: String) throws {
         let x = try XClient(prompt.display!), window = try #require(prompt.windowID)
