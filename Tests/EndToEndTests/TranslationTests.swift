@@ -12,7 +12,11 @@ struct TranslationTests {
         .deletingLastPathComponent().deletingLastPathComponent().path
 
     /// The catalogues the README promises, each a po/LANG.po.
-    static let languages = ["zh_CN", "ja", "de", "ru", "he", "ar", "fr", "es", "pl", "el"]
+    static let languages = ["zh_CN", "zh_TW", "ja", "ko", "de", "ru", "uk", "he", "ar", "fr", "es", "pt_BR", "it",
+                            "nl", "pl", "el"]
+
+    /// Words a language writes as English does, beyond those every language may keep.
+    static let sharedWords = ["it": ["Password"], "nl": ["Code"]]
 
     /// Every catalogue translates every word the program has (po/pinbox.pot), none fuzzy, and
     /// the others than Chinese and Japanese leave nothing in English but names (OK, PIN, PUK), the
@@ -29,8 +33,9 @@ struct TranslationTests {
         #expect(all.trimmingCharacters(in: .whitespacesAndNewlines) == "\(words) translated messages.", "\(all)")
         guard language != "zh_CN" && language != "ja" else { return }
         let english = try Self.untranslated(po)
-        // Spanish says No as English does.
-        #expect(english.isSubset(of: ["_OK", "PIN", "PUK", "Passphrase", "default:LTR", "_No"]), "left in English: \(english)")
+        // Spanish and Italian say No as English does; Italian says Password, Dutch Code.
+        let shared = Set(["_OK", "PIN", "PUK", "Passphrase", "default:LTR", "_No"] + Self.sharedWords[language, default: []])
+        #expect(english.isSubset(of: shared), "left in English: \(english)")
     }
 
     /// A catalogue added to po/ is one the tests above check and the installs below carry.
@@ -60,7 +65,8 @@ struct TranslationTests {
     /// "No" in its place of Cancel). The same picture as one given those words; the control, a
     /// label of its own, draws another.
     @Test(arguments: [("C", nil), ("ja_JP.UTF-8", "ja"), ("de_DE.UTF-8", "de"), ("el_GR.UTF-8", "el"),
-                      ("pl_PL.UTF-8", "pl")] as [(String, String?)])
+                      ("pl_PL.UTF-8", "pl"), ("zh_TW.UTF-8", "zh_TW"), ("ko_KR.UTF-8", "ko"), ("uk_UA.UTF-8", "uk"),
+                      ("pt_BR.UTF-8", "pt_BR"), ("it_IT.UTF-8", "it"), ("nl_NL.UTF-8", "nl")] as [(String, String?)])
     func aThreeAnswerConfirmationSpeaksTheUsersLanguage(_ locale: String, _ language: String?) throws {
         let dir = NSTemporaryDirectory() + "pinbox-confirm3-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -147,13 +153,50 @@ struct TranslationTests {
         #expect(namedJapanese.pixels == japanese.pixels)
     }
 
+    /// An askpass under `LANG=zh_TW.UTF-8` speaks Traditional Chinese (po/zh_TW.po), not the
+    /// Simplified words of zh_CN nor English, with its buttons in the Traditional face; the same
+    /// words named by `LANGUAGE=zh_TW` under a Simplified locale draw in the Simplified face.
+    /// And a Korean one speaks Korean, its buttons' Hangul drawn.
+    @Test func aTaiwaneseAndAKoreanAskpassSpeakTheirLanguages() throws {
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        func buttonRow(_ environment: [String: String]) throws -> (title: String, pixels: [UInt32]) {
+            let p = try PinBoxProcess(["askpass", "Passphrase: "], display: desk.display,
+                                      environment: ["LC_ALL": "", "LC_MESSAGES": "", "LC_CTYPE": "", "LANGUAGE": ""]
+                                          .merging(environment) { $1 },
+                                      program: prefix + "/bin/pinbox")
+            var dialog = try desk.nextDialog()
+            let pixels = desk.pixels(&dialog)
+            let ok = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
+            let rows = max(0, ok.y - 12)..<min(dialog.height, ok.y + 12)
+            let title = desk.title(dialog)
+            try desk.key("Escape")
+            #expect(try p.waitExit() == 1)
+            return (title, Array(pixels[(rows.lowerBound * dialog.width)..<(rows.upperBound * dialog.width)]))
+        }
+        let traditional = try buttonRow(["LANG": "zh_TW.UTF-8"])
+        #expect(traditional.title == "需要密語")
+        #expect(try buttonRow(["LANG": "zh_CN.UTF-8"]).title == "需要密码短语", "the control: Simplified words")
+        let simplifiedFace = try buttonRow(["LANG": "zh_CN.UTF-8", "LANGUAGE": "zh_TW"])
+        #expect(simplifiedFace.title == "需要密語")
+        let differing = zip(traditional.pixels, simplifiedFace.pixels).filter { $0 != $1 }.count
+        #expect(traditional.pixels.count == simplifiedFace.pixels.count && differing > 50,
+                "取消 drawn alike in the Traditional and the Simplified face: \(differing) pixels differ")
+        let korean = try buttonRow(["LANG": "ko_KR.UTF-8"])
+        #expect(korean.title == "암호글이 필요합니다")
+        let english = try buttonRow(["LANG": "C"])
+        #expect(korean.pixels != english.pixels, "취소 and 확인 drawn, not Cancel and OK")
+    }
+
     /// The pinentry's own words follow the language the agent names for its client (`OPTION
-    /// lc-messages`), not the agent's own: an agent started in English, a client in Russian.
-    @Test func thePinentrysWordsFollowTheClientsLanguage() throws {
+    /// lc-messages`), not the agent's own: an agent started in English, a client in Russian,
+    /// or in Ukrainian.
+    @Test(arguments: [("ru_RU.UTF-8", "Требуется фраза-пароль"), ("uk_UA.UTF-8", "Потрібен пароль")])
+    func thePinentrysWordsFollowTheClientsLanguage(_ locale: String, _ heading: String) throws {
         let desk = try CallerDesk()
         var (home, environment) = try startAgentInEnglish(on: desk)
         defer { endAgent(home: home) }
-        environment["LANG"] = "ru_RU.UTF-8"
+        environment["LANG"] = locale
         let session = try Child(["gpg-connect-agent", "GET_PASSPHRASE --data --repeat=0 X7 X X Y", "/bye"],
                                 environment: environment, capture: true)
         let dialog: CallerDesk.Dialog
@@ -164,7 +207,7 @@ struct TranslationTests {
             throw TestFailure("\(error); the session (running: \(session.isRunning)) said: "
                               + String(decoding: out + err, as: UTF8.self))
         }
-        #expect(desk.title(dialog) == "Требуется фраза-пароль")
+        #expect(desk.title(dialog) == heading)
         try desk.key("Escape")
         session.wait()
     }
