@@ -270,19 +270,38 @@ static int change_in(DBusMessage *message) {
     return scheme_at(it);
 }
 
+// How long one wake reads the connection at most: libdbus takes a few kB off the socket a read,
+// and a client that floods the prompt with signals would otherwise leave the portal's own
+// change far behind its flood, each few kB a trip round the event loop.
+enum { PINBOX_PORTAL_READ_MICROSECONDS = 2000 };
+
+static long microseconds_since(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start->tv_sec) * 1000000 + (now.tv_nsec - start->tv_nsec) / 1000;
+}
+
 int pinbox_portal_news(void) {
     if (!listening) return -1;
-    // One read of what the socket holds, not waiting; what came before the prompt listened
-    // is already queued.
-    p_dbus_connection_read_write(listening, 0);
-    int scheme = -1;
-    DBusMessage *message;
-    while ((message = p_dbus_connection_pop_message(listening))) {
-        int changed = change_in(message);
-        if (changed >= 0) scheme = changed;
-        p_dbus_message_unref(message);
-    }
-    // A bus that went away: nothing more to hear, and its descriptor is not polled again.
-    if (!p_dbus_connection_get_is_connected(listening)) pinbox_portal_stop_listening();
+    int scheme = -1, fd = pinbox_portal_descriptor();
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    struct pollfd more = {fd, POLLIN, 0};
+    // Read without waiting, what came before the prompt listened already queued, while the
+    // socket holds more and the wake's time lasts: keys and frames come between.
+    do {
+        p_dbus_connection_read_write(listening, 0);
+        DBusMessage *message;
+        while ((message = p_dbus_connection_pop_message(listening))) {
+            int changed = change_in(message);
+            if (changed >= 0) scheme = changed;
+            p_dbus_message_unref(message);
+        }
+        // A bus that went away: nothing more to hear, and its descriptor is not polled again.
+        if (!p_dbus_connection_get_is_connected(listening)) {
+            pinbox_portal_stop_listening();
+            return scheme;
+        }
+    } while (microseconds_since(&start) < PINBOX_PORTAL_READ_MICROSECONDS && poll(&more, 1, 0) == 1);
     return scheme;
 }
