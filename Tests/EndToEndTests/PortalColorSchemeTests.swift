@@ -16,16 +16,11 @@ struct PortalColorSchemeTests {
     /// The askpass's ground on a GNOME desktop whose `color-scheme` is `scheme`, with
     /// `environment` over the session's.
     static func ground(scheme: String, environment: [String: String] = [:], options: [String] = []) throws -> Ground {
-        let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
-        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let session = try PortalSession(root: root, display: xvfb.display, colorScheme: scheme)
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, options: options,
-                                                         environment: session.environment.merging(environment) { $1 })
+        let desk = try GnomeDesk(colorScheme: scheme)
+        let prompt = try desk.askpass(options: options, environment: environment)
         let ground = try DesktopColorSchemeTests.ground(prompt)
         try DesktopColorSchemeTests.answer(prompt)
-        #expect(daemon.isRunning)
+        #expect(desk.daemon?.isRunning == true)
         return ground
     }
 
@@ -36,22 +31,18 @@ struct PortalColorSchemeTests {
     /// The pinentry asks at each dialog, as it reads the desktop's settings, and follows the
     /// portal while its dialog is open.
     @Test func thePinentryFollowsGnomesDarkPreference() throws {
-        let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
-        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let session = try PortalSession(root: root, display: xvfb.display, colorScheme: "prefer-dark")
-        let dialog = try PinentryDialog(display: xvfb.display, environment: session.environment)
-        #expect(try DesktopColorSchemeTests.ground(of: dialog.window, display: xvfb.display) == .dark)
-        try session.set(colorScheme: "default")
-        let x = try XClient(xvfb.display)
+        let desk = try GnomeDesk(colorScheme: "prefer-dark")
+        let dialog = try PinentryDialog(display: desk.xvfb.display, environment: desk.session.environment)
+        #expect(try DesktopColorSchemeTests.ground(of: dialog.window, display: desk.xvfb.display) == .dark)
+        try desk.session.set(colorScheme: "default")
+        let x = try XClient(desk.xvfb.display)
         var seen = Ground.dark
         try waitUntil("the open pinentry turned light, seen \(seen)", timeout: 10) {
             seen = DesktopColorSchemeTests.ground(of: x.pixel(dialog.window, x: 2, y: 2))
             return seen == .light
         }
         #expect(try dialog.close().isEmpty)
-        #expect(daemon.isRunning)
+        #expect(desk.daemon?.isRunning == true)
     }
 
     /// GNOME's dark style switched on and off under an open prompt: it follows, as libadwaita's
@@ -59,18 +50,13 @@ struct PortalColorSchemeTests {
     /// With gsd-xsettings publishing the theme, as on GNOME's X11 session, and with no settings
     /// daemon at all.
     @Test(arguments: [true, false]) func anOpenPromptFollowsGnomesDarkStyle(settingsDaemon: Bool) throws {
-        let xvfb = try Xvfb()
-        let daemon = try settingsDaemon
-            ? SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n") : nil
-        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let session = try PortalSession(root: root, display: xvfb.display, colorScheme: "default")
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, environment: session.environment)
+        let desk = try GnomeDesk(colorScheme: "default", settingsDaemon: settingsDaemon)
+        let prompt = try desk.askpass()
         #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
         for (scheme, letter, expected) in [("prefer-dark", "a", Ground.dark), ("default", "b", .light),
                                            ("prefer-dark", "c", .dark), ("prefer-light", "d", .light)] {
             try prompt.xdotool(["type", letter])
-            try session.set(colorScheme: scheme)
+            try desk.session.set(colorScheme: scheme)
             try Self.waitForGround(expected, of: prompt, scheme)
         }
         try prompt.xdotool(["type", "e"])
@@ -78,7 +64,7 @@ struct PortalColorSchemeTests {
         #expect(try prompt.waitExit() == 0)
         #expect(prompt.stdout == "abcde\n")
         #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
-        #expect(daemon?.isRunning != false)
+        #expect(desk.daemon?.isRunning != false)
     }
 
     /// Any client of the session bus can send the prompt's connection a signal in the portal's
@@ -86,12 +72,8 @@ struct PortalColorSchemeTests {
     /// say "prefer dark" and the prompt stays light for as long as the real change takes many
     /// times over; the control, the real portal saying the same, turns it dark.
     @Test func aForgedPortalSignalIsNotHeard() throws {
-        let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
-        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let session = try PortalSession(root: root, display: xvfb.display, colorScheme: "default")
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, environment: session.environment)
+        let desk = try GnomeDesk(colorScheme: "default")
+        let (session, prompt) = (desk.session, try desk.askpass())
         #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
         let names = try session.uniqueNames(of: prompt.pid)
         let signal = ["/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings.SettingChanged",
@@ -101,7 +83,7 @@ struct PortalColorSchemeTests {
                                environment: session.busEnvironment)
             #expect(sent.status == 0, "\(sent.output)")
         }
-        let x = try XClient(xvfb.display), window = try #require(prompt.windowID)
+        let x = try XClient(desk.xvfb.display), window = try #require(prompt.windowID)
         let until = Date().addingTimeInterval(2)
         var seen = Ground.light
         while Date() < until, seen == .light {
@@ -112,7 +94,7 @@ struct PortalColorSchemeTests {
         try session.set(colorScheme: "prefer-dark")
         try Self.waitForGround(.dark, of: prompt, "the control")
         try DesktopColorSchemeTests.answer(prompt)
-        #expect(daemon.isRunning)
+        #expect(desk.daemon?.isRunning == true)
     }
 
     /// A client that floods the prompt's connection with forged and malformed changes (a string
@@ -120,19 +102,15 @@ struct PortalColorSchemeTests {
     /// the user types: every key arrives, the prompt stays light through the flood, and the
     /// real portal's change after it is still heard.
     @Test func aFloodOfForgedSignalsLosesNoKey() throws {
-        let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
-        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let session = try PortalSession(root: root, display: xvfb.display, colorScheme: "default")
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, environment: session.environment)
+        let desk = try GnomeDesk(colorScheme: "default")
+        let (session, prompt) = (desk.session, try desk.askpass())
         #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
-        let script = root + "/flood.py"
+        let script = session.root + "/flood.py"
         try Self.floodScript.write(toFile: script, atomically: true, encoding: .utf8)
         let flood = try Child(["/usr/bin/python3", script, "10000"] + session.uniqueNames(of: prompt.pid),
                               environment: session.busEnvironment, capture: true)
         try prompt.xdotool(["type", "--delay", "30", "abcdef"])  // the flood lasts some seconds
-        let x = try XClient(xvfb.display), window = try #require(prompt.windowID)
+        let x = try XClient(desk.xvfb.display), window = try #require(prompt.windowID)
         var seen = Ground.light
         while flood.isRunning, seen == .light {
             seen = DesktopColorSchemeTests.ground(of: x.pixel(window, x: 2, y: 2))
@@ -147,7 +125,7 @@ struct PortalColorSchemeTests {
         #expect(try prompt.waitExit() == 0)
         #expect(prompt.stdout == "abcdef\n")
         #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
-        #expect(daemon.isRunning)
+        #expect(desk.daemon?.isRunning == true)
     }
 
     /// Sends the connections named after the count that many rounds of three forged
@@ -201,6 +179,42 @@ struct PortalColorSchemeTests {
         #expect(try Self.ground(scheme: "prefer-dark", options: ["--color-scheme", "light"]) == .light)
         #expect(try Self.ground(scheme: "prefer-dark", environment: ["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"]) == .dark,
                 "the control: Ubuntu's GNOME")
+    }
+}
+
+/// A GNOME desktop of a test's own: an Xvfb, the real xsettingsd publishing "Adwaita" as
+/// gsd-xsettings does (unless `settingsDaemon` is false), and the settings portal's session in
+/// a temporary home where GNOME's `color-scheme` is `colorScheme`. All end with the object.
+final class GnomeDesk {
+    let xvfb: Xvfb
+    let daemon: SettingsDaemon?
+    let session: PortalSession
+
+    init(colorScheme: String, settingsDaemon: Bool = true) throws {
+        xvfb = try Xvfb()
+        daemon = try settingsDaemon
+            ? SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n") : nil
+        let root = NSTemporaryDirectory() + "pinbox-portal-\(UUID().uuidString)"
+        do {
+            session = try PortalSession(root: root, display: xvfb.display, colorScheme: colorScheme)
+        } catch {
+            try? FileManager.default.removeItem(atPath: root)
+            throw error
+        }
+    }
+
+    /// The session's home goes once what the bus started has let go of it: the portal's
+    /// services write their runtime folders as they go, and would make them again after an
+    /// earlier removal.
+    deinit {
+        session.end()
+        try? FileManager.default.removeItem(atPath: session.root)
+    }
+
+    /// `pinbox askpass "Passphrase:"` in the session, with `environment` over its own.
+    func askpass(options: [String] = [], environment: [String: String] = [:]) throws -> PinBoxProcess {
+        try DesktopColorSchemeTests.askpass(on: xvfb, options: options,
+                                            environment: session.environment.merging(environment) { $1 })
     }
 }
 
@@ -284,8 +298,25 @@ final class PortalSession {
         return held.map(String.init)
     }
 
-    deinit {
+    /// Ends the bus, and waits for what it started (the portal, its back end, dconf's
+    /// service: each a process whose environment names this session's home) to end with it.
+    func end() {
+        guard bus.isRunning else { return }
         bus.closeInput()  // cat ends, and dbus-run-session with it, taking the bus and the portal down
         bus.wait()
+        let marker = Array("XDG_RUNTIME_DIR=\(root)/run\0".utf8)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, Self.processes(environmentHolding: marker) > 0 { usleep(20_000) }
+    }
+
+    deinit { end() }
+
+    /// How many processes have `bytes` in their environment.
+    private static func processes(environmentHolding bytes: [UInt8]) -> Int {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return all.filter { $0.allSatisfy(\.isNumber) }.filter { pid in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return [UInt8](environment).firstRange(of: bytes) != nil
+        }.count
     }
 }

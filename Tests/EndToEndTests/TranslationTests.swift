@@ -127,19 +127,7 @@ struct TranslationTests {
         let desk = try CallerDesk()
         let prefix = try Self.installed(in: desk.dir)
         func buttonRow(_ environment: [String: String]) throws -> (title: String, pixels: [UInt32]) {
-            let p = try PinBoxProcess(["askpass", "Passphrase: "], display: desk.display,
-                                      environment: ["LC_ALL": "", "LC_MESSAGES": "", "LC_CTYPE": "", "LANGUAGE": ""]
-                                          .merging(environment) { $1 },
-                                      program: prefix + "/bin/pinbox")
-            var dialog = try desk.nextDialog()
-            let pixels = desk.pixels(&dialog)
-            let ok = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
-            let rows = max(0, ok.y - 12)..<min(dialog.height, ok.y + 12)
-            let title = desk.title(dialog)
-            try desk.key("Escape")
-            #expect(try p.waitExit() == 1)
-            #expect(p.stdout.isEmpty)
-            return (title, Array(pixels[(rows.lowerBound * dialog.width)..<(rows.upperBound * dialog.width)]))
+            try Self.buttonRow(on: desk, prefix: prefix, environment)
         }
         let japanese = try buttonRow(["LANG": "ja_JP.UTF-8"])
         #expect(japanese.title == "パスフレーズが必要です")
@@ -161,18 +149,7 @@ struct TranslationTests {
         let desk = try CallerDesk()
         let prefix = try Self.installed(in: desk.dir)
         func buttonRow(_ environment: [String: String]) throws -> (title: String, pixels: [UInt32]) {
-            let p = try PinBoxProcess(["askpass", "Passphrase: "], display: desk.display,
-                                      environment: ["LC_ALL": "", "LC_MESSAGES": "", "LC_CTYPE": "", "LANGUAGE": ""]
-                                          .merging(environment) { $1 },
-                                      program: prefix + "/bin/pinbox")
-            var dialog = try desk.nextDialog()
-            let pixels = desk.pixels(&dialog)
-            let ok = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
-            let rows = max(0, ok.y - 12)..<min(dialog.height, ok.y + 12)
-            let title = desk.title(dialog)
-            try desk.key("Escape")
-            #expect(try p.waitExit() == 1)
-            return (title, Array(pixels[(rows.lowerBound * dialog.width)..<(rows.upperBound * dialog.width)]))
+            try Self.buttonRow(on: desk, prefix: prefix, environment)
         }
         let traditional = try buttonRow(["LANG": "zh_TW.UTF-8"])
         #expect(traditional.title == "需要密語")
@@ -186,6 +163,26 @@ struct TranslationTests {
         #expect(korean.title == "암호글이 필요합니다")
         let english = try buttonRow(["LANG": "C"])
         #expect(korean.pixels != english.pixels, "취소 and 확인 drawn, not Cancel and OK")
+    }
+
+    /// The installed askpass at `prefix` opened on `desk` under `environment` (the locale
+    /// variables emptied first), then cancelled: its title, and the pixels of the 24 rows
+    /// around its button row.
+    static func buttonRow(on desk: CallerDesk, prefix: String,
+                          _ environment: [String: String]) throws -> (title: String, pixels: [UInt32]) {
+        let p = try PinBoxProcess(["askpass", "Passphrase: "], display: desk.display,
+                                  environment: ["LC_ALL": "", "LC_MESSAGES": "", "LC_CTYPE": "", "LANGUAGE": ""]
+                                      .merging(environment) { $1 },
+                                  program: prefix + "/bin/pinbox")
+        var dialog = try desk.nextDialog()
+        let pixels = desk.pixels(&dialog)
+        let ok = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
+        let rows = max(0, ok.y - 12)..<min(dialog.height, ok.y + 12)
+        let title = desk.title(dialog)
+        try desk.key("Escape")
+        #expect(try p.waitExit() == 1)
+        #expect(p.stdout.isEmpty)
+        return (title, Array(pixels[(rows.lowerBound * dialog.width)..<(rows.upperBound * dialog.width)]))
     }
 
     /// The pinentry's own words follow the language the agent names for its client (`OPTION
