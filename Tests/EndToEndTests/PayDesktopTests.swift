@@ -25,10 +25,10 @@ struct PayDesktopTests {
     }
 
     /// The sheet on `xvfb`, ready, with its events (and the digits, `--reveal`) on stdout.
-    /// GTK_THEME is set empty, so the runner's own cannot decide the test.
-    static func sheet(on xvfb: Xvfb, options: [String] = []) throws -> PinBoxProcess {
+    /// GTK_THEME is set empty, so the runner's own cannot decide the test; `environment` over it.
+    static func sheet(on xvfb: Xvfb, options: [String] = [], environment: [String: String] = [:]) throws -> PinBoxProcess {
         let p = try PinBoxProcess(["pay", "--reveal", "--amount", "¥25.00"] + options, display: xvfb.display,
-                                  environment: ["GTK_THEME": ""])
+                                  environment: ["GTK_THEME": ""].merging(environment) { $1 })
         _ = try p.waitReady()
         return p
     }

@@ -45,6 +45,19 @@ struct PortalColorSchemeTests {
         #expect(desk.daemon?.isRunning == true)
     }
 
+    /// The payment sheet asks the portal as the prompts do, and turns with it while open,
+    /// keeping the digits typed.
+    @Test func thePaymentSheetFollowsGnomesDarkStyle() throws {
+        let desk = try GnomeDesk(colorScheme: "prefer-dark")
+        let p = try PayDesktopTests.sheet(on: desk.xvfb, environment: desk.session.environment)
+        try PayDesktopTests.waitForBand(.dark, of: p, "GNOME's dark style")
+        try p.xdotool(["type", "--delay", "20", "123"])
+        try desk.session.set(colorScheme: "default")
+        try PayDesktopTests.waitForBand(.light, of: p, "turned off under the open sheet")
+        try PayDesktopTests.finish(p, typing: "456")
+        #expect(desk.daemon?.isRunning == true)
+    }
+
     /// GNOME's dark style switched on and off under an open prompt: it follows, as libadwaita's
     /// programs do, and what was typed before, between and after the switches is all answered.
     /// With gsd-xsettings publishing the theme, as on GNOME's X11 session, and with no settings
