@@ -207,12 +207,14 @@ static struct question *start(void) {
     return q;
 }
 
-// Milliseconds since the pending question was asked.
-static long pending_age(void) {
+static long microseconds_since(const struct timespec *start) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (now.tv_sec - pending_since.tv_sec) * 1000 + (now.tv_nsec - pending_since.tv_nsec) / 1000000;
+    return (now.tv_sec - start->tv_sec) * 1000000 + (now.tv_nsec - start->tv_nsec) / 1000;
 }
+
+// Milliseconds since the pending question was asked.
+static long pending_age(void) { return microseconds_since(&pending_since) / 1000; }
 
 void pinbox_portal_prepare(void) {
     if (pending) {
@@ -274,12 +276,6 @@ static int change_in(DBusMessage *message) {
 // and a client that floods the prompt with signals would otherwise leave the portal's own
 // change far behind its flood, each few kB a trip round the event loop.
 enum { PINBOX_PORTAL_READ_MICROSECONDS = 2000 };
-
-static long microseconds_since(const struct timespec *start) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (now.tv_sec - start->tv_sec) * 1000000 + (now.tv_nsec - start->tv_nsec) / 1000;
-}
 
 int pinbox_portal_news(void) {
     if (!listening) return -1;

@@ -317,19 +317,8 @@ final class PortalSession {
         guard bus.isRunning else { return }
         bus.closeInput()  // cat ends, and dbus-run-session with it, taking the bus and the portal down
         bus.wait()
-        let marker = Array("XDG_RUNTIME_DIR=\(root)/run\0".utf8)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, Self.processes(environmentHolding: marker) > 0 { usleep(20_000) }
+        try? waitGone("XDG_RUNTIME_DIR=\(root)/run ", in: "environ")
     }
 
     deinit { end() }
-
-    /// How many processes have `bytes` in their environment.
-    private static func processes(environmentHolding bytes: [UInt8]) -> Int {
-        let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return all.filter { $0.allSatisfy(\.isNumber) }.filter { pid in
-            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
-            return [UInt8](environment).firstRange(of: bytes) != nil
-        }.count
-    }
 }

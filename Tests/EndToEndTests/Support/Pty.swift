@@ -67,21 +67,22 @@ final class Pty {
     }
 }
 
-/// The processes whose command line contains `needle` (a path only this test uses), by pid.
-func processes(containing needle: String) -> [pid_t] {
+/// The processes whose command line contains `needle` (a path only this test uses), by pid;
+/// or whose environment does (`file` "environ"), its variables then parted by spaces.
+func processes(containing needle: String, in file: String = "cmdline") -> [pid_t] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { name -> pid_t? in
         guard let pid = pid_t(name),
-              let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return nil }
+              let data = FileManager.default.contents(atPath: "/proc/\(name)/\(file)") else { return nil }
         let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
         return line.contains(needle) ? pid : nil
     }
 }
 
-/// Waits until no process's command line contains `needle`.
-func waitGone(_ needle: String, timeout: Double = 10) throws {
+/// Waits until no process's command line (or `file`, as above) contains `needle`.
+func waitGone(_ needle: String, in file: String = "cmdline", timeout: Double = 10) throws {
     let deadline = Date().addingTimeInterval(timeout)
-    while !processes(containing: needle).isEmpty {
+    while !processes(containing: needle, in: file).isEmpty {
         guard Date() < deadline else { throw TestFailure("\(needle) is still running") }
         usleep(20_000)
     }
