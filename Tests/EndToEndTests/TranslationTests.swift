@@ -34,15 +34,59 @@ struct TranslationTests {
         guard language != "zh_CN" && language != "ja" else { return }
         let english = try Self.untranslated(po)
         // Spanish and Italian say No as English does; Italian says Password, Dutch Code.
-        let shared = Set(["_OK", "PIN", "PUK", "Passphrase", "default:LTR", "_No"] + Self.sharedWords[language, default: []])
+        let shared = Set(["PinBox", "_OK", "PIN", "PUK", "Passphrase", "default:LTR", "_No"] + Self.sharedWords[language, default: []])
         #expect(english.isSubset(of: shared), "left in English: \(english)")
     }
 
-    /// A catalogue added to po/ is one the tests above check and the installs below carry.
+    /// A catalogue added to po/ is one the tests above check and the installs below carry, and
+    /// po/LINGUAS, which scripts/install and msgfmt --desktop go by, names it.
     @Test func everyCatalogueInTheTreeIsListed() throws {
         let catalogues = try FileManager.default.contentsOfDirectory(atPath: Self.repository + "/po")
             .filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }
         #expect(Set(catalogues) == Set(Self.languages))
+        let linguas = try String(contentsOfFile: Self.repository + "/po/LINGUAS", encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(linguas.sorted() == Self.languages.sorted(), "po/LINGUAS: \(linguas)")
+    }
+
+    /// The menu entry scripts/install writes speaks every language the program does, as the
+    /// desktop's menu reads it (GLib's GDesktopAppInfo, which GNOME's shell and overview use):
+    /// under each `LANG` its name, generic name, comment and search words are the catalogue's; a
+    /// regional variant (`fr_CA`) finds its language's; the control, `LANG=C`, reads English.
+    /// (The entry in the tree spoke four languages; the program, sixteen.)
+    @Test func theMenuEntrySpeaksEveryLanguage() throws {
+        let prefix = NSTemporaryDirectory() + "pinbox-menu-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix,
+                                           "--binary", try DesktopTests.releaseBinary()])
+        try #require(status == 0, "scripts/install failed:\n\(output)")
+        let entry = prefix + "/share/applications/pinbox.desktop"
+        let read = """
+            import sys, gi
+            gi.require_version("Gio", "2.0")
+            from gi.repository import Gio
+            entry = Gio.DesktopAppInfo.new_from_filename(sys.argv[1])
+            print("\\n".join([entry.get_name(), entry.get_generic_name(), entry.get_description(),
+                             ";".join(entry.get_keywords()) + ";"]))
+            """
+        // GLib shows an entry only when its program is on the PATH, as it is once installed.
+        func shown(_ lang: String) throws -> [String] {
+            let (status, out) = try run(["/usr/bin/python3", "-c", read, entry],
+                                        environment: ["LANG": lang, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "",
+                                                      "PATH": prefix + "/bin:/usr/bin:/bin"])
+            try #require(status == 0, "GDesktopAppInfo could not read the entry under \(lang): \(out)")
+            return out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+        let words = ["PinBox", "PIN Entry Demo", "The payment-password box: six boxes, each digit a dot that fades in",
+                     "PIN;password;askpass;pinentry;"]
+        #expect(try shown("C") == words)
+        for language in Self.languages {
+            let po = Self.repository + "/po/\(language).po"
+            let translated = try words.map { try #require(try Self.translation(of: $0, in: po), "\(language): no \($0)") }
+            #expect(try shown(language + ".UTF-8") == translated, "\(language)")
+            #expect(translated[1] != words[1] && translated[2] != words[2] && translated[3] != words[3], "\(language)")
+        }
+        #expect(try shown("fr_CA.UTF-8") == shown("fr_FR.UTF-8"))
     }
 
     /// The binary under test with its catalogues beside it, as scripts/install lays them out;
@@ -298,6 +342,14 @@ struct TranslationTests {
         try desk.click(dialog, x: ok.x, y: ok.y)
         session.wait()
         #expect(String(decoding: session.read().out, as: UTF8.self).contains("D sesame"))
+    }
+
+    /// The translation of `id` in the catalogue `po` (one line each: po/update does not wrap).
+    static func translation(of id: String, in po: String) throws -> String? {
+        let lines = try String(contentsOfFile: po, encoding: .utf8).split(separator: "\n").map(String.init)
+        guard let at = lines.firstIndex(of: "msgid \"\(id)\""), at + 1 < lines.count,
+              lines[at + 1].hasPrefix("msgstr \"") else { return nil }
+        return String(lines[at + 1].dropFirst(8).dropLast())
     }
 
     /// The msgids whose translation is the msgid itself.
