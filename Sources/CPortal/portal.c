@@ -39,6 +39,9 @@
     X(dbus_message_get_sender)                    \
     X(dbus_message_is_signal)                     \
     X(dbus_message_has_path)                      \
+    X(dbus_message_get_type)                      \
+    X(dbus_message_get_reply_serial)              \
+    X(dbus_connection_send)                       \
     X(dbus_bus_add_match)                         \
     X(dbus_connection_get_unix_fd)                \
     X(dbus_connection_get_is_connected)           \
@@ -106,6 +109,14 @@ struct heard {
     char portal[256];
 };
 
+// `call`, a Read, made to ask for the color-scheme, of a portal already running (none is
+// started for a prompt).
+static bool with_question(DBusMessage *call) {
+    const char *namespace = PINBOX_APPEARANCE, *key = PINBOX_COLOR_SCHEME;
+    p_dbus_message_set_auto_start(call, FALSE);
+    return p_dbus_message_append_args(call, DBUS_TYPE_STRING, &namespace, DBUS_TYPE_STRING, &key, DBUS_TYPE_INVALID);
+}
+
 static void ask(const char *address, struct heard *heard) {
     DBusError error;
     p_dbus_error_init(&error);
@@ -124,9 +135,14 @@ static void ask(const char *address, struct heard *heard) {
                                  "',interface='" PINBOX_PORTAL_SETTINGS "',member='SettingChanged',arg0='"
                                  PINBOX_APPEARANCE "',arg1='" PINBOX_COLOR_SCHEME "'",
                                  NULL);
-            const char *namespace = PINBOX_APPEARANCE, *key = PINBOX_COLOR_SCHEME;
-            p_dbus_message_set_auto_start(call, FALSE);
-            if (p_dbus_message_append_args(call, DBUS_TYPE_STRING, &namespace, DBUS_TYPE_STRING, &key, DBUS_TYPE_INVALID)) {
+            // And the portal's coming and going: one started again (an update, a crash) is
+            // another connection, whose changes come from another name.
+            p_dbus_bus_add_match(bus,
+                                 "type='signal',sender='" DBUS_SERVICE_DBUS "',path='" DBUS_PATH_DBUS
+                                 "',interface='" DBUS_INTERFACE_DBUS "',member='NameOwnerChanged',arg0='"
+                                 PINBOX_PORTAL_NAME "'",
+                                 NULL);
+            if (with_question(call)) {
                 DBusMessage *reply =
                     p_dbus_connection_send_with_reply_and_block(bus, call, PINBOX_PORTAL_MILLISECONDS, &error);
                 if (reply) {
@@ -183,6 +199,8 @@ static struct timespec pending_since;
 // open, and the portal's name on the bus.
 static DBusConnection *listening;
 static char portal[256];
+// The Read asked of a portal started again while the dialog is open (its serial; 0: none).
+static dbus_uint32_t asked_again;
 
 void pinbox_portal_stop_listening(void) {
     if (listening) end(listening);
@@ -239,6 +257,7 @@ int pinbox_portal_color_scheme(void) {
         scheme = q->heard.scheme;
         pinbox_portal_stop_listening();
         listening = q->heard.bus;
+        asked_again = 0;
         q->heard.bus = NULL;
         memcpy(portal, q->heard.portal, sizeof portal);
     }
@@ -251,13 +270,9 @@ int pinbox_portal_descriptor(void) {
     return listening && p_dbus_connection_get_unix_fd(listening, &fd) ? fd : -1;
 }
 
-// The color-scheme a SettingChanged signal from the portal carries; -1 for any other message.
-// A client can send a signal to the prompt's connection in the portal's words; only the
-// portal's own name as its sender, which the bus writes, makes it the portal's.
+// The color-scheme a SettingChanged signal carries; -1 for any other message.
 static int change_in(DBusMessage *message) {
-    const char *sender = p_dbus_message_get_sender(message);
-    if (!sender || strcmp(sender, portal) != 0
-        || !p_dbus_message_is_signal(message, PINBOX_PORTAL_SETTINGS, "SettingChanged")
+    if (!p_dbus_message_is_signal(message, PINBOX_PORTAL_SETTINGS, "SettingChanged")
         || !p_dbus_message_has_path(message, PINBOX_PORTAL_PATH))
         return -1;
     DBusMessageIter it;
@@ -270,6 +285,49 @@ static int change_in(DBusMessage *message) {
     }
     if (strcmp(words[0], PINBOX_APPEARANCE) != 0 || strcmp(words[1], PINBOX_COLOR_SCHEME) != 0) return -1;
     return scheme_at(it);
+}
+
+// The bus says the portal's name changed hands. Gone: nothing is heard until another comes.
+// Come: its changes come from its name, and what it holds now (the preference may have changed
+// while none ran) is asked of it without waiting; the answer comes as news.
+static void portal_moved(DBusMessage *message) {
+    DBusMessageIter it;
+    const char *words[3];
+    if (!p_dbus_message_iter_init(message, &it)) return;
+    for (int i = 0; i < 3; i++) {
+        if (p_dbus_message_iter_get_arg_type(&it) != DBUS_TYPE_STRING) return;
+        p_dbus_message_iter_get_basic(&it, &words[i]);
+        if (i < 2 && !p_dbus_message_iter_next(&it)) return;
+    }
+    if (strcmp(words[0], PINBOX_PORTAL_NAME) != 0) return;
+    asked_again = 0;
+    portal[0] = '\0';
+    if (!*words[2] || strlen(words[2]) >= sizeof portal) return;
+    strcpy(portal, words[2]);
+    DBusMessage *call = p_dbus_message_new_method_call(portal, PINBOX_PORTAL_PATH, PINBOX_PORTAL_SETTINGS, "Read");
+    if (!call) return;
+    if (with_question(call) && p_dbus_connection_send(listening, call, &asked_again))
+        p_dbus_connection_read_write(listening, 0);  // out now, not at the next wake
+    p_dbus_message_unref(call);
+}
+
+// The color-scheme `message` brings; -1 for none. A client can send the prompt's connection
+// anything in the portal's words; the sender's name, which the bus writes, tells the portal's
+// own from it, and the bus's own (whose name no client can take) from a client's.
+static int news_in(DBusMessage *message) {
+    const char *sender = p_dbus_message_get_sender(message);
+    if (!sender) return -1;
+    if (strcmp(sender, DBUS_SERVICE_DBUS) == 0) {
+        if (p_dbus_message_is_signal(message, DBUS_INTERFACE_DBUS, "NameOwnerChanged")) portal_moved(message);
+        return -1;
+    }
+    if (strcmp(sender, portal) != 0) return -1;
+    if (p_dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_RETURN) {
+        if (!asked_again || p_dbus_message_get_reply_serial(message) != asked_again) return -1;
+        asked_again = 0;
+        return scheme_in(message);
+    }
+    return change_in(message);
 }
 
 // How long one wake reads the connection at most: libdbus takes a few kB off the socket a read,
@@ -289,7 +347,7 @@ int pinbox_portal_news(void) {
         p_dbus_connection_read_write(listening, 0);
         DBusMessage *message;
         while ((message = p_dbus_connection_pop_message(listening))) {
-            int changed = change_in(message);
+            int changed = news_in(message);
             if (changed >= 0) scheme = changed;
             p_dbus_message_unref(message);
         }

@@ -80,10 +80,34 @@ struct PortalColorSchemeTests {
         #expect(desk.daemon?.isRunning != false)
     }
 
+    /// GNOME's portal ended and started again under an open prompt (an update restarts it, a
+    /// crash ends it and the next application's call starts it): the prompt hears the new one,
+    /// asks it what changed while none ran (the dark style switched on), and follows its
+    /// changes after; what was typed all along is answered.
+    @Test func aPortalStartedAgainIsHeard() throws {
+        let desk = try GnomeDesk(colorScheme: "default")
+        let prompt = try desk.askpass()
+        #expect(try DesktopColorSchemeTests.ground(prompt) == .light)
+        try prompt.xdotool(["type", "a"])
+        try desk.session.restartPortal(answering: "prefer-dark") {
+            try desk.session.set(colorScheme: "prefer-dark")
+        }
+        try Self.waitForGround(.dark, of: prompt, "what changed while no portal ran")
+        try prompt.xdotool(["type", "b"])
+        try desk.session.set(colorScheme: "default")
+        try Self.waitForGround(.light, of: prompt, "the new portal's change")
+        try prompt.xdotool(["type", "c"])
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit() == 0)
+        #expect(prompt.stdout == "abc\n")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+    }
+
     /// Any client of the session bus can send the prompt's connection a signal in the portal's
-    /// words, to it alone or to all: only the portal's own changes are heard. The forgeries
-    /// say "prefer dark" and the prompt stays light for as long as the real change takes many
-    /// times over; the control, the real portal saying the same, turns it dark.
+    /// words, to it alone or to all, or in the bus's words say it owns the portal's name: only
+    /// the portal's own changes are heard. The forgeries say "prefer dark" and the prompt stays
+    /// light for as long as the real change takes many times over; the control, the real
+    /// portal saying the same, turns it dark.
     @Test func aForgedPortalSignalIsNotHeard() throws {
         let desk = try GnomeDesk(colorScheme: "default")
         let (session, prompt) = (desk.session, try desk.askpass())
@@ -96,6 +120,11 @@ struct PortalColorSchemeTests {
                                environment: session.busEnvironment)
             #expect(sent.status == 0, "\(sent.output)")
         }
+        // A client that says, in the bus's words, that it is the portal now, then speaks as it.
+        let script = session.root + "/usurper.py"
+        try Self.usurperScript.write(toFile: script, atomically: true, encoding: .utf8)
+        let usurper = try run(["/usr/bin/python3", script] + names, environment: session.busEnvironment)
+        #expect(usurper.status == 0 && usurper.output.hasPrefix(":"), "\(usurper.output)")
         let x = try XClient(desk.xvfb.display), window = try #require(prompt.windowID)
         let until = Date().addingTimeInterval(2)
         var seen = Ground.light
@@ -140,6 +169,22 @@ struct PortalColorSchemeTests {
         #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
         #expect(desk.daemon?.isRunning == true)
     }
+
+    /// Tells the connections named that the portal's name is its own now, in the bus's words
+    /// (`NameOwnerChanged`), then sends them the portal's change to dark from it; prints its name.
+    static let usurperScript = """
+        import sys
+        from gi.repository import Gio, GLib
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        for name in sys.argv[1:]:
+            bus.emit_signal(name, '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'NameOwnerChanged',
+                            GLib.Variant('(sss)', ('org.freedesktop.portal.Desktop', '', bus.get_unique_name())))
+            bus.emit_signal(name, '/org/freedesktop/portal/desktop', 'org.freedesktop.portal.Settings',
+                            'SettingChanged',
+                            GLib.Variant('(ssv)', ('org.freedesktop.appearance', 'color-scheme', GLib.Variant('u', 1))))
+        bus.flush_sync(None)
+        print(bus.get_unique_name())
+        """
 
     /// Sends the connections named after the count that many rounds of three forged
     /// `SettingChanged` signals, a fourth of 64 kB every hundredth round, through GIO; prints
@@ -274,7 +319,12 @@ final class PortalSession {
         address = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         self.busEnvironment = busEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
         try set(colorScheme: colorScheme)
-        // Started by a first call, and answering with the keyfile's value.
+        try startPortal(answering: colorScheme, deadline: deadline)
+    }
+
+    /// Starts the portal by a first call, as an application's does, and waits until it answers
+    /// with dconf's value, `colorScheme`.
+    private func startPortal(answering colorScheme: String, deadline: Date) throws {
         let expected = ["default": "uint32 0", "prefer-dark": "uint32 1", "prefer-light": "uint32 2"][colorScheme]
         var said = ""
         repeat {
@@ -285,8 +335,24 @@ final class PortalSession {
                             "--object-path", "/org/freedesktop/portal/desktop",
                             "--method", "org.freedesktop.portal.Settings.Read",
                             "org.freedesktop.appearance", "color-scheme"],
-                           environment: self.busEnvironment).output
+                           environment: busEnvironment).output
         } while expected.map { !said.contains($0) } ?? true
+    }
+
+    /// Ends the portal this session's bus started (as an update or a crash does), runs `meanwhile`
+    /// while none runs, and starts it again, answering with `colorScheme`.
+    func restartPortal(answering colorScheme: String, meanwhile: () throws -> Void) throws {
+        let owner = try run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                             "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID",
+                             "org.freedesktop.portal.Desktop"], environment: busEnvironment).output
+        // "(uint32 PID,)"
+        guard let said = owner.split(separator: " ").last, let pid = pid_t(said.filter(\.isNumber)), pid > 0 else {
+            throw TestFailure("no portal: \(owner)")
+        }
+        kill(pid, SIGTERM)
+        try waitUntil("the portal \(pid) ended", timeout: 10) { kill(pid, 0) != 0 && errno == ESRCH }
+        try meanwhile()
+        try startPortal(answering: colorScheme, deadline: Date().addingTimeInterval(20))
     }
 
     /// Sets GNOME's `color-scheme` (`default`, `prefer-dark`, `prefer-light`), as its Settings
