@@ -72,23 +72,81 @@ public final class EventLoop {
         grab = KeyboardGrab(wanted: grabKeyboard, claim: KeyboardClaim(display: display.handle))
     }
 
-    /// Runs until the controller sets an exit status; returns it.
+    /// Runs until the controller sets an exit status; returns it. Each wake: take what came
+    /// (signals, the whole burst of events, what they leave), follow the page's and the
+    /// window's size, move the page on, draw once, then sleep until the next event or deadline.
     public func run(_ controller: WindowController) throws(X11Error) -> Int32 {
         // The settings portal is heard while the dialog is open, from the answer it gave as the
         // page was made (`SettingsWatch`).
         defer { DesktopPortal.stopListening() }
+        var frame = try show(controller)
+        while true {
+            let burst = try takeBurst(controller)
+            let now = Clock.now()
+            tellWhatTheBurstLeft(controller, now: now)
+            try followSize(controller, asked: burst.newSize, frame: &frame, now: now)
+            controller.advance(to: now)
+            if controller.wantsPointerMotion != followsPointer {
+                followsPointer.toggle()
+                window.followPointer(followsPointer)
+            }
+            if let accessibility, let tree = controller.accessibleTree() {
+                accessibility.publish(tree, window: window, display: display)
+            }
+            draw(controller, frame: &frame, exposed: burst.exposed, now: now)
+            if let status = controller.exitStatus { return end(with: status) }
+            XFlush(display.handle)
+            // Shown: from now on, we paint every exposure from the back buffer.
+            if shown && !frame.backgroundDropped {
+                window.dropBackground()
+                frame.backgroundDropped = true
+                frame.backgroundIsFrame = false
+            }
+            if let due = preparationDue, now >= due {
+                let told = prepare(controller, buffer: &frame.buffer)
+                if let failure = display.keyboard.failure { throw X11Error(failure) }
+                if told { continue }
+            }
+            if hasEventToTake(display.handle) { continue }
+            let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, grab.focusDue,
+                            preparationDue, focusReport.due]
+                .compactMap { $0 }.min()
+            wait(until: deadline)
+        }
+    }
+
+    /// What the window shows and how it got there, from one wake to the next.
+    private struct Frame {
+        var buffer: BackBuffer
+        /// The server holds the first frame as the window's background, and paints exposures
+        /// itself from it.
+        var backgroundIsFrame = true
+        var backgroundDropped = false
+        /// The next drawing repaints the whole window (a new buffer).
+        var everything = false
+        /// The size the page last wanted: the window follows its changes.
+        var wantedSize: Size?
+    }
+
+    /// What a burst of events leaves to do once it is all taken.
+    private struct Burst {
+        var exposed = Rect.zero
+        var newSize: Size?
+    }
+
+    /// Draws the first frame and maps the window with it.
+    private func show(_ controller: WindowController) throws(X11Error) -> Frame {
         SignalPipe.install()
         signalsPending = true
-        let d = display.handle
         // Keys already down, before the window can have the keyboard, have been held since before
         // it (Return from the terminal that started it, a key stuck down): their repeats are not
         // typing. One round trip, asked before the first frame goes up (after it, the reply
         // would wait for the server to take the frame in).
-        Self.keysDown(d) { keys.hold($0) }
+        Self.keysDown(display.handle) { keys.hold($0) }
         // Not yet mapped, the window is the size it was made: no round trip to ask. A window
         // manager that changes it says so in a ConfigureNotify. The first frame goes through the
         // socket; the buffer moves to shared memory once the window shows (`sharedCopy`).
-        var buffer = try resize(to: window.createdSize, controller, now: Clock.now(), shared: false)
+        let buffer = try resize(to: window.createdSize, controller, now: Clock.now(), shared: false)
         // A window that takes the keyboard gets every key from the moment it shows, and the
         // grab gives it the focus: it is drawn focused from the first frame, rather than drawn
         // again a millisecond after it shows, when the grab's FocusIn comes.
@@ -109,133 +167,116 @@ public final class EventLoop {
             window.followPointer(true)
         }
         window.map()
-        // While it holds the frame on screen, the server paints exposures itself from it.
-        var backgroundIsFrame = true
-        var backgroundDropped = false
-        var everything = false
-        var event = XEvent()
-        let keyboard = display.keyboard
         // A new dialog starts with no half-typed sequence (a pinentry's last one may have had one).
-        keyboard.composer?.reset()
-        // The size the page wanted when the window was made: the window follows its changes.
-        var wantedSize = controller.wantedSize
+        display.keyboard.composer?.reset()
+        return Frame(buffer: buffer, wantedSize: controller.wantedSize)
+    }
 
-        while true {
-            var exposed = Rect.zero
-            var newSize: Size?
-            // A request to stop goes before the keys queued with it: a Return typed as the
-            // signal came answers nothing.
-            if signalsPending {
-                signalsPending = false
-                let signals = SignalPipe.drain()
-                if signals.record { deliver(.workbench(.record), to: controller) }
-                if signals.quit { deliver(.terminate, to: controller) }
-                if signals.screenshot { screenshotWanted = true }
-            }
-            while nextEvent(d, into: &event) {
-                take(&event, controller, exposed: &exposed, newSize: &newSize)
-            }
-            // A key before the preparation prepares the keyboard, which may find none to read.
-            if let failure = keyboard.failure { throw X11Error(failure) }
-            // A new keymap: compiled once after the burst, with its layouts' names.
-            if let state = keyboard.settle() { deliver(.keyboard(state), to: controller) }
-            // New settings: read once after the burst, however many changes it held.
-            if let style = settingsWatch?.update(display: display) { deliver(style, to: controller) }
-            // What a screen reader asked for while the loop last waited: a button's action, a focus.
-            if let accessibility { for input in accessibility.takeInputs() { deliver(input, to: controller) } }
-            let now = Clock.now()
-            switch grab.attempt(window: window, now: now) {
-            case .refused:
-                // The keys go to the program holding the keyboard: the window stops looking
-                // focused at once (no grace, which is for a focus that flaps).
-                if focusReport.told {
-                    focusReport.assume(false)
-                    deliver(.windowFocus(false), to: controller)
-                }
-            case .unavailable: deliver(.keyboardUnavailable, to: controller)
-            case .unavailableToPinBox: deliver(.keyboardHeldByPinBox, to: controller)
-            case .available: deliver(.keyboardAvailable, to: controller)
-            case .none: break
-            }
-            // After the burst of events and the grab's attempt: what they leave, told once.
-            tellFocus(to: controller, now: now)
-            grab.takeFocusBackIfDue(window: window, now: now)
-            if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
-            if hungUp && !hangUpReported {
-                hangUpReported = true
-                deliver(.terminate, to: controller)
-            }
-
-            // The page's content changed size (a line under the entry shown or hidden, an answer
-            // of the caller's that needs more room): the window grows or shrinks by as much.
-            if let wanted = controller.wantedSize, let before = wantedSize, wanted != before {
-                window.resize(by: Size(width: wanted.width - before.width, height: wanted.height - before.height),
-                              from: Size(width: Double(buffer.width), height: Double(buffer.height)), minimum: wanted)
-                wantedSize = wanted
-            }
-            // A resize storm becomes one new buffer at the final size, never larger than the
-            // screen: a window another client made larger is put back within it.
-            if let asked = newSize {
-                let size = window.withinScreen(asked)
-                if size != asked { window.resize(to: size) }
-                if Int(size.width) != buffer.width || Int(size.height) != buffer.height {
-                    let prepared = shown && preparationDue == nil
-                    buffer = try resize(to: size, controller, now: now, shared: prepared)
-                    everything = true
-                    backgroundIsFrame = false
-                }
-            }
-
-            controller.advance(to: now)
-            if controller.wantsPointerMotion != followsPointer {
-                followsPointer.toggle()
-                window.followPointer(followsPointer)
-            }
-            if let accessibility, let tree = controller.accessibleTree() {
-                accessibility.publish(tree, window: window, display: display)
-            }
-            // A window on its way out is not drawn again: nobody would see the frame, and a
-            // pinentry's agent would wait for it (the answer is written once the window is gone).
-            let ending = controller.exitStatus != nil
-            if !ending || screenshotWanted || controller.keepsEveryFrame {
-                // Exposed areas need no drawing: the back buffer still holds them. Nor copying, while
-                // the server has painted them from the background: the first frame, unchanged there.
-                let dirty = controller.draw(on: buffer.canvas, now: now, everything: everything)
-                if backgroundIsFrame { exposed = .zero }
-                if !dirty.isEmpty { backgroundIsFrame = false }
-                if !ending { buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window) }
-                everything = false
-                if screenshotWanted { controller.saveScreenshot(of: buffer.canvas) }
-                screenshotWanted = false
-            }
-            if let status = controller.exitStatus {
-                // The way out talks to the server, which may be grabbed by another client or
-                // stuck: it gets a second, then the process ends anyway (secrets wiped).
-                if endsProcess { pinbox_exit_watchdog() }
-                accessibility?.closeWindow()
-                clipboard.forget()
-                grab.release(window: window)
-                XFlush(d)
-                return status
-            }
-            XFlush(d)
-            // Shown: from now on, we paint every exposure from the back buffer.
-            if shown && !backgroundDropped {
-                window.dropBackground()
-                backgroundDropped = true
-                backgroundIsFrame = false
-            }
-            if let due = preparationDue, now >= due {
-                let told = prepare(controller, buffer: &buffer)
-                if let failure = keyboard.failure { throw X11Error(failure) }
-                if told { continue }
-            }
-            if hasEventToTake(d) { continue }
-            let deadline = [controller.nextDeadline(after: now), selection.deadline, grab.nextAttempt, grab.focusDue,
-                            preparationDue, focusReport.due]
-                .compactMap { $0 }.min()
-            wait(until: deadline)
+    /// Takes the signals, every queued event and what they changed (the keymap, the desktop's
+    /// settings, a screen reader's requests), the inputs among them handed over at once.
+    private func takeBurst(_ controller: WindowController) throws(X11Error) -> Burst {
+        var burst = Burst()
+        // A request to stop goes before the keys queued with it: a Return typed as the
+        // signal came answers nothing.
+        if signalsPending {
+            signalsPending = false
+            let signals = SignalPipe.drain()
+            if signals.record { deliver(.workbench(.record), to: controller) }
+            if signals.quit { deliver(.terminate, to: controller) }
+            if signals.screenshot { screenshotWanted = true }
         }
+        var event = XEvent()
+        while nextEvent(display.handle, into: &event) {
+            take(&event, controller, exposed: &burst.exposed, newSize: &burst.newSize)
+        }
+        let keyboard = display.keyboard
+        // A key before the preparation prepares the keyboard, which may find none to read.
+        if let failure = keyboard.failure { throw X11Error(failure) }
+        // A new keymap: compiled once after the burst, with its layouts' names.
+        if let state = keyboard.settle() { deliver(.keyboard(state), to: controller) }
+        // New settings: read once after the burst, however many changes it held.
+        if let style = settingsWatch?.update(display: display) { deliver(style, to: controller) }
+        // What a screen reader asked for while the loop last waited: a button's action, a focus.
+        if let accessibility { for input in accessibility.takeInputs() { deliver(input, to: controller) } }
+        return burst
+    }
+
+    /// After the burst of events: the grab's attempt, the focus, a paste given up on, the
+    /// agent gone, each told once.
+    private func tellWhatTheBurstLeft(_ controller: WindowController, now: Double) {
+        switch grab.attempt(window: window, now: now) {
+        case .refused:
+            // The keys go to the program holding the keyboard: the window stops looking
+            // focused at once (no grace, which is for a focus that flaps).
+            if focusReport.told {
+                focusReport.assume(false)
+                deliver(.windowFocus(false), to: controller)
+            }
+        case .unavailable: deliver(.keyboardUnavailable, to: controller)
+        case .unavailableToPinBox: deliver(.keyboardHeldByPinBox, to: controller)
+        case .available: deliver(.keyboardAvailable, to: controller)
+        case .none: break
+        }
+        tellFocus(to: controller, now: now)
+        grab.takeFocusBackIfDue(window: window, now: now)
+        if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
+        if hungUp && !hangUpReported {
+            hangUpReported = true
+            deliver(.terminate, to: controller)
+        }
+    }
+
+    /// The window follows the page's size, and the back buffer the window's.
+    private func followSize(_ controller: WindowController, asked: Size?, frame: inout Frame,
+                            now: Double) throws(X11Error) {
+        // The page's content changed size (a line under the entry shown or hidden, an answer
+        // of the caller's that needs more room): the window grows or shrinks by as much.
+        if let wanted = controller.wantedSize, let before = frame.wantedSize, wanted != before {
+            window.resize(by: Size(width: wanted.width - before.width, height: wanted.height - before.height),
+                          from: Size(width: Double(frame.buffer.width), height: Double(frame.buffer.height)),
+                          minimum: wanted)
+            frame.wantedSize = wanted
+        }
+        // A resize storm becomes one new buffer at the final size, never larger than the
+        // screen: a window another client made larger is put back within it.
+        guard let asked else { return }
+        let size = window.withinScreen(asked)
+        if size != asked { window.resize(to: size) }
+        if Int(size.width) != frame.buffer.width || Int(size.height) != frame.buffer.height {
+            let prepared = shown && preparationDue == nil
+            frame.buffer = try resize(to: size, controller, now: now, shared: prepared)
+            frame.everything = true
+            frame.backgroundIsFrame = false
+        }
+    }
+
+    /// Draws what changed and copies it, with what was exposed, to the window. A window on its
+    /// way out is not drawn again: nobody would see the frame, and a pinentry's agent would
+    /// wait for it (the answer is written once the window is gone).
+    private func draw(_ controller: WindowController, frame: inout Frame, exposed: Rect, now: Double) {
+        let ending = controller.exitStatus != nil
+        guard !ending || screenshotWanted || controller.keepsEveryFrame else { return }
+        // Exposed areas need no drawing: the back buffer still holds them. Nor copying, while
+        // the server has painted them from the background: the first frame, unchanged there.
+        let dirty = controller.draw(on: frame.buffer.canvas, now: now, everything: frame.everything)
+        let exposed = frame.backgroundIsFrame ? .zero : exposed
+        if !dirty.isEmpty { frame.backgroundIsFrame = false }
+        if !ending { frame.buffer.present(exposed.isEmpty ? dirty : dirty + [exposed], to: window) }
+        frame.everything = false
+        if screenshotWanted { controller.saveScreenshot(of: frame.buffer.canvas) }
+        screenshotWanted = false
+    }
+
+    /// Lets go of what the window held. The way out talks to the server, which may be grabbed
+    /// by another client or stuck: it gets a second, then the process ends anyway (secrets
+    /// wiped).
+    private func end(with status: Int32) -> Int32 {
+        if endsProcess { pinbox_exit_watchdog() }
+        accessibility?.closeWindow()
+        clipboard.forget()
+        grab.release(window: window)
+        XFlush(display.handle)
+        return status
     }
 
     /// Takes the next event to handle off Xlib's queue; false when there is none. While a paste
