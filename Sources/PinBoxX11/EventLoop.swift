@@ -12,15 +12,15 @@ import PinBoxRender
 public final class EventLoop {
     let display: XDisplay
     let window: XWindow
-    private var keys = KeyTranslator()
-    private var selection = SelectionReader()
-    private var clipboard = SelectionOwner()
-    private var grab: KeyboardGrab
-    private var focus = KeyboardFocus()
+    var keys = KeyTranslator()
+    var selection = SelectionReader()
+    var clipboard = SelectionOwner()
+    var grab: KeyboardGrab
+    var focus = KeyboardFocus()
     /// What the controller was last told of the keys coming to the window.
-    private var focusReport = FocusReport()
+    var focusReport = FocusReport()
     /// Unmapped after it showed (iconified, another workspace): no keys come to it.
-    private var hidden = false
+    var hidden = false
 
     /// With `grabKeyboard`, the keyboard is taken as soon as the window is viewable, so no
     /// other client can read the keystrokes; the loop fails if it cannot be had.
@@ -37,26 +37,26 @@ public final class EventLoop {
     private var hangUpReported = false
     /// The accessibility tree on the AT-SPI bus, once the window has shown, when the session
     /// has accessibility on (nil otherwise: nothing of it is loaded).
-    private var accessibility: AccessibilityBridge?
+    var accessibility: AccessibilityBridge?
     /// The application's name on the accessibility bus (the role's program name).
     public var accessibleName = "pinbox"
     /// The window's icon (`_NET_WM_ICON`), made when the window has shown: nothing a taskbar
     /// shows is worth holding the first frame back for.
     public var icon: (() -> (size: Int, argb: [UInt32])?)?
     /// The window has shown (its first MapNotify).
-    private var shown = false
+    var shown = false
     /// When to get the keyboard, the refresh rate and shared memory ready (`prepare`): a little
     /// after the window shows; nil before it shows and once done.
-    private var preparationDue: Double?
+    var preparationDue: Double?
     /// A screenshot was asked for (Print, SIGUSR1): saved after this wake's drawing, so that it
     /// shows the window as it is then.
     private var screenshotWanted = false
     /// The server sends a held key's repeats as presses alone (`prepare`): from then on a release
     /// is always a release, even one followed by a press of the same key in the same
     /// millisecond, which is fast typing (a password manager's auto-type, a token's `cccccc`).
-    private var detectableAutoRepeat = false
+    var detectableAutoRepeat = false
     /// The window asks for the pointer's every move (`WindowController.wantsPointerMotion`).
-    private var followsPointer = false
+    var followsPointer = false
     /// The signal pipe has bytes to read: poll said so, or the loop has not looked yet (a
     /// signal may have come between two dialogs). Read only then, not on every wake.
     private var signalsPending = true
@@ -64,7 +64,7 @@ public final class EventLoop {
     /// left to it (`SettingsWatch`); nil for a window that keeps its own (the demo).
     public var followsDesktop: Preferences?
     /// Watching the desktop's settings, from the preparation on.
-    private var settingsWatch: SettingsWatch?
+    var settingsWatch: SettingsWatch?
 
     public init(display: XDisplay, window: XWindow, grabKeyboard: Bool) throws(X11Error) {
         self.display = display
@@ -279,45 +279,6 @@ public final class EventLoop {
         return status
     }
 
-    /// Takes the next event to handle off Xlib's queue; false when there is none. While a paste
-    /// is on its way, keys and clicks stay queued, in order, behind it (as keycodes: no
-    /// character is made of them yet), so that what is typed after Ctrl+V, Return included,
-    /// comes after the pasted text; the answer, or its deadline, lets them through. What the
-    /// focus, the map or the window manager says after a held key waits behind it too (a blur
-    /// that clears the field must not come before the keys typed before it); the rest (the
-    /// selection's answer, exposures, sizes, the keyboard's state) is taken at once.
-    private func nextEvent(_ d: OpaquePointer, into event: inout XEvent) -> Bool {
-        guard selection.deadline != nil else {
-            guard XPending(d) > 0 else { return false }
-            XNextEvent(d, &event)
-            return true
-        }
-        var held: CChar = 0  // set once the scan has passed a held key or click
-        return XCheckIfEvent(d, &event, { _, event, held in
-            switch event?.pointee.type {
-            case KeyPress, KeyRelease, ButtonPress, ButtonRelease, MotionNotify:
-                held?.pointee = 1
-                return 0
-            case FocusIn, FocusOut, MapNotify, UnmapNotify, DestroyNotify, ClientMessage:
-                return held?.pointee == 1 ? 0 : 1
-            default:
-                return 1
-            }
-        }, &held) != 0
-    }
-
-    /// Whether `nextEvent` has an event to give now: one the frame's round trips read into
-    /// Xlib's queue (a paste's answer among them) must not wait for the next wake-up, while
-    /// keys held behind a paste must not keep the loop from sleeping.
-    private func hasEventToTake(_ d: OpaquePointer) -> Bool {
-        guard XPending(d) > 0 else { return false }
-        guard selection.deadline != nil else { return true }
-        var event = XEvent()
-        guard nextEvent(d, into: &event) else { return false }
-        XPutBackEvent(d, &event)
-        return true
-    }
-
     /// Tells the controller when the keys have come to the window, or gone elsewhere (once
     /// they have stayed away: `FocusReport`): the grab, when the window takes the keyboard,
     /// else the focus (`KeyboardFocus`).
@@ -333,7 +294,7 @@ public final class EventLoop {
     }
 
     /// One input, handled as soon as it is translated: typed characters are not queued.
-    private func deliver(_ input: InputEvent, to controller: WindowController) {
+    func deliver(_ input: InputEvent, to controller: WindowController) {
         if input == .screenshot { screenshotWanted = true; return }
         let now = Clock.now()
         switch controller.handle(input, now: now) {
@@ -347,142 +308,6 @@ public final class EventLoop {
         // The page ended a half-typed sequence (the focus moved, Escape): so does the table.
         let composer = display.keyboard.composer
         if composer?.isComposing == true && !controller.isComposing { composer?.reset() }
-    }
-
-    /// One event off the queue. Inputs go to the controller at once; exposures and the
-    /// window's size are gathered, for one drawing after the whole burst.
-    private func take(_ event: inout XEvent, _ controller: WindowController, exposed: inout Rect, newSize: inout Size?) {
-        let keyboard = display.keyboard
-        // The root's own (the screen resized), which comes with the root's MANAGER messages
-        // (`SettingsWatch`), is not the window's.
-        if event.type == ConfigureNotify && event.xconfigure.window != window.id { return }
-        // A window manager tells of a move with a ConfigureNotify it sends itself (ICCCM): the
-        // window's place on the screen is asked again, whoever sent it; nothing else is taken.
-        if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
-        // The desktop's settings changing, or a new settings daemon: read after the burst.
-        if settingsWatch?.notice(event, display: display) == true { return }
-        // What the X server alone reports (the focus, the map, the keyboard's state) is not taken
-        // from another client: any client may send any event to any window (`SentEvents`).
-        if let kind = Self.kind(of: event.type, keyboardEvent: keyboard.eventBase),
-           !SentEvents.believes(kind, sent: event.xany.send_event != 0) { return }
-        switch event.type {
-        case KeyPress:
-            // Any key hides a tooltip, Shift alone too.
-            if followsPointer { deliver(.hover(.keyPressed), to: controller) }
-            keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
-                       time: UInt32(truncatingIfNeeded: event.xkey.time), keyboard: keyboard,
-                       admits: { controller.admits($0) }, emit: { deliver($0, to: controller) })
-            // No copy of the key is left behind in this frame.
-            Self.wipe(&event)
-        case KeyRelease:
-            // A forged release lets go of nothing.
-            if event.xkey.send_event == 0 {
-                // Half of a repeat: the key stays held, and the press behind it is a repeat.
-                if !detectableAutoRepeat && Self.repeats(event.xkey, display: display.handle)
-                    && keys.repeats(event.xkey.keycode, releasedAt: UInt32(truncatingIfNeeded: event.xkey.time)) {
-                    keys.hold(event.xkey.keycode)
-                } else {
-                    keys.release(event.xkey.keycode)
-                }
-            }
-            Self.wipe(&event)
-        case ButtonPress:
-            guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { return }
-            if let input = Self.button(event.xbutton) { deliver(input, to: controller) }
-        case ButtonRelease:
-            guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { return }
-            if Int32(event.xbutton.button) == Button1 {
-                deliver(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))), to: controller)
-            }
-        case MotionNotify:
-            let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))
-            deliver(event.xmotion.state & UInt32(Button1Mask) != 0 ? .drag(point) : .hover(.moved(point)), to: controller)
-        case FocusIn, FocusOut:
-            // Focus moves caused by a grab are not the user's doing.
-            if event.xfocus.mode == NotifyGrab || event.xfocus.mode == NotifyUngrab { return }
-            // While this window holds the keyboard every key comes here, wherever the focus is:
-            // a click on another window (the window manager moving the focus) must not draw the
-            // dialog unfocused while it still reads what the user types. It takes the focus
-            // back, so the window manager shows the truth too.
-            if event.xfocus.mode == NotifyWhileGrabbed && grab.isHeld {
-                if event.type == FocusOut { grab.focusLost(now: Clock.now()) }
-                return
-            }
-            // Told once the burst is read (`tellFocus`).
-            focus.focusChanged(came: event.type == FocusIn, detail: event.xfocus.detail)
-        case EnterNotify, LeaveNotify:
-            // Another client taking or letting go of the pointer (a menu, a drag) moves no pointer.
-            if event.xcrossing.mode == NotifyGrab || event.xcrossing.mode == NotifyUngrab { return }
-            if followsPointer {
-                // Coming in is a move to where the pointer came in: it may rest there.
-                let point = Point(x: Double(event.xcrossing.x), y: Double(event.xcrossing.y))
-                deliver(event.type == LeaveNotify ? .hover(.left) : .hover(.moved(point)), to: controller)
-            }
-            focus.crossed(entered: event.type == EnterNotify, focusFlag: event.xcrossing.focus != 0,
-                          detail: event.xcrossing.detail)
-        case Expose:
-            let e = event.xexpose
-            exposed = exposed.union(Rect(x: Double(e.x), y: Double(e.y), width: Double(e.width), height: Double(e.height)))
-        case ConfigureNotify:
-            let e = event.xconfigure
-            if let size = WindowFit.configuredSize(width: Int(e.width), height: Int(e.height), sent: e.send_event != 0) {
-                newSize = size
-            }
-        case MapNotify:
-            if !shown {
-                shown = true
-                preparationDue = Clock.now() + Self.preparationDelay
-                controller.windowShown(id: window.idString)
-            }
-            grab.windowMapped(now: Clock.now())
-            hidden = false
-        case UnmapNotify:
-            grab.windowUnmapped()
-            // Hidden, the page is unfocused (`.hidden`): shown again, it is told what it has then.
-            hidden = true
-            focusReport.assume(false)
-            deliver(.hidden, to: controller)
-        case DestroyNotify:
-            // Another client destroyed the window (xdotool windowclose, xkill -id on a frame):
-            // with nothing left to answer in, it is closed, not waited on forever.
-            if event.xdestroywindow.window == window.id { deliver(.close, to: controller) }
-        case ClientMessage:
-            // Addressed to the window: the root's (asked for with its MANAGER messages) are
-            // anyone's broadcast, not the window manager's word to this window.
-            if event.xclient.window == window.id, event.xclient.message_type == display.atoms.wmProtocols,
-               Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
-                deliver(.close, to: controller)
-            }
-        case SelectionNotify:
-            if let result = selection.receive(event.xselection, window: window) { deliver(.pasted(result), to: controller) }
-        case SelectionRequest:
-            clipboard.answer(event.xselectionrequest, window: window)
-        case SelectionClear:
-            clipboard.lost(event.xselectionclear, window: window)
-        default:
-            if event.type == keyboard.eventBase, let state = keyboard.handle(&event) {
-                deliver(.keyboard(state), to: controller)
-            }
-        }
-    }
-
-    /// What an event reports, for `SentEvents`; nil for the events with a rule of their own
-    /// (keys and clicks: `InputPolicy`; the size: `WindowFit.configuredSize`) and those not handled.
-    private static func kind(of type: Int32, keyboardEvent: Int32?) -> SentEvents.Kind? {
-        switch type {
-        case FocusIn, FocusOut: .focus
-        case EnterNotify, LeaveNotify: .crossing
-        case MapNotify: .map
-        case UnmapNotify: .unmap
-        case DestroyNotify: .destroy
-        case MotionNotify: .pointerMotion
-        case Expose: .exposure
-        case SelectionRequest: .selectionRequest
-        case SelectionClear: .selectionLost
-        case SelectionNotify: .selectionAnswer
-        case ClientMessage: .windowManagerMessage
-        default: type == keyboardEvent ? .keyboard : nil
-        }
     }
 
     /// Gets ready what the window needs only once it shows, after the first frame has had time
@@ -577,38 +402,6 @@ public final class EventLoop {
             XQueryKeymap(display, raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             body(UnsafeRawBufferPointer(raw))
             explicit_bzero(raw.baseAddress!, raw.count)
-        }
-    }
-
-    /// Whether a key release is half of an auto-repeat: until detectable auto-repeat is on (the
-    /// preparation, a moment after the window shows), a held key repeats as a release and a
-    /// press at the same time, the press already queued behind it. Typing as fast looks the same
-    /// then; after, it is never taken for a repeat. The press must be the server's own: one
-    /// forged behind a real release would leave the key held, and its next real press taken
-    /// for a repeat and dropped.
-    private static func repeats(_ release: XKeyEvent, display: OpaquePointer) -> Bool {
-        guard XEventsQueued(display, QueuedAlready) > 0 else { return false }
-        var next = XEvent()
-        XPeekEvent(display, &next)
-        let repeats = next.type == KeyPress && next.xkey.send_event == 0 && next.xkey.keycode == release.keycode
-            && next.xkey.time == release.time
-        wipe(&next)
-        return repeats
-    }
-
-    /// Zeroes an event that carried a key, so no copy of it stays in this frame's memory.
-    private static func wipe(_ event: inout XEvent) {
-        withUnsafeMutableBytes(of: &event) { explicit_bzero($0.baseAddress!, $0.count) }
-    }
-
-    private static func button(_ e: XButtonEvent) -> InputEvent? {
-        let point = Point(x: Double(e.x), y: Double(e.y))
-        switch Int32(e.button) {
-        case Button1: return .click(point)
-        // Middle click pastes PRIMARY, as everywhere on X; the policy decides if it is taken.
-        case Button2: return .pasteRequest(.primary, at: point)
-        // Right click: the seeds hide the edit menu, so there is no context menu at all.
-        default: return nil
         }
     }
 }
