@@ -21,65 +21,131 @@ final class CommandLineTests {
         return (status, p.stdout, p.stderr)
     }
 
-    /// The bash completion the package installs, run as bash-completion runs it, with the
-    /// program and its role links on PATH: commands, each command's options (from its --help),
-    /// the values the man page lists, and nothing for the askpass, whose arguments are a prompt.
-    @Test func bashCompletesCommandsOptionsAndValues() throws {
-        let bin = dir + "/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    /// What completing each line offers, the same in bash and in zsh: commands, each command's
+    /// options (from its --help), the values the help spells out and the man page lists, files
+    /// of the kind an option names (a folder holding `shot.png`, `notes.txt` and `album/`), and nothing
+    /// for the askpass, whose arguments are a prompt.
+    static let completions: [(words: [String], offered: [String])] = [
+        (["pinbox", ""], ["askpass", "pay", "pinentry", "render"]),
+        (["pinbox", "pay", "--am"], ["--amount"]),
+        (["pinbox", "--style", ""], ["boxes", "grid", "paypass", "strip", "tfgrid"]),
+        (["pinbox", "render", "--an"], ["--animate", "--animations"]),
+        (["pinbox", "askpass", "--paste", ""], ["off", "on"]),
+        (["pinbox", "--paste", ""], ["deny", "digits", "text"]),
+        (["pinbox-askpass", "--"], []),
+        (["pinentry-pinbox", "--tt"], ["--ttyalert", "--ttyname", "--ttytype"]),
+        (["pinbox", "--count", ""], []),
+        (["pinbox", "render", "--accept", ""], ["digits", "printable"]),
+        (["pinbox", "render", "--easing", ""], ["ease-out", "ink-ease-out", "ink-linear", "linear", "seed"]),
+        // -o is render's --out (a PNG) but a pinentry's --timeout (seconds): no file for it.
+        (["pinbox", "render", "-o", ""], ["album", "shot.png"]),
+        (["pinbox", "--screenshot-dir", ""], ["album"]),
+        (["pinentry-pinbox", "-o", ""], []),
+        (["pinbox", "pinentry", "-o", ""], []),
+        (["pinentry-pinbox", "--paste", ""], ["off", "on"]),
+    ]
+
+    /// A folder of the program and its role links, for PATH, and one with a picture and a note.
+    func completionFolders() throws -> (bin: String, pictures: String) {
+        let bin = dir + "/bin", pictures = dir + "/pictures"
+        for folder in [bin, pictures] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         for name in ["pinbox", "pinbox-askpass", "pinentry-pinbox"] {
             try FileManager.default.createSymbolicLink(atPath: bin + "/" + name, withDestinationPath: PinBoxProcess.binary)
         }
+        for file in ["shot.png", "notes.txt"] {
+            #expect(FileManager.default.createFile(atPath: pictures + "/" + file, contents: Data()))
+        }
+        try FileManager.default.createDirectory(atPath: pictures + "/album", withIntermediateDirectories: false)
+        return (bin, pictures)
+    }
+
+    /// Each line a completion script printed as `LINE|OFFERED…`, read into what was offered for
+    /// each line, in order (once each: zsh's lists show a match added twice once).
+    static func offered(_ output: String) -> [[String]] {
+        output.split(separator: "\n").map {
+            Set(($0.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).last ?? "")
+                .split(separator: " ").map(String.init)).sorted()
+        }
+    }
+
+    /// The bash completion the package installs, run as bash-completion runs it, with the
+    /// program and its role links on PATH.
+    @Test func bashCompletesCommandsOptionsAndValues() throws {
+        let (bin, pictures) = try completionFolders()
         let completion = DesktopTests.repository + "/share/bash-completion/pinbox"
         let script = """
             source /usr/share/bash-completion/bash_completion || exit 9
             source "$1"
             PATH="$2:$PATH"
-            complete_line() {
-              COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            cd "$3"
+            shift 3
+            # A line of input for each line to complete, its words separated by US (0x1F),
+            # the last one empty when a new word is begun.
+            while IFS= read -r line; do
+              IFS=$'\\x1f' read -r -a COMP_WORDS <<< "$line"$'\\x1f.'
+              unset 'COMP_WORDS[-1]'
+              COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
               COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
               _pinbox "${COMP_WORDS[0]}" "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
-              echo "$*|${COMPREPLY[*]}"
-            }
-            complete_line pinbox ''
-            complete_line pinbox pay --am
-            complete_line pinbox --style ''
-            complete_line pinbox render --an
-            complete_line pinbox askpass --paste ''
-            complete_line pinbox --paste ''
-            complete_line pinbox-askpass --
-            complete_line pinentry-pinbox --tt
-            complete_line pinbox --count ''
-            complete_line pinbox render --accept ''
-            # -o is render's --out (a PNG) but a pinentry's --timeout (seconds): no file for it.
-            cd "$3"
-            complete_line pinbox render -o ''
-            complete_line pinentry-pinbox -o ''
-            complete_line pinbox pinentry -o ''
-            complete_line pinentry-pinbox --paste ''
+              echo "${COMP_WORDS[*]}|${COMPREPLY[*]}"
+            done
             """
-        let pictures = dir + "/pictures"
-        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: pictures + "/shot.png", contents: Data()))
-        let (status, output) = try runAll(["bash", "-c", script, "bash", completion, bin, pictures])
+        let lines = Self.completions.map { $0.words.joined(separator: "\u{1f}") + "\n" }.joined()
+        let (status, output) = try run(["bash", "-c", script, "bash", completion, bin, pictures],
+                                       input: Array(lines.utf8))
         #expect(status == 0, "\(output)")
-        #expect(output.split(separator: "\n").map(String.init) == [
-            "pinbox |render askpass pinentry pay",
-            "pinbox pay --am|--amount",
-            "pinbox --style |strip paypass boxes grid tfgrid",
-            "pinbox render --an|--animate --animations",
-            "pinbox askpass --paste |on off",
-            "pinbox --paste |deny digits text",
-            "pinbox-askpass --|",
-            "pinentry-pinbox --tt|--ttyname --ttytype --ttyalert",
-            "pinbox --count |",
-            "pinbox render --accept |digits printable",
-            "pinbox render -o |shot.png",
-            "pinentry-pinbox -o |",
-            "pinbox pinentry -o |",
-            "pinentry-pinbox --paste |on off",
-        ])
+        #expect(Self.offered(output) == Self.completions.map(\.offered), "\(output)")
     }
+
+    /// The zsh completion the package installs, run by zsh's own completion system in an
+    /// interactive zsh on a pseudo-terminal (zsh/zpty), a Tab typed after each line; what the
+    /// system offers is read where it is added (compadd), with the program and its role links
+    /// on PATH.
+    @Test func zshCompletesCommandsOptionsAndValues() throws {
+        let zsh = try which("zsh")
+        let (bin, pictures) = try completionFolders()
+        let script = dir + "/complete.zsh"
+        try Self.zshHarness.write(toFile: script, atomically: true, encoding: .utf8)
+        let lines = Self.completions.map { $0.words.joined(separator: " ") }
+        let (status, output) = try run([zsh, "-f", script, DesktopTests.repository + "/share/zsh", bin, pictures] + lines)
+        #expect(status == 0, "\(output)")
+        #expect(Self.offered(output) == Self.completions.map(\.offered), "\(output)")
+    }
+
+    /// `zsh -f complete.zsh COMPLETIONS BIN FOLDER LINE…`: an interactive zsh on a pty, with
+    /// compinit and the completions in COMPLETIONS on its fpath, BIN on its PATH, in FOLDER; for
+    /// each LINE, types it and a Tab, and prints `LINE|` and every match the completion system
+    /// added, then clears the line.
+    static let zshHarness = #"""
+        zmodload zsh/zpty || exit 9
+        zpty shell zsh -f -i || exit 9
+        local out line
+        local -a found setup=(
+          "PS1=''; PS2=''; RPS1=''; unsetopt beep"
+          "fpath=(${(q)1} \$fpath); PATH=${(q)2}:\$PATH; cd ${(q)3}"
+          "autoload -Uz compinit && compinit -u -D"
+          # Matches added for the list are printed; those asked back (-O, -A, -D) are the system's.
+          "compadd() { if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd \"\$@\"; return; fi; local -a hits; builtin compadd -A hits \"\$@\"; (( \$#hits )) && print -r -- \"@HIT \${(j: :)hits}\"; builtin compadd \"\$@\" }"
+          "_capture() { print -r -- '@BEGIN'; _main_complete; print -r -- '@END' }"
+          "zle -C capture complete-word _capture; bindkey '^I' capture"
+          "print -r -- '@''READY'"
+        )
+        for line in $setup; do zpty -w shell $line; done
+        zpty -r shell out '*@READY*' || exit 8
+        shift 3
+        for line in "$@"; do
+          zpty -w -n shell "$line"$'\t'
+          out=""
+          zpty -r shell out '*@END*' || exit 7
+          found=(${(M)${(f)${out//$'\r'/}}:#@HIT *})  # the pty ends its lines with CR LF
+          found=(${=${found#@HIT }})
+          print -r -- "$line|${(j: :)${(u)found}}"
+          zpty -w -n shell $'\C-u'
+        done
+        zpty -d shell
+        """#
 
     /// An output named on a device (a private /dev/full, made here: root only, as CI runs) is
     /// written to and reported full; the device is neither removed as an unfinished file nor

@@ -487,7 +487,7 @@ struct DesktopTests {
         #expect(!installed.runpath && installed.bindNow, "the installed binary has a RUNPATH, or binds lazily")
         for file in ["bin/pinbox", "share/man/man1/pinbox.1.gz", "share/applications/pinbox.desktop",
                      "share/doc/pinbox/pinentry.md",
-                     "share/bash-completion/completions/pinbox",
+                     "share/bash-completion/completions/pinbox", "share/zsh/site-functions/_pinbox",
                      "share/icons/hicolor/48x48/apps/pinbox.png", "share/icons/hicolor/128x128/apps/pinbox.png",
                      "share/icons/hicolor/256x256/apps/pinbox.png"] {
             #expect(fm.fileExists(atPath: prefix + "/" + file), "\(file) is missing")
@@ -544,6 +544,8 @@ struct DesktopTests {
         }
         let (bashStatus, bashOut) = try runAll(["bash", "-n", "\(prefix)/share/bash-completion/completions/pinbox"])
         #expect(bashStatus == 0, "bash -n: \(bashOut)")
+        let (zshStatus, zshOut) = try runAll([try which("zsh"), "-n", "\(prefix)/share/zsh/site-functions/_pinbox"])
+        #expect(zshStatus == 0, "zsh -n: \(zshOut)")
     }
 
     @Test func langZhCNPicksTheChineseCatalogue() throws {
@@ -624,6 +626,7 @@ struct DesktopTests {
                       "./usr/share/applications/pinbox.desktop",
                       "./usr/share/icons/hicolor/48x48/apps/pinbox.png",
                       "./usr/share/bash-completion/completions/pinbox",
+                      "./usr/share/zsh/vendor-completions/_pinbox",
                       "./usr/share/locale/zh_CN/LC_MESSAGES/pinbox.mo",
                       "./usr/lib/pinbox/libpinbox-accessibility.so"] {
             #expect(contents.contains(entry), "dpkg-deb --contents lacks \(entry)")
