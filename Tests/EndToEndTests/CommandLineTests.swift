@@ -114,6 +114,35 @@ final class CommandLineTests {
         #expect(Self.offered(output) == Self.completions.map(\.offered), "\(output)")
     }
 
+    /// The fish completion the package installs, linked under the role names as installed,
+    /// asked by fish itself (`complete -C`, what fish offers at a Tab), with the program and its
+    /// role links on PATH. Folders are offered with their slash, which the table leaves out.
+    @Test func fishCompletesCommandsOptionsAndValues() throws {
+        let fish = try which("fish")
+        let (bin, pictures) = try completionFolders()
+        let completions = dir + "/fish"
+        try FileManager.default.createDirectory(atPath: completions, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: DesktopTests.repository + "/share/fish/pinbox.fish",
+                                         toPath: completions + "/pinbox.fish")
+        for role in ["pinbox-askpass", "pinentry-pinbox"] {
+            try FileManager.default.createSymbolicLink(atPath: "\(completions)/\(role).fish", withDestinationPath: "pinbox.fish")
+        }
+        let script = #"""
+            set fish_complete_path $argv[1] $fish_complete_path
+            cd $argv[2]
+            for line in $argv[3..]
+                set -l offered (complete -C $line | string replace -r "\t.*" "" | string replace -r "/\$" "")
+                echo "$line|$offered"
+            end
+            """#
+        let lines = Self.completions.map { $0.words.joined(separator: " ") }
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let (status, output) = try run([fish, "--no-config", "-c", script, completions, pictures] + lines,
+                                       environment: ["PATH": path])
+        #expect(status == 0, "\(output)")
+        #expect(Self.offered(output) == Self.completions.map(\.offered), "\(output)")
+    }
+
     /// `zsh -f complete.zsh COMPLETIONS BIN FOLDER LINE…`: an interactive zsh on a pty, with
     /// compinit and the completions in COMPLETIONS on its fpath, BIN on its PATH, in FOLDER; for
     /// each LINE, types it and a Tab, and prints `LINE|` and every match the completion system

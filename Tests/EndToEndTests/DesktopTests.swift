@@ -488,6 +488,7 @@ struct DesktopTests {
         for file in ["bin/pinbox", "share/man/man1/pinbox.1.gz", "share/applications/pinbox.desktop",
                      "share/doc/pinbox/pinentry.md",
                      "share/bash-completion/completions/pinbox", "share/zsh/site-functions/_pinbox",
+                     "share/fish/vendor_completions.d/pinbox.fish",
                      "share/icons/hicolor/48x48/apps/pinbox.png", "share/icons/hicolor/128x128/apps/pinbox.png",
                      "share/icons/hicolor/256x256/apps/pinbox.png"] {
             #expect(fm.fileExists(atPath: prefix + "/" + file), "\(file) is missing")
@@ -546,6 +547,9 @@ struct DesktopTests {
         #expect(bashStatus == 0, "bash -n: \(bashOut)")
         let (zshStatus, zshOut) = try runAll([try which("zsh"), "-n", "\(prefix)/share/zsh/site-functions/_pinbox"])
         #expect(zshStatus == 0, "zsh -n: \(zshOut)")
+        let (fishStatus, fishOut) = try runAll([try which("fish"), "--no-execute",
+                                                "\(prefix)/share/fish/vendor_completions.d/pinbox.fish"])
+        #expect(fishStatus == 0, "fish --no-execute: \(fishOut)")
     }
 
     @Test func langZhCNPicksTheChineseCatalogue() throws {
@@ -627,6 +631,8 @@ struct DesktopTests {
                       "./usr/share/icons/hicolor/48x48/apps/pinbox.png",
                       "./usr/share/bash-completion/completions/pinbox",
                       "./usr/share/zsh/vendor-completions/_pinbox",
+                      "./usr/share/fish/vendor_completions.d/pinbox.fish",
+                      "./usr/share/fish/vendor_completions.d/pinentry-pinbox.fish -> pinbox.fish",
                       "./usr/share/locale/zh_CN/LC_MESSAGES/pinbox.mo",
                       "./usr/lib/pinbox/libpinbox-accessibility.so"] {
             #expect(contents.contains(entry), "dpkg-deb --contents lacks \(entry)")
