@@ -38,7 +38,7 @@ PINBOX_SECRET_FUNCTIONS(PINBOX_DECLARE)
 
 // pinentry's schema, field for field (its list ends in a stray {"NULL", 0}; this one ends
 // properly, which changes nothing an item carries).
-static const SecretSchema schema = {
+static const SecretSchema gnupg_schema = {
     "org.gnupg.Passphrase", SECRET_SCHEMA_NONE,
     {
         {"stored-by", SECRET_SCHEMA_ATTRIBUTE_STRING},
@@ -46,6 +46,19 @@ static const SecretSchema schema = {
         {NULL, 0},
     },
 };
+
+// GNOME Keyring's for an ssh key's passphrase (its ssh agent's "unlock this key whenever I'm
+// logged in", seahorse, `secret-tool store ... unique ssh-store:PATH`): one attribute, whatever
+// schema name the item carries (secret-tool's carry none).
+static const SecretSchema ssh_schema = {
+    "org.freedesktop.Secret.Generic", SECRET_SCHEMA_DONT_MATCH_NAME,
+    {
+        {"unique", SECRET_SCHEMA_ATTRIBUTE_STRING},
+        {NULL, 0},
+    },
+};
+
+static const SecretSchema *schema_of(int kind) { return kind == PINBOX_KEYRING_SSH ? &ssh_schema : &gnupg_schema; }
 
 static int usable = -1;  // not checked yet
 
@@ -116,20 +129,32 @@ int pinbox_keyring_usable(void) {
     return usable;
 }
 
-static GHashTable *attributes(const char *key, int stored) {
+// The attributes naming `key`'s item; `unique` holds the text an ssh key's names it by.
+static GHashTable *attributes(int kind, const char *key, int stored, char *unique, size_t size) {
     GHashTable *table = p_g_hash_table_new(p_g_str_hash, p_g_str_equal);
+    if (kind == PINBOX_KEYRING_SSH) {
+        if (snprintf(unique, size, "ssh-store:%s", key) >= (int)size) {
+            p_g_hash_table_unref(table);
+            return NULL;
+        }
+        p_g_hash_table_insert(table, (gpointer) "unique", (gpointer)unique);
+        return table;
+    }
     // pinentry looks up and clears by the keygrip alone, and saves both.
     if (stored) p_g_hash_table_insert(table, (gpointer) "stored-by", (gpointer) "GnuPG Pinentry");
     p_g_hash_table_insert(table, (gpointer) "keygrip", (gpointer)key);
     return table;
 }
 
-int pinbox_keyring_lookup(const char *key, void (*take)(void *, const unsigned char *, size_t), void *context) {
+int pinbox_keyring_lookup(int kind, const char *key, void (*take)(void *, const unsigned char *, size_t),
+                          void *context) {
+    char unique[4200];
     if (!pinbox_keyring_usable() || !*key) return 0;
+    GHashTable *table = attributes(kind, key, 0, unique, sizeof unique);
+    if (!table) return 0;
     GError *error = NULL;
-    GHashTable *table = attributes(key, 0);
     GCancellable *cancellable = deadline();
-    gchar *found = p_secret_password_lookupv_nonpageable_sync(&schema, table, cancellable, &error);
+    gchar *found = p_secret_password_lookupv_nonpageable_sync(schema_of(kind), table, cancellable, &error);
     done(cancellable);
     p_g_hash_table_unref(table);
     if (error) {
@@ -142,17 +167,20 @@ int pinbox_keyring_lookup(const char *key, void (*take)(void *, const unsigned c
     return 1;
 }
 
-int pinbox_keyring_store(const char *key, const unsigned char *bytes, size_t length) {
+int pinbox_keyring_store(int kind, const char *key, const unsigned char *bytes, size_t length) {
+    char unique[4200], label[4200];
     if (!pinbox_keyring_usable() || !*key) return -1;
-    char label[600];
-    if (snprintf(label, sizeof label, "GnuPG: %s", key) >= (int)sizeof label) return -1;
+    // The labels the items' own programs give them: pinentry's, and GNOME's ssh agent's.
+    const char *format = kind == PINBOX_KEYRING_SSH ? "Unlock password for: %s" : "GnuPG: %s";
+    if (snprintf(label, sizeof label, format, key) >= (int)sizeof label) return -1;
+    GHashTable *table = attributes(kind, key, 1, unique, sizeof unique);
+    if (!table) return -1;
     // Copied once more, into libsecret's own non-pageable memory, as pinentry's store does.
     SecretValue *value = p_secret_value_new((const gchar *)bytes, (gssize)length, "text/plain");
     GError *error = NULL;
-    GHashTable *table = attributes(key, 1);
     GCancellable *cancellable = deadline();
-    gboolean stored = p_secret_password_storev_binary_sync(&schema, table, SECRET_COLLECTION_DEFAULT, label, value,
-                                                           cancellable, &error);
+    gboolean stored = p_secret_password_storev_binary_sync(schema_of(kind), table, SECRET_COLLECTION_DEFAULT, label,
+                                                           value, cancellable, &error);
     done(cancellable);
     p_g_hash_table_unref(table);
     p_secret_value_unref(value);
@@ -160,12 +188,14 @@ int pinbox_keyring_store(const char *key, const unsigned char *bytes, size_t len
     return stored ? 0 : -1;
 }
 
-int pinbox_keyring_clear(const char *key) {
+int pinbox_keyring_clear(int kind, const char *key) {
+    char unique[4200];
     if (!pinbox_keyring_usable()) return -1;
+    GHashTable *table = attributes(kind, key, 0, unique, sizeof unique);
+    if (!table) return 0;
     GError *error = NULL;
-    GHashTable *table = attributes(key, 0);
     GCancellable *cancellable = deadline();
-    gboolean removed = p_secret_password_clearv_sync(&schema, table, cancellable, &error);
+    gboolean removed = p_secret_password_clearv_sync(schema_of(kind), table, cancellable, &error);
     done(cancellable);
     p_g_hash_table_unref(table);
     if (error) {

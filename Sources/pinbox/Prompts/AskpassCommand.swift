@@ -59,6 +59,9 @@ struct AskpassCommand {
         Yes and No (printed as yes or no) and an entry for the fingerprint.
         SSH_ASKPASS_PROMPT=confirm asks yes or no (exit 0 or 1); SSH_ASKPASS_PROMPT=none
         shows the prompt with a "touch your key" cue until the caller ends it.
+        ssh-add's question for a key file's passphrase offers to save it in the password
+        manager (the Secret Service, as GNOME Keyring's ssh agent saves it); a saved one
+        answers the next such question with no dialog.
         The dialog takes the keyboard: if another program holds it, the dialog says so and asks
         nothing until the keyboard is free, then asks; closed, or after 15 s, it exits 3.
 
@@ -191,6 +194,10 @@ struct AskpassCommand {
     /// Runs the dialog, with the display's X resources under the command line; returns the
     /// exit status.
     func run() -> Int32 {
+        // ssh-add asking for a key file's passphrase: one saved in the password manager answers
+        // with no window at all, and the dialog offers to save what is typed.
+        var keyring = AskpassKeyring(prompt: prompt, kind: promptKind)
+        if let status = keyring?.answer() { return status }
         // The dialog's text is dearest the first time it is drawn (font files, glyphs), far more
         // so when it needs Pango (Chinese, Arabic, …): start that now, on threads, so it
         // overlaps connecting to X.
@@ -198,13 +205,13 @@ struct AskpassCommand {
         do throws(X11Error) {
             DesktopPortal.prepare(preferences)
             let display = try XDisplay(name: self.display, optionHint: takesOptions)
-            return withResources(of: display).run(on: display)
+            return withResources(of: display).run(on: display, keyring: keyring)
         } catch {
             fail(error.message, status: .display)
         }
     }
 
-    private func run(on display: XDisplay) -> Int32 {
+    private func run(on display: XDisplay, keyring: AskpassKeyring?) -> Int32 {
         do throws(X11Error) {
             let page: Page
             let area = display.workArea(for: geometry)
@@ -214,6 +221,7 @@ struct AskpassCommand {
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
+                    keyring?.offer(in: &spec)
                     spec.scale = s
                     spec.appearance = appearance
                     spec.motion = motion
@@ -226,6 +234,7 @@ struct AskpassCommand {
             let answers = promptKind.hasEntry
             let controller = PageController(page: page, delivery: answers ? .standardOutput : .none,
                                             events: false, screenshots: nil)
+            if let keyring { controller.onDelivered = { page, index in keyring.keep(page, field: index) } }
             // ssh's touch notice reads no key, so it takes none: keys typed elsewhere meanwhile,
             // and a prompt that opens then, have the keyboard. A caller that died (killed, its
             // terminal closed) leaves stdout with no reader: the dialog closes as a cancel

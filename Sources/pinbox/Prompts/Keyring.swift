@@ -4,14 +4,26 @@ import PinBoxAssuan
 import PinBoxCore
 
 /// The password manager behind "Save in password manager": the Secret Service through
-/// libsecret (CKeyring), under pinentry's schema and attributes. Nothing is loaded until the
-/// server asks, which it does only when gpg-agent allowed an external cache and named the key.
+/// libsecret (CKeyring), under the items' own programs' schemas and attributes. Nothing is
+/// loaded until a caller asks: gpg-agent, when it allowed an external cache and named the key;
+/// ssh-add, when it asks for a key file's passphrase.
 enum Keyring {
-    static var store: PasswordStore { PasswordStore(
+    /// What names an item: a gpg key by the agent's SETKEYINFO string (pinentry's items), an
+    /// ssh key by its file's absolute path (GNOME Keyring's).
+    enum Kind {
+        case gnupg, ssh
+
+        var code: Int32 { self == .ssh ? Int32(PINBOX_KEYRING_SSH) : Int32(PINBOX_KEYRING_GNUPG) }
+    }
+
+    /// pinentry's items, for the pinentry.
+    static var store: PasswordStore { store(.gnupg) }
+
+    static func store(_ kind: Kind) -> PasswordStore { PasswordStore(
         isUsable: { pinbox_keyring_usable() == 1 },
         lookUp: { key in
             let found = Found()
-            let result = pinbox_keyring_lookup(key, { context, bytes, length in
+            let result = pinbox_keyring_lookup(kind.code, key, { context, bytes, length in
                 // From libsecret's non-pageable memory straight into a locked buffer.
                 let found = Unmanaged<Found>.fromOpaque(context!).takeUnretainedValue()
                 let secret = SecretBuffer(capacity: max(1, length))
@@ -24,9 +36,9 @@ enum Keyring {
             default: return .failed
             }
         },
-        save: { key, bytes in pinbox_keyring_store(key, bytes.baseAddress, bytes.count) == 0 },
+        save: { key, bytes in pinbox_keyring_store(kind.code, key, bytes.baseAddress, bytes.count) == 0 },
         clear: { key in
-            switch pinbox_keyring_clear(key) {
+            switch pinbox_keyring_clear(kind.code, key) {
             case 1: .removed
             case 0: .notFound
             default: .failed

@@ -37,6 +37,9 @@ final class PageController: WindowController {
     var onSuggest: (() -> SecretBuffer?)?
     /// Asked whether field `index`'s secret may go (pinentry: INQUIRE CHECKPIN): the refusal, or nil.
     var onCheck: ((Page, Int) -> String?)?
+    /// Called once field `index`'s secret went out on stdout, before it is wiped (the askpass
+    /// saves it in the password manager here when the user ticked the box).
+    var onDelivered: ((Page, Int) -> Void)?
 
     /// How screenshots are taken: drawn larger, of the focused field alone, on a clear background.
     struct ScreenshotLook {
@@ -196,6 +199,8 @@ final class PageController: WindowController {
                 // The caller would read an empty secret as the answer: say so and fail.
                 Output.error("cannot hand the PIN over on standard output (\(failure.reason))")
                 exitStatus = ExitStatus.undelivered.rawValue
+            } else {
+                onDelivered?(page, index)
             }
         }
         return perform(page.handedOver(field: index, now: now), now: now)

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// ssh-add's key passphrases in a real GNOME Keyring, kept as GNOME's own ssh agent keeps them
+/// (`unique` = `ssh-store:<key file>`): the real ssh-add and ssh-agent call pinbox-askpass, each
+/// in the test's own home and session bus, started and ended by the test.
+@Suite("ssh-add's passphrases in the keyring, end to end", .endToEnd)
+final class SSHKeyringTests {
+    let dir = NSTemporaryDirectory() + "pinbox-ssh-keyring-\(UUID().uuidString)"
+    let keyring: KeyringSession
+    let xvfb: Xvfb
+    let agent: Child
+    let socket: String
+    let askpass: String
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        keyring = try KeyringSession(root: dir + "/home")
+        xvfb = try Xvfb()
+        askpass = dir + "/pinbox-askpass"
+        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: PinBoxProcess.binary)
+        socket = dir + "/agent.sock"
+        agent = try Child(["ssh-agent", "-D", "-a", socket], environment: ["HOME": keyring.root])
+        try waitUntil("ssh-agent listens on \(socket)") { FileManager.default.fileExists(atPath: socket) }
+    }
+
+    deinit {
+        kill(agent.pid, SIGTERM)
+        agent.wait()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    var environment: [String: String] {
+        keyring.environment.merging(["DISPLAY": xvfb.display, "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
+                                     "SSH_AUTH_SOCK": socket]) { $1 }
+    }
+
+    func keygen(_ name: String, passphrase: String) throws -> String {
+        let path = dir + "/" + name
+        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", passphrase, "-C", name, "-f", path]).status == 0)
+        return path
+    }
+
+    /// The passphrase saved for `key`, as GNOME's ssh agent looks it up; "" for none.
+    func saved(_ key: String) throws -> String {
+        try run(["secret-tool", "lookup", "unique", "ssh-store:" + key], environment: keyring.environment).output
+    }
+
+    func listed() throws -> String {
+        try run(["ssh-add", "-l"], environment: environment).output
+    }
+
+    /// Waits for a dialog of a process other than `previous`, focuses it and presses `keys`
+    /// (xdotool words: `type TEXT` or a key name); returns its pid and its height.
+    @discardableResult
+    func answer(_ keys: [[String]], previous: String? = nil) throws -> (pid: String, height: Int) {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display)
+            if let id = out.split(separator: "\n").last.map(String.init) {
+                let pid = try run(["xdotool", "getwindowpid", id], display: xvfb.display).output
+                if pid != previous {
+                    let height = try windowGeometry(id, display: xvfb.display).height
+                    _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
+                    for key in keys {
+                        try xdotool(key.first == "type" ? ["type", "--delay", "20"] + key.dropFirst() : ["key"] + key,
+                                    display: xvfb.display)
+                    }
+                    return (pid, height)
+                }
+            }
+            guard Date() < deadline else { throw TestFailure("no askpass window appeared") }
+            usleep(20_000)
+        }
+    }
+
+    /// ssh-add, which must end by itself: no dialog is answered for it.
+    func addUnasked(_ key: String) throws -> Int32 {
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        return add.wait(within: 20)
+    }
+
+    /// The box ticked, the passphrase is saved where GNOME's agent finds it, under its label;
+    /// the next ssh-add of the key (the agent emptied, as after a new login) asks nothing.
+    @Test func aTickedBoxSavesThePassphraseAndTheNextSsh_addAsksNothing() throws {
+        let key = try keygen("saved", passphrase: "correct horse")
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        try answer([["type", "correct horse"], ["alt+s"], ["Return"]])
+        #expect(add.wait(within: 20) == 0)
+        #expect(try saved(key) == "correct horse")
+        #expect(try keyring.search("unique", "ssh-store:" + key).contains("label = Unlock password for: \(key)"))
+        #expect(try run(["ssh-add", "-D"], environment: environment).status == 0)
+        #expect(try !listed().contains(" saved (ED25519)"))
+        #expect(try addUnasked(key) == 0)
+        #expect(try listed().contains(" saved (ED25519)"))
+    }
+
+    /// The control: the box left unticked saves nothing, and the next ssh-add asks again.
+    @Test func anUntickedBoxSavesNothing() throws {
+        let key = try keygen("unsaved", passphrase: "correct horse")
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        try answer([["type", "correct horse"], ["Return"]])
+        #expect(add.wait(within: 20) == 0)
+        #expect(try saved(key).isEmpty)
+        #expect(try run(["ssh-add", "-D"], environment: environment).status == 0)
+        let again = try Child(["ssh-add", key], environment: environment, capture: true)
+        try answer([["type", "correct horse"], ["Return"]])
+        #expect(again.wait(within: 20) == 0)
+    }
+
+    /// What GNOME's ssh agent saved ("Automatically unlock this key whenever I'm logged in":
+    /// `unique` = `ssh-store:<key>`, schema org.freedesktop.Secret.Generic) answers.
+    @Test func aPassphraseGnomesAgentSavedAnswers() throws {
+        let key = try keygen("gnome", passphrase: "battery staple")
+        try keyring.store(label: "Unlock password for: gnome", attributes: [
+            "unique", "ssh-store:" + key, "xdg:schema", "org.freedesktop.Secret.Generic"], secret: "battery staple")
+        #expect(try addUnasked(key) == 0)
+        #expect(try listed().contains(" gnome (ED25519)"))
+    }
+
+    /// A saved passphrase that is wrong (the key's passphrase changed): ssh-add asks again in its
+    /// own words, and that question opens the dialog, its box ticked; the right passphrase
+    /// typed replaces the saved one. Unticked, the saved one is forgotten.
+    @Test(arguments: [true, false]) func aWrongSavedPassphraseOpensTheDialog(keepTicked: Bool) throws {
+        let key = try keygen("changed", passphrase: "new passphrase")
+        try keyring.store(label: "Unlock password for: changed", attributes: ["unique", "ssh-store:" + key],
+                          secret: "old passphrase")
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        try answer([["type", "new passphrase"]] + (keepTicked ? [] : [["alt+s"]]) + [["Return"]])
+        #expect(add.wait(within: 20) == 0)
+        #expect(try listed().contains(" changed (ED25519)"))
+        #expect(try saved(key) == (keepTicked ? "new passphrase" : ""))
+    }
+
+    /// A keyring that is locked offers nothing: the dialog has no box (it is as tall as one
+    /// with no session bus at all), and nothing is saved. The control: unlocked, the box makes
+    /// the dialog taller.
+    @Test func aLockedKeyringOffersNoBox() throws {
+        let key = try keygen("locked", passphrase: "correct horse")
+        func height(_ environment: [String: String]) throws -> Int {
+            let add = try Child(["ssh-add", key], environment: environment, capture: true)
+            let (_, height) = try answer([["Escape"]])
+            add.wait(within: 20)
+            try waitUntil("the dialog closed") {
+                try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display).output.isEmpty
+            }
+            return height
+        }
+        let offering = try height(environment)
+        var noBus = environment
+        noBus["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
+        let plain = try height(noBus)
+        #expect(offering > plain)
+        try keyring.lock()
+        #expect(try height(environment) == plain)
+        #expect(try saved(key).isEmpty)
+    }
+}
