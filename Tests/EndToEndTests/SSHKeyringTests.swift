@@ -134,6 +134,32 @@ final class SSHKeyringTests {
         #expect(try saved(key) == (keepTicked ? "new passphrase" : ""))
     }
 
+    /// The passphrase passes between the keyring and the locked buffer, and nowhere else: typed
+    /// and saved, and answered from the keyring, no copy of it (as UTF-8 or as code points) is
+    /// in the askpass's memory at its exit. The control: while typed, it is found there.
+    @Test func aSavedPassphraseLeavesNoCopyBehind() throws {
+        let marker = "Hq4Rt7Ly", key = dir + "/scanned"
+        let question = "Enter passphrase for \(key): "
+        let typed = try Child([askpass, question], environment: environment, capture: true)
+        let scan = try MemoryScan(pid: typed.pid, marker: marker)
+        try answer([["type", marker]])
+        try waitUntil("the control: the typed passphrase is held") { try scan.now() >= 1 }
+        try xdotool(["key", "alt+s", "Return"], display: xvfb.display)
+        #expect(try scan.atExit() == 0, "copies at the exit after saving")
+        #expect(typed.wait(within: 20) == 0)
+        #expect(String(decoding: typed.read().out, as: UTF8.self) == marker + "\n")
+        #expect(try saved(key) == marker)
+        // Answered from the keyring, with no window: a shell that becomes the askpass once told
+        // (exec keeps the pid), so that the scan is there before it reads anything.
+        let waiting = try Child(["sh", "-c", "read go; exec \"$0\" \"$@\"", askpass, question],
+                                environment: environment, capture: true, interactive: true)
+        let quiet = try MemoryScan(pid: waiting.pid, marker: marker)
+        waiting.send("go\n")
+        #expect(try quiet.atExit() == 0, "copies at the exit after answering from the keyring")
+        #expect(waiting.wait(within: 20) == 0)
+        #expect(String(decoding: waiting.read().out, as: UTF8.self) == marker + "\n")
+    }
+
     /// A keyring that is locked offers nothing: the dialog has no box (it is as tall as one
     /// with no session bus at all), and nothing is saved. The control: unlocked, the box makes
     /// the dialog taller.
