@@ -269,68 +269,23 @@ struct AskpassTests {
 /// The real OpenSSH client and agent, each in a temporary home, started and ended by the test.
 @Suite("ssh-add and ssh-agent through pinbox-askpass", .endToEnd)
 final class SSHTests {
-    let dir = NSTemporaryDirectory() + "pinbox-ssh-\(UUID().uuidString)"
-    let xvfb: Xvfb
-    let agent: Child
-    let socket: String
-    let askpass: String
+    let desk: SSHDesk
+    var xvfb: Xvfb { desk.xvfb }
+    var dir: String { desk.dir }
+    var environment: [String: String] { desk.environment }
 
-    init() throws {
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        xvfb = try Xvfb()
-        askpass = dir + "/pinbox-askpass"
-        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: PinBoxProcess.binary)
-        socket = dir + "/agent.sock"
-        // -D: in the foreground, so the test owns it and ends it. The agent runs the askpass
-        // from its own environment for keys added with -c.
-        agent = try Child(["ssh-agent", "-D", "-a", socket],
-                          environment: ["DISPLAY": xvfb.display, "SSH_ASKPASS": askpass, "HOME": dir])
-        try waitUntil("ssh-agent listens on \(socket)") { FileManager.default.fileExists(atPath: socket) }
-    }
+    init() throws { desk = try SSHDesk() }
 
-    deinit {
-        kill(agent.pid, SIGTERM)
-        agent.wait()
-        try? FileManager.default.removeItem(atPath: dir)
-    }
+    func keygen(_ name: String, passphrase: String) throws -> String { try desk.keygen(name, passphrase: passphrase) }
+    func listed() throws -> String { try desk.listed() }
 
-    var environment: [String: String] {
-        ["DISPLAY": xvfb.display, "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force", "SSH_AUTH_SOCK": socket,
-         "HOME": dir]
-    }
-
-    func keygen(_ name: String, passphrase: String) throws -> String {
-        let path = dir + "/" + name
-        let (status, _) = try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", passphrase, "-C", name, "-f", path])
-        #expect(status == 0)
-        return path
-    }
-
-    /// Waits for a PinBox dialog of a process other than `previous` to be on screen, focuses
-    /// it, types; returns that process. (Window ids are reused by the next client: pids are not.)
+    /// Waits for a PinBox dialog of a process other than `previous`, types; returns that process.
     @discardableResult
     func answer(_ text: String?, key: String = "Return", previous: String? = nil) throws -> String {
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display)
-            if let id = out.split(separator: "\n").last.map(String.init) {
-                let pid = try run(["xdotool", "getwindowpid", id], display: xvfb.display).output
-                if pid != previous {
-                    _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
-                    if let text { try xdotool(["type", "--delay", "20", text], display: xvfb.display) }
-                    _ = try run(["xdotool", "key", key], display: xvfb.display)
-                    return pid
-                }
-            }
-            guard Date() < deadline else { throw TestFailure("no askpass window appeared") }
-            usleep(20_000)
-        }
-    }
-
-    func listed() throws -> String {
-        let child = try Child(["ssh-add", "-l"], environment: environment, capture: true)
-        child.wait()
-        return String(decoding: child.read().out, as: UTF8.self)
+        let pid = try desk.nextDialog(previous: previous).pid
+        if let text { try xdotool(["type", "--delay", "20", text], display: xvfb.display) }
+        _ = try run(["xdotool", "key", key], display: xvfb.display)
+        return pid
     }
 
     @Test func aDigitPassphraseAfterAWrongOneAddsTheKey() throws {

@@ -8,72 +8,44 @@ import Testing
 /// in the test's own home and session bus, started and ended by the test.
 @Suite("ssh-add's passphrases in the keyring, end to end", .endToEnd)
 final class SSHKeyringTests {
-    let dir = NSTemporaryDirectory() + "pinbox-ssh-keyring-\(UUID().uuidString)"
-    let keyring: KeyringSession
-    let xvfb: Xvfb
-    let agent: Child
-    let socket: String
-    let askpass: String
+    let desk: SSHDesk
+    private(set) var keyring: KeyringSession!
+    var xvfb: Xvfb { desk.xvfb }
+    var dir: String { desk.dir }
+    var askpass: String { desk.askpass }
+    var environment: [String: String] { desk.environment }
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        keyring = try KeyringSession(root: dir + "/home")
-        xvfb = try Xvfb()
-        askpass = dir + "/pinbox-askpass"
-        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: PinBoxProcess.binary)
-        socket = dir + "/agent.sock"
-        agent = try Child(["ssh-agent", "-D", "-a", socket], environment: ["HOME": keyring.root])
-        try waitUntil("ssh-agent listens on \(socket)") { FileManager.default.fileExists(atPath: socket) }
+        var session: KeyringSession?
+        desk = try SSHDesk { dir in
+            session = try KeyringSession(root: dir + "/home")
+            return session!.environment
+        }
+        keyring = session
     }
 
-    deinit {
-        kill(agent.pid, SIGTERM)
-        agent.wait()
-        try? FileManager.default.removeItem(atPath: dir)
-    }
+    /// The keyring's bus and daemon end before the folder holding their home goes.
+    deinit { keyring = nil }
 
-    var environment: [String: String] {
-        keyring.environment.merging(["DISPLAY": xvfb.display, "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
-                                     "SSH_AUTH_SOCK": socket]) { $1 }
-    }
-
-    func keygen(_ name: String, passphrase: String) throws -> String {
-        let path = dir + "/" + name
-        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", passphrase, "-C", name, "-f", path]).status == 0)
-        return path
-    }
+    func keygen(_ name: String, passphrase: String) throws -> String { try desk.keygen(name, passphrase: passphrase) }
+    func listed() throws -> String { try desk.listed() }
 
     /// The passphrase saved for `key`, as GNOME's ssh agent looks it up; "" for none.
     func saved(_ key: String) throws -> String {
         try run(["secret-tool", "lookup", "unique", "ssh-store:" + key], environment: keyring.environment).output
     }
 
-    func listed() throws -> String {
-        try run(["ssh-add", "-l"], environment: environment).output
-    }
-
     /// Waits for a dialog of a process other than `previous`, focuses it and presses `keys`
     /// (xdotool words: `type TEXT` or a key name); returns its pid and its height.
     @discardableResult
     func answer(_ keys: [[String]], previous: String? = nil) throws -> (pid: String, height: Int) {
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: xvfb.display)
-            if let id = out.split(separator: "\n").last.map(String.init) {
-                let pid = try run(["xdotool", "getwindowpid", id], display: xvfb.display).output
-                if pid != previous {
-                    let height = try windowGeometry(id, display: xvfb.display).height
-                    _ = try run(["xdotool", "windowfocus", "--sync", id], display: xvfb.display)
-                    for key in keys {
-                        try xdotool(key.first == "type" ? ["type", "--delay", "20"] + key.dropFirst() : ["key"] + key,
-                                    display: xvfb.display)
-                    }
-                    return (pid, height)
-                }
-            }
-            guard Date() < deadline else { throw TestFailure("no askpass window appeared") }
-            usleep(20_000)
+        let (id, pid) = try desk.nextDialog(previous: previous)
+        let height = try windowGeometry(id, display: xvfb.display).height
+        for key in keys {
+            try xdotool(key.first == "type" ? ["type", "--delay", "20"] + key.dropFirst() : ["key"] + key,
+                        display: xvfb.display)
         }
+        return (pid, height)
     }
 
     /// ssh-add, which must end by itself: no dialog is answered for it.
