@@ -270,6 +270,18 @@ int pinbox_portal_descriptor(void) {
     return listening && p_dbus_connection_get_unix_fd(listening, &fd) ? fd : -1;
 }
 
+// Whether `message`'s first `count` arguments are strings: then `words` holds them, and `it` is
+// on the last of them.
+static bool strings_in(DBusMessage *message, DBusMessageIter *it, const char **words, int count) {
+    if (!p_dbus_message_iter_init(message, it)) return false;
+    for (int i = 0; i < count; i++) {
+        if ((i > 0 && !p_dbus_message_iter_next(it)) || p_dbus_message_iter_get_arg_type(it) != DBUS_TYPE_STRING)
+            return false;
+        p_dbus_message_iter_get_basic(it, &words[i]);
+    }
+    return true;
+}
+
 // The color-scheme a SettingChanged signal carries; -1 for any other message.
 static int change_in(DBusMessage *message) {
     if (!p_dbus_message_is_signal(message, PINBOX_PORTAL_SETTINGS, "SettingChanged")
@@ -277,12 +289,7 @@ static int change_in(DBusMessage *message) {
         return -1;
     DBusMessageIter it;
     const char *words[2];
-    if (!p_dbus_message_iter_init(message, &it)) return -1;
-    for (int i = 0; i < 2; i++) {
-        if (p_dbus_message_iter_get_arg_type(&it) != DBUS_TYPE_STRING) return -1;
-        p_dbus_message_iter_get_basic(&it, &words[i]);
-        if (!p_dbus_message_iter_next(&it)) return -1;
-    }
+    if (!strings_in(message, &it, words, 2) || !p_dbus_message_iter_next(&it)) return -1;
     if (strcmp(words[0], PINBOX_APPEARANCE) != 0 || strcmp(words[1], PINBOX_COLOR_SCHEME) != 0) return -1;
     return scheme_at(it);
 }
@@ -292,14 +299,8 @@ static int change_in(DBusMessage *message) {
 // while none ran) is asked of it without waiting; the answer comes as news.
 static void portal_moved(DBusMessage *message) {
     DBusMessageIter it;
-    const char *words[3];
-    if (!p_dbus_message_iter_init(message, &it)) return;
-    for (int i = 0; i < 3; i++) {
-        if (p_dbus_message_iter_get_arg_type(&it) != DBUS_TYPE_STRING) return;
-        p_dbus_message_iter_get_basic(&it, &words[i]);
-        if (i < 2 && !p_dbus_message_iter_next(&it)) return;
-    }
-    if (strcmp(words[0], PINBOX_PORTAL_NAME) != 0) return;
+    const char *words[3];  // the name, its old owner, its new one
+    if (!strings_in(message, &it, words, 3) || strcmp(words[0], PINBOX_PORTAL_NAME) != 0) return;
     asked_again = 0;
     portal[0] = '\0';
     if (!*words[2] || strlen(words[2]) >= sizeof portal) return;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CSystem
+import PinBoxCore
 
 /// Writes whole lines straight to a file descriptor: one `write` per line, so an event line is
 /// never split or held in a buffer when the program is killed. Every write is checked: a
@@ -23,6 +24,31 @@ enum Output {
             return writeAll(fd, &part, count: 1)
         }
         if error != 0 { throw Failure(errno: error) }
+    }
+
+    /// The one way an answer leaves the program, and only because the user asked: `secret` and
+    /// a newline on stdout, never once a signal asked the program to stop (the handler may have
+    /// wiped the secret by then). While it is written, and while `written` runs with it (the
+    /// askpass saves it in the password manager there), a signal leaves it whole. nil when it
+    /// went; else how the program ends: `.cancelled` (a signal came first: nothing written) or
+    /// `.undelivered` (stdout refused it, said on stderr: the caller would read an empty answer).
+    static func handOver(_ secret: SecretBuffer, written: () -> Void = {}) -> ExitStatus? {
+        defer { pinbox_delivery_end() }
+        guard pinbox_delivery_begin() == 0 else { return .cancelled }
+        let failure = secret.withBytes { bytes -> Failure? in
+            do throws(Failure) {
+                try secretLine(bytes, to: 1)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard let failure else {
+            written()
+            return nil
+        }
+        error("cannot hand the PIN over on standard output (\(failure.reason))")
+        return .undelivered
     }
 
     /// Writes secret bytes and a newline straight from the caller's buffer: no `String`, no

@@ -21,9 +21,9 @@ enum { PINBOX_KEYRING_GNUPG = 0, PINBOX_KEYRING_SSH = 1 };
 /// seconds to answer, then goes on as if it had failed.
 int pinbox_keyring_usable(void);
 
-/// Looks `key` up (a `kind` of key). When an item is there, `take(context, bytes, length)` gets its secret from
-/// libsecret's non-pageable memory, wiped and freed once `take` returns. 1 found, 0 none,
-/// -1 when the service failed.
+/// Looks `key` (of `kind`) up. When an item is there, `take(context, bytes, length)` gets its
+/// secret from libsecret's non-pageable memory, wiped and freed once `take` returns. 1 found,
+/// 0 none, -1 when the service failed.
 int pinbox_keyring_lookup(int kind, const char *key,
                           void (*take)(void *context, const unsigned char *bytes, size_t length), void *context);
 

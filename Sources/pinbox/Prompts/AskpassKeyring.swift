@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import CSystem
 import PinBoxAssuan
 import PinBoxCore
 
@@ -31,15 +30,7 @@ struct AskpassKeyring {
         defer { secret.wipe() }
         saved = true
         guard !question.isRetry else { return nil }
-        defer { pinbox_delivery_end() }
-        guard pinbox_delivery_begin() == 0 else { return ExitStatus.cancelled.rawValue }
-        do throws(Output.Failure) {
-            try secret.withBytes { (bytes) throws(Output.Failure) in try Output.secretLine(bytes, to: 1) }
-            return ExitStatus.ok.rawValue
-        } catch {
-            Output.error("cannot hand the passphrase over on standard output (\(error.reason))")
-            return ExitStatus.undelivered.rawValue
-        }
+        return (Output.handOver(secret) ?? .ok).rawValue
     }
 
     /// The dialog's checkbox, ticked when an item is there.

@@ -179,28 +179,15 @@ final class PageController: WindowController {
         case .none:
             break
         case .standardOutput:
-            // The one place a secret leaves the program, and only because the user asked; never
-            // once a signal asked it to stop (the handler may have wiped the secret by then).
-            defer { pinbox_delivery_end() }
-            guard pinbox_delivery_begin() == 0 else {
+            switch Output.handOver(page.fields[index].field.secret, written: { onDelivered?(page, index) }) {
+            case .cancelled?:
                 exitStatus = ExitStatus.cancelled.rawValue
                 _ = page.fields[index].field.clear()
                 return nil
-            }
-            let failure = page.fields[index].field.secret.withBytes { bytes -> Output.Failure? in
-                do throws(Output.Failure) {
-                    try Output.secretLine(bytes, to: 1)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let failure {
-                // The caller would read an empty secret as the answer: say so and fail.
-                Output.error("cannot hand the PIN over on standard output (\(failure.reason))")
-                exitStatus = ExitStatus.undelivered.rawValue
-            } else {
-                onDelivered?(page, index)
+            case let failed?:
+                exitStatus = failed.rawValue
+            case nil:
+                break
             }
         }
         return perform(page.handedOver(field: index, now: now), now: now)
