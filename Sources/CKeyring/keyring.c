@@ -175,6 +175,11 @@ int pinbox_keyring_store(int kind, const char *key, const unsigned char *bytes, 
     if (snprintf(label, sizeof label, format, key) >= (int)sizeof label) return -1;
     GHashTable *table = attributes(kind, key, 1, unique, sizeof unique);
     if (!table) return -1;
+    // The Secret Service replaces only an item of the very same attributes, schema name
+    // included: an ssh key's item stored with another schema name, or none (secret-tool's,
+    // seahorse's), would stay beside the new one, and a lookup could find either. Every item
+    // for the key goes first.
+    if (kind == PINBOX_KEYRING_SSH) pinbox_keyring_clear(kind, key);
     // Copied once more, into libsecret's own non-pageable memory, as pinentry's store does.
     SecretValue *value = p_secret_value_new((const gchar *)bytes, (gssize)length, "text/plain");
     GError *error = NULL;

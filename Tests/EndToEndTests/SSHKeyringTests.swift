@@ -94,7 +94,9 @@ final class SSHKeyringTests {
 
     /// A saved passphrase that is wrong (the key's passphrase changed): ssh-add asks again in its
     /// own words, and that question opens the dialog, its box ticked; the right passphrase
-    /// typed replaces the saved one. Unticked, the saved one is forgotten.
+    /// typed replaces the saved one. Unticked, the saved one is forgotten. The saved item is
+    /// secret-tool's, with no schema name: the new one replaces it all the same, rather than
+    /// standing beside it for a lookup to find either.
     @Test(arguments: [true, false]) func aWrongSavedPassphraseOpensTheDialog(keepTicked: Bool) throws {
         let key = try keygen("changed", passphrase: "new passphrase")
         try keyring.store(label: "Unlock password for: changed", attributes: ["unique", "ssh-store:" + key],
@@ -104,6 +106,8 @@ final class SSHKeyringTests {
         #expect(add.wait(within: 20) == 0)
         #expect(try listed().contains(" changed (ED25519)"))
         #expect(try saved(key) == (keepTicked ? "new passphrase" : ""))
+        let items = try keyring.search("unique", "ssh-store:" + key).components(separatedBy: "\nlabel = ").count - 1
+        #expect(items == (keepTicked ? 1 : 0), "\(items) items for the key")
     }
 
     /// The passphrase passes between the keyring and the locked buffer, and nowhere else: typed
