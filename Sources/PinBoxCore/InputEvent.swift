@@ -80,6 +80,10 @@ public enum InputEvent: Equatable, Sendable {
     /// The desktop changed its look or its motion while the prompt is open (its XSETTINGS, or
     /// a new settings daemon): the page is drawn in `palette` and moves as `motion` from now on.
     case desktopStyle(Palette, Motion)
+    /// The screen's resolution changed while the prompt is open (a user turned Large Text on,
+    /// or chose another scaling): the page is laid out at `scale` from now on, as large as fits
+    /// `area` (the work area its window must stay in; zero when not known).
+    case desktopScale(Double, area: Size)
 }
 
 /// Where a paste comes from: Ctrl+V reads the clipboard, a middle click the primary selection.
@@ -117,7 +121,7 @@ extension InputEvent {
              .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
-             .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle:
+             .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale:
             return false
         }
     }

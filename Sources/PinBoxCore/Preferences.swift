@@ -8,16 +8,21 @@ public struct Preferences: Equatable, Sendable {
     public var contrast: Contrast?
     /// `--animations on|off`, the `animations` resource.
     public var animations: Bool?
+    /// `--scale`, the `scale` resource: the size the user chose. Nil where the screen's
+    /// resolution decides (`Xft.dpi`, the desktop's `Xft/DPI`), which a prompt follows while
+    /// it is open.
+    public var scale: Double?
 
-    public init(scheme: ColorScheme? = nil, contrast: Contrast? = nil, animations: Bool? = nil) {
+    public init(scheme: ColorScheme? = nil, contrast: Contrast? = nil, animations: Bool? = nil, scale: Double? = nil) {
         self.scheme = scheme
         self.contrast = contrast
         self.animations = animations
+        self.scale = scale
     }
 
     /// These, and `fallback`'s where these name nothing: a command line over the resources.
     public func over(_ fallback: Preferences) -> Preferences {
         Preferences(scheme: scheme ?? fallback.scheme, contrast: contrast ?? fallback.contrast,
-                    animations: animations ?? fallback.animations)
+                    animations: animations ?? fallback.animations, scale: scale ?? fallback.scale)
     }
 }

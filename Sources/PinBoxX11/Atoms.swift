@@ -32,6 +32,8 @@ public struct Atoms {
     /// The message a new owner of a manager selection sends the root (ICCCM 2.8): a new
     /// settings daemon says so with it (SettingsWatch.swift).
     let manager: Atom
+    /// The screen's own resource database on its root (`xrdb -screen`), beside RESOURCE_MANAGER.
+    let screenResources: Atom
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
@@ -40,7 +42,7 @@ public struct Atoms {
                      "_XKB_RULES_NAMES", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_DEMANDS_ATTENTION",
                      // The screen's number is known once connected (XDefaultScreen reads the
                      // connection's own record, no request), so even screen 1's name is in the batch.
-                     "_XSETTINGS_S\(XDefaultScreen(display))", "_XSETTINGS_SETTINGS", "MANAGER"]
+                     "_XSETTINGS_S\(XDefaultScreen(display))", "_XSETTINGS_SETTINGS", "MANAGER", "SCREEN_RESOURCES"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -65,6 +67,7 @@ public struct Atoms {
         xsettingsSelection = atoms[17]
         xsettingsSettings = atoms[18]
         manager = atoms[19]
+        screenResources = atoms[20]
         primary = Atom(XA_PRIMARY)
     }
 }

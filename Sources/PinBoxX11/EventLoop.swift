@@ -195,7 +195,7 @@ public final class EventLoop {
         // A new keymap: compiled once after the burst, with its layouts' names.
         if let state = keyboard.settle() { deliver(.keyboard(state), to: controller) }
         // New settings: read once after the burst, however many changes it held.
-        if let style = settingsWatch?.update(display: display) { deliver(style, to: controller) }
+        for news in settingsWatch?.update(display: display) ?? [] { deliver(news, to: controller) }
         // What a screen reader asked for while the loop last waited: a button's action, a focus.
         if let accessibility { for input in accessibility.takeInputs() { deliver(input, to: controller) } }
         return burst
@@ -339,9 +339,9 @@ public final class EventLoop {
         // changed since the page was made.
         var told = false
         if let named = followsDesktop {
-            var watch = SettingsWatch(named: named, window: window.id)
-            if let style = watch.start(display: display) {
-                deliver(style, to: controller)
+            var watch = SettingsWatch(named: named, window: window.id, area: window.maximum)
+            for news in watch.start(display: display) {
+                deliver(news, to: controller)
                 told = true
             }
             settingsWatch = watch

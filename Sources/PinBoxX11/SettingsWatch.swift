@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CSystem
 import CX11
 import PinBoxCore
 
@@ -18,6 +19,13 @@ import PinBoxCore
 /// the server, is passed over; a MANAGER message is always a client's, and only makes the
 /// watch read again. An owner named as the root or as the prompt's own window is read, never
 /// watched (`XDisplay.readSettings`).
+///
+/// Where the user named no scale (`Preferences.scale`), the screen's resolution is followed
+/// too: the desktop's `Xft/DPI`, and the `Xft.dpi` resource, which desktops rewrite beside it
+/// (the root's RESOURCE_MANAGER is watched and read again, as Xlib keeps the text it had at
+/// connection). A change of the scale they make is the page's `.desktopScale`, bounded by
+/// `--scale`'s range and, in the page, by the work area: a client that writes a huge
+/// resolution gets a window no larger than the screen, as at start.
 struct SettingsWatch {
     /// The axes the user named: the desktop decides only the others.
     let named: Preferences
@@ -35,15 +43,23 @@ struct SettingsWatch {
     private var last: XSettings?
     /// The portal's preference changed since the last read.
     private var portalChanged = false
+    /// The work area the window must stay in: a larger scale is taken only as far as it fits.
+    let area: Size
+    /// The scale the page was last told (nil: none yet; the page keeps the one it was made at).
+    private var toldScale: Double?
+    /// The resources may have changed since last read.
+    private var resourcesStale = true
 
-    init(named: Preferences, window: Window) {
+    init(named: Preferences, window: Window, area: Size) {
         self.named = named
         self.window = window
+        self.area = area
     }
 
-    /// Starts watching: the root for a new owner, then the owner and what it says now.
-    mutating func start(display: XDisplay) -> InputEvent? {
-        XSelectInput(display.handle, display.root, StructureNotifyMask)
+    /// Starts watching: the root for a new owner (and for its resources, when the scale is
+    /// followed), then the owner and what it says now.
+    mutating func start(display: XDisplay) -> [InputEvent] {
+        XSelectInput(display.handle, display.root, StructureNotifyMask | (named.scale == nil ? PropertyChangeMask : 0))
         portalChanged = display.desktopReads.hearPortal()  // what it said since the page was made
         return read(display)
     }
@@ -60,6 +76,11 @@ struct SettingsWatch {
     /// Whether `event` is news of the settings (then it is noted, to read after the burst).
     mutating func notice(_ event: XEvent, display: XDisplay) -> Bool {
         switch event.type {
+        case PropertyNotify where event.xproperty.window == display.root:
+            let atom = event.xproperty.atom
+            let resources = atom == Atom(XA_RESOURCE_MANAGER) || atom == display.atoms.screenResources
+            if event.xproperty.send_event == 0 && resources { (stale, resourcesStale) = (true, true) }
+            return true
         case PropertyNotify:
             guard event.xproperty.window == owner, owner != 0 else { return false }
             if event.xproperty.send_event == 0 && event.xproperty.atom == display.atoms.xsettingsSettings { stale = true }
@@ -77,26 +98,52 @@ struct SettingsWatch {
 
     /// After a burst of events: what the page looks like now, when one said the settings
     /// changed, there are settings to read (or the portal's preference changed), and they make
-    /// another look than the last told; nil otherwise.
-    mutating func update(display: XDisplay) -> InputEvent? {
-        guard stale else { return nil }
+    /// another look than the last told; and the scale, when it is followed and changed. None
+    /// otherwise.
+    mutating func update(display: XDisplay) -> [InputEvent] {
+        guard stale else { return [] }
         stale = false
         return read(display)
     }
 
-    private mutating func read(_ display: XDisplay) -> InputEvent? {
+    private mutating func read(_ display: XDisplay) -> [InputEvent] {
         let (watched, settings) = display.readSettings(watching: true, ownWindow: window)
         owner = watched
         defer { portalChanged = false }
-        if let settings {
-            last = settings
-        } else if !portalChanged {
-            return nil
+        if let settings { last = settings }
+        var news: [InputEvent] = []
+        if settings != nil || portalChanged {
+            let (appearance, motion) = display.desktopChoices(named, settings: last)
+            let style = InputEvent.desktopStyle(appearance.palette, motion)
+            if style != told {
+                told = style
+                news.append(style)
+            }
         }
-        let (appearance, motion) = display.desktopChoices(named, settings: last)
-        let style = InputEvent.desktopStyle(appearance.palette, motion)
-        guard style != told else { return nil }
-        told = style
-        return style
+        if named.scale == nil {
+            let scale = screenScale(display)
+            if scale != toldScale {
+                toldScale = scale
+                news.append(.desktopScale(scale, area: area))
+            }
+        }
+        return news
+    }
+
+    /// The resources' `Xft.dpi`, read again when they changed.
+    private var dpiResource: String?
+
+    /// The scale the screen's resolution asks for now, as it was read when the page was made
+    /// (`ScreenResolution`): the resources' `Xft.dpi`, else the settings' `Xft/DPI` (the last
+    /// an owner published: none now is not the desktop asking for the default), else
+    /// `GDK_SCALE`; 1 where none says.
+    private mutating func screenScale(_ display: XDisplay) -> Double {
+        if resourcesStale {
+            dpiResource = XResources(current: display).dpiResource
+            resourcesStale = false
+        }
+        let dpi = ScreenResolution.dpi(resource: dpiResource, desktop: { last },
+                                       environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
+        return dpi.map(ScreenResolution.scale) ?? 1
     }
 }

@@ -30,6 +30,25 @@ public final class XResources {
         }
     }
 
+    /// The databases as the server holds them now: Xlib keeps the text they had when the
+    /// display was opened, and a desktop rewrites them while a prompt is open (gsd-xsettings
+    /// writes `Xft.dpi` there when Large Text is turned on). Two round trips, none to any other
+    /// client; each database read in its first `readLimit` bytes.
+    init(current display: XDisplay) {
+        self.display = display
+        XrmInitialize()
+        for property in [Atom(XA_RESOURCE_MANAGER), display.atoms.screenResources] {
+            guard let text = display.stringProperty(property, of: display.root, limit: Self.readLimit) else { continue }
+            XrmMergeDatabases(XrmGetStringDatabase(text), &database)
+        }
+    }
+
+    /// The most of a database read again: 1 MB. `xrdb`'s whole databases run to a few kB.
+    static let readLimit = 1 << 20
+
+    /// The `Xft.dpi` resource's text; nil when no line sets it.
+    var dpiResource: String? { value(names: ["Xft", "dpi"], classes: ["Xft", "Dpi"]) }
+
     deinit {
         if let database { XrmDestroyDatabase(database) }
     }
@@ -60,8 +79,22 @@ public final class XResources {
     /// set by desktops and `xrdb` and read by Xft-using programs, else the desktop's XSETTINGS
     /// and `GDK_SCALE` as GTK reads them; nil when none says.
     public var dpi: Double? {
-        ScreenResolution.dpi(resource: value(names: ["Xft", "dpi"], classes: ["Xft", "Dpi"]),
+        ScreenResolution.dpi(resource: dpiResource,
                              desktop: { display.desktopSettings() },
                              environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
+    }
+}
+
+extension XDisplay {
+    /// The text of `window`'s STRING property `property`, read in its first `limit` bytes; nil
+    /// when it is not there, or is of another type or format.
+    func stringProperty(_ property: Atom, of window: Window, limit: Int) -> String? {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(handle, window, property, 0, limit / 4, 0, Atom(XA_STRING), &type, &format,
+                                        &count, &after, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, let data, type == Atom(XA_STRING), format == 8 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: min(Int(count), limit)), as: UTF8.self)
     }
 }

@@ -56,6 +56,8 @@ public final class XWindow {
     let createdSize: Size
     /// The work area it must fit when it grows (`resize(by:)`); empty when not known.
     public var maximum = Size.zero
+    /// The area it opened in and stays in when it grows: the work area, else the screen.
+    let area: Rect
 
     /// `instance` is the program's X resource instance name (WM_CLASS's first half), so that a
     /// window manager's rules can tell the roles apart as resources do.
@@ -70,6 +72,7 @@ public final class XWindow {
         // Where it was asked for, moved into its area and cut to it.
         let screen = display.screenBounds
         let within = area ?? screen
+        self.area = within
         var asked = Rect(x: 0, y: 0, width: Double(max(1, geometry.width ?? Int(size.width))),
                          height: Double(max(1, geometry.height ?? Int(size.height))))
         asked.x = geometry.x.map { Double($0) + (geometry.fromRight ? screen.width - asked.width : 0) } ?? within.x
@@ -152,8 +155,20 @@ public final class XWindow {
         }
         // Never below what the page needs: a window manager that restored a size it saved
         // before the page grew (fluxbox, after a maximise) leaves the deltas short.
-        resize(to: WindowFit.clamp(Size(width: max(minimum.width, current.width + delta.width),
-                                        height: max(minimum.height, current.height + delta.height)), to: maximum))
+        let size = WindowFit.clamp(Size(width: max(minimum.width, current.width + delta.width),
+                                        height: max(minimum.height, current.height + delta.height)), to: maximum)
+        // Grown past its area's edge (a prompt at the foot of the screen, a scale doubled): moved
+        // back in, as a prompt is never left where part of it cannot be seen.
+        var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+        if delta.width > 0 || delta.height > 0, XTranslateCoordinates(d, id, display.root, 0, 0, &x, &y, &child) != 0 {
+            let grown = Rect(x: Double(x), y: Double(y), width: size.width, height: size.height)
+            let inside = WindowFit.within(grown, area: area)
+            if inside.x != grown.x || inside.y != grown.y {
+                XMoveResizeWindow(d, id, Int32(inside.x), Int32(inside.y), UInt32(size.width), UInt32(size.height))
+                return
+            }
+        }
+        resize(to: size)
     }
 
     /// `size` cut to the screen's: the most of the window anybody can see, and the most its back

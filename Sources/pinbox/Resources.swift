@@ -84,9 +84,15 @@ struct ResourceArguments {
         (ResourcePolicy.allowlist(for: role) ?? []).map { Option("--" + $0.setting, value: !$0.isFlag) }
     }
 
-    /// The arguments the resources amount to, in the order they must be read: the scale from
-    /// the screen's resolution first (`Xft.dpi`, else the desktop's; anything more specific
-    /// overrides it), then one or two per resource set.
+    /// The scale the screen's resolution asks for (`Xft.dpi`, else the desktop's XSETTINGS, else
+    /// `GDK_SCALE`: `ScreenResolution`); nil where none says. A prompt takes it where the user
+    /// named no scale, and follows it while open (`Preferences.scale`).
+    static func screenScale(_ resources: XResources) -> Double? {
+        resources.dpi.map(ScreenResolution.scale)
+    }
+
+    /// The arguments the resources amount to, in the order they must be read: one or two per
+    /// resource set (the screen's scale is not among them: `screenScale`).
     /// Each resource is checked alone with `validate` (the command's own parser), so a bad
     /// value is reported naming the resource. `role` (`askpass`, `pinentry`) is a component
     /// between instance and resource: `PinBox.pinentry.style` styles that role only.
@@ -98,10 +104,6 @@ struct ResourceArguments {
                           options: [Option], policy: ResourceRole = .demo,
                           validate: ([String]) throws(UsageError) -> Void) throws(UsageError) -> [String] {
         var arguments: [String] = []
-        if let dpi = resources.dpi {
-            let scale = ScreenResolution.scale(dpi: dpi)
-            if scale != 1 { arguments += ["--scale", show(scale)] }
-        }
         for option in options {
             let name = resourceName(of: option.name)
             let resourceClass = asciiCase(name.first!, upper: true) + name.dropFirst()
@@ -174,7 +176,7 @@ struct ResourceArguments {
         return String(c)
     }
 
-    private static func show(_ d: Double) -> String {
+    static func show(_ d: Double) -> String {
         d == d.rounded() ? String(Int(d)) : String(d)
     }
 }
@@ -188,7 +190,10 @@ extension WindowCommand {
         let resources = XResources(display: display, lines: resourceLines)
         let policy: ResourceRole = askpass ? .pinPrompt : .demo
         do throws(UsageError) {
-            let before = try ResourceArguments.arguments(
+            // The screen's scale first: anything more specific overrides it.
+            let scale = ResourceArguments.screenScale(resources) ?? 1
+            let screen = scale == 1 ? [] : ["--scale", ResourceArguments.show(scale)]
+            let before = try screen + ResourceArguments.arguments(
                 from: resources, instances: resourceName.map { [$0] } ?? ResourceArguments.instanceNames(of: .program),
                 options: askpass ? ResourceArguments.options(for: policy) : ResourceArguments.windowOptions,
                 policy: policy,
@@ -211,18 +216,27 @@ extension AskpassCommand {
     /// Instance `pinbox-askpass` however it was started (the link, `pinbox askpass`, the
     /// `ssh-askpass` alternative), after the name it was started as; role `askpass` under each,
     /// so `PinBox.askpass.scale` and `pinbox-askpass*scale` both reach it. The prompt's words
-    /// stay the prompt: they go after `--`.
+    /// stay the prompt: they go after `--`. Its scale is the one named on its command line, else
+    /// by a resource, else the screen's, which it then follows while open.
     func withResources(of display: XDisplay) -> AskpassCommand {
         let hint = self.hint
+        let resources = XResources(display: display)
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .askpass),
+                from: resources, instances: ResourceArguments.instanceNames(of: .askpass),
                 role: "askpass",
                 options: ResourceArguments.options(for: .askpass), policy: .askpass,
                 validate: { (these: [String]) throws(UsageError) in _ = try AskpassCommand(arguments: these + ["--"], hint: hint) })
-            guard !before.isEmpty else { return self }
-            var command = try AskpassCommand(arguments: before + options + ["--"] + words, hint: hint)
-            command.names.fromResources = try AskpassCommand(arguments: before + ["--"], hint: hint).given.subtracting(given)
+            var command = self
+            if !before.isEmpty {
+                command = try AskpassCommand(arguments: before + options + ["--"] + words, hint: hint)
+                command.names.fromResources = try AskpassCommand(arguments: before + ["--"], hint: hint).given.subtracting(given)
+            }
+            if command.given.contains("--scale") {
+                command.preferences.scale = command.scale
+            } else {
+                command.scale = ResourceArguments.screenScale(resources) ?? 1
+            }
             return command
         } catch {
             fail(error.message, status: .usage)

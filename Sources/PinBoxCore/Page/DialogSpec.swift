@@ -91,8 +91,19 @@ public struct DialogSpec: Equatable, Sendable {
         self.kind = kind
     }
 
-    /// The page for this dialog.
+    /// The page for this dialog. Its entries can be made again at another scale (`Page.remake`),
+    /// for a prompt that follows the screen's resolution while it is open.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
+        let page = try page(refreshRate: refreshRate, measure: measure)
+        page.remake = { s in
+            var spec = self
+            spec.scale = s
+            return try? spec.page(refreshRate: refreshRate, measure: measure).fields
+        }
+        return page
+    }
+
+    private func page(refreshRate: Double, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
         var rules = PageRules(purpose: .prompt, timeout: timeout)
         let palette = appearance.palette
         rules.timeoutEndsWithTyping = timeoutEndsWithTyping

@@ -25,7 +25,7 @@ extension Page {
         case .windowFocus(let focused):
             if !focused { composing = nil }
         case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .keyboardHeldByPinBox,
-             .keyboardAvailable, .release, .drag, .hover, .desktopStyle:
+             .keyboardAvailable, .release, .drag, .hover, .desktopStyle, .desktopScale:
             break
         }
         return false

@@ -24,8 +24,15 @@ public final class Page {
     /// The workbench keys' state (slow motion, pause, guides…): on the demo page only, never on a
     /// prompt or a dialog; see Page+Workbench.swift.
     public internal(set) var workbench: WorkbenchState?
-    private let scale: Double
-    private let measure: TextMeasure
+    /// Device pixels per point: what the page was made at, or rescaled to (`rescale`).
+    var scale: Double
+    /// Makes the page's entries afresh at a scale, as its maker made them (`DialogSpec`,
+    /// `PaySheetSpec`); nil for a page that keeps its scale (the workbench).
+    var remake: ((Double) -> [PageField]?)?
+    /// The scale the desktop last asked for, where the page was rescaled: it may be laid out
+    /// smaller, to fit the screen (nil: the one it was made at).
+    var askedScale: Double?
+    let measure: TextMeasure
     /// The height of the area a dialog's window opens in (`DialogLayout`'s `room`), when known.
     let room: Double?
     /// The window's size, as the last `.resize` said (zero before one).
@@ -324,6 +331,8 @@ public final class Page {
             break  // the tooltip's, taken above
         case .desktopStyle(let palette, let motion):
             restyle(palette, motion)
+        case .desktopScale(let scale, let area):
+            rescale(to: scale, fitting: area)
         }
         return effects
     }

@@ -96,6 +96,20 @@ public struct PageField {
         self.countsPastRow = countsPastRow
     }
 
+    /// This entry, made at another scale, holding what `old` holds: its characters, their
+    /// animation, whether they show, and its colours (`old`'s theme: a restyle painted it). Its
+    /// scale, cells and frame are this one's, grown as far as the characters need.
+    func grafted(from old: PageField) -> PageField {
+        var configuration = configuration
+        configuration.theme = old.configuration.theme
+        var copy = PageField(name: old.name, label: old.label, configuration: configuration, field: old.field,
+                             animator: old.animator, layout: layout, growth: growth, countsPastRow: countsPastRow)
+        (copy.revealed, copy.holdsNoSecret) = (old.revealed, old.holdsNoSecret)
+        // Laid out in the theme it keeps (the payment sheet's frame differs with the palette).
+        copy.layout = growth == nil ? configuration.layout() : Self.row(of: copy.cellsShown, configuration)
+        return copy
+    }
+
     /// The same entry in `palette`'s colours: a prompt's entry as `Theme.painted` paints it, the
     /// payment sheet's boxes as `PaySheetSpec.boxes`. Nothing typed, shown or laid out changes.
     mutating func paint(_ palette: Palette, onSheet: Bool) {

@@ -42,6 +42,11 @@ public struct PaySheetSpec: Equatable, Sendable {
                         measure: measure)
         page.palette = palette
         page.motion = motion
+        page.remake = { s in
+            var spec = self
+            spec.scale = s
+            return try? spec.makePage(refreshRate: refreshRate, measure: measure).fields
+        }
         return page
     }
 

@@ -139,19 +139,29 @@ struct PayCommand {
     /// and the prompt's allowlist (ResourcePolicy: its scale, its looks, and a grab that can only
     /// be turned on), under instance `pinbox` and role `pay` (`PinBox.pay.colorScheme`). A bad
     /// value is said and passed over, as by every prompt.
+    /// The scale is the one named on the command line, else by a resource, else the screen's,
+    /// which the sheet then follows while open.
     private func withResources(of display: XDisplay) -> (scale: Double, grab: Bool, preferences: Preferences) {
         var settings = (scale: spec.scale, grab: grab, preferences: preferences)
+        var named = scaleGiven
+        let x = XResources(display: display)
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .program), role: "pay",
+                from: x, instances: ResourceArguments.instanceNames(of: .program), role: "pay",
                 options: ResourceArguments.options(for: .pay), policy: .pay,
                 validate: { (these: [String]) throws(UsageError) in _ = try PayCommand(arguments: these, headless: false) })
             let resources = try PayCommand(arguments: before, headless: false)
             if !scaleGiven && resources.scaleGiven { settings.scale = resources.spec.scale }
+            named = named || resources.scaleGiven
             settings.grab = grab || resources.grab
             settings.preferences = preferences.over(resources.preferences)
         } catch {
             Output.error(error.message + "; ignored")
+        }
+        if named {
+            settings.preferences.scale = settings.scale
+        } else {
+            settings.scale = ResourceArguments.screenScale(x) ?? 1
         }
         return settings
     }

@@ -291,17 +291,21 @@ struct XDialogs: PinentryFrontEnd {
     /// read (ResourcePolicy). A bad value is said and passed over: the agent waits for an
     /// answer, and a usage error would only reach it as a cancel.
     private static func resourceSettings(of display: XDisplay) -> Looks {
+        let resources = XResources(display: display)
+        var looks = Looks()
         do throws(UsageError) {
             let arguments = try ResourceArguments.arguments(
-                from: XResources(display: display), instances: ResourceArguments.instanceNames(of: .pinentry),
+                from: resources, instances: ResourceArguments.instanceNames(of: .pinentry),
                 role: "pinentry",
                 options: ResourceArguments.options(for: .pinentry), policy: .pinentry,
                 validate: { (these: [String]) throws(UsageError) in _ = try settings(these) })
-            return try settings(arguments)
+            looks = try settings(arguments)
         } catch {
             Output.error(error.message + "; ignored")
-            return Looks()
         }
+        // The screen's, where no resource names one: followed while the dialog is open.
+        if looks.preferences.scale == nil { looks.scale = ResourceArguments.screenScale(resources) ?? 1 }
+        return looks
     }
 
     /// The last `--scale S`, `--color-scheme`, `--contrast`, `--animations` and `--paste off` in
@@ -316,6 +320,7 @@ struct XDialogs: PinentryFrontEnd {
                 // The role's allowlist leaves only the scale besides the looks.
                 guard try !reader.preference(option, into: &looks.preferences) else { break }
                 looks.scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+                looks.preferences.scale = looks.scale
             }
         }
         return looks

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+import CX11
+import Foundation
+import Glibc
+import PinBoxCore
+import Testing
+
+/// An open prompt follows the screen's resolution as a GTK program beside it does: a user who
+/// cannot read the prompt in front of them turns Large Text on (GNOME raises `Xft/DPI` in its
+/// XSETTINGS and `Xft.dpi` in the resources together), and the prompt grows then and there,
+/// keeping what was typed. Driven by a real xsettingsd reloading its configuration (SIGHUP) and
+/// by `xrdb`.
+@Suite("An open prompt follows the screen's resolution, end to end", .endToEnd)
+struct DesktopScaleFollowingTests {
+    /// `Xft/DPI` as GNOME publishes it: 1024ths of a dot per inch.
+    static func dpi(_ dotsPerInch: Int) -> String { "Xft/DPI \(dotsPerInch * 1024)\n" }
+
+    /// Waits until the prompt's window is `width` pixels wide (two either way: text does not
+    /// scale exactly); returns where it is then.
+    static func waitForWidth(near width: Double, of p: PinBoxProcess, _ what: String) throws -> Rect {
+        let x = try XClient(p.display!)
+        let id = try #require(p.windowID)
+        var frame = x.frame(of: id)
+        try waitUntil("\(what): \(width) wide, last seen \(frame)", timeout: 10) {
+            frame = x.frame(of: id)
+            return abs(frame.width - width) <= 2
+        }
+        return frame
+    }
+
+    @Test func largeTextTurnedOnGrowsTheOpenPromptAndKeepsWhatWasTyped() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: Self.dpi(96))
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let x = try XClient(xvfb.display)
+        let id = try #require(prompt.windowID)
+        let first = x.frame(of: id)
+        try prompt.xdotool(["type", "--delay", "20", "se"])
+        try daemon.reload(Self.dpi(192))
+        let doubled = try Self.waitForWidth(near: 2 * first.width, of: prompt, "Xft/DPI 192")
+        #expect(abs(doubled.height - 2 * first.height) <= 4, "\(first) → \(doubled)")
+        // Drawn at the new size: the dialog's ground at its far corner, past the first size.
+        try waitUntil("the doubled dialog drawn to its corner", timeout: 10) {
+            DesktopColorSchemeTests.ground(of: x.pixel(id, x: Int(doubled.width) - 3, y: Int(doubled.height) - 3)) == .light
+        }
+        try prompt.xdotool(["type", "--delay", "20", "sa"])
+        try daemon.reload(Self.dpi(120))
+        _ = try Self.waitForWidth(near: 1.25 * first.width, of: prompt, "Xft/DPI 120")
+        try prompt.xdotool(["type", "--delay", "20", "me"])
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit() == 0)
+        #expect(prompt.stdout == "sesame\n", "nothing typed was lost or doubled")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+    }
+
+    /// With no settings daemon, the resources' `Xft.dpi` (what gsd-xsettings and `xrdb` write,
+    /// and what a prompt reads first) is followed: Xlib's copy of them is from the connection,
+    /// so the prompt reads the root's property again when it changes.
+    @Test func theXftDpiResourceIsFollowed() throws {
+        let xvfb = try Xvfb()
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let first = try XClient(xvfb.display).frame(of: try #require(prompt.windowID))
+        let merged = try run(["xrdb", "-nocpp", "-merge"], display: xvfb.display, input: Array("Xft.dpi: 192\n".utf8))
+        #expect(merged.status == 0, "\(merged.output)")
+        _ = try Self.waitForWidth(near: 2 * first.width, of: prompt, "Xft.dpi: 192")
+        try DesktopColorSchemeTests.answer(prompt)
+    }
+
+    /// The user's `--scale 1` holds while the desktop doubles its resolution; the look, left to
+    /// the desktop, follows its dark theme in the same change (the control: the change was read).
+    @Test func aScaleTheUserNamedHolds() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n" + Self.dpi(96))
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, options: ["--scale", "1"])
+        let x = try XClient(xvfb.display)
+        let id = try #require(prompt.windowID)
+        let first = x.frame(of: id)
+        try daemon.reload("Net/ThemeName \"Adwaita-dark\"\n" + Self.dpi(192))
+        try DesktopFollowingTests.waitForGround(.dark, of: id, on: xvfb.display, "the dark theme, read with the DPI")
+        #expect(x.frame(of: id).size == first.size)
+        try DesktopColorSchemeTests.answer(prompt)
+    }
+
+    /// Any client can write the settings: a resolution no screen has leaves the prompt no
+    /// larger than the screen, whole and answering.
+    @Test func aHugeResolutionStaysOnTheScreen() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: Self.dpi(96))
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let x = try XClient(xvfb.display)
+        let id = try #require(prompt.windowID)
+        let first = x.frame(of: id)
+        try daemon.reload(Self.dpi(96 * 100))
+        var frame = first
+        try waitUntil("the prompt grown as far as the screen allows, last seen \(frame)", timeout: 10) {
+            frame = x.frame(of: id)
+            return frame.width > 2 * first.width
+        }
+        let screen = x.screen
+        #expect(frame.x >= 0 && frame.y >= 0 && frame.maxX <= screen.width && frame.maxY <= screen.height,
+                "\(frame) on a \(screen) screen")
+        try DesktopColorSchemeTests.answer(prompt)
+    }
+
+    /// Any client can rewrite the resources as fast as it can, 96 and 192 dots per inch in
+    /// turn: the prompt grows and shrinks at worst, and what is typed arrives whole. The writes
+    /// are counted, so the storm is known to have blown while the keys went in.
+    @Test func aResolutionStormLosesNoKey() throws {
+        let xvfb = try Xvfb()
+        let storm = ResolutionStorm(display: xvfb.display)
+        defer { storm.stop() }
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let before = storm.writes
+        try prompt.xdotool(["type", "--delay", "15", "correct horse battery staple"])
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit(timeout: 30) == 0)
+        #expect(prompt.stdout == "correct horse battery staple\n")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+        #expect(storm.writes > before + 100, "\(storm.writes - before) writes while typing")
+    }
+}
+
+/// A client rewriting the root's RESOURCE_MANAGER, `Xft.dpi` 96 and 192 in turn, until stopped.
+final class ResolutionStorm: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private var stopped = false
+    private let done = DispatchSemaphore(value: 0)
+
+    init(display: String) {
+        Thread.detachNewThread { [self] in
+            defer { done.signal() }
+            guard let x = try? XClient(display) else { return }
+            let root = XDefaultRootWindow(x.display)
+            var i = 0
+            while !lock.withLock({ stopped }) {
+                var text = Array("Xft.dpi: \(i % 2 == 0 ? 192 : 96)\n".utf8)
+                XChangeProperty(x.display, root, Atom(XA_RESOURCE_MANAGER), Atom(XA_STRING), 8, PropModeReplace,
+                                &text, Int32(text.count))
+                XSync(x.display, 0)
+                i += 1
+                lock.withLock { count = i }
+            }
+        }
+    }
+
+    var writes: Int { lock.withLock { count } }
+
+    func stop() {
+        lock.withLock { stopped = true }
+        done.wait()
+    }
+}
