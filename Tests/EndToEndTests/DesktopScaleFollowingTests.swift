@@ -102,6 +102,30 @@ struct DesktopScaleFollowingTests {
         try DesktopColorSchemeTests.answer(prompt)
     }
 
+    /// The pinentry's dialog, asked for a PIN as an agent asks, and the payment sheet follow
+    /// too; the digits typed into the sheet before and after arrive in order.
+    @Test func thePinentryAndThePaymentSheetFollow() throws {
+        let xvfb = try Xvfb()
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: Self.dpi(96))
+        let x = try XClient(xvfb.display)
+        let dialog = try PinentryDialog(display: xvfb.display)
+        try waitUntil("the dialog mapped") { x.frame(of: dialog.window).width > 1 }
+        let first = x.frame(of: dialog.window)
+        try daemon.reload(Self.dpi(192))
+        try waitUntil("the pinentry's dialog doubled, from \(first)", timeout: 10) {
+            abs(x.frame(of: dialog.window).width - 2 * first.width) <= 2
+        }
+        #expect(try dialog.close().isEmpty)
+
+        try daemon.reload(Self.dpi(96))
+        let sheet = try PayDesktopTests.sheet(on: xvfb)
+        let width = try #require(try sheet.waitFor("ready")["width"] as? Int)
+        try sheet.xdotool(["type", "--delay", "20", "12"])
+        try daemon.reload(Self.dpi(144))
+        _ = try Self.waitForWidth(near: 1.5 * Double(width), of: sheet, "the sheet at Xft/DPI 144")
+        try PayDesktopTests.finish(sheet, typing: "3456")
+    }
+
     /// Any client can rewrite the resources as fast as it can, 96 and 192 dots per inch in
     /// turn: the prompt grows and shrinks at worst, and what is typed arrives whole. The writes
     /// are counted, so the storm is known to have blown while the keys went in.
