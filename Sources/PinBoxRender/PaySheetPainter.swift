@@ -98,6 +98,8 @@ enum PaySheetPainter {
     }
 
     /// ⌫: a key cap pointing left with an × in it (drawn, since not every font has the glyph).
+    /// Not mirrored on a right-to-left sheet: the boxes fill left to right there too, and the key
+    /// takes back the digit at their right end, leftwards, as the cap points.
     private static func drawDelete(centre c: Point, scale s: Double, color: Color, on canvas: Canvas) {
         let w = 26 * s, h = 18 * s, tip = 8 * s
         let left = c.x - w / 2, right = c.x + w / 2, top = c.y - h / 2, bottom = c.y + h / 2
