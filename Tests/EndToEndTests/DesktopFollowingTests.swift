@@ -105,16 +105,9 @@ struct DesktopFollowingTests {
     /// counted, so the storm is known to have blown while the keys went in.
     @Test func aSettingsStormLosesNoKey() throws {
         let xvfb = try Xvfb()
-        let storm = SettingsStorm(display: xvfb.display)
+        let storm = DesktopStorm.settings(display: xvfb.display)
         defer { storm.stop() }
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
-        let before = storm.writes
-        try prompt.xdotool(["type", "--delay", "15", "correct horse battery staple"])
-        try prompt.keys("Return")
-        #expect(try prompt.waitExit(timeout: 20) == 0)
-        #expect(prompt.stdout == "correct horse battery staple\n")
-        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
-        #expect(storm.writes > before + 100, "\(storm.writes - before) writes while typing")
+        try storm.typingLosesNoKey(on: xvfb)
     }
 }
 
@@ -188,29 +181,35 @@ extension XClient {
     }
 }
 
-/// A client on its own thread that owns `_XSETTINGS_S0` and rewrites its property, light then
-/// dark, one round trip after another, until stopped. Sendable by hand: its count is behind
-/// `lock`, and its connection is its thread's alone.
-final class SettingsStorm: @unchecked Sendable {
+/// A client on its own thread that rewrites what the desktop says, one round trip after
+/// another, until stopped: `setUp` once, then `write` with the count of writes so far. Sendable
+/// by hand: its count is behind `lock`, and its connection is its thread's alone.
+final class DesktopStorm: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     private var stopped = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(display: String) {
+    init(display: String, setUp: @escaping @Sendable (XClient) -> Void = { _ in },
+         write: @escaping @Sendable (XClient, Int) -> Void) {
         Thread.detachNewThread { [self] in
             defer { done.signal() }
             guard let x = try? XClient(display) else { return }
-            x.ownSettings(HostileSettings.wellFormed(padding: 0, theme: "Adwaita"))
-            let themes = [HostileSettings.wellFormed(padding: 0, theme: "Adwaita-dark"),
-                          HostileSettings.wellFormed(padding: 0, theme: "Adwaita")]
+            setUp(x)
             var i = 0
             while !lock.withLock({ stopped }) {
-                x.rewriteSettings(themes[i % 2])
+                write(x, i)
                 i += 1
                 lock.withLock { count = i }
             }
         }
+    }
+
+    /// The owner of `_XSETTINGS_S0`, rewriting its property light, dark, light.
+    static func settings(display: String) -> DesktopStorm {
+        @Sendable func theme(_ name: String) -> [UInt8] { HostileSettings.wellFormed(padding: 0, theme: name) }
+        return DesktopStorm(display: display, setUp: { $0.ownSettings(theme("Adwaita")) },
+                            write: { x, i in x.rewriteSettings(theme(i % 2 == 0 ? "Adwaita-dark" : "Adwaita")) })
     }
 
     var writes: Int { lock.withLock { count } }
@@ -218,5 +217,18 @@ final class SettingsStorm: @unchecked Sendable {
     func stop() {
         lock.withLock { stopped = true }
         done.wait()
+    }
+
+    /// Types a passphrase into an askpass on `xvfb` while the storm blows: it arrives whole,
+    /// and the storm is known to have blown meanwhile (its writes counted).
+    func typingLosesNoKey(on xvfb: Xvfb) throws {
+        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let before = writes
+        try prompt.xdotool(["type", "--delay", "15", "correct horse battery staple"])
+        try prompt.keys("Return")
+        #expect(try prompt.waitExit(timeout: 30) == 0)
+        #expect(prompt.stdout == "correct horse battery staple\n")
+        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
+        #expect(writes > before + 100, "\(writes - before) writes while typing")
     }
 }

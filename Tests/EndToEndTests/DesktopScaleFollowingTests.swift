@@ -28,10 +28,15 @@ struct DesktopScaleFollowingTests {
         return frame
     }
 
-    @Test func largeTextTurnedOnGrowsTheOpenPromptAndKeepsWhatWasTyped() throws {
+    /// An askpass open on its own Xvfb, under a real xsettingsd saying 96 dots per inch.
+    static func promptAt96() throws -> (Xvfb, SettingsDaemon, PinBoxProcess) {
         let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: Self.dpi(96))
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: dpi(96))
+        return (xvfb, daemon, try DesktopColorSchemeTests.askpass(on: xvfb))
+    }
+
+    @Test func largeTextTurnedOnGrowsTheOpenPromptAndKeepsWhatWasTyped() throws {
+        let (xvfb, daemon, prompt) = try Self.promptAt96()
         let x = try XClient(xvfb.display)
         let id = try #require(prompt.windowID)
         let first = x.frame(of: id)
@@ -84,9 +89,7 @@ struct DesktopScaleFollowingTests {
     /// Any client can write the settings: a resolution no screen has leaves the prompt no
     /// larger than the screen, whole and answering.
     @Test func aHugeResolutionStaysOnTheScreen() throws {
-        let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: Self.dpi(96))
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let (xvfb, daemon, prompt) = try Self.promptAt96()
         let x = try XClient(xvfb.display)
         let id = try #require(prompt.windowID)
         let first = x.frame(of: id)
@@ -131,47 +134,13 @@ struct DesktopScaleFollowingTests {
     /// are counted, so the storm is known to have blown while the keys went in.
     @Test func aResolutionStormLosesNoKey() throws {
         let xvfb = try Xvfb()
-        let storm = ResolutionStorm(display: xvfb.display)
-        defer { storm.stop() }
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
-        let before = storm.writes
-        try prompt.xdotool(["type", "--delay", "15", "correct horse battery staple"])
-        try prompt.keys("Return")
-        #expect(try prompt.waitExit(timeout: 30) == 0)
-        #expect(prompt.stdout == "correct horse battery staple\n")
-        #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
-        #expect(storm.writes > before + 100, "\(storm.writes - before) writes while typing")
-    }
-}
-
-/// A client rewriting the root's RESOURCE_MANAGER, `Xft.dpi` 96 and 192 in turn, until stopped.
-final class ResolutionStorm: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    private var stopped = false
-    private let done = DispatchSemaphore(value: 0)
-
-    init(display: String) {
-        Thread.detachNewThread { [self] in
-            defer { done.signal() }
-            guard let x = try? XClient(display) else { return }
-            let root = XDefaultRootWindow(x.display)
-            var i = 0
-            while !lock.withLock({ stopped }) {
-                var text = Array("Xft.dpi: \(i % 2 == 0 ? 192 : 96)\n".utf8)
-                XChangeProperty(x.display, root, Atom(XA_RESOURCE_MANAGER), Atom(XA_STRING), 8, PropModeReplace,
-                                &text, Int32(text.count))
-                XSync(x.display, 0)
-                i += 1
-                lock.withLock { count = i }
-            }
+        let storm = DesktopStorm(display: xvfb.display) { x, i in
+            var text = Array("Xft.dpi: \(i % 2 == 0 ? 192 : 96)\n".utf8)
+            XChangeProperty(x.display, XDefaultRootWindow(x.display), Atom(XA_RESOURCE_MANAGER), Atom(XA_STRING), 8,
+                            PropModeReplace, &text, Int32(text.count))
+            XSync(x.display, 0)
         }
-    }
-
-    var writes: Int { lock.withLock { count } }
-
-    func stop() {
-        lock.withLock { stopped = true }
-        done.wait()
+        defer { storm.stop() }
+        try storm.typingLosesNoKey(on: xvfb)
     }
 }
