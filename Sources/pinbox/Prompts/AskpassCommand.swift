@@ -75,7 +75,8 @@ struct AskpassCommand {
           --no-grab                    do not take the keyboard (--grab, the default, takes it)
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --scale S                    device pixels per point, 0.5…8 (default: from Xft.dpi,
-                                       else the desktop's Xft/DPI, else GDK_SCALE, else 1)
+                                       else the desktop's Xft/DPI, else GDK_SCALE, else 1;
+                                       followed while open)
           --easing CURVE               the dots' curve: ink-ease-out (default), linear, seed,
                                        ease-out or ink-linear (see pinbox --help)
           --paste on|off               whether a passphrase takes a paste (Ctrl+V, Shift+Insert,

@@ -45,7 +45,8 @@ struct PayCommand {
           --grab                       take the keyboard; exit 3 if another program holds it
           --timeout SECONDS            cancel (exit 1) after this long without a key
           --scale S                    device pixels per point, 0.5…8 (default: from Xft.dpi,
-                                       else the desktop's Xft/DPI, else GDK_SCALE, else 1)
+                                       else the desktop's Xft/DPI, else GDK_SCALE, else 1;
+                                       followed while open)
           --easing CURVE               the dots' curve: ink-ease-out (default), linear, seed,
                                        ease-out or ink-linear (see pinbox --help)
           --color-scheme light|dark    the sheet's colours (default: as the desktop's GTK
