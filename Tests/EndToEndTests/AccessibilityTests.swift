@@ -70,6 +70,30 @@ struct AccessibilityTests {
         #expect(askpass.stdout == "alice\n")
     }
 
+    /// The desktop doubles its resolution (a settings daemon started at 192 dots per inch) while
+    /// the prompt is open: the entry a magnifier or a reader finds on the bus is where the grown
+    /// window draws it, twice as large, and still holds what was typed.
+    @Test func aGrownPromptShowsItsNewPlacesOnTheBus() throws {
+        let session = try askpassOnTheBus("Passphrase:")
+        let (probe, askpass) = (session.probe, session.askpass)
+        func entry() throws -> [String: Any] {
+            try #require(flatten(try probe.tree()).first { $0["role"] as? String == "password text" })
+        }
+        try askpass.xdotool(["type", "--delay", "20", "ab"])
+        let before = try #require(try entry()["extents"] as? [Int])
+        let daemon = try SettingsDaemon(display: session.xvfb.display, configuration: "Xft/DPI \(192 * 1024)\n")
+        var after = before
+        try waitUntil("the entry twice as large on the bus, last seen \(after) from \(before)", timeout: 10) {
+            after = try entry()["extents"] as? [Int] ?? before
+            return abs(after[2] - 2 * before[2]) <= 4 && abs(after[3] - 2 * before[3]) <= 4
+        }
+        #expect(try entry()["text"] as? String == "••")
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == "ab\n")
+        #expect(daemon.isRunning)
+    }
+
     /// ssh's host-key question: readers speak a label's name, so the fingerprint is in it.
     @Test func theHostKeysFingerprintIsInItsLabelsName() throws {
         let fingerprint = "SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"
