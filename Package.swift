@@ -128,7 +128,8 @@ let package = Package(
         // libsecret for the password manager, dlopened only when gpg-agent allows one.
         .target(name: "CKeyring", dependencies: ["CSystem"], cSettings: [.unsafeFlags(secretCFlags)] + hardenedC),
         // libdbus for the desktop's settings portal (GNOME's light or dark), dlopened only on a
-        // GNOME desktop whose theme leaves the prompt light.
+        // GNOME desktop whose theme leaves the prompt light; and for ssh-add's question, to ask
+        // whether a password manager runs before libsecret is loaded to ask it.
         .target(name: "CPortal", dependencies: ["CSystem"], cSettings: [.unsafeFlags(dbusCFlags)] + hardenedC),
         // The accessibility plug-in's code: links ATK, the bridge and GLib as Debian ships them.
         .target(name: "PinBoxAccessibility", cSettings: [.unsafeFlags(accessibilityCFlags)] + hardenedC,
@@ -156,7 +157,7 @@ let package = Package(
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
         .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem",
-                                                        "CKeyring"],
+                                                        "CKeyring", "CPortal"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // libdbus, loaded on first use. Compiled against its headers so every call is type-checked,
 // but not linked: each function is looked up with dlsym in the library dlopen returns, so a
-// prompt on a desktop that keeps no such setting loads none of it. libdbus rather than GIO:
+// prompt on a desktop that keeps no such setting, and asks for no password manager, loads none
+// of it. libdbus rather than GIO:
 // GIO's type system, worker thread and modules cost a prompt several milliseconds before its
 // first frame, libdbus one (docs/performance-notes.md).
 #include "CPortal.h"
@@ -172,6 +173,9 @@ struct question {
     atomic_int holders;
     atomic_bool answered;
     struct heard heard;
+    // Or, when `name` is set, whether the bus has an owner for it (`owned`: 1 or 0).
+    char name[256];
+    int owned;
 };
 
 static void let_go(struct question *q) {
@@ -183,9 +187,43 @@ static void let_go(struct question *q) {
     }
 }
 
+// Whether the bus at `address` has an owner for `name`: 1 or 0, -1 for no answer. Asked with no
+// auto start: a service that is not running is not started by the question.
+static int owner_of(const char *address, const char *name) {
+    DBusError error;
+    p_dbus_error_init(&error);
+    int owned = -1;
+    DBusConnection *bus = p_dbus_connection_open_private(address, &error);
+    if (bus) {
+        p_dbus_connection_set_exit_on_disconnect(bus, FALSE);
+        DBusMessage *call = NULL;
+        if (p_dbus_bus_register(bus, &error)
+            && (call = p_dbus_message_new_method_call(DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS,
+                                                      "NameHasOwner"))) {
+            DBusMessage *reply = NULL;
+            DBusMessageIter it;
+            dbus_bool_t has = FALSE;
+            if (p_dbus_message_append_args(call, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID)
+                && (reply = p_dbus_connection_send_with_reply_and_block(bus, call, PINBOX_PORTAL_MILLISECONDS, &error))
+                && p_dbus_message_iter_init(reply, &it) && p_dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_BOOLEAN) {
+                p_dbus_message_iter_get_basic(&it, &has);
+                owned = has ? 1 : 0;
+            }
+            if (reply) p_dbus_message_unref(reply);
+            p_dbus_message_unref(call);
+        }
+        end(bus);
+    }
+    p_dbus_error_free(&error);
+    return owned;
+}
+
 static void *answer(void *context) {
     struct question *q = context;
-    ask(q->address, &q->heard);
+    if (q->name[0])
+        q->owned = owner_of(q->address, q->name);
+    else
+        ask(q->address, &q->heard);
     atomic_store(&q->answered, true);  // what `heard` holds is the prompt's to take from here
     (void)!write(q->ends[1], "", 1);
     let_go(q);
@@ -207,13 +245,16 @@ void pinbox_portal_stop_listening(void) {
     listening = NULL;
 }
 
-static struct question *start(void) {
+// A question on its own thread: the portal's color-scheme, or with a `name`, whether it runs.
+static struct question *start(const char *name) {
     struct question *q = calloc(1, sizeof *q);
     if (!q) return NULL;
-    if (!pinbox_session_bus(q->address, sizeof q->address) || !load() || pinbox_pipe_nonblocking(q->ends) != 0) {
+    if ((name && strlen(name) >= sizeof q->name) || !pinbox_session_bus(q->address, sizeof q->address) || !load()
+        || pinbox_pipe_nonblocking(q->ends) != 0) {
         free(q);
         return NULL;
     }
+    if (name) strcpy(q->name, name);
     atomic_init(&q->holders, 2);
     atomic_init(&q->answered, false);
     if (pinbox_run_detached(answer, q) != 0) {
@@ -242,7 +283,7 @@ void pinbox_portal_prepare(void) {
         let_go(pending);
     }
     clock_gettime(CLOCK_MONOTONIC, &pending_since);
-    pending = start();
+    pending = start(NULL);
 }
 
 int pinbox_portal_color_scheme(void) {
@@ -263,6 +304,16 @@ int pinbox_portal_color_scheme(void) {
     }
     let_go(q);
     return scheme;
+}
+
+int pinbox_bus_name_owned(const char *name) {
+    struct question *q = start(name);
+    if (!q) return -1;
+    struct pollfd ready = {q->ends[0], POLLIN, 0};
+    int owned = -1;
+    if (poll(&ready, 1, PINBOX_PORTAL_MILLISECONDS) == 1 && atomic_load(&q->answered)) owned = q->owned;
+    let_go(q);
+    return owned;
 }
 
 int pinbox_portal_descriptor(void) {

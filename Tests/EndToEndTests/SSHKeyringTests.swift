@@ -136,6 +136,25 @@ final class SSHKeyringTests {
         #expect(String(decoding: waiting.read().out, as: UTF8.self) == marker + "\n")
     }
 
+    /// A session that runs no password manager, though one is installed (the bus could start
+    /// gnome-keyring): ssh-add's question loads no libsecret and starts no keyring daemon (which
+    /// would open locked and stay); the dialog asks, with no box. The control: the same bus
+    /// starts one for a program that asks it through libsecret.
+    @Test func aKeyringThatIsNotRunningIsNotStarted() throws {
+        let key = try keygen("idle", passphrase: "correct horse")
+        try keyring.stopDaemon()
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        let (_, pid) = try desk.nextDialog()
+        let maps = mappings(of: try #require(pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines))))
+        #expect(maps.contains("libdbus-1"), "the bus was asked")
+        #expect(!maps.contains("libsecret"), "libsecret was loaded for a session with no password manager")
+        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+        add.wait(within: 20)
+        #expect(try !keyring.isRunning(), "a keyring daemon was started for the question")
+        _ = try keyring.search("unique", "nothing")
+        #expect(try keyring.isRunning(), "the control: the bus starts one for libsecret")
+    }
+
     /// A keyring that is locked offers nothing: the dialog has no box (it is as tall as one
     /// with no session bus at all), and nothing is saved. The control: unlocked, the box makes
     /// the dialog taller.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The desktop's settings portal (org.freedesktop.portal.Settings), asked over the session bus
 // with libdbus, which is loaded with dlopen only when asked: where GNOME keeps its light or
-// dark choice since GNOME 42.
+// dark choice since GNOME 42. And whether a service runs on that bus, asked the same way.
 #ifndef PINBOX_CPORTAL_H
 #define PINBOX_CPORTAL_H
 
@@ -28,5 +28,10 @@ int pinbox_portal_news(void);
 
 /// Closes the connection kept to hear the portal (a dialog's end).
 void pinbox_portal_stop_listening(void);
+
+/// Whether a program owns `name` on the session bus now: 1 or 0; -1 when that cannot be had
+/// (no session bus named, no libdbus, no answer within 250 ms). Nothing is started to own it
+/// (no auto start), and the answer is awaited on a thread, as the portal's is.
+int pinbox_bus_name_owned(const char *name);
 
 #endif

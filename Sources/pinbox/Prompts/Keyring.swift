@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CKeyring
+import CPortal
 import PinBoxAssuan
 import PinBoxCore
 
@@ -18,6 +19,12 @@ enum Keyring {
 
     /// pinentry's items, for the pinentry.
     static var store: PasswordStore { store(.gnupg) }
+
+    /// Whether a password manager runs on the session bus now (its Secret Service name is
+    /// owned), asked with libdbus, far lighter to load than libsecret, and starting nothing: a
+    /// question nobody asked for (ssh-add's) neither pays for libsecret nor starts a keyring
+    /// daemon (which would open locked) on a session that runs none.
+    static var isRunning: Bool { pinbox_bus_name_owned("org.freedesktop.secrets") == 1 }
 
     static func store(_ kind: Kind) -> PasswordStore { PasswordStore(
         isUsable: { pinbox_keyring_usable() == 1 },

@@ -77,6 +77,21 @@ final class KeyringSession {
         return String(decoding: text + out + err, as: UTF8.self)
     }
 
+    /// Whether a program owns the Secret Service's name on the bus now.
+    func isRunning() throws -> Bool {
+        try run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                 "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"], environment: environment)
+            .output.contains("boolean true")
+    }
+
+    /// Ends the keyring daemon, as in a session that never started one: its name is free again,
+    /// and the bus could start another (gnome-keyring's D-Bus service file).
+    func stopDaemon() throws {
+        kill(daemon.pid, SIGTERM)
+        daemon.wait()
+        try waitUntil("the Secret Service's name let go") { try !isRunning() }
+    }
+
     /// Locks the default collection (the Secret Service's Lock method), as a screen lock does.
     func lock() throws {
         let reply = try run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.secrets",
