@@ -2,9 +2,8 @@
 // libdbus, loaded on first use. Compiled against its headers so every call is type-checked,
 // but not linked: each function is looked up with dlsym in the library dlopen returns, so a
 // prompt on a desktop that keeps no such setting, and asks for no password manager, loads none
-// of it. libdbus rather than GIO:
-// GIO's type system, worker thread and modules cost a prompt several milliseconds before its
-// first frame, libdbus one (docs/performance-notes.md).
+// of it. libdbus rather than GIO: GIO's type system, worker thread and modules cost a prompt
+// several milliseconds before its first frame, libdbus one (docs/performance-notes.md).
 #include "CPortal.h"
 
 #include "CSystem.h"
@@ -118,17 +117,25 @@ static bool with_question(DBusMessage *call) {
     return p_dbus_message_append_args(call, DBUS_TYPE_STRING, &namespace, DBUS_TYPE_STRING, &key, DBUS_TYPE_INVALID);
 }
 
+// A connection of our own to the bus at `address`, its handshake done; NULL when it failed.
+static DBusConnection *connected(const char *address, DBusError *error) {
+    DBusConnection *bus = p_dbus_connection_open_private(address, error);
+    if (!bus) return NULL;
+    p_dbus_connection_set_exit_on_disconnect(bus, FALSE);
+    if (p_dbus_bus_register(bus, error)) return bus;
+    end(bus);
+    return NULL;
+}
+
 static void ask(const char *address, struct heard *heard) {
     DBusError error;
     p_dbus_error_init(&error);
     heard->scheme = -1;
-    DBusConnection *bus = p_dbus_connection_open_private(address, &error);
+    DBusConnection *bus = connected(address, &error);
     if (bus) {
-        p_dbus_connection_set_exit_on_disconnect(bus, FALSE);
-        DBusMessage *call = NULL;
-        if (p_dbus_bus_register(bus, &error)
-            && (call = p_dbus_message_new_method_call(PINBOX_PORTAL_NAME, PINBOX_PORTAL_PATH, PINBOX_PORTAL_SETTINGS,
-                                                      "Read"))) {
+        DBusMessage *call = p_dbus_message_new_method_call(PINBOX_PORTAL_NAME, PINBOX_PORTAL_PATH,
+                                                           PINBOX_PORTAL_SETTINGS, "Read");
+        if (call) {
             // Asked before the setting is read, so that no change after the read goes unheard.
             // Sent without waiting for the bus's reply; the read's round trip carries it.
             p_dbus_bus_add_match(bus,
@@ -193,13 +200,11 @@ static int owner_of(const char *address, const char *name) {
     DBusError error;
     p_dbus_error_init(&error);
     int owned = -1;
-    DBusConnection *bus = p_dbus_connection_open_private(address, &error);
+    DBusConnection *bus = connected(address, &error);
     if (bus) {
-        p_dbus_connection_set_exit_on_disconnect(bus, FALSE);
-        DBusMessage *call = NULL;
-        if (p_dbus_bus_register(bus, &error)
-            && (call = p_dbus_message_new_method_call(DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS,
-                                                      "NameHasOwner"))) {
+        DBusMessage *call = p_dbus_message_new_method_call(DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS,
+                                                           "NameHasOwner");
+        if (call) {
             DBusMessage *reply = NULL;
             DBusMessageIter it;
             dbus_bool_t has = FALSE;

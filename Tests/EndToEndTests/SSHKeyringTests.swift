@@ -155,6 +155,24 @@ final class SSHKeyringTests {
         #expect(try keyring.isRunning(), "the control: the bus starts one for libsecret")
     }
 
+    /// A session bus that takes the connection and never answers (a hung daemon, a stale socket
+    /// someone listens on): the question whether a keyring runs gets a quarter of a second, then
+    /// the dialog asks without it. Through libsecret it waited out libsecret's deadline of
+    /// seconds, twice, before the window.
+    @Test func aSessionBusThatNeverAnswersDelaysTheDialogOnlyAMoment() throws {
+        let key = try keygen("hung", passphrase: "correct horse")
+        let bus = try SilentSocket(path: NSTemporaryDirectory() + "pinbox-bus-\(UUID().uuidString.prefix(8))")
+        var hung = environment
+        hung["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + bus.path
+        let start = Date()
+        let add = try Child(["ssh-add", key], environment: hung, capture: true)
+        _ = try desk.nextDialog()
+        #expect(Date().timeIntervalSince(start) < 4)
+        try xdotool(["type", "--delay", "20", "correct horse"], display: xvfb.display)
+        try xdotool(["key", "Return"], display: xvfb.display)
+        #expect(add.wait(within: 20) == 0)
+    }
+
     /// A keyring that is locked offers nothing: the dialog has no box (it is as tall as one
     /// with no session bus at all), and nothing is saved. The control: unlocked, the box makes
     /// the dialog taller.
