@@ -145,10 +145,10 @@ struct PayCommand {
     private func withResources(of display: XDisplay) -> (scale: Double, grab: Bool, preferences: Preferences) {
         var settings = (scale: spec.scale, grab: grab, preferences: preferences)
         var named = scaleGiven
-        let x = XResources(display: display)
+        let database = XResources(display: display)
         do throws(UsageError) {
             let before = try ResourceArguments.arguments(
-                from: x, instances: ResourceArguments.instanceNames(of: .program), role: "pay",
+                from: database, instances: ResourceArguments.instanceNames(of: .program), role: "pay",
                 options: ResourceArguments.options(for: .pay), policy: .pay,
                 validate: { (these: [String]) throws(UsageError) in _ = try PayCommand(arguments: these, headless: false) })
             let resources = try PayCommand(arguments: before, headless: false)
@@ -162,7 +162,7 @@ struct PayCommand {
         if named {
             settings.preferences.scale = settings.scale
         } else {
-            settings.scale = ResourceArguments.screenScale(x) ?? 1
+            settings.scale = ResourceArguments.screenScale(database) ?? 1
         }
         return settings
     }
