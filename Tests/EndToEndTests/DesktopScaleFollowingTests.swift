@@ -58,6 +58,29 @@ struct DesktopScaleFollowingTests {
         #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
     }
 
+    /// A rescale lays the entry out anew around the same field: the passphrase held while it is
+    /// typed is held as many times after the window doubled as before (no copy), and none is
+    /// left at the exit. The control: while typed, it is found.
+    @Test func aRescaleCopiesNothingTyped() throws {
+        let marker = "Vb8Kq2Zr"
+        let (xvfb, daemon, prompt) = try Self.promptAt96()
+        let scan = try MemoryScan(pid: prompt.pid, marker: marker)
+        let first = try XClient(xvfb.display).frame(of: try #require(prompt.windowID))
+        try prompt.xdotool(["type", "--delay", "20", marker])
+        var held = 0
+        try waitUntil("the control: the typed passphrase is held") {
+            held = try scan.now()
+            return held >= 1
+        }
+        try daemon.reload(Self.dpi(192))
+        _ = try Self.waitForWidth(near: 2 * first.width, of: prompt, "Xft/DPI 192")
+        #expect(try scan.now() == held, "copies after the rescale")
+        try prompt.keys("Return")
+        #expect(try scan.atExit() == 0, "copies at the exit")
+        #expect(try prompt.waitExit() == 0)
+        #expect(prompt.stdout == marker + "\n")
+    }
+
     /// With no settings daemon, the resources' `Xft.dpi` (what gsd-xsettings and `xrdb` write,
     /// and what a prompt reads first) is followed: Xlib's copy of them is from the connection,
     /// so the prompt reads the root's property again when it changes.
