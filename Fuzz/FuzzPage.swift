@@ -82,7 +82,15 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
     case 21: return input.next() & 1 == 0 ? .windowFocus(input.next() & 1 == 0) : .resize(
         Size(width: Double(input.next()) * 4, height: Double(input.next()) * 2))
     case 22:
-        guard input.next() & 1 == 0 else { return .workbench(input.pick(WorkbenchAction.allCases)) }
+        switch input.next() % 3 {
+        case 0: return .workbench(input.pick(WorkbenchAction.allCases))
+        case 1:
+            // The screen's resolution changing while the page is open, to any scale a settings
+            // owner can write, in a work area of any size.
+            let scale = input.pick([0.5, 1, 1.25, 2, 3, 8, 0, -1, 9, .nan, .infinity])
+            return .desktopScale(scale, area: Size(width: Double(input.next()) * 8, height: Double(input.next()) * 8))
+        default: break
+        }
         // The desktop turning dark, to high contrast or still while the page is open.
         var motion = Motion(animates: input.next() & 1 == 0)
         motion.caret.blinks = input.next() & 1 == 0
