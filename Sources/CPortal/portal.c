@@ -21,6 +21,7 @@
 #define PINBOX_DBUS_FUNCTIONS(X)                  \
     X(dbus_error_init)                            \
     X(dbus_error_free)                            \
+    X(dbus_error_is_set)                          \
     X(dbus_connection_open_private)               \
     X(dbus_connection_set_exit_on_disconnect)     \
     X(dbus_bus_register)                          \
@@ -180,9 +181,10 @@ struct question {
     atomic_int holders;
     atomic_bool answered;
     struct heard heard;
-    // Or, when `name` is set, whether the bus has an owner for it (`owned`: 1 or 0).
-    char name[256];
-    int owned;
+    // Or, when `service` is set, whether it answers (`found`, as `answer_of` says).
+    const struct service *service;
+    int milliseconds;
+    int found;
 };
 
 static void let_go(struct question *q) {
@@ -194,25 +196,44 @@ static void let_go(struct question *q) {
     }
 }
 
-// Whether the bus at `address` has an owner for `name`: 1 or 0, -1 for no answer. Asked with no
-// auto start: a service that is not running is not started by the question.
-static int owner_of(const char *address, const char *name) {
+// A service on the bus, and the property it is asked for to learn whether it answers.
+struct service {
+    const char *name, *path, *interface, *property;
+};
+
+// What a failed call says of the service asked: 0 the bus knows no owner of its name, -1 no
+// answer came (in time, or at all), 1 the service answered with an error of its own.
+static int service_state(const DBusError *error) {
+    static const char *const unowned[] = {DBUS_ERROR_NAME_HAS_NO_OWNER, DBUS_ERROR_SERVICE_UNKNOWN};
+    static const char *const silent[] = {DBUS_ERROR_NO_REPLY, DBUS_ERROR_TIMEOUT, DBUS_ERROR_DISCONNECTED};
+    for (size_t i = 0; i < sizeof unowned / sizeof *unowned; i++)
+        if (strcmp(error->name, unowned[i]) == 0) return 0;
+    for (size_t i = 0; i < sizeof silent / sizeof *silent; i++)
+        if (strcmp(error->name, silent[i]) == 0) return -1;
+    return 1;
+}
+
+// Whether `service` on the bus at `address` answers: 1 or 0, -1 for no answer within
+// `milliseconds` (a daemon that holds its name but has stopped), as `service_state` says. The
+// question is one of its properties, which a service answers from its own loop, where
+// libsecret's calls would wait; not the bus's Peer.Ping, which GDBus answers from a worker
+// thread of its own even while that loop is stuck. Asked with no auto start: a service that is
+// not running is not started.
+static int answer_of(const char *address, const struct service *service, int milliseconds) {
     DBusError error;
     p_dbus_error_init(&error);
-    int owned = -1;
+    int answered = -1;
     DBusConnection *bus = connected(address, &error);
     if (bus) {
-        DBusMessage *call = p_dbus_message_new_method_call(DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS,
-                                                           "NameHasOwner");
+        DBusMessage *call = p_dbus_message_new_method_call(service->name, service->path, DBUS_INTERFACE_PROPERTIES, "Get");
         if (call) {
+            const char *interface = service->interface, *property = service->property;
+            p_dbus_message_set_auto_start(call, FALSE);
             DBusMessage *reply = NULL;
-            DBusMessageIter it;
-            dbus_bool_t has = FALSE;
-            if (p_dbus_message_append_args(call, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID)
-                && (reply = p_dbus_connection_send_with_reply_and_block(bus, call, PINBOX_PORTAL_MILLISECONDS, &error))
-                && p_dbus_message_iter_init(reply, &it) && p_dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_BOOLEAN) {
-                p_dbus_message_iter_get_basic(&it, &has);
-                owned = has ? 1 : 0;
+            if (p_dbus_message_append_args(call, DBUS_TYPE_STRING, &interface, DBUS_TYPE_STRING, &property,
+                                           DBUS_TYPE_INVALID)) {
+                reply = p_dbus_connection_send_with_reply_and_block(bus, call, milliseconds, &error);
+                answered = reply ? 1 : p_dbus_error_is_set(&error) ? service_state(&error) : -1;
             }
             if (reply) p_dbus_message_unref(reply);
             p_dbus_message_unref(call);
@@ -220,13 +241,13 @@ static int owner_of(const char *address, const char *name) {
         end(bus);
     }
     p_dbus_error_free(&error);
-    return owned;
+    return answered;
 }
 
 static void *answer(void *context) {
     struct question *q = context;
-    if (q->name[0])
-        q->owned = owner_of(q->address, q->name);
+    if (q->service)
+        q->found = answer_of(q->address, q->service, q->milliseconds);
     else
         ask(q->address, &q->heard);
     atomic_store(&q->answered, true);  // what `heard` holds is the prompt's to take from here
@@ -250,16 +271,17 @@ void pinbox_portal_stop_listening(void) {
     listening = NULL;
 }
 
-// A question on its own thread: the portal's color-scheme, or with a `name`, whether it runs.
-static struct question *start(const char *name) {
+// A question on its own thread: the portal's color-scheme, or with a `service`, whether it
+// answers within `milliseconds`.
+static struct question *start(const struct service *service, int milliseconds) {
     struct question *q = calloc(1, sizeof *q);
     if (!q) return NULL;
-    if ((name && strlen(name) >= sizeof q->name) || !pinbox_session_bus(q->address, sizeof q->address) || !load()
-        || pinbox_pipe_nonblocking(q->ends) != 0) {
+    if (!pinbox_session_bus(q->address, sizeof q->address) || !load() || pinbox_pipe_nonblocking(q->ends) != 0) {
         free(q);
         return NULL;
     }
-    if (name) strcpy(q->name, name);
+    q->service = service;
+    q->milliseconds = milliseconds;
     atomic_init(&q->holders, 2);
     atomic_init(&q->answered, false);
     if (pinbox_run_detached(answer, q) != 0) {
@@ -288,7 +310,7 @@ void pinbox_portal_prepare(void) {
         let_go(pending);
     }
     clock_gettime(CLOCK_MONOTONIC, &pending_since);
-    pending = start(NULL);
+    pending = start(NULL, PINBOX_PORTAL_MILLISECONDS);
 }
 
 int pinbox_portal_color_scheme(void) {
@@ -311,14 +333,16 @@ int pinbox_portal_color_scheme(void) {
     return scheme;
 }
 
-int pinbox_bus_name_owned(const char *name) {
-    struct question *q = start(name);
+int pinbox_secret_service_answers(int milliseconds) {
+    static const struct service secrets = {"org.freedesktop.secrets", "/org/freedesktop/secrets",
+                                           "org.freedesktop.Secret.Service", "Collections"};
+    struct question *q = start(&secrets, milliseconds);
     if (!q) return -1;
     struct pollfd ready = {q->ends[0], POLLIN, 0};
-    int owned = -1;
-    if (poll(&ready, 1, PINBOX_PORTAL_MILLISECONDS) == 1 && atomic_load(&q->answered)) owned = q->owned;
+    int answered = -1;
+    if (poll(&ready, 1, milliseconds) == 1 && atomic_load(&q->answered)) answered = q->found;
     let_go(q);
-    return owned;
+    return answered;
 }
 
 int pinbox_portal_descriptor(void) {

@@ -211,6 +211,28 @@ final class KeyringTests {
         #expect(try result(gpg) == "for your eyes only\n", "gpg said: \(errors)")
     }
 
+    /// A keyring daemon that holds its name but answers nothing (hung; here stopped) held the
+    /// pinentry before its window for libsecret's deadline of five seconds. The question whether
+    /// it answers gets a second, then the dialog asks without it. The control: going again, the
+    /// daemon answers the next pinentry (started anew) from the item it kept, with no dialog.
+    @Test func aKeyringThatStoppedAnsweringDelaysTheDialogOnlyAMoment() throws {
+        try keyring.store(label: "GnuPG: n/\(grip)", attributes: ["xdg:schema", "org.gnupg.Passphrase",
+                                                                 "stored-by", "GnuPG Pinentry", "keygrip", "n/" + grip],
+                          secret: "right one")
+        keyring.freeze()
+        defer { keyring.thaw() }
+        let start = Date()
+        let gpg = try decrypt()
+        _ = try window("PinBox")
+        #expect(Date().timeIntervalSince(start) < 4)
+        try keys(["type", "--delay", "20", "right one"])
+        try keys(["key", "Return"])
+        #expect(try result(gpg) == "for your eyes only\n", "gpg said: \(errors)")
+        keyring.thaw()
+        try use(home + "/pinentry-pinbox")
+        try expectDecryptedUnattended()
+    }
+
     @Test func noBoxWithoutAnUnlockedKeyring() throws {
         func height(_ extra: [String: String] = [:]) throws -> Int {
             let gpg = try decrypt(extra)

@@ -173,6 +173,30 @@ final class SSHKeyringTests {
         #expect(add.wait(within: 20) == 0)
     }
 
+    /// A keyring daemon that holds its name but answers nothing (hung; here stopped): the
+    /// question whether it answers gets a second, then the dialog asks without it, with no box
+    /// (nothing is saved or forgotten). Through libsecret the window waited out libsecret's
+    /// deadline of five seconds. The control: the same daemon going again answers the next
+    /// ssh-add from the item it kept, with no dialog.
+    @Test func aKeyringThatStoppedAnsweringDelaysTheDialogOnlyAMoment() throws {
+        let key = try keygen("frozen", passphrase: "correct horse")
+        try keyring.store(label: "Unlock password for: frozen", attributes: ["unique", "ssh-store:" + key],
+                          secret: "correct horse")
+        keyring.freeze()
+        defer { keyring.thaw() }
+        let start = Date()
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        _ = try desk.nextDialog()
+        #expect(Date().timeIntervalSince(start) < 4)
+        try xdotool(["type", "--delay", "20", "correct horse"], display: xvfb.display)
+        try xdotool(["key", "Return"], display: xvfb.display)
+        #expect(add.wait(within: 20) == 0)
+        keyring.thaw()
+        #expect(try run(["ssh-add", "-D"], environment: environment).status == 0)
+        #expect(try addUnasked(key) == 0)
+        #expect(try listed().contains(" frozen (ED25519)"))
+    }
+
     /// A keyring that is locked offers nothing: the dialog has no box (it is as tall as one
     /// with no session bus at all), and nothing is saved. The control: unlocked, the box makes
     /// the dialog taller.

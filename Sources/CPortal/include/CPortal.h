@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The desktop's settings portal (org.freedesktop.portal.Settings), asked over the session bus
 // with libdbus, which is loaded with dlopen only when asked: where GNOME keeps its light or
-// dark choice since GNOME 42. And whether a service runs on that bus, asked the same way.
+// dark choice since GNOME 42. And whether a password manager answers on that bus, asked the
+// same way.
 #ifndef PINBOX_CPORTAL_H
 #define PINBOX_CPORTAL_H
 
@@ -29,9 +30,11 @@ int pinbox_portal_news(void);
 /// Closes the connection kept to hear the portal (a dialog's end).
 void pinbox_portal_stop_listening(void);
 
-/// Whether a program owns `name` on the session bus now: 1 or 0; -1 when that cannot be had
-/// (no session bus named, no libdbus, no answer within 250 ms). Nothing is started to own it
-/// (no auto start), and the answer is awaited on a thread, as the portal's is.
-int pinbox_bus_name_owned(const char *name);
+/// Whether a password manager (the Secret Service, `org.freedesktop.secrets`) on the session
+/// bus answers a question now: 1 it does, 0 none runs; -1 when that cannot be had within
+/// `milliseconds` (no session bus named, no libdbus, a bus or a daemon that does not answer).
+/// Nothing is started to answer (no auto start), and the answer is awaited on a thread, as the
+/// portal's is.
+int pinbox_secret_service_answers(int milliseconds);
 
 #endif

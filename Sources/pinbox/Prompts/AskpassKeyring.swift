@@ -13,9 +13,9 @@ struct AskpassKeyring {
     /// An item was there when the dialog opened.
     private(set) var saved = false
 
-    /// For ssh-add's passphrase questions, when a Secret Service runs on the session bus (none
-    /// is started for a prompt) and its default collection is unlocked (nobody is asked to
-    /// unlock it for a prompt).
+    /// For ssh-add's passphrase questions, when a Secret Service runs on the session bus and
+    /// answers (none is started for a prompt, and a hung one is not waited for) and its default
+    /// collection is unlocked (nobody is asked to unlock it for a prompt).
     init?(prompt: String, kind: PromptKind) {
         guard case .passphrase = kind, let question = SSHAddPrompt(prompt), Keyring.isRunning else { return nil }
         let store = Keyring.store(.ssh)

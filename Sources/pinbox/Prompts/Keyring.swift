@@ -20,14 +20,34 @@ enum Keyring {
     /// pinentry's items, for the pinentry.
     static var store: PasswordStore { store(.gnupg) }
 
-    /// Whether a password manager runs on the session bus now (its Secret Service name is
-    /// owned), asked with libdbus, far lighter to load than libsecret, and starting nothing: a
-    /// question nobody asked for (ssh-add's) neither pays for libsecret nor starts a keyring
-    /// daemon (which would open locked) on a session that runs none.
-    static var isRunning: Bool { pinbox_bus_name_owned("org.freedesktop.secrets") == 1 }
+    /// Whether a password manager on the session bus answers, asked once in a process with
+    /// libdbus, far lighter to load than libsecret, and starting nothing.
+    enum Presence {
+        /// It answered a question.
+        case answering
+        /// The bus says none runs.
+        case absent
+        /// No answer within a second: a daemon that holds the name but has stopped, or a bus
+        /// that does not answer. libsecret would wait out its deadline of seconds, call after
+        /// call, before the window.
+        case silent
+    }
+
+    static let presence: Presence = switch pinbox_secret_service_answers(1000) {
+    case 1: .answering
+    case 0: .absent
+    default: .silent
+    }
+
+    /// Whether a password manager runs and answers now. ssh-add's question needs one: a
+    /// question nobody asked for neither pays for libsecret nor starts a keyring daemon (which
+    /// would open locked) on a session that runs none.
+    static var isRunning: Bool { presence == .answering }
 
     static func store(_ kind: Kind) -> PasswordStore { PasswordStore(
-        isUsable: { pinbox_keyring_usable() == 1 },
+        // One that is not running is left to libsecret to start, as pinentry's does (the agent
+        // asked for it); one that does not answer is passed over.
+        isUsable: { presence != .silent && pinbox_keyring_usable() == 1 },
         lookUp: { key in
             let found = Found()
             let result = pinbox_keyring_lookup(kind.code, key, { context, bytes, length in

@@ -53,7 +53,7 @@ final class KeyringSession {
     }
 
     deinit {
-        if daemon.isRunning { kill(daemon.pid, SIGTERM); daemon.wait() }
+        if daemon.isRunning { thaw(); kill(daemon.pid, SIGTERM); daemon.wait() }
         bus.closeInput()  // cat ends, and dbus-run-session with it, taking the bus down
         bus.wait()
     }
@@ -87,10 +87,18 @@ final class KeyringSession {
     /// Ends the keyring daemon, as in a session that never started one: its name is free again,
     /// and the bus could start another (gnome-keyring's D-Bus service file).
     func stopDaemon() throws {
+        thaw()
         kill(daemon.pid, SIGTERM)
         daemon.wait()
         try waitUntil("the Secret Service's name let go") { try !isRunning() }
     }
+
+    /// Stops the keyring daemon where it stands, as a daemon hung in a deadlock: it keeps its
+    /// name on the bus and answers nothing until `thaw`.
+    func freeze() { kill(daemon.pid, SIGSTOP) }
+
+    /// Lets a frozen daemon go on (a stopped process cannot end until it does).
+    func thaw() { kill(daemon.pid, SIGCONT) }
 
     /// Locks the default collection (the Secret Service's Lock method), as a screen lock does.
     func lock() throws {
