@@ -32,9 +32,10 @@ public final class XResources {
 
     /// The databases as the server holds them now: Xlib keeps the text they had when the
     /// display was opened, and a desktop rewrites them while a prompt is open (gsd-xsettings
-    /// writes `Xft.dpi` there when Large Text is turned on). Two round trips, none to any other
-    /// client; each database read in its first `readLimit` bytes.
-    init(current display: XDisplay) {
+    /// writes `Xft.dpi` there when Large Text is turned on), and between two dialogs on one
+    /// connection. Two round trips, none to any other client; each database read in its first
+    /// `readLimit` bytes.
+    public init(current display: XDisplay) {
         self.display = display
         XrmInitialize()
         for property in [Atom(XA_RESOURCE_MANAGER), display.atoms.screenResources] {

@@ -94,6 +94,46 @@ struct DesktopScaleFollowingTests {
         try DesktopColorSchemeTests.answer(prompt)
     }
 
+    /// A pinentry asks several times over one connection (again after a bad passphrase, once
+    /// per key): a resolution changed between two of its dialogs reaches the next from its first
+    /// frame. Its window is made at the new size, not made at the old one (Xlib's copy of the
+    /// resources is from the connection) and grown once shown. The control: the first dialog is
+    /// made at the size it shows at.
+    @Test func thePinentrysNextDialogIsMadeAtTheNewResolution() throws {
+        let xvfb = try Xvfb()
+        let x = try XClient(xvfb.display)
+        x.watchTopLevels()
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: ["GTK_THEME": "", "DISPLAY": xvfb.display],
+                                 capture: true, interactive: true)
+        defer { if pinentry.isRunning { kill(pinentry.pid, SIGTERM) }; pinentry.wait() }
+        var said = ""
+        try pinentry.readUntil("OK", into: &said)
+        /// Asks for a PIN; cancels the dialog once shown; the size it was made at, and the one
+        /// it showed at.
+        func dialog() throws -> (made: Size, shown: Rect) {
+            said = ""
+            pinentry.send("GETPIN\n")
+            let (window, made) = try x.nextShownWindowsMadeSize()
+            let shown = x.frame(of: "0x" + String(window, radix: 16))
+            // Pressed until the dialog takes it: shown is not yet holding the keyboard.
+            try waitUntil("the dialog cancelled") {
+                try xdotool(["key", "Escape"], display: xvfb.display)
+                try? pinentry.readUntil("ERR", into: &said, timeout: 0.5)
+                return said.contains("ERR")
+            }
+            return (made, shown)
+        }
+        let first = try dialog()
+        #expect(first.made.width == first.shown.width && first.made.height == first.shown.height, "\(first)")
+        let merged = try run(["xrdb", "-nocpp", "-merge"], display: xvfb.display, input: Array("Xft.dpi: 192\n".utf8))
+        #expect(merged.status == 0, "\(merged.output)")
+        let second = try dialog()
+        #expect(abs(second.made.width - 2 * first.made.width) <= 4
+                    && abs(second.made.height - 2 * first.made.height) <= 6, "made at \(second.made) after \(first.made)")
+        pinentry.send("BYE\n")
+        #expect(pinentry.wait(within: 10) == 0)
+    }
+
     /// The user's `--scale 1` holds while the desktop doubles its resolution; the look, left to
     /// the desktop, follows its dark theme in the same change (the control: the change was read).
     @Test func aScaleTheUserNamedHolds() throws {

@@ -223,7 +223,11 @@ struct XDialogs: PinentryFrontEnd {
         DesktopPortal.prepare(preferences)
         unreachable = nil
         do throws(X11Error) {
-            if display == nil || displayName != options.display {
+            // A connection kept from an earlier dialog holds the resources as they were then.
+            var resources: XResources?
+            if let display, displayName == options.display {
+                resources = XResources(current: display)
+            } else {
                 display = nil
                 do throws(X11Error) {
                     display = try XDisplay(name: options.display)
@@ -235,7 +239,7 @@ struct XDialogs: PinentryFrontEnd {
             }
             let display = display!
             var spec = spec
-            let looks = Self.resourceSettings(of: display)
+            let looks = Self.resourceSettings(resources ?? XResources(display: display))
             spec.scale = looks.scale
             spec.paste = paste && looks.paste
             // Read at each dialog, as the resources are, for the two round trips its settings
@@ -286,12 +290,12 @@ struct XDialogs: PinentryFrontEnd {
 
     /// The dialogs' scale from the display's X resources, as the askpass reads it: the role's
     /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale` however
-    /// the pinentry was started), else the screen's (`Xft.dpi`, else the desktop's XSETTINGS); its `colorScheme`, `contrast` and
-    /// `animations`; and whether `paste: off` turns pasting off. Nothing else a resource says is
+    /// the pinentry was started), else the screen's (`Xft.dpi`, else the desktop's XSETTINGS);
+    /// its `colorScheme`, `contrast` and `animations`; and whether `paste: off` turns pasting
+    /// off. Nothing else a resource says is
     /// read (ResourcePolicy). A bad value is said and passed over: the agent waits for an
     /// answer, and a usage error would only reach it as a cancel.
-    private static func resourceSettings(of display: XDisplay) -> Looks {
-        let resources = XResources(display: display)
+    private static func resourceSettings(_ resources: XResources) -> Looks {
         var looks = Looks()
         do throws(UsageError) {
             let arguments = try ResourceArguments.arguments(

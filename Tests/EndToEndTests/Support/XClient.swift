@@ -14,6 +14,8 @@ final class XClient {
     }
 
     private var abandoned = false
+    /// The top-level windows made since `watchTopLevels`, and their sizes then.
+    fileprivate var madeSizes: [Window: Size] = [:]
 
     /// Stops using the connection for good, so a server that is about to die cannot make
     /// Xlib exit the test runner when we close it.
@@ -171,6 +173,35 @@ extension XClient {
         XGetWindowAttributes(display, window, &a)
         return Rect(x: Double(a.x), y: Double(a.y), width: Double(a.width + 2 * a.border_width),
                     height: Double(a.height + 2 * a.border_width))
+    }
+
+    /// Hears the top-level windows made and shown from now on (the root's SubstructureNotify),
+    /// for `nextShownWindowsMadeSize`.
+    func watchTopLevels() {
+        XSelectInput(display, XDefaultRootWindow(display), SubstructureNotifyMask)
+        XSync(display, 0)
+    }
+
+    /// The next top-level window shown (mapped), and the size it was made at, as its CreateNotify said:
+    /// what its first frame was drawn for, whatever it grew to since. Waits at most `timeout`
+    /// seconds.
+    func nextShownWindowsMadeSize(timeout: Double = 15) throws -> (window: Window, made: Size) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var e = XEvent()
+        while Date() < deadline {
+            while XPending(display) > 0 {
+                XNextEvent(display, &e)
+                if e.type == CreateNotify {
+                    madeSizes[e.xcreatewindow.window] = Size(width: Double(e.xcreatewindow.width),
+                                                             height: Double(e.xcreatewindow.height))
+                } else if e.type == MapNotify, let size = madeSizes[e.xmap.window] {
+                    return (e.xmap.window, size)
+                }
+            }
+            var ready = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 50)
+        }
+        throw TestFailure("no window was shown within \(timeout) s")
     }
 
     /// The screen's size, in pixels.
