@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// What a user of Orca 43 (Debian 12's screen reader) hears and feels on a braille display when
+/// PinBox asks: the real Orca, on the session's accessibility bus, read through what it says it
+/// presented. One Orca at a time: it runs once per user.
+@Suite("Orca reads the prompts, end to end", .serialized, .endToEnd)
+struct OrcaTests {
+    /// The askpass is spoken as it opens (its title, the question, the entry it focuses); each
+    /// key typed is a bullet, spoken and on the braille line, and nothing typed reaches Orca.
+    /// The control: git's username, which the dialog shows as typed, reaches Orca as typed.
+    @Test func orcaReadsTheAskpassAndHearsBulletsNeverThePassphrase() throws {
+        let marker = "Hq4Rt7Ly"
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let orca = try OrcaSession(bus)
+        let askpass = try PinBoxProcess(["askpass", "Enter passphrase for key '/tmp/id':"], display: xvfb.display,
+                                        environment: bus.environment)
+        try orca.waitToSpeak("Passphrase required dialog Enter passphrase for key '/tmp/id'")
+        try orca.waitToSpeak("Passphrase password text.")
+        try askpass.xdotool(["type", "--delay", "50", marker])
+        let bullets = String(repeating: "\u{2022}", count: marker.count)
+        try orca.waitFor("the passphrase's bullets on the braille line") { _ in
+            orca.brailled.contains { $0.hasSuffix("Passphrase \(bullets) $l") }
+        }
+        #expect(orca.spoken.contains("\u{2022}"), "a typed key is spoken as the bullet the entry shows")
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == marker + "\n")
+        #expect(!orca.lines.contains { $0.contains(marker) }, "the passphrase reached the screen reader")
+
+        let username = try PinBoxProcess(["askpass", "Username for 'https://example.com': "], display: xvfb.display,
+                                         environment: bus.environment)
+        try orca.waitFor("the username prompt's entry") { _ in orca.spoken.contains { $0.hasPrefix("Username") } }
+        try username.xdotool(["type", "--delay", "50", marker])
+        try orca.waitFor("the username as typed on the braille line") { _ in
+            orca.brailled.contains { $0.contains(marker) }
+        }
+        try username.keys("Return")
+        #expect(try username.waitExit() == 0)
+    }
+
+    /// The agent's error on a pinentry's second try ("Bad passphrase") is spoken once, as a
+    /// notification, with the dialog it is in: not twice, and not lost.
+    @Test func orcaSpeaksTheAgentsErrorOnce() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let orca = try OrcaSession(bus)
+        var environment = bus.environment
+        environment["DISPLAY"] = xvfb.display
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
+                                 interactive: true)
+        var replies = ""
+        try pinentry.readUntil("OK Pleased", into: &replies)
+        pinentry.send("SETTITLE Unlock key\nSETDESC Please enter the passphrase to unlock the secret key\n"
+                      + "SETPROMPT Passphrase:\nSETERROR Bad passphrase (try 2 of 3)\nGETPIN\n")
+        try orca.waitToSpeak("notification Bad passphrase (try 2 of 3)")
+        try orca.waitToSpeak("Passphrase password text.")
+        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+        try pinentry.readUntil("ERR 83886179", into: &replies)
+        pinentry.send("BYE\n")
+        #expect(pinentry.wait() == 0)
+        #expect(orca.spoken.filter { $0.contains("Bad passphrase") } == ["notification Bad passphrase (try 2 of 3)"])
+        #expect(orca.spoken.contains { $0.hasPrefix("Unlock key dialog") })
+    }
+}
