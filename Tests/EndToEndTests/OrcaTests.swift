@@ -65,4 +65,56 @@ struct OrcaTests {
         #expect(orca.spoken.filter { $0.contains("Bad passphrase") } == ["notification Bad passphrase (try 2 of 3)"])
         #expect(orca.spoken.contains { $0.hasPrefix("Unlock key dialog") })
     }
+
+    /// ssh's password prompt is two words, which Orca 43 does not read as a dialog's label: it
+    /// hears them as the dialog's description, once. ssh's host-key question: the fingerprint
+    /// is spoken whole, after its caption, to be compared.
+    @Test func orcaSpeaksAShortPromptAndAFingerprint() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let orca = try OrcaSession(bus)
+        let password = try PinBoxProcess(["askpass", "alice@example.com's password: "], display: xvfb.display,
+                                         environment: bus.environment)
+        try orca.waitToSpeak("Password password text.")
+        #expect(orca.spoken.filter { $0.contains("alice@example.com") } == ["Password required dialog alice@example.com's password."])
+        try password.keys("Escape")
+        #expect(try password.waitExit() == 1)
+
+        let fingerprint = "SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"
+        let question = try PinBoxProcess(["askpass", "The authenticity of host 'example.com (192.0.2.1)' can't be established.\n"
+                                          + "ED25519 key fingerprint is \(fingerprint).\n"
+                                          + "Are you sure you want to continue connecting (yes/no/[fingerprint])? "],
+                                         display: xvfb.display, environment: bus.environment)
+        try orca.waitToSpeak("Unknown host key dialog The authenticity of host 'example.com (192.0.2.1)' can't be "
+                             + "established. Are you sure you want to continue connecting? ED25519 key fingerprint "
+                             + "\(fingerprint) Or type the fingerprint.")
+        try question.keys("Escape")
+        #expect(try question.waitExit() == 1)
+    }
+
+    /// A new passphrase typed twice that does not match: "notification Passphrases do not
+    /// match", and again at the second mismatch.
+    @Test func orcaSpeaksEachMismatch() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let orca = try OrcaSession(bus)
+        var environment = bus.environment
+        environment["DISPLAY"] = xvfb.display
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
+                                 interactive: true)
+        var replies = ""
+        try pinentry.readUntil("OK Pleased", into: &replies)
+        pinentry.send("SETPROMPT New passphrase:\nSETREPEAT Repeat:\nSETREPEATERROR Passphrases do not match\nGETPIN\n")
+        try orca.waitToSpeak("New passphrase password text.")
+        let said = "notification Passphrases do not match."
+        for round in 1...2 {
+            _ = try run(["xdotool", "key", "--delay", "15", "a", "b", "Return", "a", "c", "Return"], display: xvfb.display)
+            try orca.waitFor("mismatch \(round) spoken") { _ in orca.spoken.filter { $0 == said }.count == round }
+        }
+        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+        try pinentry.readUntil("ERR 83886179", into: &replies)
+        pinentry.send("BYE\n")
+        #expect(pinentry.wait() == 0)
+        #expect(orca.spoken.filter { $0.contains("Passphrases do not match") } == [said, said])
+    }
 }

@@ -43,10 +43,24 @@ final class OrcaSession {
         orca.wait()
     }
 
-    /// Every line of the log so far.
+    /// Every entry of the log so far, one a line: Orca writes an entry's own line breaks (a
+    /// dialog's text of several lines, spoken whole) as a new line indented past its timestamp,
+    /// and those are joined back with a space.
     var lines: [String] {
-        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        var entries: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(Self.continued), !entries.isEmpty {
+                entries[entries.count - 1] += " " + line.dropFirst(Self.continued.count)
+            } else {
+                entries.append(String(line))
+            }
+        }
+        return entries
     }
+
+    /// How a line that goes on an entry begins: as far in as the entries' timestamps reach.
+    private static let continued = String(repeating: " ", count: 18)
 
     /// What Orca spoke, utterance by utterance, in order.
     var spoken: [String] { presented("SPEECH OUTPUT: '") }
