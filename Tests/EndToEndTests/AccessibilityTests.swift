@@ -243,12 +243,8 @@ struct AccessibilityTests {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)
         let probe = try AtspiProbe(bus)
-        var environment = bus.environment
-        environment["DISPLAY"] = xvfb.display
-        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
-                                 interactive: true)
         var replies = ""
-        try pinentry.readUntil("OK Pleased", into: &replies)
+        let pinentry = try bus.pinentry(replies: &replies)
         pinentry.send("SETTITLE Unlock key\nSETDESC Please enter the passphrase to unlock the OpenPGP secret key\n"
                       + "SETPROMPT Passphrase:\nSETERROR Bad passphrase (try 2 of 3)\nGETPIN\n")
         let window = try probe.window(of: "pinbox")
@@ -276,12 +272,8 @@ struct AccessibilityTests {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)
         let probe = try AtspiProbe(bus)
-        var environment = bus.environment
-        environment["DISPLAY"] = xvfb.display
-        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
-                                 interactive: true)
         var replies = ""
-        try pinentry.readUntil("OK Pleased", into: &replies)
+        let pinentry = try bus.pinentry(replies: &replies)
         pinentry.send("SETPROMPT New passphrase:\nSETREPEAT Repeat:\nSETREPEATERROR Passphrases do not match\nGETPIN\n")
         _ = try probe.window(of: "pinbox")
         _ = try run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", String(pinentry.pid), "windowfocus", "--sync"],
@@ -342,10 +334,8 @@ struct AccessibilityTests {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)
         let probe = try AtspiProbe(bus)
-        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: bus.environment, capture: true,
-                                 interactive: true)
         var replies = ""
-        try pinentry.readUntil("OK Pleased", into: &replies)
+        let pinentry = try bus.pinentry(replies: &replies)
         pinentry.send("SETQUALITYBAR Quality:\nSETPROMPT New passphrase:\nGETPIN\n")
         let window = try probe.window(of: "pinbox")
         let bar = try #require(flatten(window).first { $0["role"] as? String == "progress bar" })

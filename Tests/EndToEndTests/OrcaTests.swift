@@ -8,14 +8,27 @@ import Testing
 /// presented. One Orca at a time: it runs once per user.
 @Suite("Orca reads the prompts, end to end", .serialized, .endToEnd)
 struct OrcaTests {
+    /// A display of its own, a session with accessibility on, and Orca listening there.
+    static func session() throws -> (Xvfb, AccessibilityBus, OrcaSession) {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        return (xvfb, bus, try OrcaSession(bus))
+    }
+
+    /// Cancels a pinentry's dialog with Escape, and ends its session.
+    static func cancel(_ pinentry: Child, display: String, replies: inout String) throws {
+        _ = try run(["xdotool", "key", "Escape"], display: display)
+        try pinentry.readUntil("ERR 83886179", into: &replies)
+        pinentry.send("BYE\n")
+        #expect(pinentry.wait() == 0)
+    }
+
     /// The askpass is spoken as it opens (its title, the question, the entry it focuses); each
     /// key typed is a bullet, spoken and on the braille line, and nothing typed reaches Orca.
     /// The control: git's username, which the dialog shows as typed, reaches Orca as typed.
     @Test func orcaReadsTheAskpassAndHearsBulletsNeverThePassphrase() throws {
         let marker = "Hq4Rt7Ly"
-        let xvfb = try Xvfb()
-        let bus = try AccessibilityBus(display: xvfb.display)
-        let orca = try OrcaSession(bus)
+        let (xvfb, bus, orca) = try Self.session()
         let askpass = try PinBoxProcess(["askpass", "Enter passphrase for key '/tmp/id':"], display: xvfb.display,
                                         environment: bus.environment)
         try orca.waitToSpeak("Passphrase required dialog Enter passphrase for key '/tmp/id'")
@@ -45,23 +58,14 @@ struct OrcaTests {
     /// The agent's error on a pinentry's second try ("Bad passphrase") is spoken once, as a
     /// notification, with the dialog it is in: not twice, and not lost.
     @Test func orcaSpeaksTheAgentsErrorOnce() throws {
-        let xvfb = try Xvfb()
-        let bus = try AccessibilityBus(display: xvfb.display)
-        let orca = try OrcaSession(bus)
-        var environment = bus.environment
-        environment["DISPLAY"] = xvfb.display
-        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
-                                 interactive: true)
+        let (xvfb, bus, orca) = try Self.session()
         var replies = ""
-        try pinentry.readUntil("OK Pleased", into: &replies)
+        let pinentry = try bus.pinentry(replies: &replies)
         pinentry.send("SETTITLE Unlock key\nSETDESC Please enter the passphrase to unlock the secret key\n"
                       + "SETPROMPT Passphrase:\nSETERROR Bad passphrase (try 2 of 3)\nGETPIN\n")
         try orca.waitToSpeak("notification Bad passphrase (try 2 of 3)")
         try orca.waitToSpeak("Passphrase password text.")
-        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
-        try pinentry.readUntil("ERR 83886179", into: &replies)
-        pinentry.send("BYE\n")
-        #expect(pinentry.wait() == 0)
+        try Self.cancel(pinentry, display: xvfb.display, replies: &replies)
         #expect(orca.spoken.filter { $0.contains("Bad passphrase") } == ["notification Bad passphrase (try 2 of 3)"])
         #expect(orca.spoken.contains { $0.hasPrefix("Unlock key dialog") })
     }
@@ -70,9 +74,7 @@ struct OrcaTests {
     /// hears them as the dialog's description, once. ssh's host-key question: the fingerprint
     /// is spoken whole, after its caption, to be compared.
     @Test func orcaSpeaksAShortPromptAndAFingerprint() throws {
-        let xvfb = try Xvfb()
-        let bus = try AccessibilityBus(display: xvfb.display)
-        let orca = try OrcaSession(bus)
+        let (xvfb, bus, orca) = try Self.session()
         let password = try PinBoxProcess(["askpass", "alice@example.com's password: "], display: xvfb.display,
                                          environment: bus.environment)
         try orca.waitToSpeak("Password password text.")
@@ -95,15 +97,9 @@ struct OrcaTests {
     /// A new passphrase typed twice that does not match: "notification Passphrases do not
     /// match", and again at the second mismatch.
     @Test func orcaSpeaksEachMismatch() throws {
-        let xvfb = try Xvfb()
-        let bus = try AccessibilityBus(display: xvfb.display)
-        let orca = try OrcaSession(bus)
-        var environment = bus.environment
-        environment["DISPLAY"] = xvfb.display
-        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
-                                 interactive: true)
+        let (xvfb, bus, orca) = try Self.session()
         var replies = ""
-        try pinentry.readUntil("OK Pleased", into: &replies)
+        let pinentry = try bus.pinentry(replies: &replies)
         pinentry.send("SETPROMPT New passphrase:\nSETREPEAT Repeat:\nSETREPEATERROR Passphrases do not match\nGETPIN\n")
         try orca.waitToSpeak("New passphrase password text.")
         let said = "notification Passphrases do not match."
@@ -111,10 +107,7 @@ struct OrcaTests {
             _ = try run(["xdotool", "key", "--delay", "15", "a", "b", "Return", "a", "c", "Return"], display: xvfb.display)
             try orca.waitFor("mismatch \(round) spoken") { _ in orca.spoken.filter { $0 == said }.count == round }
         }
-        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
-        try pinentry.readUntil("ERR 83886179", into: &replies)
-        pinentry.send("BYE\n")
-        #expect(pinentry.wait() == 0)
+        try Self.cancel(pinentry, display: xvfb.display, replies: &replies)
         #expect(orca.spoken.filter { $0.contains("Passphrases do not match") } == [said, said])
     }
 }

@@ -65,6 +65,16 @@ final class AccessibilityBus {
     }
 }
 
+extension AccessibilityBus {
+    /// `pinbox pinentry` in this session, as gpg-agent starts it, its greeting read into `replies`.
+    func pinentry(replies: inout String) throws -> Child {
+        let pinentry = try Child([PinBoxProcess.binary, "pinentry"], environment: environment, capture: true,
+                                 interactive: true)
+        try pinentry.readUntil("OK Pleased", into: &replies)
+        return pinentry
+    }
+}
+
 /// Tests/accessibility/atspi_probe.py: an AT-SPI client (pyatspi, as Orca and Accerciser read
 /// applications) that answers one JSON line per command and records every event it hears.
 final class AtspiProbe {

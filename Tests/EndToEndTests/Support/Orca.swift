@@ -13,6 +13,8 @@ import Glibc
 final class OrcaSession {
     let log: String
     private let orca: Child
+    /// The session it reads, kept until Orca has ended.
+    private let bus: AccessibilityBus
 
     init(_ bus: AccessibilityBus) throws {
         let program = try which("orca")
@@ -21,6 +23,7 @@ final class OrcaSession {
             throw TestFailure("another Orca runs for this user (pid \(others.split(separator: "\n").joined(separator: ", "))); "
                               + "Orca starts only one")
         }
+        self.bus = bus
         let settings = bus.environment["XDG_DATA_HOME"]! + "/orca"
         try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
         try """
