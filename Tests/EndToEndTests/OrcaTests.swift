@@ -110,4 +110,23 @@ struct OrcaTests {
         try Self.cancel(pinentry, display: xvfb.display, replies: &replies)
         #expect(orca.spoken.filter { $0.contains("Passphrases do not match") } == [said, said])
     }
+
+    /// The payment sheet: the payee and the amount with its title as it opens, then how many
+    /// digits are in as each lands or goes, with a bullet for each: never a digit.
+    @Test func orcaCountsThePaymentSheetsDigits() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        let sheet = try PinBoxProcess(["pay", "--payee", "Coffee House", "--amount", "¥25.00"], display: xvfb.display,
+                                      environment: bus.environment)
+        try orca.waitToSpeak("Enter payment password dialog Coffee House ¥25.00.")
+        try orca.waitToSpeak("0 of 6 entered.")
+        try sheet.xdotool(["type", "--delay", "100", "123"])
+        try orca.waitToSpeak("3 of 6 entered")
+        try sheet.keys("BackSpace")
+        try orca.waitFor("the count after a deletion") { _ in orca.spoken.last == "2 of 6 entered" }
+        #expect(orca.spoken.filter { $0.hasSuffix("of 6 entered") }
+                    == ["1 of 6 entered", "2 of 6 entered", "3 of 6 entered", "2 of 6 entered"])
+        #expect(orca.spoken.filter { $0 == "\u{2022}" }.count >= 2, "\(orca.spoken)")
+        try sheet.keys("Escape")
+        #expect(try sheet.waitExit() == 1)
+    }
 }

@@ -5,8 +5,10 @@ import Glibc
 /// Orca, the screen reader GNOME users run, started on an `AccessibilityBus` session as a user
 /// starts it, and read through its own debug log: every line it speaks (`SPEECH OUTPUT`) and
 /// every line it shows on a braille display (`BRAILLE LINE`) is written there as it presents
-/// it. Silent (speech off, so no speech server is started or needed), its log written line by
-/// line (Orca's customization file, which Orca runs at start-up). It ends with the object.
+/// it. Silent: its speech is on, as a user's is, but it has no speech server to send it to (a
+/// factory that does not exist, and no other to try), so no speech-dispatcher is started; it
+/// still decides and logs all it would say. Its log is written line by line. Both are set in
+/// Orca's customization file, which Orca runs at start-up. It ends with the object.
 ///
 /// Orca runs once per user: started while another Orca of this user runs, it refuses (and
 /// `--replace` would kill that one), so a suite of these tests runs one at a time.
@@ -28,7 +30,8 @@ final class OrcaSession {
         try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
         try """
             import orca.debug, orca.settings
-            orca.settings.enableSpeech = False
+            orca.settings.speechServerFactory = "no_speech_server"
+            orca.settings.speechFactoryModules = []
             orca.debug.debugFile.reconfigure(line_buffering=True)
 
             """.write(toFile: settings + "/orca-customizations.py", atomically: true, encoding: .utf8)
