@@ -22,6 +22,7 @@
     X(pinbox_a11y_set_value)     \
     X(pinbox_a11y_set_origin)    \
     X(pinbox_a11y_listeners)     \
+    X(pinbox_a11y_key)           \
     X(pinbox_a11y_emit)          \
     X(pinbox_a11y_close_window)  \
     X(pinbox_a11y_prepare)       \
@@ -101,6 +102,11 @@ void pinbox_accessibility_set_origin(int32_t x, int32_t y) {
 
 uint32_t pinbox_accessibility_listeners(void) {
     return loaded ? p_pinbox_a11y_listeners() : 0;
+}
+
+int pinbox_accessibility_key(int32_t pressed, uint32_t keysym, uint32_t modifiers, uint32_t keycode, uint32_t time,
+                             const char *name) {
+    return loaded ? p_pinbox_a11y_key(pressed, keysym, modifiers, keycode, time, name) : 0;
 }
 
 void pinbox_accessibility_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c, const char *text) {

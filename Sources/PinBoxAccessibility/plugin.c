@@ -40,6 +40,56 @@ static guint util_add_global_event_listener(GSignalEmissionHook listener, const 
 }
 
 uint32_t pinbox_a11y_listeners(void) { return (uint32_t)g_atomic_int_get((gint *)&listeners); }
+
+// Who hears of keys (the bridge, once a screen reader listens), as a toolkit keeps them for
+// atk_add_key_event_listener.
+typedef struct {
+    AtkKeySnoopFunc listener;
+    gpointer data;
+    guint id;
+} key_listener;
+static GArray *key_listeners;
+static guint last_key_listener;
+
+static guint util_add_key_event_listener(AtkKeySnoopFunc listener, gpointer data) {
+    if (!key_listeners) key_listeners = g_array_new(FALSE, FALSE, sizeof(key_listener));
+    key_listener added = {listener, data, ++last_key_listener};
+    g_array_append_val(key_listeners, added);
+    return added.id;
+}
+
+static void util_remove_key_event_listener(guint id) {
+    for (guint i = 0; key_listeners && i < key_listeners->len; i++) {
+        if (g_array_index(key_listeners, key_listener, i).id != id) continue;
+        g_array_remove_index(key_listeners, i);
+        return;
+    }
+}
+
+int pinbox_a11y_key(int32_t pressed, uint32_t keysym, uint32_t modifiers, uint32_t keycode, uint32_t time,
+                    const char *name) {
+    if (state != PINBOX_A11Y_ON_THE_BUS || !key_listeners) return 0;
+    // As GTK 3 fills it for a key that types no character: the key's name as its string.
+    AtkKeyEventStruct event = {
+        .type = pressed ? ATK_KEY_EVENT_PRESS : ATK_KEY_EVENT_RELEASE,
+        .state = modifiers,
+        .keyval = keysym,
+        .length = (gint)strlen(name),
+        .string = (gchar *)name,
+        .keycode = (guint16)keycode,
+        .timestamp = time,
+    };
+    int taken = 0;
+    // A copy: a listener may add or remove listeners while it runs (the bridge waits for the
+    // registry's answer in a loop of GLib's own, which dispatches what comes meanwhile).
+    GArray *each = g_array_copy(key_listeners);
+    for (guint i = 0; i < each->len && !taken; i++) {
+        key_listener *l = &g_array_index(each, key_listener, i);
+        taken = l->listener(&event, l->data) != 0;
+    }
+    g_array_unref(each);
+    return taken;
+}
 static const gchar *util_get_toolkit_name(void) { return "PinBox"; }
 static const gchar *util_get_toolkit_version(void) { return "1"; }
 
@@ -70,6 +120,8 @@ int pinbox_a11y_start(const char *application, const char *bus_address, pinbox_a
     util->get_toolkit_version = util_get_toolkit_version;
     real_add_global_event_listener = util->add_global_event_listener;
     util->add_global_event_listener = util_add_global_event_listener;
+    util->add_key_event_listener = util_add_key_event_listener;
+    util->remove_key_event_listener = util_remove_key_event_listener;
     // The program's thread owns the default context from now on: it is the only one that runs
     // it. The starting thread only adds the bus's sources to it.
     g_main_context_acquire(g_main_context_default());

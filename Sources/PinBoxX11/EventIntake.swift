@@ -61,6 +61,13 @@ extension EventLoop {
         // from another client: any client may send any event to any window (`SentEvents`).
         if let kind = Self.kind(of: event.type, keyboardEvent: keyboard.eventBase),
            !SentEvents.believes(kind, sent: event.xany.send_event != 0) { return }
+        // A screen reader hears of an erasing key first, and may take it (`AccessibilityBridge.tell`).
+        if event.type == KeyPress || event.type == KeyRelease, let accessibility, event.xkey.send_event == 0,
+           let keysym = keyboard.keysym(event.xkey.keycode, modifiers: event.xkey.state),
+           accessibility.tell(keysym: keysym, pressed: event.type == KeyPress, key: event.xkey) {
+            Self.wipe(&event)
+            return
+        }
         switch event.type {
         case KeyPress:
             // Any key hides a tooltip, Shift alone too.

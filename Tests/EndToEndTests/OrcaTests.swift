@@ -24,8 +24,9 @@ struct OrcaTests {
     }
 
     /// The askpass is spoken as it opens (its title, the question, the entry it focuses); each
-    /// key typed is a bullet, spoken and on the braille line, and nothing typed reaches Orca.
-    /// The control: git's username, which the dialog shows as typed, reaches Orca as typed.
+    /// key typed is a bullet, spoken and on the braille line, and so is the one BackSpace takes;
+    /// nothing typed reaches Orca. The control: git's username, which the dialog shows as typed,
+    /// reaches Orca as typed.
     @Test func orcaReadsTheAskpassAndHearsBulletsNeverThePassphrase() throws {
         let marker = "Hq4Rt7Ly"
         let (xvfb, bus, orca) = try Self.session()
@@ -39,10 +40,20 @@ struct OrcaTests {
             orca.brailled.contains { $0.hasSuffix("Passphrase \(bullets) $l") }
         }
         #expect(orca.spoken.contains("\u{2022}"), "a typed key is spoken as the bullet the entry shows")
+        // BackSpace: Orca hears the key (the one kind it is told of), and speaks the bullet it took.
+        try askpass.keys("BackSpace")
+        try orca.waitFor("the deleted bullet spoken after the key") { lines in
+            guard let key = lines.firstIndex(where: { $0.contains("event_string=(BackSpace)") }) else { return false }
+            return lines[key...].contains { $0.contains("SPEECH OUTPUT: '\u{2022}'") }
+        }
+        #expect(orca.brailled.last?.hasSuffix("Passphrase \(bullets.dropLast()) $l") == true, "\(orca.brailled.suffix(2))")
         try askpass.keys("Return")
         #expect(try askpass.waitExit() == 0)
-        #expect(askpass.stdout == marker + "\n")
-        #expect(!orca.lines.contains { $0.contains(marker) }, "the passphrase reached the screen reader")
+        #expect(askpass.stdout == marker.dropLast() + "\n")
+        #expect(!orca.lines.contains { $0.contains(marker.dropLast()) }, "the passphrase reached the screen reader")
+        // The keys Orca heard of: BackSpace, pressed and released; no key that types.
+        let keys = orca.lines.filter { $0.contains("event_string=(") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(keys == ["event_string=(BackSpace)", "event_string=(BackSpace)"])
 
         let username = try PinBoxProcess(["askpass", "Username for 'https://example.com': "], display: xvfb.display,
                                          environment: bus.environment)

@@ -27,6 +27,9 @@ void pinbox_accessibility_set_value(int32_t id, double current, double minimum, 
 void pinbox_accessibility_set_origin(int32_t x, int32_t y);
 /// pinbox_a11y_listeners: changes when a screen reader starts listening.
 uint32_t pinbox_accessibility_listeners(void);
+/// pinbox_a11y_key: 1 when a screen reader took the key.
+int pinbox_accessibility_key(int32_t pressed, uint32_t keysym, uint32_t modifiers, uint32_t keycode, uint32_t time,
+                             const char *name);
 void pinbox_accessibility_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c, const char *text);
 void pinbox_accessibility_close_window(void);
 int pinbox_accessibility_prepare(struct pollfd *fds, int capacity, int *timeout);

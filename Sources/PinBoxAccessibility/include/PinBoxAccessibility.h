@@ -35,6 +35,12 @@ void pinbox_a11y_set_value(int32_t id, double current, double minimum, double ma
 /// How many times the bridge has started sending ATK's events (a screen reader began listening):
 /// events emitted before that were dropped, and a change in this count asks for them again.
 uint32_t pinbox_a11y_listeners(void);
+/// Tells the bridge's key listeners of a key pressed (`pressed` 1) or released, before the page
+/// handles it, as a toolkit tells them of every key: `keysym` and `modifiers` as X gives them,
+/// `name` the keysym's name (the event's string, as GTK's for a key that types nothing). 1 when
+/// a listener (a screen reader's own command) took it: the page then never sees it.
+int pinbox_a11y_key(int32_t pressed, uint32_t keysym, uint32_t modifiers, uint32_t keycode, uint32_t time,
+                    const char *name);
 /// Where the window is on the screen, for screen coordinates.
 void pinbox_a11y_set_origin(int32_t x, int32_t y);
 /// Emits one event: `a`, `b`, `c` are the state and whether it is on, or the text change's

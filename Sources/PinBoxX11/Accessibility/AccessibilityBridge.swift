@@ -87,6 +87,17 @@ public final class AccessibilityBridge {
         if let input = AccessibleTree.focusInput(for: id, fields: fields, buttons: buttons) { inputs.append(input) }
     }
 
+    /// Tells a screen reader of a key before the page handles it, as a toolkit tells it of
+    /// every key; true when the screen reader took the key for itself (one of its commands).
+    /// Only the erasing keys are told (`KeyTranslator.erases`: BackSpace, Delete): Orca speaks
+    /// what a deletion took only when it knows the key was one of them. No other key is: a key
+    /// event carries the character it types, and nothing typed goes to the bus.
+    func tell(keysym: UInt32, pressed: Bool, key: XKeyEvent) -> Bool {
+        guard KeyTranslator.erases(keysym), onTheBus, let name = XKeysymToString(KeySym(keysym)) else { return false }
+        return pinbox_accessibility_key(pressed ? 1 : 0, keysym, key.state, key.keycode,
+                                        UInt32(truncatingIfNeeded: key.time), name) != 0
+    }
+
     /// The window moved: its screen position is asked again before the next update.
     func windowMoved() { originKnown = false }
 
