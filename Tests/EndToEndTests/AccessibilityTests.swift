@@ -427,6 +427,25 @@ struct AccessibilityTests {
         #expect(p.stderr.isEmpty, "\(p.stderr)")
     }
 
+    /// BackSpace is told to the screen reader through the registry, whose answer the bridge
+    /// awaits: a registry that has stopped answering (here stopped) holds each BackSpace for
+    /// the bridge's deadline, and loses nothing typed meanwhile, before it or after it.
+    @Test func aRegistryThatStoppedAnsweringLosesNoKey() throws {
+        let session = try askpassOnTheBus("Password:")
+        let registry = try session.bus.registry()
+        kill(registry, SIGSTOP)
+        defer { kill(registry, SIGCONT) }
+        try session.askpass.xdotool(["type", "--delay", "15", "abx"])
+        let erased = Date()
+        try session.askpass.keys("BackSpace")
+        try session.askpass.xdotool(["type", "--delay", "15", "c"])
+        try session.askpass.keys("Return")
+        #expect(try session.askpass.waitExit(timeout: 10) == 0)
+        #expect(session.askpass.stdout == "abc\n")
+        // The control: BackSpace did wait for the registry (the bridge's deadline, at least once).
+        #expect(Date().timeIntervalSince(erased) >= 0.45)
+    }
+
     @Test func withAccessibilityOffNothingOfItIsLoaded() throws {
         // The positive control: with the bus on, the dialog maps the plug-in and the stack.
         let xvfb = try Xvfb()

@@ -55,6 +55,26 @@ final class AccessibilityBus {
         }
     }
 
+    /// The registry daemon (at-spi2-registryd) of this session's accessibility bus, once the bus
+    /// has started it. The bus starts it as D-Bus starts a service, detached from any parent, so
+    /// it is told from another session's by the bus it was started for, which lives in this
+    /// session's home (`DBUS_STARTER_ADDRESS` in its environment).
+    func registry() throws -> pid_t {
+        var found: pid_t?
+        try waitUntil("the accessibility registry started", timeout: 10) {
+            found = try run(["pgrep", "-x", "at-spi2-registr"]).output.split(separator: "\n").compactMap { pid_t($0) }
+                .first { pid in
+                    let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+                    return environ.split(separator: 0).contains {
+                        let entry = String(decoding: $0, as: UTF8.self)
+                        return entry.hasPrefix("DBUS_STARTER_ADDRESS=") && entry.contains(home + "/")
+                    }
+                }
+            return found != nil
+        }
+        return found!
+    }
+
     deinit {
         // The launcher ends its accessibility bus (and so the registry); dbus-run-session then
         // ends the session bus.
