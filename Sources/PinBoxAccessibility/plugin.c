@@ -90,6 +90,7 @@ int pinbox_a11y_key(int32_t pressed, uint32_t keysym, uint32_t modifiers, uint32
     g_array_unref(each);
     return taken;
 }
+
 static const gchar *util_get_toolkit_name(void) { return "PinBox"; }
 static const gchar *util_get_toolkit_version(void) { return "1"; }
 
