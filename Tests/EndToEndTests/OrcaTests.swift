@@ -140,4 +140,18 @@ struct OrcaTests {
         try sheet.keys("Escape")
         #expect(try sheet.waitExit() == 1)
     }
+
+    /// Caps Lock turned on while a passphrase is asked: "notification Caps Lock is on.", once.
+    @Test func orcaSaysCapsLockIsOn() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        let askpass = try PinBoxProcess(["askpass", "Enter passphrase for key '/tmp/id':"], display: xvfb.display,
+                                        environment: bus.environment)
+        try orca.waitToSpeak("Passphrase password text.")
+        try askpass.keys("Caps_Lock")
+        defer { try? askpass.keys("Caps_Lock") }
+        try orca.waitToSpeak("notification Caps Lock is on.")
+        try askpass.keys("Escape")
+        #expect(try askpass.waitExit() == 1)
+        #expect(orca.spoken.filter { $0.contains("Caps Lock") } == ["notification Caps Lock is on."])
+    }
 }
