@@ -54,6 +54,18 @@ final class SSHKeyringTests {
         return add.wait(within: 20)
     }
 
+    /// ssh-add of `key` (passphrase "correct horse"), whose dialog shows within 4 s (no
+    /// keyring's deadline of seconds waited out before it) and adds the key once answered.
+    func addAskedPromptly(_ key: String, environment: [String: String]) throws {
+        let start = Date()
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        _ = try desk.nextDialog()
+        #expect(Date().timeIntervalSince(start) < 4)
+        try xdotool(["type", "--delay", "20", "correct horse"], display: xvfb.display)
+        try xdotool(["key", "Return"], display: xvfb.display)
+        #expect(add.wait(within: 20) == 0)
+    }
+
     /// The box ticked, the passphrase is saved where GNOME's agent finds it, under its label;
     /// the next ssh-add of the key (the agent emptied, as after a new login) asks nothing.
     @Test func aTickedBoxSavesThePassphraseAndTheNextSsh_addAsksNothing() throws {
@@ -164,13 +176,7 @@ final class SSHKeyringTests {
         let bus = try SilentSocket(path: NSTemporaryDirectory() + "pinbox-bus-\(UUID().uuidString.prefix(8))")
         var hung = environment
         hung["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + bus.path
-        let start = Date()
-        let add = try Child(["ssh-add", key], environment: hung, capture: true)
-        _ = try desk.nextDialog()
-        #expect(Date().timeIntervalSince(start) < 4)
-        try xdotool(["type", "--delay", "20", "correct horse"], display: xvfb.display)
-        try xdotool(["key", "Return"], display: xvfb.display)
-        #expect(add.wait(within: 20) == 0)
+        try addAskedPromptly(key, environment: hung)
     }
 
     /// A keyring daemon that holds its name but answers nothing (hung; here stopped): the
@@ -184,13 +190,7 @@ final class SSHKeyringTests {
                           secret: "correct horse")
         keyring.freeze()
         defer { keyring.thaw() }
-        let start = Date()
-        let add = try Child(["ssh-add", key], environment: environment, capture: true)
-        _ = try desk.nextDialog()
-        #expect(Date().timeIntervalSince(start) < 4)
-        try xdotool(["type", "--delay", "20", "correct horse"], display: xvfb.display)
-        try xdotool(["key", "Return"], display: xvfb.display)
-        #expect(add.wait(within: 20) == 0)
+        try addAskedPromptly(key, environment: environment)
         keyring.thaw()
         #expect(try run(["ssh-add", "-D"], environment: environment).status == 0)
         #expect(try addUnasked(key) == 0)

@@ -292,9 +292,9 @@ struct XDialogs: PinentryFrontEnd {
     /// `scale` (`PinBox.pinentry.scale`, or under the link's name `pinentry-pinbox.scale` however
     /// the pinentry was started), else the screen's (`Xft.dpi`, else the desktop's XSETTINGS);
     /// its `colorScheme`, `contrast` and `animations`; and whether `paste: off` turns pasting
-    /// off. Nothing else a resource says is
-    /// read (ResourcePolicy). A bad value is said and passed over: the agent waits for an
-    /// answer, and a usage error would only reach it as a cancel.
+    /// off. Nothing else a resource says is read (ResourcePolicy). A bad value is said and
+    /// passed over: the agent waits for an answer, and a usage error would only reach it as a
+    /// cancel.
     private static func resourceSettings(_ resources: XResources) -> Looks {
         var looks = Looks()
         do throws(UsageError) {
