@@ -100,11 +100,12 @@ let package = Package(
     ],
     targets: [
         // Xlib. A target names one pkg-config package: RandR (the display's rate) and Xext
-        // (MIT-SHM) are named by PinBoxX11, which calls them.
+        // (MIT-SHM) are named by PinBoxX11, which calls them, as are XCB and Xlib's XCB
+        // connection, through which it asks several questions in one round trip.
         .systemLibrary(
             name: "CX11",
             pkgConfig: "x11",
-            providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
+            providers: [.apt(["libx11-dev", "libxrandr-dev", "libxcb-randr0-dev"])]),
         // libxkbcommon: keys to text, dead keys and Compose, from the X server's keymap; dlopened
         // with Xlib's XCB connection once the window shows (see Sources/CXKB/include/CXKB.h).
         .target(name: "CXKB", cSettings: hardenedC),
@@ -152,7 +153,8 @@ let package = Package(
         // The only importer of Xlib: the window, the event loop, selections.
         .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXKB", "CAccessibility", "CPortal"],
                 swiftSettings: swiftSettings,
-                linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("Xext")]),
+                linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("Xext"), .linkedLibrary("X11-xcb"),
+                                 .linkedLibrary("xcb"), .linkedLibrary("xcb-randr")]),
         // gpg-agent's side of the pinentry protocol (Assuan): pure Swift, no X; the dialogs come
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),

@@ -2,6 +2,8 @@
 #ifndef PINBOX_CX11_SHIM_H
 #define PINBOX_CX11_SHIM_H
 #include <X11/Xlib.h>
+#include <X11/Xlib-xcb.h>
+#include <xcb/randr.h>
 #include <X11/Xutil.h>
 #include <X11/Xresource.h>
 #include <X11/Xatom.h>
@@ -24,6 +26,11 @@ static inline void pinbox_destroy_image_keep_data(XImage *image) {
 // XDestroyImage is a macro: frees an image Xlib allocated (XGetImage), pixels included.
 static inline void pinbox_destroy_image(XImage *image) {
     XDestroyImage(image);
+}
+
+// RandR's extension record in XCB, for a question to it asked with others (RepliesTogether).
+static inline xcb_extension_t *pinbox_randr_extension(void) {
+    return &xcb_randr_id;
 }
 
 // XGetPixel is a macro calling through the image's function table.

@@ -34,6 +34,15 @@ public struct Atoms {
     let manager: Atom
     /// The screen's own resource database on its root (`xrdb -screen`), beside RESOURCE_MANAGER.
     let screenResources: Atom
+    /// What a window manager says on the root (EWMH), read to place a dialog (Placement.swift):
+    /// its check window, the current desktop and the work area of each, the windows it manages,
+    /// and the frames it gives them. Interned here, made if no client made them yet, so that
+    /// placing asks nothing before the properties themselves.
+    let netSupportingWMCheck: Atom
+    let netCurrentDesktop: Atom
+    let netWorkArea: Atom
+    let netClientList: Atom
+    let netFrameExtents: Atom
 
     init(_ display: OpaquePointer) {
         let names = ["WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_ICON_NAME", "_NET_WM_PID",
@@ -42,7 +51,9 @@ public struct Atoms {
                      "_XKB_RULES_NAMES", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_DEMANDS_ATTENTION",
                      // The screen's number is known once connected (XDefaultScreen reads the
                      // connection's own record, no request), so even screen 1's name is in the batch.
-                     "_XSETTINGS_S\(XDefaultScreen(display))", "_XSETTINGS_SETTINGS", "MANAGER", "SCREEN_RESOURCES"]
+                     "_XSETTINGS_S\(XDefaultScreen(display))", "_XSETTINGS_SETTINGS", "MANAGER", "SCREEN_RESOURCES",
+                     "_NET_SUPPORTING_WM_CHECK", "_NET_CURRENT_DESKTOP", "_NET_WORKAREA", "_NET_CLIENT_LIST",
+                     "_NET_FRAME_EXTENTS"]
         var cNames = names.map { strdup($0) }
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: names.count)
@@ -68,6 +79,11 @@ public struct Atoms {
         xsettingsSettings = atoms[18]
         manager = atoms[19]
         screenResources = atoms[20]
+        netSupportingWMCheck = atoms[21]
+        netCurrentDesktop = atoms[22]
+        netWorkArea = atoms[23]
+        netClientList = atoms[24]
+        netFrameExtents = atoms[25]
         primary = Atom(XA_PRIMARY)
     }
 }

@@ -12,6 +12,7 @@ extension XDisplay {
     /// sheet and the settings portal are read afresh for each dialog (`DesktopReads`).
     public func desktopChoices(_ named: Preferences) -> (appearance: Appearance, motion: Motion) {
         desktopReads = DesktopReads()
+        defer { openingSettings = nil }
         return desktopChoices(named, settings: desktopSettings())
     }
 
@@ -34,8 +35,15 @@ extension XDisplay {
     /// The desktop's XSETTINGS (the property of the window that owns `_XSETTINGS_S<screen>`);
     /// nil when no client owns the selection, the owner has no such property (or one of another
     /// type or format), or it went away between the two requests. Two round trips to the server,
-    /// none to the owner: a hung or hostile owner cannot hold the prompt up.
-    func desktopSettings() -> XSettings? { readSettings(watching: false).settings }
+    /// none to the owner: a hung or hostile owner cannot hold the prompt up. Read once as a
+    /// dialog opens, for its scale and then its look (`desktopChoices`, which is the last to ask
+    /// before the page is made); read afresh as the window shows (`SettingsWatch`).
+    func desktopSettings() -> XSettings? {
+        if let openingSettings { return openingSettings }
+        let settings = readSettings(watching: false).settings
+        openingSettings = .some(settings)
+        return settings
+    }
 
     /// The settings, and the window whose property changes are now reported (0 for none).
     /// `watching`: the owner's property changes are asked for, before it is read, so that no

@@ -140,9 +140,10 @@ public final class EventLoop {
         signalsPending = true
         // Keys already down, before the window can have the keyboard, have been held since before
         // it (Return from the terminal that started it, a key stuck down): their repeats are not
-        // typing. One round trip, asked before the first frame goes up (after it, the reply
-        // would wait for the server to take the frame in).
-        Self.keysDown(display.handle) { keys.hold($0) }
+        // typing. Asked before the first frame goes up (after it, the reply would wait for the
+        // server to take the frame in), and read once the window is mapped: the round trip
+        // passes while the frame is drawn, and holds neither it nor the map back.
+        let held = KeysDownQuestion(display)
         // Not yet mapped, the window is the size it was made: no round trip to ask. A window
         // manager that changes it says so in a ConfigureNotify. The first frame goes through the
         // socket; the buffer moves to shared memory once the window shows (`sharedCopy`).
@@ -167,6 +168,9 @@ public final class EventLoop {
             window.followPointer(true)
         }
         window.map()
+        // Xlib may still hold the map in its buffer: sent first, it is not held behind the reply.
+        XFlush(display.handle)
+        held.answer { keys.hold($0) }
         // A new dialog starts with no half-typed sequence (a pinentry's last one may have had one).
         display.keyboard.composer?.reset()
         return Frame(buffer: buffer, wantedSize: controller.wantedSize)

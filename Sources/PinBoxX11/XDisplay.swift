@@ -14,6 +14,11 @@ public final class XDisplay {
     lazy var keyboard = Keyboard(display: handle, root: root, rulesNames: atoms.xkbRulesNames)
     /// What the desktop's look was read from besides X, as a dialog opened (DesktopSettings.swift).
     var desktopReads = DesktopReads()
+    /// The desktop's XSETTINGS as read for the dialog opening now (`desktopSettings`); nil
+    /// while none is.
+    var openingSettings: XSettings??
+    /// The window manager's check window last found naming itself, and when (Placement.swift).
+    var windowManagerSeen: (window: UInt32, at: Double)?
 
     /// Called once when the server goes away, before the process exits with status 3: the
     /// place to wipe secrets. Xlib's I/O error handler may not return, so this is global.
@@ -51,6 +56,9 @@ public final class XDisplay {
         self.handle = handle
         screen = XDefaultScreen(handle)
         root = XRootWindow(handle, screen)
+        // Asked now, answered with the atoms: the monitors are then asked with the dialog's
+        // other questions (Placement.swift) at no round trip of their own.
+        xcb_prefetch_extension_data(CX11.XGetXCBConnection(handle), pinbox_randr_extension())
         atoms = Atoms(handle)
         XSetErrorHandler(reportProtocolError)
         XSetIOErrorHandler(connectionLost)

@@ -4,8 +4,9 @@
 // libxkbcommon: the X server's keymap compiled for lookups, keysyms to Unicode, and dead keys
 // and Compose sequences from the locale's compose table. Compiled against its headers but not
 // linked: a window reads the keymap and the compose table only once it shows (Keyboard.prepare),
-// so the library is loaded with dlopen then, and the four libraries it takes (libxkbcommon-x11,
-// libxkbcommon, libxcb-xkb, and Xlib's XCB connection in libX11-xcb) cost no start-up.
+// so the library is loaded with dlopen then, and the three libraries it takes (libxkbcommon-x11,
+// libxkbcommon, libxcb-xkb) cost no start-up. Xlib's XCB connection (libX11-xcb) is linked: the
+// dialog asks its questions through it from the start (PinBoxX11/RepliesTogether.swift).
 #include <xkbcommon/xkbcommon.h>
 #include <xkbcommon/xkbcommon-compose.h>
 #include <xkbcommon/xkbcommon-x11.h>

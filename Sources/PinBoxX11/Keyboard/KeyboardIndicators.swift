@@ -2,21 +2,23 @@
 import CX11
 import PinBoxCore
 
-/// What the keyboard shows a person typing (`KeyboardState`), read with plain Xlib from the X
-/// server's XKB state: Caps Lock and the active group from XkbGetState and StateNotify events,
-/// the layouts' short names from the root window's `_XKB_RULES_NAMES` (what setxkbmap set).
+/// What the keyboard shows a person typing (`KeyboardState`), read with plain Xlib (and XCB) from
+/// the X server's XKB state: Caps Lock and the active group from XkbGetState and StateNotify
+/// events, the layouts' short names from the root window's `_XKB_RULES_NAMES` (what setxkbmap set).
 /// No keymap is compiled for it, so it is known before the first frame.
 struct KeyboardIndicators {
     private(set) var state = KeyboardState()
 
-    /// The state as it is now: two round trips, asked once a dialog is made.
+    /// The state as it is now, asked once a dialog is made: the layouts' names asked first,
+    /// so that they come back in the round trip XkbGetState waits for.
     mutating func read(_ display: OpaquePointer, root: Window, rulesNames: Atom) {
+        let names = Self.askLayouts(display, root: root, rulesNames: rulesNames)
         var now = XkbStateRec()
         if XkbGetState(display, UInt32(XkbUseCoreKbd), &now) == Success {
             state.capsLock = UInt32(now.locked_mods) & UInt32(LockMask) != 0
             state.group = Int(now.group)
         }
-        state.layouts = Self.layouts(display, root: root, rulesNames: rulesNames)
+        state.layouts = Self.layouts(names.answer())
     }
 
     /// XKB's StateNotify: Caps Lock locked or unlocked, another group active.
@@ -30,17 +32,23 @@ struct KeyboardIndicators {
         state.layouts = names
     }
 
+    /// The root's `_XKB_RULES_NAMES`, asked now and answered with the next round trip.
+    static func askLayouts(_ display: OpaquePointer, root: Window, rulesNames: Atom) -> PendingProperty {
+        PendingProperty(CX11.XGetXCBConnection(display),
+                        XDisplay.PropertyQuestion(window: root, property: rulesNames, type: Atom(XA_STRING), longs: 1024))
+    }
+
+    /// The layouts named on the root now (one round trip).
+    static func layouts(_ display: OpaquePointer, root: Window, rulesNames: Atom) -> [String] {
+        layouts(askLayouts(display, root: root, rulesNames: rulesNames).answer())
+    }
+
     /// The layouts named in `_XKB_RULES_NAMES` ("evdev\0pc105\0us,ru\0\0grp:…"): the third
     /// string, split at commas. Any client can write that property, so only short names of
     /// letters, digits, '-' and '_' are believed; anything else gives none.
-    static func layouts(_ display: OpaquePointer, root: Window, rulesNames: Atom) -> [String] {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, root, rulesNames, 0, 1024, 0, Atom(XA_STRING), &type, &format, &count,
-                                 &after, &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        guard format == 8 else { return [] }
-        let fields = UnsafeBufferPointer(start: data, count: Int(count)).split(separator: 0, omittingEmptySubsequences: false)
+    static func layouts(_ property: XDisplay.PropertyAnswer?) -> [String] {
+        guard let property, property.format == 8 else { return [] }
+        let fields = property.bytes.split(separator: 0, omittingEmptySubsequences: false)
         guard fields.count > 2 else { return [] }
         return shortNames(fields[2].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
             .map { Array($0) })

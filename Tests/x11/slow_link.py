@@ -1,0 +1,177 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""An X display reached over a slow link, as `ssh -X` forwards one: a display of its own
+(`/tmp/.X11-unix/X<n>`, the first free number from 600; printed on stdout once it listens)
+that passes each connection through to TARGET's socket, holding what the server sends for
+DELAY milliseconds, so each round trip costs DELAY. It reads the client's requests (the X
+protocol's framing: the set-up, then each request's length) and, when a connection first asks
+to map a window, prints a line of JSON: how long it took and how many times the client waited
+for the server before it, counted as pauses of more than half a round trip in what the client
+sends (the client cannot go on before the answer comes back; its own work between two
+requests takes far less).
+
+usage: slow_link.py TARGET_DISPLAY_NUMBER DELAY_MS
+"""
+import json
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+
+target, delay = int(sys.argv[1]), float(sys.argv[2]) / 1000
+output = threading.Lock()
+
+
+def say(record):
+    with output:
+        sys.stdout.write(json.dumps(record) + "\n")
+        sys.stdout.flush()
+
+
+def server_to_client(server, client):
+    """What the server says reaches the client `delay` later, in order."""
+    pending = []
+    condition = threading.Condition()
+
+    def deliver():
+        while True:
+            with condition:
+                while not pending:
+                    condition.wait()
+                due, data = pending.pop(0)
+            pause = due - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+            if not data:
+                break
+            try:
+                client.sendall(data)
+            except OSError:
+                break
+        try:
+            client.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    sender = threading.Thread(target=deliver, daemon=True)
+    sender.start()
+    while True:
+        try:
+            data = server.recv(65536)
+        except OSError:
+            data = b""
+        with condition:
+            pending.append((time.monotonic() + delay, data))
+            condition.notify()
+        if not data:
+            break
+    sender.join()
+
+
+def client_to_server(client, server, number):
+    """The client's bytes go straight on; its requests are framed to find the first MapWindow."""
+    start = time.monotonic()
+    buffer = b""
+    set_up = False
+    big = "<"
+    last = start
+    waits = 0
+    mapped = False
+    while True:
+        try:
+            data = client.recv(65536)
+        except OSError:
+            data = b""
+        if not data:
+            break
+        now = time.monotonic()
+        if now - last > delay / 2:
+            waits += 1
+        last = now
+        server.sendall(data)
+        if mapped:
+            continue
+        buffer += data
+        while True:
+            if not set_up:
+                if len(buffer) < 12:
+                    break
+                big = "<" if buffer[0:1] == b"l" else ">"
+                name = int.from_bytes(buffer[6:8], "little" if big == "<" else "big")
+                auth = int.from_bytes(buffer[8:10], "little" if big == "<" else "big")
+                size = 12 + (name + 3) // 4 * 4 + (auth + 3) // 4 * 4
+                if len(buffer) < size:
+                    break
+                buffer = buffer[size:]
+                set_up = True
+                continue
+            if len(buffer) < 4:
+                break
+            order = "little" if big == "<" else "big"
+            length = int.from_bytes(buffer[2:4], order) * 4
+            if length == 0:  # BIG-REQUESTS: the length follows, in 32-bit units
+                if len(buffer) < 8:
+                    break
+                length = int.from_bytes(buffer[4:8], order) * 4
+            if len(buffer) < length:
+                break
+            if buffer[0] == 8:  # MapWindow
+                mapped = True
+                say({"connection": number, "round_trips": waits, "ms": round((now - start) * 1000, 1)})
+                buffer = b""
+                break
+            buffer = buffer[length:]
+    try:
+        server.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass
+
+
+def serve(client, number):
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        server.connect(f"/tmp/.X11-unix/X{target}")
+    except OSError:
+        client.close()
+        return
+    back = threading.Thread(target=server_to_client, args=(server, client), daemon=True)
+    back.start()
+    client_to_server(client, server, number)
+    back.join()
+    client.close()
+    server.close()
+
+
+def main():
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    for display in range(600, 700):
+        path = f"/tmp/.X11-unix/X{display}"
+        if os.path.exists(path) or os.path.exists(f"/tmp/.X{display}-lock"):
+            continue
+        try:
+            listener.bind(path)
+            break
+        except OSError:
+            continue
+    else:
+        sys.exit("slow_link.py: no free display number from 600 to 699")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    listener.listen(16)
+    say({"display": display})
+    number = 0
+    try:
+        while True:
+            client, _ = listener.accept()
+            number += 1
+            threading.Thread(target=serve, args=(client, number), daemon=True).start()
+    finally:
+        os.unlink(path)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        pass
