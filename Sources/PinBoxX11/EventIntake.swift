@@ -156,6 +156,8 @@ extension EventLoop {
                Atom(event.xclient.data.l.0) == display.atoms.wmDeleteWindow {
                 deliver(.close, to: controller)
             }
+        case MappingNotify:
+            keyboard.coreMappingChanged(&event.xmapping)
         case SelectionNotify:
             if let result = selection.receive(event.xselection, window: window) { deliver(.pasted(result), to: controller) }
         case SelectionRequest:

@@ -4,11 +4,12 @@
 (`/tmp/.X11-unix/X<n>`, the first free number from 600; printed on stdout once it listens)
 that passes each connection through to TARGET's socket, holding what the server sends for
 DELAY milliseconds, so each round trip costs DELAY. It reads the client's requests (the X
-protocol's framing: the set-up, then each request's length) and, when a connection first asks
-to map a window, prints a line of JSON: how long it took and how many times the client waited
-for the server before it, counted as pauses of more than half a round trip in what the client
-sends (the client cannot go on before the answer comes back; its own work between two
-requests takes far less).
+protocol's framing: the set-up, then each request's length) and, each time a connection asks
+to map a window, prints a line of JSON: how long since it connected and how many times the
+client waited for the server before, counted as pauses of more than half a round trip in what
+the client sends (the client cannot go on before the answer comes back; its own work between
+two requests takes far less). A toolkit may map a window of its own before its dialog: the
+dialog's is then a later line.
 
 usage: slow_link.py TARGET_DISPLAY_NUMBER DELAY_MS
 """
@@ -78,7 +79,6 @@ def client_to_server(client, server, number):
     big = "<"
     last = start
     waits = 0
-    mapped = False
     while True:
         try:
             data = client.recv(65536)
@@ -91,8 +91,6 @@ def client_to_server(client, server, number):
             waits += 1
         last = now
         server.sendall(data)
-        if mapped:
-            continue
         buffer += data
         while True:
             if not set_up:
@@ -118,10 +116,8 @@ def client_to_server(client, server, number):
             if len(buffer) < length:
                 break
             if buffer[0] == 8:  # MapWindow
-                mapped = True
-                say({"connection": number, "round_trips": waits, "ms": round((now - start) * 1000, 1)})
-                buffer = b""
-                break
+                window = int.from_bytes(buffer[4:8], order)
+                say({"connection": number, "window": window, "round_trips": waits, "ms": round((now - start) * 1000, 1)})
             buffer = buffer[length:]
     try:
         server.shutdown(socket.SHUT_WR)

@@ -8,6 +8,13 @@ import PinBoxCore
 /// keymap (`Keymap`) and the locale's compose table (`Composer`), kept up to date from XKB's
 /// events, and what the keyboard shows the user (`KeyboardIndicators`).
 ///
+/// A server may hide XKB from a client: from an untrusted one, as `ssh -X` makes by default
+/// (`ForwardX11Trusted no`), the X security extension hides every extension but two. Keys are
+/// then read by the core protocol's rules, as every X program without XKB reads them
+/// (Xlib's `XLookupString`: Shift, Caps Lock, Num Lock and Mode_switch over the server's core
+/// keyboard mapping), dead keys and Compose still through libxkbcommon's compose table; the
+/// keyboard's line (Caps Lock, the layouts) is not shown, as nothing tells it.
+///
 /// Compiling the keymap and reading the compose table take a few round trips and milliseconds
 /// of parsing: they wait for `prepare()`, which the event loop calls once the first frame is
 /// on screen, or for the first key, whichever comes first. Kept for the display's life, so a
@@ -28,6 +35,8 @@ final class Keyboard {
     private(set) var composer: Composer?
     /// Set once `prepare` has run, whatever it found.
     private var prepared = false
+    /// No XKB for this client: keys are read by the core protocol's rules.
+    private var coreOnly = false
     /// Why no key can be read, when `prepare` found no way to: the window then closes (a prompt
     /// holding the keyboard while it reads nothing would lock the user out of it).
     private(set) var failure: String?
@@ -80,13 +89,21 @@ final class Keyboard {
     func prepare() {
         guard !prepared else { return }
         prepared = true
-        guard eventBase != nil else {
-            failure = "the X server has no XKEYBOARD extension: no key can be read"
-            return
-        }
         guard let xkb = pinbox_xkb_load()?.pointee else {
             let reason = pinbox_xkb_load_error().map { String(cString: $0) } ?? "cannot load it"
             failure = "no key can be read without libxkbcommon: \(reason)"
+            return
+        }
+        guard eventBase != nil else {
+            // The keysyms' characters and the compose table need no keymap of the server's.
+            guard let context = xkb.xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else {
+                failure = "libxkbcommon cannot start: no key can be read"
+                return
+            }
+            self.xkb = xkb
+            self.context = context
+            coreOnly = true
+            composer = Composer(xkb, context: context)
             return
         }
         let unreadable = "libxkbcommon cannot read this server's keyboard: no key can be read"
@@ -138,8 +155,28 @@ final class Keyboard {
     /// when no keymap can be had. Prepares first if the key came before the preparation.
     func keysym(_ keycode: UInt32, modifiers: UInt32) -> UInt32? {
         prepare()
+        if coreOnly { return coreKeysym(keycode, modifiers: modifiers) }
         if stale { compile() }
         return keymap?.keysym(keycode, modifiers: modifiers)
+    }
+
+    /// The keysym by the core protocol's rules, as Xlib applies them to a key event on a
+    /// connection without XKB; nil for a key that gives none.
+    private func coreKeysym(_ keycode: UInt32, modifiers: UInt32) -> UInt32? {
+        var key = XKeyEvent()
+        key.type = KeyPress
+        key.display = display
+        key.keycode = keycode
+        key.state = modifiers
+        var keysym: KeySym = 0
+        _ = XLookupString(&key, nil, 0, &keysym, nil)
+        return keysym == 0 ? nil : UInt32(truncatingIfNeeded: keysym)
+    }
+
+    /// The core MappingNotify: without XKB, Xlib's copy of the keyboard mapping is refreshed
+    /// (xdotool maps a spare keycode for a character the keymap lacks).
+    func coreMappingChanged(_ event: inout XMappingEvent) {
+        if coreOnly || eventBase == nil { XRefreshKeyboardMapping(&event) }
     }
 
     /// The Latin letter of the key in another layout (`Keymap.latinLetter`), for a shortcut

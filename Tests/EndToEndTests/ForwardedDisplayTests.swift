@@ -3,14 +3,11 @@ import Foundation
 import Glibc
 import Testing
 
-/// A display forwarded over a network (`ssh -X` to a remote machine, where git or sudo asks
-/// through the askpass): each question a prompt asks the X server and waits for costs the
-/// network's round trip, and a prompt that asks them one after another opens late. Between the
-/// clients and the test's Xvfb (with a window manager and a settings daemon, as a desktop has)
-/// stands `Tests/x11/slow_link.py`, holding the server's answers back and counting the times a
-/// client waited for one before it mapped its window.
-@Suite("Over a slow link, end to end", .endToEnd, .serialized)
-struct SlowLinkTests {
+/// A display forwarded to a remote machine (`ssh -X`, where git or sudo asks through the askpass):
+/// each question a prompt asks the X server and waits for costs the network's round trip, and
+/// the server may trust the remote programs less than its own.
+@Suite("Over a forwarded display (ssh -X), end to end", .endToEnd, .serialized)
+struct ForwardedDisplayTests {
     /// The link: a display of its own, passing through to `target` with `delay` ms a round trip.
     final class SlowLink {
         private(set) var display = ""
@@ -69,6 +66,10 @@ struct SlowLinkTests {
         }
     }
 
+    /// Between the clients and the test's Xvfb (with a window manager and a settings daemon, as a
+    /// desktop has) stands `Tests/x11/slow_link.py`, holding the server's answers back and
+    /// counting the times a client waited for one before it mapped its window.
+    ///
     /// Under openbox and xsettingsd, as on a desktop, through a link of 100 ms a round trip: the
     /// askpass opens after a handful of round trips, most of them Xlib's own connecting, and
     /// takes the passphrase typed on the far side. The control: x11-ssh-askpass, through the same
@@ -95,5 +96,30 @@ struct SlowLinkTests {
         peer.wait(within: 10)
         #expect(peerWaits >= 2 * waits, "x11-ssh-askpass waited \(peerWaits) times, PinBox \(waits)")
         #expect(settings.isRunning)
+    }
+
+    /// `ssh -X` makes the forwarded programs untrusted clients unless told otherwise (OpenSSH's
+    /// own default, `ForwardX11Trusted no`, as Fedora and Arch ship it), and the X security
+    /// extension hides XKB from them: setxkbmap, through the same cookie, finds none (the
+    /// control). The askpass reads the keys by the core protocol's rules: Shift, a dead key, and
+    /// a Cyrillic letter xdotool maps on a spare keycode for the moment; nothing on stderr.
+    @Test func anUntrustedClientReadsItsKeysWithoutXKB() throws {
+        let desk = try CallerDesk()
+        let cookie = desk.dir + "/untrusted.xauth"
+        let made = try run(["xauth", "-f", cookie, "generate", desk.display, ".", "untrusted", "timeout", "600"],
+                           display: desk.display)
+        #expect(made.status == 0, "xauth generate: \(made.output)")
+        let untrusted = ["DISPLAY": desk.display, "XAUTHORITY": cookie, "LANG": "C.UTF-8"]
+        #expect(try run(["setxkbmap", "-query"], environment: untrusted).status != 0, "XKB shown to an untrusted client")
+        #expect(try run(["setxkbmap", "-query"], display: desk.display).status == 0)
+
+        let askpass = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
+                                        display: desk.display, environment: untrusted)
+        _ = try desk.nextDialog()
+        try desk.type("Secret 1!")
+        try desk.key("dead_acute", "e", "Cyrillic_ef", "Return")
+        #expect(try askpass.waitExit(timeout: 20) == 0)
+        #expect(askpass.stdout == "Secret 1!\u{e9}\u{444}\n")
+        #expect(askpass.stderr.isEmpty, "\(askpass.stderr)")
     }
 }
