@@ -53,7 +53,7 @@ extension XDisplay {
     /// go deaf to its keys and clicks, or to the next settings daemon. Such an owner is read,
     /// not watched.
     func readSettings(watching: Bool, ownWindow: Window = 0) -> (watched: Window, settings: XSettings?) {
-        let owner = XGetSelectionOwner(handle, atoms.xsettingsSelection)
+        let owner = settingsOwner(fresh: watching)
         guard owner != 0 else { return (0, nil) }
         let watched: Window = watching && owner != root && owner != ownWindow ? owner : 0
         var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
@@ -67,6 +67,29 @@ extension XDisplay {
         defer { if let data { XFree(data) } }
         guard status == Success, let data, type == atoms.xsettingsSettings, format == 8 else { return (watched, nil) }
         return (watched, XSettings(bytes: Array(UnsafeBufferPointer(start: data, count: min(Int(count), Self.settingsReadLimit)))))
+    }
+
+    /// Asks who owns the settings now, to be read by the next `desktopSettings`: asked with the
+    /// resources as a dialog opens (`XResources`), the question costs no round trip of its own.
+    func askSettingsOwner() {
+        guard openingSettings == nil, settingsOwnerAsked == nil else { return }
+        settingsOwnerAsked = xcb_get_selection_owner(xcb, xcb_atom_t(truncatingIfNeeded: atoms.xsettingsSelection))
+    }
+
+    /// The settings' owner: the answer asked ahead when there is one, unless `fresh` (the watch
+    /// asks after it has selected the root's events, so that no new owner goes unseen).
+    private func settingsOwner(fresh: Bool) -> Window {
+        if let asked = settingsOwnerAsked {
+            settingsOwnerAsked = nil
+            if !fresh {
+                var error: UnsafeMutablePointer<xcb_generic_error_t>?
+                let reply = xcb_get_selection_owner_reply(xcb, asked, &error)
+                defer { free(error); free(reply) }
+                return Window(reply?.pointee.owner ?? 0)
+            }
+            xcb_discard_reply(xcb, asked.sequence)
+        }
+        return XGetSelectionOwner(handle, atoms.xsettingsSelection)
     }
 
     /// Runs `requests`, the last of which waits for its reply, while an error for any of them is

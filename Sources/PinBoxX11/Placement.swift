@@ -46,29 +46,73 @@ extension XDisplay {
     /// frame will add). The window manager's client list when one keeps it, else the root's
     /// children; only the newest `limit` of them, so that a display crowded with windows (or a
     /// client making thousands) delays the dialog only a little. A window gone meanwhile is
-    /// skipped.
-    public func otherPinBoxFrames(limit: Int = 64) -> (frames: [Rect], decoration: Size) {
-        let tree = xcb_query_tree(xcb, xcb_window_t(truncatingIfNeeded: root))
-        let said = properties([PropertyQuestion(window: root, property: atoms.netClientList, type: Atom(XA_WINDOW), longs: 4096),
-                               PropertyQuestion(window: root, property: atoms.netSupportingWMCheck, type: Atom(XA_WINDOW), longs: 1)])
+    /// skipped. Asked now; what is asked before `OtherPinBoxFrames.answer` rides with its
+    /// first round trip.
+    public func otherPinBoxFrames(limit: Int = 64) -> OtherPinBoxFrames {
+        OtherPinBoxFrames(self, limit: limit)
+    }
+
+    /// Root properties outlive the window manager that set them: one that died, or was
+    /// replaced by one that keeps no work area, leaves its panels' area behind. So they count
+    /// only while the manager's check window, named on the root (`check`, as read), still names
+    /// itself (EWMH's `_NET_SUPPORTING_WM_CHECK`, which GTK checks the same way). A window that
+    /// is gone answers nothing. A window found naming itself is believed for a second after
+    /// while the root names it (GDK believes one for 15 s): a dialog's opening reads the
+    /// root twice, for its work area and for the windows beside it.
+    func windowManagerIsRunning(check: PropertyAnswer?) -> Bool {
+        guard let window = check?.values.first, window != 0 else { return false }
+        if let seen = windowManagerSeen, seen.window == window, Clock.now() - seen.at < 1 { return true }
+        let own = properties([PropertyQuestion(window: Window(window), property: atoms.netSupportingWMCheck,
+                                               type: Atom(XA_WINDOW), longs: 1)])
+        guard own[0]?.values.first == window else { return false }
+        windowManagerSeen = (window, Clock.now())
+        return true
+    }
+}
+
+/// `XDisplay.otherPinBoxFrames`: the window manager's list and the root's children asked (for a
+/// display with no window manager, in the same round trip rather than one more), then read.
+public struct OtherPinBoxFrames {
+    private let display: XDisplay
+    private let limit: Int
+    private let tree: xcb_query_tree_cookie_t
+    private let list: PendingProperty
+    private let check: PendingProperty
+
+    init(_ display: XDisplay, limit: Int) {
+        self.display = display
+        self.limit = limit
+        let c = display.xcb
+        tree = xcb_query_tree(c, xcb_window_t(truncatingIfNeeded: display.root))
+        list = PendingProperty(c, XDisplay.PropertyQuestion(window: display.root, property: display.atoms.netClientList,
+                                                            type: Atom(XA_WINDOW), longs: 4096))
+        check = PendingProperty(c, XDisplay.PropertyQuestion(window: display.root, property: display.atoms.netSupportingWMCheck,
+                                                             type: Atom(XA_WINDOW), longs: 1))
+    }
+
+    /// The frames and the largest decoration. Once only.
+    public func answer() -> (frames: [Rect], decoration: Size) {
+        let (managed, checked) = (list.answer(), check.answer())
         var error: UnsafeMutablePointer<xcb_generic_error_t>?
-        let children = xcb_query_tree_reply(xcb, tree, &error)
+        let children = xcb_query_tree_reply(display.xcb, tree, &error)
         defer { free(error); free(children) }
         let windows: [Window]
-        if let list = said[0], windowManagerIsRunning(check: said[1]) {
-            windows = list.values.map { Window($0) }
+        if let managed, display.windowManagerIsRunning(check: checked) {
+            windows = managed.values.map { Window($0) }
         } else if let children, let first = xcb_query_tree_children(children) {
             windows = UnsafeBufferPointer(start: first, count: Int(xcb_query_tree_children_length(children))).map { Window($0) }
         } else {
             return ([], .zero)
         }
         let newest = Array(windows.suffix(limit))
-        let classes = properties(newest.map { PropertyQuestion(window: $0, property: Atom(XA_WM_CLASS), type: Atom(XA_STRING), longs: 64) })
+        let classes = display.properties(newest.map {
+            XDisplay.PropertyQuestion(window: $0, property: Atom(XA_WM_CLASS), type: Atom(XA_STRING), longs: 64)
+        })
         let pinboxes = zip(newest, classes).filter { Self.isPinBox(class: $0.1) }.map { $0.0 }
         var frames: [Rect] = []
         var decoration = Size.zero
-        let screen = screenBounds
-        for case let place? in places(of: pinboxes, extents: atoms.netFrameExtents) where place.viewable {
+        let screen = display.screenBounds
+        for case let place? in display.places(of: pinboxes, extents: display.atoms.netFrameExtents) where place.viewable {
             // Left, right, top, bottom. Any client can set them: a frame wider or taller
             // than the screen is no frame, and counts as none.
             let extents = place.extents.map { Double($0) }
@@ -85,26 +129,9 @@ extension XDisplay {
 
     /// Whether a window's WM_CLASS (the instance's name, then the class's, each ended by a NUL)
     /// names PinBox's class.
-    private static func isPinBox(class answer: PropertyAnswer?) -> Bool {
+    private static func isPinBox(class answer: XDisplay.PropertyAnswer?) -> Bool {
         guard let answer, answer.format == 8 else { return false }
         let names = answer.bytes.split(separator: 0, omittingEmptySubsequences: false)
         return names.count > 1 && names[1].elementsEqual("PinBox".utf8)
-    }
-
-    /// Root properties outlive the window manager that set them: one that died, or was
-    /// replaced by one that keeps no work area, leaves its panels' area behind. So they count
-    /// only while the manager's check window, named on the root (`check`, as read), still names
-    /// itself (EWMH's `_NET_SUPPORTING_WM_CHECK`, which GTK checks the same way). A window that
-    /// is gone answers nothing. A window found naming itself is believed for a second after
-    /// while the root names it (GDK believes one for 15 s): a dialog's opening reads the
-    /// root twice, for its work area and for the windows beside it.
-    private func windowManagerIsRunning(check: PropertyAnswer?) -> Bool {
-        guard let window = check?.values.first, window != 0 else { return false }
-        if let seen = windowManagerSeen, seen.window == window, Clock.now() - seen.at < 1 { return true }
-        let own = properties([PropertyQuestion(window: Window(window), property: atoms.netSupportingWMCheck,
-                                               type: Atom(XA_WINDOW), longs: 1)])
-        guard own[0]?.values.first == window else { return false }
-        windowManagerSeen = (window, Clock.now())
-        return true
     }
 }

@@ -88,7 +88,7 @@ extension XDisplay {
         }
     }
 
-    /// The pointer's place on the root, asked with the next round trip: `answer` waits for it.
+    /// The pointer's place on the root, asked with the next round trip: `pointer(_:)` reads it.
     func pointerQuestion() -> xcb_query_pointer_cookie_t {
         xcb_query_pointer(xcb, xcb_window_t(truncatingIfNeeded: root))
     }

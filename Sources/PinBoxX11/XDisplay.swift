@@ -17,6 +17,8 @@ public final class XDisplay {
     /// The desktop's XSETTINGS as read for the dialog opening now (`desktopSettings`); nil
     /// while none is.
     var openingSettings: XSettings??
+    /// Who owns the settings, asked ahead (`askSettingsOwner`).
+    var settingsOwnerAsked: xcb_get_selection_owner_cookie_t?
     /// The window manager's check window last found naming itself, and when (Placement.swift).
     var windowManagerSeen: (window: UInt32, at: Double)?
 

@@ -21,10 +21,10 @@ public final class XResources {
             database = XrmGetStringDatabase(text)
         }
         // The screen's own resources (xrdb -screen) are more specific than the server-wide ones.
-        if let screen = XDefaultScreenOfDisplay(display.handle), let text = XScreenResourceString(screen) {
-            XrmMergeDatabases(XrmGetStringDatabase(text), &database)  // takes the new database over
-            XFree(text)
-        }
+        // Asked with the desktop's settings' owner, which the resolution may need next (`dpi`).
+        display.askSettingsOwner()
+        merge(display.properties([XDisplay.PropertyQuestion(window: display.root, property: display.atoms.screenResources,
+                                                            type: Atom(XA_STRING), longs: Self.readLimit / 4)]))
         for line in lines {
             XrmPutLineResource(&database, line)
         }
@@ -33,14 +33,22 @@ public final class XResources {
     /// The databases as the server holds them now: Xlib keeps the text they had when the
     /// display was opened, and a desktop rewrites them while a prompt is open (gsd-xsettings
     /// writes `Xft.dpi` there when Large Text is turned on), and between two dialogs on one
-    /// connection. Two round trips, none to any other client; each database read in its first
-    /// `readLimit` bytes.
+    /// connection. One round trip (the settings' owner asked with it), none to any other
+    /// client; each database read in its first `readLimit` bytes.
     public init(current display: XDisplay) {
         self.display = display
         XrmInitialize()
-        for property in [Atom(XA_RESOURCE_MANAGER), display.atoms.screenResources] {
-            guard let text = display.stringProperty(property, of: display.root, limit: Self.readLimit) else { continue }
-            XrmMergeDatabases(XrmGetStringDatabase(text), &database)
+        display.askSettingsOwner()
+        merge(display.properties([Atom(XA_RESOURCE_MANAGER), display.atoms.screenResources].map {
+            XDisplay.PropertyQuestion(window: display.root, property: $0, type: Atom(XA_STRING), longs: Self.readLimit / 4)
+        }))
+    }
+
+    /// Puts each database read over what is there (the later ones are the more specific).
+    private func merge(_ read: [XDisplay.PropertyAnswer?]) {
+        for case let property? in read where property.format == 8 {
+            // XrmMergeDatabases takes the new database over.
+            XrmMergeDatabases(XrmGetStringDatabase(String(decoding: property.bytes, as: UTF8.self)), &database)
         }
     }
 
@@ -83,19 +91,5 @@ public final class XResources {
         ScreenResolution.dpi(resource: dpiResource,
                              desktop: { display.desktopSettings() },
                              environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
-    }
-}
-
-extension XDisplay {
-    /// The text of `window`'s STRING property `property`, read in its first `limit` bytes; nil
-    /// when it is not there, or is of another type or format.
-    func stringProperty(_ property: Atom, of window: Window, limit: Int) -> String? {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(handle, window, property, 0, limit / 4, 0, Atom(XA_STRING), &type, &format,
-                                        &count, &after, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, let data, type == Atom(XA_STRING), format == 8 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: data, count: min(Int(count), limit)), as: UTF8.self)
     }
 }

@@ -82,7 +82,7 @@ struct ForwardedDisplayTests {
         let askpass = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
                                         display: link.display)
         let waits = try link.nextMap()
-        #expect(waits <= 16, "the askpass waited \(waits) times for the server before its window")
+        #expect(waits <= 14, "the askpass waited \(waits) times for the server before its window")
         _ = try desk.nextDialog()
         try desk.type("correct horse")
         try desk.key("Return")

@@ -53,15 +53,17 @@ func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeom
                controller: PageController, continuing: Bool = false,
                transientFor parent: UInt? = nil, hangUpWatch: Int32? = nil,
                followsDesktop: Preferences? = nil) throws(X11Error) -> Int32 {
+    // Beside another PinBox window rather than over it: a second prompt's "Keyboard in use"
+    // would hide the first, which has the keys. Asked with the keyboard's state.
+    let neighbours = geometry.x == nil ? display.otherPinBoxFrames() : nil
     // A Caps Lock warning or the layout's name is laid out from the first frame, not added after.
     _ = controller.handle(.keyboard(display.keyboardState()), now: Clock.now())
     var geometry = geometry
-    if geometry.x == nil {
+    if let neighbours {
         let size = WindowFit.clamp(Size(width: Double(geometry.width ?? Int(page.preferredSize.width)),
                                         height: Double(geometry.height ?? Int(page.preferredSize.height))), to: area.size)
-        // Beside another PinBox window rather than over it: a second prompt's "Keyboard in
-        // use" would hide the first, which has the keys. Its frame is as large as theirs.
-        let others = display.otherPinBoxFrames()
+        // Its frame is as large as theirs.
+        let others = neighbours.answer()
         let framed = Size(width: size.width + others.decoration.width, height: size.height + others.decoration.height)
         let corner = WindowFit.placed(framed, in: area, avoiding: others.frames, gap: 16)
         (geometry.x, geometry.y) = (Int(corner.x), Int(corner.y))
