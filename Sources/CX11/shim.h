@@ -13,6 +13,7 @@
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/XShm.h>
 #include <sys/ipc.h>
+#include <sys/socket.h>
 #include <sys/shm.h>
 
 // XDestroyImage is a macro; the image's pixels belong to a Cairo surface (or a shared segment,
@@ -31,6 +32,16 @@ static inline void pinbox_destroy_image(XImage *image) {
 // RandR's extension record in XCB, for a question to it asked with others (RepliesTogether).
 static inline xcb_extension_t *pinbox_randr_extension(void) {
     return &xcb_randr_id;
+}
+
+// Whether the connection to the server is a Unix-domain socket: the server runs on this
+// machine, and may share its memory (MIT-SHM). A forwarded display (`ssh -X`: TCP to sshd's
+// port) is another machine's server, where a segment's number names some other segment.
+static inline int pinbox_connection_is_local(Display *display) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(ConnectionNumber(display), (struct sockaddr *)&address, &length) != 0) return 0;
+    return address.ss_family == AF_UNIX;
 }
 
 // XGetPixel is a macro calling through the image's function table.

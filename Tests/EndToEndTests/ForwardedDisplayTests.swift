@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CX11
 import Foundation
 import Glibc
 import Testing
@@ -8,23 +9,25 @@ import Testing
 /// the server may trust the remote programs less than its own.
 @Suite("Over a forwarded display (ssh -X), end to end", .endToEnd, .serialized)
 struct ForwardedDisplayTests {
-    /// The link: a display of its own, passing through to `target` with `delay` ms a round trip.
+    /// The link: a display of its own, passing through to `target` with `delay` ms a round trip;
+    /// over TCP (`127.0.0.1:<n>`) as sshd offers the display it forwards, when `tcp`.
     final class SlowLink {
         private(set) var display = ""
         private let child: Child
         private var lines: [String] = []
         private var partial: [UInt8] = []
 
-        init(to target: String, delay: Int) throws {
+        init(to target: String, delay: Int, tcp: Bool = false) throws {
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("x11/slow_link.py").path
-            child = try Child(["/usr/bin/python3", script, String(target.dropFirst()), String(delay)], capture: true)
+            child = try Child(["/usr/bin/python3", script, String(target.dropFirst()), String(delay)] + (tcp ? ["--tcp"] : []),
+                              capture: true)
             var number = ""
             try waitUntil("slow_link.py listens", timeout: 10) {
                 number = try self.nextLine(waiting: 0.1).flatMap { Self.field("display", of: $0) } ?? ""
                 return !number.isEmpty
             }
-            display = ":" + number
+            display = (tcp ? "127.0.0.1:" : ":") + number
         }
 
         deinit {
@@ -121,5 +124,64 @@ struct ForwardedDisplayTests {
         #expect(try askpass.waitExit(timeout: 20) == 0)
         #expect(askpass.stdout == "Secret 1!\u{e9}\u{444}\n")
         #expect(askpass.stderr.isEmpty, "\(askpass.stderr)")
+    }
+
+    /// The shared memory segments `pid` created that exist now (`/proc/sysvipc/shm`: shmid by cpid).
+    static func segments(createdBy pid: pid_t) throws -> [String] {
+        try String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8).split(separator: "\n").dropFirst().compactMap {
+            let fields = $0.split(separator: " ")
+            return fields.count > 4 && fields[4] == "\(pid)" ? String(fields[1]) : nil
+        }
+    }
+
+    /// Over TCP, as `ssh -X` forwards a display (to sshd's port, and on from ssh to the server's
+    /// socket, so the server takes it for a local client of the user's), the server is another
+    /// machine's, where a segment's number names some other program's segment, whose pixels it
+    /// would show in the window: the prompt shares no memory with it. Once the window shows, the
+    /// prompt makes its shared memory if it does, then starts watching the desktop's settings
+    /// (here a real xsettingsd's), which the settings window's event mask shows; the control:
+    /// the same server through a Unix-domain socket gets a segment.
+    @Test func overTCPNoMemoryIsSharedWithTheServer() throws {
+        let xvfb = try Xvfb()
+        let x = try XClient(xvfb.display)
+        let settings = try SettingsDaemon(display: xvfb.display, configuration: "Net/ThemeName \"Adwaita\"\n")
+        let owner = x.owner(of: "_XSETTINGS_S0")
+        let forwarded = try SlowLink(to: xvfb.display, delay: 0, tcp: true)
+        for (display, shares) in [(forwarded.display, false), (xvfb.display, true)] {
+            let p = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "], display: display)
+            try p.findWindowByPID()
+            try waitUntil("the prompt watching the settings") {
+                var attributes = XWindowAttributes()
+                XGetWindowAttributes(x.display, owner, &attributes)
+                return attributes.all_event_masks & PropertyChangeMask != 0
+            }
+            if shares { try waitUntil("a shared segment") { try !Self.segments(createdBy: p.pid).isEmpty } }
+            #expect(try Self.segments(createdBy: p.pid).isEmpty != shares, "over \(display)")
+            try p.xdotool(["type", "--delay", "20", "abc"])
+            try p.keys("Return")
+            #expect(try p.waitExit() == 0)
+            #expect(p.stdout == "abc\n", "over \(display)")
+        }
+        #expect(settings.isRunning)
+    }
+
+    /// A prompt killed while the server was still taking its shared memory (the attach on its
+    /// way over a slow link) leaves no segment behind: it is marked for removal from the start,
+    /// and goes with its last user. Seen before the kill; gone after it.
+    @Test func aPromptKilledWhileSharingItsMemoryLeavesNoSegment() throws {
+        let xvfb = try Xvfb()
+        let link = try SlowLink(to: xvfb.display, delay: 200)
+        let p = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "], display: link.display)
+        var made: [String] = []
+        try waitUntil("a shared segment", timeout: 20) {
+            made = try Self.segments(createdBy: p.pid)
+            return !made.isEmpty
+        }
+        kill(p.pid, SIGKILL)
+        _ = p.child.wait(within: 10)
+        try waitUntil("the segment gone with the prompt and the server's hold on it", timeout: 10) {
+            let all = try String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8)
+            return !all.split(separator: "\n").contains { $0.split(separator: " ").dropFirst().first.map(String.init) == made[0] }
+        }
     }
 }

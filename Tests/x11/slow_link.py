@@ -11,7 +11,11 @@ the client sends (the client cannot go on before the answer comes back; its own 
 two requests takes far less). A toolkit may map a window of its own before its dialog: the
 dialog's is then a later line.
 
-usage: slow_link.py TARGET_DISPLAY_NUMBER DELAY_MS
+With --tcp it listens as sshd does for the display it forwards: on 127.0.0.1, port 6000 + <n>
+(DISPLAY=127.0.0.1:<n>), reaching the server through its Unix-domain socket, as ssh reaches the
+user's.
+
+usage: slow_link.py TARGET_DISPLAY_NUMBER DELAY_MS [--tcp]
 """
 import json
 import os
@@ -22,6 +26,7 @@ import threading
 import time
 
 target, delay = int(sys.argv[1]), float(sys.argv[2]) / 1000
+tcp = sys.argv[3:] == ["--tcp"]
 output = threading.Lock()
 
 
@@ -141,8 +146,15 @@ def serve(client, number):
 
 
 def main():
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener = socket.socket(socket.AF_INET if tcp else socket.AF_UNIX, socket.SOCK_STREAM)
+    path = None
     for display in range(600, 700):
+        if tcp:
+            try:
+                listener.bind(("127.0.0.1", 6000 + display))
+                break
+            except OSError:
+                continue
         path = f"/tmp/.X11-unix/X{display}"
         if os.path.exists(path) or os.path.exists(f"/tmp/.X{display}-lock"):
             continue
@@ -163,7 +175,8 @@ def main():
             number += 1
             threading.Thread(target=serve, args=(client, number), daemon=True).start()
     finally:
-        os.unlink(path)
+        if path:
+            os.unlink(path)
 
 
 if __name__ == "__main__":
