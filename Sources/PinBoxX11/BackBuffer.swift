@@ -101,15 +101,36 @@ final class BackBuffer {
     }
 
     /// Copies `r` of the buffer to the same place in `drawable` (the window, or a pixmap of its
-    /// depth): through the shared segment, or the socket.
+    /// depth): through the shared segment, or the socket; to a server across a network, its
+    /// one-colour tiles as rectangles to fill (`FlatTiles`).
     private func put(_ r: Rect, onto drawable: Drawable, of window: XWindow) {
         let d = window.display.handle
         if shared != nil {
             XShmPutImage(d, drawable, window.gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
                          UInt32(r.width), UInt32(r.height), 0)
+        } else if !window.display.isLocal, let tiles = flatTiles(of: r) {
+            // An opaque pixel of a depth-32 visual holds its alpha in the top byte.
+            let opaque: UInt = window.visual.depth == 32 ? 0xff00_0000 : 0
+            for fill in tiles.fills {
+                XSetForeground(d, window.gc, UInt(fill.color) | opaque)
+                var rects = fill.rects.map { XRectangle(x: Int16($0.x), y: Int16($0.y), width: UInt16($0.width), height: UInt16($0.height)) }
+                XFillRectangles(d, drawable, window.gc, &rects, Int32(rects.count))
+            }
+            for piece in tiles.images {
+                XPutImage(d, drawable, window.gc, image, Int32(piece.x), Int32(piece.y), Int32(piece.x), Int32(piece.y),
+                          UInt32(piece.width), UInt32(piece.height))
+            }
         } else {
             XPutImage(d, drawable, window.gc, image, Int32(r.x), Int32(r.y), Int32(r.x), Int32(r.y),
                       UInt32(r.width), UInt32(r.height))
         }
+    }
+
+    /// `r` (whole pixels, within the buffer) cut into flat tiles and pixels; nil when not worth it.
+    private func flatTiles(of r: Rect) -> FlatTiles? {
+        let (data, stride) = canvas.pixelStorage
+        let pixels = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt32.self), count: stride / 4 * height)
+        return FlatTiles.plan(pixels, stride: stride / 4,
+                              rect: FlatTiles.PixelRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height)))
     }
 }

@@ -96,11 +96,14 @@ public final class EventLoop {
             draw(controller, frame: &frame, exposed: burst.exposed, now: now)
             if let status = controller.exitStatus { return end(with: status) }
             XFlush(display.handle)
-            // Shown: from now on, we paint every exposure from the back buffer.
-            if shown && !frame.backgroundDropped {
+            // The frame changed (or the window took another size): the first frame, the
+            // window's background, would paint an exposure stale, so it goes, and we paint every
+            // exposure from the back buffer. Until then the server paints them from it, with no
+            // word to us: a window manager's framing the window after it showed, say, whose
+            // exposure would otherwise send the whole frame again (over a network, every pixel).
+            if !frame.backgroundIsFrame && !frame.backgroundDropped {
                 window.dropBackground()
                 frame.backgroundDropped = true
-                frame.backgroundIsFrame = false
             }
             if let due = preparationDue, now >= due {
                 let told = prepare(controller, buffer: &frame.buffer)

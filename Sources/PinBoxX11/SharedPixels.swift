@@ -17,7 +17,7 @@ final class SharedPixels {
 
     init?(display: XDisplay, bytes: Int) {
         let d = display.handle
-        guard pinbox_connection_is_local(d) != 0, XShmQueryExtension(d) != 0 else { return nil }
+        guard display.isLocal, XShmQueryExtension(d) != 0 else { return nil }
         // Private to this user, and marked for removal as soon as it is mapped here: Linux lets
         // the server attach a segment so marked, and it goes when both sides let go, however
         // the process ends (marked after the server's attach, a prompt killed while the attach

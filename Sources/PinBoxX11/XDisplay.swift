@@ -19,6 +19,9 @@ public final class XDisplay {
     var openingSettings: XSettings??
     /// Who owns the settings, asked ahead (`askSettingsOwner`).
     var settingsOwnerAsked: xcb_get_selection_owner_cookie_t?
+    /// Whether the connection is a Unix-domain socket, to a server on this machine; not over
+    /// TCP, as a forwarded display (`ssh -X`) is reached.
+    lazy var isLocal = pinbox_connection_is_local(handle) != 0
     /// The window manager's check window last found naming itself, and when (Placement.swift).
     var windowManagerSeen: (window: UInt32, at: Double)?
 

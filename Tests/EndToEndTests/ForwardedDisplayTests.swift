@@ -36,14 +36,14 @@ struct ForwardedDisplayTests {
         }
 
         /// The next window a client mapped through the link: how many times the client waited
-        /// for the server before it.
-        func nextMap(timeout: Double = 60) throws -> Int {
-            var waits: Int?
+        /// for the server before it, and how many bytes it had sent.
+        func nextMap(timeout: Double = 60) throws -> (waits: Int, bytes: Int) {
+            var line: String?
             try waitUntil("a window mapped through the link", timeout: timeout) {
-                waits = try self.nextLine(waiting: 0.2).flatMap { Self.field("round_trips", of: $0) }.flatMap { Int($0) }
-                return waits != nil
+                line = try self.nextLine(waiting: 0.2)
+                return line.flatMap { Self.field("round_trips", of: $0) } != nil
             }
-            return waits!
+            return (Int(Self.field("round_trips", of: line!)!)!, Int(Self.field("bytes", of: line!)!)!)
         }
 
         private func nextLine(waiting seconds: Double) throws -> String? {
@@ -60,6 +60,16 @@ struct ForwardedDisplayTests {
                 return nil
             }
             return lines.removeFirst()
+        }
+
+        /// Every byte the next client to close its connection sent through the link.
+        func nextClose(timeout: Double = 20) throws -> Int {
+            var line: String?
+            try waitUntil("a client closing its connection", timeout: timeout) {
+                line = try self.nextLine(waiting: 0.2)
+                return line.flatMap { Self.field("closed", of: $0) } != nil
+            }
+            return Int(Self.field("bytes", of: line!)!)!
         }
 
         private static func field(_ name: String, of line: String) -> String? {
@@ -84,7 +94,7 @@ struct ForwardedDisplayTests {
         let link = try SlowLink(to: desk.display, delay: 100)
         let askpass = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
                                         display: link.display)
-        let waits = try link.nextMap()
+        let waits = try link.nextMap().waits
         #expect(waits <= 14, "the askpass waited \(waits) times for the server before its window")
         _ = try desk.nextDialog()
         try desk.type("correct horse")
@@ -94,7 +104,7 @@ struct ForwardedDisplayTests {
 
         let peer = try Child([try which("ssh-askpass"), "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
                              environment: ["DISPLAY": link.display], capture: true)
-        let peerWaits = try link.nextMap()
+        let peerWaits = try link.nextMap().waits
         kill(peer.pid, SIGTERM)
         peer.wait(within: 10)
         #expect(peerWaits >= 2 * waits, "x11-ssh-askpass waited \(peerWaits) times, PinBox \(waits)")
@@ -183,5 +193,53 @@ struct ForwardedDisplayTests {
             let all = try String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8)
             return !all.split(separator: "\n").contains { $0.split(separator: " ").dropFirst().first.map(String.init) == made[0] }
         }
+    }
+
+    /// Over TCP the askpass sends its frames' one-colour tiles as rectangles to fill and only the
+    /// rest as pixels: before its window mapped it had sent less than a third of its first
+    /// frame's bytes (the link counts them), and the window holds the very pixels the same dialog
+    /// shows through the Unix-domain socket, which gets them whole (the control). Still, the caret
+    /// unblinking, so that both are read alike.
+    @Test func overTCPTheFramesGoInFewerBytesAndShowTheSamePixels() throws {
+        let desk = try CallerDesk()
+        let link = try SlowLink(to: desk.display, delay: 0, tcp: true)
+        var shown: [[UInt32]] = []
+        for display in [link.display, desk.display] {
+            let p = try PinBoxProcess(["askpass", "--animations", "off", "--",
+                                       "Enter passphrase for /home/alice/.ssh/id_ed25519: "], display: display)
+            var dialog = try desk.nextDialog()
+            if display == link.display {
+                let sent = try link.nextMap().bytes
+                #expect(sent * 3 < dialog.width * dialog.height * 4, "\(sent) bytes for a \(dialog.width)x\(dialog.height) frame")
+            }
+            try desk.type("abc")
+            shown.append(desk.pixels(&dialog))
+            try desk.key("Return")
+            #expect(try p.waitExit() == 0)
+            #expect(p.stdout == "abc\n")
+        }
+        #expect(shown[0].count > 0 && shown[0] == shown[1])
+    }
+
+    /// The first frame is the window's background until the frame changes: the exposure a
+    /// window manager makes as it frames the window after it showed is the server's to paint
+    /// from it, and the frame does not cross the network again. Under openbox, over TCP: from
+    /// the map to the end (Escape, once openbox has framed the window and it holds still), the
+    /// askpass sends less than a tenth of a frame's bytes.
+    @Test func aWindowFramedAfterItShowsIsNotSentAgain() throws {
+        let managed = try WindowManagerTests.ManagedDesk()
+        let desk = managed.desk
+        let link = try SlowLink(to: desk.display, delay: 0, tcp: true)
+        let p = try PinBoxProcess(["askpass", "--animations", "off", "--",
+                                   "Enter passphrase for /home/alice/.ssh/id_ed25519: "], display: link.display)
+        let before = try link.nextMap().bytes
+        var dialog = try desk.nextDialog(focusing: false)
+        let window = XClient.window(dialog.id)
+        try waitUntil("openbox frames the dialog") { managed.parent(of: window) != managed.root }
+        _ = desk.pixels(&dialog)
+        try desk.key("Escape")
+        #expect(try p.waitExit() == 1)
+        let after = try link.nextClose() - before
+        #expect(after * 10 < dialog.width * dialog.height * 4, "\(after) bytes after the map, a frame is \(dialog.width * dialog.height * 4)")
     }
 }

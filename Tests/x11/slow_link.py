@@ -5,18 +5,23 @@
 that passes each connection through to TARGET's socket, holding what the server sends for
 DELAY milliseconds, so each round trip costs DELAY. It reads the client's requests (the X
 protocol's framing: the set-up, then each request's length) and, each time a connection asks
-to map a window, prints a line of JSON: how long since it connected and how many times the
-client waited for the server before, counted as pauses of more than half a round trip in what
+to map a window, prints a line of JSON: how long since it connected, how many bytes the client
+had sent (the map among them) and how many times it waited for the server before, counted as pauses of more than half a round trip in what
 the client sends (the client cannot go on before the answer comes back; its own work between
 two requests takes far less). A toolkit may map a window of its own before its dialog: the
-dialog's is then a later line.
+dialog's is then a later line. When the client closes its connection, a last line gives every
+byte it sent.
 
 With --tcp it listens as sshd does for the display it forwards: on 127.0.0.1, port 6000 + <n>
 (DISPLAY=127.0.0.1:<n>), reaching the server through its Unix-domain socket, as ssh reaches the
 user's.
 
-usage: slow_link.py TARGET_DISPLAY_NUMBER DELAY_MS [--tcp]
+With --rate the client's bytes pass at that many kilobytes a second at most, as through a
+network link of that bandwidth.
+
+usage: slow_link.py TARGET_DISPLAY_NUMBER DELAY_MS [--tcp] [--rate KB_PER_SECOND]
 """
+import argparse
 import json
 import os
 import signal
@@ -25,8 +30,13 @@ import sys
 import threading
 import time
 
-target, delay = int(sys.argv[1]), float(sys.argv[2]) / 1000
-tcp = sys.argv[3:] == ["--tcp"]
+arguments = argparse.ArgumentParser()
+arguments.add_argument("target", type=int)
+arguments.add_argument("delay", type=float)
+arguments.add_argument("--tcp", action="store_true")
+arguments.add_argument("--rate", type=float, default=0)
+options = arguments.parse_args()
+target, delay, tcp, rate = options.target, options.delay / 1000, options.tcp, options.rate * 1000
 output = threading.Lock()
 
 
@@ -84,16 +94,22 @@ def client_to_server(client, server, number):
     big = "<"
     last = start
     waits = 0
+    sent = 0
     while True:
         try:
             data = client.recv(65536)
         except OSError:
             data = b""
         if not data:
+            say({"connection": number, "closed": True, "bytes": sent})
             break
         now = time.monotonic()
         if now - last > delay / 2:
             waits += 1
+        sent += len(data)
+        if rate:  # the link's bandwidth: these bytes take their time to cross it
+            time.sleep(len(data) / rate)
+            now = time.monotonic()
         last = now
         server.sendall(data)
         buffer += data
@@ -122,7 +138,8 @@ def client_to_server(client, server, number):
                 break
             if buffer[0] == 8:  # MapWindow
                 window = int.from_bytes(buffer[4:8], order)
-                say({"connection": number, "window": window, "round_trips": waits, "ms": round((now - start) * 1000, 1)})
+                say({"connection": number, "window": window, "round_trips": waits, "ms": round((now - start) * 1000, 1),
+                     "bytes": sent})
             buffer = buffer[length:]
     try:
         server.shutdown(socket.SHUT_WR)
@@ -172,6 +189,8 @@ def main():
     try:
         while True:
             client, _ = listener.accept()
+            if tcp:  # as sshd sets on the X11 connections it forwards: no small write waits for an ACK
+                client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             number += 1
             threading.Thread(target=serve, args=(client, number), daemon=True).start()
     finally:
