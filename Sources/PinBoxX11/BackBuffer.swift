@@ -113,7 +113,9 @@ final class BackBuffer {
             let opaque: UInt = window.visual.depth == 32 ? 0xff00_0000 : 0
             for fill in tiles.fills {
                 XSetForeground(d, window.gc, UInt(fill.color) | opaque)
-                var rects = fill.rects.map { XRectangle(x: Int16($0.x), y: Int16($0.y), width: UInt16($0.width), height: UInt16($0.height)) }
+                var rects = fill.rects.map {
+                    XRectangle(x: Int16($0.x), y: Int16($0.y), width: UInt16($0.width), height: UInt16($0.height))
+                }
                 XFillRectangles(d, drawable, window.gc, &rects, Int32(rects.count))
             }
             for piece in tiles.images {
@@ -130,7 +132,7 @@ final class BackBuffer {
     private func flatTiles(of r: Rect) -> FlatTiles? {
         let (data, stride) = canvas.pixelStorage
         let pixels = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt32.self), count: stride / 4 * height)
-        return FlatTiles.plan(pixels, stride: stride / 4,
-                              rect: FlatTiles.PixelRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height)))
+        let rect = FlatTiles.PixelRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
+        return FlatTiles.plan(pixels, stride: stride / 4, rect: rect)
     }
 }

@@ -34,10 +34,11 @@ extension XDisplay {
 
     /// The desktop's XSETTINGS (the property of the window that owns `_XSETTINGS_S<screen>`);
     /// nil when no client owns the selection, the owner has no such property (or one of another
-    /// type or format), or it went away between the two requests. Two round trips to the server,
-    /// none to the owner: a hung or hostile owner cannot hold the prompt up. Read once as a
-    /// dialog opens, for its scale and then its look (`desktopChoices`, which is the last to ask
-    /// before the page is made); read afresh as the window shows (`SettingsWatch`).
+    /// type or format), or it went away between the two requests. Two round trips to the server
+    /// (one when the owner was asked with the resources, `askSettingsOwner`), none to the owner:
+    /// a hung or hostile owner cannot hold the prompt up. Read once as a dialog opens, for its
+    /// scale and then its look (`desktopChoices`, which is the last to ask before the page is
+    /// made); read afresh as the window shows (`SettingsWatch`).
     func desktopSettings() -> XSettings? {
         if let openingSettings { return openingSettings }
         let settings = readSettings(watching: false).settings

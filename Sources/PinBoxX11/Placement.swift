@@ -20,9 +20,11 @@ extension XDisplay {
         let pointer = point == nil ? pointerQuestion() : nil
         let monitorsAsked = monitorsQuestion()
         // Any client can set a desktop of 0xFFFFFFFF, or one no manager has: the first 1024 are read.
-        let said = properties([PropertyQuestion(window: root, property: atoms.netSupportingWMCheck, type: Atom(XA_WINDOW), longs: 1),
-                               PropertyQuestion(window: root, property: atoms.netCurrentDesktop, type: Atom(XA_CARDINAL), longs: 1),
-                               PropertyQuestion(window: root, property: atoms.netWorkArea, type: Atom(XA_CARDINAL), longs: 4 * 1024)])
+        let said = properties([
+            PropertyQuestion(window: root, property: atoms.netSupportingWMCheck, type: Atom(XA_WINDOW), longs: 1),
+            PropertyQuestion(window: root, property: atoms.netCurrentDesktop, type: Atom(XA_CARDINAL), longs: 1),
+            PropertyQuestion(window: root, property: atoms.netWorkArea, type: Atom(XA_CARDINAL), longs: 4 * 1024),
+        ])
         let monitors = self.monitors(monitorsAsked)
         if let pointer { point = self.pointer(pointer) }
         var managed: Rect?
@@ -84,9 +86,10 @@ public struct OtherPinBoxFrames {
         self.limit = limit
         let c = display.xcb
         tree = xcb_query_tree(c, xcb_window_t(truncatingIfNeeded: display.root))
-        list = PendingProperty(c, XDisplay.PropertyQuestion(window: display.root, property: display.atoms.netClientList,
+        let atoms = display.atoms
+        list = PendingProperty(c, XDisplay.PropertyQuestion(window: display.root, property: atoms.netClientList,
                                                             type: Atom(XA_WINDOW), longs: 4096))
-        check = PendingProperty(c, XDisplay.PropertyQuestion(window: display.root, property: display.atoms.netSupportingWMCheck,
+        check = PendingProperty(c, XDisplay.PropertyQuestion(window: display.root, property: atoms.netSupportingWMCheck,
                                                              type: Atom(XA_WINDOW), longs: 1))
     }
 
@@ -100,7 +103,8 @@ public struct OtherPinBoxFrames {
         if let managed, display.windowManagerIsRunning(check: checked) {
             windows = managed.values.map { Window($0) }
         } else if let children, let first = xcb_query_tree_children(children) {
-            windows = UnsafeBufferPointer(start: first, count: Int(xcb_query_tree_children_length(children))).map { Window($0) }
+            let count = Int(xcb_query_tree_children_length(children))
+            windows = UnsafeBufferPointer(start: first, count: count).map { Window($0) }
         } else {
             return ([], .zero)
         }

@@ -166,9 +166,9 @@ struct PendingProperty {
         defer { free(reply) }
         let r = reply.pointee
         guard r.type != 0, type == 0 || Atom(r.type) == type, let value = xcb_get_property_value(reply) else { return nil }
-        let length = Int(xcb_get_property_value_length(reply))
-        return XDisplay.PropertyAnswer(type: Atom(r.type), format: Int(r.format),
-                                       bytes: Array(UnsafeBufferPointer(start: value.assumingMemoryBound(to: UInt8.self), count: length)))
+        let bytes = UnsafeBufferPointer(start: value.assumingMemoryBound(to: UInt8.self),
+                                        count: Int(xcb_get_property_value_length(reply)))
+        return XDisplay.PropertyAnswer(type: Atom(r.type), format: Int(r.format), bytes: Array(bytes))
     }
 }
 

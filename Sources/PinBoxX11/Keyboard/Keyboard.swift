@@ -176,7 +176,7 @@ final class Keyboard {
     /// The core MappingNotify: without XKB, Xlib's copy of the keyboard mapping is refreshed
     /// (xdotool maps a spare keycode for a character the keymap lacks).
     func coreMappingChanged(_ event: inout XMappingEvent) {
-        if coreOnly || eventBase == nil { XRefreshKeyboardMapping(&event) }
+        if eventBase == nil { XRefreshKeyboardMapping(&event) }
     }
 
     /// The Latin letter of the key in another layout (`Keymap.latinLetter`), for a shortcut
