@@ -68,6 +68,11 @@ extension EventLoop {
             Self.wipe(&event)
             return
         }
+        // Without XKB, Caps Lock is known from the keys' own modifiers (never a forged key's).
+        if event.type == KeyPress || event.type == KeyRelease, event.xkey.send_event == 0,
+           let state = keyboard.coreKeyEvent(modifiers: event.xkey.state) {
+            deliver(.keyboard(state), to: controller)
+        }
         switch event.type {
         case KeyPress:
             // Any key hides a tooltip, Shift alone too.

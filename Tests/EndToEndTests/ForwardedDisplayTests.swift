@@ -115,7 +115,8 @@ struct ForwardedDisplayTests {
     /// own default, `ForwardX11Trusted no`, as Fedora and Arch ship it), and the X security
     /// extension hides XKB from them: setxkbmap, through the same cookie, finds none (the
     /// control). The askpass reads the keys by the core protocol's rules: Shift, a dead key, and
-    /// a Cyrillic letter xdotool maps on a spare keycode for the moment; nothing on stderr.
+    /// a Cyrillic letter xdotool maps on a spare keycode for the moment; Caps Lock, warned of
+    /// once pressed (not before), makes a capital; nothing on stderr.
     @Test func anUntrustedClientReadsItsKeysWithoutXKB() throws {
         let desk = try CallerDesk()
         let cookie = desk.dir + "/untrusted.xauth"
@@ -128,11 +129,21 @@ struct ForwardedDisplayTests {
 
         let askpass = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "],
                                         display: desk.display, environment: untrusted)
-        _ = try desk.nextDialog()
+        var dialog = try desk.nextDialog()
         try desk.type("Secret 1!")
-        try desk.key("dead_acute", "e", "Cyrillic_ef", "Return")
+        try desk.key("dead_acute", "e", "Cyrillic_ef")
+        try waitUntil("the keys typed") {
+            // Read no window that is gone (an X error ends the test runner).
+            guard askpass.child.isRunning else { throw TestFailure("the askpass ended: \(askpass.stderr)") }
+            return try desk.entry(dialog).isDots(11)
+        }
+        #expect(KeyTests.warningInk(desk.pixels(&dialog)) == 0)
+        try desk.key("Caps_Lock")
+        defer { try? desk.key("Caps_Lock") }
+        try waitUntil("Caps Lock warned of") { KeyTests.warningInk(desk.pixels(&dialog)) > 40 }
+        try desk.key("a", "Return")
         #expect(try askpass.waitExit(timeout: 20) == 0)
-        #expect(askpass.stdout == "Secret 1!\u{e9}\u{444}\n")
+        #expect(askpass.stdout == "Secret 1!\u{e9}\u{444}A\n")
         #expect(askpass.stderr.isEmpty, "\(askpass.stderr)")
     }
 

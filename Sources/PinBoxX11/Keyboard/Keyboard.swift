@@ -12,8 +12,9 @@ import PinBoxCore
 /// (`ForwardX11Trusted no`), the X security extension hides every extension but two. Keys are
 /// then read by the core protocol's rules, as every X program without XKB reads them
 /// (Xlib's `XLookupString`: Shift, Caps Lock, Num Lock and Mode_switch over the server's core
-/// keyboard mapping), dead keys and Compose still through libxkbcommon's compose table; the
-/// keyboard's line (Caps Lock, the layouts) is not shown, as nothing tells it.
+/// keyboard mapping), dead keys and Compose still through libxkbcommon's compose table; Caps
+/// Lock is read from the core modifiers (the pointer's state as a dialog opens, then each real
+/// key's), the layouts are not named.
 ///
 /// Compiling the keymap and reading the compose table take a few round trips and milliseconds
 /// of parsing: they wait for `prepare()`, which the event loop calls once the first frame is
@@ -72,9 +73,17 @@ final class Keyboard {
         if let xkb, let context { xkb.xkb_context_unref(context) }
     }
 
-    /// What the keyboard shows now, asked of the server (two round trips).
+    /// What the keyboard shows now, asked of the server (one round trip).
     func currentState() -> KeyboardState {
-        guard eventBase != nil else { return KeyboardState() }
+        guard eventBase != nil else {
+            var rootReturn: Window = 0, child: Window = 0
+            var x: Int32 = 0, y: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+            var modifiers: UInt32 = 0
+            _ = XQueryPointer(display, root, &rootReturn, &child, &x, &y, &wx, &wy, &modifiers)
+            indicators.updateCore(modifiers: modifiers)
+            reported = indicators.state
+            return indicators.state
+        }
         // A pinentry's next dialog: the events queued between dialogs went with the last window
         // (XWindow.withdraw drops them), a keymap change among them; compiled again at the next key.
         if prepared { stale = true }
@@ -171,6 +180,14 @@ final class Keyboard {
         var keysym: KeySym = 0
         _ = XLookupString(&key, nil, 0, &keysym, nil)
         return keysym == 0 ? nil : UInt32(truncatingIfNeeded: keysym)
+    }
+
+    /// A real key event's modifiers, without XKB: the keyboard's state when Caps Lock changed
+    /// (a Caps Lock press shows in its release, and in every key after it).
+    func coreKeyEvent(modifiers: UInt32) -> KeyboardState? {
+        guard eventBase == nil else { return nil }
+        indicators.updateCore(modifiers: modifiers)
+        return news()
     }
 
     /// The core MappingNotify: without XKB, Xlib's copy of the keyboard mapping is refreshed

@@ -21,6 +21,12 @@ struct KeyboardIndicators {
         state.layouts = Self.layouts(names.answer())
     }
 
+    /// Without XKB (an untrusted client): Caps Lock from the core modifiers, as the pointer's
+    /// state or a real key event carries them.
+    mutating func updateCore(modifiers: UInt32) {
+        state.capsLock = modifiers & UInt32(LockMask) != 0
+    }
+
     /// XKB's StateNotify: Caps Lock locked or unlocked, another group active.
     mutating func update(_ event: XkbStateNotifyEvent) {
         state.capsLock = UInt32(event.locked_mods) & UInt32(LockMask) != 0
