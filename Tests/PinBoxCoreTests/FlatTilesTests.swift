@@ -105,17 +105,4 @@ struct FlatTilesTests {
         }
         #expect(Self.painted(plan, from: pixels, stride: width, background: 0xdeadbe) == expected)
     }
-
-    /// A small generator of its own, so each case is the same every run.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed &+ 0x9e3779b97f4a7c15 }
-        mutating func next() -> UInt64 {
-            state &+= 0x9e3779b97f4a7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58476d1ce4e5b9
-            z = (z ^ (z >> 27)) &* 0x94d049bb133111eb
-            return z ^ (z >> 31)
-        }
-    }
 }
