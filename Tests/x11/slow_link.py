@@ -6,11 +6,11 @@ that passes each connection through to TARGET's socket, holding what the server 
 DELAY milliseconds, so each round trip costs DELAY. It reads the client's requests (the X
 protocol's framing: the set-up, then each request's length) and, each time a connection asks
 to map a window, prints a line of JSON: how long since it connected, how many bytes the client
-had sent (the map among them) and how many times it waited for the server before, counted as pauses of more than half a round trip in what
-the client sends (the client cannot go on before the answer comes back; its own work between
-two requests takes far less). A toolkit may map a window of its own before its dialog: the
-dialog's is then a later line. When the client closes its connection, a last line gives every
-byte it sent.
+had sent (the map among them) and how many times it waited for the server before, counted as
+pauses of more than half a round trip in what the client sends (the client cannot go on before
+the answer comes back; its own work between two requests takes far less). A toolkit may map a
+window of its own before its dialog: the dialog's is then a later line. When the client closes
+its connection, a last line gives every byte it sent.
 
 With --tcp it listens as sshd does for the display it forwards: on 127.0.0.1, port 6000 + <n>
 (DISPLAY=127.0.0.1:<n>), reaching the server through its Unix-domain socket, as ssh reaches the
