@@ -178,7 +178,8 @@ struct HostileTests {
         try p.waitReady()
         for signal in [SIGCHLD, SIGWINCH, SIGURG, SIGCONT] { kill(p.pid, signal) }
         kill(p.pid, SIGUSR1)
-        try p.waitFor("screenshot")  // control: the loop ran after the others
+        let shot = try p.waitFor("screenshot")  // control: the loop ran after the others
+        if let path = shot["path"] as? String { try? FileManager.default.removeItem(atPath: path) }
         try p.keys("2")
         try p.waitFor("change")
         #expect(p.child.isRunning)

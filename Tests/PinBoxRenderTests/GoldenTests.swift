@@ -103,6 +103,11 @@ struct GoldenTests {
         // One pixel inside the third dot turned grey: caught, and shown.
         changed.fill(Rect(x: 125, y: 25, width: 1, height: 1), with: Color(rgb: 0x808080))
         let result = try Self.compare(changed, with: golden, name: "one-pixel-test")
+        defer {
+            for file in ["diff", "actual"] {
+                try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "pinbox-golden-one-pixel-test-\(file).png")
+            }
+        }
         #expect(result.mismatches == 1)
         let diff = try Canvas(png: try #require(result.diffPath))
         #expect(diff.pixel(x: 125, y: 25) == 0xff0000 && diff.pixel(x: 124, y: 25) != 0xff0000)
