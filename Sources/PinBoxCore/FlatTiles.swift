@@ -2,7 +2,7 @@
 
 /// A frame's rectangle cut for a server across a network: a dialog is mostly flat colour (its
 /// page, an entry's inside, a button's face), and a tile of one colour goes as a rectangle to
-/// fill, a few bytes, where its pixels would be 256. The other tiles go as pixels, each run of
+/// fill, 8 bytes, where its pixels would be 64. The other tiles go as pixels, each run of
 /// them along a row of tiles as one image. Colours are compared on their low 24 bits, the
 /// pixel's red, green and blue (Cairo leaves an opaque frame's top byte as it likes).
 public struct FlatTiles: Equatable {
