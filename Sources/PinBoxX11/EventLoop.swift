@@ -296,7 +296,7 @@ public final class EventLoop {
         guard let told = focusReport.update(hasKeys: hasKeys, now: now) else { return }
         // A key let go while another window had the keyboard sent this one no release:
         // back in focus, only keys still down stay held (one round trip).
-        if told { Self.keysDown(display.handle) { keys.keepHeld(only: $0) } }
+        if told { KeysDownQuestion(display).answer { keys.keepHeld(only: $0) } }
         deliver(.windowFocus(told), to: controller)
     }
 
@@ -331,7 +331,7 @@ public final class EventLoop {
         // Without this, a held key repeats as release and press pairs, which only the press
         // queued behind the release tells from typing (`repeats`).
         detectableAutoRepeat = XkbSetDetectableAutoRepeat(display.handle, 1, nil) != 0
-        Self.keysDown(display.handle) { keys.keepHeld(only: $0) }
+        KeysDownQuestion(display).answer { keys.keepHeld(only: $0) }
         display.keyboard.prepare()
         if let rate = display.refreshRate { controller.displayRefreshes(at: rate) }
         if let shared = buffer.sharedCopy(display: display, visual: window.visual) { buffer = shared }
@@ -400,15 +400,5 @@ public final class EventLoop {
         if watching, fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
         if let portal, fds[portal].revents != 0 { settingsWatch?.hearPortal(display: display) }
         accessibility?.dispatch(fds[glib...])
-    }
-
-    /// The keys down now, one bit a keycode (XQueryKeymap), lent to `body` and wiped after.
-    private static func keysDown(_ display: OpaquePointer, _ body: (UnsafeRawBufferPointer) -> Void) {
-        var down = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &down) { raw in
-            XQueryKeymap(display, raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            body(UnsafeRawBufferPointer(raw))
-            explicit_bzero(raw.baseAddress!, raw.count)
-        }
     }
 }

@@ -61,30 +61,25 @@ extension XDisplay {
             let w = xcb_window_t(truncatingIfNeeded: window)
             return (xcb_get_window_attributes(c, w), xcb_get_geometry(c, w),
                     xcb_translate_coordinates(c, w, xcb_window_t(truncatingIfNeeded: root), 0, 0),
-                    xcb_get_property(c, 0, w, xcb_atom_t(truncatingIfNeeded: extents), xcb_atom_t(XA_CARDINAL), 0, 4))
+                    PendingProperty(c, PropertyQuestion(window: window, property: extents,
+                                                        type: Atom(XA_CARDINAL), longs: 4)))
         }
         return asked.map { cookies in
-            var errors: [UnsafeMutablePointer<xcb_generic_error_t>?] = [nil, nil, nil, nil]
+            var errors: [UnsafeMutablePointer<xcb_generic_error_t>?] = [nil, nil, nil]
             let attributes = xcb_get_window_attributes_reply(c, cookies.0, &errors[0])
             let geometry = xcb_get_geometry_reply(c, cookies.1, &errors[1])
             let corner = xcb_translate_coordinates_reply(c, cookies.2, &errors[2])
-            let frame = xcb_get_property_reply(c, cookies.3, &errors[3])
+            let frame = cookies.3.answer()
             defer {
                 errors.forEach { free($0) }
                 free(attributes)
                 free(geometry)
                 free(corner)
-                free(frame)
             }
             guard let a = attributes?.pointee, let g = geometry?.pointee, let t = corner?.pointee else { return nil }
-            var values: [UInt32] = []
-            if let frame, frame.pointee.format == 32, let value = xcb_get_property_value(frame) {
-                let count = Int(xcb_get_property_value_length(frame)) / 4
-                values = Array(UnsafeBufferPointer(start: value.assumingMemoryBound(to: UInt32.self), count: count))
-            }
             return WindowPlace(viewable: Int32(a.map_state) == IsViewable, x: Double(t.dst_x), y: Double(t.dst_y),
                                width: Double(g.width), height: Double(g.height), border: Double(g.border_width),
-                               extents: values)
+                               extents: frame?.values ?? [])
         }
     }
 
@@ -172,7 +167,8 @@ struct PendingProperty {
     }
 }
 
-/// The keys down (QueryKeymap), asked now and read later: one bit a keycode.
+/// The keys down (QueryKeymap), asked now and read by `answer`, at once or once other work is
+/// done (the first frame's): one bit a keycode.
 struct KeysDownQuestion {
     private let connection: OpaquePointer?
     private let cookie: xcb_query_keymap_cookie_t
