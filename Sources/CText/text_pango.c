@@ -26,6 +26,7 @@
     X(pango_attr_font_features_new)               \
     X(pango_attr_insert_hyphens_new)              \
     X(pango_font_description_new)                 \
+    X(pango_font_description_from_string)         \
     X(pango_font_description_free)                \
     X(pango_font_description_set_family)          \
     X(pango_font_description_set_weight)          \
@@ -178,10 +179,17 @@ static int mark_truncation(PangoLayout *layout, const char *utf8) {
 // With the lock held and Pango loaded. `truncated` receives whether text was left out.
 static PangoLayout *make_layout(const char *utf8, const pinbox_text_style *style, int *truncated) {
     PangoLayout *layout = p_pango_layout_new(context);
-    PangoFontDescription *font = p_pango_font_description_new();
-    // DejaVu first, as the FreeType path; fontconfig falls back per character for the rest.
-    p_pango_font_description_set_family(font, style->monospace ? "DejaVu Sans Mono" : "DejaVu Sans");
-    p_pango_font_description_set_weight(font, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    // The desktop's face, with its style words, where one is named; else DejaVu first, as the
+    // FreeType path. fontconfig falls back per character for the rest.
+    PangoFontDescription *font;
+    if (style->face && !style->monospace) {
+        font = p_pango_font_description_from_string(style->face);
+        if (style->bold) p_pango_font_description_set_weight(font, PANGO_WEIGHT_BOLD);
+    } else {
+        font = p_pango_font_description_new();
+        p_pango_font_description_set_family(font, style->monospace ? "DejaVu Sans Mono" : "DejaVu Sans");
+        p_pango_font_description_set_weight(font, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    }
     p_pango_font_description_set_absolute_size(font, style->size * PANGO_SCALE);
     p_pango_layout_set_font_description(layout, font);
     p_pango_font_description_free(font);
@@ -293,11 +301,13 @@ int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *st
 
 typedef struct {
     char *utf8;
+    char *face;
     pinbox_text_style style;
 } prepared_text;
 
 static void forget(prepared_text *text) {
     free(text->utf8);
+    free(text->face);
     free(text);
 }
 
@@ -314,6 +324,8 @@ void pinbox_pango_prepare(const char *utf8, const pinbox_text_style *style) {
     prepared_text *text = malloc(sizeof *text);
     if (!text) return;
     text->utf8 = strdup(utf8);
+    text->face = style->face ? strdup(style->face) : NULL;
     text->style = *style;
-    if (!text->utf8 || pinbox_run_detached(prepare, text) != 0) forget(text);
+    text->style.face = text->face;
+    if (!text->utf8 || (style->face && !text->face) || pinbox_run_detached(prepare, text) != 0) forget(text);
 }

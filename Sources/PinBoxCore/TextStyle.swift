@@ -12,6 +12,10 @@ public struct TextStyle: Equatable, Sendable {
 
     /// The font size (the em), in device pixels.
     public var size: Double
+    /// The face, as a Pango font description without its size ("Cantarell", "Noto Sans
+    /// Medium": `DesktopFont.face`), the desktop's choice for a dialog's text; nil for DejaVu
+    /// Sans. Monospaced text keeps DejaVu Sans Mono.
+    public var face: String?
     public var bold: Bool
     /// Every character as wide as the next (DejaVu Sans Mono): for ASCII art.
     public var monospace: Bool
@@ -22,9 +26,10 @@ public struct TextStyle: Equatable, Sendable {
     /// shows). Nil: as tall as the text.
     public var maxHeight: Double?
 
-    public init(size: Double, bold: Bool = false, monospace: Bool = false, color: Color = .black,
-                alignment: Alignment = .leading, maxHeight: Double? = nil) {
+    public init(size: Double, face: String? = nil, bold: Bool = false, monospace: Bool = false,
+                color: Color = .black, alignment: Alignment = .leading, maxHeight: Double? = nil) {
         self.size = size
+        self.face = face
         self.bold = bold
         self.monospace = monospace
         self.color = color

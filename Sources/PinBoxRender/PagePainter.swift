@@ -84,7 +84,7 @@ public enum PagePainter {
         func touched(_ r: Rect) -> Bool { !r.isEmpty && (clip?.intersects(r) ?? true) }
         func text(_ string: String, in rect: Rect, size: Double, bold: Bool = false, color: Color, limit: Double) {
             guard !string.isEmpty, touched(rect.insetBy(dx: 0, dy: -4)) else { return }
-            let style = TextStyle(size: size * s, bold: bold, color: color, maxHeight: limit)
+            let style = TextStyle(size: size * s, face: m.face, bold: bold, color: color, maxHeight: limit)
             // Mirrored, a text of one line ends at the right edge whatever its own direction (a
             // caller's English prompt or error too), as GTK places a label in a right-to-left
             // dialog; a longer text wraps, each paragraph from its own side.
@@ -105,7 +105,7 @@ public enum PagePainter {
                  limit: layout.labelLimit)
             // One line, never wrapped: the layout made the dialog wide enough for it.
             if touched(layout.detail.insetBy(dx: 0, dy: -4)) {
-                let style = TextStyle(size: m.textSize * s, color: page.palette.text)
+                let style = TextStyle(size: m.textSize * s, face: m.face, color: page.palette.text)
                 TextLayout.draw(detail.text, style: style, width: nil,
                                 at: atStart(of: layout.detail, width: detail.text, style, layout), on: canvas)
             }
@@ -129,12 +129,14 @@ public enum PagePainter {
                                 color: page.palette.focusRing)
         }
         if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
-            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, size: m.labelSize * s,
-                             mirrored: layout.mirrored, page: page, on: canvas)
+            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth,
+                             style: TextStyle(size: m.labelSize * s, face: m.face), mirrored: layout.mirrored,
+                             page: page, on: canvas)
         }
         if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
-            drawQuality(label: label, value: page.quality, in: row, scale: s, mirrored: layout.mirrored, page: page,
-                        on: canvas)
+            drawQuality(label: label, value: page.quality, in: row, scale: s,
+                        style: TextStyle(size: m.labelSize * s, face: m.face, color: page.palette.secondaryText),
+                        mirrored: layout.mirrored, page: page, on: canvas)
         }
         if let notes = layout.notes {
             text(page.content.notes, in: notes, size: m.labelSize, color: page.palette.secondaryText,
@@ -201,7 +203,7 @@ public enum PagePainter {
                                 radius: radius + m.ringOffset * s, color: page.palette.focusRing)
         }
         let color = isDefault ? colours.onAccent : colours.text
-        let label = Label(button, style: TextStyle(size: m.textSize * s, color: color), layout: layout)
+        let label = Label(button, style: TextStyle(size: m.textSize * s, face: m.face, color: color), layout: layout)
         let origin = Point(x: (rect.x + (rect.width - label.size.width) / 2).rounded(),
                            y: (rect.y + (rect.height - label.size.height) / 2).rounded())
         label.draw(at: origin, scale: s, on: canvas)
@@ -231,7 +233,7 @@ public enum PagePainter {
             canvas.strokeInside(layout.ring(around: rect), width: Layout.devicePixels(m.ringWidth, scale: s),
                                 radius: 4 * s + m.ringOffset * s, color: page.palette.focusRing)
         }
-        let label = Label(button, style: TextStyle(size: m.textSize * s, color: page.palette.text), layout: layout)
+        let label = Label(button, style: TextStyle(size: m.textSize * s, face: m.face, color: page.palette.text), layout: layout)
         let x = layout.mirrored ? (box.x - m.labelGap * s - label.size.width).rounded() : box.maxX + m.labelGap * s
         label.draw(at: Point(x: x, y: (rect.y + (rect.height - label.size.height) / 2).rounded()), scale: s, on: canvas)
     }
@@ -275,9 +277,8 @@ public enum PagePainter {
     /// The strength bar: the label, then a track filled to the rating in its colour, then the
     /// rating in words (`QualityRating`): "Too weak" with an empty track while the caller would
     /// refuse it. Mirrored, the label is at the right and the track fills leftwards.
-    private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, mirrored: Bool,
-                                    page: PageScene, on canvas: Canvas) {
-        let style = TextStyle(size: 12.5 * s, color: page.palette.secondaryText)
+    private static func drawQuality(label: String, value: Int?, in row: Rect, scale s: Double, style: TextStyle,
+                                    mirrored: Bool, page: PageScene, on canvas: Canvas) {
         let text = label.isEmpty ? "Quality" : label
         let labelWidth = TextLayout.measure(text, style: style, width: nil).width
         TextLayout.draw(text, style: style, width: nil,
@@ -306,10 +307,11 @@ public enum PagePainter {
     /// The keyboard's line: the Caps Lock warning at the start, in words, and the active
     /// layout's name at the end, where a desktop's panel shows it (the start is the right when
     /// `mirrored`).
-    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, size: Double,
+    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, style line: TextStyle,
                                          mirrored: Bool, page: PageScene, on canvas: Canvas) {
         if let warning = note.capsLock {
-            let style = TextStyle(size: size, bold: true, color: page.palette.warning)
+            var style = line
+            (style.bold, style.color) = (true, page.palette.warning)
             // Mirrored, a warning of one line ends at the right edge whatever its own script (the
             // agent's English one too), as the dialog's other lines do; a longer one wraps in its
             // room, each paragraph from its own side.
@@ -323,7 +325,8 @@ public enum PagePainter {
             }
         }
         if let layout = note.layout {
-            let style = TextStyle(size: size, color: page.palette.secondaryText)
+            var style = line
+            style.color = page.palette.secondaryText
             let width = TextLayout.measure(layout, style: style, width: nil).width
             TextLayout.draw(layout, style: style, width: nil,
                             at: Point(x: mirrored ? row.x : (row.maxX - width).rounded(), y: row.y), on: canvas)

@@ -10,20 +10,22 @@ extension XDisplay {
     /// blinking as the desktop's does (`Motion.preferred`). The settings are read here, before
     /// the page is made; an open prompt follows them after (`SettingsWatch`). A theme's style
     /// sheet and the settings portal are read afresh for each dialog (`DesktopReads`).
-    public func desktopChoices(_ named: Preferences) -> (appearance: Appearance, motion: Motion) {
+    public func desktopChoices(_ named: Preferences) -> (appearance: Appearance, motion: Motion, font: DesktopFont?) {
         desktopReads = DesktopReads()
         defer { openingSettings = nil }
         return desktopChoices(named, settings: desktopSettings())
     }
 
     /// The same, from `settings` already read (`SettingsWatch`).
-    func desktopChoices(_ named: Preferences, settings: XSettings?) -> (appearance: Appearance, motion: Motion) {
+    func desktopChoices(_ named: Preferences, settings: XSettings?)
+        -> (appearance: Appearance, motion: Motion, font: DesktopFont?) {
         let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
                                               environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
                                               desktopSettings: { settings },
                                               themeBackground: { self.desktopReads.background(of: $0) },
                                               portalScheme: { self.desktopReads.portalScheme() })
-        return (appearance, Motion.preferred(animations: named.animations, desktop: settings))
+        return (appearance, Motion.preferred(animations: named.animations, desktop: settings),
+                DesktopFont.preferred(desktop: settings))
     }
 
     /// The most of the settings property read: 64 kB. The specification keeps large data out of

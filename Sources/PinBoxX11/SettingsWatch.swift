@@ -113,8 +113,8 @@ struct SettingsWatch {
         if let settings { last = settings }
         var news: [InputEvent] = []
         if settings != nil || portalChanged {
-            let (appearance, motion) = display.desktopChoices(named, settings: last)
-            let style = InputEvent.desktopStyle(appearance.palette, motion)
+            let (appearance, motion, font) = display.desktopChoices(named, settings: last)
+            let style = InputEvent.desktopStyle(appearance.palette, motion, font, area: area)
             if style != told {
                 told = style
                 news.append(style)

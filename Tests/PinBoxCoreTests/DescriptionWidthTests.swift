@@ -43,7 +43,7 @@ struct DescriptionWidthTests {
     /// The rule alone: the widest line up to the bound, never narrower than usual; past it, usual.
     @Test func theColumnIsTheWidestLineUpToTheBound() {
         func column(_ width: Double) -> Double {
-            DescriptionWidth(text: "x", textSize: 13.5, natural: Size(width: width, height: 18)).column(usual: 400, widest: 560)
+            DescriptionWidth(text: "x", style: TextStyle(size: 13.5), natural: Size(width: width, height: 18)).column(usual: 400, widest: 560)
         }
         #expect(column(0) == 400)
         #expect(column(250) == 400)

@@ -23,7 +23,7 @@ struct DescriptionMeasureTests {
         withTextLanguage(nil) {
             let m = DialogLayout.Metrics()
             for scale in [1.0, 2.0] {
-                let measured = DescriptionWidth(text, textSize: m.textSize * scale, measure: TextLayout.measure)
+                let measured = DescriptionWidth(text, style: TextStyle(size: m.textSize * scale), measure: TextLayout.measure)
                 let column = measured.column(usual: m.width * scale, widest: m.descriptionWidest * scale)
                 // A bound as the dialog's: lines to spare.
                 let limit = (10.5 * m.textSize * 1.2 * scale).rounded(.down)

@@ -24,6 +24,9 @@ typedef struct {
 /// boundaries, and inside a word too long for a line between characters, when wrap_width >= 0.
 typedef struct {
     double size;
+    /// The face, as a Pango font description without its size ("Cantarell", "Noto Sans Medium"):
+    /// the desktop's choice, first instead of DejaVu Sans; NULL for DejaVu Sans.
+    const char *face;
     int bold;
     /// 1 sets DejaVu Sans Mono first instead: every character as wide as the next.
     int monospace;

@@ -11,22 +11,21 @@
 /// stand whole within the height bound, the description's height too, so the layout does not
 /// measure it again (text for Pango is the dearest to measure).
 public struct DescriptionWidth: Equatable, Sendable {
-    /// The text measured and the type size it was set at: the measure holds for these alone.
+    /// The text measured and how it was set (its size and face): the measure holds for these alone.
     public let text: String
-    public let textSize: Double
+    public let style: TextStyle
     /// Each paragraph on one line: the widest line's width, all lines' height (device pixels).
     public let natural: Size
 
-    public init(text: String, textSize: Double, natural: Size) {
+    public init(text: String, style: TextStyle, natural: Size) {
         self.text = text
-        self.textSize = textSize
+        self.style = style
         self.natural = natural
     }
 
-    /// `text` measured at `textSize`, unwrapped; an empty text is not measured.
-    public init(_ text: String, textSize: Double, measure: TextMeasure) {
-        self.init(text: text, textSize: textSize,
-                  natural: text.isEmpty ? .zero : measure(text, TextStyle(size: textSize), nil))
+    /// `text` measured in `style`, unwrapped; an empty text is not measured.
+    public init(_ text: String, style: TextStyle, measure: TextMeasure) {
+        self.init(text: text, style: style, natural: text.isEmpty ? .zero : measure(text, style, nil))
     }
 
     /// The width the description asks of the text column: its widest line, when that is at
@@ -42,8 +41,8 @@ public struct DescriptionWidth: Equatable, Sendable {
         natural.width <= width && natural.height <= limit ? natural.height : nil
     }
 
-    /// Whether this measure is of `text` at `textSize`.
-    public func measures(_ text: String, textSize: Double) -> Bool {
-        self.text == text && self.textSize == textSize
+    /// Whether this measure is of `text` set in `style`.
+    public func measures(_ text: String, style: TextStyle) -> Bool {
+        self.text == text && self.style == style
     }
 }

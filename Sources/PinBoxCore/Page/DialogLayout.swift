@@ -16,6 +16,8 @@ public struct DialogLayout: Equatable, Sendable {
         /// The widest a description's line may be to widen the column rather than wrap
         /// (`DescriptionWidth`): gpg-agent's lines, whole, as pinentry-gtk-2 sets them.
         public var descriptionWidest = 560.0
+        /// The face of every text but the picture's (`DesktopFont.face`); nil for DejaVu Sans.
+        public var face: String?
         public var textSize = 13.5
         public var labelSize = 12.5
         public var gap = 10.0
@@ -109,7 +111,7 @@ public struct DialogLayout: Equatable, Sendable {
         let m = metrics, s = scale
         let widestField = fieldSizes.map { $0.width }.max() ?? 0
         let buttonWidths = content.buttons.map { Self.width(of: $0, measure: measure, metrics: m, scale: s) }
-        let detailSize = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil) } ?? .zero
+        let detailSize = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s, face: m.face), nil) } ?? .zero
         let pictureSize = content.detail?.picture.map { measure($0, Self.pictureStyle(m, scale: s), nil) } ?? .zero
         let described = Self.descriptionWidth(content, measure: measure, metrics: m, scale: s)
         let width = max(Self.columnWidth(content, description: described, measure: measure, metrics: m, scale: s),
@@ -117,7 +119,7 @@ public struct DialogLayout: Equatable, Sendable {
         textWidth = width
         let margin = m.margin * s, gap = m.gap * s
         func height(_ text: String, _ size: Double, bold: Bool = false, limit: Double) -> Double {
-            text.isEmpty ? 0 : measure(text, TextStyle(size: size * s, bold: bold, maxHeight: limit), width).height.rounded(.up)
+            text.isEmpty ? 0 : measure(text, TextStyle(size: size * s, face: m.face, bold: bold, maxHeight: limit), width).height.rounded(.up)
         }
         // A bound of n lines: n lines of any font (Chinese and Japanese ones are taller than
         // DejaVu's) and half a line to spare, never n + 1 of DejaVu's.
@@ -145,11 +147,11 @@ public struct DialogLayout: Equatable, Sendable {
         }
         let lineHeight = (m.labelSize * 1.3 * s).rounded(.up)
         // A caller's long warning wraps beside the layout's name rather than running into it.
-        let layoutWidth = content.keyboard?.layout.map { measure($0, TextStyle(size: m.labelSize * s), nil).width } ?? 0
+        let layoutWidth = content.keyboard?.layout.map { measure($0, TextStyle(size: m.labelSize * s, face: m.face), nil).width } ?? 0
         keyboardWarningWidth = (width - (layoutWidth > 0 ? layoutWidth + m.gap * s : 0)).rounded(.down)
         var keyboardHeight = lineHeight
         if let warning = content.keyboard?.capsLock {
-            let size = measure(warning, TextStyle(size: m.labelSize * s, bold: true), keyboardWarningWidth)
+            let size = measure(warning, TextStyle(size: m.labelSize * s, face: m.face, bold: true), keyboardWarningWidth)
             keyboardHeight = max(lineHeight, size.height.rounded(.up))
         }
         if content.keyboard != nil { blocks.append(keyboardHeight) }
@@ -293,10 +295,9 @@ public struct DialogLayout: Equatable, Sendable {
     /// this text at this size, else made now.
     public static func descriptionWidth(_ content: PageContent, measure: TextMeasure, metrics m: Metrics = Metrics(),
                                         scale s: Double) -> DescriptionWidth {
-        if let known = content.descriptionWidth, known.measures(content.description, textSize: m.textSize * s) {
-            return known
-        }
-        return DescriptionWidth(content.description, textSize: m.textSize * s, measure: measure)
+        let style = TextStyle(size: m.textSize * s, face: m.face)
+        if let known = content.descriptionWidth, known.measures(content.description, style: style) { return known }
+        return DescriptionWidth(content.description, style: style, measure: measure)
     }
 
     private static func columnWidth(_ content: PageContent, description: DescriptionWidth, measure: TextMeasure,
@@ -306,7 +307,7 @@ public struct DialogLayout: Equatable, Sendable {
         let buttonsWidth = max(rowWidths.reduce(0, +) + Double(max(0, rowWidths.count - 1)) * m.buttonGap * s,
                                zip(content.buttons, buttonWidths).filter { $0.0.role == .savePassword }.map { $0.1 }.max() ?? 0)
         // A fingerprint is never broken: the dialog is as wide as it needs.
-        let detail = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s), nil).width } ?? 0
+        let detail = content.detail.map { measure($0.text, TextStyle(size: m.textSize * s, face: m.face), nil).width } ?? 0
         let picture = content.detail?.picture.map { measure($0, pictureStyle(m, scale: s), nil).width } ?? 0
         let text = description.column(usual: m.width * s, widest: m.descriptionWidest * s)
         return max(text, buttonsWidth, detail.rounded(.up), picture.rounded(.up)).rounded(.up)
@@ -315,7 +316,7 @@ public struct DialogLayout: Equatable, Sendable {
     private static func width(of button: PageButton, measure: TextMeasure, metrics m: Metrics,
                               scale s: Double) -> Double {
         let text = min([button.text, button.alternateText].compactMap { $0 }
-            .map { measure($0, TextStyle(size: m.textSize * s), nil).width }.max() ?? 0, m.buttonLabelMaximum * s)
+            .map { measure($0, TextStyle(size: m.textSize * s, face: m.face), nil).width }.max() ?? 0, m.buttonLabelMaximum * s)
         if button.role == .savePassword { return (checkboxSide(s) + m.labelGap * s + text).rounded(.up) }
         return max(m.buttonMinimumWidth * s, (text + 2 * m.buttonPadding * s).rounded(.up))
     }

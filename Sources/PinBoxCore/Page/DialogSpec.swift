@@ -50,6 +50,9 @@ public struct DialogSpec: Equatable, Sendable {
     public var appearance = Appearance()
     /// How it moves: the roles ask the display too; `pinbox render` draws with GTK's defaults.
     public var motion = Motion()
+    /// The face and size of its text: the desktop's font (`XDisplay.desktopChoices`); nil,
+    /// DejaVu Sans at the dialog's own size, where the desktop names none and for `pinbox render`.
+    public var font: DesktopFont?
     /// Which way the dialog runs: as the user's translation says, unless told.
     public var direction = TextDirection.ofTranslation
     /// The height of the area the window opens in, in device pixels, when known: a description
@@ -95,9 +98,9 @@ public struct DialogSpec: Equatable, Sendable {
     /// for a prompt that follows the screen's resolution while it is open.
     public func makePage(refreshRate: Double = 60, measure: @escaping TextMeasure) throws(ConfigurationError) -> Page {
         let page = try page(refreshRate: refreshRate, measure: measure)
-        page.remake = { s in
+        page.remake = { s, font in
             var spec = self
-            spec.scale = s
+            (spec.scale, spec.font) = (s, font)
             return try? spec.page(refreshRate: refreshRate, measure: measure).fields
         }
         return page
@@ -116,11 +119,13 @@ public struct DialogSpec: Equatable, Sendable {
         content.destructive = destructive
         content.direction = direction
         // Measured once, here: the column's width, the entries' and the layout's all come from it.
-        content.descriptionWidth = DialogLayout.descriptionWidth(content, measure: measure, scale: scale)
+        let metrics = font?.metrics() ?? DialogLayout.Metrics()
+        content.descriptionWidth = DialogLayout.descriptionWidth(content, measure: measure, metrics: metrics,
+                                                                 scale: scale)
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)
         // Entries as wide as the text column the buttons and a fingerprint's line make (a
         // fingerprint's entry wider still where the typed fingerprint needs it).
-        func columnWidth() -> Double { DialogLayout.columnWidth(content, measure: measure, scale: scale) }
+        func columnWidth() -> Double { DialogLayout.columnWidth(content, measure: measure, metrics: metrics, scale: scale) }
         // A question's one entry, where it has one: ssh's fingerprint typed.
         var fingerprint: [PageField] = []
         switch kind {
@@ -153,7 +158,8 @@ public struct DialogSpec: Equatable, Sendable {
                 for f in fields { f.field.pastePolicy = .text }
             }
             let page = Page(dialog: fields, content: content, entry: entry, repeats: repeatPrompt != nil,
-                            rules: rules, scale: scale, room: room, refreshRate: refreshRate, measure: measure)
+                            rules: rules, scale: scale, font: font, room: room, refreshRate: refreshRate,
+                            measure: measure)
             page.repeatError = repeatError
             page.reveal = reveal
             page.capsLockWarning = capsLockWarning
@@ -189,8 +195,8 @@ public struct DialogSpec: Equatable, Sendable {
         case .notice:
             break
         }
-        let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale, room: room,
-                        refreshRate: refreshRate, measure: measure)
+        let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale, font: font,
+                        room: room, refreshRate: refreshRate, measure: measure)
         page.armingDelay = armingDelay
         page.palette = palette
         page.motion = motion

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 extension Page {
     /// Follows the desktop while the prompt is open (`InputEvent.desktopStyle`): its colours,
-    /// the entries' too, and its motion. A user who turns high contrast or dark on, or
-    /// animations off, because the prompt in front of them is hard to read or to bear, sees it
-    /// change at once, as a GTK prompt beside it does. Nothing typed, focused or laid out
-    /// changes; the next frame is drawn whole in the new colours (its scene differs).
-    func restyle(_ palette: Palette, _ motion: Motion) {
+    /// the entries' too, its motion and a dialog's font. A user who turns high contrast or dark
+    /// on, animations off, or their font larger, because the prompt in front of them is hard to
+    /// read or to bear, sees it change at once, as a GTK prompt beside it does. Nothing typed or
+    /// focused changes; the next frame is drawn whole in the new colours (its scene differs). A
+    /// new font lays the dialog out again, its entries made afresh as for a new scale, as large
+    /// as fits `area` (`WindowFit`).
+    func restyle(_ palette: Palette, _ motion: Motion, _ font: DesktopFont?, fitting area: Size?) {
         if palette != self.palette {
             self.palette = palette
             for i in fields.indices { fields[i].paint(palette, onSheet: geometry.isPaySheet) }
         }
         if motion != self.motion { self.motion = motion }
+        if font != self.font, isDialog, outcome == nil { fit(askedScale ?? scale, font: font, area: area) }
     }
 }
 
@@ -26,31 +29,40 @@ extension Page {
         guard FieldConfiguration.scaleRange.contains(asked), asked != askedScale ?? scale, outcome == nil,
               remake != nil else { return }
         askedScale = asked
+        fit(asked, font: font, area: area)
+    }
+
+    /// Lays the page out at scale `asked` in `font`, then smaller until it fits `area`.
+    private func fit(_ asked: Double, font: DesktopFont?, area: Size?) {
         var s = asked
-        guard laidOut(at: s) else { return }
+        guard laidOut(at: s, font: font), let area else { return }
         for _ in 0..<6 {
             guard let next = WindowFit.nextScale(after: s, size: preferredSize, area: area) else { break }
             s = next
-            guard laidOut(at: s) else { return }
+            guard laidOut(at: s, font: font) else { return }
         }
     }
 
-    /// The page at scale `s`: its entries made again and grafted (the prompt's, set aside while
-    /// another program holds the keyboard, included), its description measured again. False,
-    /// nothing changed, when the maker cannot make them.
-    private func laidOut(at s: Double) -> Bool {
+    /// The page at scale `s` in `font`: its entries made again and grafted (the prompt's, set
+    /// aside while another program holds the keyboard, included), its description measured
+    /// again. False, nothing changed, when the maker cannot make them.
+    private func laidOut(at s: Double, font: DesktopFont?) -> Bool {
         let entries = promptBeforeRefusal?.fields ?? fields
-        guard let made = remake?(s), made.count == entries.count else { return false }
+        guard let made = remake?(s, font), made.count == entries.count else { return false }
         let grafted = zip(made, entries).map { $0.grafted(from: $1) }
-        scale = s
+        (scale, self.font) = (s, font)
+        let m = metrics
         if var prompt = promptBeforeRefusal {
             prompt.fields = grafted
-            prompt.content.descriptionWidth = DialogLayout.descriptionWidth(prompt.content, measure: measure, scale: s)
+            prompt.content.descriptionWidth = DialogLayout.descriptionWidth(prompt.content, measure: measure,
+                                                                            metrics: m, scale: s)
             promptBeforeRefusal = prompt
         } else {
             fields = grafted
         }
-        if isDialog { content.descriptionWidth = DialogLayout.descriptionWidth(content, measure: measure, scale: s) }
+        if isDialog {
+            content.descriptionWidth = DialogLayout.descriptionWidth(content, measure: measure, metrics: m, scale: s)
+        }
         relayout()
         return true
     }

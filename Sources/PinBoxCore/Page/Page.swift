@@ -28,7 +28,12 @@ public final class Page {
     var scale: Double
     /// Makes the page's entries afresh at a scale, as its maker made them (`DialogSpec`,
     /// `PaySheetSpec`); nil for a page that keeps its scale (the workbench).
-    var remake: ((Double) -> [PageField]?)?
+    var remake: ((Double, DesktopFont?) -> [PageField]?)?
+    /// The desktop's font a dialog's text is set in (`DialogSpec.font`, `restyle`); nil for the
+    /// dialog's own.
+    var font: DesktopFont?
+    /// A dialog's sizes, for its font.
+    var metrics: DialogLayout.Metrics { font?.metrics() ?? DialogLayout.Metrics() }
     /// The scale the desktop last asked for, where the page was rescaled: it may be laid out
     /// smaller, to fit the screen (nil: the one it was made at).
     var askedScale: Double?
@@ -156,9 +161,10 @@ public final class Page {
 
     /// A dialog: `fields` are its entries (none for a confirmation), `entry` how they are asked.
     public init(dialog fields: [PageField], content: PageContent, entry: EntryKind?, repeats: Bool = false,
-                rules: PageRules, scale: Double, room: Double? = nil, refreshRate: Double = 60,
-                measure: @escaping TextMeasure) {
+                rules: PageRules, scale: Double, font: DesktopFont? = nil, room: Double? = nil,
+                refreshRate: Double = 60, measure: @escaping TextMeasure) {
         self.fields = fields
+        self.font = font
         self.content = content
         self.rules = rules
         self.scale = scale
@@ -168,7 +174,7 @@ public final class Page {
         self.repeats = repeats && fields.count == 2
         frameInterval = 1 / refreshRate
         geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, room: room,
-                                             measure: measure))
+                                             measure: measure, metrics: font?.metrics() ?? DialogLayout.Metrics()))
         focus = openingFocus
     }
 
@@ -329,8 +335,8 @@ public final class Page {
             if i >= 0 { setFocus(i, into: &effects) }
         case .hover:
             break  // the tooltip's, taken above
-        case .desktopStyle(let palette, let motion):
-            restyle(palette, motion)
+        case .desktopStyle(let palette, let motion, let font, let area):
+            restyle(palette, motion, font, fitting: area)
         case .desktopScale(let scale, let area):
             rescale(to: scale, fitting: area)
         }
@@ -601,7 +607,7 @@ public final class Page {
             geometry = .workbench(Self.workbenchLayout(fields, window: windowSize, scale: scale))
         case .dialog:
             geometry = .dialog(Self.dialogLayout(fields, content: content, window: windowSize, scale: scale,
-                                                 message: messageLine, room: room, measure: measure))
+                                                 message: messageLine, room: room, measure: measure, metrics: metrics))
         case .paySheet:
             geometry = .paySheet(PaySheetLayout.make(window: windowSize, content: content,
                                                      fieldSize: fields[0].layout.bounds.size, scale: scale,
@@ -610,11 +616,12 @@ public final class Page {
     }
 
     static func dialogLayout(_ fields: [PageField], content: PageContent, window: Size, scale: Double,
-                             message: String? = nil, room: Double? = nil, measure: TextMeasure) -> DialogLayout {
+                             message: String? = nil, room: Double? = nil, measure: TextMeasure,
+                             metrics: DialogLayout.Metrics = DialogLayout.Metrics()) -> DialogLayout {
         DialogLayout(window: window, content: content, labels: fields.map { $0.label },
                      fieldSizes: fields.map { $0.layout.bounds.size }, scale: scale, message: message,
                      fieldInsets: fields.map { $0.layout.cells.first.map { Point(x: $0.x, y: $0.y) } ?? Point(x: 0, y: 0) },
-                     room: room, measure: measure)
+                     room: room, measure: measure, metrics: metrics)
     }
 
     static func workbenchLayout(_ fields: [PageField], window: Size, scale: Double) -> PageLayout {

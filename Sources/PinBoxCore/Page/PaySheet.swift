@@ -42,7 +42,7 @@ public struct PaySheetSpec: Equatable, Sendable {
                         measure: measure)
         page.palette = palette
         page.motion = motion
-        page.remake = { s in
+        page.remake = { s, _ in
             var spec = self
             spec.scale = s
             return try? spec.makePage(refreshRate: refreshRate, measure: measure).fields

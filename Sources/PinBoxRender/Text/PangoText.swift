@@ -11,11 +11,11 @@ enum PangoText {
     /// installed. `text` has been through `TextSafety.displayable`.
     static func metrics(_ text: String, style: TextStyle, width: Double?) -> (TextMetrics, missingGlyphs: Int)? {
         TextLanguage.useEnvironmentUnlessSet()
-        var pango = cStyle(style, width: width)
         var metrics = pinbox_text_metrics()
         let given = bounded(text, style: style, width: width)
-        guard TextSafety.isolatingPaths(given.text).withCString({ pinbox_pango_measure($0, &pango, &metrics) }) != 0
-        else { return nil }
+        guard withCStyle(style, width: width, { pango in
+            TextSafety.isolatingPaths(given.text).withCString { pinbox_pango_measure($0, &pango, &metrics) }
+        }) != 0 else { return nil }
         return (TextMetrics(size: Size(width: metrics.width, height: metrics.height), firstBaseline: metrics.baseline,
                             lineCount: Int(metrics.lines), truncated: metrics.truncated != 0 || given.cut),
                 Int(metrics.unknown_glyphs))
@@ -24,11 +24,12 @@ enum PangoText {
     /// Draws as `metrics` lays out; false when Pango is not installed.
     static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) -> Bool {
         TextLanguage.useEnvironmentUnlessSet()
-        var pango = cStyle(style, width: width)
         let c = style.color
-        return prepared(text, style: style, width: width).withCString {
-            pinbox_pango_draw(UnsafeMutableRawPointer(canvas.cr), $0, &pango, origin.x, origin.y,
-                              c.red, c.green, c.blue, c.alpha)
+        return withCStyle(style, width: width) { pango in
+            prepared(text, style: style, width: width).withCString {
+                pinbox_pango_draw(UnsafeMutableRawPointer(canvas.cr), $0, &pango, origin.x, origin.y,
+                                  c.red, c.green, c.blue, c.alpha)
+            }
         } != 0
     }
 
@@ -48,17 +49,19 @@ enum PangoText {
             bytes += UTF8.width(scalar)
         }
         guard index >= 0, seen == index, bytes < given.utf8.count else { return nil }
-        var pango = cStyle(style, width: nil)
         var x = 0.0, width = 0.0
-        guard given.withCString({ pinbox_pango_span($0, &pango, Int32(bytes), &x, &width) }) != 0 else { return nil }
+        guard withCStyle(style, width: nil, { pango in
+            given.withCString { pinbox_pango_span($0, &pango, Int32(bytes), &x, &width) }
+        }) != 0 else { return nil }
         return (x, width)
     }
 
     /// Starts loading Pango and laying `text` out on a thread (see `TextLayout.prepare`).
     static func prepare(_ text: String, style: TextStyle, width: Double?) {
         TextLanguage.useEnvironmentUnlessSet()
-        var pango = cStyle(style, width: width)
-        prepared(text, style: style, width: width).withCString { pinbox_pango_prepare($0, &pango) }
+        withCStyle(style, width: width) { pango in
+            prepared(text, style: style, width: width).withCString { pinbox_pango_prepare($0, &pango) }
+        }
     }
 
     /// What Pango is given: at most what a bounded block can show (`bounded`), file paths in
@@ -95,9 +98,17 @@ enum PangoText {
         return (String(scalars[..<end]) + "…", true)
     }
 
-    private static func cStyle(_ style: TextStyle, width: Double?) -> pinbox_text_style {
-        pinbox_text_style(size: max(style.size, 0.1), bold: style.bold ? 1 : 0, monospace: style.monospace ? 1 : 0,
-                          centre: style.alignment == .centre ? 1 : 0, wrap_width: width.map { max($0, 0) } ?? -1,
-                          max_height: style.maxHeight.map { max($0, 0) } ?? -1)
+    /// `style` as CText takes it, for the length of `body` (it points into the face's bytes).
+    private static func withCStyle<R>(_ style: TextStyle, width: Double?,
+                                      _ body: (inout pinbox_text_style) -> R) -> R {
+        func call(_ face: UnsafePointer<CChar>?) -> R {
+            var c = pinbox_text_style(size: max(style.size, 0.1), face: face, bold: style.bold ? 1 : 0,
+                                      monospace: style.monospace ? 1 : 0, centre: style.alignment == .centre ? 1 : 0,
+                                      wrap_width: width.map { max($0, 0) } ?? -1,
+                                      max_height: style.maxHeight.map { max($0, 0) } ?? -1)
+            return body(&c)
+        }
+        guard let face = style.face else { return call(nil) }
+        return face.withCString { call($0) }
     }
 }

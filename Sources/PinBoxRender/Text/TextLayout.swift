@@ -24,8 +24,9 @@ public struct TextMetrics: Equatable, Sendable {
 ///
 /// One text engine, Pango, with one fast path: text DejaVu draws alone (Latin, Greek, Cyrillic:
 /// `DejaVuCoverage`) goes straight through FreeType and Cairo (`DejaVuLayout`), unless a word of
-/// it is wider than the line; everything else goes to Pango (`PangoText`), loaded the first time
-/// such text is measured or drawn and never before, in the language of the locale (`setLanguage`).
+/// it is wider than the line or the style names another face (the desktop's font); everything
+/// else goes to Pango (`PangoText`), loaded the first time such text is measured or drawn and
+/// never before, in the language of the locale (`setLanguage`).
 public enum TextLayout {
     public static func metrics(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
         let text = TextSafety.displayable(text)
@@ -39,7 +40,7 @@ public enum TextLayout {
     /// and plain text with a word wider than the line (a long path), which DejaVu's spaces-only
     /// breaking would cut between two letters where Pango breaks after a slash or a hyphen.
     private static func plainLayout(_ text: String, style: TextStyle, width: Double?) -> DejaVuLayout? {
-        guard DejaVuCoverage.isPlain(text) else { return nil }
+        guard style.face == nil || style.monospace, DejaVuCoverage.isPlain(text) else { return nil }
         let layout = DejaVuLayout(text, style: style, width: width)
         return layout.splitAWord ? nil : layout
     }
@@ -66,7 +67,7 @@ public enum TextLayout {
     /// word the first letter is at the right (a mnemonic's underline goes under it).
     public static func span(ofCharacter index: Int, in text: String, style: TextStyle) -> (x: Double, width: Double) {
         let shown = TextSafety.displayable(text)
-        if shown.unicodeScalars.count == text.unicodeScalars.count, !DejaVuCoverage.isPlain(shown),
+        if shown.unicodeScalars.count == text.unicodeScalars.count, style.face != nil || !DejaVuCoverage.isPlain(shown),
            let span = PangoText.span(ofCharacter: index, in: shown, style: style) {
             return span
         }

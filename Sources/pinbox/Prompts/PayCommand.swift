@@ -116,7 +116,7 @@ struct PayCommand {
             let settings = withResources(of: display)
             let page: Page
             let area = display.workArea(for: geometry)
-            let (appearance, motion) = display.desktopChoices(settings.preferences)
+            let (appearance, motion, _) = display.desktopChoices(settings.preferences)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: settings.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var scaled = spec
