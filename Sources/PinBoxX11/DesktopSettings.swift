@@ -16,6 +16,13 @@ extension XDisplay {
         return desktopChoices(named, settings: desktopSettings())
     }
 
+    /// The desktop's font (`DesktopFont.preferred`), from the settings `desktopChoices` reads next
+    /// (read now, or as the scale was read): what a role asks early, to start laying its text out
+    /// in that face while it goes on with the display.
+    public func desktopFont() -> DesktopFont? {
+        DesktopFont.preferred(desktop: desktopSettings())
+    }
+
     /// The same, from `settings` already read (`SettingsWatch`).
     func desktopChoices(_ named: Preferences, settings: XSettings?)
         -> (appearance: Appearance, motion: Motion, font: DesktopFont?) {

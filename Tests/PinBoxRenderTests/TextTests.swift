@@ -208,6 +208,35 @@ struct TextTests {
         #expect(TextLayout.drawnAhead([arabic, russian, chinese]).map(\.text) == [Paragraph.russian])
     }
 
+    /// Text in the desktop's face is Pango's, and what DejaVu draws beside it waits with it;
+    /// monospaced text keeps DejaVu Sans Mono on the fast path.
+    @Test func aFacesTextIsPangos() {
+        let serif = TextStyle(size: 14, face: "DejaVu Serif")
+        let english = PendingText(Paragraph.english, style: serif, width: 280)
+        let plain = PendingText(Paragraph.russian, style: TextStyle(size: 14), width: 280)
+        #expect(TextLayout.drawnAhead([english, plain]).map(\.text) == [Paragraph.russian])
+        let mono = TextStyle(size: 14, face: "DejaVu Serif", monospace: true)
+        #expect(TextLayout.drawnAhead([PendingText("+---[ED25519 256]--+", style: mono, width: nil), plain]).isEmpty)
+    }
+
+    /// A face draws other letters than DejaVu Sans at the same size: a serif's; the same face
+    /// named twice draws the same pixels, and so does DejaVu Sans named as a face (Pango's
+    /// DejaVu Sans beside the fast path's: the control that the difference is the face's).
+    @Test func aFaceDrawsItsOwnLetters() throws {
+        let text = "Enter passphrase for key"
+        let sans = try drawn(text, style: TextStyle(size: 20), width: nil)
+        let serif = try drawn(text, style: TextStyle(size: 20, face: "DejaVu Serif"), width: nil)
+        let again = try drawn(text, style: TextStyle(size: 20, face: "DejaVu Serif"), width: nil)
+        #expect(pixels(serif.0) == pixels(again.0))
+        #expect(serif.1.size.width != sans.1.size.width || pixels(serif.0) != pixels(sans.0))
+        let named = try drawn(text, style: TextStyle(size: 20, face: "DejaVu Sans"), width: nil)
+        #expect(named.1.size.width == sans.1.size.width, "Pango's DejaVu Sans is as wide as the fast path's")
+        #expect(abs(serif.1.size.width - sans.1.size.width) > 2, "\(serif.1.size.width) against \(sans.1.size.width)")
+        // Bold in a face is the face's bold: wider again.
+        let bold = try drawn(text, style: TextStyle(size: 20, face: "DejaVu Serif", bold: true), width: nil)
+        #expect(bold.1.size.width > serif.1.size.width)
+    }
+
     @Test func textDrawnWhilePreparedIsDrawnAsOnceWarm() throws {
         // prepare draws DejaVu's text on a thread and starts Pango on another while this one
         // draws the same, cold, at once: Cairo and FreeType are shared between them, and the

@@ -49,7 +49,7 @@ extension TextLayout {
     /// took the core the X server needed to answer our connection, and the window showed later
     /// with it than without it (docs/performance-notes.md).
     public static func prepare(_ texts: [PendingText]) {
-        guard let first = texts.first(where: { needsPango($0.text) }) else { return }
+        guard let first = texts.first(where: drawnByPango) else { return }
         PangoText.prepare(TextSafety.displayable(first.text), style: first.style, width: first.width)
         let plain = drawnAhead(texts)
         guard !plain.isEmpty else { return }
@@ -64,8 +64,13 @@ extension TextLayout {
     /// The texts `prepare` draws on a thread while Pango starts: DejaVu's, when any text needs
     /// Pango; none when all are DejaVu's.
     static func drawnAhead(_ texts: [PendingText]) -> [PendingText] {
-        guard texts.contains(where: { needsPango($0.text) }) else { return [] }
-        return texts.filter { !needsPango($0.text) }
+        guard texts.contains(where: drawnByPango) else { return [] }
+        return texts.filter { !drawnByPango($0) }
+    }
+
+    /// Whether Pango lays `pending` out: text DejaVu cannot draw alone, and any in another face.
+    private static func drawnByPango(_ pending: PendingText) -> Bool {
+        (pending.style.face != nil && !pending.style.monospace) || needsPango(pending.text)
     }
 }
 
