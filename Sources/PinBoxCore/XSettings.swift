@@ -53,6 +53,22 @@ public struct XSettings: Equatable, Sendable {
 
     /// The value of the first record named `name` (a second of the same name is not the
     /// desktop's word: its daemon writes each name once).
+    init(serial: UInt32, settings: [Setting], isComplete: Bool) {
+        self.serial = serial
+        self.settings = settings
+        self.isComplete = isComplete
+    }
+
+    /// The settings GTK 3 draws with: these, and `file`'s where these have no setting of the
+    /// name (a daemon's word wins over `settings.ini`, as in GTK). Nil where neither has any.
+    public static func desktop(_ published: XSettings?, file: GTKSettingsFile) -> XSettings? {
+        let fromFile = file.asXSettings
+        guard let published else { return fromFile.isEmpty ? nil : XSettings(serial: 0, settings: fromFile, isComplete: true) }
+        let missing = fromFile.filter { setting in !published.settings.contains { $0.name == setting.name } }
+        return missing.isEmpty ? published
+            : XSettings(serial: published.serial, settings: published.settings + missing, isComplete: published.isComplete)
+    }
+
     public func value(_ name: String) -> Value? {
         settings.first { $0.name.elementsEqual(name.utf8) }?.value
     }

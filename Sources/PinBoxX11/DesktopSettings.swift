@@ -20,15 +20,17 @@ extension XDisplay {
     /// (read now, or as the scale was read): what a role asks early, to start laying its text out
     /// in that face while it goes on with the display.
     public func desktopFont() -> DesktopFont? {
-        DesktopFont.preferred(desktop: desktopSettings())
+        DesktopFont.preferred(desktop: gtkSettings(desktopSettings()))
     }
 
     /// The same, from `settings` already read (`SettingsWatch`).
-    func desktopChoices(_ named: Preferences, settings: XSettings?)
+    func desktopChoices(_ named: Preferences, settings published: XSettings?)
         -> (appearance: Appearance, motion: Motion, font: DesktopFont?) {
+        let settings = gtkSettings(published)
         let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
                                               environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
                                               desktopSettings: { settings },
+                                              prefersDark: GTKSettingsFiles.current.prefersDark,
                                               themeBackground: { self.desktopReads.background(of: $0) },
                                               portalScheme: { self.desktopReads.portalScheme() })
         return (appearance, Motion.preferred(animations: named.animations, desktop: settings),

@@ -142,7 +142,7 @@ struct SettingsWatch {
             dpiResource = XResources(current: display).dpiResource
             resourcesStale = false
         }
-        let dpi = ScreenResolution.dpi(resource: dpiResource, desktop: { last },
+        let dpi = ScreenResolution.dpi(resource: dpiResource, desktop: { display.gtkSettings(last) },
                                        environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
         return dpi.map(ScreenResolution.scale) ?? 1
     }

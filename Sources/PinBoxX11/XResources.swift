@@ -89,7 +89,7 @@ public final class XResources {
     /// and `GDK_SCALE` as GTK reads them; nil when none says.
     public var dpi: Double? {
         ScreenResolution.dpi(resource: dpiResource,
-                             desktop: { display.desktopSettings() },
+                             desktop: { display.gtkSettings(display.desktopSettings()) },
                              environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
     }
 }

@@ -36,13 +36,18 @@ extension Appearance {
     /// which libadwaita's programs follow while it goes on publishing "Adwaita" as the theme.
     /// `portalScheme` asks the portal (a D-Bus call) only then; its "prefer light" and "no
     /// preference" leave the theme's word.
+    ///
+    /// `prefersDark` is GTK 3's `gtk-application-prefer-dark-theme` (`GTKSettingsFile`): the
+    /// theme's dark variant, for a theme named without one (Adwaita's is dark, HighContrast's
+    /// white on black).
     public static func preferred(scheme: ColorScheme?, contrast: Contrast?, environmentTheme: String?,
-                                 desktopSettings: () -> XSettings?,
+                                 desktopSettings: () -> XSettings?, prefersDark: Bool = false,
                                  themeBackground: (String) -> Color? = { _ in nil },
                                  portalScheme: () -> ColorScheme? = { nil }) -> Appearance {
         if let scheme, let contrast { return Appearance(scheme, contrast) }
         let named = environmentTheme.flatMap { $0.isEmpty ? nil : $0 }
-        let theme = named ?? desktopSettings()?.string(desktopThemeSetting)
+        var theme = named ?? desktopSettings()?.string(desktopThemeSetting)
+        if prefersDark, GTKThemeName(theme ?? "Adwaita").variant == nil { theme = (theme ?? "Adwaita") + ":dark" }
         var desktop = theme.map(Appearance.init(gtkTheme:)) ?? Appearance()
         if scheme == nil, desktop.scheme == .light, let theme, GTKThemeFile.isReadForColours(theme),
            themeBackground(theme)?.isDark == true {
