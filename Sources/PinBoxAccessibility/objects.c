@@ -94,6 +94,7 @@ static void node_finalize(GObject *object) {
     g_free(node->previous_text);
     g_free(node->key_binding);
     g_free(node->action);
+    g_free(node->characters);
     G_OBJECT_CLASS(pinbox_node_parent_class)->finalize(object);
 }
 
@@ -217,10 +218,22 @@ static gchar *text_get_selection(AtkText *text, gint n, gint *start, gint *end) 
     return NULL;
 }
 
+// Where the program said the character at `offset` is drawn (its caret's place at the text's
+// end); else, for text not drawn a character to a cell, the object's extents shared evenly.
 static void text_get_character_extents(AtkText *text, gint offset, gint *x, gint *y, gint *width, gint *height,
                                        AtkCoordType type) {
+    PinboxNode *node = PINBOX_NODE(text);
     gint count = text_count(text), bx, by, bw, bh;
     component_get_extents(ATK_COMPONENT(text), &bx, &by, &bw, &bh, type);
+    if (offset >= 0 && offset < node->character_count && offset <= count) {
+        // The object's own place, in the same coordinates, less where it is in the window.
+        const double *r = node->characters + 4 * offset;
+        *x = bx + (gint)(r[0] - node->x);
+        *y = by + (gint)(r[1] - node->y);
+        *width = (gint)r[2];
+        *height = (gint)r[3];
+        return;
+    }
     gint each = count > 0 ? bw / count : bw;
     *x = bx + (offset > 0 ? offset : 0) * each;
     *y = by;

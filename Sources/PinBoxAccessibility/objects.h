@@ -17,6 +17,9 @@ typedef struct {
     double x, y, width, height;
     char *name, *description, *text, *previous_text, *key_binding, *action;
     double current, minimum, maximum;
+    /// `character_count` rectangles of four numbers (pinbox_a11y_set_characters); NULL for none.
+    double *characters;
+    int32_t character_count;
     gboolean defunct;
 } PinboxNode;
 

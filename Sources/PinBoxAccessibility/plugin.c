@@ -195,6 +195,14 @@ void pinbox_a11y_set_value(int32_t id, double current, double minimum, double ma
     node->maximum = maximum;
 }
 
+void pinbox_a11y_set_characters(int32_t id, const double *rectangles, int32_t count) {
+    PinboxNode *node = find(id);
+    if (!node) return;
+    g_free(node->characters);
+    node->characters = count > 0 ? g_memdup2(rectangles, (gsize)count * 4 * sizeof *rectangles) : NULL;
+    node->character_count = count > 0 ? count : 0;
+}
+
 void pinbox_a11y_set_origin(int32_t x, int32_t y) {
     pinbox_tree.origin_x = x;
     pinbox_tree.origin_y = y;

@@ -129,10 +129,13 @@ public struct FieldScene: Equatable, Sendable {
     /// In an entry with padding, where cell `j`'s dot goes, relative to the field's origin: the
     /// `j`-th of equal slots inside the padding, whole pixels wide (the dots keep one pitch, as
     /// a font's advance does). Elsewhere, the cell.
-    public func markSlot(_ j: Int) -> Rect {
+    public func markSlot(_ j: Int) -> Rect { Self.markSlot(j, layout: layout, padding: theme.padding) }
+
+    /// The same for a field laid out as `layout`, whose theme has `padding` (points).
+    public static func markSlot(_ j: Int, layout: Layout, padding: Double) -> Rect {
         let cell = layout.cells[j]
-        guard theme.padding > 0 else { return cell }
-        let inner = layout.bounds.insetBy(dx: theme.padding * layout.scale, dy: 0)
+        guard padding > 0 else { return cell }
+        let inner = layout.bounds.insetBy(dx: padding * layout.scale, dy: 0)
         let w = (inner.width / Double(layout.cells.count)).rounded(.down)
         return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
     }

@@ -94,6 +94,43 @@ struct AccessibilityTests {
         #expect(daemon.isRunning)
     }
 
+    /// A magnifier following the caret asks where the character at the caret is: each bullet is
+    /// where its dot is drawn on the screen (the pixel at its middle is the dot's colour) and
+    /// the caret's place, after them, is the empty cell next to the last dot (the entry's own
+    /// colour). The control: the entry's ground is another colour than a dot's.
+    @Test func aMagnifierFindsEachDotAndTheCaret() throws {
+        let session = try askpassOnTheBus("Passphrase:")
+        let (probe, askpass) = (session.probe, session.askpass)
+        let x = try XClient(session.xvfb.display)
+        let id = try #require(askpass.windowID)
+        try askpass.xdotool(["type", "--delay", "20", "abc"])
+        _ = try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+            && $0["detail1"] as? Int == 2 }
+        let entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "password text" })
+        #expect(entry["caret"] as? Int == 3)
+        let places = try #require(entry["characters"] as? [[Int]])
+        let extents = try #require(entry["extents"] as? [Int])
+        #expect(places.count == 4, "\(places)")
+        #expect(zip(places, places.dropFirst()).allSatisfy { $0[0] < $1[0] }, "left to right: \(places)")
+        #expect(places.allSatisfy { $0[0] >= extents[0] && $0[0] + $0[2] <= extents[0] + extents[2] && $0[2] > 0 },
+                "within the entry \(extents): \(places)")
+        let frame = x.frame(of: id)
+        func middle(_ place: [Int]) -> UInt32 {
+            x.pixel(id, x: place[0] + place[2] / 2 - Int(frame.x), y: place[1] + place[3] / 2 - Int(frame.y))
+        }
+        // The entry's own colour, at its far end; the dots grow in: wait until the three middles
+        // are one colour that is not it, and the caret's place is it.
+        let ground = x.pixel(id, x: extents[0] + extents[2] - 4 - Int(frame.x), y: extents[1] + extents[3] / 2 - Int(frame.y))
+        try waitUntil("three dots drawn where the bus says \(places) in \(frame): \(places.map(middle)), ground \(ground)",
+                      timeout: 10) {
+            let colours = places.map(middle)
+            return Set(colours.prefix(3)).count == 1 && colours[0] != ground && colours[3] == ground
+        }
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == "abc\n")
+    }
+
     /// ssh's host-key question: readers speak a label's name, so the fingerprint is in it.
     @Test func theHostKeysFingerprintIsInItsLabelsName() throws {
         let fingerprint = "SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"

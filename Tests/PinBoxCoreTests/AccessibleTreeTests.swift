@@ -137,6 +137,41 @@ struct AccessibleTreeTests {
                                                .text(AccessibleTree.ID.entry(0), at: 0, removed: 0, inserted: 3)])
     }
 
+    /// A magnifier follows the caret: each bullet is where its dot is drawn (a slot inside the
+    /// entry's padding, a box of a PIN), and the caret stands in the next.
+    @Test("each bullet's place is its dot's cell, and the caret's the next")
+    func charactersAreWhereTheirDotsAre() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t" }
+        type(page, "abc")
+        let geometry = page.geometry.fields[0]
+        let field = page.fields[0]
+        let cells = field.layout.cells.indices.map {
+            FieldScene.markSlot($0, layout: field.layout, padding: field.configuration.theme.padding)
+                .offsetBy(dx: geometry.x, dy: geometry.y)
+        }
+        #expect(cells.first != field.layout.cells.first?.offsetBy(dx: geometry.x, dy: geometry.y),
+                "a passphrase's dots sit inside its padding, not in its cells")
+        let entry = try #require(AccessibleTree(page: page).node(AccessibleTree.ID.entry(0)))
+        #expect(entry.characters == Array(cells.prefix(4)))
+        #expect(entry.characters.allSatisfy { geometry.contains(Point(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2)) })
+        // Scrolled, the first bullet is the first cell's.
+        type(page, String(repeating: "d", count: cells.count + 3))
+        let scrolled = try #require(AccessibleTree(page: page).node(AccessibleTree.ID.entry(0)))
+        #expect(scrolled.characters.count == (scrolled.text?.count ?? 0) + 1 && scrolled.characters.first == cells.first)
+
+        let pin = try dialog(.entry(.fixedPIN(length: 6))) { $0.title = "PIN"; $0.accepts = .digits }
+        type(pin, "123456")
+        let boxes = pin.fields[0].layout.cells.map { $0.offsetBy(dx: pin.geometry.fields[0].x, dy: pin.geometry.fields[0].y) }
+        // Six boxes holding six digits keep the last free for the caret: the row scrolled by one.
+        let full = try #require(AccessibleTree(page: pin).node(AccessibleTree.ID.entry(0)))
+        #expect(full.text?.count == 5 && full.characters == boxes)
+
+        // Shown as typed (git's username), the characters are text, not cells: none said.
+        let name = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.showsTyping = true }
+        type(name, "alice")
+        #expect(try #require(AccessibleTree(page: name).node(AccessibleTree.ID.entry(0))).characters.isEmpty)
+    }
+
     @Test("Tab moves the focus: the old object loses its focused state, the new one gets a focus event")
     func focusEvents() throws {
         let page = try dialog(.entry(.passphrase)) { $0.title = "t" }

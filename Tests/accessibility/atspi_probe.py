@@ -37,6 +37,11 @@ def describe(obj):
     try:
         text = obj.queryText()
         node["text"] = text.getText(0, -1)
+        if obj.getState().contains(pyatspi.STATE_EDITABLE):
+            # Where each character is, and the caret after the last: what a magnifier follows.
+            node["caret"] = text.caretOffset
+            node["characters"] = [list(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS))
+                                  for i in range(text.characterCount + 1)]
     except NotImplementedError:
         pass
     try:

@@ -24,6 +24,10 @@ public struct AccessibleNode: Equatable, Sendable {
     /// A hidden entry whose row scrolled: how many characters come before its first dot shown.
     /// A change of it is told as the dots that left the row and those that came.
     public var textOffset = 0
+    /// Where each character of `text` is drawn, then where the caret stands after the last, in
+    /// the window's device pixels: what a magnifier follows as the user types. Empty where the
+    /// text is not drawn a character to a cell.
+    public var characters: [Rect] = []
 
     public init(id: Int32, role: AccessibleRole, name: String, description: String = "", text: String? = nil,
                 states: AccessibleStates, keyBinding: String = "", action: AccessibleAction? = nil,

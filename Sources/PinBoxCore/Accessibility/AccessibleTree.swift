@@ -232,8 +232,25 @@ public struct AccessibleTree: Equatable, Sendable {
         }
         var node = AccessibleNode(id: ID.entry(index), role: hidden ? .passwordText : .text, name: name,
                                   description: description, text: text, states: states, bounds: bounds)
-        if hidden && !field.showsCount { node.textOffset = field.firstShown }
+        if hidden && !field.showsCount {
+            node.textOffset = field.firstShown
+            node.characters = characterPlaces(field, count: shownCount, in: bounds)
+        }
         return node
+    }
+
+    /// Where a hidden entry's `count` dots are drawn (`FieldScene.markSlot`: a dot to a cell,
+    /// or to a slot inside a padded entry, from the first shown), then where the next one goes,
+    /// the caret's place. Past the last slot the caret stands at the last one's end.
+    private static func characterPlaces(_ field: PageField, count: Int, in bounds: Rect) -> [Rect] {
+        let padding = field.configuration.theme.padding
+        let slots = field.layout.cells.indices.map {
+            FieldScene.markSlot($0, layout: field.layout, padding: padding).offsetBy(dx: bounds.x, dy: bounds.y)
+        }
+        guard let last = slots.last else { return [] }
+        return (0...count).map { k in
+            k < slots.count ? slots[k] : Rect(x: last.maxX, y: last.y, width: 0, height: last.height)
+        }
     }
 
     private static func labelBounds(_ geometry: PageGeometry, field: Int, over bounds: Rect) -> Rect {

@@ -138,6 +138,10 @@ public final class AccessibilityBridge {
             if old?.keyBinding != node.keyBinding { set(node.id, Int32(PINBOX_A11Y_KEY_BINDING), node.keyBinding) }
             if old?.action != node.action { set(node.id, Int32(PINBOX_A11Y_ACTION), node.action?.name ?? "") }
             if let v = node.value { pinbox_accessibility_set_value(node.id, v.current, v.minimum, v.maximum) }
+            if old?.characters != node.characters {
+                let numbers = node.characters.flatMap { [$0.x, $0.y, $0.width, $0.height] }
+                pinbox_accessibility_set_characters(node.id, numbers, Int32(node.characters.count))
+            }
         }
         published = tree
         if fresh { pinbox_accessibility_emit(Int32(PINBOX_A11Y_WINDOW_SHOWN), AccessibleTree.ID.window, 0, 0, 0, nil) }
