@@ -65,6 +65,24 @@ struct AccessibilityTests {
             && $0["detail1"] as? Int == 4 }
         let entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "text" })
         #expect(entry["text"] as? String == "alice")
+        // Each letter is where it is drawn: ink in each one's extents, none past the caret's place.
+        let places = try #require(entry["characters"] as? [[Int]])
+        #expect(places.count == 6 && entry["caret"] as? Int == 5, "\(places)")
+        let x = try XClient(session.xvfb.display)
+        let id = try #require(askpass.windowID)
+        let frame = x.frame(of: id)
+        func ink(from left: Int, to right: Int, around place: [Int]) -> Int {
+            let middle = place[1] + place[3] / 2 - Int(frame.y)
+            return (left..<right).reduce(0) { count, column in
+                count + (middle - 5...middle + 5).filter { row in
+                    let p = x.pixel(id, x: column - Int(frame.x), y: row)
+                    return (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff) < 3 * 0x80
+                }.count
+            }
+        }
+        for place in places.dropLast() { #expect(ink(from: place[0], to: place[0] + place[2], around: place) > 0, "\(place)") }
+        let caret = try #require(places.last)
+        #expect(ink(from: caret[0] + 3, to: caret[0] + 40, around: caret) == 0, "nothing drawn past the caret \(caret)")
         try askpass.keys("Return")
         #expect(try askpass.waitExit() == 0)
         #expect(askpass.stdout == "alice\n")

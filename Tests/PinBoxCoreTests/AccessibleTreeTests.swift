@@ -166,10 +166,16 @@ struct AccessibleTreeTests {
         let full = try #require(AccessibleTree(page: pin).node(AccessibleTree.ID.entry(0)))
         #expect(full.text?.count == 5 && full.characters == boxes)
 
-        // Shown as typed (git's username), the characters are text, not cells: none said.
+        // Shown as typed (git's username), the characters are one run of text: each as far along
+        // as the text before it is wide (half an em a character here), after the padding.
         let name = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.showsTyping = true }
         type(name, "alice")
-        #expect(try #require(AccessibleTree(page: name).node(AccessibleTree.ID.entry(0))).characters.isEmpty)
+        let run = try #require(AccessibleTree(page: name).node(AccessibleTree.ID.entry(0))).characters
+        let area = name.geometry.fields[0]
+        let em = name.fields[0].configuration.theme.style(for: .filled).font.size
+        let pad = name.fields[0].configuration.theme.padding
+        #expect(run.map(\.x) == (0...5).map { (area.x + pad + Double($0) * em / 2).rounded() }, "\(run)")
+        #expect(zip(run, run.dropFirst()).allSatisfy { $0.width > 0 && $0.x + $0.width == $1.x } && run.last?.width == 0)
     }
 
     @Test("Tab moves the focus: the old object loses its focused state, the new one gets a focus event")

@@ -235,6 +235,14 @@ public struct AccessibleTree: Equatable, Sendable {
         if hidden && !field.showsCount {
             node.textOffset = field.firstShown
             node.characters = characterPlaces(field, count: shownCount, in: bounds)
+        } else if !hidden {
+            var theme = field.configuration.theme
+            theme.secure = false
+            if theme.drawsTextRun {
+                node.characters = runPlaces(text, field: field, theme: theme, in: bounds, measure: page.measure)
+            } else if field.firstShown == 0 {
+                node.characters = characterPlaces(field, count: text.unicodeScalars.count, in: bounds)
+            }
         }
         return node
     }
@@ -250,6 +258,28 @@ public struct AccessibleTree: Equatable, Sendable {
         guard let last = slots.last else { return [] }
         return (0...count).map { k in
             k < slots.count ? slots[k] : Rect(x: last.maxX, y: last.y, width: 0, height: last.height)
+        }
+    }
+
+    /// Where a shown entry's characters stand when it draws them as one run (git's username):
+    /// after its padding, each as far along as the text before it is wide, the run's end kept in
+    /// view as the painter keeps it; the caret after the last. Left to right: a right-to-left
+    /// name is placed as if it ran the other way.
+    private static func runPlaces(_ text: String, field: PageField, theme: Theme, in bounds: Rect,
+                                  measure: TextMeasure) -> [Rect] {
+        let s = field.layout.scale, font = theme.style(for: .filled).font
+        let style = TextStyle(size: font.size * s, face: font.family == "DejaVu Sans" ? nil : font.family, bold: font.bold)
+        let area = field.layout.bounds.offsetBy(dx: bounds.x, dy: bounds.y)
+        let pad = (theme.padding > 0 ? theme.padding : 6) * s
+        let scalars = Array(text.unicodeScalars)
+        let edges = (0...scalars.count).map { k in
+            k == 0 ? 0 : measure(String(String.UnicodeScalarView(scalars.prefix(k))), style, nil).width
+        }
+        let left = area.x + pad - max(0, (edges.last ?? 0) - (area.width - 2 * pad))
+        return edges.indices.map { k in
+            let x = (left + edges[k]).rounded()
+            let end = k + 1 < edges.count ? (left + edges[k + 1]).rounded() : x
+            return Rect(x: x, y: area.y, width: end - x, height: area.height)
         }
     }
 
