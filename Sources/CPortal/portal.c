@@ -185,6 +185,10 @@ struct question {
     const struct service *service;
     int milliseconds;
     int found;
+    // Or, when `accessibility` is set, the accessibility bus's address (`found`, as
+    // `accessibility_of` says).
+    bool accessibility;
+    char bus[4096];
 };
 
 static void let_go(struct question *q) {
@@ -244,9 +248,82 @@ static int answer_of(const char *address, const struct service *service, int mil
     return answered;
 }
 
+// Whether the reply to Properties.GetAll holds `name` as a true boolean.
+static bool says_true(DBusMessage *reply, const char *name) {
+    DBusMessageIter it, entries;
+    if (!p_dbus_message_iter_init(reply, &it) || p_dbus_message_iter_get_arg_type(&it) != DBUS_TYPE_ARRAY) return false;
+    p_dbus_message_iter_recurse(&it, &entries);
+    for (; p_dbus_message_iter_get_arg_type(&entries) == DBUS_TYPE_DICT_ENTRY; p_dbus_message_iter_next(&entries)) {
+        DBusMessageIter entry, value;
+        const char *key = NULL;
+        p_dbus_message_iter_recurse(&entries, &entry);
+        if (p_dbus_message_iter_get_arg_type(&entry) != DBUS_TYPE_STRING) continue;
+        p_dbus_message_iter_get_basic(&entry, &key);
+        if (strcmp(key, name) != 0 || !p_dbus_message_iter_next(&entry)
+            || p_dbus_message_iter_get_arg_type(&entry) != DBUS_TYPE_VARIANT)
+            continue;
+        p_dbus_message_iter_recurse(&entry, &value);
+        dbus_bool_t on = FALSE;
+        if (p_dbus_message_iter_get_arg_type(&value) == DBUS_TYPE_BOOLEAN) p_dbus_message_iter_get_basic(&value, &on);
+        return on;
+    }
+    return false;
+}
+
+// The call `method` of at-spi-bus-launcher (org.a11y.Bus), with no auto start; its reply, or
+// NULL.
+static DBusMessage *ask_launcher(DBusConnection *bus, const char *interface, const char *method, const char *argument,
+                                 int milliseconds, DBusError *error) {
+    DBusMessage *call = p_dbus_message_new_method_call("org.a11y.Bus", "/org/a11y/bus", interface, method);
+    if (!call) return NULL;
+    p_dbus_message_set_auto_start(call, FALSE);
+    DBusMessage *reply = NULL;
+    if (!argument || p_dbus_message_append_args(call, DBUS_TYPE_STRING, &argument, DBUS_TYPE_INVALID))
+        reply = p_dbus_connection_send_with_reply_and_block(bus, call, milliseconds, error);
+    p_dbus_message_unref(call);
+    return reply;
+}
+
+// As libatspi and Qt learn it where the display does not say: 1 with the accessibility bus's
+// address in `out` when at-spi-bus-launcher runs on the session bus at `address` and has
+// accessibility on (org.a11y.Status: IsEnabled, or ScreenReaderEnabled, which a screen reader
+// sets); 0 when it runs with it off, or none runs; -1 for no answer.
+static int accessibility_of(const char *address, char *out, size_t size, int milliseconds) {
+    DBusError error;
+    p_dbus_error_init(&error);
+    int found = -1;
+    DBusConnection *bus = connected(address, &error);
+    if (bus) {
+        DBusMessage *status = ask_launcher(bus, DBUS_INTERFACE_PROPERTIES, "GetAll", "org.a11y.Status", milliseconds,
+                                           &error);
+        if (!status) {
+            found = p_dbus_error_is_set(&error) && service_state(&error) == 0 ? 0 : -1;
+        } else if (!says_true(status, "IsEnabled") && !says_true(status, "ScreenReaderEnabled")) {
+            found = 0;
+        } else {
+            DBusMessage *reply = ask_launcher(bus, "org.a11y.Bus", "GetAddress", NULL, milliseconds, &error);
+            const char *given = NULL;
+            DBusMessageIter it;
+            if (reply && p_dbus_message_iter_init(reply, &it) && p_dbus_message_iter_get_arg_type(&it) == DBUS_TYPE_STRING)
+                p_dbus_message_iter_get_basic(&it, &given);
+            if (given && *given && strlen(given) < size) {
+                strcpy(out, given);
+                found = 1;
+            }
+            if (reply) p_dbus_message_unref(reply);
+        }
+        if (status) p_dbus_message_unref(status);
+        end(bus);
+    }
+    p_dbus_error_free(&error);
+    return found;
+}
+
 static void *answer(void *context) {
     struct question *q = context;
-    if (q->service)
+    if (q->accessibility)
+        q->found = accessibility_of(q->address, q->bus, sizeof q->bus, q->milliseconds);
+    else if (q->service)
         q->found = answer_of(q->address, q->service, q->milliseconds);
     else
         ask(q->address, &q->heard);
@@ -272,10 +349,11 @@ void pinbox_portal_stop_listening(void) {
 }
 
 // A question on its own thread: the portal's color-scheme, or with a `service`, whether it
-// answers within `milliseconds`.
-static struct question *start(const struct service *service, int milliseconds) {
+// answers within `milliseconds`, or with `accessibility`, the accessibility bus.
+static struct question *start(const struct service *service, int milliseconds, bool accessibility) {
     struct question *q = calloc(1, sizeof *q);
     if (!q) return NULL;
+    q->accessibility = accessibility;
     if (!pinbox_session_bus(q->address, sizeof q->address) || !load() || pinbox_pipe_nonblocking(q->ends) != 0) {
         free(q);
         return NULL;
@@ -310,7 +388,7 @@ void pinbox_portal_prepare(void) {
         let_go(pending);
     }
     clock_gettime(CLOCK_MONOTONIC, &pending_since);
-    pending = start(NULL, PINBOX_PORTAL_MILLISECONDS);
+    pending = start(NULL, PINBOX_PORTAL_MILLISECONDS, false);
 }
 
 int pinbox_portal_color_scheme(void) {
@@ -336,13 +414,30 @@ int pinbox_portal_color_scheme(void) {
 int pinbox_secret_service_answers(int milliseconds) {
     static const struct service secrets = {"org.freedesktop.secrets", "/org/freedesktop/secrets",
                                            "org.freedesktop.Secret.Service", "Collections"};
-    struct question *q = start(&secrets, milliseconds);
+    struct question *q = start(&secrets, milliseconds, false);
     if (!q) return -1;
     struct pollfd ready = {q->ends[0], POLLIN, 0};
     int answered = -1;
     if (poll(&ready, 1, milliseconds) == 1 && atomic_load(&q->answered)) answered = q->found;
     let_go(q);
     return answered;
+}
+
+int pinbox_accessibility_bus_of_session(char *address, int size, int milliseconds) {
+    struct question *q = start(NULL, milliseconds, true);
+    if (!q) return -1;
+    struct pollfd ready = {q->ends[0], POLLIN, 0};
+    int found = -1;
+    if (poll(&ready, 1, milliseconds) == 1 && atomic_load(&q->answered)) {
+        found = q->found;
+        if (found == 1 && size > 0 && strlen(q->bus) < (size_t)size) {
+            strcpy(address, q->bus);
+        } else if (found == 1) {
+            found = -1;
+        }
+    }
+    let_go(q);
+    return found;
 }
 
 int pinbox_portal_descriptor(void) {

@@ -10,10 +10,13 @@ enum GTKSettingsFiles {
     private static func read() -> GTKSettingsFile {
         func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         var file = GTKSettingsFile()
+        // Most sessions have none of these files: nothing is allocated to learn it.
+        let present = GTKSettingsFile.paths(home: environment("HOME"), configHome: environment("XDG_CONFIG_HOME"),
+                                            configDirs: environment("XDG_CONFIG_DIRS")).filter { access($0, F_OK) == 0 }
+        guard !present.isEmpty else { return file }
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: GTKSettingsFile.readLimit)
         defer { buffer.deallocate() }
-        for path in GTKSettingsFile.paths(home: environment("HOME"), configHome: environment("XDG_CONFIG_HOME"),
-                                          configDirs: environment("XDG_CONFIG_DIRS")) {
+        for path in present {
             // A FIFO or a device in a file's place is passed over, never waited on.
             let count = pinbox_read_regular_file(path, buffer.baseAddress, buffer.count)
             if count >= 0 { file.read(Array(buffer[..<count])) }

@@ -149,6 +149,52 @@ struct AccessibilityTests {
         #expect(askpass.stdout == "abc\n")
     }
 
+    /// A Wayland session (GNOME's default): the prompt draws through Xwayland, whose root window
+    /// carries no `AT_SPI_BUS` (the launcher writes none there), and finds the accessibility bus
+    /// as libatspi does, from the launcher on the session bus, once accessibility is on. The
+    /// controls: with it off the prompt does not join the bus; nor does it in an X11 session
+    /// whose display says nothing.
+    @Test func aWaylandSessionsPromptIsOnTheBus() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display, wayland: true)
+        #expect(try XClient(xvfb.display).rootProperties["AT_SPI_BUS"] == nil, "the display says nothing")
+        let probe = try AtspiProbe(bus)
+        func askpass(_ environment: [String: String]) throws -> PinBoxProcess {
+            let p = try PinBoxProcess(["askpass", "Passphrase:"], display: xvfb.display, environment: environment)
+            try p.findWindowByPID()
+            return p
+        }
+        func absent() throws -> Bool { try probe.ask("app pinbox 2")["found"] as? Bool == false }
+        // Off: the launcher is asked (libdbus comes in to ask it), and nothing joins the bus.
+        let off = try askpass(bus.environment)
+        try waitUntil("the launcher asked") { Self.mapped(off.pid).contains("libdbus") }
+        #expect(try absent())
+        #expect(!Self.mapped(off.pid).contains("libpinbox-accessibility"), "the plug-in stays unloaded while off")
+        try DesktopColorSchemeTests.answer(off)
+
+        try bus.turnOn()
+        // An X11 session (no WAYLAND_DISPLAY) whose display says nothing: not asked, nothing loaded.
+        var x11 = bus.environment
+        x11["WAYLAND_DISPLAY"] = nil
+        let plain = try askpass(x11)
+        #expect(try absent())
+        #expect(Self.mapped(plain.pid).isEmpty, "\(Self.mapped(plain.pid))")
+        try DesktopColorSchemeTests.answer(plain)
+
+        let on = try askpass(bus.environment)
+        let window = try probe.window(of: "pinbox")
+        #expect(window["role"] as? String == "dialog")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
+            && $0["role"] as? String == "password text" }
+        try on.xdotool(["type", "--delay", "20", "pw"])
+        _ = try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+            && $0["detail1"] as? Int == 1 }
+        let entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "password text" })
+        #expect(entry["text"] as? String == "••")
+        try on.keys("Return")
+        #expect(try on.waitExit() == 0 && on.stdout == "pw\n")
+    }
+
     /// ssh's host-key question: readers speak a label's name, so the fingerprint is in it.
     @Test func theHostKeysFingerprintIsInItsLabelsName() throws {
         let fingerprint = "SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"

@@ -37,4 +37,12 @@ void pinbox_portal_stop_listening(void);
 /// portal's is.
 int pinbox_secret_service_answers(int milliseconds);
 
+/// The accessibility bus's address, asked of at-spi-bus-launcher (`org.a11y.Bus`) on the session
+/// bus, as libatspi and Qt ask where the display carries no `AT_SPI_BUS` (a Wayland session,
+/// whose launcher writes none): 1, with the address in `address`, when the launcher runs and
+/// has accessibility on (`org.a11y.Status`: `IsEnabled`, or `ScreenReaderEnabled`, which a
+/// screen reader sets); 0 when it has it off or none runs (none is started); -1 when that
+/// cannot be had within `milliseconds`.
+int pinbox_accessibility_bus_of_session(char *address, int size, int milliseconds);
+
 #endif

@@ -7,6 +7,15 @@
 /// value in D-Bus's escaped form. `AT_SPI_BUS_ADDRESS` in the environment is the user's own
 /// choice and is not judged here.
 public enum AccessibilityBusAddress {
+    /// Whether the session bus is asked for the accessibility bus when the display carries no
+    /// `AT_SPI_BUS`: in a Wayland session (`WAYLAND_DISPLAY` named, or `XDG_SESSION_TYPE`
+    /// `wayland`), where at-spi-bus-launcher writes no property (the prompt draws through
+    /// Xwayland) and libatspi asks the launcher on the session bus instead. On X11 the property is
+    /// there whenever accessibility could be on, and nothing of D-Bus is loaded to learn it is off.
+    public static func isAskedOfTheSessionBus(waylandDisplay: String?, sessionType: String?) -> Bool {
+        !(waylandDisplay ?? "").isEmpty || sessionType == "wayland"
+    }
+
     /// Whether `address` names a single local socket, and nothing else.
     public static func isLocalSocket(_ address: String) -> Bool {
         let bytes = Array(address.utf8)

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
+import CPortal
 import CX11
 import CSystem
 import PinBoxCore
 
 /// Whether the session has accessibility on, asked the way a toolkit's bridge asks before it
 /// connects: the `AT_SPI_BUS` property that at-spi-bus-launcher puts on the root window
-/// (GNOME and KDE start it with the session; a bare X session can start it by hand), and
-/// `NO_AT_BRIDGE=1` to keep the bridge off whatever the session says. Asked once a window has
+/// (GNOME and KDE start it with the session; a bare X session can start it by hand), else, in a
+/// Wayland session, whose launcher writes none, the launcher itself on the session bus (its
+/// `org.a11y.Status` and `GetAddress`, as libatspi and Qt ask); and `NO_AT_BRIDGE=1` to keep
+/// the bridge off whatever the session says. Asked once a window has
 /// shown (the check is a round trip or two), and once per process. The property's value is the
 /// bus's address, which the bridge is given when it is one local socket
 /// (`AccessibilityBusAddress`): any client of the display can write it. The user's own
@@ -17,9 +20,39 @@ enum AccessibilitySwitch {
     /// The accessibility bus's address when the session has accessibility on; nil otherwise.
     static func busAddress(_ display: XDisplay) -> String? {
         if let answer { return answer }
-        let address = disabledByEnvironment ? nil : busProperty(display).flatMap(trusted)
+        var address: String?
+        if disabledByEnvironment {
+            address = nil
+        } else if let property = busProperty(display) {
+            address = trusted(property)
+        } else if AccessibilityBusAddress.isAskedOfTheSessionBus(waylandDisplay: environment("WAYLAND_DISPLAY"),
+                                                                  sessionType: environment("XDG_SESSION_TYPE")) {
+            address = sessionBusAddress()
+        }
         answer = .some(address)
         return address
+    }
+
+    private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    /// How long the launcher has to say: a session bus that does not answer holds the prompt,
+    /// once its window has shown, no longer.
+    static let sessionBusMilliseconds: Int32 = 250
+
+    /// The address at-spi-bus-launcher gives on the session bus when it has accessibility on
+    /// (a Wayland session): the user's own `AT_SPI_BUS_ADDRESS` first, as libatspi takes it;
+    /// else the launcher's, when it is one local socket.
+    private static func sessionBusAddress() -> String? {
+        if let own = environment("AT_SPI_BUS_ADDRESS"), !own.isEmpty { return own }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let found = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                pinbox_accessibility_bus_of_session($0.baseAddress, Int32($0.count), sessionBusMilliseconds)
+            }
+        }
+        guard found == 1 else { return nil }
+        let address = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+        return AccessibilityBusAddress.isLocalSocket(address) ? address : nil
     }
 
     /// The address to connect to when the root window says accessibility is on: the user's own

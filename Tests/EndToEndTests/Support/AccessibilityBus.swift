@@ -16,7 +16,10 @@ final class AccessibilityBus {
 
     static let launcherPath = "/usr/libexec/at-spi-bus-launcher"
 
-    init(display: String) throws {
+    /// `wayland`: the session is a Wayland one (`WAYLAND_DISPLAY` named, to a compositor that
+    /// is not there: programs draw through the X display), whose launcher puts nothing on the
+    /// root window; programs learn the accessibility bus from the launcher on the session bus.
+    init(display: String, wayland: Bool = false) throws {
         for (tool, package) in [("/usr/bin/dbus-run-session", "dbus-daemon"), (Self.launcherPath, "at-spi2-core"),
                                 ("/usr/bin/python3", "python3")]
         where !FileManager.default.isExecutableFile(atPath: tool) {
@@ -29,6 +32,7 @@ final class AccessibilityBus {
         var environment = ["HOME": home, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": home + "/config",
                            "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "DISPLAY": display,
                            "NO_AT_BRIDGE": "", "GSETTINGS_BACKEND": "memory"]
+        if wayland { environment["WAYLAND_DISPLAY"] = "pinbox-no-compositor" }
         // The shell prints the session bus and its own pid, then becomes the launcher.
         session = try Child(["dbus-run-session", "--", "/bin/sh", "-c",
                              "echo \"$$ $DBUS_SESSION_BUS_ADDRESS\"; exec \(Self.launcherPath) --launch-immediately"],
@@ -45,7 +49,18 @@ final class AccessibilityBus {
         launcher = pid
         environment["DBUS_SESSION_BUS_ADDRESS"] = String(line[1])
         self.environment = environment
-        // Ready once the launcher has published the accessibility bus on the display.
+        // Ready once the launcher has published the accessibility bus: on the session bus (a
+        // Wayland session's launcher writes nothing on the display), else on the display.
+        if wayland {
+            while try run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                           "org.a11y.Bus.GetAddress"], environment: environment).status != 0 {
+                guard session.isRunning, Date() < deadline else {
+                    throw TestFailure("at-spi-bus-launcher gave no address on the session bus")
+                }
+                usleep(20_000)
+            }
+            return
+        }
         let x = try XClient(display)
         while x.rootProperties["AT_SPI_BUS"] == nil {
             guard session.isRunning, Date() < deadline else {
@@ -73,6 +88,15 @@ final class AccessibilityBus {
             return found != nil
         }
         return found!
+    }
+
+    /// Turns accessibility on as a desktop's switch does: the launcher's `org.a11y.Status`
+    /// `IsEnabled` (GNOME's "toolkit-accessibility"), which programs that ask the session bus read.
+    func turnOn() throws {
+        let set = try run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                           "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
+                           "variant:boolean:true"], environment: environment)
+        guard set.status == 0 else { throw TestFailure("IsEnabled could not be set: \(set.output)") }
     }
 
     deinit {
