@@ -7,6 +7,15 @@ import Testing
 /// start a daemon as the user.
 @Suite("The accessibility bus address taken from the root window")
 struct AccessibilityBusAddressTests {
+    /// The session bus is asked only in a Wayland session: on X11 the display says it.
+    @Test func onlyAWaylandSessionAsksTheSessionBus() {
+        #expect(AccessibilityBusAddress.isAskedOfTheSessionBus(waylandDisplay: "wayland-0", sessionType: nil))
+        #expect(AccessibilityBusAddress.isAskedOfTheSessionBus(waylandDisplay: nil, sessionType: "wayland"))
+        #expect(!AccessibilityBusAddress.isAskedOfTheSessionBus(waylandDisplay: nil, sessionType: "x11"))
+        #expect(!AccessibilityBusAddress.isAskedOfTheSessionBus(waylandDisplay: "", sessionType: nil))
+        #expect(!AccessibilityBusAddress.isAskedOfTheSessionBus(waylandDisplay: nil, sessionType: nil))
+    }
+
     /// What at-spi-bus-launcher writes (its dbus-daemon's address), old and new.
     @Test(arguments: ["unix:path=/run/user/1000/at-spi/bus_0,guid=5a0d6c3e6ad1b1e2b6d4b54a65f1a2b3",
                       "unix:path=/tmp/pinbox-a11y-1/run/at-spi/bus_1",
