@@ -125,7 +125,7 @@ public enum PagePainter {
         let ringWidth = Layout.devicePixels(m.ringWidth, scale: s)
         if let i = page.focusRing, i < page.fields.count, touched(layout.ring(aroundField: i)) {
             canvas.strokeInside(layout.ring(aroundField: i), width: ringWidth,
-                                radius: (page.fields[i].theme.cornerRadius + m.ringOffset) * s,
+                                radius: page.fields[i].theme.cornerRadius * page.fields[i].layout.scale + m.ringOffset * s,
                                 color: page.palette.focusRing)
         }
         if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {

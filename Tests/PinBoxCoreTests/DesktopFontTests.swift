@@ -103,6 +103,24 @@ struct DesktopFontTests {
         #expect(page.content.descriptionWidth?.style == TextStyle(size: 20, face: "Cantarell"))
     }
 
+    /// The entries grow with larger text, as GTK's do (the dots, a shown name's letters, the
+    /// boxes); smaller text leaves them as they are.
+    @Test func theEntriesGrowWithTheText() throws {
+        var spec = Self.spec()
+        let plain = try spec.makePage(measure: measure)
+        spec.font = DesktopFont(face: nil, pixels: DialogLayout.Metrics().textSize * 2)
+        let large = try spec.makePage(measure: measure)
+        #expect(large.fields[0].layout.scale == 2 && plain.fields[0].layout.scale == 1)
+        #expect(large.fields[0].layout.bounds.height == 2 * plain.fields[0].layout.bounds.height)
+        spec.font = DesktopFont(face: nil, pixels: DialogLayout.Metrics().textSize * 0.75)
+        let small = try spec.makePage(measure: measure).fields[0].layout
+        #expect(small.scale == 1 && small.bounds.height == plain.fields[0].layout.bounds.height)
+        // Within the scales an entry takes, however large the text and the screen's scale.
+        spec.font = DesktopFont(face: nil, pixels: DesktopFont.pixelRange.upperBound)
+        spec.scale = FieldConfiguration.scaleRange.upperBound
+        #expect(try spec.makePage(measure: measure).fields[0].layout.scale == FieldConfiguration.scaleRange.upperBound)
+    }
+
     /// The desktop's font changes while a passphrase is half typed: the dialog is laid out as
     /// if made in it, with what is typed and focused kept; the font named no more brings the
     /// dialog's own back.

@@ -68,6 +68,13 @@ public struct DesktopFont: Equatable, Sendable {
         desktop?.string(setting).flatMap { DesktopFont(parsing: $0) }
     }
 
+    /// The scale a dialog's entries are made at, for a dialog at `scale`: larger text makes them
+    /// as much larger (a shown name's letters, the dots, the boxes, as GTK's entries grow with
+    /// their font); smaller text leaves them as they are. Within `--scale`'s range.
+    public func entryScale(_ scale: Double, base: DialogLayout.Metrics = DialogLayout.Metrics()) -> Double {
+        min(scale * max(pixels / base.textSize, 1), FieldConfiguration.scaleRange.upperBound)
+    }
+
     /// A dialog's sizes for text this size: every text in proportion, and what holds text with
     /// it (a button's height, padding and least width, the column a paragraph wraps to) growing
     /// with it. Smaller text leaves those as they were: a button never becomes a smaller target.

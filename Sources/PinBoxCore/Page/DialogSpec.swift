@@ -126,6 +126,8 @@ public struct DialogSpec: Equatable, Sendable {
         // Entries as wide as the text column the buttons and a fingerprint's line make (a
         // fingerprint's entry wider still where the typed fingerprint needs it).
         func columnWidth() -> Double { DialogLayout.columnWidth(content, measure: measure, metrics: metrics, scale: scale) }
+        // The entries grow with a larger font, as the text does.
+        let entryScale = font?.entryScale(scale) ?? scale
         // A question's one entry, where it has one: ssh's fingerprint typed.
         var fingerprint: [PageField] = []
         switch kind {
@@ -146,10 +148,10 @@ public struct DialogSpec: Equatable, Sendable {
             let prompt = Self.label(prompt)
             let width = columnWidth()
             var fields = [try entry.makeField(name: "entry", label: prompt, accepts: accepts, byteLimit: byteLimit,
-                                              scale: scale, width: width, easing: easing, palette: palette)]
+                                              scale: entryScale, width: width, easing: easing, palette: palette)]
             if let repeatPrompt {
                 fields.append(try entry.makeField(name: "repeat", label: Self.label(repeatPrompt), accepts: accepts,
-                                                  byteLimit: byteLimit, scale: scale, width: width, easing: easing,
+                                                  byteLimit: byteLimit, scale: entryScale, width: width, easing: easing,
                                                   palette: palette))
             }
             // A name or a one-time code is no secret: shown as typed.
@@ -177,8 +179,8 @@ public struct DialogSpec: Equatable, Sendable {
             content.defaultButton = .notOK
             if entry {
                 var field = try EntryKind.passphrase.makeField(name: "fingerprint", label: prompt, accepts: .text,
-                                                               byteLimit: byteLimit, scale: scale,
-                                                               width: max(columnWidth(), fingerprintRoom(measure)),
+                                                               byteLimit: byteLimit, scale: entryScale,
+                                                               width: max(columnWidth(), fingerprintRoom(measure, scale: entryScale)),
                                                                palette: palette)
                 // A key's fingerprint is public: shown, and read by a screen reader, as typed.
                 (field.revealed, field.holdsNoSecret) = (true, true)
@@ -205,7 +207,7 @@ public struct DialogSpec: Equatable, Sendable {
 
     /// The width, in whole cells, of an entry that shows the fingerprint typed whole: in the
     /// entry's own type size, between its padding, with the caret after it.
-    private func fingerprintRoom(_ measure: TextMeasure) -> Double {
+    private func fingerprintRoom(_ measure: TextMeasure, scale: Double) -> Double {
         guard let fingerprint = detail?.text else { return 0 }
         let theme = Theme.passphrase
         let typed = measure(fingerprint, TextStyle(size: theme.empty.font.size * scale), nil).width
