@@ -156,6 +156,27 @@ struct DesktopFontTests {
         #expect(page.scale < 1)
     }
 
+    /// Made smaller than asked to fit the screen, then a font too large, then none again on a
+    /// screen with room: the dialog grows back to the scale asked, not the one it was squeezed to.
+    @Test func aDialogFittedAtOpeningGrowsBackToWhatWasAsked() throws {
+        var spec = Self.spec()
+        spec.scale = 1.5
+        let page = try spec.makePage(measure: measure)
+        page.madeSmaller(than: 2)
+        _ = page.handle(.desktopStyle(.light, Motion(), DesktopFont(face: nil, pixels: 30), area: Size(width: 900, height: 700)),
+                        now: 1)
+        #expect(page.scale < 1.5)
+        _ = page.handle(.desktopStyle(.light, Motion(), nil, area: Size(width: 4000, height: 3000)), now: 2)
+        #expect(page.scale == 2)
+        // The control: a page made at what was asked keeps it.
+        let plain = try Self.spec().makePage(measure: measure)
+        plain.madeSmaller(than: 1)
+        _ = plain.handle(.desktopStyle(.light, Motion(), DesktopFont(face: nil, pixels: 30), area: Size(width: 4000, height: 3000)),
+                         now: 1)
+        _ = plain.handle(.desktopStyle(.light, Motion(), nil, area: Size(width: 4000, height: 3000)), now: 2)
+        #expect(plain.scale == 1)
+    }
+
     /// The payment sheet keeps the seeds' type.
     @Test func thePaymentSheetKeepsItsType() throws {
         let page = try PaySheetSpec().makePage(measure: measure)

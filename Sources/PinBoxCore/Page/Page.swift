@@ -34,9 +34,15 @@ public final class Page {
     var font: DesktopFont?
     /// A dialog's sizes, for its font.
     var metrics: DialogLayout.Metrics { font?.metrics() ?? DialogLayout.Metrics() }
-    /// The scale the desktop last asked for, where the page was rescaled: it may be laid out
-    /// smaller, to fit the screen (nil: the one it was made at).
+    /// The scale the desktop last asked for, where the page was made smaller to fit the screen
+    /// or rescaled: it may be laid out smaller (nil: the one it was made at).
     var askedScale: Double?
+
+    /// The page was made at a smaller scale than `asked`, to fit the screen (`WindowFit`): a
+    /// later fit (a smaller font, `restyle`) starts again from what was asked.
+    public func madeSmaller(than asked: Double) {
+        if asked != scale { askedScale = asked }
+    }
     let measure: TextMeasure
     /// The height of the area a dialog's window opens in (`DialogLayout`'s `room`), when known.
     let room: Double?

@@ -76,8 +76,10 @@ func runDialog(_ page: Page, display: XDisplay, area: Rect, geometry: WindowGeom
 /// A page built at the largest scale up to `scale` at which it fits `area` (WindowFit): a
 /// huge `Xft.dpi` or `--scale` never makes a window larger than the screen.
 func fittedPage<E: Error>(scale: Double, area: Rect, _ make: (Double) throws(E) -> Page) throws(E) -> Page {
-    try WindowFit.fit(scale: scale, area: area.size) { (s: Double) throws(E) -> (Page, Size) in
+    let page = try WindowFit.fit(scale: scale, area: area.size) { (s: Double) throws(E) -> (Page, Size) in
         let page = try make(s)
         return (page, page.preferredSize)
     }.0
+    page.madeSmaller(than: scale)
+    return page
 }
