@@ -391,15 +391,19 @@ void pinbox_portal_prepare(void) {
     pending = start(NULL, PINBOX_PORTAL_MILLISECONDS, false);
 }
 
+// Whether question `q` was answered within `milliseconds` (0 or less: only if it already was).
+static bool awaited(struct question *q, long milliseconds) {
+    struct pollfd ready = {q->ends[0], POLLIN, 0};
+    return poll(&ready, 1, milliseconds > 0 ? (int)milliseconds : 0) == 1 && atomic_load(&q->answered);
+}
+
 int pinbox_portal_color_scheme(void) {
     pinbox_portal_prepare();
     struct question *q = pending;
     pending = NULL;
     if (!q) return -1;
-    long left = PINBOX_PORTAL_MILLISECONDS - pending_age();
-    struct pollfd ready = {q->ends[0], POLLIN, 0};
     int scheme = -1;
-    if (poll(&ready, 1, left > 0 ? (int)left : 0) == 1 && atomic_load(&q->answered)) {
+    if (awaited(q, PINBOX_PORTAL_MILLISECONDS - pending_age())) {
         scheme = q->heard.scheme;
         pinbox_portal_stop_listening();
         listening = q->heard.bus;
@@ -416,9 +420,7 @@ int pinbox_secret_service_answers(int milliseconds) {
                                            "org.freedesktop.Secret.Service", "Collections"};
     struct question *q = start(&secrets, milliseconds, false);
     if (!q) return -1;
-    struct pollfd ready = {q->ends[0], POLLIN, 0};
-    int answered = -1;
-    if (poll(&ready, 1, milliseconds) == 1 && atomic_load(&q->answered)) answered = q->found;
+    int answered = awaited(q, milliseconds) ? q->found : -1;
     let_go(q);
     return answered;
 }
@@ -426,16 +428,10 @@ int pinbox_secret_service_answers(int milliseconds) {
 int pinbox_accessibility_bus_of_session(char *address, int size, int milliseconds) {
     struct question *q = start(NULL, milliseconds, true);
     if (!q) return -1;
-    struct pollfd ready = {q->ends[0], POLLIN, 0};
-    int found = -1;
-    if (poll(&ready, 1, milliseconds) == 1 && atomic_load(&q->answered)) {
-        found = q->found;
-        if (found == 1 && size > 0 && strlen(q->bus) < (size_t)size) {
-            strcpy(address, q->bus);
-        } else if (found == 1) {
-            found = -1;
-        }
-    }
+    int found = awaited(q, milliseconds) ? q->found : -1;
+    // An address too long for the caller's room is none.
+    if (found == 1 && (size <= 0 || strlen(q->bus) >= (size_t)size)) found = -1;
+    if (found == 1) strcpy(address, q->bus);
     let_go(q);
     return found;
 }

@@ -51,8 +51,6 @@ public struct XSettings: Equatable, Sendable {
         isComplete = UInt32(read.count) == declared
     }
 
-    /// The value of the first record named `name` (a second of the same name is not the
-    /// desktop's word: its daemon writes each name once).
     init(serial: UInt32, settings: [Setting], isComplete: Bool) {
         self.serial = serial
         self.settings = settings
@@ -69,6 +67,8 @@ public struct XSettings: Equatable, Sendable {
             : XSettings(serial: published.serial, settings: published.settings + missing, isComplete: published.isComplete)
     }
 
+    /// The value of the first record named `name` (a second of the same name is not the
+    /// desktop's word: its daemon writes each name once).
     public func value(_ name: String) -> Value? {
         settings.first { $0.name.elementsEqual(name.utf8) }?.value
     }

@@ -27,9 +27,7 @@ struct DesktopFontFollowingTests {
     /// very same pixels (the control: what changed was the face); no font named brings the
     /// dialog's own size back. What is typed between the changes arrives whole.
     @Test func anOpenPromptFollowsTheDesktopsFont() throws {
-        let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: Self.still)
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let (xvfb, daemon, prompt) = try DesktopScaleFollowingTests.prompt(under: Self.still)
         let x = try XClient(xvfb.display)
         let id = try #require(prompt.windowID)
         let first = x.frame(of: id)
@@ -94,9 +92,7 @@ struct DesktopFontFollowingTests {
     /// and answering; a face's name longer than any font's is not taken (the dialog keeps its
     /// own size: the control for the first, whose window grows).
     @Test func aHostileFontKeepsThePromptOnTheScreen() throws {
-        let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: Self.still)
-        let prompt = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let (xvfb, daemon, prompt) = try DesktopScaleFollowingTests.prompt(under: Self.still)
         let x = try XClient(xvfb.display)
         let id = try #require(prompt.windowID)
         let first = x.frame(of: id)

@@ -30,8 +30,13 @@ struct DesktopScaleFollowingTests {
 
     /// An askpass open on its own Xvfb, under a real xsettingsd saying 96 dots per inch.
     static func promptAt96() throws -> (Xvfb, SettingsDaemon, PinBoxProcess) {
+        try prompt(under: dpi(96))
+    }
+
+    /// An askpass open on its own Xvfb, under a real xsettingsd with `configuration`.
+    static func prompt(under configuration: String) throws -> (Xvfb, SettingsDaemon, PinBoxProcess) {
         let xvfb = try Xvfb()
-        let daemon = try SettingsDaemon(display: xvfb.display, configuration: dpi(96))
+        let daemon = try SettingsDaemon(display: xvfb.display, configuration: configuration)
         return (xvfb, daemon, try DesktopColorSchemeTests.askpass(on: xvfb))
     }
 

@@ -238,8 +238,12 @@ public struct AccessibleTree: Equatable, Sendable {
         } else if !hidden {
             var theme = field.configuration.theme
             theme.secure = false
+            // Measured only where it holds no secret (a name, a code): a PIN shown on the demo's
+            // plain look is not copied into the text measure's strings.
             if theme.drawsTextRun {
-                node.characters = runPlaces(text, field: field, theme: theme, in: bounds, measure: page.measure)
+                if field.holdsNoSecret {
+                    node.characters = runPlaces(text, field: field, theme: theme, in: bounds, measure: page.measure)
+                }
             } else if field.firstShown == 0 {
                 node.characters = characterPlaces(field, count: text.unicodeScalars.count, in: bounds)
             }

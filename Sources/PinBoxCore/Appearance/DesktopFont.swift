@@ -93,3 +93,10 @@ public struct DesktopFont: Equatable, Sendable {
         return m
     }
 }
+
+extension DialogLayout.Metrics {
+    /// A dialog's sizes in `font` (`DesktopFont.metrics`); its own where there is none.
+    public init(font: DesktopFont?) {
+        self = font?.metrics() ?? DialogLayout.Metrics()
+    }
+}

@@ -119,7 +119,7 @@ public struct DialogSpec: Equatable, Sendable {
         content.destructive = destructive
         content.direction = direction
         // Measured once, here: the column's width, the entries' and the layout's all come from it.
-        let metrics = font?.metrics() ?? DialogLayout.Metrics()
+        let metrics = DialogLayout.Metrics(font: font)
         content.descriptionWidth = DialogLayout.descriptionWidth(content, measure: measure, metrics: metrics,
                                                                  scale: scale)
         let ok = PageButton(.ok, label: okLabel), cancel = PageButton(.cancel, label: cancelLabel)

@@ -32,6 +32,12 @@ extension Page {
         fit(asked, font: font, area: area)
     }
 
+    /// The page was made at a smaller scale than `asked`, to fit the screen (`WindowFit`): a
+    /// later fit (a smaller font, `restyle`) starts again from what was asked.
+    public func madeSmaller(than asked: Double) {
+        if asked != scale { askedScale = asked }
+    }
+
     /// Lays the page out at scale `asked` in `font`, then smaller until it fits `area`.
     private func fit(_ asked: Double, font: DesktopFont?, area: Size?) {
         var s = asked

@@ -33,16 +33,10 @@ public final class Page {
     /// dialog's own.
     var font: DesktopFont?
     /// A dialog's sizes, for its font.
-    var metrics: DialogLayout.Metrics { font?.metrics() ?? DialogLayout.Metrics() }
+    var metrics: DialogLayout.Metrics { DialogLayout.Metrics(font: font) }
     /// The scale the desktop last asked for, where the page was made smaller to fit the screen
     /// or rescaled: it may be laid out smaller (nil: the one it was made at).
     var askedScale: Double?
-
-    /// The page was made at a smaller scale than `asked`, to fit the screen (`WindowFit`): a
-    /// later fit (a smaller font, `restyle`) starts again from what was asked.
-    public func madeSmaller(than asked: Double) {
-        if asked != scale { askedScale = asked }
-    }
     let measure: TextMeasure
     /// The height of the area a dialog's window opens in (`DialogLayout`'s `room`), when known.
     let room: Double?
@@ -180,7 +174,7 @@ public final class Page {
         self.repeats = repeats && fields.count == 2
         frameInterval = 1 / refreshRate
         geometry = .dialog(Self.dialogLayout(fields, content: content, window: .zero, scale: scale, room: room,
-                                             measure: measure, metrics: font?.metrics() ?? DialogLayout.Metrics()))
+                                             measure: measure, metrics: DialogLayout.Metrics(font: font)))
         focus = openingFocus
     }
 
