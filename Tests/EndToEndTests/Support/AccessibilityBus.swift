@@ -52,8 +52,11 @@ final class AccessibilityBus {
         // Ready once the launcher has published the accessibility bus: on the session bus (a
         // Wayland session's launcher writes nothing on the display), else on the display.
         if wayland {
-            while try run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
-                           "org.a11y.Bus.GetAddress"], environment: environment).status != 0 {
+            // Asked of the bus, which starts nothing: a call to the launcher's own name would have
+            // D-Bus start a second launcher (its service file) racing this one for the name.
+            while try !run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                            "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"],
+                           environment: environment).output.contains("boolean true") {
                 guard session.isRunning, Date() < deadline else {
                     throw TestFailure("at-spi-bus-launcher gave no address on the session bus")
                 }
