@@ -18,6 +18,7 @@
     X(pango_cairo_font_map_new)                   \
     X(pango_font_map_create_context)              \
     X(pango_cairo_context_set_font_options)       \
+    X(pango_cairo_context_get_font_options)       \
     X(pango_context_set_round_glyph_positions)    \
     X(pango_context_set_language)                 \
     X(pango_language_from_string)                 \
@@ -96,8 +97,8 @@ static int load(void) {
     pinbox_fontconfig_wait();
     PangoFontMap *fonts = p_pango_cairo_font_map_new();
     context = p_pango_font_map_create_context(fonts);
-    // Unhinted as the FreeType path draws DejaVu (Fonts.options), with whole-pixel advances, so
-    // a Latin line looks alike either way.
+    // Unhinted as the FreeType path draws DejaVu (Fonts.options(.standard)), with whole-pixel
+    // advances, so a Latin line looks alike either way; each drawing sets its own rendering.
     cairo_font_options_t *options = cairo_font_options_create();
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
@@ -215,15 +216,26 @@ static PangoLayout *make_layout(const char *utf8, const pinbox_text_style *style
     return layout;
 }
 
-// Takes the lock and lays `utf8` out, with its logical extents; NULL, the lock released, when
-// Pango cannot be loaded. Every layout goes back through release_layout.
-static PangoLayout *locked_layout(const char *utf8, const pinbox_text_style *style, PangoRectangle *logical,
-                                  int *truncated) {
+// With the lock held and Pango loaded. Fonts are chosen with the context's options, so a
+// rendering other than the last drawn is set on the context before the layout is made. Only the
+// letters' pixels change: metrics are hinted the same either way and advances come from HarfBuzz.
+static void render_with(const cairo_font_options_t *options) {
+    const cairo_font_options_t *current = p_pango_cairo_context_get_font_options(context);
+    if (current && cairo_font_options_equal(current, options)) return;
+    p_pango_cairo_context_set_font_options(context, options);
+}
+
+// Takes the lock and lays `utf8` out, with its logical extents, its fonts rendered with
+// `options` (NULL: as the last drawing's); NULL, the lock released, when Pango cannot be loaded.
+// Every layout goes back through release_layout.
+static PangoLayout *locked_layout(const char *utf8, const pinbox_text_style *style, const cairo_font_options_t *options,
+                                  PangoRectangle *logical, int *truncated) {
     pthread_mutex_lock(&lock);
     if (!load()) {
         pthread_mutex_unlock(&lock);
         return NULL;
     }
+    if (options) render_with(options);
     PangoLayout *layout = make_layout(utf8, style, truncated);
     p_pango_layout_get_pixel_extents(layout, NULL, logical);
     return layout;
@@ -238,7 +250,7 @@ int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbo
     *metrics = (pinbox_text_metrics){0};
     PangoRectangle logical;
     int truncated;
-    PangoLayout *layout = locked_layout(utf8, style, &logical, &truncated);
+    PangoLayout *layout = locked_layout(utf8, style, NULL, &logical, &truncated);
     if (!layout) return 0;
     metrics->width = logical.width;
     metrics->height = logical.height;
@@ -253,7 +265,7 @@ int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbo
 int pinbox_pango_span(const char *utf8, const pinbox_text_style *style, int index, double *x, double *width) {
     PangoRectangle logical, at;
     int truncated;
-    PangoLayout *layout = locked_layout(utf8, style, &logical, &truncated);
+    PangoLayout *layout = locked_layout(utf8, style, NULL, &logical, &truncated);
     if (!layout) return 0;
     p_pango_layout_index_to_pos(layout, index, &at);
     // A right-to-left character's rectangle runs leftwards from x (a negative width).
@@ -264,12 +276,12 @@ int pinbox_pango_span(const char *utf8, const pinbox_text_style *style, int inde
     return 1;
 }
 
-int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *style, double x, double y,
-                      double red, double green, double blue, double alpha) {
+int pinbox_pango_draw(void *cairo, const void *font_options, const char *utf8, const pinbox_text_style *style,
+                      double x, double y, double red, double green, double blue, double alpha) {
     cairo_t *cr = cairo;
     PangoRectangle logical;
     int truncated;
-    PangoLayout *layout = locked_layout(utf8, style, &logical, &truncated);
+    PangoLayout *layout = locked_layout(utf8, style, font_options, &logical, &truncated);
     if (!layout) return 0;
     cairo_save(cr);
     cairo_set_source_rgba(cr, red, green, blue, alpha);

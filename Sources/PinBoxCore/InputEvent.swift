@@ -78,8 +78,9 @@ public enum InputEvent: Equatable, Sendable {
     /// The pointer moving or leaving, or a key going down, as a tooltip follows them (`HoverTip`).
     case hover(HoverInput)
     /// The desktop changed its look or its motion while the prompt is open (its XSETTINGS, or
-    /// a new settings daemon): the page is drawn in `palette` and moves as `motion` from now on.
-    case desktopStyle(Palette, Motion, DesktopFont? = nil, area: Size? = nil)
+    /// a new settings daemon): the page is drawn in `palette`, its text in the font and
+    /// rendering given, and moves as `motion` from now on.
+    case desktopStyle(Palette, Motion, DesktopFont? = nil, TextRendering = .standard, area: Size? = nil)
     /// The screen's resolution changed while the prompt is open (a user turned Large Text on,
     /// or chose another scaling): the page is laid out at `scale` from now on, as large as fits
     /// `area` (the work area its window must stay in; zero when not known).

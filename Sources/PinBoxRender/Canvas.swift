@@ -15,6 +15,18 @@ public final class Canvas {
     /// Whether the canvas keeps an alpha channel (a capture with a transparent background).
     public let transparent: Bool
 
+    /// How letters are rasterised on it (`PageScene.textRendering`): what the page's painter
+    /// sets before it draws, as the desktop said.
+    public var textRendering = TextRendering.standard
+    /// Cairo's options for `textRendering`.
+    var fontOptions: OpaquePointer { Fonts.options(textRendering) }
+
+    /// `face` as letters are drawn in it here (`Fonts.forSubpixels`).
+    func drawn(_ face: OpaquePointer) -> OpaquePointer {
+        if case .subpixel = textRendering.antialiasing { return Fonts.forSubpixels(face) }
+        return face
+    }
+
     /// A white canvas of `width × height` device pixels; with `transparent`, a clear one
     /// with an alpha channel (32-bit ARGB, premultiplied), for captures only.
     public convenience init(width: Int, height: Int, transparent: Bool = false) throws(RenderError) {

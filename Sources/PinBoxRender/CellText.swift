@@ -99,8 +99,8 @@ extension Canvas {
     }
 
     private func setFont(_ font: FontSpec, pixelSize: Double) {
-        cairo_set_font_face(cr, FontFaces.face(for: font))
-        cairo_set_font_options(cr, Fonts.options)
+        cairo_set_font_face(cr, drawn(FontFaces.face(for: font)))
+        cairo_set_font_options(cr, fontOptions)
         cairo_set_font_size(cr, max(pixelSize, 0.1))
     }
 

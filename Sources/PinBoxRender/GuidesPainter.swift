@@ -140,7 +140,7 @@ extension Canvas {
     /// `drawSecretCharacter(_:centeredAt:font:…)` places them: a digit's ink centred).
     func baseline(for font: FontSpec, scale: Double, centre: Double) -> Double {
         cairo_set_font_face(cr, FontFaces.face(for: font))
-        cairo_set_font_options(cr, Fonts.options)
+        cairo_set_font_options(cr, fontOptions)
         cairo_set_font_size(cr, max(font.size * scale, 0.1))
         var digit = cairo_text_extents_t()
         cairo_text_extents(cr, "0", &digit)

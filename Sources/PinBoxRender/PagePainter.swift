@@ -7,6 +7,7 @@ import PinBoxCore
 public enum PagePainter {
     public static func draw(_ page: PageScene, on canvas: Canvas, clip: Rect? = nil) {
         let all = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        canvas.textRendering = page.textRendering
         canvas.clipped(to: clip) {
             canvas.fill(clip ?? all, with: page.palette.background)
             switch page.geometry {

@@ -93,8 +93,8 @@ extension Canvas {
     }
 
     private func selectFont(size: Double, bold: Bool) {
-        cairo_set_font_face(cr, bold ? Fonts.bold : Fonts.regular)
-        cairo_set_font_options(cr, Fonts.options)
+        cairo_set_font_face(cr, drawn(bold ? Fonts.bold : Fonts.regular))
+        cairo_set_font_options(cr, fontOptions)
         cairo_set_font_size(cr, max(size, 0.1))
     }
 }

@@ -6,11 +6,13 @@ import PinBoxCore
 extension XDisplay {
     /// How a prompt looks and moves: its appearance, on each axis what the user named, else
     /// the desktop's, as `Appearance.preferred` rules from `GTK_THEME` and the desktop's
-    /// XSETTINGS; and its motion, animated unless the user or the desktop says not, its caret
-    /// blinking as the desktop's does (`Motion.preferred`). The settings are read here, before
-    /// the page is made; an open prompt follows them after (`SettingsWatch`). A theme's style
-    /// sheet and the settings portal are read afresh for each dialog (`DesktopReads`).
-    public func desktopChoices(_ named: Preferences) -> (appearance: Appearance, motion: Motion, font: DesktopFont?) {
+    /// XSETTINGS; its motion, animated unless the user or the desktop says not, its caret
+    /// blinking as the desktop's does (`Motion.preferred`); its font; and how its letters are
+    /// rendered, from the settings or the Xft resources last read (`TextRendering.preferred`).
+    /// The settings are read here, before the page is made; an open prompt follows them after
+    /// (`SettingsWatch`). A theme's style sheet and the settings portal are read afresh for
+    /// each dialog (`DesktopReads`).
+    public func desktopChoices(_ named: Preferences) -> DesktopChoices {
         desktopReads = DesktopReads()
         defer { openingSettings = nil }
         return desktopChoices(named, settings: desktopSettings())
@@ -24,8 +26,7 @@ extension XDisplay {
     }
 
     /// The same, from `settings` already read (`SettingsWatch`).
-    func desktopChoices(_ named: Preferences, settings published: XSettings?)
-        -> (appearance: Appearance, motion: Motion, font: DesktopFont?) {
+    func desktopChoices(_ named: Preferences, settings published: XSettings?) -> DesktopChoices {
         let settings = gtkSettings(published)
         let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
                                               environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
@@ -34,8 +35,11 @@ extension XDisplay {
                                               themeBackground: { self.desktopReads.background(of: $0) },
                                               portalScheme: { self.desktopReads.portalScheme() })
         return (appearance, Motion.preferred(animations: named.animations, desktop: settings),
-                DesktopFont.preferred(desktop: settings))
+                DesktopFont.preferred(desktop: settings),
+                TextRendering.preferred(desktop: settings, resources: textRenderingResources))
     }
+
+    public typealias DesktopChoices = (appearance: Appearance, motion: Motion, font: DesktopFont?, rendering: TextRendering)
 
     /// The most of the settings property read: 64 kB. The specification keeps large data out of
     /// it, and a desktop's daemon publishes a few dozen settings, a few kB. A larger property is

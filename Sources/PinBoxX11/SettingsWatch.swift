@@ -113,8 +113,8 @@ struct SettingsWatch {
         if let settings { last = settings }
         var news: [InputEvent] = []
         if settings != nil || portalChanged {
-            let (appearance, motion, font) = display.desktopChoices(named, settings: last)
-            let style = InputEvent.desktopStyle(appearance.palette, motion, font, area: area)
+            let (appearance, motion, font, rendering) = display.desktopChoices(named, settings: last)
+            let style = InputEvent.desktopStyle(appearance.palette, motion, font, rendering, area: area)
             if style != told {
                 told = style
                 news.append(style)

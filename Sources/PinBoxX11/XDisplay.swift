@@ -14,6 +14,8 @@ public final class XDisplay {
     lazy var keyboard = Keyboard(display: handle, root: root, rulesNames: atoms.xkbRulesNames)
     /// What the desktop's look was read from besides X, as a dialog opened (DesktopSettings.swift).
     var desktopReads = DesktopReads()
+    /// The Xft resources that say how text is rendered, as `XResources` last read them.
+    var textRenderingResources = TextRendering.Resources()
     /// The desktop's XSETTINGS as read for the dialog opening now (`desktopSettings`); nil
     /// while none is.
     var openingSettings: XSettings??

@@ -28,6 +28,7 @@ public final class XResources {
         for line in lines {
             XrmPutLineResource(&database, line)
         }
+        display.textRenderingResources = textRenderingResources
     }
 
     /// The databases as the server holds them now: Xlib keeps the text they had when the
@@ -42,6 +43,7 @@ public final class XResources {
         merge(display.properties([Atom(XA_RESOURCE_MANAGER), display.atoms.screenResources].map {
             XDisplay.PropertyQuestion(window: display.root, property: $0, type: Atom(XA_STRING), longs: Self.readLimit / 4)
         }))
+        display.textRenderingResources = textRenderingResources
     }
 
     /// Puts each database read over what is there (the later ones are the more specific).
@@ -57,6 +59,13 @@ public final class XResources {
 
     /// The `Xft.dpi` resource's text; nil when no line sets it.
     var dpiResource: String? { value(names: ["Xft", "dpi"], classes: ["Xft", "Dpi"]) }
+
+    /// The Xft resources on how text is rendered, as Cairo looks them up (`XGetDefault`).
+    private var textRenderingResources: TextRendering.Resources {
+        func xft(_ name: String, _ className: String) -> String? { value(names: ["Xft", name], classes: ["Xft", className]) }
+        return TextRendering.Resources(antialias: xft("antialias", "Antialias"), hinting: xft("hinting", "Hinting"),
+                                       hintStyle: xft("hintstyle", "Hintstyle"), rgba: xft("rgba", "Rgba"))
+    }
 
     deinit {
         if let database { XrmDestroyDatabase(database) }

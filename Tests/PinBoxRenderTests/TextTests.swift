@@ -335,23 +335,31 @@ struct TextTests {
     }
 
     /// A line of Latin, Greek or Cyrillic is as wide and as tall, and draws the same pixels, on
-    /// DejaVu's fast path and through Pango: a dialog's label does not change when its text
-    /// gains one Arabic letter. (Where long lines wrap may differ: the fast path breaks at
-    /// spaces only, Pango wherever Unicode allows.)
+    /// DejaVu's fast path and through Pango, in every rendering a desktop asks for: a dialog's
+    /// label does not change when its text gains one Arabic letter. (Where long lines wrap may
+    /// differ: the fast path breaks at spaces only, Pango wherever Unicode allows.)
     @Test(arguments: [TextStyle(size: 15), TextStyle(size: 13), TextStyle(size: 18.75, bold: true),
                       TextStyle(size: 22, bold: true, alignment: .centre)])
     func aLineOfLatinLooksTheSameThroughPango(style: TextStyle) throws {
+        let renderings = [TextRendering.standard, TextRendering(antialiasing: .none, hinting: .full),
+                          TextRendering(antialiasing: .subpixel(.rgb), hinting: .slight)]
         for text in ["Enter passphrase for key /home/user/.ssh/id_ed25519:", "Пароль для ключа", "Κωδικός πρόσβασης",
                      "Ünïcödé – “quotes” … € № →"] {
             let fast = DejaVuLayout(text, style: style, width: nil)
             let pango = try #require(PangoText.metrics(text, style: style, width: nil)).0
             #expect(fast.metrics == pango, "\(text)")
-            let a = try Canvas(width: Int(fast.size.width) + 40, height: Int(fast.size.height) + 40)
-            let b = try Canvas(width: Int(fast.size.width) + 40, height: Int(fast.size.height) + 40)
-            fast.draw(style: style, width: nil, at: Point(x: 20, y: 20), on: a.cr)
-            #expect(PangoText.draw(text, style: style, width: nil, at: Point(x: 20, y: 20), on: b))
-            let differing = zip(pixels(a), pixels(b)).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(text): \(differing) pixels differ of \(Ink(a).count) inked")
+            for rendering in renderings {
+                let a = try Canvas(width: Int(fast.size.width) + 40, height: Int(fast.size.height) + 40)
+                let b = try Canvas(width: Int(fast.size.width) + 40, height: Int(fast.size.height) + 40)
+                (a.textRendering, b.textRendering) = (rendering, rendering)
+                fast.draw(style: style, width: nil, at: Point(x: 20, y: 20), on: a)
+                #expect(PangoText.draw(text, style: style, width: nil, at: Point(x: 20, y: 20), on: b))
+                let differing = zip(pixels(a), pixels(b)).filter { $0 != $1 }.count
+                // Pango draws a path apart from the words before it (in an isolate, its own
+                // run): by subpixel, the colour fringes where the two runs meet are laid twice.
+                let joins = rendering.antialiasing == .gray || rendering.antialiasing == .none ? 0 : 8
+                #expect(differing <= joins, "\(text), \(rendering): \(differing) pixels differ of \(Ink(a).count) inked")
+            }
         }
     }
 

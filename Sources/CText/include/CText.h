@@ -63,9 +63,10 @@ int pinbox_pango_measure(const char *utf8, const pinbox_text_style *style, pinbo
 /// Draws `utf8` laid out as by pinbox_pango_measure on the cairo_t `cairo`, the block's top-left
 /// at (x, y), in the colour (red, green, blue, alpha). Each line's ink is clipped to its own line
 /// (the block's first and last lines may ink a quarter of a line past the block): a letter carrying
-/// hundreds of combining marks stays on its line. Returns 0 when Pango cannot be loaded.
-int pinbox_pango_draw(void *cairo, const char *utf8, const pinbox_text_style *style, double x, double y,
-                      double red, double green, double blue, double alpha);
+/// hundreds of combining marks stays on its line. Its letters are rasterised with `font_options`
+/// (a cairo_font_options_t: smoothing, hinting). Returns 0 when Pango cannot be loaded.
+int pinbox_pango_draw(void *cairo, const void *font_options, const char *utf8, const pinbox_text_style *style,
+                      double x, double y, double red, double green, double blue, double alpha);
 
 /// Where the character at byte `index` of `utf8` is drawn, laid out as by pinbox_pango_measure
 /// and unwrapped: from the block's left edge (`x`) and across (`width`), whatever its direction

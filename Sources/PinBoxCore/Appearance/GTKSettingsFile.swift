@@ -91,7 +91,7 @@ public struct GTKSettingsFile: Equatable, Sendable {
     }
 
     /// The file's settings under their XSETTINGS names, as GTK maps its properties to them:
-    /// the theme, the font, animations, the caret's blink, the resolution.
+    /// the theme, the font, animations, the caret's blink, the resolution, how text is rendered.
     public var asXSettings: [XSettings.Setting] {
         var settings: [XSettings.Setting] = []
         func add(_ name: String, _ value: XSettings.Value?) {
@@ -105,6 +105,10 @@ public struct GTKSettingsFile: Equatable, Sendable {
         add(Motion.cursorBlinkTimeoutSetting, integer("gtk-cursor-blink-timeout"))
         // -1, GTK's default, says nothing.
         if case .integer(let dpi)? = integer("gtk-xft-dpi"), dpi > 0 { add(ScreenResolution.dpiSetting, .integer(dpi)) }
+        add(TextRendering.antialiasSetting, integer("gtk-xft-antialias"))
+        add(TextRendering.hintingSetting, integer("gtk-xft-hinting"))
+        add(TextRendering.hintStyleSetting, string("gtk-xft-hintstyle"))
+        add(TextRendering.rgbaSetting, string("gtk-xft-rgba"))
         return settings
     }
 

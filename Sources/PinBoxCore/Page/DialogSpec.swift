@@ -53,6 +53,8 @@ public struct DialogSpec: Equatable, Sendable {
     /// The face and size of its text: the desktop's font (`XDisplay.desktopChoices`); nil,
     /// DejaVu Sans at the dialog's own size, where the desktop names none and for `pinbox render`.
     public var font: DesktopFont?
+    /// How its letters are rasterised: as the desktop says (`XDisplay.desktopChoices`).
+    public var textRendering = TextRendering.standard
     /// Which way the dialog runs: as the user's translation says, unless told.
     public var direction = TextDirection.ofTranslation
     /// The height of the area the window opens in, in device pixels, when known: a description
@@ -170,6 +172,7 @@ public struct DialogSpec: Equatable, Sendable {
             page.agent.savePassword = savePasswordLabel != nil && savePasswordTicked
             page.palette = palette
             page.motion = motion
+            page.textRendering = textRendering
             return page
         case .hostKey(let entry):
             rules.answers = .ssh
@@ -202,6 +205,7 @@ public struct DialogSpec: Equatable, Sendable {
         page.armingDelay = armingDelay
         page.palette = palette
         page.motion = motion
+        page.textRendering = textRendering
         return page
     }
 

@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: MIT
 extension Page {
     /// Follows the desktop while the prompt is open (`InputEvent.desktopStyle`): its colours,
-    /// the entries' too, its motion and a dialog's font. A user who turns high contrast or dark
-    /// on, animations off, or their font larger, because the prompt in front of them is hard to
-    /// read or to bear, sees it change at once, as a GTK prompt beside it does. Nothing typed or
-    /// focused changes; the next frame is drawn whole in the new colours (its scene differs). A
-    /// new font lays the dialog out again, its entries made afresh as for a new scale, as large
-    /// as fits `area` (`WindowFit`).
-    func restyle(_ palette: Palette, _ motion: Motion, _ font: DesktopFont?, fitting area: Size?) {
+    /// the entries' too, its motion, a dialog's font and how its letters are rendered. A user
+    /// who turns high contrast or dark on, animations off, their font larger or smoothing off,
+    /// because the prompt in front of them is hard to read or to bear, sees it change at once,
+    /// as a GTK prompt beside it does. Nothing typed or focused changes; the next frame is drawn
+    /// whole in the new colours (its scene differs). A new font lays the dialog out again, its
+    /// entries made afresh as for a new scale, as large as fits `area` (`WindowFit`); a new
+    /// rendering draws the same layout's letters otherwise.
+    func restyle(_ palette: Palette, _ motion: Motion, _ font: DesktopFont?, _ rendering: TextRendering,
+                 fitting area: Size?) {
         if palette != self.palette {
             self.palette = palette
             for i in fields.indices { fields[i].paint(palette, onSheet: geometry.isPaySheet) }
         }
         if motion != self.motion { self.motion = motion }
+        textRendering = rendering
         if font != self.font, isDialog, outcome == nil { fit(askedScale ?? scale, font: font, area: area) }
     }
 }

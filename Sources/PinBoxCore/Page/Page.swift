@@ -65,6 +65,8 @@ public final class Page {
     /// The colours the page is drawn in, chosen once as it is made (`DialogSpec.appearance`):
     /// a prompt follows the desktop's appearance; the demo and the payment sheet stay light.
     public internal(set) var palette = Palette.light
+    /// How its letters are rasterised (`DialogSpec.textRendering`): as the desktop says.
+    public internal(set) var textRendering = TextRendering.standard
 
     /// The agent's rating of what is typed, -100…100 (negative: it would be refused), for the
     /// strength bar; nil before the first rating.
@@ -335,8 +337,8 @@ public final class Page {
             if i >= 0 { setFocus(i, into: &effects) }
         case .hover:
             break  // the tooltip's, taken above
-        case .desktopStyle(let palette, let motion, let font, let area):
-            restyle(palette, motion, font, fitting: area)
+        case .desktopStyle(let palette, let motion, let font, let rendering, let area):
+            restyle(palette, motion, font, rendering, fitting: area)
         case .desktopScale(let scale, let area):
             rescale(to: scale, fitting: area)
         }

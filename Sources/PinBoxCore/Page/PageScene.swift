@@ -35,6 +35,8 @@ public struct PageScene: Equatable, Sendable {
     public var pressedButton: Int?
     /// The colours it is drawn in: the page's (`Page.palette`).
     public var palette = Palette.light
+    /// How its letters are rasterised: the page's (`Page.textRendering`).
+    public var textRendering = TextRendering.standard
 
     public init(geometry: PageGeometry, content: PageContent, labels: [String], fields: [FieldScene],
                 focusRing: Int?, message: String, cuePhase: Double?) {
@@ -86,6 +88,7 @@ extension Page {
         scene.pressedKey = pressedKeyHeld ? pressedKey : nil
         scene.pressedButton = pressedButtonHeld ? pressedButtonNow : nil
         scene.palette = palette
+        scene.textRendering = textRendering
         return scene
     }
 

@@ -20,6 +20,8 @@ public struct PaySheetSpec: Equatable, Sendable {
     /// Whether the dots grow in and a refused key shakes the boxes: still where the user or the
     /// desktop turned animations off.
     public var motion = Motion()
+    /// How its letters are rasterised: as the desktop says, whose type it otherwise keeps.
+    public var textRendering = TextRendering.standard
     /// Right to left where the translation says so, as the dialogs are (`PaySheetLayout`).
     public var direction = TextDirection.ofTranslation
 
@@ -42,6 +44,7 @@ public struct PaySheetSpec: Equatable, Sendable {
                         measure: measure)
         page.palette = palette
         page.motion = motion
+        page.textRendering = textRendering
         page.remake = { s, _ in
             var spec = self
             spec.scale = s

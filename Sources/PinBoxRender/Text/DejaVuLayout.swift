@@ -25,10 +25,11 @@ final class DejaVuLayout {
     }
 
     private let scalars: [Unicode.Scalar]
+    /// The face and its size, for drawing.
+    private let face: OpaquePointer
+    private let em: Double
     /// Advances unhinted, as Pango reads them.
     private let unhinted: OpaquePointer
-    /// Hinted metrics: the glyphs as drawn (as Pango's font draws them).
-    private let hinted: OpaquePointer
     /// Every line is as tall as the font: its ascent and descent, each rounded up to a whole
     /// pixel as Pango rounds a line's.
     let ascent: Double
@@ -41,9 +42,9 @@ final class DejaVuLayout {
 
     init(_ text: String, style: TextStyle, width: Double?) {
         scalars = Array(text.unicodeScalars)
-        let face = style.monospace ? Fonts.monospace : style.bold ? Fonts.bold : Fonts.regular
-        unhinted = DejaVuLayout.scaledFont(face, size: style.size, hintMetrics: false)
-        hinted = DejaVuLayout.scaledFont(face, size: style.size, hintMetrics: true)
+        face = style.monospace ? Fonts.monospace : style.bold ? Fonts.bold : Fonts.regular
+        em = style.size
+        unhinted = DejaVuLayout.scaledFont(face, size: em, options: Fonts.options(.standard), hintMetrics: false)
         var extents = cairo_font_extents_t()
         cairo_scaled_font_extents(unhinted, &extents)
         ascent = extents.ascent.rounded(.up)
@@ -55,7 +56,6 @@ final class DejaVuLayout {
 
     deinit {
         cairo_scaled_font_destroy(unhinted)
-        cairo_scaled_font_destroy(hinted)
     }
 
     var metrics: TextMetrics {
@@ -70,11 +70,16 @@ final class DejaVuLayout {
     /// Whether text was left out to keep within the height.
     var truncated: Bool { lines.last?.ellipsis ?? false }
 
-    func draw(style: TextStyle, width: Double?, at origin: Point, on cr: OpaquePointer) {
+    /// Draws the lines in the canvas's rendering, each glyph where the unhinted advances put it
+    /// (as Pango places them): hinting changes a letter's outline, never the line.
+    func draw(style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
         let box = width ?? size.width
+        let cr = canvas.cr
+        let drawn = DejaVuLayout.scaledFont(canvas.drawn(face), size: em, options: canvas.fontOptions, hintMetrics: true)
+        defer { cairo_scaled_font_destroy(drawn) }
         cairo_save(cr)
         cairo_set_source_rgba(cr, style.color.red, style.color.green, style.color.blue, style.color.alpha)
-        cairo_set_scaled_font(cr, hinted)
+        cairo_set_scaled_font(cr, drawn)
         for (index, line) in lines.enumerated() {
             var x = origin.x + (style.alignment == .centre ? ((box - line.width) / 2).rounded() : 0)
             let y = origin.y + Double(index) * lineHeight + ascent
@@ -208,12 +213,13 @@ final class DejaVuLayout {
         return found
     }
 
-    /// `face` at `size`, hinted as `Canvas.drawText` draws DejaVu.
-    private static func scaledFont(_ face: OpaquePointer, size: Double, hintMetrics: Bool) -> OpaquePointer {
+    /// `face` at `size` with `options`, their metrics hinted or not.
+    private static func scaledFont(_ face: OpaquePointer, size: Double, options given: OpaquePointer,
+                                   hintMetrics: Bool) -> OpaquePointer {
         var matrix = cairo_matrix_t(), identity = cairo_matrix_t()
         cairo_matrix_init_scale(&matrix, max(size, 0.1), max(size, 0.1))
         cairo_matrix_init_identity(&identity)
-        let options = cairo_font_options_copy(Fonts.options)!
+        let options = cairo_font_options_copy(given)!
         cairo_font_options_set_hint_metrics(options, hintMetrics ? CAIRO_HINT_METRICS_ON : CAIRO_HINT_METRICS_OFF)
         defer { cairo_font_options_destroy(options) }
         return cairo_scaled_font_create(face, &matrix, &identity, options)!

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CCairo
 import CSystem
+import PinBoxCore
 
 /// The faces every label and plain digit uses, DejaVu Sans and DejaVu Sans Bold, and DejaVu Sans
 /// Mono for the rare ASCII art, opened straight from their files with FreeType. Asking
@@ -18,16 +19,61 @@ enum Fonts {
         "/usr/share/fonts/truetype/dejavu/", "/usr/share/fonts/dejavu-sans-fonts/", "/usr/share/fonts/TTF/",
     ]
 
-    /// Outlines unhinted, advances whole pixels. Slight hinting (fontconfig's default) runs
-    /// FreeType's autohinter, whose first use analyses each face's every character: time out of
-    /// a short start, for text that looks the same at these sizes with grey antialiasing.
-    nonisolated(unsafe) static let options: OpaquePointer = {
+    /// Cairo's font options for `rendering`, advances in whole pixels; made once for each
+    /// rendering asked (a process meets one or two) and kept. The standard one leaves outlines
+    /// unhinted: slight hinting (fontconfig's default) runs FreeType's autohinter, whose first use
+    /// analyses each face's every character, time out of a short start that only a desktop
+    /// asking for it spends.
+    static func options(_ rendering: TextRendering) -> OpaquePointer {
+        pinbox_cache_lock()
+        defer { pinbox_cache_unlock() }
+        if let made = madeOptions[rendering] { return made }
         let options = cairo_font_options_create()!
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        let hinting: [TextRendering.Hinting: cairo_hint_style_t] = [
+            .none: CAIRO_HINT_STYLE_NONE, .slight: CAIRO_HINT_STYLE_SLIGHT,
+            .medium: CAIRO_HINT_STYLE_MEDIUM, .full: CAIRO_HINT_STYLE_FULL,
+        ]
+        cairo_font_options_set_hint_style(options, hinting[rendering.hinting]!)
+        switch rendering.antialiasing {
+        case .none:
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_NONE)
+        case .gray:
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        case .subpixel(let order):
+            let orders: [TextRendering.SubpixelOrder: cairo_subpixel_order_t] = [
+                .rgb: CAIRO_SUBPIXEL_ORDER_RGB, .bgr: CAIRO_SUBPIXEL_ORDER_BGR,
+                .vrgb: CAIRO_SUBPIXEL_ORDER_VRGB, .vbgr: CAIRO_SUBPIXEL_ORDER_VBGR,
+            ]
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_SUBPIXEL)
+            cairo_font_options_set_subpixel_order(options, orders[order]!)
+        }
+        madeOptions[rendering] = options
         return options
-    }()
+    }
+
+    nonisolated(unsafe) private static var madeOptions: [TextRendering: OpaquePointer] = [:]
+
+    /// `face` as subpixel text is drawn in it: one of the faces above filtered for an LCD as
+    /// fontconfig's default configuration filters Pango's (lcddefault), so that a line looks
+    /// alike on either path; any other face as it is. Made the first time a desktop asks for
+    /// subpixel text (the plain face's pattern-free path costs less to start).
+    static func forSubpixels(_ face: OpaquePointer) -> OpaquePointer {
+        pinbox_cache_lock()
+        defer { pinbox_cache_unlock() }
+        if let made = filtered[face] { return made }
+        guard let freeType = freeTypeFaces[face], let pattern = FcPatternCreate() else { return face }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddFTFace(pattern, FC_FT_FACE, freeType)
+        FcPatternAddInteger(pattern, FC_LCD_FILTER, FC_LCD_DEFAULT)
+        let made = cairo_ft_font_face_create_for_pattern(pattern)!
+        filtered[face] = made
+        return made
+    }
+
+    /// The FreeType face of each face opened from a file, and its LCD-filtered twin once made.
+    nonisolated(unsafe) private static var freeTypeFaces: [OpaquePointer: FT_Face] = [:]
+    nonisolated(unsafe) private static var filtered: [OpaquePointer: OpaquePointer] = [:]
 
     nonisolated(unsafe) private static let library: FT_Library? = {
         var library: FT_Library?
@@ -44,7 +90,9 @@ enum Fonts {
             for directory in directories {
                 var face: FT_Face?
                 if FT_New_Face(library, directory + file, 0, &face) == 0, let face {
-                    return cairo_ft_font_face_create_for_ft_face(face, 0)
+                    let made = cairo_ft_font_face_create_for_ft_face(face, 0)!
+                    freeTypeFaces[made] = face
+                    return made
                 }
             }
         }

@@ -27,8 +27,8 @@ enum PangoText {
         let c = style.color
         return withCStyle(style, width: width) { pango in
             prepared(text, style: style, width: width).withCString {
-                pinbox_pango_draw(UnsafeMutableRawPointer(canvas.cr), $0, &pango, origin.x, origin.y,
-                                  c.red, c.green, c.blue, c.alpha)
+                pinbox_pango_draw(UnsafeMutableRawPointer(canvas.cr), UnsafeRawPointer(canvas.fontOptions), $0, &pango,
+                                  origin.x, origin.y, c.red, c.green, c.blue, c.alpha)
             }
         } != 0
     }

@@ -56,10 +56,10 @@ public enum TextLayout {
     public static func draw(_ text: String, style: TextStyle, width: Double?, at origin: Point, on canvas: Canvas) {
         let text = TextSafety.displayable(text)
         if let plain = plainLayout(text, style: style, width: width) {
-            return plain.draw(style: style, width: width, at: origin, on: canvas.cr)
+            return plain.draw(style: style, width: width, at: origin, on: canvas)
         }
         if PangoText.draw(text, style: style, width: width, at: origin, on: canvas) { return }
-        DejaVuLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas.cr)
+        DejaVuLayout(text, style: style, width: width).draw(style: style, width: width, at: origin, on: canvas)
     }
 
     /// Where the character at `index` (counted in Unicode scalars) of a one-line `text` is

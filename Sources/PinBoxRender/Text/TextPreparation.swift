@@ -89,7 +89,7 @@ private final class PlainBatch {
             let size = layout.size
             guard let canvas = try? Canvas(width: Int(min(max(size.width, 1), 4096)),
                                            height: Int(min(max(size.height, 1), 4096))) else { continue }
-            layout.draw(style: pending.style, width: pending.width, at: Point(x: 0, y: 0), on: canvas.cr)
+            layout.draw(style: pending.style, width: pending.width, at: Point(x: 0, y: 0), on: canvas)
         }
     }
 }

@@ -227,7 +227,7 @@ struct AskpassCommand {
             let area = display.workArea(for: geometry)
             // Light or dark, normal or high contrast, still or animated: as named, else as the
             // desktop says before the page is made, and then as it says while it is open.
-            let (appearance, motion, font) = display.desktopChoices(preferences)
+            let (appearance, motion, font, rendering) = display.desktopChoices(preferences)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
@@ -236,6 +236,7 @@ struct AskpassCommand {
                     spec.appearance = appearance
                     spec.motion = motion
                     spec.font = font
+                    spec.textRendering = rendering
                     spec.room = area.height
                     return try spec.makePage(measure: TextLayout.measure)
                 }

@@ -116,13 +116,14 @@ struct PayCommand {
             let settings = withResources(of: display)
             let page: Page
             let area = display.workArea(for: geometry)
-            let (appearance, motion, _) = display.desktopChoices(settings.preferences)
+            let (appearance, motion, _, rendering) = display.desktopChoices(settings.preferences)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: settings.scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var scaled = spec
                     scaled.scale = s
                     scaled.appearance = appearance
                     scaled.motion = motion
+                    scaled.textRendering = rendering
                     return try scaled.makePage(measure: TextLayout.measure)
                 }
             } catch {

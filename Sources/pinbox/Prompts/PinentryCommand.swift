@@ -245,7 +245,7 @@ struct XDialogs: PinentryFrontEnd {
             // Read at each dialog, as the resources are, for the two round trips its settings
             // take at most; then followed while the dialog is open (SettingsWatch).
             let named = preferences.over(looks.preferences)
-            (spec.appearance, spec.motion, spec.font) = display.desktopChoices(named)
+            (spec.appearance, spec.motion, spec.font, spec.textRendering) = display.desktopChoices(named)
             let page: Page
             let area = display.workArea()
             do throws(ConfigurationError) {
