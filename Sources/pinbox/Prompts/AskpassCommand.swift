@@ -215,15 +215,7 @@ struct AskpassCommand {
     private func run(on display: XDisplay, keyring: AskpassKeyring?) -> Int32 {
         do throws(X11Error) {
             let page: Page
-            // Text in a face of the desktop's goes to Pango: start that now too, while the
-            // display is asked where the window goes.
-            if let font = display.desktopFont(), font.face != nil {
-                TextLayout.prepare { measure in
-                    var spec = dialog
-                    spec.font = font
-                    _ = try? spec.makePage(measure: measure)
-                }
-            }
+            dialog.prepareText(inTheFontOf: display)
             let area = display.workArea(for: geometry)
             // Light or dark, normal or high contrast, still or animated: as named, else as the
             // desktop says before the page is made, and then as it says while it is open.

@@ -242,6 +242,7 @@ struct XDialogs: PinentryFrontEnd {
             let looks = Self.resourceSettings(resources ?? XResources(display: display))
             spec.scale = looks.scale
             spec.paste = paste && looks.paste
+            spec.prepareText(inTheFontOf: display)
             // Read at each dialog, as the resources are, for the two round trips its settings
             // take at most; then followed while the dialog is open (SettingsWatch).
             let named = preferences.over(looks.preferences)
