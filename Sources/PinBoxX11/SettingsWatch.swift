@@ -25,7 +25,8 @@ import PinBoxCore
 /// (the root's RESOURCE_MANAGER is watched and read again, as Xlib keeps the text it had at
 /// connection). A change of the scale they make is the page's `.desktopScale`, bounded by
 /// `--scale`'s range and, in the page, by the work area: a client that writes a huge
-/// resolution gets a window no larger than the screen, as at start.
+/// resolution gets a window no larger than the screen, as at start. The resources read again
+/// say how text is rendered too (`Xft.antialias`, …), where no settings daemon says it.
 struct SettingsWatch {
     /// The axes the user named: the desktop decides only the others.
     let named: Preferences
@@ -111,8 +112,9 @@ struct SettingsWatch {
         owner = watched
         defer { portalChanged = false }
         if let settings { last = settings }
+        let renderingResourcesChanged = rereadResources(display)
         var news: [InputEvent] = []
-        if settings != nil || portalChanged {
+        if settings != nil || portalChanged || renderingResourcesChanged {
             let (appearance, motion, font, rendering) = display.desktopChoices(named, settings: last)
             let style = InputEvent.desktopStyle(appearance.palette, motion, font, rendering, area: area)
             if style != told {
@@ -133,15 +135,23 @@ struct SettingsWatch {
     /// The resources' `Xft.dpi`, read again when they changed.
     private var dpiResource: String?
 
+    /// Reads the resources again where they are followed (the root's are watched with the
+    /// scale) and changed since: their `Xft.dpi` for the scale, and their `Xft.*` for how text
+    /// is rendered (`XDisplay.textRenderingResources`), which a bare window manager's user
+    /// changes with `xrdb` while no settings daemon runs. Whether the latter changed.
+    private mutating func rereadResources(_ display: XDisplay) -> Bool {
+        guard named.scale == nil, resourcesStale else { return false }
+        resourcesStale = false
+        let before = display.textRenderingResources
+        dpiResource = XResources(current: display).dpiResource
+        return display.textRenderingResources != before
+    }
+
     /// The scale the screen's resolution asks for now, as it was read when the page was made
     /// (`ScreenResolution`): the resources' `Xft.dpi`, else the settings' `Xft/DPI` (the last
     /// an owner published: none now is not the desktop asking for the default), else
     /// `GDK_SCALE`; 1 where none says.
     private mutating func screenScale(_ display: XDisplay) -> Double {
-        if resourcesStale {
-            dpiResource = XResources(current: display).dpiResource
-            resourcesStale = false
-        }
         let dpi = ScreenResolution.dpi(resource: dpiResource, desktop: { display.gtkSettings(last) },
                                        environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
         return dpi.map(ScreenResolution.scale) ?? 1

@@ -74,25 +74,32 @@ struct DesktopTextRenderingTests {
         #expect(prompt.stderr.isEmpty, "\(prompt.stderr)")
     }
 
-    /// With no settings daemon (a bare window manager), the resources say it: the askpass opened
-    /// after `Xft.antialias: false` draws ink and ground only; the one before it (the control)
-    /// smooths.
+    /// With no settings daemon (a bare window manager), the resources say it: an open askpass
+    /// smooths its text (the control), then draws ink and ground only once `xrdb` has merged
+    /// `Xft.antialias: false`, as the next one does from the start; typed text arrives whole.
     @Test func theResourcesSayItWhereNoDaemonRuns() throws {
         let xvfb = try Xvfb()
         let x = try XClient(xvfb.display)
-        func words(_ options: [String] = []) throws -> (colours: Int, coloured: Int) {
-            let prompt = try DesktopColorSchemeTests.askpass(on: xvfb, options: options)
-            let id = try #require(prompt.windowID)
-            let shades = Self.shades(Self.words(of: id, x))
-            try DesktopColorSchemeTests.answer(prompt)
-            return shades
-        }
-        let before = try words()
+        let open = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let id = try #require(open.windowID)
+        let before = Self.shades(Self.words(of: id, x))
         #expect(before.colours > 10, "the control: \(before)")
+        try open.xdotool(["type", "--delay", "20", "pw"])
         let merged = try run(["xrdb", "-nocpp", "-merge"], display: xvfb.display, input: Array("Xft.antialias: false\n".utf8))
         #expect(merged.status == 0, "xrdb: \(merged.output)")
-        let after = try words()
+        var seen = before
+        try waitUntil("the open prompt's ink and ground only: last seen \(seen)", timeout: 10) {
+            seen = Self.shades(Self.words(of: id, x))
+            return seen.colours <= 3
+        }
+        try open.keys("Return")
+        #expect(try open.waitExit() == 0)
+        #expect(open.stdout == "pw\n" && open.stderr.isEmpty, "\(open.stdout) \(open.stderr)")
+
+        let next = try DesktopColorSchemeTests.askpass(on: xvfb)
+        let after = Self.shades(Self.words(of: try #require(next.windowID), x))
         #expect(after.colours <= 3, "\(after)")
+        try DesktopColorSchemeTests.answer(next)
     }
 
     /// gpg-agent's pinentry reads the settings at each dialog: the one opened after

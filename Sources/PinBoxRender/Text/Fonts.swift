@@ -30,23 +30,25 @@ enum Fonts {
         if let made = madeOptions[rendering] { return made }
         let options = cairo_font_options_create()!
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
-        let hinting: [TextRendering.Hinting: cairo_hint_style_t] = [
-            .none: CAIRO_HINT_STYLE_NONE, .slight: CAIRO_HINT_STYLE_SLIGHT,
-            .medium: CAIRO_HINT_STYLE_MEDIUM, .full: CAIRO_HINT_STYLE_FULL,
-        ]
-        cairo_font_options_set_hint_style(options, hinting[rendering.hinting]!)
+        switch rendering.hinting {
+        case .none: cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        case .slight: cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        case .medium: cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_MEDIUM)
+        case .full: cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_FULL)
+        }
         switch rendering.antialiasing {
         case .none:
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_NONE)
         case .gray:
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         case .subpixel(let order):
-            let orders: [TextRendering.SubpixelOrder: cairo_subpixel_order_t] = [
-                .rgb: CAIRO_SUBPIXEL_ORDER_RGB, .bgr: CAIRO_SUBPIXEL_ORDER_BGR,
-                .vrgb: CAIRO_SUBPIXEL_ORDER_VRGB, .vbgr: CAIRO_SUBPIXEL_ORDER_VBGR,
-            ]
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_SUBPIXEL)
-            cairo_font_options_set_subpixel_order(options, orders[order]!)
+            switch order {
+            case .rgb: cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_RGB)
+            case .bgr: cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_BGR)
+            case .vrgb: cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_VRGB)
+            case .vbgr: cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_VBGR)
+            }
         }
         madeOptions[rendering] = options
         return options
