@@ -22,13 +22,19 @@ final class Xvfb {
         display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Kills the server, as a crash or a pulled cable would.
+    /// Kills the server, as a crash or a pulled cable would. Its lock and socket stay behind,
+    /// and are removed here only while the lock still names it: another test's Xvfb takes a
+    /// number whose lock names a process that is gone, and its socket, unlinked, would leave
+    /// its clients unable to connect ("cannot open the X display", seen once in CI).
     func kill() {
         guard server.isRunning else { return }
         Glibc.kill(server.pid, SIGKILL)
         server.wait()
         let number = display.dropFirst()
-        unlink("/tmp/.X\(number)-lock")
+        let lock = "/tmp/.X\(number)-lock"
+        guard let owner = try? String(contentsOfFile: lock, encoding: .utf8),
+              pid_t(owner.trimmingCharacters(in: .whitespacesAndNewlines)) == server.pid else { return }
+        unlink(lock)
         unlink("/tmp/.X11-unix/X\(number)")
     }
 
