@@ -20,22 +20,30 @@ final class Xvfb {
             text += String(decoding: server.read().out, as: UTF8.self)
         }
         display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = socket
     }
 
-    /// Kills the server, as a crash or a pulled cable would. Its lock and socket stay behind,
-    /// and are removed here only while the lock still names it: another test's Xvfb takes a
-    /// number whose lock names a process that is gone, and its socket, unlinked, would leave
-    /// its clients unable to connect ("cannot open the X display", seen once in CI).
+    /// Kills the server, as a crash or a pulled cable would. Its socket's file stays behind, and
+    /// is removed here only while it is still the one this server made: the server's abstract
+    /// socket goes with it, so another test's Xvfb may already have taken the number and made the
+    /// file anew, and unlinking that one would leave a client that connects by the file's path
+    /// (slow_link.py did) unable to reach it ("cannot open the X display", seen once in CI).
     func kill() {
         guard server.isRunning else { return }
         Glibc.kill(server.pid, SIGKILL)
         server.wait()
         let number = display.dropFirst()
-        let lock = "/tmp/.X\(number)-lock"
-        guard let owner = try? String(contentsOfFile: lock, encoding: .utf8),
-              pid_t(owner.trimmingCharacters(in: .whitespacesAndNewlines)) == server.pid else { return }
-        unlink(lock)
-        unlink("/tmp/.X11-unix/X\(number)")
+        unlink("/tmp/.X\(number)-lock")
+        let path = "/tmp/.X11-unix/X\(number)"
+        if let socket, Self.inode(path) == socket { unlink(path) }
+    }
+
+    /// The socket file's inode as the server made it (nil if there was none).
+    private lazy var socket: ino_t? = Self.inode("/tmp/.X11-unix/X\(display.dropFirst())")
+
+    private static func inode(_ path: String) -> ino_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_ino : nil
     }
 
     deinit { kill() }
