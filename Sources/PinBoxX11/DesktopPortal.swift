@@ -23,7 +23,6 @@ public enum DesktopPortal {
     }
 
     private static var isAsked: Bool {
-        func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         return ColorScheme.keptInPortal(currentDesktop: environment("XDG_CURRENT_DESKTOP"))
             && (environment("GTK_THEME") ?? "").isEmpty
     }

@@ -29,7 +29,7 @@ extension XDisplay {
     func desktopChoices(_ named: Preferences, settings published: XSettings?) -> DesktopChoices {
         let settings = gtkSettings(published)
         let appearance = Appearance.preferred(scheme: named.scheme, contrast: named.contrast,
-                                              environmentTheme: getenv("GTK_THEME").map { String(cString: $0) },
+                                              environmentTheme: environment("GTK_THEME"),
                                               desktopSettings: { settings },
                                               prefersDark: GTKSettingsFiles.current.prefersDark,
                                               themeBackground: { self.desktopReads.background(of: $0) },

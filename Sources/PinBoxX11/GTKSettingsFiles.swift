@@ -8,7 +8,6 @@ enum GTKSettingsFiles {
     static let current: GTKSettingsFile = read()
 
     private static func read() -> GTKSettingsFile {
-        func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         var file = GTKSettingsFile()
         // Most sessions have none of these files: nothing is allocated to learn it.
         let present = GTKSettingsFile.paths(home: environment("HOME"), configHome: environment("XDG_CONFIG_HOME"),

@@ -16,7 +16,7 @@ struct KeyboardClaim {
 
     /// The claim for `display`, in `$XDG_RUNTIME_DIR`; nil without one.
     init?(display: OpaquePointer) {
-        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), runtime.hasPrefix("/"),
+        guard let runtime = environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/"),
               let name = XDisplayString(display).map({ String(cString: $0) }) else { return nil }
         path = runtime + "/pinbox-keyboard-" + Self.fileName(display: name)
     }

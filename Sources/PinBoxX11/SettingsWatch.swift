@@ -153,7 +153,7 @@ struct SettingsWatch {
     /// `GDK_SCALE`; 1 where none says.
     private mutating func screenScale(_ display: XDisplay) -> Double {
         let dpi = ScreenResolution.dpi(resource: dpiResource, desktop: { display.gtkSettings(last) },
-                                       environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
+                                       environmentScale: environment("GDK_SCALE"))
         return dpi.map(ScreenResolution.scale) ?? 1
     }
 }

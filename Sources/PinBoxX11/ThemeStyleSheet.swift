@@ -8,7 +8,6 @@ enum ThemeStyleSheet {
     /// The `theme_bg_color` of theme `name`'s style sheet, from the first one that exists (as
     /// GTK takes the first); nil when none exists, it cannot be read, or it names no such colour.
     static func background(of name: String) -> Color? {
-        func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         let folders = GTKThemeFile.folders(name: name, home: environment("HOME"),
                                            dataHome: environment("XDG_DATA_HOME"), dataDirs: environment("XDG_DATA_DIRS"))
         let present = folders.filter { pinbox_is_directory($0) != 0 }

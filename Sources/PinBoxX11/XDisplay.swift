@@ -38,7 +38,7 @@ public final class XDisplay {
     /// askpass run by ssh takes every argument as its prompt: no option to suggest).
     public init(name: String?, optionHint: Bool = true) throws(X11Error) {
         // The name Xlib connects to, as an error repeats it.
-        let shown = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        let shown = name ?? environment("DISPLAY") ?? ""
         pinbox_set_errno(0)
         // Xlib waits for the server's answer without end: a server that took the connection and
         // never answers (a hung one) would hold the prompt, and its caller, for ever.

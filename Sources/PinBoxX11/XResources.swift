@@ -99,6 +99,6 @@ public final class XResources {
     public var dpi: Double? {
         ScreenResolution.dpi(resource: dpiResource,
                              desktop: { display.gtkSettings(display.desktopSettings()) },
-                             environmentScale: getenv("GDK_SCALE").map { String(cString: $0) })
+                             environmentScale: environment("GDK_SCALE"))
     }
 }

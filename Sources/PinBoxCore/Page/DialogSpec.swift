@@ -170,10 +170,7 @@ public struct DialogSpec: Equatable, Sendable {
             page.agent.groupsSuggestion = groupsSuggestion
             page.agent.checksBeforeSubmit = checksBeforeSubmit
             page.agent.savePassword = savePasswordLabel != nil && savePasswordTicked
-            page.palette = palette
-            page.motion = motion
-            page.textRendering = textRendering
-            return page
+            return dressed(page)
         case .hostKey(let entry):
             rules.answers = .ssh
             let no = PageButton(.notOK, label: notOKLabel)
@@ -203,7 +200,12 @@ public struct DialogSpec: Equatable, Sendable {
         let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale, font: font,
                         room: room, refreshRate: refreshRate, measure: measure)
         page.armingDelay = armingDelay
-        page.palette = palette
+        return dressed(page)
+    }
+
+    /// `page` in this dialog's colours, motion and text rendering.
+    private func dressed(_ page: Page) -> Page {
+        page.palette = appearance.palette
         page.motion = motion
         page.textRendering = textRendering
         return page

@@ -24,26 +24,27 @@ enum AccessibilitySwitch {
         if disabledByEnvironment {
             address = nil
         } else if let property = busProperty(display) {
-            address = trusted(property)
+            address = ownAddress ?? trusted(property)
         } else if AccessibilityBusAddress.isAskedOfTheSessionBus(waylandDisplay: environment("WAYLAND_DISPLAY"),
                                                                   sessionType: environment("XDG_SESSION_TYPE")) {
-            address = sessionBusAddress()
+            address = ownAddress ?? sessionBusAddress()
         }
         answer = .some(address)
         return address
     }
 
-    private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+    /// The user's own `AT_SPI_BUS_ADDRESS`, which libatspi takes before asking anyone.
+    private static var ownAddress: String? {
+        environment("AT_SPI_BUS_ADDRESS").flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// How long the launcher has to say: a session bus that does not answer holds the prompt,
     /// once its window has shown, no longer.
     static let sessionBusMilliseconds: Int32 = 250
 
     /// The address at-spi-bus-launcher gives on the session bus when it has accessibility on
-    /// (a Wayland session): the user's own `AT_SPI_BUS_ADDRESS` first, as libatspi takes it;
-    /// else the launcher's, when it is one local socket.
+    /// (a Wayland session), when it is one local socket.
     private static func sessionBusAddress() -> String? {
-        if let own = environment("AT_SPI_BUS_ADDRESS"), !own.isEmpty { return own }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let found = buffer.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
@@ -55,11 +56,10 @@ enum AccessibilitySwitch {
         return AccessibilityBusAddress.isLocalSocket(address) ? address : nil
     }
 
-    /// The address to connect to when the root window says accessibility is on: the user's own
-    /// `AT_SPI_BUS_ADDRESS`, else the property's when it is one local socket. Refused, the
-    /// bridge is not started at all: its library would read the property itself.
+    /// The address to connect to when the root window says accessibility is on and the user
+    /// named none: the property's when it is one local socket. Refused, the bridge is not started
+    /// at all: its library would read the property itself.
     private static func trusted(_ property: String) -> String? {
-        if let own = getenv("AT_SPI_BUS_ADDRESS"), own.pointee != 0 { return String(cString: own) }
         guard AccessibilityBusAddress.isLocalSocket(property) else {
             // The address is not repeated: another client wrote it, and it goes to a terminal.
             var message = "pinbox: the accessibility bus address on the root window (AT_SPI_BUS) is not a local socket; "
@@ -72,8 +72,7 @@ enum AccessibilitySwitch {
 
     /// NO_AT_BRIDGE=1, as GTK and Qt read it.
     private static var disabledByEnvironment: Bool {
-        guard let value = getenv("NO_AT_BRIDGE") else { return false }
-        return String(cString: value) == "1"
+        environment("NO_AT_BRIDGE") == "1"
     }
 
     /// The launcher's `AT_SPI_BUS` on the root window, as libatspi reads it (a string).

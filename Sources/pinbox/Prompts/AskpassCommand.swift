@@ -219,16 +219,13 @@ struct AskpassCommand {
             let area = display.workArea(for: geometry)
             // Light or dark, normal or high contrast, still or animated: as named, else as the
             // desktop says before the page is made, and then as it says while it is open.
-            let (appearance, motion, font, rendering) = display.desktopChoices(preferences)
+            let choices = display.desktopChoices(preferences)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
                     keyring?.offer(in: &spec)
                     spec.scale = s
-                    spec.appearance = appearance
-                    spec.motion = motion
-                    spec.font = font
-                    spec.textRendering = rendering
+                    (spec.appearance, spec.motion, spec.font, spec.textRendering) = choices
                     spec.room = area.height
                     return try spec.makePage(measure: TextLayout.measure)
                 }
