@@ -172,7 +172,10 @@ let package = Package(
         .testTarget(name: "PinBoxCoreTests", dependencies: ["PinBoxCore"]),
         .testTarget(name: "PinBoxAssuanTests", dependencies: ["PinBoxAssuan", "PinBoxCore", "PinBoxTestSupport"]),
         .testTarget(name: "PinBoxRenderTests", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxTestSupport"]),
+        // XFixes, for the tests alone: the pointer's shape as the server shows it.
+        .systemLibrary(name: "CXFixes", path: "Tests/CXFixes", pkgConfig: "xfixes", providers: [.apt(["libxfixes-dev"])]),
         // Drive the real binary under Xvfb; Xlib directly for what xdotool cannot do.
-        .testTarget(name: "EndToEndTests", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "PinBoxTestSupport"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXFixes", "PinBoxTestSupport"]),
     ]
 )

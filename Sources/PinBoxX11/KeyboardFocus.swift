@@ -10,7 +10,7 @@ struct KeyboardFocus {
     /// The focus is this window.
     private var focused = false
     /// The pointer is over this window.
-    private var pointerInside = false
+    private(set) var pointerInside = false
     /// The keys follow the pointer into this window.
     private var pointerFocus = false
 

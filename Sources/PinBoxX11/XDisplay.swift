@@ -24,6 +24,15 @@ public final class XDisplay {
     /// Whether the connection is a Unix-domain socket, to a server on this machine; not over
     /// TCP, as a forwarded display (`ssh -X`) is reached.
     lazy var isLocal = pinbox_connection_is_local(handle) != 0
+    /// The desktop's text cursor (`TextCursorAreas`), made the first time one is wanted and kept
+    /// for the display's life. Xlib asks libXcursor for the cursor theme's `xterm` at the user's
+    /// size (`Xcursor.theme`, `Xcursor.size`, as every program's pointer follows them), else
+    /// draws the core cursor font's; nil where the server has neither for this client.
+    lazy var textCursor: Cursor? = {
+        var cursor: Cursor = 0
+        guard succeeds({ cursor = XCreateFontCursor(handle, UInt32(XC_xterm)) }), cursor != 0 else { return nil }
+        return cursor
+    }()
     /// The window manager's check window last found naming itself, and when (Placement.swift).
     var windowManagerSeen: (window: UInt32, at: Double)?
 

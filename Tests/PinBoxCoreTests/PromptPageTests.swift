@@ -40,6 +40,23 @@ struct PromptPageTests {
         text: "The authenticity of host 'h' can't be established.\nAre you sure you want to continue connecting?",
         keyType: "ED25519", fingerprint: "SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE", acceptsFingerprint: true)
 
+    /// The pointer is a text cursor over the entry and over nothing else, as over a GTK entry:
+    /// not over a button, nowhere on a confirmation (which has no entry), not once the prompt
+    /// is answered. ssh's host-key question takes a typed fingerprint: its entry has one.
+    @Test func thePointerIsATextCursorOverTheEntryOnly() throws {
+        let password = try page(.password)
+        #expect(password.textAreas.count == 1 && password.textAreas == password.geometry.fields)
+        #expect(!password.geometry.buttons.contains { $0.intersects(password.textAreas[0]) })
+        let username = try page(.username)
+        #expect(username.textAreas == username.geometry.fields && username.textAreas.count == 1)
+        #expect(try page(.confirm).textAreas.isEmpty)
+        let hostKey = try hostKeyPage(Self.question)
+        #expect(hostKey.textAreas.count == 1 && hostKey.textAreas == hostKey.geometry.fields)
+        _ = type(password, "pw")
+        _ = click(password, .ok)
+        #expect(password.outcome != nil && password.textAreas.isEmpty)
+    }
+
     @Test func eachKindHasItsHeadingEntryAndButtons() throws {
         let password = try page(.password)
         #expect(password.content.title == "Password required")

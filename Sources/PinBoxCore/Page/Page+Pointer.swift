@@ -4,6 +4,10 @@
 // that lands on the wrong button can still be dragged off it.
 
 extension Page {
+    /// Where the pointer takes the shape of a text cursor, as over any text entry: the entries,
+    /// while the page is open.
+    public var textAreas: [Rect] { outcome == nil ? geometry.fields : [] }
+
     func click(at point: Point, now: Double, into effects: inout [PageEffect]) {
         if case .paySheet(let layout) = geometry, let i = layout.keyIndex(at: point) {
             pressedKey = i

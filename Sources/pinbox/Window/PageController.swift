@@ -71,6 +71,8 @@ final class PageController: WindowController {
 
     var wantsPointerMotion: Bool { page.wantsPointerMotion }
 
+    var textAreas: [Rect] { page.textAreas }
+
     func windowShown(id: String) {
         page.shown(at: Clock.now())
         // The window's own size (a --geometry, a window manager's), else the page's.
