@@ -121,7 +121,7 @@ extension EventLoop {
         case EnterNotify, LeaveNotify:
             // Another client taking or letting go of the pointer (a menu, a drag) moves no pointer.
             if event.xcrossing.mode == NotifyGrab || event.xcrossing.mode == NotifyUngrab { return }
-            // Into or out of an entry's text cursor area (`TextCursorAreas`): still over the window.
+            // Into or out of an area of another pointer shape (`PointerAreas`): still over the window.
             if followsPointer && event.xcrossing.detail != NotifyInferior {
                 // Coming in is a move to where the pointer came in: it may rest there.
                 let point = Point(x: Double(event.xcrossing.x), y: Double(event.xcrossing.y))

@@ -57,10 +57,10 @@ public final class EventLoop {
     var detectableAutoRepeat = false
     /// The window asks for the pointer's every move (`WindowController.wantsPointerMotion`).
     var followsPointer = false
-    /// The pointer's text cursor over the entries, from the first time the pointer is over the
-    /// window once it is prepared: nothing of the cursor theme is loaded for a prompt that is
-    /// only typed into.
-    private var textCursorAreas: TextCursorAreas?
+    /// The pointer's shapes over the entries and links, from the first time the pointer is over
+    /// the window once it is prepared: nothing of the cursor theme is loaded for a prompt that
+    /// is only typed into.
+    private var pointerAreas: PointerAreas?
     /// The signal pipe has bytes to read: poll said so, or the loop has not looked yet (a
     /// signal may have come between two dialogs). Read only then, not on every wake.
     private var signalsPending = true
@@ -94,7 +94,7 @@ public final class EventLoop {
                 followsPointer.toggle()
                 window.followPointer(followsPointer)
             }
-            followTextAreas(controller)
+            followPointerAreas(controller)
             if let accessibility, let tree = controller.accessibleTree() {
                 accessibility.publish(tree, window: window, display: display)
             }
@@ -363,13 +363,13 @@ public final class EventLoop {
         return true
     }
 
-    /// Keeps the text cursor over the page's entries as they move.
-    private func followTextAreas(_ controller: WindowController) {
-        if textCursorAreas == nil {
+    /// Keeps the pointer's shapes over the page's entries and links as they move.
+    private func followPointerAreas(_ controller: WindowController) {
+        if pointerAreas == nil {
             guard shown && preparationDue == nil && focus.pointerInside else { return }
-            textCursorAreas = TextCursorAreas(display: display, parent: window.id)
+            pointerAreas = PointerAreas(display: display, parent: window.id)
         }
-        textCursorAreas?.follow(controller.textAreas)
+        pointerAreas?.follow(controller.pointerAreas)
     }
 
     /// How long after the window shows the keyboard, the refresh rate and shared memory are got

@@ -34,8 +34,8 @@ public protocol WindowController: AnyObject {
     /// Whether the pointer's every move should be reported (`.hover`): only while the page has
     /// a tooltip to show.
     var wantsPointerMotion: Bool { get }
-    /// Where the pointer is a text cursor (`TextCursorAreas`), in the window's pixels.
-    var textAreas: [Rect] { get }
+    /// Where the pointer takes another shape (`PointerAreas`).
+    var pointerAreas: [PointerArea] { get }
     /// Set when the program should end, with this exit status.
     var exitStatus: Int32? { get }
     /// Whether every frame drawn is kept or told (a recording, a frame trace): then a window on

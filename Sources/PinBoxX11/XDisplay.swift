@@ -24,15 +24,8 @@ public final class XDisplay {
     /// Whether the connection is a Unix-domain socket, to a server on this machine; not over
     /// TCP, as a forwarded display (`ssh -X`) is reached.
     lazy var isLocal = pinbox_connection_is_local(handle) != 0
-    /// The desktop's text cursor (`TextCursorAreas`), made the first time one is wanted and kept
-    /// for the display's life. Xlib asks libXcursor for the cursor theme's `xterm` at the user's
-    /// size (`Xcursor.theme`, `Xcursor.size`, as every program's pointer follows them), else
-    /// draws the core cursor font's; nil where the server has neither for this client.
-    lazy var textCursor: Cursor? = {
-        var cursor: Cursor = 0
-        guard succeeds({ cursor = XCreateFontCursor(handle, UInt32(XC_xterm)) }), cursor != 0 else { return nil }
-        return cursor
-    }()
+    /// The pointer's shapes made so far (`cursor(_:)`).
+    private var cursors: [(shape: PointerArea.Shape, cursor: Cursor?)] = []
     /// The window manager's check window last found naming itself, and when (Placement.swift).
     var windowManagerSeen: (window: UInt32, at: Double)?
 
@@ -178,5 +171,24 @@ extension XDisplay {
         XSync(handle, 0)
         XSetErrorHandler(previous)
         return !trappedError
+    }
+}
+
+extension XDisplay {
+    /// The desktop's pointer of `shape` (`PointerAreas`), made the first time it is wanted and
+    /// kept for the display's life. Xlib asks libXcursor for the cursor theme's `xterm` or
+    /// `hand2` at the user's size (`Xcursor.theme`, `Xcursor.size`, which every program's
+    /// pointer follows), else takes the core cursor font's; nil where the server has neither
+    /// for this client.
+    func cursor(_ shape: PointerArea.Shape) -> Cursor? {
+        if let made = cursors.first(where: { $0.shape == shape }) { return made.cursor }
+        let glyph = switch shape {
+        case .text: XC_xterm
+        case .link: XC_hand2
+        }
+        var cursor: Cursor = 0
+        let made = succeeds({ cursor = XCreateFontCursor(handle, UInt32(glyph)) }) && cursor != 0 ? cursor : nil
+        cursors.append((shape, made))
+        return made
     }
 }

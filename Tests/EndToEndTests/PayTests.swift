@@ -93,6 +93,33 @@ struct PayTests {
         #expect(s.pinbox.events("submit").isEmpty)
     }
 
+    /// Over "Forgot password?" the pointer is the desktop's hand, as over any link; over the
+    /// boxes the text cursor; over a key and the × (buttons) the window's own, the control. A
+    /// click under the hand still reaches the link.
+    @Test func thePointerIsAHandOverTheLinkAndATextCursorOverTheBoxes() throws {
+        let s = try Session(["pay"])
+        let l = try layout(s)
+        func move(_ p: Point) throws {
+            try s.pinbox.xdotool(["mousemove", "--window", s.window, String(Int(p.x)), String(Int(p.y))])
+        }
+        try move(key("5", l))
+        let plain = TextCursorTests.shape(s.x)
+        for (place, name) in [(l.forgot.mid, "hand2"), (l.field.mid, "xterm"), (l.close.mid, plain.name),
+                              (l.forgot.mid, "hand2"), (key("0", l), plain.name)] {
+            try move(place)
+            var seen = plain
+            try waitUntil("'\(name)' at \(place): last seen \(seen)") {
+                seen = TextCursorTests.shape(s.x)
+                return seen.name == name
+            }
+        }
+        #expect(plain.name != "hand2" && plain.name != "xterm", "\(plain)")
+        try click(s, l.forgot.mid)
+        try s.pinbox.waitFor("forgot")
+        try s.pinbox.keys("Escape")
+        #expect(try s.pinbox.waitExit() == 1)
+    }
+
     @Test func escapeCancels() throws {
         let s = try Session(["pay"])
         try s.pinbox.keys("1", "Escape")

@@ -95,6 +95,17 @@ struct PaySheetTests {
         #expect(page.scene(at: 2.3).pressedKey == nil)
     }
 
+    /// The pointer is a text cursor over the boxes, a hand over the link, and the window's own
+    /// over the × and the keys, which are buttons; nothing once the sheet has ended.
+    @Test func thePointerIsAHandOverTheLinkOnly() throws {
+        let (page, layout) = try sheet()
+        #expect(page.pointerAreas == [PointerArea(layout.field, .text), PointerArea(layout.forgot, .link)])
+        #expect(!layout.keyRects.contains { $0.intersects(layout.forgot) } && !layout.close.intersects(layout.forgot))
+        for c in "123456".unicodeScalars { _ = page.handle(.character(c), now: 1) }
+        _ = page.advance(to: 2)
+        #expect(page.outcome != nil && page.pointerAreas.isEmpty)
+    }
+
     @Test func clickingAKeyTypesItsDigit() throws {
         let (page, layout) = try sheet()
         #expect(tap(page, key("5", in: layout), now: 1) == [.report(.change(field: "paypass", length: 1))])

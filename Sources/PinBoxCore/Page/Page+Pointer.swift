@@ -4,9 +4,15 @@
 // that lands on the wrong button can still be dragged off it.
 
 extension Page {
-    /// Where the pointer takes the shape of a text cursor, as over any text entry: the entries,
-    /// while the page is open.
-    public var textAreas: [Rect] { outcome == nil ? geometry.fields : [] }
+    /// Where the pointer takes another shape, while the page is open: a text cursor over the
+    /// entries, as over any text entry; a hand over the payment sheet's link, as over any link
+    /// (its × and keys are buttons, which keep the window's pointer, as GTK's do).
+    public var pointerAreas: [PointerArea] {
+        guard outcome == nil else { return [] }
+        let entries = geometry.fields.map { PointerArea($0, .text) }
+        guard case .paySheet(let layout) = geometry else { return entries }
+        return entries + [PointerArea(layout.forgot, .link)]
+    }
 
     func click(at point: Point, now: Double, into effects: inout [PageEffect]) {
         if case .paySheet(let layout) = geometry, let i = layout.keyIndex(at: point) {

@@ -71,7 +71,7 @@ final class PageController: WindowController {
 
     var wantsPointerMotion: Bool { page.wantsPointerMotion }
 
-    var textAreas: [Rect] { page.textAreas }
+    var pointerAreas: [PointerArea] { page.pointerAreas }
 
     func windowShown(id: String) {
         page.shown(at: Clock.now())
