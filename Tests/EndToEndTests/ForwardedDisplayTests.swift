@@ -147,12 +147,20 @@ struct ForwardedDisplayTests {
         #expect(askpass.stderr.isEmpty, "\(askpass.stderr)")
     }
 
-    /// The shared memory segments `pid` created that exist now (`/proc/sysvipc/shm`: shmid by cpid).
-    static func segments(createdBy pid: pid_t) throws -> [String] {
+    /// The shared memory segments that exist now (`/proc/sysvipc/shm`), by shmid, with the
+    /// process that created each.
+    static func segments() throws -> [(id: String, creator: String)] {
         try String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8).split(separator: "\n").dropFirst().compactMap {
             let fields = $0.split(separator: " ")
-            return fields.count > 4 && fields[4] == "\(pid)" ? String(fields[1]) : nil
+            return fields.count > 4 ? (String(fields[1]), String(fields[4])) : nil
         }
+    }
+
+    /// The shared memory segments `pid` created that exist now, among those not in `before`
+    /// (taken before it started): a segment an ended process left behind still names its
+    /// creator's pid, which a new process may have been given again.
+    static func segments(createdBy pid: pid_t, notIn before: Set<String>) throws -> [String] {
+        try segments().filter { $0.creator == "\(pid)" && !before.contains($0.id) }.map(\.id)
     }
 
     /// Over TCP, as `ssh -X` forwards a display (to sshd's port, and on from ssh to the server's
@@ -169,6 +177,7 @@ struct ForwardedDisplayTests {
         let owner = x.owner(of: "_XSETTINGS_S0")
         let forwarded = try SlowLink(to: xvfb.display, delay: 0, tcp: true)
         for (display, shares) in [(forwarded.display, false), (xvfb.display, true)] {
+            let before = Set(try Self.segments().map(\.id))
             let p = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "], display: display)
             try p.findWindowByPID()
             try waitUntil("the prompt watching the settings") {
@@ -176,8 +185,8 @@ struct ForwardedDisplayTests {
                 XGetWindowAttributes(x.display, owner, &attributes)
                 return attributes.all_event_masks & PropertyChangeMask != 0
             }
-            if shares { try waitUntil("a shared segment") { try !Self.segments(createdBy: p.pid).isEmpty } }
-            #expect(try Self.segments(createdBy: p.pid).isEmpty != shares, "over \(display)")
+            if shares { try waitUntil("a shared segment") { try !Self.segments(createdBy: p.pid, notIn: before).isEmpty } }
+            #expect(try Self.segments(createdBy: p.pid, notIn: before).isEmpty != shares, "over \(display)")
             try p.xdotool(["type", "--delay", "20", "abc"])
             try p.keys("Return")
             #expect(try p.waitExit() == 0)
@@ -192,17 +201,17 @@ struct ForwardedDisplayTests {
     @Test func aPromptKilledWhileSharingItsMemoryLeavesNoSegment() throws {
         let xvfb = try Xvfb()
         let link = try SlowLink(to: xvfb.display, delay: 200)
+        let before = Set(try Self.segments().map(\.id))
         let p = try PinBoxProcess(["askpass", "--", "Enter passphrase for /home/alice/.ssh/id_ed25519: "], display: link.display)
         var made: [String] = []
         try waitUntil("a shared segment", timeout: 20) {
-            made = try Self.segments(createdBy: p.pid)
+            made = try Self.segments(createdBy: p.pid, notIn: before)
             return !made.isEmpty
         }
         kill(p.pid, SIGKILL)
         _ = p.child.wait(within: 10)
         try waitUntil("the segment gone with the prompt and the server's hold on it", timeout: 10) {
-            let all = try String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8)
-            return !all.split(separator: "\n").contains { $0.split(separator: " ").dropFirst().first.map(String.init) == made[0] }
+            try !Self.segments().contains { $0.id == made[0] }
         }
     }
 
