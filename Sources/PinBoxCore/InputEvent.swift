@@ -20,6 +20,9 @@ public enum InputEvent: Equatable, Sendable {
     case nonTypingKey
     /// BackSpace or Delete.
     case deleteBackward
+    /// Ctrl+BackSpace: the word before the caret (`Page`: all of it in an entry that hides its
+    /// characters).
+    case deleteWordBackward
     /// Ctrl+U.
     case clearField
     /// Escape: clears the field, or cancels when it is already empty.
@@ -117,8 +120,8 @@ extension InputEvent {
     /// Whether a person caused it with the keyboard or the mouse (what resets a timeout).
     public var isUserInput: Bool {
         switch self {
-        case .character, .mnemonic, .otherKey, .nonTypingKey, .deleteBackward, .clearField, .escape, .submit, .focusNext,
-             .focusPrevious, .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled,
+        case .character, .mnemonic, .otherKey, .nonTypingKey, .deleteBackward, .deleteWordBackward, .clearField, .escape,
+             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled,
              .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,

@@ -78,6 +78,41 @@ public final class PinField {
         return [.changed(length: length)]
     }
 
+    /// Ctrl+BackSpace in an entry that shows its characters: removes the word before the end,
+    /// with what separates it from the end (spaces, an `@`, a dot), as readline's and GTK's
+    /// word deletion do; a word is a run of letters, digits and their marks.
+    public func deleteWordBackward() -> [FieldEvent] {
+        pastTheLimit = false
+        guard !isEmpty else { return [] }
+        var inWord = false
+        while length > 0 {
+            let isWordCharacter = Self.isWordCharacter(lastScalar())
+            if inWord && !isWordCharacter { break }
+            inWord = inWord || isWordCharacter
+            _ = deleteBackward()
+        }
+        return [.changed(length: length)]
+    }
+
+    /// The last character, read from the end of the secret's UTF-8.
+    private func lastScalar() -> Unicode.Scalar {
+        var start = secret.count - 1
+        while start > 0 && secret[start] & 0xc0 == 0x80 { start -= 1 }
+        let lead = UInt32(secret[start])
+        let count = secret.count - start
+        var value = count == 1 ? lead : lead & (0xff >> (count + 1))
+        for k in (start + 1)..<secret.count { value = value << 6 | UInt32(secret[k] & 0x3f) }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    static func isWordCharacter(_ c: Unicode.Scalar) -> Bool {
+        let p = c.properties
+        switch p.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return p.isAlphabetic
+        }
+    }
+
     /// Empties and wipes the field.
     public func clear() -> [FieldEvent] {
         let wasEmpty = isEmpty

@@ -146,6 +146,8 @@ struct KeyTranslator {
             return .mnemonic(letter, otherLayouts: others)
         }
         switch ks {
+        case XK_BackSpace where control:
+            return .deleteWordBackward
         case XK_BackSpace, XK_Delete, XK_KP_Delete:
             return .deleteBackward
         case XK_u where control, XK_U where control:

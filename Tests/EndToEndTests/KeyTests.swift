@@ -405,6 +405,22 @@ struct KeyTests {
         #expect(p.stdout == "W8\n")
     }
 
+    /// Ctrl+BackSpace deletes the last word of git's username, as in a GTK entry, and the whole
+    /// of a passphrase that shows dots (no word boundary of a secret shows); BackSpace alone
+    /// deletes one character. Each answer holds exactly what is left.
+    @Test func controlBackSpaceDeletesTheLastWordOfANameAndAllOfAHiddenPassphrase() throws {
+        for (prompt, answer) in [("Username for 'https://example.com': ", "alice jones"),
+                                 ("Enter passphrase for key '/home/alice/.ssh/id_ed25519': ", "jones")] {
+            let d = try Dialog(["--", prompt])
+            try d.p.xdotool(["type", "--delay", "20", "alice smith"])
+            try d.p.keys("BackSpace", "h", "ctrl+BackSpace")
+            try d.p.xdotool(["type", "--delay", "20", "jones"])
+            try d.p.keys("Return")
+            #expect(try d.p.waitExit() == 0)
+            #expect(d.p.stdout == answer + "\n", "\(prompt)")
+        }
+    }
+
     @Test func aLayoutChangedWhileTheDialogIsOpenIsFollowed() throws {
         _ = try which("setxkbmap")
         let d = try Dialog(["--passphrase", "Passphrase for key:"])

@@ -54,8 +54,8 @@ struct KeyboardTests {
         #expect(secret(page).isEmpty)
     }
 
-    @Test("Escape, BackSpace and Return take back a half-typed sequence and do nothing more",
-          arguments: [InputEvent.escape, .deleteBackward, .submit])
+    @Test("Escape, BackSpace (with Ctrl too) and Return take back a half-typed sequence and do nothing more",
+          arguments: [InputEvent.escape, .deleteBackward, .deleteWordBackward, .submit])
     func takingBackASequence(_ key: InputEvent) throws {
         let page = try dialog()
         _ = page.handle(.character("x"), now: 1)

@@ -205,6 +205,22 @@ struct PinFieldTextTests {
         f.secret.withWholeCapacity { #expect($0[1...].allSatisfy { $0 == 0 }, "deleted bytes are wiped") }
     }
 
+    /// Ctrl+BackSpace in an entry that shows its text: the last word goes, with what separates
+    /// it from the end; a word is letters, digits and their marks, in any script.
+    @Test("a word is deleted back to the one before it",
+          arguments: [("alice smith", "alice "), ("alice@example.com", "alice@example."), ("jane.doe  ", "jane."),
+                      ("пароль тест", "пароль "), ("mot café\u{301}", "mot "), ("user42", ""), ("  ", ""),
+                      ("日本語 テキスト", "日本語 "), ("a b😀", "a ")])
+    func deletingAWord(_ typed: String, _ left: String) throws {
+        let f = try PinField(capacity: 100, accepts: .text)
+        for c in typed.unicodeScalars { _ = f.type(c) }
+        #expect(f.deleteWordBackward() == [.changed(length: left.unicodeScalars.count)])
+        #expect(contents(f) == left)
+        f.secret.withWholeCapacity { #expect($0[left.utf8.count...].allSatisfy { $0 == 0 }, "deleted bytes are wiped") }
+        _ = f.clear()
+        #expect(f.deleteWordBackward() == [], "nothing to delete")
+    }
+
     @Test("controls are refused", arguments: [0x00, 0x09, 0x0a, 0x1b, 0x7f, 0x85, 0x9b])
     func controlsAreRefused(_ value: Int) throws {
         let f = try PinField(capacity: 10, accepts: .text)

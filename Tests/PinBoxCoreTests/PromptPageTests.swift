@@ -58,6 +58,26 @@ struct PromptPageTests {
         #expect(password.outcome != nil && password.pointerAreas.isEmpty)
     }
 
+    /// Ctrl+BackSpace deletes the word before the caret in an entry that shows what is typed
+    /// (git's username, a password once shown), and everything in one that shows dots, as GTK's
+    /// and Qt's entries do: no word boundary of a hidden secret shows.
+    @Test func controlBackSpaceDeletesAWordOnlyWhereWordsShow() throws {
+        func text(_ p: Page) -> String { p.fields[0].field.secret.withBytes { String(decoding: $0, as: UTF8.self) } }
+        let username = try page(.username)
+        _ = type(username, "alice smith")
+        _ = username.handle(.deleteWordBackward, now: 0)
+        #expect(text(username) == "alice ")
+        let password = try page(.password)
+        _ = type(password, "correct horse")
+        _ = password.handle(.deleteWordBackward, now: 0)
+        #expect(password.fields[0].field.isEmpty)
+        _ = type(password, "correct horse")
+        _ = click(password, .reveal)
+        #expect(password.fields[0].revealed)
+        _ = password.handle(.deleteWordBackward, now: 2)
+        #expect(text(password) == "correct ")
+    }
+
     @Test func eachKindHasItsHeadingEntryAndButtons() throws {
         let password = try page(.password)
         #expect(password.content.title == "Password required")

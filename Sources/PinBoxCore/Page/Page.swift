@@ -252,7 +252,7 @@ public final class Page {
             return effects
         }
         switch input {
-        case .character, .deleteBackward, .clearField: leaveRevealQuestion(now: now, into: &effects)
+        case .character, .deleteBackward, .deleteWordBackward, .clearField: leaveRevealQuestion(now: now, into: &effects)
         default: break
         }
         switch input {
@@ -264,6 +264,13 @@ public final class Page {
             if let i = focusedField { apply([.rejected(fields[i].field.accepts.refusal)], to: i, now: now, into: &effects) }
         case .deleteBackward:
             if let i = entryField(for: &effects) { apply(fields[i].field.deleteBackward(), to: i, now: now, into: &effects) }
+        case .deleteWordBackward:
+            // An entry that shows dots deletes everything before the caret, as GTK's and Qt's
+            // do: deleting a word at a time would show where the secret's words end.
+            if let i = entryField(for: &effects) {
+                let field = fields[i].field
+                apply(fields[i].revealed ? field.deleteWordBackward() : field.clear(), to: i, now: now, into: &effects)
+            }
         case .clearField:
             if let i = entryField(for: &effects) { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
         case .escape where isAskingReveal:
