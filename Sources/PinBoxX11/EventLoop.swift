@@ -314,6 +314,8 @@ public final class EventLoop {
             selection.request(source, window: window, time: UInt(CurrentTime), now: now)
         case .offerCopy(let text)?:
             clipboard.own(text, window: window)
+        case .bell?:
+            window.ringErrorBell()
         case nil:
             break
         }

@@ -53,4 +53,6 @@ public enum WindowRequest: Sendable {
     /// Own the CLIPBOARD with these bytes (a plain field's text, in a locked buffer the owner
     /// wipes when another client takes the clipboard) until another client takes it.
     case offerCopy(SecretBuffer)
+    /// Ring the desktop's error bell for the window (`XWindow.ringErrorBell`).
+    case bell
 }

@@ -201,6 +201,15 @@ public final class XWindow {
         XSync(display.handle, 1)  // discard: True
     }
 
+    /// The desktop's error bell, rung for this window, unless the user turned GTK's off
+    /// (`gtk-error-bell` in settings.ini). XKB's bell names the window, so that a window manager
+    /// can flash it for a user who cannot hear it (GNOME's and Xfce's visual alerts) or play the
+    /// desktop's alert sound; a server without XKB for this client rings its own.
+    func ringErrorBell() {
+        guard GTKSettingsFiles.current.errorBell != false else { return }
+        if XkbBell(display.handle, id, 0, 0) == 0 { XBell(display.handle, 0) }
+    }
+
     /// Back to no background (see `BackBuffer.presentAsBackground`): exposures are left for us
     /// to paint from the back buffer, never cleared or painted by the server.
     func dropBackground() {

@@ -39,6 +39,18 @@ struct GTKSettingsFileTests {
         #expect(DesktopFont.preferred(desktop: settings) == DesktopFont(face: "Noto Sans", pixels: 44.0 / 3))
     }
 
+    /// `gtk-error-bell` turned off (by hand, or by a home manager's gtk3.extraConfig) silences
+    /// the bell; turned on, or said in no way GLib reads, or not said, it rings (GTK's default).
+    @Test func theErrorBell() {
+        #expect(Self.file("[Settings]\ngtk-error-bell=false\n").errorBell == false)
+        #expect(Self.file("[Settings]\ngtk-error-bell=0\n").errorBell == false)
+        #expect(Self.file("[Settings]\ngtk-error-bell=true\n").errorBell == true)
+        #expect(Self.file("[Settings]\ngtk-error-bell=off\n").errorBell == nil)
+        #expect(Self.file(Self.lxappearance).errorBell == nil)
+        #expect(Self.file("[Settings]\ngtk-error-bell=false\n", "[Settings]\ngtk-error-bell=true\n").errorBell == true,
+                "the user's file over the system's")
+    }
+
     /// Booleans and numbers as GLib reads them; a value of another type says nothing.
     @Test func motionAndResolution() throws {
         let settings = try #require(XSettings.desktop(nil, file: Self.file("""

@@ -52,7 +52,7 @@ struct PageTests {
     @Test func returnRefusesAnIncompleteFieldAndSubmitsACompleteOne() throws {
         let page = try workbench()
         _ = type(page, "123")
-        #expect(page.handle(.submit, now: 1) == [.report(.rejected(field: "strip", reason: .incomplete))])
+        #expect(page.handle(.submit, now: 1) == [.report(.rejected(field: "strip", reason: .incomplete)), .bell])
         #expect(page.feedback?.text == "Enter all 6 digits")
         _ = type(page, "456")
         #expect(page.handle(.submit, now: 2) == [
@@ -113,7 +113,7 @@ struct PageTests {
     @Test func theWorkbenchRefusesAKeyThatNeverTypes() throws {
         let page = try workbench()
         _ = page.handle(.windowFocus(true), now: 0)
-        #expect(page.handle(.nonTypingKey, now: 1) == [.report(.rejected(field: "strip", reason: .notADigit))])
+        #expect(page.handle(.nonTypingKey, now: 1) == [.report(.rejected(field: "strip", reason: .notADigit)), .bell])
     }
 
     @Test func clearOnBlurWipesWhenFocusLeavesOrTheWindowHides() throws {
@@ -130,8 +130,8 @@ struct PageTests {
     @Test func pastesAreDeniedByDefaultAndDotsAreNeverCopied() throws {
         let page = try workbench()
         #expect(page.handle(.pasteRequest(.clipboard, at: nil), now: 0) ==
-            [.report(.rejected(field: "strip", reason: .pasteDenied))])
-        #expect(page.handle(.copy, now: 0) == [.report(.rejected(field: "strip", reason: .copyDenied))])
+            [.report(.rejected(field: "strip", reason: .pasteDenied)), .bell])
+        #expect(page.handle(.copy, now: 0) == [.report(.rejected(field: "strip", reason: .copyDenied)), .bell])
     }
 
     @Test func aWantedPasteIsFetchedThenJudged() throws {
@@ -162,16 +162,16 @@ struct PageTests {
             let buffer = SecretBuffer(capacity: bad.count)
             buffer.append(contentsOf: bad)
             #expect(page.handle(.pasted(.bytes(buffer)), now: 0) ==
-                [.report(.rejected(field: "entry", reason: .pasteNotDigits))], "\(bad)")
+                [.report(.rejected(field: "entry", reason: .pasteNotDigits)), .bell], "\(bad)")
             #expect(page.fields[0].field.isEmpty)
         }
 
         let off = try dialog(.entry(.passphrase)) { $0.paste = false }
         #expect(off.handle(.pasteRequest(.clipboard, at: nil), now: 0) ==
-            [.report(.rejected(field: "entry", reason: .pasteDenied))])
+            [.report(.rejected(field: "entry", reason: .pasteDenied)), .bell])
         let pin = try dialog(.entry(.openPIN(shown: 6)))
         #expect(pin.handle(.pasteRequest(.primary, at: nil), now: 0) ==
-            [.report(.rejected(field: "entry", reason: .pasteDenied))])
+            [.report(.rejected(field: "entry", reason: .pasteDenied)), .bell])
     }
 
     /// A prompt's entry is never copied, even when it shows its characters; the workbench's
@@ -183,7 +183,7 @@ struct PageTests {
         let prompt = Page(workbench: [PageField(name: "strip", label: "", configuration: configuration)],
                           content: PageContent(), rules: PageRules(purpose: .prompt), scale: 1, measure: measure)
         _ = type(prompt, "12")
-        #expect(prompt.handle(.copy, now: 0) == [.report(.rejected(field: "strip", reason: .copyDenied))])
+        #expect(prompt.handle(.copy, now: 0) == [.report(.rejected(field: "strip", reason: .copyDenied)), .bell])
         #expect(!prompt.allowsCapture)
         #expect(!(try dialog(.entry(.passphrase))).allowsCapture)
         #expect(!(try PaySheetSpec().makePage(measure: measure)).allowsCapture)
@@ -239,7 +239,7 @@ struct PageTests {
         let page = try dialog(.entry(.fixedPIN(length: 4)))
         _ = type(page, "12")
         #expect(page.handle(.submit, now: 1) == [.report(.button(.ok)),
-                                                  .report(.rejected(field: "entry", reason: .incomplete))])
+                                                  .report(.rejected(field: "entry", reason: .incomplete)), .bell])
         #expect(type(page, "34").suffix(3) == [.report(.submit(field: "entry", index: 0, length: 4, reveal: false)),
                                                .deliver(field: 0), .finish(.submitted)])
     }

@@ -140,7 +140,7 @@ struct PaySheetTests {
         let (page, layout) = try sheet()
         _ = page.handle(.character("1"), now: 1)
         _ = tap(page, key("2", in: layout), now: 1)
-        #expect(page.handle(.character("a"), now: 1) == [.report(.rejected(field: "paypass", reason: .notADigit))])
+        #expect(page.handle(.character("a"), now: 1) == [.report(.rejected(field: "paypass", reason: .notADigit)), .bell])
         #expect(page.fields[0].field.secret.withBytes { Array($0) } == Array("12".utf8))
     }
 
@@ -169,7 +169,7 @@ struct PaySheetTests {
         let (page, _) = try sheet()
         _ = page.handle(.character("1"), now: 1)
         #expect(page.handle(.submit, now: 2) == [.report(.button(.ok)),
-                                                 .report(.rejected(field: "paypass", reason: .incomplete))])
+                                                 .report(.rejected(field: "paypass", reason: .incomplete)), .bell])
         #expect(page.feedback?.text == "Enter all 6 digits")
     }
 

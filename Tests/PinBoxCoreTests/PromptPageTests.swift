@@ -78,6 +78,15 @@ struct PromptPageTests {
         #expect(text(password) == "correct ")
     }
 
+    /// A refused key rings the desktop's error bell, as a GTK entry does; a key taken does not.
+    @Test func aRefusalRingsTheBell() throws {
+        let pin = try page(.pin(.user))
+        #expect(!pin.handle(.character("7"), now: 1).contains(.bell))
+        let refused = pin.handle(.otherKey, now: 2)
+        #expect(refused.contains(.bell) && refused.contains { if case .report(.rejected) = $0 { true } else { false } })
+        #expect(!pin.handle(.deleteBackward, now: 3).contains(.bell))
+    }
+
     @Test func eachKindHasItsHeadingEntryAndButtons() throws {
         let password = try page(.password)
         #expect(password.content.title == "Password required")
@@ -145,7 +154,7 @@ struct PromptPageTests {
         _ = p.handle(.windowFocus(true), now: 0)
         #expect(p.handle(.nonTypingKey, now: 1) == [])
         #expect(p.messageLine == "")
-        #expect(p.handle(.otherKey, now: 2) == [.report(.rejected(field: "entry", reason: .notPrintable))])
+        #expect(p.handle(.otherKey, now: 2) == [.report(.rejected(field: "entry", reason: .notPrintable)), .bell])
         #expect(p.messageLine == "Letters, digits and symbols only")
     }
 
@@ -232,7 +241,7 @@ struct PromptPageTests {
 
     @Test func aTypedFingerprintIsTheAnswerAndAnEmptyReturnIsNone() throws {
         let p = try hostKeyPage(Self.question)
-        #expect(p.handle(.submit, now: 1) == [.report(.rejected(field: "fingerprint", reason: .answerNeeded))])
+        #expect(p.handle(.submit, now: 1) == [.report(.rejected(field: "fingerprint", reason: .answerNeeded)), .bell])
         #expect(p.feedback?.text == "Choose Yes or No, or type a fingerprint")
         #expect(p.outcome == nil)
         _ = type(p, "SHA256:abc", at: 2)

@@ -15,6 +15,16 @@ public struct GTKSettingsFile: Equatable, Sendable {
 
     public init() {}
 
+    /// `gtk-error-bell`: whether a refused key rings the bell (GTK's default: it does); nil
+    /// where no file says, or says it in no way GLib reads a boolean.
+    public var errorBell: Bool? {
+        switch values["gtk-error-bell"]?.lowercased() {
+        case "true"?, "1"?: true
+        case "false"?, "0"?: false
+        default: nil
+        }
+    }
+
     /// The most of one file read.
     public static let readLimit = 64 * 1024
 

@@ -572,6 +572,7 @@ public final class Page {
                 show(FeedbackMessage.text(for: reason, capacity: fields[index].field.capacity,
                                           accepts: fields[index].field.accepts), now: now)
                 effects.append(.report(.rejected(field: fields[index].name, reason: reason)))
+                effects.append(.bell)
             }
         }
     }

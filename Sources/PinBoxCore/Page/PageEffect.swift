@@ -22,6 +22,10 @@ public enum PageEffect: Equatable, Sendable {
     /// Ask the caller whether field `index`'s secret may be submitted (gpg-agent's INQUIRE
     /// CHECKPIN), then hand its verdict to `Page.checked(refusal:now:)`.
     case check(field: Int)
+    /// Ring the desktop's error bell: a key or a paste was refused, as a GTK entry rings it. How
+    /// it sounds or shows (the desktop's alert sound, a flash of the window for a user who
+    /// cannot hear it, nothing) is the desktop's and the user's choice.
+    case bell
     /// The page is done.
     case finish(PageOutcome)
 }

@@ -163,6 +163,9 @@ final class PageController: WindowController {
                 case .stopRecording: recording.stop(at: now)
                 }
             case .say(let answer): say(answer)
+            // A refusal asks nothing else of the window: a paste to fetch or a copy to offer is
+            // never refused at the same time.
+            case .bell: request = request ?? .bell
             case .suggest:
                 request = perform(page.suggested(onSuggest?(), now: now), now: now) ?? request
             case .check(let i):
