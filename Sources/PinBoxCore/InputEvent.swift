@@ -121,8 +121,8 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .nonTypingKey, .deleteBackward, .deleteWordBackward, .clearField, .escape,
-             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .release, .drag, .workbench, .composeStarted, .composeCancelled,
-             .pressButton, .focusOn:
+             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .release, .drag, .workbench,
+             .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
              .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale:

@@ -13,7 +13,8 @@ extension Page {
     /// and do nothing more: the entry keeps what it had, the dialog stays (a sequence that
     /// disappeared under Return would submit a secret without the character the user meant).
     /// Any other key, a click, or the focus moving ends the sequence and then does what it
-    /// does (Ctrl+BackSpace as BackSpace). Time, pastes arriving, a new size, the keyboard's state leave it alone.
+    /// does (Ctrl+BackSpace as BackSpace). Time, pastes arriving, a new size, the keyboard's
+    /// state leave it alone.
     func endComposing(for input: InputEvent) -> Bool {
         switch input {
         case .escape, .deleteBackward, .deleteWordBackward, .submit:
