@@ -14,6 +14,7 @@ public enum FeedbackMessage {
         switch reason {
         case .notADigit: return localized("Digits only")
         case .notPrintable: return localized("Letters, digits and symbols only")
+        case .numLockOff: return localized("Turn Num Lock on to type digits")
         case .limit: return localized("That is as long as it can be")
         case .full:
             return digits

@@ -15,6 +15,8 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     case notADigit = "not-a-digit"
     /// A key that is not a printable ASCII character, in a field that takes them.
     case notPrintable = "not-printable"
+    /// A digit's key of the keypad with Num Lock off.
+    case numLockOff = "num-lock-off"
     /// A digit typed into a full field (seed 001: a 7th digit is ignored).
     case full
     /// A character past the byte limit of the program that asked (ssh reads 1023 bytes,

@@ -14,6 +14,9 @@ public enum InputEvent: Equatable, Sendable {
     /// A key that should type but makes no character here, or a Control or Alt chord that is
     /// no command: refused visibly, never inserted.
     case otherKey
+    /// A digit's key of the keypad with Num Lock off (KP_End for 1, KP_Down for 2…): refused,
+    /// saying why, as the user meant a digit.
+    case keypadWithoutNumLock
     /// A key that never types (an arrow, Home, a function or media key, a window manager's
     /// shortcut the keyboard grab holds back): a prompt lets it pass without a word, since the
     /// user tried no character; the workbench's fields refuse it like `otherKey`.
@@ -120,9 +123,9 @@ extension InputEvent {
     /// Whether a person caused it with the keyboard or the mouse (what resets a timeout).
     public var isUserInput: Bool {
         switch self {
-        case .character, .mnemonic, .otherKey, .nonTypingKey, .deleteBackward, .deleteWordBackward, .clearField, .escape,
-             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .release, .drag, .workbench,
-             .composeStarted, .composeCancelled, .pressButton, .focusOn:
+        case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteWordBackward,
+             .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .release, .drag,
+             .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
              .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale:

@@ -107,7 +107,7 @@ struct KeyTranslator {
         // A key that types, or a dead or Compose key: through the compose table.
         switch keyboard.composer?.feed(keysym) ?? .none {
         case .none:
-            emit(character.map { .character($0) } ?? (Self.typesNothing(keysym) ? .nonTypingKey : .otherKey))
+            emit(character.map { .character($0) } ?? Self.untyped(keysym))
         case .started:
             emit(.composeStarted)
         case .continued:
@@ -206,6 +206,13 @@ struct KeyTranslator {
     static func erases(_ keysym: UInt32) -> Bool {
         let ks = Int32(truncatingIfNeeded: keysym)
         return ks == XK_BackSpace || ks == XK_Delete || ks == XK_KP_Delete
+    }
+
+    /// What a key that makes no character is: a key that never types, a digit's key of the
+    /// keypad with Num Lock off (KP_Home for 7 to KP_Insert for 0), or a key refused.
+    static func untyped(_ keysym: UInt32) -> InputEvent {
+        if typesNothing(keysym) { return .nonTypingKey }
+        return (XK_KP_Home...XK_KP_Insert).contains(Int32(truncatingIfNeeded: keysym)) ? .keypadWithoutNumLock : .otherKey
     }
 
     /// Whether a key never types, whatever the layout: the function keys' block (arrows, Home,

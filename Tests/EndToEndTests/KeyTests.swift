@@ -421,6 +421,18 @@ struct KeyTests {
         }
     }
 
+    /// The keypad's 1 with Num Lock off (XTEST presses its key, which then gives KP_End) is
+    /// refused saying that Num Lock is off; the same key once Num Lock is pressed types 1.
+    @Test func aKeypadDigitWithNumLockOffSaysSoAndTypesOnceItIsOn() throws {
+        let s = try Session(["--style", "strip"])
+        try s.pinbox.keys("KP_End")
+        #expect(try s.pinbox.waitFor("rejected")["reason"] as? String == "num-lock-off")
+        #expect(s.pinbox.events("change").isEmpty)
+        try s.pinbox.keys("Num_Lock", "KP_End")
+        #expect(try s.pinbox.waitFor("change")["length"] as? Int == 1)
+        #expect(s.pinbox.events("rejected").count == 1)
+    }
+
     @Test func aLayoutChangedWhileTheDialogIsOpenIsFollowed() throws {
         _ = try which("setxkbmap")
         let d = try Dialog(["--passphrase", "Passphrase for key:"])

@@ -78,6 +78,18 @@ struct PromptPageTests {
         #expect(text(password) == "correct ")
     }
 
+    /// A digit's key of the keypad with Num Lock off is refused saying so, not "Digits only": the
+    /// user meant a digit.
+    @Test func aKeypadDigitWithNumLockOffIsRefusedSayingSo() throws {
+        let pin = try page(.pin(.user))
+        let effects = pin.handle(.keypadWithoutNumLock, now: 1)
+        #expect(effects.contains(.report(.rejected(field: pin.fields[0].name, reason: .numLockOff))) && effects.contains(.bell))
+        #expect(pin.feedback?.text == "Turn Num Lock on to type digits")
+        #expect(pin.fields[0].field.isEmpty)
+        #expect(pin.handle(.otherKey, now: 2).contains(.report(.rejected(field: pin.fields[0].name, reason: .notPrintable))),
+                "the control: another key's refusal")
+    }
+
     /// A refused key rings the desktop's error bell, as a GTK entry does; a key taken does not.
     @Test func aRefusalRingsTheBell() throws {
         let pin = try page(.pin(.user))

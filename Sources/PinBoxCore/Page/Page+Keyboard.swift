@@ -20,8 +20,8 @@ extension Page {
         case .escape, .deleteBackward, .deleteWordBackward, .submit:
             composing = nil
             return true
-        case .character, .composeCancelled, .otherKey, .nonTypingKey, .clearField, .focusNext, .focusPrevious,
-             .pasteRequest, .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
+        case .character, .composeCancelled, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .clearField, .focusNext,
+             .focusPrevious, .pasteRequest, .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }

@@ -262,6 +262,8 @@ public final class Page {
             break  // the user tried no character (an arrow, a media key)
         case .otherKey, .nonTypingKey:
             if let i = focusedField { apply([.rejected(fields[i].field.accepts.refusal)], to: i, now: now, into: &effects) }
+        case .keypadWithoutNumLock:
+            if let i = focusedField { apply([.rejected(.numLockOff)], to: i, now: now, into: &effects) }
         case .deleteBackward:
             if let i = entryField(for: &effects) { apply(fields[i].field.deleteBackward(), to: i, now: now, into: &effects) }
         case .deleteWordBackward:
