@@ -71,9 +71,7 @@ public final class PinField {
     public func deleteBackward() -> [FieldEvent] {
         pastTheLimit = false
         guard !isEmpty else { return [] }
-        // UTF-8 continuation bytes are 10xxxxxx: drop them, then the lead byte.
-        while secret.count > 1 && secret[secret.count - 1] & 0xc0 == 0x80 { secret.removeLast() }
-        secret.removeLast()
+        for _ in lastCharacterStart..<secret.count { secret.removeLast() }
         length -= 1
         return [.changed(length: length)]
     }
@@ -94,15 +92,22 @@ public final class PinField {
         return [.changed(length: length)]
     }
 
-    /// The last character, read from the end of the secret's UTF-8.
-    private func lastScalar() -> Unicode.Scalar {
+    /// Where the last character's bytes start: UTF-8 continuation bytes are 10xxxxxx.
+    private var lastCharacterStart: Int {
         var start = secret.count - 1
         while start > 0 && secret[start] & 0xc0 == 0x80 { start -= 1 }
-        let lead = UInt32(secret[start])
-        let count = secret.count - start
-        var value = count == 1 ? lead : lead & (0xff >> (count + 1))
-        for k in (start + 1)..<secret.count { value = value << 6 | UInt32(secret[k] & 0x3f) }
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
+        return start
+    }
+
+    /// The last character, decoded from the end of the secret's UTF-8.
+    private func lastScalar() -> Unicode.Scalar {
+        let start = lastCharacterStart
+        return secret.withBytes { bytes in
+            var iterator = bytes[start...].makeIterator()
+            var decoder = Unicode.UTF8()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "\u{FFFD}" }
+            return scalar
+        }
     }
 
     static func isWordCharacter(_ c: Unicode.Scalar) -> Bool {
