@@ -55,6 +55,12 @@ int pinbox_terminal_enter(int fd, int *adds_carriage_return) {
     return 0;
 }
 
+void pinbox_terminal_editing_keys(unsigned char keys[5]) {
+    const cc_t *cc = saved_modes.c_cc;
+    const cc_t chosen[5] = {cc[VERASE], cc[VKILL], cc[VWERASE], cc[VEOF], cc[VINTR]};
+    for (int i = 0; i < 5; i++) keys[i] = chosen[i] == _POSIX_VDISABLE ? 0 : chosen[i];
+}
+
 void pinbox_terminal_restore(void) {
     int fd = terminal_fd;
     if (fd < 0) return;

@@ -71,51 +71,19 @@ public final class PinField {
     public func deleteBackward() -> [FieldEvent] {
         pastTheLimit = false
         guard !isEmpty else { return [] }
-        for _ in lastCharacterStart..<secret.count { secret.removeLast() }
+        secret.removeLastCharacter()
         length -= 1
         return [.changed(length: length)]
     }
 
     /// Ctrl+BackSpace in an entry that shows its characters: removes the word before the end,
     /// with what separates it from the end (spaces, an `@`, a dot), as readline's and GTK's
-    /// word deletion do; a word is a run of letters, digits and their marks.
+    /// word deletion do.
     public func deleteWordBackward() -> [FieldEvent] {
         pastTheLimit = false
         guard !isEmpty else { return [] }
-        var inWord = false
-        while length > 0 {
-            let isWordCharacter = Self.isWordCharacter(lastScalar())
-            if inWord && !isWordCharacter { break }
-            inWord = inWord || isWordCharacter
-            _ = deleteBackward()
-        }
+        length -= secret.removeLastWord()
         return [.changed(length: length)]
-    }
-
-    /// Where the last character's bytes start: UTF-8 continuation bytes are 10xxxxxx.
-    private var lastCharacterStart: Int {
-        var start = secret.count - 1
-        while start > 0 && secret[start] & 0xc0 == 0x80 { start -= 1 }
-        return start
-    }
-
-    /// The last character, decoded from the end of the secret's UTF-8.
-    private func lastScalar() -> Unicode.Scalar {
-        let start = lastCharacterStart
-        return secret.withBytes { bytes in
-            var iterator = bytes[start...].makeIterator()
-            var decoder = Unicode.UTF8()
-            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "\u{FFFD}" }
-            return scalar
-        }
-    }
-
-    static func isWordCharacter(_ c: Unicode.Scalar) -> Bool {
-        let p = c.properties
-        switch p.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: return true
-        default: return p.isAlphabetic
-        }
     }
 
     /// Empties and wipes the field.

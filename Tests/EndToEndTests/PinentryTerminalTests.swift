@@ -39,9 +39,10 @@ final class PinentryTerminalTests {
         "gpg --pinentry-mode ask --output \(home)/out\(n).txt --decrypt \(home)/plain.gpg; echo rc\(n)=$?"
     }
 
-    /// The pty's modes before and after, in files named for this run.
-    func script(_ steps: [String]) -> String {
-        (["export GPG_TTY=$(tty)", "stty -a > \(home)/before"] + steps + ["stty -a > \(home)/after"]).joined(separator: "; ")
+    /// The pty's modes before and after, in files named for this run; `modes` are set first.
+    func script(_ steps: [String], modes: String? = nil) -> String {
+        let start = ["export GPG_TTY=$(tty)"] + (modes.map { ["stty \($0)"] } ?? []) + ["stty -a > \(home)/before"]
+        return (start + steps + ["stty -a > \(home)/after"]).joined(separator: "; ")
     }
 
     func modesKept() throws -> Bool {
@@ -64,6 +65,33 @@ final class PinentryTerminalTests {
         #expect(pty.shown.contains("Please enter the passphrase for decryption."))
         #expect(try String(contentsOfFile: home + "/out2.txt", encoding: .utf8) == "the secret text\n")
         for typed in ["wrong", "right", "one", "xyz", "é", "*"] { #expect(!pty.shown.contains(typed), "\(typed) was echoed") }
+        #expect(try modesKept())
+    }
+
+    /// Ctrl+W takes back the last word, as the terminal driver's word erase does at ssh's,
+    /// sudo's and pinentry-tty's hidden prompts (on 891dd10's build it was refused with the
+    /// bell, and the passphrase kept the word).
+    @Test func ctrlWTakesBackAWord() throws {
+        let pty = try Pty(script([decrypt(1)]), environment: environment)
+        try pty.waitFor("Passphrase: ")
+        pty.type("right wrong\u{17}one\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc1=0"), "\(pty.shown)")
+        #expect(try String(contentsOfFile: home + "/out1.txt", encoding: .utf8) == "the secret text\n")
+        #expect(try modesKept())
+    }
+
+    /// The user's own editing characters (`stty erase`, `werase`, `kill`) are the dialog's:
+    /// here ^A, ^B and ^K, which the defaults refuse as controls.
+    @Test func theTerminalsOwnEditingCharacters() throws {
+        let pty = try Pty(script([decrypt(1)], modes: "erase ^A werase ^B kill ^K"), environment: environment)
+        try pty.waitFor("Passphrase: ")
+        pty.type("gone\u{0B}right wrong\u{02}onf\u{01}e\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc1=0"), "\(pty.shown)")
+        #expect(try String(contentsOfFile: home + "/out1.txt", encoding: .utf8) == "the secret text\n")
+        let modes = try String(contentsOfFile: home + "/after", encoding: .utf8)
+        #expect(modes.contains("erase = ^A") && modes.contains("werase = ^B") && modes.contains("kill = ^K"), "\(modes)")
         #expect(try modesKept())
     }
 

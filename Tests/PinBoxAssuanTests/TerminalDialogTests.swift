@@ -60,6 +60,47 @@ import Testing
         #expect(secret(run.outcome) == bytes("ü€😀"))
     }
 
+    /// Ctrl+W and Alt+BackSpace take back the last word and what follows it, as the terminal
+    /// driver's word erase does at ssh's and pinentry-tty's prompts; on an empty entry they ring.
+    @Test(arguments: [[0x17], [0x1B, 0x7F], [0x1B, 0x08]] as [[UInt8]])
+    func theWordErase(key: [UInt8]) {
+        func typed(_ input: [UInt8]) -> (text: String, secret: [UInt8]?) {
+            let run = type(TerminalPinDialog(PinRequest(), look: Self.plain, rates: false, checks: false, now: 0), input)
+            return (run.text, secret(run.outcome))
+        }
+        #expect(typed(bytes("correct horse") + key + bytes("battery\r")).secret == bytes("correct battery"))
+        #expect(typed(bytes("пароль слово  ") + key + bytes("\r")).secret == bytes("пароль "))
+        #expect(typed(bytes("user@host.example") + key + key + bytes("\r")).secret == bytes("user@"))
+        #expect(typed(bytes("deploy_key") + key + bytes("x\r")).secret == bytes("x"))
+        // A character half typed goes with the word before it.
+        #expect(typed(bytes("one two") + [0xC3] + key + bytes("\r")).secret == bytes("one "))
+        let empty = typed(key + bytes("a\r"))
+        #expect(empty.secret == bytes("a") && empty.text == "PIN: \u{07}\r\n")
+    }
+
+    /// The terminal's own editing characters (`stty erase ^A werase ^B kill ^K eof ^X intr ^G`)
+    /// do their work; the usual ones still do theirs, and a printable one stays a character.
+    @Test func theTerminalsOwnEditingCharacters() {
+        let own = TerminalLook(charset: .utf8, styled: false,
+                               editing: TerminalEditingKeys(erase: 0x01, kill: 0x0B, wordErase: 0x02, endOfFile: 0x18,
+                                                            interrupt: 0x07))
+        func run(_ input: [UInt8], _ look: TerminalLook) -> PinOutcome? {
+            type(TerminalPinDialog(PinRequest(), look: look, rates: false, checks: false, now: 0), input).outcome
+        }
+        let typed = bytes("gone") + [0x0B] + bytes("right wrong") + [0x02] + bytes("onf") + [0x01] + bytes("e")
+            + [0x7F] + bytes("e") + [0x17] + bytes("one\r")
+        #expect(secret(run(typed, own)) == bytes("right one"))
+        // Control: on a terminal with the defaults, those bytes are refused controls.
+        #expect(secret(run(typed, Self.plain)) == bytes("goneright one"))
+        guard case .cancelled? = run([0x07], own), case .cancelled? = run([0x18], own) else {
+            Issue.record("intr and eof did not cancel"); return
+        }
+        #expect(run([0x07], Self.plain) == nil, "Ctrl+G alone is no cancel on the defaults")
+        let hash = TerminalEditingKeys(erase: 0x23, kill: nil, wordErase: nil, endOfFile: nil, interrupt: nil)
+        #expect(hash.erase == nil)
+        #expect(secret(run(bytes("a#b\r"), TerminalLook(charset: .utf8, styled: false, editing: hash))) == bytes("a#b"))
+    }
+
     /// Bytes that make no character are refused, whatever they look like: past U+10FFFF, a
     /// surrogate, an overlong form (the fuzzer's find: F4 91 91 91 was taken as a character).
     @Test(arguments: [[0xF4, 0x91, 0x91, 0x91], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0xAF], [0xF0, 0x80, 0x80, 0xAF]] as [[UInt8]])

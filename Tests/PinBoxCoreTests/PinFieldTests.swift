@@ -206,9 +206,11 @@ struct PinFieldTextTests {
     }
 
     /// Ctrl+BackSpace in an entry that shows its text: the last word goes, with what separates
-    /// it from the end; a word is letters, digits and their marks, in any script.
+    /// it from the end; a word is letters, digits and their marks, in any script, joined by `_`
+    /// (as GTK's word boundaries and the terminal's word erase join them).
     @Test("a word is deleted back to the one before it",
           arguments: [("alice smith", "alice "), ("alice@example.com", "alice@example."), ("jane.doe  ", "jane."),
+                      ("deploy key_2024", "deploy "), ("a-b_", "a-"),
                       ("пароль тест", "пароль "), ("mot café\u{301}", "mot "), ("user42", ""), ("  ", ""),
                       ("日本語 テキスト", "日本語 "), ("a b😀", "a ")])
     func deletingAWord(_ typed: String, _ left: String) throws {

@@ -111,6 +111,9 @@ int pinbox_terminal_open(const char *path);
 /// time, no signals from keys; the output side is left alone, and `adds_carriage_return` says
 /// whether it turns LF into CR LF. 0 on success.
 int pinbox_terminal_enter(int fd, int *adds_carriage_return);
+/// The editing characters of the modes `pinbox_terminal_enter` saved, in the order erase, kill,
+/// werase, eof, intr; 0 where one is turned off.
+void pinbox_terminal_editing_keys(unsigned char keys[5]);
 /// Puts back the modes `pinbox_terminal_enter` saved, once (async-signal-safe: the signal
 /// handlers call it before the process ends).
 void pinbox_terminal_restore(void);

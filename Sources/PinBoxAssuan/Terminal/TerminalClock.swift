@@ -4,14 +4,15 @@
 /// something is typed (then the dialog waits for the user, as pinentry-gtk-2 does). Both
 /// terminal dialogs read their keys through one.
 struct TerminalClock {
-    private var keys = TerminalKeyReader()
+    private var keys: TerminalKeyReader
     private var lastActivity: Double
     /// The agent's SETTIMEOUT in seconds; 0 for none.
     private let timeout: Int
     /// The entry's text has changed: the timeout no longer runs.
     private var typedInto = false
 
-    init(timeout: Int, now: Double) {
+    init(timeout: Int, now: Double, editing: TerminalEditingKeys) {
+        keys = TerminalKeyReader(editing: editing)
         self.timeout = timeout
         lastActivity = now
     }

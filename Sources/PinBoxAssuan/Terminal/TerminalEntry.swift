@@ -3,8 +3,9 @@ import PinBoxCore
 
 /// A secret typed on the terminal, byte by byte, straight into locked memory: each byte goes
 /// into the `SecretBuffer` as it arrives, converted to UTF-8 when the terminal uses another
-/// character set. BackSpace takes back a whole character. A character is taken whole or not
-/// at all: one that would pass the agent's limit, or bytes that make no character, are refused.
+/// character set. BackSpace takes back a whole character, the word erase a whole word. A
+/// character is taken whole or not at all: one that would pass the agent's limit, or bytes
+/// that make no character, are refused.
 public struct TerminalEntry {
     /// What one byte did.
     public enum Result: Equatable, Sendable {
@@ -90,18 +91,23 @@ public struct TerminalEntry {
         }
     }
 
-    /// Removes the last character (or the part of one typed so far); false when empty.
+    /// Removes the last character (or the part of one typed so far), or with `word` the last
+    /// word and what follows it; false when empty.
     @discardableResult
-    public mutating func deleteBackward() -> Bool {
+    public mutating func deleteBackward(word: Bool = false) -> Bool {
         skipping = 0
-        if expecting > 0 {
+        let partial = expecting > 0
+        if partial {
             dropPartial()
-            return true
+            if !word { return true }
         }
-        guard !secret.isEmpty else { return false }
-        while secret.count > 1 && secret[secret.count - 1] & 0xC0 == 0x80 { secret.removeLast() }
-        secret.removeLast()
-        characters -= 1
+        guard !secret.isEmpty else { return partial }
+        if word {
+            characters -= secret.removeLastWord()
+        } else {
+            secret.removeLastCharacter()
+            characters -= 1
+        }
         return true
     }
 

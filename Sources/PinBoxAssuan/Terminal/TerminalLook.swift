@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: MIT
 /// How a terminal dialog writes: the caller's texts in the terminal's character set, and our
-/// own marks as escape sequences — or, on a `dumb` terminal, as plain text.
+/// own marks as escape sequences — or, on a `dumb` terminal, as plain text. The character set
+/// and the terminal's editing keys are also how it reads.
 public struct TerminalLook: Sendable {
     public var charset: TerminalCharset
+    public var editing: TerminalEditingKeys
     /// Bold, red, underline, erase and cursor save/restore (ECMA-48 and DEC sequences every
     /// terminal emulator and the Linux console know). Off for `TERM=dumb`.
     public var styled: Bool
 
-    public init(charset: TerminalCharset = .utf8, styled: Bool = true) {
+    public init(charset: TerminalCharset = .utf8, styled: Bool = true, editing: TerminalEditingKeys = .standard) {
         self.charset = charset
         self.styled = styled
+        self.editing = editing
     }
 
     /// Styled unless the agent says the terminal is `dumb` (OPTION ttytype).
-    public init(charset: TerminalCharset, ttyType: String?) {
-        self.init(charset: charset, styled: ttyType != "dumb")
+    public init(charset: TerminalCharset, ttyType: String?, editing: TerminalEditingKeys) {
+        self.init(charset: charset, styled: ttyType != "dumb", editing: editing)
     }
 
     static let newline: [UInt8] = [0x0D, 0x0A]

@@ -6,7 +6,9 @@ import PinBoxCore
 /// agent's error, the description, then the prompt; a SETREPEAT asks a second time and starts
 /// again on a mismatch; under `constraints-enforce` the agent checks the passphrase before it
 /// is given (`Ask.check`). Enter submits; Escape, Ctrl+C, and Ctrl+D on an empty entry cancel;
-/// BackSpace takes back a character and Ctrl+U the whole entry; anything else (Tab, a control
+/// BackSpace takes back a character, Ctrl+W a word (the terminal driver's word erase, which
+/// ssh's and pinentry-tty's hidden prompts give: nothing is shown to tell where a word ends
+/// either way) and Ctrl+U the whole entry; anything else (Tab, a control
 /// key, a character the agent could not take) rings the bell and stores nothing.
 ///
 /// Pure: bytes and time go in, bytes to write and what to ask the agent come out. The terminal
@@ -51,7 +53,7 @@ public final class TerminalPinDialog {
         self.checks = checks
         first = TerminalEntry(limit: request.limit.maxBytes, charset: look.charset)
         second = TerminalEntry(limit: request.limit.maxBytes, charset: look.charset)
-        clock = TerminalClock(timeout: request.timeout, now: now)
+        clock = TerminalClock(timeout: request.timeout, now: now, editing: look.editing)
     }
 
     /// The entry being typed: what `Ask.rate` and `Ask.check` are about.
@@ -144,8 +146,9 @@ public final class TerminalPinDialog {
                         + look.sequence("8")
                 }
             }
-        case .backspace:
-            let took = phase == .again ? second.deleteBackward() : first.deleteBackward()
+        case .backspace, .deleteWord:
+            let took = phase == .again ? second.deleteBackward(word: key == .deleteWord)
+                : first.deleteBackward(word: key == .deleteWord)
             if !took { step.output += TerminalLook.bell } else {
                 clock.typed()
                 if rates && phase == .first { step.ask = .rate }

@@ -39,7 +39,7 @@ public final class TerminalQuestion {
             if let notOK = request.notOKLabel { add(notOK, .notOK, "n") }
         }
         self.buttons = buttons
-        clock = TerminalClock(timeout: request.timeout, now: now)
+        clock = TerminalClock(timeout: request.timeout, now: now, editing: look.editing)
     }
 
     public func start() -> [UInt8] {
@@ -105,7 +105,7 @@ public final class TerminalQuestion {
             } else {
                 invalid(into: &step)
             }
-        case .enter, .backspace, .clearLine, .control:
+        case .enter, .backspace, .clearLine, .deleteWord, .control:
             invalid(into: &step)
         }
     }

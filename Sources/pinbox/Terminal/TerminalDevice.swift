@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CSystem
+import PinBoxAssuan
 import PinBoxX11
 
 /// The terminal a dialog falls back to: opened without becoming anyone's controlling
@@ -11,6 +12,8 @@ final class TerminalDevice {
     private var entered = false
     /// The terminal turns LF into CR LF itself (ONLCR): the dialogs' CR LF is written as LF.
     private var addsCarriageReturn: Int32 = 0
+    /// The user's editing characters, as the terminal had them before the dialog.
+    let editing: TerminalEditingKeys
 
     /// Opens `path` and takes it over; the reason in C library words when it cannot.
     init(path: String) throws(Output.Failure) {
@@ -23,6 +26,10 @@ final class TerminalDevice {
             throw Output.Failure(errno: error)
         }
         entered = true
+        var keys = [UInt8](repeating: 0, count: 5)
+        pinbox_terminal_editing_keys(&keys)
+        let set = keys.map { $0 == 0 ? nil : $0 }
+        editing = TerminalEditingKeys(erase: set[0], kill: set[1], wordErase: set[2], endOfFile: set[3], interrupt: set[4])
     }
 
     deinit {

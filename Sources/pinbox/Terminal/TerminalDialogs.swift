@@ -24,7 +24,7 @@ struct TerminalDialogs {
             let device = try TerminalDevice(path: path)
             (failure, error) = (nil, nil)
             return (device, TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
-                                         ttyType: options.ttyType))
+                                         ttyType: options.ttyType, editing: device.editing))
         } catch {
             // The path is the agent's or the command line's (`-T`): escaped, as a display's
             // name is, so that it cannot drive the terminal stderr is shown on.
