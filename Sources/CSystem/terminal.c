@@ -33,16 +33,25 @@ int pinbox_terminal_open(const char *path) {
     return fd;
 }
 
-int pinbox_terminal_enter(int fd, int *adds_carriage_return) {
+int pinbox_terminal_enter(int fd, int mode, int *adds_carriage_return) {
     struct termios raw;
     if (tcgetattr(fd, &saved_modes) != 0) return -1;
     *adds_carriage_return = (saved_modes.c_oflag & OPOST) && (saved_modes.c_oflag & ONLCR);
+    if (mode == PINBOX_TERMINAL_AS_IS) return 0;  // nothing to restore either
     raw = saved_modes;
-    // No echo, byte by byte, and Ctrl+C, Ctrl+Z, Ctrl+V and Ctrl+O arrive as keys: the dialog
-    // decides what they mean (Ctrl+C cancels it), not the terminal's line discipline.
-    raw.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN);
-    raw.c_cc[VMIN] = 1;
-    raw.c_cc[VTIME] = 0;
+    if (mode == PINBOX_TERMINAL_BYTES) {
+        // No echo, byte by byte, and Ctrl+C, Ctrl+Z, Ctrl+V and Ctrl+O arrive as keys: the
+        // dialog decides what they mean (Ctrl+C cancels it), not the terminal's line discipline.
+        raw.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN);
+        raw.c_cc[VMIN] = 1;
+        raw.c_cc[VTIME] = 0;
+    } else {
+        // A line the terminal driver edits, as ssh's and sudo's own prompts read one: its erase,
+        // word erase and kill, Ctrl+C a signal; echoed or not.
+        raw.c_lflag |= ICANON | ISIG | IEXTEN;
+        if (mode == PINBOX_TERMINAL_LINE_ECHOED) raw.c_lflag |= ECHO;
+        else raw.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL);
+    }
     raw_modes = raw;
     modes_ours = 1;
     terminal_fd = fd;
@@ -93,7 +102,8 @@ int pinbox_terminal_reclaim(void) {
     tcflag_t ours = ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN;
     // Still as the dialog left them (a SIGSTOP nobody answered by changing the modes): nothing
     // was written over the prompt either.
-    if (modes_ours && (now.c_lflag & ours) == 0 && now.c_cc[VMIN] == 1 && now.c_cc[VTIME] == 0) return 0;
+    if (modes_ours && (now.c_lflag & ours) == (raw_modes.c_lflag & ours) && now.c_cc[VMIN] == raw_modes.c_cc[VMIN]
+        && now.c_cc[VTIME] == raw_modes.c_cc[VTIME]) return 0;
     if (tcsetattr(fd, TCSANOW, &raw_modes) != 0) return 0;
     modes_ours = 1;
     return 1;

@@ -431,10 +431,12 @@ final class CommandLineTests {
         // ssh's askpass takes every argument as its prompt: no option to suggest.
         let link = dir + "/pinbox-askpass"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PinBoxProcess.binary)
+        // With no terminal to ask on either (AskpassTerminalTests has the one it asks on).
         let askpass = try Child([link, "Password:"], environment: ["DISPLAY": ""], capture: true)
         #expect(askpass.wait() == 3)
         #expect(String(decoding: askpass.read().err, as: UTF8.self)
-            == "pinbox: cannot open the X display: $DISPLAY is not set\n")
+            == "pinbox: cannot open the X display: $DISPLAY is not set\n"
+            + "pinbox: no terminal to ask on either (/dev/tty: No such device or address)\n")
     }
 
     /// A display that takes the connection and never answers: Xlib would wait for the server's
@@ -466,7 +468,8 @@ final class CommandLineTests {
         let demo = try pinbox(["--display", bad])
         #expect(demo.status == 3 && demo.err == message, "\(demo)")
         let askpass = try pinbox(["askpass", "Password:"], display: bad)
-        #expect(askpass.status == 3 && askpass.err == message, "\(askpass)")
+        #expect(askpass.status == 3 && askpass.err
+            == message + "pinbox: no terminal to ask on either (/dev/tty: No such device or address)\n", "\(askpass)")
         // The agent names the display; with no terminal to fall back to, GETPIN is refused.
         let pinentry = try run(["setsid", "-w", PinBoxProcess.binary, "pinentry"], environment: ["DISPLAY": ""],
                                input: Array("OPTION display=\(bad)\nGETPIN\nBYE\n".utf8))

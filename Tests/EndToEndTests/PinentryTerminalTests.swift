@@ -45,12 +45,7 @@ final class PinentryTerminalTests {
         return (start + steps + ["stty -a > \(home)/after"]).joined(separator: "; ")
     }
 
-    func modesKept() throws -> Bool {
-        let before = try String(contentsOfFile: home + "/before", encoding: .utf8)
-        let after = try String(contentsOfFile: home + "/after", encoding: .utf8)
-        #expect(before.contains("icanon") && before.contains(" echo "))
-        return before == after
-    }
+    func modesKept() throws -> Bool { try terminalModesKept(in: home) }
 
     @Test func aWrongPassphraseThenTheRightOneDecryptOnThePty() throws {
         let pty = try Pty(script([decrypt(1), decrypt(2)]), environment: environment)

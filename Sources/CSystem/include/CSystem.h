@@ -107,10 +107,16 @@ void pinbox_delivery_end(void);
 /// Opens the terminal at `path` to read and write, never as a controlling terminal; -1 (errno
 /// set, ENOTTY for a file that is not one) when it cannot.
 int pinbox_terminal_open(const char *path);
-/// Saves the terminal's modes and switches it to what a secret needs: no echo, one byte at a
-/// time, no signals from keys; the output side is left alone, and `adds_carriage_return` says
-/// whether it turns LF into CR LF. 0 on success.
-int pinbox_terminal_enter(int fd, int *adds_carriage_return);
+/// How a dialog reads the terminal: byte by byte with no echo and no signals from keys (the
+/// pinentry's dialogs), a line the terminal driver edits, echoed or not (the askpass's), or
+/// not at all, the modes left as they are (a notice).
+enum {
+    PINBOX_TERMINAL_BYTES = 0, PINBOX_TERMINAL_LINE_HIDDEN = 1, PINBOX_TERMINAL_LINE_ECHOED = 2,
+    PINBOX_TERMINAL_AS_IS = 3
+};
+/// Saves the terminal's modes and switches its input to `mode`; the output side is left alone,
+/// and `adds_carriage_return` says whether it turns LF into CR LF. 0 on success.
+int pinbox_terminal_enter(int fd, int mode, int *adds_carriage_return);
 /// The editing characters of the modes `pinbox_terminal_enter` saved, in the order erase, kill,
 /// werase, eof, intr; 0 where one is turned off.
 void pinbox_terminal_editing_keys(unsigned char keys[5]);

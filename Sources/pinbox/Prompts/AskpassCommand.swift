@@ -64,6 +64,8 @@ struct AskpassCommand {
         answers the next such question with no dialog.
         The dialog takes the keyboard: if another program holds it, the dialog says so and asks
         nothing until the keyboard is free, then asks; closed, or after 15 s, it exits 3.
+        With no X display, it asks on the caller's terminal as the caller would there: the
+        terminal's own line editing, echoed only for a name, a code or ssh's host key question.
 
         Options:
           --pin, --passphrase          force the kind of entry
@@ -89,8 +91,8 @@ struct AskpassCommand {
                                        (default: the desktop's Gtk/EnableAnimations, else on)
 
         Exit status: 0 with the answer (or yes), 1 cancelled, closed, timed out or no, 2 a bad
-        option, 3 no X display or the keyboard held by another program, 4 the answer could not
-        be written.
+        option, 3 no X display and no terminal, or the keyboard held by another program, 4 the
+        answer could not be written.
         """
 
     /// The options as given on the command line (X resources go before them, Resources.swift).
@@ -208,8 +210,24 @@ struct AskpassCommand {
             let display = try XDisplay(name: self.display, optionHint: takesOptions)
             return withResources(of: display).run(on: display, keyring: keyring)
         } catch {
-            fail(error.message, status: .display)
+            return onTheTerminal(noWindow: error)
         }
+    }
+
+    /// No display to show the dialog on (a text console, an ssh session, `sudo -A` there): the
+    /// question goes to the caller's terminal, asked as the caller would ask it there itself
+    /// (`TerminalPrompt`). Why there is no window is said first when a display was named, so
+    /// that an answer on the terminal does not hide it; with none named, the terminal is simply
+    /// the way, and the display's reason is said only when there is no terminal either.
+    private func onTheTerminal(noWindow: X11Error) -> Int32 {
+        let named = !(display ?? getenv("DISPLAY").map { String(cString: $0) } ?? "").isEmpty
+        if named { Output.error(noWindow.message) }
+        var terminal = TerminalAskpass(prompt: TerminalPrompt(kind: promptKind, prompt: prompt, limit: Self.byteLimit),
+                                       timeout: timeout)
+        if let status = terminal.ask() { return status.rawValue }
+        if !named { Output.error(noWindow.message) }
+        if let failure = terminal.failure { Output.error(failure) }
+        return ExitStatus.display.rawValue
     }
 
     private func run(on display: XDisplay, keyring: AskpassKeyring?) -> Int32 {

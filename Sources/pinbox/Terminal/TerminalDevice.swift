@@ -4,8 +4,9 @@ import PinBoxAssuan
 import PinBoxX11
 
 /// The terminal a dialog falls back to: opened without becoming anyone's controlling
-/// terminal, switched to what a secret needs (no echo, byte by byte, no signals from keys),
-/// and put back as it was when the dialog ends. The saved modes live in C
+/// terminal, switched to what a secret needs (the pinentry's dialogs: no echo, byte by byte,
+/// no signals from keys; the askpass's: a line the terminal driver edits, echoed only when
+/// what is typed may show), and put back as it was when the dialog ends. The saved modes live in C
 /// (`pinbox_terminal_enter`), where the signal handlers restore them too.
 final class TerminalDevice {
     let fd: Int32
@@ -15,12 +16,24 @@ final class TerminalDevice {
     /// The user's editing characters, as the terminal had them before the dialog.
     let editing: TerminalEditingKeys
 
+    enum Reading {
+        case bytes
+        case line(echoed: Bool)
+        /// The modes are left as they are: nothing is read (a notice).
+        case asIs
+    }
+
     /// Opens `path` and takes it over; the reason in C library words when it cannot.
-    init(path: String) throws(Output.Failure) {
+    init(path: String, reading: Reading = .bytes) throws(Output.Failure) {
         let opened = pinbox_terminal_open(path)
         guard opened >= 0 else { throw Output.Failure(errno: pinbox_errno()) }
         fd = opened
-        guard pinbox_terminal_enter(fd, &addsCarriageReturn) == 0 else {
+        let mode = switch reading {
+        case .bytes: PINBOX_TERMINAL_BYTES
+        case .line(let echoed): echoed ? PINBOX_TERMINAL_LINE_ECHOED : PINBOX_TERMINAL_LINE_HIDDEN
+        case .asIs: PINBOX_TERMINAL_AS_IS
+        }
+        guard pinbox_terminal_enter(fd, Int32(mode), &addsCarriageReturn) == 0 else {
             let error = pinbox_errno()
             close(fd)
             throw Output.Failure(errno: error)
@@ -81,12 +94,13 @@ final class TerminalDevice {
 
     /// Waits for a byte, the deadline (monotonic seconds) or a hang-up. A byte read is handed
     /// to `body` from a one-byte local that is zeroed after: the secret goes from the terminal
-    /// to the dialog's locked buffer with no copy on the way.
-    func wait(until deadline: Double?, now: () -> Double, _ body: (UInt8) -> Void) -> Event {
+    /// to the dialog's locked buffer with no copy on the way. Not `reading`, what is typed stays
+    /// for whoever reads the terminal next.
+    func wait(until deadline: Double?, reading: Bool = true, now: () -> Double, _ body: (UInt8) -> Void) -> Event {
         // The agent's death shows on our stdout (nobody reads it); the end of stdin alone is a
         // script piped in, which still reads the answer.
         // The signal pipe says when a job-control stop is over (SIGCONT).
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0),
+        var fds = [pollfd(fd: reading ? fd : -1, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0),
                    pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
         while true {
             var timeout: Int32 = -1

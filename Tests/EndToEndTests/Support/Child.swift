@@ -65,7 +65,11 @@ final class Child {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A session of its own: no child has the terminal the suite may run in, so a prompt that
+        // falls back to its terminal (the askpass, the pinentry) finds none, as under CI, rather
+        // than ask on the tester's. (POSIX_SPAWN_SETSID, glibc's 0x80, is not in Swift's Glibc.)
+        let newSession: Int32 = 0x80
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | newSession))
 
         var env = [String: String]()
         var i = 0

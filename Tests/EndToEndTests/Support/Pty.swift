@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import Testing
 
 /// A shell command on a fresh pseudo-terminal, through util-linux's `script`: what the
 /// terminal shows is read back as it comes, and keys are typed into it as a user would.
@@ -65,6 +66,15 @@ final class Pty {
         child.closeInput()
         return child.wait()
     }
+}
+
+/// Whether a pty's modes were the same after a dialog as before (`stty -a` written into `dir`'s
+/// `before` and `after` by the command), the first those of a terminal a user types at.
+func terminalModesKept(in dir: String) throws -> Bool {
+    let before = try String(contentsOfFile: dir + "/before", encoding: .utf8)
+    let after = try String(contentsOfFile: dir + "/after", encoding: .utf8)
+    #expect(before.contains("icanon") && before.contains(" echo "))
+    return before == after
 }
 
 /// The processes whose command line contains `needle` (a path only this test uses), by pid;

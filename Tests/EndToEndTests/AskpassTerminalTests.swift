@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// No display: the real sudo and git run pinbox-askpass from a shell on a pty (`script`), with
+/// DISPLAY unset, and the question is asked on that terminal as the caller would ask it there
+/// itself — the secret not echoed, a name echoed, the line edited by the terminal driver, the
+/// terminal's modes as they were after.
+@Suite("pinbox-askpass on the terminal when there is no display", .serialized, .endToEnd)
+final class AskpassTerminalTests {
+    let dir = NSTemporaryDirectory() + "pinbox-askpass-tty-\(UUID().uuidString)"
+    var link: String { dir + "/pinbox-askpass" }
+
+    init() throws {
+        // Readable by the test user sudo runs as.
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: PinBoxProcess.binary)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    var environment: [String: String] { ["DISPLAY": "", "LANG": "C", "TERM": "xterm"] }
+
+    /// `steps` between two `stty -a` into files, so the modes can be compared after.
+    func script(_ steps: [String]) -> String {
+        (["stty -a > \(dir)/before"] + steps + ["stty -a > \(dir)/after"]).joined(separator: "; ")
+    }
+
+    func modesKept() throws -> Bool { try terminalModesKept(in: dir) }
+
+    /// `sudo -A` with no display asks on the terminal it runs in, the password not echoed; a
+    /// slip is taken back with the terminal's kill (Ctrl+U) as at sudo's own prompt. On
+    /// 891dd10's build the askpass said "no X display" and sudo "no password was provided".
+    @Test func sudoAAsksOnTheTerminal() throws {
+        let user = try CallerTests.SudoUser(home: dir)
+        let sudo = "runuser -u \(user.name) -- env -u DISPLAY SUDO_ASKPASS=\(link) HOME=\(dir) LANG=C "
+            + "sudo -k -A -p '[sudo] password for %p: ' /usr/bin/true; echo rc=$?"
+        let pty = try Pty(script([sudo]), environment: environment)
+        try pty.waitFor("[sudo] password for \(user.name): ")
+        pty.type("wrong one\u{15}\(user.password)\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc=0"), "\(pty.shown)")
+        #expect(!pty.shown.contains("Sorry") && !pty.shown.contains("no password"), "\(pty.shown)")
+        for typed in ["wrong", user.password, "*"] { #expect(!pty.shown.contains(typed), "\(typed) was echoed") }
+        #expect(try modesKept())
+    }
+
+    /// Ctrl+C at the terminal's question interrupts sudo as at its own prompt (the terminal's
+    /// signal, to the whole foreground job), and the terminal is left as it was. The shell
+    /// traps it, as an interactive one lives on, to go on to the modes' check.
+    @Test func ctrlCInterruptsSudo() throws {
+        let user = try CallerTests.SudoUser(home: dir)
+        let sudo = "runuser -u \(user.name) -- env -u DISPLAY SUDO_ASKPASS=\(link) HOME=\(dir) LANG=C "
+            + "sudo -k -A -p 'Password: ' /usr/bin/true; echo rc=$?"
+        let pty = try Pty(script(["trap 'echo interrupted' INT", sudo]), environment: environment)
+        try pty.waitFor("Password: ")
+        pty.type("abc\u{03}")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc=") && !pty.shown.contains("rc=0"), "\(pty.shown)")
+        #expect(!pty.shown.contains("abc"))
+        #expect(try modesKept())
+    }
+
+    /// git asks the username, echoed, then the password, not echoed; what git hands on is what
+    /// was typed. git would fall back to its own terminal prompt when the askpass fails (on
+    /// 891dd10's build: "unable to read askpass response"): here the askpass asked.
+    @Test func gitsUsernameIsEchoedAndItsPasswordIsNot() throws {
+        let git = "printf 'protocol=https\\nhost=git.example.com\\n\\n' | GIT_ASKPASS=\(link) HOME=\(dir) "
+            + "GIT_CONFIG_NOSYSTEM=1 git -c credential.helper= credential fill > \(dir)/out; echo rc=$?"
+        let pty = try Pty(script([git]), environment: environment)
+        try pty.waitFor("Username for 'https://git.example.com': ")
+        pty.type("alice\r")
+        try pty.waitFor("Password for 'https://alice@git.example.com': ")
+        pty.type("s3cret!\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc=0") && pty.shown.contains("https://git.example.com': alice"), "\(pty.shown)")
+        #expect(!pty.shown.contains("s3cret") && !pty.shown.contains("unable to read askpass"), "\(pty.shown)")
+        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8)
+            == "protocol=https\nhost=git.example.com\nusername=alice\npassword=s3cret!\n")
+        #expect(try modesKept())
+    }
+
+    /// ssh-agent's confirmation (SSH_ASKPASS_PROMPT=confirm) takes yes or no, and asks again
+    /// for anything else, as ssh's own questions do; no is exit 1.
+    @Test(arguments: [("maybe\ryes\r", 0), ("n\r", 1)])
+    func aConfirmationTakesYesOrNo(typed: String, status: Int) throws {
+        let pty = try Pty(script(["SSH_ASKPASS_PROMPT=confirm \(link) 'Allow use of key k?'; echo rc=$?"]),
+                          environment: environment)
+        try pty.waitFor("Allow use of key k? (yes/no) ")
+        pty.type(typed)
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc=\(status)"), "\(pty.shown)")
+        #expect(pty.shown.contains("Please type 'yes' or 'no'.") == typed.hasPrefix("maybe"), "\(pty.shown)")
+        #expect(try modesKept())
+    }
+
+    /// A display named but not there: why is said first, then the terminal asks, and the
+    /// answer goes to stdout as the window's would.
+    @Test func aDisplayThatIsNotThereIsSaidAndTheTerminalAsks() throws {
+        var environment = self.environment
+        environment["DISPLAY"] = ":4711"
+        let pty = try Pty(script(["\(link) 'Password: ' > \(dir)/out; echo rc=$?"]), environment: environment)
+        try pty.waitFor("Password: ")
+        #expect(pty.shown.contains("cannot open the X display ':4711'"), "\(pty.shown)")
+        pty.type("pass word\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc=0") && !pty.shown.contains("pass word"), "\(pty.shown)")
+        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "pass word\n")
+        #expect(try modesKept())
+    }
+
+    /// With no terminal either (a process of no session's terminal, `setsid`), the askpass says
+    /// both reasons and exits 3, as before: nothing waits for an answer nobody can give.
+    @Test func noDisplayAndNoTerminalIsExitThree() throws {
+        let child = try Child(["setsid", "-w", link, "Password: "], environment: ["DISPLAY": ""], capture: true)
+        #expect(child.wait() == 3)
+        let err = String(decoding: child.read().err, as: UTF8.self)
+        #expect(err.contains("DISPLAY is not set") && err.contains("no terminal to ask on either"), "\(err)")
+    }
+}

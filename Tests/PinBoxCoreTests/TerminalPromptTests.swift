@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+import PinBoxCore
+import Testing
+
+/// The askpass's question on a terminal: what is written, what is echoed, what a line means.
+@Suite struct TerminalPromptTests {
+    func prompt(_ text: String, hint: AskpassHint = .none) -> TerminalPrompt {
+        TerminalPrompt(kind: PromptKind(askpass: text, hint: hint), prompt: text, limit: 1022)
+    }
+
+    func verdict(_ p: TerminalPrompt, _ line: String) -> TerminalPrompt.Verdict {
+        Array(line.utf8).withUnsafeBufferPointer { p.verdict($0) }
+    }
+
+    /// Secrets are not echoed; a name, a code and ssh's question are, as at the callers' own
+    /// prompts; a notice reads nothing.
+    @Test func whatIsEchoed() {
+        #expect(prompt("[sudo] password for alice: ").reading == .line(echoed: false))
+        #expect(prompt("Enter passphrase for /home/alice/.ssh/id_ed25519: ").reading == .line(echoed: false))
+        #expect(prompt("Enter PIN for authenticator: ").reading == .line(echoed: false))
+        #expect(prompt("Username for 'https://git.example.com': ").reading == .line(echoed: true))
+        #expect(prompt("Allow use of key k?", hint: .confirm).reading == .line(echoed: true))
+        #expect(prompt("Confirm user presence for key ED25519-SK SHA256:x", hint: .notice).reading == .nothing)
+    }
+
+    /// The prompt as the caller wrote it, its lines ended CR LF; a control or a reordering mark
+    /// written out, so that a caller's text cannot drive the terminal.
+    @Test func theOpening() {
+        #expect(prompt("[sudo] password for alice: ").opening == "[sudo] password for alice: ")
+        #expect(prompt("Password:").opening == "Password: ")
+        let question = "The authenticity of host 'h' can't be established.\nAre you sure (yes/no/[fingerprint])? "
+        #expect(prompt(question).opening
+            == "The authenticity of host 'h' can't be established.\r\nAre you sure (yes/no/[fingerprint])? ")
+        #expect(prompt("Pass\u{1B}[2Jword\u{202E}: ").opening == "Pass\\u{1b}[2Jword\\u{202e}: ")
+        #expect(prompt("Allow use of key k?\nKey fingerprint SHA256:x.", hint: .confirm).opening
+            == "Allow use of key k?\r\nKey fingerprint SHA256:x. (yes/no) ")
+        #expect(prompt("Confirm user presence for key ED25519-SK SHA256:x", hint: .notice).opening
+            == "Confirm user presence for key ED25519-SK SHA256:x\r\n")
+    }
+
+    @Test func aQuestionTakesYesOrNoAndAsksAgainForAnythingElse() {
+        let q = prompt("Allow use of key k?", hint: .confirm)
+        for yes in ["yes", "y", "YES", "Yes"] { #expect(verdict(q, yes) == .yes) }
+        for no in ["no", "n", "No"] { #expect(verdict(q, no) == .no) }
+        for other in ["", "maybe", "yes please", " yes"] {
+            guard case .again = verdict(q, other) else { Issue.record("\(other) was taken"); continue }
+        }
+    }
+
+    /// An answer is the line as typed, up to the caller's limit; a longer one is refused in
+    /// words, not cut (ssh would cut it where it stops reading, and the passphrase be wrong).
+    @Test func anAnswerUpToTheLimit() {
+        let p = prompt("Password: ")
+        #expect(verdict(p, "") == .answer)
+        #expect(verdict(p, String(repeating: "x", count: 1022)) == .answer)
+        guard case .again(let say) = verdict(p, String(repeating: "x", count: 1023)) else {
+            Issue.record("a line past the limit was taken"); return
+        }
+        #expect(say.contains("1022"))
+    }
+}
