@@ -84,6 +84,24 @@ final class AskpassTerminalTests {
         #expect(try modesKept())
     }
 
+    /// ssh-add made to use its askpass (SSH_ASKPASS_REQUIRE=force) with no display: the key's
+    /// passphrase is asked on the terminal, not echoed, and the key is added to an agent this
+    /// command starts and ends.
+    @Test func sshAddForcedToItsAskpassAsksOnTheTerminal() throws {
+        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "pass phrase", "-f", dir + "/k"]).status == 0)
+        let steps = ["eval $(ssh-agent -s) > /dev/null", "trap 'ssh-agent -k > /dev/null' EXIT",
+                     "SSH_ASKPASS=\(link) SSH_ASKPASS_REQUIRE=force ssh-add \(dir)/k < /dev/null; echo rc=$?",
+                     "ssh-add -l"]
+        let pty = try Pty(script(steps), environment: environment)
+        try pty.waitFor("Enter passphrase for \(dir)/k: ")
+        pty.type("pass phrase\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("Identity added: \(dir)/k") && pty.shown.contains("rc=0"), "\(pty.shown)")
+        #expect(pty.shown.contains("(ED25519)"), "ssh-add -l lists it: \(pty.shown)")
+        #expect(!pty.shown.contains("phrase\r\n"), "\(pty.shown)")
+        #expect(try modesKept())
+    }
+
     /// ssh-agent's confirmation (SSH_ASKPASS_PROMPT=confirm) takes yes or no, and asks again
     /// for anything else, as ssh's own questions do; no is exit 1.
     @Test(arguments: [("maybe\ryes\r", 0), ("n\r", 1)])
