@@ -131,6 +131,38 @@ final class AskpassTerminalTests {
         #expect(try modesKept())
     }
 
+    /// The line typed is in the askpass's locked memory once read (the control: sent with
+    /// Ctrl+D, which the driver hands over without its end), and nowhere once the askpass ends:
+    /// by Enter, by Ctrl+C, by its timeout.
+    @Test(arguments: ["Return", "Ctrl+C", "timeout"])
+    func theTerminalLeavesNoCopyBehind(_ outcome: String) throws {
+        let marker = "Zq8Wv3Kp"
+        let program = dir + "/pinbox"
+        try FileManager.default.createSymbolicLink(atPath: program, withDestinationPath: PinBoxProcess.binary)
+        let options = outcome == "timeout" ? "--timeout 4 " : ""
+        let pty = try Pty(script(["trap 'echo interrupted' INT",
+                                  "\(program) askpass \(options)-- 'Passphrase: ' > \(dir)/out; echo rc=$?"]),
+                          environment: environment)
+        try pty.waitFor("Passphrase: ")
+        let askpass = try #require(processes(containing: program).first { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "pinbox\n"
+        })
+        let scan = try MemoryScan(pid: askpass, marker: marker)
+        pty.type(marker + "\u{04}")
+        try waitUntil("the control: the line is found in memory once read") { try scan.now() >= 1 }
+        switch outcome {
+        case "Return": pty.type("\r")
+        case "Ctrl+C": pty.type("\u{03}")
+        default: break
+        }
+        #expect(try scan.atExit() == 0, "copies of the secret at the exit after \(outcome)")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains(outcome == "Return" ? "rc=0" : "rc=1"), "\(pty.shown)")
+        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == (outcome == "Return" ? marker + "\n" : ""))
+        #expect(!pty.shown.contains(marker))
+        #expect(try modesKept())
+    }
+
     /// With no terminal either (a process of no session's terminal, `setsid`), the askpass says
     /// both reasons and exits 3, as before: nothing waits for an answer nobody can give.
     @Test func noDisplayAndNoTerminalIsExitThree() throws {
