@@ -27,11 +27,17 @@ public struct TerminalPrompt: Sendable {
     public let prompt: String
     /// The most bytes an answer may take.
     public let limit: Int
+    /// What the caller of `pinbox askpass` asked of the answer (`--digits`, `--length`), as
+    /// its window would hold it to; a caller's own prompt takes any line.
+    public let accepts: AcceptedCharacters
+    public let length: Int?
 
-    public init(kind: PromptKind, prompt: String, limit: Int) {
+    public init(kind: PromptKind, prompt: String, limit: Int, accepts: AcceptedCharacters = .text, length: Int? = nil) {
         self.kind = kind
         self.prompt = prompt
         self.limit = limit
+        self.accepts = accepts
+        self.length = length
     }
 
     public var reading: Reading {
@@ -70,6 +76,13 @@ public struct TerminalPrompt: Sendable {
         }
         guard line.count <= limit else {
             return .again(say: localized("The answer is too long: no more than %s bytes can be given.", String(limit)))
+        }
+        if accepts == .digits && !line.allSatisfy(PinField.isDigit) {
+            return .again(say: FeedbackMessage.text(for: .notADigit, capacity: length ?? 0, accepts: accepts))
+        }
+        // Characters counted by their first bytes: UTF-8 continuation bytes are 10xxxxxx.
+        if let length, line.count(where: { $0 & 0xC0 != 0x80 }) != length {
+            return .again(say: FeedbackMessage.text(for: .incomplete, capacity: length, accepts: accepts))
         }
         return .answer
     }

@@ -163,6 +163,25 @@ final class AskpassTerminalTests {
         #expect(try modesKept())
     }
 
+    /// `pinbox askpass --digits --length 6` holds the terminal's line to what its window would
+    /// take, in the window's words, and asks again.
+    @Test func digitsAndALengthAreHeldToOnTheTerminal() throws {
+        let program = dir + "/pinbox"
+        try FileManager.default.createSymbolicLink(atPath: program, withDestinationPath: PinBoxProcess.binary)
+        let pty = try Pty(script(["\(program) askpass --digits --length 6 -- 'PIN: ' > \(dir)/out; echo rc=$?"]),
+                          environment: environment)
+        try pty.waitFor("PIN: ")
+        pty.type("12345\r")
+        try pty.waitFor("Enter all 6 digits\r\nPIN: ")
+        pty.type("12345x\r")
+        try pty.waitFor("Digits only\r\nPIN: ")
+        pty.type("123456\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc=0"), "\(pty.shown)")
+        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "123456\n")
+        #expect(try modesKept())
+    }
+
     /// With no terminal either (a process of no session's terminal, `setsid`), the askpass says
     /// both reasons and exits 3, as before: nothing waits for an answer nobody can give.
     @Test func noDisplayAndNoTerminalIsExitThree() throws {

@@ -58,4 +58,18 @@ import Testing
         }
         #expect(say.contains("1022"))
     }
+
+    /// `pinbox askpass --digits --length 6` holds the line to what its window would take, in
+    /// the window's words; a caller's own prompt takes any line (the control).
+    @Test func whatTheAskpassWasToldToTake() {
+        let pin = TerminalPrompt(kind: .pin(.user), prompt: "PIN: ", limit: 1022, accepts: .digits, length: 6)
+        #expect(verdict(pin, "123456") == .answer)
+        #expect(verdict(pin, "12345a") == .again(say: "Digits only"))
+        #expect(verdict(pin, "12345") == .again(say: "Enter all 6 digits"))
+        #expect(verdict(pin, "1234567") == .again(say: "Enter all 6 digits"))
+        let word = TerminalPrompt(kind: .passphrase, prompt: "Passphrase: ", limit: 1022, length: 3)
+        #expect(verdict(word, "äöü") == .answer)
+        #expect(verdict(word, "äö") == .again(say: "Enter all 3 characters"))
+        #expect(verdict(prompt("PIN: "), "12a") == .answer)
+    }
 }

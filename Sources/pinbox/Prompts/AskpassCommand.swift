@@ -222,8 +222,9 @@ struct AskpassCommand {
     private func onTheTerminal(noWindow: X11Error) -> Int32 {
         let named = !(display ?? getenv("DISPLAY").map { String(cString: $0) } ?? "").isEmpty
         if named { Output.error(noWindow.message) }
-        var terminal = TerminalAskpass(prompt: TerminalPrompt(kind: promptKind, prompt: prompt, limit: Self.byteLimit),
-                                       timeout: timeout)
+        let question = TerminalPrompt(kind: promptKind, prompt: prompt, limit: Self.byteLimit,
+                                      accepts: digitsOnly ? .digits : .text, length: length)
+        var terminal = TerminalAskpass(prompt: question, timeout: timeout)
         if let status = terminal.ask() { return status.rawValue }
         if !named { Output.error(noWindow.message) }
         if let failure = terminal.failure { Output.error(failure) }
