@@ -49,7 +49,7 @@ public struct TerminalPrompt: Sendable {
     }
 
     /// The prompt as written: each line's controls and reordering marks written out (a caller's
-    /// text must not drive the terminal), lines ended with CR LF. A question gets the answers it
+    /// text must not drive the terminal), its line breaks kept. A question gets the answers it
     /// takes; a prompt that ends in neither a space nor a line break gets a space, as the cursor
     /// sits after it; a notice ends its line.
     public var opening: String {
@@ -62,7 +62,7 @@ public struct TerminalPrompt: Sendable {
         default:
             if let last = lines.last, !last.isEmpty, !last.hasSuffix(" ") { lines[lines.count - 1] += " " }
         }
-        return lines.joined(separator: "\r\n")
+        return lines.joined(separator: "\n")
     }
 
     /// What `line` (without its line end) means.

@@ -106,9 +106,10 @@ final class AskpassTerminalTests {
     /// for anything else, as ssh's own questions do; no is exit 1.
     @Test(arguments: [("maybe\ryes\r", 0), ("n\r", 1)])
     func aConfirmationTakesYesOrNo(typed: String, status: Int) throws {
-        let pty = try Pty(script(["SSH_ASKPASS_PROMPT=confirm \(link) 'Allow use of key k?'; echo rc=$?"]),
-                          environment: environment)
-        try pty.waitFor("Allow use of key k? (yes/no) ")
+        // ssh-agent's question, on two lines as it asks it.
+        let question = "\"$(printf 'Allow use of key k?\\nKey fingerprint SHA256:abc.')\""
+        let pty = try Pty(script(["SSH_ASKPASS_PROMPT=confirm \(link) \(question); echo rc=$?"]), environment: environment)
+        try pty.waitFor("Allow use of key k?\r\nKey fingerprint SHA256:abc. (yes/no) ")
         pty.type(typed)
         #expect(try pty.finish() == 0)
         #expect(pty.shown.contains("rc=\(status)"), "\(pty.shown)")
@@ -179,6 +180,21 @@ final class AskpassTerminalTests {
         #expect(try pty.finish() == 0)
         #expect(pty.shown.contains("rc=0"), "\(pty.shown)")
         #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "123456\n")
+        #expect(try modesKept())
+    }
+
+    /// ssh's touch notice (SSH_ASKPASS_PROMPT=none) is written on the terminal and stays until
+    /// ssh ends it; it reads nothing, so a line typed meanwhile is there for whoever reads next
+    /// (here the shell's `read`), and it leaves the terminal's modes alone.
+    @Test func aNoticeReadsNothingAndEndsWhenTold() throws {
+        let notice = "Confirm user presence for key ED25519-SK SHA256:abc"
+        let steps = ["SSH_ASKPASS_PROMPT=none \(link) '\(notice)' & p=$!", "read line", "echo read=$line",
+                     "kill $p", "wait $p; echo rc=$?"]
+        let pty = try Pty(script(steps), environment: environment)
+        try pty.waitFor(notice + "\r\n")
+        pty.type("typed meanwhile\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("read=typed meanwhile") && pty.shown.contains("rc=1"), "\(pty.shown)")
         #expect(try modesKept())
     }
 

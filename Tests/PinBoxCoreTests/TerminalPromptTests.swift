@@ -23,19 +23,20 @@ import Testing
         #expect(prompt("Confirm user presence for key ED25519-SK SHA256:x", hint: .notice).reading == .nothing)
     }
 
-    /// The prompt as the caller wrote it, its lines ended CR LF; a control or a reordering mark
-    /// written out, so that a caller's text cannot drive the terminal.
+    /// The prompt as the caller wrote it, its line breaks kept (the terminal's character set
+    /// makes them CR LF); a control or a reordering mark written out, so that a caller's text
+    /// cannot drive the terminal.
     @Test func theOpening() {
         #expect(prompt("[sudo] password for alice: ").opening == "[sudo] password for alice: ")
         #expect(prompt("Password:").opening == "Password: ")
         let question = "The authenticity of host 'h' can't be established.\nAre you sure (yes/no/[fingerprint])? "
         #expect(prompt(question).opening
-            == "The authenticity of host 'h' can't be established.\r\nAre you sure (yes/no/[fingerprint])? ")
+            == "The authenticity of host 'h' can't be established.\nAre you sure (yes/no/[fingerprint])? ")
         #expect(prompt("Pass\u{1B}[2Jword\u{202E}: ").opening == "Pass\\u{1b}[2Jword\\u{202e}: ")
         #expect(prompt("Allow use of key k?\nKey fingerprint SHA256:x.", hint: .confirm).opening
-            == "Allow use of key k?\r\nKey fingerprint SHA256:x. (yes/no) ")
+            == "Allow use of key k?\nKey fingerprint SHA256:x. (yes/no) ")
         #expect(prompt("Confirm user presence for key ED25519-SK SHA256:x", hint: .notice).opening
-            == "Confirm user presence for key ED25519-SK SHA256:x\r\n")
+            == "Confirm user presence for key ED25519-SK SHA256:x\n")
     }
 
     @Test func aQuestionTakesYesOrNoAndAsksAgainForAnythingElse() {
