@@ -222,6 +222,16 @@ final class AskpassTerminalTests {
         #expect(try modesKept())
     }
 
+    /// A caller that goes away while the terminal asks (its end of stdout closed) ends the
+    /// question: no askpass is left waiting on the terminal for nobody, and its modes are back.
+    @Test func aCallerThatGoesAwayEndsTheQuestion() throws {
+        let pty = try Pty(script(["\(link) 'Password: ' | (sleep 1); echo gone"]), environment: environment)
+        try pty.waitFor("Password: ")
+        try pty.waitFor("gone")
+        #expect(try pty.finish() == 0)
+        #expect(try modesKept())
+    }
+
     /// With no terminal either (a process of no session's terminal, `setsid`), the askpass says
     /// both reasons and exits 3, as before: nothing waits for an answer nobody can give.
     @Test func noDisplayAndNoTerminalIsExitThree() throws {
