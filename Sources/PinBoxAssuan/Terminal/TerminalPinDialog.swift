@@ -7,9 +7,9 @@ import PinBoxCore
 /// again on a mismatch; under `constraints-enforce` the agent checks the passphrase before it
 /// is given (`Ask.check`). Enter submits; Escape, Ctrl+C, and Ctrl+D on an empty entry cancel;
 /// BackSpace takes back a character, Ctrl+W a word (the terminal driver's word erase, which
-/// ssh's and pinentry-tty's hidden prompts give: nothing is shown to tell where a word ends
-/// either way) and Ctrl+U the whole entry; anything else (Tab, a control
-/// key, a character the agent could not take) rings the bell and stores nothing.
+/// ssh's and pinentry-tty's hidden prompts give: nothing shown tells where a word ends either
+/// way) and Ctrl+U the whole entry; anything else (Tab, a control key, a character the agent
+/// could not take) rings the bell and stores nothing.
 ///
 /// Pure: bytes and time go in, bytes to write and what to ask the agent come out. The terminal
 /// adapter (`Sources/pinbox/Terminal`) does the reading, writing and asking.

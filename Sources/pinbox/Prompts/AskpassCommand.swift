@@ -203,15 +203,20 @@ struct AskpassCommand {
         if let status = keyring?.answer() { return status }
         // The dialog's text is dearest the first time it is drawn (font files, glyphs), far more
         // so when it needs Pango (Chinese, Arabic, …): start that now, on threads, so it
-        // overlaps connecting to X.
-        TextLayout.prepare { measure in _ = try? dialog.makePage(measure: measure) }
+        // overlaps connecting to X. With no display named, the terminal asks: nothing to draw.
+        if namesDisplay { TextLayout.prepare { measure in _ = try? dialog.makePage(measure: measure) } }
         do throws(X11Error) {
-            DesktopPortal.prepare(preferences)
+            if namesDisplay { DesktopPortal.prepare(preferences) }
             let display = try XDisplay(name: self.display, optionHint: takesOptions)
             return withResources(of: display).run(on: display, keyring: keyring)
         } catch {
             return onTheTerminal(noWindow: error)
         }
+    }
+
+    /// Whether a display is named, by `--display` or `DISPLAY`.
+    private var namesDisplay: Bool {
+        !(display ?? getenv("DISPLAY").map { String(cString: $0) } ?? "").isEmpty
     }
 
     /// No display to show the dialog on (a text console, an ssh session, `sudo -A` there): the
@@ -220,7 +225,7 @@ struct AskpassCommand {
     /// that an answer on the terminal does not hide it; with none named, the terminal is simply
     /// the way, and the display's reason is said only when there is no terminal either.
     private func onTheTerminal(noWindow: X11Error) -> Int32 {
-        let named = !(display ?? getenv("DISPLAY").map { String(cString: $0) } ?? "").isEmpty
+        let named = namesDisplay
         if named { Output.error(noWindow.message) }
         let question = TerminalPrompt(kind: promptKind, prompt: prompt, limit: Self.byteLimit,
                                       accepts: digitsOnly ? .digits : .text, length: length)
