@@ -33,34 +33,50 @@ int pinbox_terminal_open(const char *path) {
     return fd;
 }
 
+// The dialog's modes, made from the user's: `raw_modes` from `saved_modes` for `dialog_mode`.
+static int dialog_mode;
+// How many times a continue made the dialog's modes anew from the user's.
+static volatile sig_atomic_t reclaims;
+
+static void derive_dialog_modes(void) {
+    raw_modes = saved_modes;
+    if (dialog_mode == PINBOX_TERMINAL_BYTES) {
+        // No echo, byte by byte, and Ctrl+C, Ctrl+Z, Ctrl+V and Ctrl+O arrive as keys: the
+        // dialog decides what they mean (Ctrl+C cancels it), not the terminal's line discipline.
+        raw_modes.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN);
+        raw_modes.c_cc[VMIN] = 1;
+        raw_modes.c_cc[VTIME] = 0;
+    } else {
+        // A line the terminal driver edits, as ssh's and sudo's own prompts read one: its erase,
+        // word erase and kill, Ctrl+C a signal; echoed or not. Return ends it whatever mode the
+        // terminal was in when taken (a shell's line editor turns ICRNL off while it reads).
+        raw_modes.c_lflag |= ICANON | ISIG | IEXTEN;
+        raw_modes.c_iflag |= ICRNL;
+        raw_modes.c_iflag &= ~(INLCR | IGNCR);
+        if (dialog_mode == PINBOX_TERMINAL_LINE_ECHOED) raw_modes.c_lflag |= ECHO;
+        else raw_modes.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL);
+    }
+}
+
 int pinbox_terminal_enter(int fd, int mode, int *adds_carriage_return) {
-    struct termios raw;
     if (tcgetattr(fd, &saved_modes) != 0) return -1;
     *adds_carriage_return = (saved_modes.c_oflag & OPOST) && (saved_modes.c_oflag & ONLCR);
     if (mode == PINBOX_TERMINAL_AS_IS) return 0;  // nothing to restore either
-    raw = saved_modes;
-    if (mode == PINBOX_TERMINAL_BYTES) {
-        // No echo, byte by byte, and Ctrl+C, Ctrl+Z, Ctrl+V and Ctrl+O arrive as keys: the
-        // dialog decides what they mean (Ctrl+C cancels it), not the terminal's line discipline.
-        raw.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN);
-        raw.c_cc[VMIN] = 1;
-        raw.c_cc[VTIME] = 0;
-    } else {
-        // A line the terminal driver edits, as ssh's and sudo's own prompts read one: its erase,
-        // word erase and kill, Ctrl+C a signal; echoed or not.
-        raw.c_lflag |= ICANON | ISIG | IEXTEN;
-        if (mode == PINBOX_TERMINAL_LINE_ECHOED) raw.c_lflag |= ECHO;
-        else raw.c_lflag &= ~(ECHO | ECHOE | ECHOK | ECHONL);
-    }
-    raw_modes = raw;
+    dialog_mode = mode;
+    derive_dialog_modes();
     modes_ours = 1;
     terminal_fd = fd;
     // TCSAFLUSH: what was typed before the question was asked is not taken as its answer.
-    if (tcsetattr(fd, TCSAFLUSH, &raw) != 0) {
+    // Started in the background, this stops the process until `fg` (SIGTTOU); the call is made
+    // again then with the modes as they were made before the stop (the C library passes the
+    // kernel a copy), so the ones `pinbox_terminal_reclaim` made anew go after it.
+    sig_atomic_t before = reclaims;
+    if (tcsetattr(fd, TCSAFLUSH, &raw_modes) != 0) {
         terminal_fd = -1;
         modes_ours = 0;
         return -1;
     }
+    if (reclaims != before) tcsetattr(fd, TCSANOW, &raw_modes);
     return 0;
 }
 
@@ -99,6 +115,14 @@ int pinbox_terminal_reclaim(void) {
     if (foreground >= 0 && foreground != getpgrp()) return 0;
     struct termios now;
     if (tcgetattr(fd, &now) != 0) return 0;
+    if (!modes_ours) {
+        // The stop gave the user's modes back, and the shell that continued us has set the
+        // terminal as it keeps it for a program in the foreground: those are the user's now
+        // (not a line editor's, taken in the background), to make ours from and to restore.
+        saved_modes = now;
+        derive_dialog_modes();
+        reclaims++;
+    }
     tcflag_t ours = ECHO | ECHOE | ECHOK | ECHONL | ICANON | ISIG | IEXTEN;
     // Still as the dialog left them (a SIGSTOP nobody answered by changing the modes): nothing
     // was written over the prompt either.

@@ -232,6 +232,34 @@ final class AskpassTerminalTests {
         #expect(try modesKept())
     }
 
+    /// Started in the background of an interactive shell, the askpass stops, as a program that
+    /// takes the terminal must, until `fg`; then it asks once (before, the stop while it took
+    /// the terminal made it write its prompt twice), and the answer and the modes are as in the
+    /// foreground.
+    @Test func startedInTheBackgroundItAsksOnceAfterFg() throws {
+        let pty = try Pty("bash --norc --noprofile -i", environment: environment.merging(["PS1": "$ "]) { $1 })
+        try pty.waitFor("$ ")
+        pty.type("stty -a > \(dir)/before; \(link) 'Passwort:' > \(dir)/out &\n")
+        try pty.waitFor("$ ", count: 2)
+        try waitUntil("the askpass stopped in the background") {
+            processes(containing: link).contains { pid in
+                let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+                return stat.contains("(pinbox-askpass) T ")
+            }
+        }
+        #expect(!pty.shown.contains("Passwort: "), "nothing written while in the background")
+        pty.type("fg\n")
+        try pty.waitFor("Passwort: ")
+        pty.type("sekrit\r")
+        try pty.waitFor("$ ", count: 3)
+        pty.type("echo rc=$?; stty -a > \(dir)/after; exit\n")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.components(separatedBy: "Passwort: ").count - 1 == 1, "\(pty.shown)")
+        #expect(pty.shown.contains("rc=0") && !pty.shown.contains("sekrit"), "\(pty.shown)")
+        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "sekrit\n")
+        #expect(try modesKept())
+    }
+
     /// With no terminal either (a process of no session's terminal, `setsid`), the askpass says
     /// both reasons and exits 3, as before: nothing waits for an answer nobody can give.
     @Test func noDisplayAndNoTerminalIsExitThree() throws {

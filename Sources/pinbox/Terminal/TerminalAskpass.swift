@@ -30,6 +30,10 @@ struct TerminalAskpass {
             return nil
         }
         defer { device.restore() }
+        // Started in the background (`sudo -A … &`), it stopped while taking the terminal and
+        // was continued by `fg`: that is over before anything is written, so the question is
+        // written once, below what the shell wrote meanwhile. A request to stop is a cancel.
+        if SignalPipe.drain().quit { return .cancelled }
         let charset = TerminalCharsets.charset(forLocale: Self.locale)
         let opening = charset.encode(prompt.opening)
         device.write(opening)
