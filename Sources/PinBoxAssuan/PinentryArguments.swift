@@ -4,7 +4,8 @@ import PinBoxCore
 /// The standard pinentry command line: what gpg-agent and users pass to any pinentry.
 /// `-D/--display`, `-T/--ttyname`, `-N/--ttytype`, `-C/--lc-ctype`, `-M/--lc-messages`,
 /// `-o/--timeout`, `-g/--no-global-grab`, `-W/--parent-wid`, `-d/--debug`, `--help`,
-/// `--version`; also pinentry's `-a/--ttyalert` and `-c/--colors` (accepted, curses-only),
+/// `--version`; also pinentry's `-a/--ttyalert` (the terminal's alert) and `-c/--colors`
+/// (accepted, curses-only),
 /// and PinBox's own `--paste`, `--color-scheme`, `--contrast` and `--animations`.
 /// Values come as `--name value`, `--name=value`, `-X value` or `-Xvalue`; flags combine (`-dg`).
 public struct PinentryArguments: Equatable, Sendable {

@@ -159,6 +159,22 @@ final class PinentryTerminalTests {
         #expect(try String(contentsOfFile: answer, encoding: .utf8).contains("\nD aüß\nOK\n"))
     }
 
+    /// `OPTION ttyalert` (or `--ttyalert`), as pinentry-curses takes it, for a terminal the user
+    /// is not looking at: the bell, or the screen in reverse video a moment (DECSCNM on, then
+    /// off), before anything else of the dialog; `none` (the control) writes nothing before it.
+    @Test(arguments: [("beep", [0x07]), ("flash", Array("\u{1B}[?5h\u{1B}[?5l".utf8)), ("none", [])] as [(String, [UInt8])])
+    func theTerminalsAlertComesFirst(mode: String, alert: [UInt8]) throws {
+        let answer = home + "/answer"
+        let pty = try Pty("printf 'OPTION ttyname=%s\\nOPTION ttyalert=\(mode)\\nSETPROMPT Passphrase:\\nGETPIN\\n' \"$(tty)\" "
+                          + "| \(link) > \(answer); echo done=$?", environment: environment)
+        try pty.waitFor("Passphrase: ")
+        #expect(pty.shownBytes.starts(with: alert + Array("Passphrase: ".utf8)), "\(pty.shown.debugDescription)")
+        pty.type("abc\r")
+        try pty.waitFor("done=0")
+        #expect(try pty.finish() == 0)
+        #expect(try String(contentsOfFile: answer, encoding: .utf8).hasSuffix("\nD abc\nOK\n"))
+    }
+
     /// Commands piped in (`printf … | pinentry-pinbox`, as scripts use a pinentry): the end of
     /// stdin does not cancel the dialog; the passphrase typed on the terminal comes back, as
     /// from pinentry-curses.

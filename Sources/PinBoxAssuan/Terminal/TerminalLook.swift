@@ -20,6 +20,19 @@ public struct TerminalLook: Sendable {
         self.init(charset: charset, styled: ttyType != "dumb", editing: editing)
     }
 
+    /// pinentry-curses's alert as a dialog opens (`--ttyalert`, `OPTION ttyalert`), for a
+    /// terminal the user is not looking at (a tmux window, a tab): `beep` rings the bell;
+    /// `flash` shows the screen in reverse video for a tenth of a second (DECSCNM, terminfo's
+    /// `flash` for xterm and the Linux console), the bell where no sequence is written (`dumb`);
+    /// `none` or anything else, nothing. The writes, with a tenth of a second between them.
+    public func alert(_ mode: String?) -> [[UInt8]] {
+        switch mode {
+        case "beep": return [Self.bell]
+        case "flash": return styled ? [sequence("[?5h"), sequence("[?5l")] : [Self.bell]
+        default: return []
+        }
+    }
+
     static let newline: [UInt8] = [0x0D, 0x0A]
     static let bell: [UInt8] = [0x07]
 

@@ -67,7 +67,8 @@ enum PinentryCommand {
           -g, --no-global-grab         do not grab the keyboard
           -W, --parent-wid WINDOW      the window to sit over
           -d, --debug                  (accepted)
-          -a, --ttyalert MODE          (accepted; only pinentry-curses uses it)
+          -a, --ttyalert MODE          on the terminal, beep or flash as a dialog opens
+                                       (also OPTION ttyalert; none: nothing, the default)
           -c, --colors COLORS          (accepted; only pinentry-curses draws with them)
           --paste on|off               whether a passphrase takes a paste (default on; also
                                        the resource PinBox.pinentry.paste: off)

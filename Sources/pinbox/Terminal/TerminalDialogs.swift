@@ -23,8 +23,13 @@ struct TerminalDialogs {
         do throws(Output.Failure) {
             let device = try TerminalDevice(path: path)
             (failure, error) = (nil, nil)
-            return (device, TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
-                                         ttyType: options.ttyType, editing: device.editing))
+            let look = TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
+                                    ttyType: options.ttyType, editing: device.editing)
+            for (i, part) in look.alert(options.ttyAlert).enumerated() {
+                if i > 0 { usleep(100_000) }
+                device.write(part)
+            }
+            return (device, look)
         } catch {
             // The path is the agent's or the command line's (`-T`): escaped, as a display's
             // name is, so that it cannot drive the terminal stderr is shown on.
