@@ -53,7 +53,8 @@ public struct TerminalPrompt: Sendable {
     /// takes; a prompt that ends in neither a space nor a line break gets a space, as the cursor
     /// sits after it; a notice ends its line.
     public var opening: String {
-        var lines = prompt.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.escaped(String($0)) }
+        var lines = prompt.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalSafeText.escaped(String($0)) }
         switch kind {
         case .confirm:
             lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + "(yes/no) "

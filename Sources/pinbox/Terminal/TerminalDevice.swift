@@ -6,8 +6,8 @@ import PinBoxX11
 /// The terminal a dialog falls back to: opened without becoming anyone's controlling
 /// terminal, switched to what a secret needs (the pinentry's dialogs: no echo, byte by byte,
 /// no signals from keys; the askpass's: a line the terminal driver edits, echoed only when
-/// what is typed may show), and put back as it was when the dialog ends. The saved modes live in C
-/// (`pinbox_terminal_enter`), where the signal handlers restore them too.
+/// what is typed may show), and put back as it was when the dialog ends. The saved modes live
+/// in C (`pinbox_terminal_enter`), where the signal handlers restore them too.
 final class TerminalDevice {
     let fd: Int32
     private var entered = false
@@ -42,7 +42,8 @@ final class TerminalDevice {
         var keys = [UInt8](repeating: 0, count: 5)
         pinbox_terminal_editing_keys(&keys)
         let set = keys.map { $0 == 0 ? nil : $0 }
-        editing = TerminalEditingKeys(erase: set[0], kill: set[1], wordErase: set[2], endOfFile: set[3], interrupt: set[4])
+        editing = TerminalEditingKeys(erase: set[0], kill: set[1], wordErase: set[2], endOfFile: set[3],
+                                      interrupt: set[4])
     }
 
     deinit {
