@@ -29,3 +29,19 @@ public struct LocaleCodeset: Equatable, Sendable {
 
     public var isUTF8: Bool { plain == "UTF8" }
 }
+
+extension LocaleCodeset {
+    /// The locale of the character type in `environment`: the first of LC_ALL, LC_CTYPE and
+    /// LANG that is set and not empty, as the C library reads it.
+    public static func characterLocale(environment: (String) -> String?) -> String? {
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = environment(name), !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    /// The character type's locale of this process's environment.
+    public static var environmentCharacterLocale: String? {
+        characterLocale { getenv($0).map { String(cString: $0) } }
+    }
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CSystem
 import CText
+import PinBoxCore
 
 /// The language Pango sets text in. One ideograph has different glyph forms in Japanese and in
 /// Simplified and Traditional Chinese (直, 骨, 化), and fontconfig picks the font for the
@@ -20,10 +21,7 @@ enum TextLanguage {
     /// The locale of the character type in `environment`: the first of LC_ALL, LC_CTYPE and LANG
     /// that is set and not empty.
     static func locale(environment: (String) -> String?) -> String? {
-        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = environment(name), !value.isEmpty { return value }
-        }
-        return nil
+        LocaleCodeset.characterLocale(environment: environment)
     }
 
     /// Sets the language from `locale`, or from the environment when nil.

@@ -62,10 +62,7 @@ final class Composer {
     /// character handling, as i3lock reads it.
     private static var locale: String {
         if let named = ComposeLocale.callers, !named.isEmpty { return named }
-        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
-        }
-        return "C"
+        return LocaleCodeset.environmentCharacterLocale ?? "C"
     }
 
     /// Whether `locale`'s Compose file is UTF-8 (`LocaleCodeset`); C and POSIX read a UTF-8

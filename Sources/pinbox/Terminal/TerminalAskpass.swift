@@ -34,7 +34,8 @@ struct TerminalAskpass {
         // was continued by `fg`: that is over before anything is written, so the question is
         // written once, below what the shell wrote meanwhile. A request to stop is a cancel.
         if SignalPipe.drain().quit { return .cancelled }
-        let charset = TerminalCharsets.charset(forLocale: Self.locale)
+        // The locale the caller runs in, whose character set the terminal uses.
+        let charset = TerminalCharsets.charset(forLocale: LocaleCodeset.environmentCharacterLocale)
         let opening = charset.encode(prompt.opening)
         device.write(opening)
         let deadline = timeout.map { Clock.now() + $0 }
@@ -67,13 +68,5 @@ struct TerminalAskpass {
             }
         }
         return status
-    }
-
-    /// The locale the caller runs in, whose character set the terminal uses.
-    private static var locale: String? {
-        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
-        }
-        return nil
     }
 }

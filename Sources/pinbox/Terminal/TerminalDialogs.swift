@@ -25,8 +25,10 @@ struct TerminalDialogs {
             (failure, error) = (nil, nil)
             let look = TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
                                     ttyType: options.ttyType, editing: device.editing)
+            // The flash's tenth of a second waited in poll, as every wait: a request to stop
+            // or the agent's end is not held up by it (the dialog then sees the agent gone).
             for (i, part) in look.alert(options.ttyAlert).enumerated() {
-                if i > 0 { usleep(100_000) }
+                if i > 0 { _ = device.wait(until: Clock.now() + 0.1, reading: false, now: Clock.now) { _ in } }
                 device.write(part)
             }
             return (device, look)
