@@ -114,6 +114,7 @@ static void pinbox_node_class_init(PinboxNodeClass *klass) {
 static void pinbox_node_init(PinboxNode *node) {
     node->name = g_strdup("");
     node->description = g_strdup("");
+    node->caret = -1;
 }
 
 static void component_get_extents(AtkComponent *component, gint *x, gint *y, gint *width, gint *height,
@@ -180,8 +181,11 @@ static gunichar text_get_character_at_offset(AtkText *text, gint offset) {
 }
 
 static gint text_get_caret_offset(AtkText *text) {
-    // An entry's caret is always after what is typed; a label has none.
-    return (PINBOX_NODE(text)->states & (1u << 5)) ? text_count(text) : -1;
+    // An entry's caret where the program said it stands, within its text; a label has none.
+    PinboxNode *node = PINBOX_NODE(text);
+    if (!(node->states & (1u << 5))) return -1;
+    gint count = text_count(text);
+    return node->caret >= 0 && node->caret < count ? node->caret : count;
 }
 
 static gchar *text_get_string_at_offset(AtkText *text, gint offset, AtkTextGranularity granularity,

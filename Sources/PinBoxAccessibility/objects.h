@@ -20,6 +20,8 @@ typedef struct {
     /// `character_count` rectangles of four numbers (pinbox_a11y_set_characters); NULL for none.
     double *characters;
     int32_t character_count;
+    /// An entry's caret, in characters of its text (pinbox_a11y_set_caret); -1 for none.
+    int32_t caret;
     gboolean defunct;
 } PinboxNode;
 

@@ -203,6 +203,11 @@ void pinbox_a11y_set_characters(int32_t id, const double *rectangles, int32_t co
     node->character_count = count > 0 ? count : 0;
 }
 
+void pinbox_a11y_set_caret(int32_t id, int32_t offset) {
+    PinboxNode *node = find(id);
+    if (node) node->caret = offset;
+}
+
 void pinbox_a11y_set_origin(int32_t x, int32_t y) {
     pinbox_tree.origin_x = x;
     pinbox_tree.origin_y = y;
@@ -268,6 +273,10 @@ void pinbox_a11y_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c,
         // display track it by this event.
         gint caret = atk_text_get_caret_offset(ATK_TEXT(object));
         if (caret >= 0) g_signal_emit_by_name(object, "text-caret-moved", caret);
+        break;
+    case PINBOX_A11Y_CARET_MOVED:
+        // The user moved it (an arrow, Home, End): Orca says what it now stands at.
+        if (ATK_IS_TEXT(object)) g_signal_emit_by_name(object, "text-caret-moved", atk_text_get_caret_offset(ATK_TEXT(object)));
         break;
     case PINBOX_A11Y_VALUE_CHANGED: g_object_notify(G_OBJECT(object), "accessible-value"); break;
     case PINBOX_A11Y_ANNOUNCE: g_signal_emit_by_name(object, "announcement", text ? text : ""); break;

@@ -94,6 +94,14 @@ public struct Animator: Equatable, Sendable {
         }
     }
 
+    /// A character went in at `index`, before others: their dots move up a cell, motion and all,
+    /// and the new one grows from nothing in its place.
+    public mutating func insert(at index: Int, at now: Double) {
+        guard index < tracks.count else { return }
+        tracks.insert(Track(from: 0, target: 1, start: now), at: index)
+        tracks.removeLast()
+    }
+
     /// Shows `length` digits at rest at once, as if they had been there all along.
     public mutating func settle(length: Int) {
         for i in tracks.indices {

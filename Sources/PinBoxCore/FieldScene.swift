@@ -24,6 +24,10 @@ public struct FieldScene: Equatable, Sendable {
     /// A text entry's caret is drawn (`Theme.padding`): the entry has the focus and the blink
     /// is in its shown half. It carries no character, only where the next one goes.
     public var caret = false
+    /// How many characters stand before the caret, and the first the cells show (a long row
+    /// scrolls): the caret stands before cell `caretIndex - first`.
+    public var caretIndex = 0
+    public var first = 0
     /// PIN boxes with more characters than the row has boxes for: the count in words ("14
     /// characters"), drawn in one box in place of the boxes, which could no longer say it.
     public var count: String?
@@ -59,7 +63,7 @@ public struct FieldScene: Equatable, Sendable {
     /// The scene of `field` at `now`. `focused` decides whether the cursor cell shows.
     /// Cells past the field's capacity (a grid with spare slots) stay empty. The first cell
     /// shows character `first`: a long entry scrolls to keep its end in view. With
-    /// `composing`, the next cell shows that a sequence is half-typed.
+    /// `composing`, the cell at the caret shows that a sequence is half-typed.
     public init(field: PinField, animator: Animator, layout: Layout, theme: Theme,
                 focused: Bool, composing: Bool = false, at now: Double, first: Int = 0) {
         let length = field.length
@@ -73,10 +77,11 @@ public struct FieldScene: Equatable, Sendable {
             // A deleted character's dot fades out after it is gone: plain mode has no glyph
             // left to fade, so only a present character is shown.
             cells.append(Cell(state: state, presence: presence, holdsCharacter: !theme.secure && i < length,
-                              composing: composing && i == length && i < field.capacity))
+                              composing: composing && i == field.caret && i < field.capacity))
         }
         self.init(layout: layout, theme: theme, cells: cells, cue: animator.cueStrength(at: now),
                   shake: animator.shakeOffset(at: now), success: animator.successStrength(at: now))
+        (caretIndex, self.first) = (field.caret, first)
         if !theme.secure && length > 0 { shown = ShownCharacters(field.secret, first: theme.drawsTextRun ? 0 : first) }
     }
 
@@ -87,6 +92,8 @@ public struct FieldScene: Equatable, Sendable {
             // Shown characters are redrawn as a whole when one changes: the scene does not
             // say which (a run of them moves as a whole anyway).
             || old.shown != shown || old.caret != caret || old.count != count
+            // A caret moved along a run of text: where it stands depends on the glyphs.
+            || (theme.drawsTextRun && !theme.secure && old.caretIndex != caretIndex)
             // An entry with padding that shows characters draws them off the cells' grid, each
             // as wide as its glyph: redrawn whole. (Its dots stay in their slots: `changedAreas`.)
             || (theme.padding > 0 && !theme.secure && old.cells != cells)
@@ -100,7 +107,7 @@ public struct FieldScene: Equatable, Sendable {
         if differsAsAWhole(from: old) { return [reach] }
         let changed = cells.indices.filter { old.cells[$0] != cells[$0] }
         guard theme.padding > 0 else { return changed.map { layout.cells[$0] } }
-        guard !changed.isEmpty else { return [] }
+        guard !changed.isEmpty || (caret && old.caretSlot != caretSlot) else { return [] }
         let s = layout.scale, bounds = layout.bounds
         // A dot's or a half-typed sequence's ring, about its slot's or cell's middle, and a pixel
         // of its anti-aliasing.
@@ -140,15 +147,25 @@ public struct FieldScene: Equatable, Sendable {
         return Rect(x: inner.x + Double(j) * w, y: cell.y, width: w, height: cell.height)
     }
 
-    /// The slot the caret stands before: the first not filled.
+    /// The slot the caret stands before.
     public var caretSlot: Int? {
-        cells.isEmpty ? nil : cells.firstIndex { $0.state != .filled } ?? cells.count
+        cells.isEmpty ? nil : min(max(caretIndex - first, 0), cells.count)
     }
 
     /// Where the caret's left edge is when it stands before `slot`, before the field is placed
     /// (the painter rounds it to a pixel).
     public func caretX(_ slot: Int) -> Double {
         min(markSlot(0).x + Double(slot) * markSlot(0).width, layout.bounds.maxX - theme.padding * layout.scale)
+    }
+
+    /// How far a run of text `width` wide is scrolled to the left in a box `room` wide, its caret
+    /// `caret` along it from its left: a left-to-right run keeps its end in view, a right-to-left
+    /// one its left, where it was typed last, either only as far as the caret allows.
+    public static func runScroll(width: Double, caret: Double, room: Double, rightToLeft: Bool = false) -> Double {
+        var scroll = rightToLeft ? 0 : max(0, width - room)
+        if caret < scroll { scroll = caret }
+        if caret > scroll + room { scroll = caret - room }
+        return scroll
     }
 
     /// The area, in device pixels relative to the field's origin, that drawing this field can

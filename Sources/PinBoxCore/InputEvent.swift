@@ -21,8 +21,12 @@ public enum InputEvent: Equatable, Sendable {
     /// shortcut the keyboard grab holds back): a prompt lets it pass without a word, since the
     /// user tried no character; the workbench's fields refuse it like `otherKey`.
     case nonTypingKey
-    /// BackSpace or Delete.
+    /// BackSpace, and Delete where no character follows the caret.
     case deleteBackward
+    /// Delete: the character after the caret.
+    case deleteForward
+    /// Left, Right, Home and End, with Ctrl a word at a time: an entry's caret moves.
+    case moveCaret(CaretMove)
     /// Ctrl+BackSpace: the word before the caret (`Page`: all of it in an entry that hides its
     /// characters).
     case deleteWordBackward
@@ -123,8 +127,9 @@ extension InputEvent {
     /// Whether a person caused it with the keyboard or the mouse (what resets a timeout).
     public var isUserInput: Bool {
         switch self {
-        case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteWordBackward,
-             .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .release, .drag,
+        case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
+             .deleteWordBackward, .moveCaret, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest,
+             .copy, .click, .release, .drag,
              .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,

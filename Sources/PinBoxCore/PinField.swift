@@ -20,6 +20,9 @@ public final class PinField {
 
     /// How many characters it holds; for digits and ASCII also how many bytes.
     public private(set) var length = 0
+    /// How many characters stand before the caret, where the next one goes: the end, unless the
+    /// user moved it (`moveCaret`, an entry's arrows, Home and End).
+    public private(set) var caret = 0
     /// A character was refused because its bytes would pass the limit: every character after
     /// it is refused too, until one is deleted, so that a shorter one typed next cannot go in
     /// after the hole and make a secret other than the one typed.
@@ -53,8 +56,8 @@ public final class PinField {
         type(Unicode.Scalar(byte))
     }
 
-    /// One typed character. An accepted one is appended, UTF-8 encoded straight into the
-    /// secret; anything else is refused.
+    /// One typed character. An accepted one goes in at the caret, UTF-8 encoded straight into
+    /// the secret; anything else is refused.
     public func type(_ scalar: Unicode.Scalar) -> [FieldEvent] {
         guard accepts.contains(scalar) else { return [.rejected(accepts.refusal)] }
         guard !isFull else { return [.rejected(.full)] }
@@ -62,35 +65,89 @@ public final class PinField {
             pastTheLimit = true
             return [.rejected(.limit)]
         }
-        secret.append(scalar)
+        if caret == length {
+            secret.append(scalar)
+        } else {
+            secret.insert(scalar, at: caretOffset)
+        }
         length += 1
+        caret += 1
         return changedEvents()
     }
 
-    /// Backspace: removes the last character (all of its bytes); on an empty field nothing happens.
+    /// Backspace: removes the character before the caret (all of its bytes); with nothing
+    /// before the caret nothing happens.
     public func deleteBackward() -> [FieldEvent] {
         pastTheLimit = false
-        guard !isEmpty else { return [] }
-        secret.removeLastCharacter()
-        length -= 1
-        return [.changed(length: length)]
+        guard caret > 0 else { return [] }
+        let end = caretOffset
+        secret.removeBytes(secret.characterStart(before: end)..<end)
+        return removed(1, before: true)
     }
 
-    /// Ctrl+BackSpace in an entry that shows its characters: removes the word before the end,
-    /// with what separates it from the end (spaces, an `@`, a dot), as readline's and GTK's
+    /// Delete: removes the character after the caret; at the end nothing happens.
+    public func deleteForward() -> [FieldEvent] {
+        pastTheLimit = false
+        guard caret < length else { return [] }
+        let start = caretOffset
+        secret.removeBytes(start..<secret.characterEnd(after: start))
+        return removed(1, before: false)
+    }
+
+    /// Ctrl+BackSpace in an entry that shows its characters: removes the word before the caret,
+    /// with what separates it from the caret (spaces, an `@`, a dot), as readline's and GTK's
     /// word deletion do.
     public func deleteWordBackward() -> [FieldEvent] {
         pastTheLimit = false
-        guard !isEmpty else { return [] }
-        length -= secret.removeLastWord()
+        guard caret > 0 else { return [] }
+        let end = caretOffset
+        let (start, characters) = secret.wordStart(before: end)
+        secret.removeBytes(start..<end)
+        return removed(characters, before: true)
+    }
+
+    /// Removes everything before the caret (Ctrl+BackSpace where dots are shown: a word at a
+    /// time would show where the secret's words end).
+    public func deleteToStart() -> [FieldEvent] {
+        pastTheLimit = false
+        guard caret > 0 else { return [] }
+        secret.removeBytes(0..<caretOffset)
+        return removed(caret, before: true)
+    }
+
+    /// `characters` went from before the caret or after it.
+    private func removed(_ characters: Int, before: Bool) -> [FieldEvent] {
+        length -= characters
+        if before { caret -= characters }
         return [.changed(length: length)]
     }
+
+    /// Moves the caret (an entry's arrows, Home and End, with Ctrl a word at a time); returns
+    /// whether it moved.
+    public func moveCaret(_ move: CaretMove) -> Bool {
+        let target: Int
+        switch move {
+        case .back: target = max(0, caret - 1)
+        case .forward: target = min(length, caret + 1)
+        case .wordBack: target = caret - secret.wordStart(before: caretOffset).characters
+        case .wordForward: target = caret + secret.wordEnd(after: caretOffset).characters
+        case .start: target = 0
+        case .end: target = length
+        }
+        guard target != caret else { return false }
+        caret = target
+        return true
+    }
+
+    /// Where the caret stands in the secret's bytes.
+    private var caretOffset: Int { caret == length ? secret.count : secret.offset(ofCharacter: caret) }
 
     /// Empties and wipes the field.
     public func clear() -> [FieldEvent] {
         let wasEmpty = isEmpty
         secret.wipe()
         length = 0
+        caret = 0
         pastTheLimit = false
         return wasEmpty ? [] : [.changed(length: 0)]
     }
@@ -104,6 +161,7 @@ public final class PinField {
         guard characters <= capacity else { return [.rejected(.textTooLong)] }
         secret.wipe()
         length = 0
+        caret = 0
         pastTheLimit = false
         return append(bytes)
     }
@@ -161,12 +219,16 @@ public final class PinField {
         }
     }
 
-    /// Appends bytes already checked to fit; a text field counts characters, not bytes.
+    /// Puts in bytes already checked to fit, at the caret; a text field counts characters, not
+    /// bytes. Appended one at a time: a paste's bytes come as any collection, and are never
+    /// copied out of the locked buffers they arrive in.
     private func append<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
+        let offset = caretOffset, tail = secret.count - offset
         for b in bytes {
             secret.append(b)
-            if b & 0xc0 != 0x80 { length += 1 }
+            if b & 0xc0 != 0x80 { length += 1; caret += 1 }
         }
+        if tail > 0 { secret.rotate(from: offset, tail: tail) }
         return changedEvents()
     }
 
@@ -176,6 +238,7 @@ public final class PinField {
         defer {
             secret.wipe()
             length = 0
+            caret = 0
             pastTheLimit = false
         }
         return try secret.withBytes(body)
@@ -192,4 +255,9 @@ public final class PinField {
         while let last = text.last, isSpace(last) { text = text.dropLast() }
         return text
     }
+}
+
+/// Where an entry's caret goes (`PinField.moveCaret`).
+public enum CaretMove: Equatable, Sendable {
+    case back, forward, wordBack, wordForward, start, end
 }

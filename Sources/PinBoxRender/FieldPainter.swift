@@ -156,8 +156,11 @@ private struct FieldDrawing {
 
     /// A shown entry's characters read as a word, not one to a box, in the order they are read
     /// (Hebrew and Arabic right to left); once they are wider than the box, the end typed last
-    /// stays in view, as in any text entry. A right-to-left paragraph starts at the box's right
-    /// and its caret stands at its left, where the next character goes, as in GTK's entry.
+    /// stays in view, as in any text entry, or the caret where the user moved it. A right-to-left
+    /// paragraph starts at the box's right and its caret stands at its left, where the next
+    /// character goes, as in GTK's entry. A caret moved into the text stands as far along it as
+    /// the text before it is wide (from the right in a right-to-left paragraph): exact in one
+    /// direction, near the place in text that mixes both.
     func drawTextRun() {
         let pad = (theme.padding > 0 ? theme.padding : 6) * s
         var caretX = bounds.x + pad
@@ -165,17 +168,25 @@ private struct FieldDrawing {
             guard !text.isEmpty else { return }
             let style = theme.style(for: .filled)
             let size = style.font.size * s
-            if scene.plainText, let width = drawPlainText(text, style: style, pixelSize: size, pad: pad) {
-                caretX = bounds.x + pad + min(width, bounds.width - 2 * pad)
+            let room = bounds.width - 2 * pad
+            let before = UnsafeBufferPointer(rebasing: text.prefix(Self.offset(ofCharacter: scene.caretIndex, in: text)))
+            if scene.plainText, let x = drawPlainText(text, before: before, style: style, pixelSize: size, pad: pad) {
+                caretX = x
                 return
             }
             VisualSecret.with(text) { run, rightToLeft in
                 let (width, inkLeft) = canvas.secretRunExtents(run, font: style.font, pixelSize: size)
-                let room = bounds.width - 2 * pad
-                let left = bounds.x + pad + (rightToLeft ? max(0, room - width) : -max(0, width - room))
-                // Before the run, a caret's width clear of its ink (which may start before it).
-                caretX = rightToLeft ? (left.rounded() + min(0, inkLeft)).rounded(.down) - 2 * caretWidth
-                    : left + width
+                let atEnd = before.count == text.count
+                let advance = atEnd ? width : VisualSecret.with(before) { run, _ in
+                    canvas.secretRunExtents(run, font: style.font, pixelSize: size).advance
+                }
+                let along = rightToLeft ? width - advance : advance
+                let scroll = FieldScene.runScroll(width: width, caret: along, room: room, rightToLeft: rightToLeft)
+                let left = bounds.x + pad + (rightToLeft ? max(0, room - width) : 0) - scroll
+                // At the end of a right-to-left run, a caret's width clear of its ink (which may
+                // start before it).
+                caretX = rightToLeft && atEnd ? (left.rounded() + min(0, inkLeft)).rounded(.down) - 2 * caretWidth
+                    : left + along
                 canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
                     canvas.drawSecretRun(run, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
                                          color: style.textColor)
@@ -186,21 +197,34 @@ private struct FieldDrawing {
     }
 
     /// A shown entry that holds no secret, in a script DejaVu cannot draw alone: laid out by the
-    /// text engine (Pango's fallback fonts, shaping and direction), the end kept in view. Returns
-    /// the text's width, or nil for text the entry's own path draws (DejaVu's).
-    private func drawPlainText(_ bytes: UnsafeBufferPointer<UInt8>, style: CellStyle, pixelSize: Double,
-                               pad: Double) -> Double? {
+    /// text engine (Pango's fallback fonts, shaping and direction), the end or the caret kept in
+    /// view; `before` is the text before the caret. Returns where the caret stands, or nil for
+    /// text the entry's own path draws (DejaVu's).
+    private func drawPlainText(_ bytes: UnsafeBufferPointer<UInt8>, before: UnsafeBufferPointer<UInt8>,
+                               style: CellStyle, pixelSize: Double, pad: Double) -> Double? {
         let text = String(decoding: bytes, as: UTF8.self)
         guard TextLayout.needsPango(text) else { return nil }
         let textStyle = TextStyle(size: pixelSize, bold: style.font.bold, color: style.textColor)
         let metrics = TextLayout.metrics(text, style: textStyle, width: nil)
+        let along = before.count == bytes.count ? metrics.size.width
+            : TextLayout.metrics(String(decoding: before, as: UTF8.self), style: textStyle, width: nil).size.width
         let room = bounds.width - 2 * pad
-        let left = bounds.x + pad - max(0, metrics.size.width - room)
+        let left = bounds.x + pad - FieldScene.runScroll(width: metrics.size.width, caret: along, room: room)
         let top = (bounds.mid.y - metrics.size.height / 2).rounded()
         canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
             TextLayout.draw(text, style: textStyle, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)
         }
-        return metrics.size.width
+        return left + along
+    }
+
+    /// Where character `index` of UTF-8 `text` starts (its length for the end).
+    static func offset(ofCharacter index: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var characters = 0
+        for (offset, byte) in text.enumerated() where byte & 0xc0 != 0x80 {
+            if characters == index { return offset }
+            characters += 1
+        }
+        return text.count
     }
 
     /// The dots (or plain characters) at their presence, and the caret after the last one.

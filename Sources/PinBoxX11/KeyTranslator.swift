@@ -88,7 +88,8 @@ struct KeyTranslator {
         // A repeat's press keeps the time the key first went down.
         if !synthetic && !isRepeat { downSince[Int(keycode & 255)] = time }
         guard let keysym = keyboard.keysym(keycode, modifiers: modifiers) else { return emit(.otherKey) }
-        let facts = PressFacts(synthetic: synthetic, isRepeat: isRepeat, erases: Self.erases(keysym))
+        let facts = PressFacts(synthetic: synthetic, isRepeat: isRepeat, erases: Self.erases(keysym),
+                               movesCaret: Self.movesCaret(keysym))
         guard admits(facts), !Self.isModifier(keysym) else { return }
         let control = modifiers & UInt32(ControlMask) != 0
         let shift = modifiers & UInt32(ShiftMask) != 0
@@ -148,8 +149,18 @@ struct KeyTranslator {
         switch ks {
         case XK_BackSpace where control:
             return .deleteWordBackward
-        case XK_BackSpace, XK_Delete, XK_KP_Delete:
+        case XK_BackSpace:
             return .deleteBackward
+        case XK_Delete, XK_KP_Delete:
+            return .deleteForward
+        case XK_Left where !alt:
+            return .moveCaret(control ? .wordBack : .back)
+        case XK_Right where !alt:
+            return .moveCaret(control ? .wordForward : .forward)
+        case XK_Home where !alt:
+            return .moveCaret(.start)
+        case XK_End where !alt:
+            return .moveCaret(.end)
         case XK_u where control, XK_U where control:
             return .clearField
         case XK_v where control, XK_V where control:
@@ -206,6 +217,11 @@ struct KeyTranslator {
     static func erases(_ keysym: UInt32) -> Bool {
         let ks = Int32(truncatingIfNeeded: keysym)
         return ks == XK_BackSpace || ks == XK_Delete || ks == XK_KP_Delete
+    }
+
+    /// Left, Right, Home and End: the keys that move an entry's caret, whose repeats are taken.
+    static func movesCaret(_ keysym: UInt32) -> Bool {
+        [XK_Left, XK_Right, XK_Home, XK_End].contains(Int32(truncatingIfNeeded: keysym))
     }
 
     /// What a key that makes no character is: a key that never types, a digit's key of the

@@ -11,6 +11,8 @@ public enum AccessibleEvent: Equatable, Sendable {
     /// Object `id`'s text lost `removed` characters at `at`, then gained `inserted` there. The
     /// characters themselves are read from its text, which for a hidden entry is bullets.
     case text(Int32, at: Int, removed: Int, inserted: Int)
+    /// An entry's caret moved with its text unchanged (an arrow, Home, End).
+    case caret(Int32)
     case value(Int32)
     /// Said at once, interrupting: the error line that appeared (`object:announcement`, which
     /// Orca 43 does not hear: the line's showing, a notification's, is what it speaks).
@@ -51,6 +53,8 @@ extension AccessibleTree {
                                       to: (after.textOffset, after.text?.count ?? 0))
             } else if let text = Self.textChange(before.text ?? "", after.text ?? "") {
                 events.append(.text(after.id, at: text.at, removed: text.removed, inserted: text.inserted))
+            } else if before.caret != after.caret {
+                events.append(.caret(after.id))
             }
             if before.value != after.value { events.append(.value(after.id)) }
             for state in AccessibleStates.each where state != .focused {

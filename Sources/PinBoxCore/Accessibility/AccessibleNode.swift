@@ -28,6 +28,8 @@ public struct AccessibleNode: Equatable, Sendable {
     /// the window's device pixels: what a magnifier follows as the user types. Empty where the
     /// text is not drawn a character to a cell.
     public var characters: [Rect] = []
+    /// An entry's caret, in characters of `text`; nil for an object without one.
+    public var caret: Int?
 
     public init(id: Int32, role: AccessibleRole, name: String, description: String = "", text: String? = nil,
                 states: AccessibleStates, keyBinding: String = "", action: AccessibleAction? = nil,

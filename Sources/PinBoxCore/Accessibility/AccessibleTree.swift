@@ -232,6 +232,8 @@ public struct AccessibleTree: Equatable, Sendable {
         }
         var node = AccessibleNode(id: ID.entry(index), role: hidden ? .passwordText : .text, name: name,
                                   description: description, text: text, states: states, bounds: bounds)
+        // The caret within what the text holds: a hidden row's bullets start at its first dot shown.
+        node.caret = min(max(0, field.field.caret - (hidden ? field.firstShown : 0)), text.unicodeScalars.count)
         if hidden && !field.showsCount {
             node.textOffset = field.firstShown
             node.characters = characterPlaces(field, count: shownCount, in: bounds)
@@ -266,9 +268,9 @@ public struct AccessibleTree: Equatable, Sendable {
     }
 
     /// Where a shown entry's characters stand when it draws them as one run (git's username):
-    /// after its padding, each as far along as the text before it is wide, the run's end kept in
-    /// view as the painter keeps it; the caret after the last. Left to right: a right-to-left
-    /// name is placed as if it ran the other way.
+    /// after its padding, each as far along as the text before it is wide, the run's end (or its
+    /// caret) kept in view as the painter keeps it; the caret after the last. Left to right: a
+    /// right-to-left name is placed as if it ran the other way.
     private static func runPlaces(_ text: String, field: PageField, theme: Theme, in bounds: Rect,
                                   measure: TextMeasure) -> [Rect] {
         let s = field.layout.scale, font = theme.style(for: .filled).font
@@ -279,7 +281,8 @@ public struct AccessibleTree: Equatable, Sendable {
         let edges = (0...scalars.count).map { k in
             k == 0 ? 0 : measure(String(String.UnicodeScalarView(scalars.prefix(k))), style, nil).width
         }
-        let left = area.x + pad - max(0, (edges.last ?? 0) - (area.width - 2 * pad))
+        let caret = edges[min(field.field.caret, edges.count - 1)]
+        let left = area.x + pad - FieldScene.runScroll(width: edges.last ?? 0, caret: caret, room: area.width - 2 * pad)
         return edges.indices.map { k in
             let x = (left + edges[k]).rounded()
             let end = k + 1 < edges.count ? (left + edges[k + 1]).rounded() : x

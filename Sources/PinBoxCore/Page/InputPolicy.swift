@@ -10,11 +10,14 @@ public struct PressFacts: Equatable, Sendable {
     public var isRepeat: Bool
     /// The key erases (BackSpace, Delete).
     public var erases: Bool
+    /// The key moves an entry's caret (the arrows, Home, End).
+    public var movesCaret: Bool
 
-    public init(synthetic: Bool = false, isRepeat: Bool = false, erases: Bool = false) {
+    public init(synthetic: Bool = false, isRepeat: Bool = false, erases: Bool = false, movesCaret: Bool = false) {
         self.synthetic = synthetic
         self.isRepeat = isRepeat
         self.erases = erases
+        self.movesCaret = movesCaret
     }
 }
 
@@ -27,11 +30,11 @@ public enum InputPolicy {
     ///   keyboard, as X11 password prompts have it (xterm's secure keyboard, x11-ssh-askpass).
     ///   Where digits are shown in clear, a forged press does no harm and tests may send them.
     /// - A held key types once: its repeats are dropped, or a key held a moment too long would
-    ///   type a character twice into a secret no one can see. Only erasing keys repeat, so a
-    ///   long press can erase.
+    ///   type a character twice into a secret no one can see. Only erasing keys and those that
+    ///   move the caret repeat, so a long press can erase, or walk along what is typed.
     public static func admits(_ press: PressFacts, secretShown: Bool) -> Bool {
         if press.synthetic && secretShown { return false }
-        if press.isRepeat && !press.erases { return false }
+        if press.isRepeat && !press.erases && !press.movesCaret { return false }
         return true
     }
 }

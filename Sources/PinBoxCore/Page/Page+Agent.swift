@@ -76,8 +76,8 @@ extension InputEvent {
     /// of a suggestion.
     var isKey: Bool {
         switch self {
-        case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteWordBackward,
-             .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .composeStarted, .composeCancelled:
+        case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
+             .deleteWordBackward, .moveCaret, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .composeStarted, .composeCancelled:
             return true
         default:
             return false

@@ -252,26 +252,38 @@ public final class Page {
             return effects
         }
         switch input {
-        case .character, .deleteBackward, .deleteWordBackward, .clearField: leaveRevealQuestion(now: now, into: &effects)
+        case .character, .deleteBackward, .deleteForward, .deleteWordBackward, .clearField:
+            leaveRevealQuestion(now: now, into: &effects)
         default: break
         }
         switch input {
         case .character(let c):
-            if let i = entryField(for: &effects) { apply(fields[i].field.type(c), to: i, now: now, into: &effects) }
-        case .nonTypingKey where rules.purpose == .prompt:
-            break  // the user tried no character (an arrow, a media key)
-        case .otherKey, .nonTypingKey:
+            if let i = entryField(for: &effects) { type(c, into: i, now: now, into: &effects) }
+        case .moveCaret(let move) where focusedField.map({ fields[$0].hasCaret }) == true:
+            if let i = focusedField { moveCaret(move, in: i) }
+        case .nonTypingKey where rules.purpose == .prompt, .moveCaret where rules.purpose == .prompt:
+            break  // the user tried no character (a media key; an arrow where no caret can move)
+        case .otherKey, .nonTypingKey, .moveCaret:
             if let i = focusedField { apply([.rejected(fields[i].field.accepts.refusal)], to: i, now: now, into: &effects) }
         case .keypadWithoutNumLock:
             if let i = focusedField { apply([.rejected(.numLockOff)], to: i, now: now, into: &effects) }
         case .deleteBackward:
             if let i = entryField(for: &effects) { apply(fields[i].field.deleteBackward(), to: i, now: now, into: &effects) }
+        case .deleteForward:
+            // With nothing after the caret (always so in PIN boxes), Delete erases backward, as
+            // it always has here.
+            if let i = entryField(for: &effects) {
+                let field = fields[i].field
+                apply(field.caret < field.length ? field.deleteForward() : field.deleteBackward(), to: i, now: now,
+                      into: &effects)
+            }
         case .deleteWordBackward:
             // An entry that shows dots deletes everything before the caret, as GTK's and Qt's
             // do: deleting a word at a time would show where the secret's words end.
             if let i = entryField(for: &effects) {
                 let field = fields[i].field
-                apply(fields[i].revealed ? field.deleteWordBackward() : field.clear(), to: i, now: now, into: &effects)
+                apply(fields[i].revealed ? field.deleteWordBackward() : field.deleteToStart(), to: i, now: now,
+                      into: &effects)
             }
         case .clearField:
             if let i = entryField(for: &effects) { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
@@ -658,7 +670,7 @@ public final class Page {
     /// still open: the caret blinks only then.
     public var showsCaret: Bool {
         guard outcome == nil, windowFocused, let i = focusedField else { return false }
-        return fields[i].configuration.theme.padding > 0
+        return fields[i].hasCaret
     }
 
     /// The wait cue's frame interval: smooth enough for a slow pulse, cheap enough to run for minutes.

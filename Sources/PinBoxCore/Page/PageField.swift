@@ -122,11 +122,15 @@ public struct PageField {
         return min(max(growth.shown, field.length + 1), growth.most)
     }
 
-    /// The character the first cell shows: past the last cell the row scrolls.
+    /// The character the first cell shows: past the last cell the row scrolls, to keep the end
+    /// in view, or the caret when it stands before the cells that shows.
     public var firstShown: Int {
         guard growth != nil else { return 0 }
-        return max(0, field.length + 1 - layout.cells.count)
+        return min(max(0, field.length + 1 - layout.cells.count), field.caret)
     }
+
+    /// A text entry (a padded box, not PIN boxes): its caret is drawn, and can be moved.
+    public var hasCaret: Bool { configuration.theme.padding > 0 }
 
     /// Lays the row out again when the number of cells it should show changed; returns whether it did.
     public mutating func fitToLength() -> Bool {

@@ -1,18 +1,35 @@
 // SPDX-License-Identifier: MIT
-/// The secret read as UTF-8 characters from its end, for the editing keys that take back a
-/// character or a word: the window's entries and the terminal's both store UTF-8.
+/// The secret read and edited as UTF-8 characters, for the editing keys: the window's entries,
+/// whose caret can stand anywhere in what is typed, and the terminal's, which edit its end.
+/// Positions are byte offsets on character boundaries; every edit stays in the locked buffer.
 extension SecretBuffer {
-    /// Where the last character's bytes start: UTF-8 continuation bytes are 10xxxxxx.
-    public var lastCharacterStart: Int {
-        var start = count - 1
+    /// Where the character that ends at `end` starts: UTF-8 continuation bytes are 10xxxxxx.
+    public func characterStart(before end: Int) -> Int {
+        var start = end - 1
         while start > 0 && self[start] & 0xc0 == 0x80 { start -= 1 }
         return start
     }
 
-    /// The last character (not empty), decoded with the standard library's UTF-8 decoder.
-    public var lastScalar: Unicode.Scalar {
-        let start = lastCharacterStart
-        return withBytes { bytes in
+    /// Where the character that starts at `start` ends.
+    public func characterEnd(after start: Int) -> Int {
+        var end = start + 1
+        while end < count && self[end] & 0xc0 == 0x80 { end += 1 }
+        return end
+    }
+
+    /// Where the last character's bytes start.
+    public var lastCharacterStart: Int { characterStart(before: count) }
+
+    /// The byte offset of character `index` (`count` for the end).
+    public func offset(ofCharacter index: Int) -> Int {
+        var offset = 0
+        for _ in 0..<index where offset < count { offset = characterEnd(after: offset) }
+        return offset
+    }
+
+    /// The character whose bytes start at `start`, decoded with the standard library's decoder.
+    public func scalar(at start: Int) -> Unicode.Scalar {
+        withBytes { bytes in
             var iterator = bytes[start...].makeIterator()
             var decoder = Unicode.UTF8()
             guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "\u{FFFD}" }
@@ -20,23 +37,70 @@ extension SecretBuffer {
         }
     }
 
+    /// The last character (not empty).
+    public var lastScalar: Unicode.Scalar { scalar(at: lastCharacterStart) }
+
     /// Takes back the last character, all of its bytes (not empty).
     public func removeLastCharacter() {
-        for _ in lastCharacterStart..<count { removeLast() }
+        removeBytes(lastCharacterStart..<count)
     }
 
     /// Takes back the last word and what separates it from the end (spaces, an `@`, a dot),
     /// as readline's, GTK's and the terminal driver's word erase do; how many characters went.
     public func removeLastWord() -> Int {
-        var inWord = false, removed = 0
-        while !isEmpty {
-            let isWordCharacter = lastScalar.isWordCharacter
+        let (start, characters) = wordStart(before: count)
+        removeBytes(start..<count)
+        return characters
+    }
+
+    /// Where the word before `offset` starts, with what separates it from `offset`, and how many
+    /// characters lie between: where Ctrl+BackSpace deletes back to and Ctrl+Left goes.
+    public func wordStart(before offset: Int) -> (offset: Int, characters: Int) {
+        var start = offset, characters = 0, inWord = false
+        while start > 0 {
+            let previous = characterStart(before: start)
+            let isWordCharacter = scalar(at: previous).isWordCharacter
             if inWord && !isWordCharacter { break }
             inWord = inWord || isWordCharacter
-            removeLastCharacter()
-            removed += 1
+            start = previous
+            characters += 1
         }
-        return removed
+        return (start, characters)
+    }
+
+    /// Where the word after `offset` ends, what separates it from `offset` included, and how many
+    /// characters lie between: where Ctrl+Right goes.
+    public func wordEnd(after offset: Int) -> (offset: Int, characters: Int) {
+        var end = offset, characters = 0, inWord = false
+        while end < count {
+            let isWordCharacter = scalar(at: end).isWordCharacter
+            if inWord && !isWordCharacter { break }
+            inWord = inWord || isWordCharacter
+            end = characterEnd(after: end)
+            characters += 1
+        }
+        return (end, characters)
+    }
+
+    /// `scalar`'s UTF-8 bytes put in at `offset`, what follows moved up; there must be room.
+    public func insert(_ scalar: Unicode.Scalar, at offset: Int) {
+        var encoded: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        let n = Self.encode(scalar, into: &encoded)
+        withUnsafeBytes(of: &encoded) { insert(UnsafeRawBufferPointer(rebasing: $0.prefix(n)), at: offset) }
+        encoded = (0, 0, 0, 0)
+    }
+
+    /// `scalar`'s UTF-8 bytes, in `bytes`; how many.
+    private static func encode(_ scalar: Unicode.Scalar, into bytes: inout (UInt8, UInt8, UInt8, UInt8)) -> Int {
+        let v = scalar.value
+        switch utf8Length(of: scalar) {
+        case 1: bytes.0 = UInt8(v); return 1
+        case 2: bytes = (UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F), 0, 0); return 2
+        case 3: bytes = (UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F), 0); return 3
+        default:
+            bytes = (UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F))
+            return 4
+        }
     }
 }
 

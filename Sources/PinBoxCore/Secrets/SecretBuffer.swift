@@ -82,6 +82,46 @@ public final class SecretBuffer: @unchecked Sendable {
 
     /// Removes the first `n` bytes: the rest moves down over them, and the bytes it leaves
     /// behind at the end are zeroed (a stream read into the buffer, consumed from the front).
+    /// Puts `inserted` in at `offset`, what follows moved up within the buffer; there must be room.
+    public func insert(_ inserted: UnsafeRawBufferPointer, at offset: Int) {
+        precondition(offset >= 0 && offset <= count && count + inserted.count <= capacity)
+        guard let source = inserted.baseAddress, !inserted.isEmpty else { return }
+        _ = memmove(bytes + offset + inserted.count, bytes + offset, count - offset)
+        _ = memcpy(bytes + offset, source, inserted.count)
+        count += inserted.count
+        revision &+= 1
+    }
+
+    /// Takes out the bytes of `range`, what follows moved down within the buffer, and wipes the
+    /// bytes left free at the end.
+    public func removeBytes(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        guard !range.isEmpty else { return }
+        _ = memmove(bytes + range.lowerBound, bytes + range.upperBound, count - range.upperBound)
+        explicitBzero(bytes + count - range.count, range.count)
+        count -= range.count
+        revision &+= 1
+    }
+
+    /// Moves the `tail` bytes from `offset` to the end, after what follows them (a paste
+    /// appended, put back where the caret was), in place by three reversals: no byte leaves
+    /// the buffer.
+    public func rotate(from offset: Int, tail: Int) {
+        precondition(offset >= 0 && tail >= 0 && offset + tail <= count)
+        func reverse(_ lower: Int, _ upper: Int) {
+            var (i, j) = (lower, upper - 1)
+            while i < j {
+                (bytes[i], bytes[j]) = (bytes[j], bytes[i])
+                i += 1
+                j -= 1
+            }
+        }
+        reverse(offset, offset + tail)
+        reverse(offset + tail, count)
+        reverse(offset, count)
+        revision &+= 1
+    }
+
     public func removeFirst(_ n: Int) {
         precondition(n >= 0 && n <= count)
         guard n > 0 else { return }

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+import Testing
+@testable import PinBoxCore
+
+private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+    Size(width: Double(text.unicodeScalars.count) * style.size / 2, height: (style.size * 1.3).rounded(.up))
+}
+
+private func contents(_ f: PinField) -> String { f.secret.withBytes { String(decoding: $0, as: UTF8.self) } }
+
+private func field(_ typed: String, capacity: Int = 100) throws -> PinField {
+    let f = try PinField(capacity: capacity, pastePolicy: .text, accepts: .text)
+    for c in typed.unicodeScalars { _ = f.type(c) }
+    return f
+}
+
+private func prompt(_ kind: PromptKind) throws -> Page {
+    let page = try DialogSpec(prompt: kind).makePage(measure: measure)
+    _ = page.handle(.windowFocus(true), now: 0)
+    return page
+}
+
+private func press(_ page: Page, _ inputs: [InputEvent], at now: Double = 1) {
+    for input in inputs { _ = page.handle(input, now: now) }
+}
+
+private func type(_ page: Page, _ text: String, at now: Double = 1) {
+    press(page, text.unicodeScalars.map { .character($0) }, at: now)
+}
+
+private func text(_ page: Page) -> String { contents(page.fields[0].field) }
+
+/// An entry's caret moves (Left, Right, Home, End; with Ctrl a word at a time) and typing,
+/// BackSpace and Delete work where it stands, as in GTK's entries; PIN boxes have no caret to move.
+@Suite("Moving the caret of a text entry")
+struct CaretMovementTests {
+    /// A letter left out is typed in where it belongs, in any script and any width of UTF-8.
+    @Test("a character goes in at the caret",
+          arguments: [("alce", 2, "i", "alice"), ("пароь", 4, "л", "пароль"), ("日語", 1, "本", "日本語"),
+                      ("a😀b", 1, "é", "aé😀b"), ("bc", 0, "a", "abc"), ("ab", 2, "c", "abc")])
+    func aCharacterGoesInAtTheCaret(_ typed: String, _ caret: Int, _ missing: String, _ result: String) throws {
+        let f = try field(typed)
+        _ = f.moveCaret(.start)
+        for _ in 0..<caret { #expect(f.moveCaret(.forward)) }
+        #expect(f.type(missing.unicodeScalars.first!) == [.changed(length: result.unicodeScalars.count)])
+        #expect(contents(f) == result && f.caret == caret + 1)
+    }
+
+    @Test func backSpaceAndDeleteTakeTheCharactersOnEitherSideOfTheCaret() throws {
+        let f = try field("naïve日本")
+        _ = f.moveCaret(.end)
+        #expect(f.moveCaret(.back) && f.moveCaret(.back) && f.caret == 5)
+        #expect(f.deleteBackward() == [.changed(length: 6)])
+        #expect(contents(f) == "naïv日本" && f.caret == 4)
+        #expect(f.deleteForward() == [.changed(length: 5)])
+        #expect(contents(f) == "naïv本" && f.caret == 4)
+        f.secret.withWholeCapacity { #expect($0["naïv本".utf8.count...].allSatisfy { $0 == 0 }, "freed bytes are wiped") }
+        _ = f.moveCaret(.start)
+        #expect(f.deleteBackward() == [], "nothing before the caret")
+        _ = f.moveCaret(.end)
+        #expect(f.deleteForward() == [], "nothing after it")
+        #expect(!f.moveCaret(.forward) && f.caret == 5, "it stops at the end")
+        _ = f.moveCaret(.start)
+        #expect(!f.moveCaret(.back) && !f.moveCaret(.start) && f.caret == 0, "and at the start")
+    }
+
+    /// Ctrl+Left and Ctrl+Right stop where GTK's do: at a word's start going back, at its end
+    /// going forward; Ctrl+BackSpace takes the word before the caret, not the last one.
+    @Test func wordsAtATime() throws {
+        let f = try field("deploy key_2024@host.example")
+        var stops: [Int] = []
+        while f.moveCaret(.wordBack) { stops.append(f.caret) }
+        #expect(stops == [21, 16, 7, 0])
+        stops = []
+        while f.moveCaret(.wordForward) { stops.append(f.caret) }
+        #expect(stops == [6, 15, 20, 28])
+        _ = f.moveCaret(.start)
+        _ = f.moveCaret(.wordForward)
+        _ = f.moveCaret(.wordForward)
+        #expect(f.deleteWordBackward() == [.changed(length: 20)])
+        #expect(contents(f) == "deploy @host.example" && f.caret == 7)
+    }
+
+    /// A paste goes in at the caret, whole; the limit still refuses what would not fit.
+    @Test func aPasteGoesInAtTheCaret() throws {
+        let f = try field("user@example")
+        _ = f.moveCaret(.start)
+        _ = f.moveCaret(.wordForward)
+        #expect(f.paste(Array("name.sür".utf8)) == [.changed(length: 20)])
+        #expect(contents(f) == "username.sür@example" && f.caret == 12)
+        let small = try PinField(capacity: 4, pastePolicy: .text, accepts: .text)
+        _ = small.type("a")
+        _ = small.type("d")
+        _ = small.moveCaret(.back)
+        #expect(small.paste(Array("bcx".utf8)) == [.rejected(.pasteTooLong)])
+        #expect(small.paste(Array("bc".utf8)) == [.changed(length: 4), .completed])
+        #expect(contents(small) == "abcd")
+        #expect(small.type("e") == [.rejected(.full)] && contents(small) == "abcd")
+    }
+
+    @Test func theBufferRotatesInPlace() {
+        let b = SecretBuffer(capacity: 16)
+        b.append(contentsOf: Array("abcdef".utf8))
+        b.rotate(from: 1, tail: 2)
+        #expect(b.withBytes { Array($0) } == Array("adefbc".utf8))
+        b.insert("é", at: 0)
+        #expect(b.withBytes { String(decoding: $0, as: UTF8.self) } == "éadefbc")
+        b.removeBytes(0..<3)
+        #expect(b.withBytes { String(decoding: $0, as: UTF8.self) } == "defbc")
+        b.withWholeCapacity { #expect($0[5...].allSatisfy { $0 == 0 }) }
+    }
+
+    /// git's username typed with a letter left out, put right where it belongs: the entry gives
+    /// what the user sees.
+    @Test func aUsernameIsMendedInTheMiddle() throws {
+        let page = try prompt(.username)
+        type(page, "alce smith")
+        press(page, [.moveCaret(.wordBack), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back)])
+        type(page, "i")
+        #expect(text(page) == "alice smith")
+        press(page, [.moveCaret(.end), .moveCaret(.back), .deleteForward])
+        #expect(text(page) == "alice smit")
+        press(page, [.deleteForward])
+        #expect(text(page) == "alice smi", "Delete at the end still erases backward")
+        press(page, [.moveCaret(.start), .deleteForward])
+        #expect(text(page) == "lice smi")
+        press(page, [.moveCaret(.wordForward), .deleteWordBackward])
+        #expect(text(page) == " smi")
+    }
+
+    /// A hidden passphrase: the caret moves a dot at a time, and Ctrl+Left and Ctrl+Right go to
+    /// its start and end, as GTK's do where dots are shown (a word's end would show).
+    @Test func aHiddenEntryHidesWhereItsWordsEnd() throws {
+        let page = try prompt(.password)
+        type(page, "correct horse")
+        press(page, [.moveCaret(.wordBack)])
+        #expect(page.fields[0].field.caret == 0)
+        press(page, [.moveCaret(.wordForward)])
+        #expect(page.fields[0].field.caret == 13)
+        press(page, [.moveCaret(.back), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back),
+                     .deleteWordBackward])
+        #expect(text(page) == "horse", "Ctrl+BackSpace takes all before the caret, and only that")
+        #expect(page.fields[0].field.caret == 0)
+    }
+
+    /// PIN boxes have no caret to move: an arrow does nothing, Delete erases the last digit.
+    @Test func pinBoxesHaveNoCaretToMove() throws {
+        let page = try DialogSpec(kind: .entry(.fixedPIN(length: 6))).makePage(measure: measure)
+        _ = page.handle(.windowFocus(true), now: 0)
+        #expect(!page.fields[0].hasCaret)
+        type(page, "123")
+        press(page, [.moveCaret(.start), .moveCaret(.back)])
+        #expect(page.fields[0].field.caret == 3)
+        type(page, "4")
+        press(page, [.deleteForward])
+        #expect(text(page) == "123")
+    }
+
+    /// Where the caret is drawn: before the dot it stands before, and the frame redraws its old
+    /// and new places though no dot changed.
+    @Test func theCaretIsDrawnWhereItStands() throws {
+        let page = try prompt(.password)
+        type(page, "secret")
+        let before = page.scene(at: 2).fields[0]
+        #expect(before.caretSlot == 6)
+        press(page, [.moveCaret(.back), .moveCaret(.back)], at: 2)
+        let after = page.scene(at: 2).fields[0]
+        #expect(after.caret && after.caretSlot == 4)
+        let areas = after.changedAreas(since: before)
+        #expect(!areas.isEmpty, "the caret's move is drawn")
+        let x = after.caretX(4)
+        #expect(areas.contains { $0.x <= x && x < $0.maxX })
+        // A name drawn as one run: redrawn whole as its caret moves.
+        let name = try prompt(.username)
+        type(name, "alice")
+        let run = name.scene(at: 2).fields[0]
+        press(name, [.moveCaret(.back)], at: 2)
+        #expect(name.scene(at: 2).fields[0].differsAsAWhole(from: run))
+    }
+
+    /// A long run of text keeps its end in view, or the caret once the user moved it out of view.
+    @Test func aLongRunScrollsToKeepTheCaretInView() {
+        #expect(FieldScene.runScroll(width: 50, caret: 50, room: 100) == 0)
+        #expect(FieldScene.runScroll(width: 300, caret: 300, room: 100) == 200, "the end in view")
+        #expect(FieldScene.runScroll(width: 300, caret: 250, room: 100) == 200, "the caret is already in view")
+        #expect(FieldScene.runScroll(width: 300, caret: 40, room: 100) == 40, "scrolled back to the caret")
+        #expect(FieldScene.runScroll(width: 300, caret: 0, room: 100) == 0)
+        #expect(FieldScene.runScroll(width: 300, caret: 20, room: 100, rightToLeft: true) == 0, "right to left: its left")
+        #expect(FieldScene.runScroll(width: 300, caret: 260, room: 100, rightToLeft: true) == 160)
+    }
+
+    /// A dot typed before others grows where it went; the others keep their presence.
+    @Test func aDotTypedInTheMiddleGrowsWhereItWent() throws {
+        let page = try prompt(.password)
+        type(page, "abcd", at: 1)
+        press(page, [.moveCaret(.start)], at: 5)
+        type(page, "x", at: 5)
+        let cells = page.scene(at: 5.05).fields[0].cells
+        #expect(cells[0].presence > 0 && cells[0].presence < 1, "the new dot, growing")
+        #expect(cells[1...4].allSatisfy { $0.presence == 1 }, "the dots it moved along, whole")
+        #expect(page.scene(at: 5.05).fields[0].caretSlot == 1)
+    }
+
+    /// A screen reader is told where the caret went, and reads the entry's caret offset there.
+    @Test func aScreenReaderFollowsTheCaret() throws {
+        let page = try prompt(.username)
+        type(page, "bob")
+        let before = AccessibleTree(page: page)
+        #expect(before.nodes.first { $0.role == .text }?.caret == 3)
+        press(page, [.moveCaret(.back)])
+        let after = AccessibleTree(page: page)
+        let entry = try #require(after.nodes.first { $0.role == .text })
+        #expect(entry.caret == 2)
+        #expect(after.changes(from: before) == [.caret(entry.id)])
+        type(page, "o")
+        let typed = AccessibleTree(page: page)
+        #expect(typed.changes(from: after) == [.text(entry.id, at: 2, removed: 0, inserted: 1)])
+        #expect(typed.nodes.first { $0.role == .text }?.caret == 3)
+    }
+
+    /// Held, the arrows repeat as BackSpace does; a held character still types once.
+    @Test func heldArrowsRepeat() {
+        #expect(InputPolicy.admits(PressFacts(isRepeat: true, movesCaret: true), secretShown: true))
+        #expect(!InputPolicy.admits(PressFacts(isRepeat: true), secretShown: true))
+        #expect(!InputPolicy.admits(PressFacts(synthetic: true, movesCaret: true), secretShown: true))
+    }
+}
