@@ -108,9 +108,10 @@ func bytes(of f: PinField) -> [UInt8] { f.secret.withBytes { Array($0) } }
 
 // MARK: a passphrase entry against a model
 
-/// A field beside a model of it (the characters it should hold), driven by typing, deleting,
-/// clearing, pasting and handing off; after every step the events and the bytes must be
-/// exactly what the model says.
+/// A field beside a model of it (the characters it should hold and where its caret stands),
+/// driven by typing, deleting on either side of the caret, moving it, clearing, pasting and
+/// handing off; after every step the events, the bytes and the caret must be exactly what the
+/// model says.
 func fuzzEntry(_ input: inout ByteReader) {
     let accepts = input.pick([AcceptedCharacters.text, .text, .text, .printable, .digits])
     let small = input.next()
@@ -125,9 +126,10 @@ func fuzzEntry(_ input: inout ByteReader) {
     else { return check(false, "the field refused capacity \(capacity)") }
     check(field.byteLimit == min(byteLimit ?? .max, capacity * accepts.bytesPerCharacter), "byte limit \(field.byteLimit)")
 
-    // The characters the field should hold, and their bytes, kept side by side.
+    // The characters the field should hold, and where the caret stands among them.
     var model: [Unicode.Scalar] = []
-    var modelBytes: [UInt8] = []
+    var caret = 0
+    var modelBytes: [UInt8] { model.flatMap(utf8) }
     // A character refused at the byte limit refuses what follows until a deletion or a clear.
     var pastLimit = false
     func filled() -> [FieldEvent] {
@@ -140,9 +142,28 @@ func fuzzEntry(_ input: inout ByteReader) {
             pastLimit = true
             return [.rejected(.limit)]
         }
-        model.append(s)
-        modelBytes += utf8(s)
+        model.insert(s, at: caret)
+        caret += 1
         return filled()
+    }
+    // A word is letters, digits, marks and `_`; going back, what separates it from the caret
+    // goes too, and so going forward.
+    func wordStart() -> Int {
+        var i = caret, inWord = false
+        while i > 0, !(inWord && !model[i - 1].isWordCharacter) { inWord = inWord || model[i - 1].isWordCharacter; i -= 1 }
+        return i
+    }
+    func wordEnd() -> Int {
+        var i = caret, inWord = false
+        while i < model.count, !(inWord && !model[i].isWordCharacter) { inWord = inWord || model[i].isWordCharacter; i += 1 }
+        return i
+    }
+    func removed(_ range: Range<Int>) -> [FieldEvent] {
+        pastLimit = false
+        guard !range.isEmpty else { return [] }
+        model.removeSubrange(range)
+        if range.upperBound <= caret { caret -= range.count }
+        return [.changed(length: model.count)]
     }
     func pasted(_ bytes: [UInt8]) -> [FieldEvent] {
         var text = bytes[...]
@@ -165,13 +186,13 @@ func fuzzEntry(_ input: inout ByteReader) {
         guard !pastLimit, scalars.count <= capacity - model.count, modelBytes.count + text.count <= field.byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
-        model += scalars
-        modelBytes += text
+        model.insert(contentsOf: scalars, at: caret)
+        caret += scalars.count
         return filled()
     }
 
     while !input.isAtEnd {
-        let step = input.next() % 8
+        let step = input.next() % 10
         let expected: [FieldEvent], events: [FieldEvent]
         switch step {
         case 0, 1, 2:
@@ -182,26 +203,51 @@ func fuzzEntry(_ input: inout ByteReader) {
             (events, expected) = (field.type(b), typed(Unicode.Scalar(b)))
         case 4:
             events = field.deleteBackward()
-            expected = model.isEmpty ? [] : [.changed(length: model.count - 1)]
-            if let last = model.popLast() { modelBytes.removeLast(utf8(last).count) }
-            pastLimit = false
+            expected = removed(max(0, caret - 1)..<caret)
         case 5:
             events = field.clear()
             expected = model.isEmpty ? [] : [.changed(length: 0)]
-            (model, modelBytes, pastLimit) = ([], [], false)
+            (model, caret, pastLimit) = ([], 0, false)
         case 6:
             let bytes = nextPaste(&input)
             (events, expected) = (field.paste(bytes), pasted(bytes))
-        default:
+        case 7:
             let handed = field.handOff { Array($0) }
             check(handed == modelBytes, "handed off \(handed), the model holds \(modelBytes)")
             check(field.isEmpty && field.secret.isEmpty, "hand-off left characters behind")
             field.secret.withWholeCapacity { check($0.allSatisfy { $0 == 0 }, "hand-off did not wipe") }
             (events, expected) = ([], [])
-            (model, modelBytes, pastLimit) = ([], [], false)
+            (model, caret, pastLimit) = ([], 0, false)
+        case 8:
+            let move = input.pick([CaretMove.back, .forward, .wordBack, .wordForward, .start, .end])
+            let target = switch move {
+            case .back: max(0, caret - 1)
+            case .forward: min(model.count, caret + 1)
+            case .wordBack: wordStart()
+            case .wordForward: wordEnd()
+            case .start: 0
+            case .end: model.count
+            }
+            let moved = field.moveCaret(move)
+            check(moved == (target != caret), "\(move) from \(caret) of \(model.count): moved \(moved)")
+            caret = target
+            (events, expected) = ([], [])
+        default:
+            switch input.next() % 3 {
+            case 0:
+                events = field.deleteForward()
+                expected = removed(caret..<min(model.count, caret + 1))
+            case 1:
+                events = field.deleteWordBackward()
+                expected = removed(wordStart()..<caret)
+            default:
+                events = field.deleteToStart()
+                expected = removed(0..<caret)
+            }
         }
         check(events == expected, "step \(step): events \(events), the model expects \(expected)")
         check(field.length == model.count, "length \(field.length), the model holds \(model.count)")
+        check(field.caret == caret, "caret at \(field.caret), the model's at \(caret)")
         check(bytes(of: field) == modelBytes, "the secret differs from the model's \(model.count) characters")
         checkSecret(field)
     }

@@ -88,6 +88,33 @@ struct AccessibilityTests {
         #expect(askpass.stdout == "alice\n")
     }
 
+    /// The caret moved with Left and Home in git's username is heard where it went (Orca says
+    /// the character it now stands at), and the entry's caret offset reads there; a letter typed
+    /// then is heard inserted at that offset, and the name ends as the user mended it.
+    @Test func aCaretMovedIsHeardWhereItWent() throws {
+        let session = try askpassOnTheBus("Username for 'https://example.com': ")
+        let (probe, askpass) = (session.probe, session.askpass)
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
+            && $0["role"] as? String == "text" }
+        try askpass.xdotool(["type", "--delay", "20", "alce"])
+        _ = try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+            && $0["detail1"] as? Int == 3 }
+        try askpass.keys("Left", "Left")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:text-caret-moved" && $0["detail1"] as? Int == 2 }
+        var entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "text" })
+        #expect(entry["caret"] as? Int == 2 && entry["text"] as? String == "alce")
+        try askpass.xdotool(["type", "--delay", "20", "i"])
+        _ = try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+            && $0["detail1"] as? Int == 2 && $0["detail2"] as? Int == 1 }
+        try askpass.keys("Home")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:text-caret-moved" && $0["detail1"] as? Int == 0 }
+        entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "text" })
+        #expect(entry["caret"] as? Int == 0 && entry["text"] as? String == "alice")
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == "alice\n")
+    }
+
     /// The desktop doubles its resolution (a settings daemon started at 192 dots per inch) while
     /// the prompt is open: the entry a magnifier or a reader finds on the bus is where the grown
     /// window draws it, twice as large, and still holds what was typed.

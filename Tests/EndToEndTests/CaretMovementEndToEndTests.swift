@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// The caret of a prompt's entry moves with Left, Right, Home and End, and what is typed, or
+/// taken by BackSpace and Delete, is where it stands: real keys through XTEST, what the real
+/// caller received, and the caret read from the window's pixels.
+@Suite("Moving the caret of an entry, end to end", .serialized, .endToEnd)
+final class CaretMovementEndToEndTests {
+    /// git's username typed with a letter left out and its password missing its first letter:
+    /// both mended where the letters belong, git gets what the user meant.
+    @Test func gitGetsTheNameAndPasswordMendedInTheMiddle() throws {
+        let desk = try CallerDesk()
+        let home = desk.dir + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let git = try Child(["git", "-c", "credential.helper=", "credential", "fill"],
+                            environment: ["GIT_ASKPASS": desk.askpass, "DISPLAY": desk.display, "HOME": home,
+                                          "XDG_CONFIG_HOME": home, "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"],
+                            input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
+        defer { if git.isRunning { kill(git.pid, SIGKILL) } }
+
+        _ = try desk.nextDialog()
+        try desk.type("alce smith")
+        try desk.key("ctrl+Left", "Left", "Left", "Left")
+        try desk.type("i")
+        try desk.key("End", "Return")
+        _ = try desk.nextDialog()
+        try desk.type("ecret")
+        try desk.key("Home")
+        try desk.type("s")
+        try desk.key("End")
+        try desk.type("!")
+        try desk.key("Return")
+
+        #expect(git.wait() == 0, "\(String(decoding: git.read().err, as: UTF8.self))")
+        #expect(String(decoding: git.read().out, as: UTF8.self)
+            == "protocol=https\nhost=git.example.com\nusername=alice smith\npassword=secret!\n")
+    }
+
+    /// The caret is drawn where it stands among the dots: after the last as typed, between the
+    /// fourth and the fifth after Left twice, and stays there as Delete takes the dot after it.
+    @Test func theCaretIsDrawnAmongTheDotsWhereItStands() throws {
+        let desk = try CallerDesk()
+        let askpass = try Child([desk.askpass, "Enter passphrase for key '/tmp/id':"],
+                                environment: ["DISPLAY": desk.display, "LANG": "C"], capture: true)
+        defer { if askpass.isRunning { kill(askpass.pid, SIGKILL) } }
+        let dialog = try desk.nextDialog()
+        try desk.type("secret")
+        /// Waits for a picture of the entry with `dots` dots and its caret on, after `after` of them.
+        func caret(after: Int, of dots: Int) throws -> Bool {
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline {
+                let ink = try desk.entry(dialog)
+                if ink.isDots(dots), let x = ink.caret {
+                    let before = after == 0 ? ink.columns.lowerBound : ink.runs[after - 1].upperBound
+                    let next = after == dots ? ink.columns.upperBound : ink.runs[after].lowerBound
+                    return before < x && x < next
+                }
+                usleep(50_000)
+            }
+            return false
+        }
+        #expect(try caret(after: 6, of: 6), "\((try? desk.entry(dialog))?.description ?? "")")
+        try desk.key("Left", "Left")
+        #expect(try caret(after: 4, of: 6), "\((try? desk.entry(dialog))?.description ?? "")")
+        try desk.key("Delete")
+        #expect(try caret(after: 4, of: 5), "\((try? desk.entry(dialog))?.description ?? "")")
+        try desk.key("Home")
+        #expect(try caret(after: 0, of: 5), "\((try? desk.entry(dialog))?.description ?? "")")
+        try desk.key("Return")
+        #expect(askpass.wait() == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "secrt\n")
+    }
+
+    /// A held arrow walks along what is typed as a held BackSpace erases: its repeats are taken,
+    /// a held letter's are not.
+    @Test func aHeldArrowRepeats() throws {
+        let desk = try CallerDesk()
+        let askpass = try Child([desk.askpass, "Username for 'https://example.com': "],
+                                environment: ["DISPLAY": desk.display, "LANG": "C"], capture: true)
+        defer { if askpass.isRunning { kill(askpass.pid, SIGKILL) } }
+        _ = try desk.nextDialog()
+        try desk.type("abcdefgh")
+        // Held for a second: the server's auto-repeat sends many more presses than one.
+        _ = try run(["xdotool", "keydown", "Left", "sleep", "1", "keyup", "Left"], display: desk.display)
+        try desk.type("_")
+        try desk.key("Return")
+        #expect(askpass.wait() == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "_abcdefgh\n")
+    }
+}
