@@ -139,6 +139,14 @@ public final class PinField {
         return true
     }
 
+    /// Puts the caret before character `index` (a click); returns whether it moved.
+    public func placeCaret(at index: Int) -> Bool {
+        let target = min(max(0, index), length)
+        guard target != caret else { return false }
+        caret = target
+        return true
+    }
+
     /// Where the caret stands in the secret's bytes.
     private var caretOffset: Int { caret == length ? secret.count : secret.offset(ofCharacter: caret) }
 

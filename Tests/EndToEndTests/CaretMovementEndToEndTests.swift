@@ -73,6 +73,32 @@ final class CaretMovementEndToEndTests {
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "secrt\n")
     }
 
+    /// A click between the second and the third dot puts the caret there, and one before a
+    /// name's first letter puts it at the start: what is typed next goes in there.
+    @Test func aClickPutsTheCaretWhereItLands() throws {
+        let desk = try CallerDesk()
+        for (prompt, typed, gap, then, answer) in [("Enter passphrase for key '/tmp/id':", "secret", 2, "X", "seXcret"),
+                                                   ("Username for 'https://example.com': ", "alice", 0, "M", "Malice")] {
+            let askpass = try Child([desk.askpass, prompt], environment: ["DISPLAY": desk.display, "LANG": "C"],
+                                    capture: true)
+            defer { if askpass.isRunning { kill(askpass.pid, SIGKILL) } }
+            let dialog = try desk.nextDialog()
+            try desk.type(typed)
+            var ink = try desk.entry(dialog)
+            try waitUntil("the entry shows what was typed, last \(ink)") {
+                ink = try desk.entry(dialog)
+                return ink.runs.count >= (gap == 0 ? 1 : typed.count)
+            }
+            // Between two dots, or a few pixels left of the first letter's ink.
+            let x = gap == 0 ? ink.runs[0].lowerBound - 2 : (ink.runs[gap - 1].upperBound + ink.runs[gap].lowerBound) / 2
+            try desk.click(dialog, x: x, y: (ink.rows.lowerBound + ink.rows.upperBound) / 2)
+            try desk.type(then)
+            try desk.key("Return")
+            #expect(askpass.wait() == 0)
+            #expect(String(decoding: askpass.read().out, as: UTF8.self) == answer + "\n")
+        }
+    }
+
     /// A held arrow walks along what is typed as a held BackSpace erases: its repeats are taken,
     /// a held letter's are not.
     @Test func aHeldArrowRepeats() throws {

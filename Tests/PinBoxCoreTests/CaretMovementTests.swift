@@ -178,6 +178,47 @@ struct CaretMovementTests {
         #expect(name.scene(at: 2).fields[0].differsAsAWhole(from: run))
     }
 
+    /// A click between two dots, or between two letters of a name, puts the caret there, as in
+    /// GTK's entries; in a passphrase the user chose to show, it stays where it was (placing it
+    /// would mean measuring the secret).
+    @Test func aClickPutsTheCaretWhereItIsNearest() throws {
+        func click(_ page: Page, at x: Double) {
+            let point = Point(x: page.geometry.fields[0].x + x, y: page.geometry.fields[0].mid.y)
+            press(page, [.click(point), .release(point)], at: 2)
+        }
+        let password = try prompt(.password)
+        type(password, "secret")
+        let field = password.fields[0]
+        let slot = FieldScene.markSlot(0, layout: field.layout, padding: field.configuration.theme.padding)
+        click(password, at: slot.x + 2 * slot.width + 2)
+        #expect(password.fields[0].field.caret == 2)
+        click(password, at: password.geometry.fields[0].width - 4)
+        #expect(password.fields[0].field.caret == 6, "past the last dot: the end")
+        click(password, at: slot.x + 2 * slot.width - 2)
+        type(password, "X")
+        #expect(text(password) == "seXcret")
+
+        let name = try prompt(.username)
+        type(name, "alice")
+        var theme = name.fields[0].configuration.theme
+        theme.secure = false
+        let edges = name.fields[0].runEdges("alice", theme: theme, measure: measure)
+        click(name, at: edges[1] + 1)
+        #expect(name.fields[0].field.caret == 1)
+        click(name, at: edges[0] - 5)
+        type(name, "M")
+        #expect(text(name) == "Malice")
+
+        let shown = try prompt(.password)
+        type(shown, "secret")
+        let show = try #require(shown.content.buttons.firstIndex { $0.role == .reveal })
+        guard case .dialog(let layout) = shown.geometry else { Issue.record("no dialog"); return }
+        press(shown, [.click(layout.buttons[show].mid), .release(layout.buttons[show].mid)], at: 2)
+        #expect(shown.fields[0].revealed)
+        click(shown, at: slot.x)
+        #expect(shown.fields[0].field.caret == 6, "a shown secret is not measured: the caret stays")
+    }
+
     /// A long run of text keeps its end in view, or the caret once the user moved it out of view.
     @Test func aLongRunScrollsToKeepTheCaretInView() {
         #expect(FieldScene.runScroll(width: 50, caret: 50, room: 100) == 0)

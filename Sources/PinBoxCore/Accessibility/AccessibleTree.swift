@@ -273,19 +273,11 @@ public struct AccessibleTree: Equatable, Sendable {
     /// right-to-left name is placed as if it ran the other way.
     private static func runPlaces(_ text: String, field: PageField, theme: Theme, in bounds: Rect,
                                   measure: TextMeasure) -> [Rect] {
-        let s = field.layout.scale, font = theme.style(for: .filled).font
-        let style = TextStyle(size: font.size * s, face: font.family == "DejaVu Sans" ? nil : font.family, bold: font.bold)
         let area = field.layout.bounds.offsetBy(dx: bounds.x, dy: bounds.y)
-        let pad = (theme.padding > 0 ? theme.padding : 6) * s
-        let scalars = Array(text.unicodeScalars)
-        let edges = (0...scalars.count).map { k in
-            k == 0 ? 0 : measure(String(String.UnicodeScalarView(scalars.prefix(k))), style, nil).width
-        }
-        let caret = edges[min(field.field.caret, edges.count - 1)]
-        let left = area.x + pad - FieldScene.runScroll(width: edges.last ?? 0, caret: caret, room: area.width - 2 * pad)
+        let edges = field.runEdges(text, theme: theme, measure: measure).map { bounds.x + $0 }
         return edges.indices.map { k in
-            let x = (left + edges[k]).rounded()
-            let end = k + 1 < edges.count ? (left + edges[k + 1]).rounded() : x
+            let x = edges[k].rounded()
+            let end = k + 1 < edges.count ? edges[k + 1].rounded() : x
             return Rect(x: x, y: area.y, width: end - x, height: area.height)
         }
     }

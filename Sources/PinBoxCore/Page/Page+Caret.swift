@@ -25,3 +25,46 @@ extension Page {
         _ = fields[index].field.moveCaret(move)
     }
 }
+
+extension Page {
+    /// A click in entry `index` puts its caret at the place between two characters nearest the
+    /// pointer, as in GTK's entries: between the dots, or between the characters of a name or a
+    /// code. A passphrase the user chose to show keeps its caret: placing it there would mean
+    /// measuring the secret's text, which copies it.
+    func placeCaret(in index: Int, at point: Point) {
+        let field = fields[index], x = point.x - geometry.fields[index].x
+        var theme = field.configuration.theme
+        if field.revealed { theme.secure = false }
+        let edges: [Double]
+        if theme.drawsTextRun {
+            guard field.holdsNoSecret else { return }
+            let text = field.field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
+            edges = field.runEdges(text, theme: theme, measure: measure)
+        } else {
+            let slot = FieldScene.markSlot(0, layout: field.layout, padding: theme.padding)
+            edges = (0...max(0, field.field.length - field.firstShown)).map { slot.x + Double($0) * slot.width }
+        }
+        guard let nearest = edges.indices.min(by: { abs(edges[$0] - x) < abs(edges[$1] - x) }) else { return }
+        _ = field.field.placeCaret(at: (theme.drawsTextRun ? 0 : field.firstShown) + nearest)
+    }
+}
+
+extension PageField {
+    /// Where the caret can stand in this entry drawn as one run of `text` (a name, a code: the
+    /// measure copies it): before each character and after the last, from the field's origin,
+    /// each as far along as the text before it is wide, the run scrolled as the painter
+    /// scrolls it. Left to right: a right-to-left name is placed as if it ran the other way.
+    func runEdges(_ text: String, theme: Theme, measure: TextMeasure) -> [Double] {
+        let s = layout.scale, font = theme.style(for: .filled).font
+        let style = TextStyle(size: font.size * s, face: font.family == "DejaVu Sans" ? nil : font.family, bold: font.bold)
+        let pad = (theme.padding > 0 ? theme.padding : 6) * s
+        let scalars = Array(text.unicodeScalars)
+        let edges = (0...scalars.count).map { k in
+            k == 0 ? 0 : measure(String(String.UnicodeScalarView(scalars.prefix(k))), style, nil).width
+        }
+        let caret = edges[min(field.caret, edges.count - 1)]
+        let left = layout.bounds.x + pad
+            - FieldScene.runScroll(width: edges.last ?? 0, caret: caret, room: layout.bounds.width - 2 * pad)
+        return edges.map { left + $0 }
+    }
+}

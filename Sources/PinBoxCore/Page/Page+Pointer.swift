@@ -22,6 +22,7 @@ extension Page {
         }
         if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
             setFocus(i, into: &effects)
+            if i < fields.count && fields[i].hasCaret { placeCaret(in: i, at: point) }
         } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
             setFocus(fields.count + b, into: &effects)
             pressedButton = (b, content.buttons[b].role)
