@@ -81,27 +81,6 @@ extension SecretBuffer {
         }
         return (end, characters)
     }
-
-    /// `scalar`'s UTF-8 bytes put in at `offset`, what follows moved up; there must be room.
-    public func insert(_ scalar: Unicode.Scalar, at offset: Int) {
-        var encoded: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-        let n = Self.encode(scalar, into: &encoded)
-        withUnsafeBytes(of: &encoded) { insert(UnsafeRawBufferPointer(rebasing: $0.prefix(n)), at: offset) }
-        encoded = (0, 0, 0, 0)
-    }
-
-    /// `scalar`'s UTF-8 bytes, in `bytes`; how many.
-    private static func encode(_ scalar: Unicode.Scalar, into bytes: inout (UInt8, UInt8, UInt8, UInt8)) -> Int {
-        let v = scalar.value
-        switch utf8Length(of: scalar) {
-        case 1: bytes.0 = UInt8(v); return 1
-        case 2: bytes = (UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F), 0, 0); return 2
-        case 3: bytes = (UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F), 0); return 3
-        default:
-            bytes = (UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F))
-            return 4
-        }
-    }
 }
 
 extension Unicode.Scalar {

@@ -82,16 +82,6 @@ public final class SecretBuffer: @unchecked Sendable {
 
     /// Removes the first `n` bytes: the rest moves down over them, and the bytes it leaves
     /// behind at the end are zeroed (a stream read into the buffer, consumed from the front).
-    /// Puts `inserted` in at `offset`, what follows moved up within the buffer; there must be room.
-    public func insert(_ inserted: UnsafeRawBufferPointer, at offset: Int) {
-        precondition(offset >= 0 && offset <= count && count + inserted.count <= capacity)
-        guard let source = inserted.baseAddress, !inserted.isEmpty else { return }
-        _ = memmove(bytes + offset + inserted.count, bytes + offset, count - offset)
-        _ = memcpy(bytes + offset, source, inserted.count)
-        count += inserted.count
-        revision &+= 1
-    }
-
     /// Takes out the bytes of `range`, what follows moved down within the buffer, and wipes the
     /// bytes left free at the end.
     public func removeBytes(_ range: Range<Int>) {
@@ -170,23 +160,35 @@ public final class SecretBuffer: @unchecked Sendable {
     /// Appends `scalar` as UTF-8, byte by byte, so that no copy of it is left anywhere else;
     /// the caller has checked there is room.
     public func append(_ scalar: Unicode.Scalar) {
-        let v = scalar.value
-        switch Self.utf8Length(of: scalar) {
+        insert(scalar, at: count)
+    }
+
+    /// Puts `scalar` in at `offset` as UTF-8, what follows moved up within the buffer, each
+    /// byte written straight into it, so that no copy of it is left anywhere else; the caller
+    /// has checked there is room.
+    public func insert(_ scalar: Unicode.Scalar, at offset: Int) {
+        let n = Self.utf8Length(of: scalar), v = scalar.value
+        precondition(offset >= 0 && offset <= count && count + n <= capacity)
+        if offset < count { _ = memmove(bytes + offset + n, bytes + offset, count - offset) }
+        let p = bytes + offset
+        switch n {
         case 1:
-            append(UInt8(v))
+            p[0] = UInt8(v)
         case 2:
-            append(UInt8(0xC0 | v >> 6))
-            append(UInt8(0x80 | v & 0x3F))
+            p[0] = UInt8(0xC0 | v >> 6)
+            p[1] = UInt8(0x80 | v & 0x3F)
         case 3:
-            append(UInt8(0xE0 | v >> 12))
-            append(UInt8(0x80 | v >> 6 & 0x3F))
-            append(UInt8(0x80 | v & 0x3F))
+            p[0] = UInt8(0xE0 | v >> 12)
+            p[1] = UInt8(0x80 | v >> 6 & 0x3F)
+            p[2] = UInt8(0x80 | v & 0x3F)
         default:
-            append(UInt8(0xF0 | v >> 18))
-            append(UInt8(0x80 | v >> 12 & 0x3F))
-            append(UInt8(0x80 | v >> 6 & 0x3F))
-            append(UInt8(0x80 | v & 0x3F))
+            p[0] = UInt8(0xF0 | v >> 18)
+            p[1] = UInt8(0x80 | v >> 12 & 0x3F)
+            p[2] = UInt8(0x80 | v >> 6 & 0x3F)
+            p[3] = UInt8(0x80 | v & 0x3F)
         }
+        count += n
+        revision &+= 1
     }
 
     /// Appends `bytes` (the caller has checked there is room).
