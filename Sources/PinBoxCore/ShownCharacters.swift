@@ -53,8 +53,11 @@ public struct ShownCharacters: Equatable, @unchecked Sendable {
         if let group { body(group) }
     }
 
-    /// Calls `body` with every byte held, from the first character (a run of text shows them all).
-    public func withAllBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        secret.withBytes(body)
+    /// Calls `body` with every byte held, from the first character (a run of text shows them
+    /// all), and with those of the characters before character `caret` (where the caret is drawn).
+    public func withAllBytes<R>(caret: Int, _ body: (_ all: UnsafeBufferPointer<UInt8>,
+                                                     _ before: UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let end = secret.offset(ofCharacter: caret)
+        return secret.withBytes { body($0, UnsafeBufferPointer(rebasing: $0.prefix(end))) }
     }
 }

@@ -164,12 +164,11 @@ private struct FieldDrawing {
     func drawTextRun() {
         let pad = (theme.padding > 0 ? theme.padding : 6) * s
         var caretX = bounds.x + pad
-        scene.shown?.withAllBytes { text in
+        scene.shown?.withAllBytes(caret: scene.caretIndex) { text, before in
             guard !text.isEmpty else { return }
             let style = theme.style(for: .filled)
             let size = style.font.size * s
             let room = bounds.width - 2 * pad
-            let before = UnsafeBufferPointer(rebasing: text.prefix(Self.offset(ofCharacter: scene.caretIndex, in: text)))
             if scene.plainText, let x = drawPlainText(text, before: before, style: style, pixelSize: size, pad: pad) {
                 caretX = x
                 return
@@ -215,16 +214,6 @@ private struct FieldDrawing {
             TextLayout.draw(text, style: textStyle, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)
         }
         return left + along
-    }
-
-    /// Where character `index` of UTF-8 `text` starts (its length for the end).
-    static func offset(ofCharacter index: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
-        var characters = 0
-        for (offset, byte) in text.enumerated() where byte & 0xc0 != 0x80 {
-            if characters == index { return offset }
-            characters += 1
-        }
-        return text.count
     }
 
     /// The dots (or plain characters) at their presence, and the caret after the last one.

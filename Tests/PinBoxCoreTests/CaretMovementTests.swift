@@ -219,6 +219,31 @@ struct CaretMovementTests {
         #expect(shown.fields[0].field.caret == 6, "a shown secret is not measured: the caret stays")
     }
 
+    /// A passphrase longer than its row of dots scrolls as GTK's entry does: only as far as the
+    /// caret needs. Typed at the end, the end is in view; Home shows the start, and Right from
+    /// there leaves the row where it is; Left from the end scrolls back only once the caret
+    /// passes the row's first dot. A screen reader gets as many bullets as dots are shown.
+    @Test func aLongRowScrollsOnlyAsFarAsTheCaretNeeds() throws {
+        let page = try prompt(.password)
+        type(page, String(repeating: "a", count: 60))
+        let cells = page.fields[0].layout.cells.count
+        try #require(cells < 60)
+        #expect(page.fields[0].firstShown == 61 - cells)
+        press(page, [.moveCaret(.start)])
+        #expect(page.fields[0].firstShown == 0)
+        press(page, [.moveCaret(.forward), .moveCaret(.forward), .moveCaret(.forward)])
+        #expect(page.fields[0].firstShown == 0 && page.scene(at: 2).fields[0].caretSlot == 3)
+        #expect(page.fields[0].countShown == cells)
+        let bullets = AccessibleTree(page: page).nodes.first { $0.role == .passwordText }?.text
+        #expect(bullets?.count == cells)
+        press(page, [InputEvent.moveCaret(.end)] + Array(repeating: InputEvent.moveCaret(.back), count: cells - 1))
+        #expect(page.fields[0].firstShown == 61 - cells, "the caret is still in the row")
+        press(page, [.moveCaret(.back), .moveCaret(.back)])
+        #expect(page.fields[0].firstShown == 59 - cells)
+        press(page, [.moveCaret(.end)])
+        #expect(page.fields[0].firstShown == 61 - cells && page.fields[0].countShown == cells - 1)
+    }
+
     /// A long run of text keeps its end in view, or the caret once the user moved it out of view.
     @Test func aLongRunScrollsToKeepTheCaretInView() {
         #expect(FieldScene.runScroll(width: 50, caret: 50, room: 100) == 0)

@@ -206,7 +206,7 @@ public struct AccessibleTree: Equatable, Sendable {
         var states: AccessibleStates = [.showing, .visible, .sensitive, .focusable, .editable, .singleLine]
         if focused { states.insert(.focused) }
         // What shows: the characters past the first cell drawn (a long row scrolls).
-        let shownCount = max(0, field.field.length - field.firstShown)
+        let shownCount = field.countShown
         var description = ""
         // Boxes of a known number say how many are filled, as a glance at them does.
         if field.growth == nil || page.entry.map({ if case .fixedPIN = $0 { true } else { false } }) == true {

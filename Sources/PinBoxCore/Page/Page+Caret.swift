@@ -23,6 +23,7 @@ extension Page {
             if move == .wordForward { move = .end }
         }
         _ = fields[index].field.moveCaret(move)
+        fields[index].followCaret()
     }
 }
 
@@ -42,10 +43,11 @@ extension Page {
             edges = field.runEdges(text, theme: theme, measure: measure)
         } else {
             let slot = FieldScene.markSlot(0, layout: field.layout, padding: theme.padding)
-            edges = (0...max(0, field.field.length - field.firstShown)).map { slot.x + Double($0) * slot.width }
+            edges = (0...field.countShown).map { slot.x + Double($0) * slot.width }
         }
         guard let nearest = edges.indices.min(by: { abs(edges[$0] - x) < abs(edges[$1] - x) }) else { return }
         _ = field.field.placeCaret(at: (theme.drawsTextRun ? 0 : field.firstShown) + nearest)
+        fields[index].followCaret()
     }
 }
 

@@ -607,6 +607,7 @@ public final class Page {
             relayout()
             effects.append(.report(.grew(field: fields[index].name, cells: fields[index].layout.cells.count)))
         }
+        fields[index].followCaret()
     }
 
     private func show(_ text: String, now: Double, success: Bool = false) {

@@ -25,6 +25,9 @@ public struct PageField {
     /// shows, a screen reader reads, as it would from any visible entry. A passphrase shown by
     /// Show is still a secret, and reaches a screen reader as bullets.
     public var holdsNoSecret = false
+    /// The character the row's first cell showed when the caret last moved or the text changed:
+    /// a row longer than its cells scrolls only as far as the caret needs (`firstShown`).
+    private var shownFrom = 0
 
     /// A field of the configuration's own size.
     public init(name: String, label: String, configuration: FieldConfiguration) {
@@ -80,7 +83,7 @@ public struct PageField {
                                  : Layout(theme.layoutRequest(rows: 1, columns: layout.cells.count,
                                                               scale: configuration.scale)),
                              growth: growth, countsPastRow: countsPastRow)
-        copy.revealed = revealed
+        (copy.revealed, copy.shownFrom) = (revealed, shownFrom)
         return copy
     }
 
@@ -104,7 +107,7 @@ public struct PageField {
         configuration.theme = old.configuration.theme
         var copy = PageField(name: old.name, label: old.label, configuration: configuration, field: old.field,
                              animator: old.animator, layout: layout, growth: growth, countsPastRow: countsPastRow)
-        (copy.revealed, copy.holdsNoSecret) = (old.revealed, old.holdsNoSecret)
+        (copy.revealed, copy.holdsNoSecret, copy.shownFrom) = (old.revealed, old.holdsNoSecret, old.shownFrom)
         // Laid out in the theme it keeps (the payment sheet's frame differs with the palette).
         copy.layout = growth == nil ? configuration.layout() : Self.row(of: copy.cellsShown, configuration)
         return copy
@@ -122,12 +125,21 @@ public struct PageField {
         return min(max(growth.shown, field.length + 1), growth.most)
     }
 
-    /// The character the first cell shows: past the last cell the row scrolls, to keep the end
-    /// in view, or the caret when it stands before the cells that shows.
+    /// The character the first cell shows. Past the last cell the row scrolls, as GTK's entry
+    /// does: only as far as keeps the caret in view (typed at the end, the end stays in view),
+    /// and back as far as leaves no cell empty after the caret at the end.
     public var firstShown: Int {
         guard growth != nil else { return 0 }
-        return min(max(0, field.length + 1 - layout.cells.count), field.caret)
+        let cells = layout.cells.count
+        let first = min(shownFrom, max(0, field.length + 1 - cells), field.caret)
+        return max(first, field.caret + 1 - cells, 0)
     }
+
+    /// How many characters the row shows from `firstShown` on.
+    public var countShown: Int { max(0, min(field.length - firstShown, layout.cells.count)) }
+
+    /// Keeps where the row now starts, for the next change to scroll from (`firstShown`).
+    mutating func followCaret() { shownFrom = firstShown }
 
     /// A text entry (a padded box, not PIN boxes): its caret is drawn, and can be moved.
     public var hasCaret: Bool { configuration.theme.padding > 0 }
