@@ -72,7 +72,8 @@ public struct TerminalPrompt: Sendable {
             switch String(decoding: line, as: UTF8.self).lowercased() {
             case "yes", "y": return .yes
             case "no", "n": return .no
-            default: return .again(say: "Please type 'yes' or 'no'.")
+            // TRANSLATORS: keep yes and no as they are: the answers the terminal takes, as ssh's own questions do.
+            default: return .again(say: localized("Please type 'yes' or 'no'."))
             }
         }
         guard line.count <= limit else {

@@ -141,6 +141,24 @@ final class AskpassTerminalTests {
         #expect(try modesKept())
     }
 
+    /// The confirmation's "type yes or no" is said in the user's language, the answers it
+    /// takes kept as they are (as ssh keeps them); in English it was said under every locale.
+    @Test(arguments: [("de_DE.UTF-8", "Bitte „yes“ oder „no“ eingeben."), ("ru_RU.UTF-8", "Введите «yes» или «no».")])
+    func aConfirmationAsksAgainInTheUsersLanguage(locale: String, again: String) throws {
+        let prefix = try TranslationTests.installed(in: dir)
+        try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/pinbox-askpass", withDestinationPath: "pinbox")
+        var environment = self.environment
+        environment["LANG"] = locale
+        let pty = try Pty(script(["SSH_ASKPASS_PROMPT=confirm \(prefix)/bin/pinbox-askpass 'Allow use of key k?'; echo rc=$?"]),
+                          environment: environment)
+        try pty.waitFor("Allow use of key k? (yes/no) ")
+        pty.type("vielleicht\r")
+        try pty.waitFor(again)
+        pty.type("yes\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc=0") && !pty.shown.contains("Please type"), "\(pty.shown)")
+    }
+
     /// A display named but not there: why is said first, then the terminal asks, and the
     /// answer goes to stdout as the window's would.
     @Test func aDisplayThatIsNotThereIsSaidAndTheTerminalAsks() throws {
