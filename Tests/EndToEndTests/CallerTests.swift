@@ -11,12 +11,7 @@ final class CallerTests {
 
     @Test func gitAsksTheUsernameShownAndThePasswordHidden() throws {
         let desk = try CallerDesk()
-        let home = desk.dir + "/home"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let git = try Child(["git", "-c", "credential.helper=", "credential", "fill"],
-                            environment: ["GIT_ASKPASS": desk.askpass, "DISPLAY": desk.display, "HOME": home,
-                                          "XDG_CONFIG_HOME": home, "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"],
-                            input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
+        let git = try desk.gitCredentialFill()
         defer { if git.isRunning { kill(git.pid, SIGKILL) } }
 
         let user = try desk.nextDialog()
@@ -42,10 +37,7 @@ final class CallerTests {
 
     @Test func gitHearsACancelAsNoAnswer() throws {
         let desk = try CallerDesk()
-        let git = try Child(["git", "-c", "credential.helper=", "credential", "fill"],
-                            environment: ["GIT_ASKPASS": desk.askpass, "DISPLAY": desk.display, "HOME": desk.dir,
-                                          "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"],
-                            input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
+        let git = try desk.gitCredentialFill()
         _ = try desk.nextDialog()
         try desk.key("Escape")
         #expect(git.wait() == 128)

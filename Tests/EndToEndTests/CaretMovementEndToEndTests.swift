@@ -12,12 +12,7 @@ final class CaretMovementEndToEndTests {
     /// both mended where the letters belong, git gets what the user meant.
     @Test func gitGetsTheNameAndPasswordMendedInTheMiddle() throws {
         let desk = try CallerDesk()
-        let home = desk.dir + "/home"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let git = try Child(["git", "-c", "credential.helper=", "credential", "fill"],
-                            environment: ["GIT_ASKPASS": desk.askpass, "DISPLAY": desk.display, "HOME": home,
-                                          "XDG_CONFIG_HOME": home, "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"],
-                            input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
+        let git = try desk.gitCredentialFill()
         defer { if git.isRunning { kill(git.pid, SIGKILL) } }
 
         _ = try desk.nextDialog()

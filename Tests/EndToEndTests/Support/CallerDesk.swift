@@ -81,6 +81,17 @@ final class CallerDesk {
         }
     }
 
+    /// The real `git credential fill` asking for https://git.example.com through the askpass on
+    /// this display, in a home of its own (no helper, no system configuration); its output kept.
+    func gitCredentialFill() throws -> Child {
+        let home = dir + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        return try Child(["git", "-c", "credential.helper=", "credential", "fill"],
+                         environment: ["GIT_ASKPASS": askpass, "DISPLAY": display, "HOME": home, "XDG_CONFIG_HOME": home,
+                                       "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"],
+                         input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
+    }
+
     /// Types `text` with real key presses (XTEST) into the focused window.
     func type(_ text: String) throws {
         try xdotool(["type", "--delay", "25", text], display: display)
