@@ -266,6 +266,6 @@ public final class PinField {
 }
 
 /// Where an entry's caret goes (`PinField.moveCaret`).
-public enum CaretMove: Equatable, Sendable {
+public enum CaretMove: Hashable, Sendable {
     case back, forward, wordBack, wordForward, start, end
 }

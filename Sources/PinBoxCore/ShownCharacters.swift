@@ -53,6 +53,9 @@ public struct ShownCharacters: Equatable, @unchecked Sendable {
         if let group { body(group) }
     }
 
+    /// Whether they make a right-to-left paragraph (`SecretBuffer.runsRightToLeft`).
+    public var runRightToLeft: Bool { secret.runsRightToLeft }
+
     /// Calls `body` with every byte held, from the first character (a run of text shows them
     /// all), and with those of the characters before character `caret` (where the caret is drawn).
     public func withAllBytes<R>(caret: Int, _ body: (_ all: UnsafeBufferPointer<UInt8>,

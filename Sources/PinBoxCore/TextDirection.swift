@@ -14,6 +14,15 @@ public enum TextDirection: Equatable, Sendable {
         named(localized("default:LTR"))
     }
 
+    /// Whether `value` belongs to a right-to-left script's block (Hebrew, Arabic, Syriac, Thaana,
+    /// N'Ko and their presentation forms, the historic ones above the BMP).
+    public static func isOfRightToLeftScript(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFC, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
+    }
+
     /// `default:RTL` is right to left; anything else, a mistyped translation too, is not.
     public static func named(_ translation: String) -> TextDirection {
         translation == "default:RTL" ? .rightToLeft : .leftToRight

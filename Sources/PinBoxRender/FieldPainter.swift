@@ -205,15 +205,21 @@ private struct FieldDrawing {
         guard TextLayout.needsPango(text) else { return nil }
         let textStyle = TextStyle(size: pixelSize, bold: style.font.bold, color: style.textColor)
         let metrics = TextLayout.metrics(text, style: textStyle, width: nil)
-        let along = before.count == bytes.count ? metrics.size.width
+        let width = metrics.size.width, atEnd = before.count == bytes.count
+        let advance = atEnd ? width
             : TextLayout.metrics(String(decoding: before, as: UTF8.self), style: textStyle, width: nil).size.width
+        // A right-to-left name (Hebrew, Arabic) starts at the box's right, as the run above does.
+        let rightToLeft = scene.shown?.runRightToLeft ?? false
+        let along = rightToLeft ? width - advance : advance
         let room = bounds.width - 2 * pad
-        let left = bounds.x + pad - FieldScene.runScroll(width: metrics.size.width, caret: along, room: room)
+        let left = bounds.x + pad + (rightToLeft ? max(0, room - width) : 0)
+            - FieldScene.runScroll(width: width, caret: along, room: room, rightToLeft: rightToLeft)
         let top = (bounds.mid.y - metrics.size.height / 2).rounded()
         canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
             TextLayout.draw(text, style: textStyle, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)
         }
-        return left + along
+        // At the end of a right-to-left name, a caret's width clear of its first letter.
+        return rightToLeft && atEnd ? left.rounded() - 2 * caretWidth : left + along
     }
 
     /// The dots (or plain characters) at their presence, and the caret after the last one.

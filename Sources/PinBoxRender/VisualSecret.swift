@@ -38,15 +38,9 @@ enum VisualSecret {
         }
     }
 
-    /// Whether `value` belongs to a right-to-left script's block (Hebrew, Arabic, Syriac, Thaana,
-    /// N'Ko and their presentation forms, the historic ones above the BMP): a cheap test that
-    /// only decides whether FriBidi is asked, which then finds each character's own direction.
-    static func isRightToLeft(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFC, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
-        default: false
-        }
-    }
+    /// Whether `value` belongs to a right-to-left script's block: a cheap test that only decides
+    /// whether FriBidi is asked, which then finds each character's own direction.
+    static func isRightToLeft(_ value: UInt32) -> Bool { TextDirection.isOfRightToLeftScript(value) }
 
     /// Each character of `text` (valid UTF-8, as the field's buffer holds it) as its scalar value.
     private static func forEachScalar(_ text: UnsafeBufferPointer<UInt8>, _ body: (UInt32) -> Void) {

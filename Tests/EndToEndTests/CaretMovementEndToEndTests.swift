@@ -94,6 +94,33 @@ final class CaretMovementEndToEndTests {
         }
     }
 
+    /// A Hebrew name is written from the box's right, its caret at its left where the next
+    /// letter goes, and Right moves the caret right across the screen, back in the text, as in
+    /// GTK's entries: the letter typed then goes in before the last one.
+    @Test func aHebrewNameHasItsCaretWhereTheScreenShowsIt() throws {
+        let desk = try CallerDesk()
+        let askpass = try Child([desk.askpass, "Username for 'https://example.com': "],
+                                environment: ["DISPLAY": desk.display, "LANG": "C"], capture: true)
+        defer { if askpass.isRunning { kill(askpass.pid, SIGKILL) } }
+        let dialog = try desk.nextDialog()
+        try desk.type("שלום")
+        var ink = try desk.entry(dialog)
+        try waitUntil("the name's caret at its left") {
+            ink = try desk.entry(dialog)
+            return !ink.runs.isEmpty && ink.caret.map { $0 < ink.runs[0].lowerBound } == true
+        }
+        #expect(ink.runs[0].lowerBound > (ink.columns.lowerBound + ink.columns.upperBound) / 2, "at the box's right: \(ink)")
+        try desk.key("Right")
+        try waitUntil("the caret inside the name") {
+            ink = try desk.entry(dialog)
+            return ink.caret.map { $0 > ink.runs[0].lowerBound && $0 < ink.runs[ink.runs.count - 1].upperBound } == true
+        }
+        try desk.type("x")
+        try desk.key("Return")
+        #expect(askpass.wait() == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "שלוxם\n")
+    }
+
     /// A held arrow walks along what is typed as a held BackSpace erases: its repeats are taken,
     /// a held letter's are not.
     @Test func aHeldArrowRepeats() throws {

@@ -143,6 +143,41 @@ struct CaretMovementTests {
         #expect(page.fields[0].field.caret == 0)
     }
 
+    /// Left and Right move the caret across the screen: in a name shown right to left (Hebrew),
+    /// Right goes back in the text and Left forward, as in GTK's entries; a left-to-right name
+    /// (the control) and a Hebrew passphrase shown as dots, which run left to right, move as
+    /// typed.
+    @Test func arrowsFollowTheScreenInRightToLeftText() throws {
+        let hebrew = try prompt(.username)
+        type(hebrew, "שלום")
+        press(hebrew, [.moveCaret(.forward)])
+        #expect(hebrew.fields[0].field.caret == 3)
+        press(hebrew, [.moveCaret(.back)])
+        #expect(hebrew.fields[0].field.caret == 4)
+        // Its first letter stands at the right, the caret's place at its end at the left.
+        var theme = hebrew.fields[0].configuration.theme
+        theme.secure = false
+        let edges = hebrew.fields[0].runEdges("שלום", theme: theme, measure: measure)
+        #expect(edges[0] > edges[1] && edges[3] > edges[4], "\(edges)")
+        let latin = try prompt(.username)
+        type(latin, "abcd")
+        press(latin, [.moveCaret(.forward)])
+        #expect(latin.fields[0].field.caret == 4)
+        press(latin, [.moveCaret(.back)])
+        #expect(latin.fields[0].field.caret == 3)
+        let dots = try prompt(.password)
+        type(dots, "שלום")
+        press(dots, [.moveCaret(.back)])
+        #expect(dots.fields[0].field.caret == 3)
+        // A name whose first letter is Latin runs left to right, Hebrew after it or not.
+        let mixed = SecretBuffer(capacity: 32)
+        for c in "1. abc שלום".unicodeScalars { mixed.append(c) }
+        #expect(!mixed.runsRightToLeft)
+        mixed.wipe()
+        for c in "1. שלום abc".unicodeScalars { mixed.append(c) }
+        #expect(mixed.runsRightToLeft)
+    }
+
     /// PIN boxes have no caret to move: an arrow does nothing, Delete erases the last digit.
     @Test func pinBoxesHaveNoCaretToMove() throws {
         let page = try DialogSpec(kind: .entry(.fixedPIN(length: 6))).makePage(measure: measure)

@@ -269,16 +269,18 @@ public struct AccessibleTree: Equatable, Sendable {
 
     /// Where a shown entry's characters stand when it draws them as one run (git's username):
     /// after its padding, each as far along as the text before it is wide, the run's end (or its
-    /// caret) kept in view as the painter keeps it; the caret after the last. Left to right: a
-    /// right-to-left name is placed as if it ran the other way.
+    /// caret) kept in view as the painter keeps it, from the right in a right-to-left name; the
+    /// caret after the last (`PageField.runEdges`).
     private static func runPlaces(_ text: String, field: PageField, theme: Theme, in bounds: Rect,
                                   measure: TextMeasure) -> [Rect] {
         let area = field.layout.bounds.offsetBy(dx: bounds.x, dy: bounds.y)
         let edges = field.runEdges(text, theme: theme, measure: measure).map { bounds.x + $0 }
+        // A character lies between its edge and the next one's, to the left of it in a
+        // right-to-left name.
         return edges.indices.map { k in
             let x = edges[k].rounded()
             let end = k + 1 < edges.count ? edges[k + 1].rounded() : x
-            return Rect(x: x, y: area.y, width: end - x, height: area.height)
+            return Rect(x: min(x, end), y: area.y, width: abs(end - x), height: area.height)
         }
     }
 

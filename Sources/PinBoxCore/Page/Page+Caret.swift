@@ -14,10 +14,18 @@ extension Page {
         apply(events, to: index, now: now, into: &effects)
     }
 
-    /// Moves the caret of entry `index`. Where it shows dots, a word at a time goes to its start
-    /// or its end, as GTK's does: stopping at words would show where the secret's words end.
+    /// Moves the caret of entry `index` as the arrow `move` comes from points: Left and Right
+    /// move it across the screen, so in text shown right to left (Hebrew, Arabic) Left goes
+    /// forward in the text, as in GTK's entries. Where it shows dots, a word at a time goes to
+    /// its start or its end, as GTK's does: stopping at words would show where the secret's
+    /// words end.
     func moveCaret(_ move: CaretMove, in index: Int) {
         var move = move
+        var theme = fields[index].configuration.theme
+        if fields[index].revealed { theme.secure = false }
+        if theme.drawsTextRun && fields[index].field.secret.runsRightToLeft {
+            move = [.back: .forward, .forward: .back, .wordBack: .wordForward, .wordForward: .wordBack][move] ?? move
+        }
         if !fields[index].revealed {
             if move == .wordBack { move = .start }
             if move == .wordForward { move = .end }
@@ -54,8 +62,8 @@ extension Page {
 extension PageField {
     /// Where the caret can stand in this entry drawn as one run of `text` (a name, a code: the
     /// measure copies it): before each character and after the last, from the field's origin,
-    /// each as far along as the text before it is wide, the run scrolled as the painter
-    /// scrolls it. Left to right: a right-to-left name is placed as if it ran the other way.
+    /// each as far along as the text before it is wide (from the right in a right-to-left
+    /// name, which starts at the box's right), the run scrolled as the painter scrolls it.
     func runEdges(_ text: String, theme: Theme, measure: TextMeasure) -> [Double] {
         let s = layout.scale, font = theme.style(for: .filled).font
         let style = TextStyle(size: font.size * s, face: font.family == "DejaVu Sans" ? nil : font.family, bold: font.bold)
@@ -64,9 +72,12 @@ extension PageField {
         let edges = (0...scalars.count).map { k in
             k == 0 ? 0 : measure(String(String.UnicodeScalarView(scalars.prefix(k))), style, nil).width
         }
-        let caret = edges[min(field.caret, edges.count - 1)]
-        let left = layout.bounds.x + pad
-            - FieldScene.runScroll(width: edges.last ?? 0, caret: caret, room: layout.bounds.width - 2 * pad)
-        return edges.map { left + $0 }
+        let width = edges.last ?? 0, room = layout.bounds.width - 2 * pad
+        let rightToLeft = field.secret.runsRightToLeft
+        let along = edges.map { rightToLeft ? width - $0 : $0 }
+        let left = layout.bounds.x + pad + (rightToLeft ? max(0, room - width) : 0)
+            - FieldScene.runScroll(width: width, caret: along[min(field.caret, along.count - 1)], room: room,
+                                   rightToLeft: rightToLeft)
+        return along.map { left + $0 }
     }
 }

@@ -37,6 +37,19 @@ extension SecretBuffer {
         }
     }
 
+    /// Whether the text is a right-to-left paragraph: its first letter is of a right-to-left
+    /// script, as the bidirectional algorithm's first strong character decides (digits and
+    /// punctuation have no direction of their own).
+    public var runsRightToLeft: Bool {
+        var offset = 0
+        while offset < count {
+            let s = scalar(at: offset)
+            if s.properties.isAlphabetic { return TextDirection.isOfRightToLeftScript(s.value) }
+            offset = characterEnd(after: offset)
+        }
+        return false
+    }
+
     /// The last character (not empty).
     public var lastScalar: Unicode.Scalar { scalar(at: lastCharacterStart) }
 
