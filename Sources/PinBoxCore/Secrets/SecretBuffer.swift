@@ -80,8 +80,6 @@ public final class SecretBuffer: @unchecked Sendable {
         revision &+= 1
     }
 
-    /// Removes the first `n` bytes: the rest moves down over them, and the bytes it leaves
-    /// behind at the end are zeroed (a stream read into the buffer, consumed from the front).
     /// Takes out the bytes of `range`, what follows moved down within the buffer, and wipes the
     /// bytes left free at the end.
     public func removeBytes(_ range: Range<Int>) {
@@ -112,13 +110,10 @@ public final class SecretBuffer: @unchecked Sendable {
         revision &+= 1
     }
 
+    /// Removes the first `n` bytes: the rest moves down over them, and the bytes it leaves
+    /// behind at the end are zeroed (a stream read into the buffer, consumed from the front).
     public func removeFirst(_ n: Int) {
-        precondition(n >= 0 && n <= count)
-        guard n > 0 else { return }
-        _ = memmove(bytes, bytes + n, count - n)
-        explicitBzero(bytes + count - n, n)
-        count -= n
-        revision &+= 1
+        removeBytes(0..<n)
     }
 
     /// Lends the unused room after the stored bytes, at most `limit` of it, for `fill` to write
