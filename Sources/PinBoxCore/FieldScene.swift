@@ -168,6 +168,18 @@ public struct FieldScene: Equatable, Sendable {
         return scroll
     }
 
+    /// Where a run of text `width` wide is drawn in a box `room` wide, from the box's inner left,
+    /// and where its caret stands from the run's left, the text before the caret `advance` wide:
+    /// a right-to-left run starts at the box's right and its text before the caret lies to the
+    /// caret's right; either is scrolled as `runScroll` says.
+    public static func placeRun(width: Double, advance: Double, room: Double,
+                                rightToLeft: Bool) -> (left: Double, caret: Double) {
+        let caret = rightToLeft ? width - advance : advance
+        let left = (rightToLeft ? max(0, room - width) : 0)
+            - runScroll(width: width, caret: caret, room: room, rightToLeft: rightToLeft)
+        return (left, caret)
+    }
+
     /// The area, in device pixels relative to the field's origin, that drawing this field can
     /// touch: its bounds, widened on both sides by the widest shake.
     public var reach: Rect {

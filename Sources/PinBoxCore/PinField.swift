@@ -266,6 +266,17 @@ public final class PinField {
 }
 
 /// Where an entry's caret goes (`PinField.moveCaret`).
-public enum CaretMove: Hashable, Sendable {
+public enum CaretMove: Equatable, Sendable {
     case back, forward, wordBack, wordForward, start, end
+
+    /// The same key's move in text that runs the other way across the screen.
+    public var mirrored: CaretMove {
+        switch self {
+        case .back: .forward
+        case .forward: .back
+        case .wordBack: .wordForward
+        case .wordForward: .wordBack
+        case .start, .end: self
+        }
+    }
 }

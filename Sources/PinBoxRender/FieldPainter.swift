@@ -179,13 +179,12 @@ private struct FieldDrawing {
                 let advance = atEnd ? width : VisualSecret.with(before) { run, _ in
                     canvas.secretRunExtents(run, font: style.font, pixelSize: size).advance
                 }
-                let along = rightToLeft ? width - advance : advance
-                let scroll = FieldScene.runScroll(width: width, caret: along, room: room, rightToLeft: rightToLeft)
-                let left = bounds.x + pad + (rightToLeft ? max(0, room - width) : 0) - scroll
+                let place = FieldScene.placeRun(width: width, advance: advance, room: room, rightToLeft: rightToLeft)
+                let left = bounds.x + pad + place.left
                 // At the end of a right-to-left run, a caret's width clear of its ink (which may
                 // start before it).
                 caretX = rightToLeft && atEnd ? (left.rounded() + min(0, inkLeft)).rounded(.down) - 2 * caretWidth
-                    : left + along
+                    : left + place.caret
                 canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
                     canvas.drawSecretRun(run, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
                                          color: style.textColor)
@@ -210,16 +209,15 @@ private struct FieldDrawing {
             : TextLayout.metrics(String(decoding: before, as: UTF8.self), style: textStyle, width: nil).size.width
         // A right-to-left name (Hebrew, Arabic) starts at the box's right, as the run above does.
         let rightToLeft = scene.shown?.runRightToLeft ?? false
-        let along = rightToLeft ? width - advance : advance
-        let room = bounds.width - 2 * pad
-        let left = bounds.x + pad + (rightToLeft ? max(0, room - width) : 0)
-            - FieldScene.runScroll(width: width, caret: along, room: room, rightToLeft: rightToLeft)
+        let place = FieldScene.placeRun(width: width, advance: advance, room: bounds.width - 2 * pad,
+                                        rightToLeft: rightToLeft)
+        let left = bounds.x + pad + place.left
         let top = (bounds.mid.y - metrics.size.height / 2).rounded()
         canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
             TextLayout.draw(text, style: textStyle, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)
         }
         // At the end of a right-to-left name, a caret's width clear of its first letter.
-        return rightToLeft && atEnd ? left.rounded() - 2 * caretWidth : left + along
+        return rightToLeft && atEnd ? left.rounded() - 2 * caretWidth : left + place.caret
     }
 
     /// The dots (or plain characters) at their presence, and the caret after the last one.

@@ -13,7 +13,6 @@ final class CaretMovementEndToEndTests {
     @Test func gitGetsTheNameAndPasswordMendedInTheMiddle() throws {
         let desk = try CallerDesk()
         let git = try desk.gitCredentialFill()
-        defer { if git.isRunning { kill(git.pid, SIGKILL) } }
 
         _ = try desk.nextDialog()
         try desk.type("alce smith")
@@ -37,9 +36,7 @@ final class CaretMovementEndToEndTests {
     /// fourth and the fifth after Left twice, and stays there as Delete takes the dot after it.
     @Test func theCaretIsDrawnAmongTheDotsWhereItStands() throws {
         let desk = try CallerDesk()
-        let askpass = try Child([desk.askpass, "Enter passphrase for key '/tmp/id':"],
-                                environment: ["DISPLAY": desk.display, "LANG": "C"], capture: true)
-        defer { if askpass.isRunning { kill(askpass.pid, SIGKILL) } }
+        let askpass = try desk.ask("Enter passphrase for key '/tmp/id':")
         let dialog = try desk.nextDialog()
         try desk.type("secret")
         /// Waits for a picture of the entry with `dots` dots and its caret on, after `after` of them.
@@ -74,9 +71,7 @@ final class CaretMovementEndToEndTests {
         let desk = try CallerDesk()
         for (prompt, typed, gap, then, answer) in [("Enter passphrase for key '/tmp/id':", "secret", 2, "X", "seXcret"),
                                                    ("Username for 'https://example.com': ", "alice", 0, "M", "Malice")] {
-            let askpass = try Child([desk.askpass, prompt], environment: ["DISPLAY": desk.display, "LANG": "C"],
-                                    capture: true)
-            defer { if askpass.isRunning { kill(askpass.pid, SIGKILL) } }
+            let askpass = try desk.ask(prompt)
             let dialog = try desk.nextDialog()
             try desk.type(typed)
             var ink = try desk.entry(dialog)
@@ -99,9 +94,7 @@ final class CaretMovementEndToEndTests {
     /// GTK's entries: the letter typed then goes in before the last one.
     @Test func aHebrewNameHasItsCaretWhereTheScreenShowsIt() throws {
         let desk = try CallerDesk()
-        let askpass = try Child([desk.askpass, "Username for 'https://example.com': "],
-                                environment: ["DISPLAY": desk.display, "LANG": "C"], capture: true)
-        defer { if askpass.isRunning { kill(askpass.pid, SIGKILL) } }
+        let askpass = try desk.ask("Username for 'https://example.com': ")
         let dialog = try desk.nextDialog()
         try desk.type("שלום")
         var ink = try desk.entry(dialog)
@@ -125,9 +118,7 @@ final class CaretMovementEndToEndTests {
     /// a held letter's are not.
     @Test func aHeldArrowRepeats() throws {
         let desk = try CallerDesk()
-        let askpass = try Child([desk.askpass, "Username for 'https://example.com': "],
-                                environment: ["DISPLAY": desk.display, "LANG": "C"], capture: true)
-        defer { if askpass.isRunning { kill(askpass.pid, SIGKILL) } }
+        let askpass = try desk.ask("Username for 'https://example.com': ")
         _ = try desk.nextDialog()
         try desk.type("abcdefgh")
         // Held for a second: the server's auto-repeat sends many more presses than one.

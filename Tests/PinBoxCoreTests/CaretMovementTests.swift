@@ -155,9 +155,7 @@ struct CaretMovementTests {
         press(hebrew, [.moveCaret(.back)])
         #expect(hebrew.fields[0].field.caret == 4)
         // Its first letter stands at the right, the caret's place at its end at the left.
-        var theme = hebrew.fields[0].configuration.theme
-        theme.secure = false
-        let edges = hebrew.fields[0].runEdges("שלום", theme: theme, measure: measure)
+        let edges = hebrew.fields[0].runEdges("שלום", theme: hebrew.fields[0].drawnTheme, measure: measure)
         #expect(edges[0] > edges[1] && edges[3] > edges[4], "\(edges)")
         let latin = try prompt(.username)
         type(latin, "abcd")
@@ -235,9 +233,7 @@ struct CaretMovementTests {
 
         let name = try prompt(.username)
         type(name, "alice")
-        var theme = name.fields[0].configuration.theme
-        theme.secure = false
-        let edges = name.fields[0].runEdges("alice", theme: theme, measure: measure)
+        let edges = name.fields[0].runEdges("alice", theme: name.fields[0].drawnTheme, measure: measure)
         click(name, at: edges[1] + 1)
         #expect(name.fields[0].field.caret == 1)
         click(name, at: edges[0] - 5)

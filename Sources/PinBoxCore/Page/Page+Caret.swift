@@ -21,11 +21,7 @@ extension Page {
     /// words end.
     func moveCaret(_ move: CaretMove, in index: Int) {
         var move = move
-        var theme = fields[index].configuration.theme
-        if fields[index].revealed { theme.secure = false }
-        if theme.drawsTextRun && fields[index].field.secret.runsRightToLeft {
-            move = [.back: .forward, .forward: .back, .wordBack: .wordForward, .wordForward: .wordBack][move] ?? move
-        }
+        if fields[index].drawnTheme.drawsTextRun && fields[index].field.secret.runsRightToLeft { move = move.mirrored }
         if !fields[index].revealed {
             if move == .wordBack { move = .start }
             if move == .wordForward { move = .end }
@@ -41,9 +37,7 @@ extension Page {
     /// code. A passphrase the user chose to show keeps its caret: placing it there would mean
     /// measuring the secret's text, which copies it.
     func placeCaret(in index: Int, at point: Point) {
-        let field = fields[index], x = point.x - geometry.fields[index].x
-        var theme = field.configuration.theme
-        if field.revealed { theme.secure = false }
+        let field = fields[index], x = point.x - geometry.fields[index].x, theme = field.drawnTheme
         let edges: [Double]
         if theme.drawsTextRun {
             guard field.holdsNoSecret else { return }
@@ -72,12 +66,9 @@ extension PageField {
         let edges = (0...scalars.count).map { k in
             k == 0 ? 0 : measure(String(String.UnicodeScalarView(scalars.prefix(k))), style, nil).width
         }
-        let width = edges.last ?? 0, room = layout.bounds.width - 2 * pad
-        let rightToLeft = field.secret.runsRightToLeft
-        let along = edges.map { rightToLeft ? width - $0 : $0 }
-        let left = layout.bounds.x + pad + (rightToLeft ? max(0, room - width) : 0)
-            - FieldScene.runScroll(width: width, caret: along[min(field.caret, along.count - 1)], room: room,
-                                   rightToLeft: rightToLeft)
-        return along.map { left + $0 }
+        let width = edges.last ?? 0, rightToLeft = field.secret.runsRightToLeft
+        let place = FieldScene.placeRun(width: width, advance: edges[min(field.caret, edges.count - 1)],
+                                        room: layout.bounds.width - 2 * pad, rightToLeft: rightToLeft)
+        return edges.map { layout.bounds.x + pad + place.left + (rightToLeft ? width - $0 : $0) }
     }
 }

@@ -152,10 +152,15 @@ public struct PageField {
         return true
     }
 
-    public func scene(focused: Bool, composing: Bool = false, at now: Double) -> FieldScene {
+    /// The theme it is drawn in: its own, showing the characters once revealed.
+    public var drawnTheme: Theme {
         var theme = configuration.theme
         if revealed { theme.secure = false }
-        var scene = FieldScene(field: field, animator: animator, layout: layout, theme: theme,
+        return theme
+    }
+
+    public func scene(focused: Bool, composing: Bool = false, at now: Double) -> FieldScene {
+        var scene = FieldScene(field: field, animator: animator, layout: layout, theme: drawnTheme,
                                focused: focused, composing: composing, at: now, first: firstShown)
         if showsCount { scene.count = Self.count(field.length) }
         scene.plainText = holdsNoSecret && revealed

@@ -18,16 +18,10 @@ enum TextLanguage {
         return name.isEmpty ? nil : String(name)
     }
 
-    /// The locale of the character type in `environment`: the first of LC_ALL, LC_CTYPE and LANG
-    /// that is set and not empty.
-    static func locale(environment: (String) -> String?) -> String? {
-        LocaleCodeset.characterLocale(environment: environment)
-    }
-
     /// Sets the language from `locale`, or from the environment when nil.
     static func set(locale: String?) {
         _ = environmentLanguage  // so that it never overrides this one later
-        apply(locale ?? self.locale(environment: variable))
+        apply(locale ?? LocaleCodeset.environmentCharacterLocale)
     }
 
     /// Sets the environment's language unless a language was set already.
@@ -37,7 +31,7 @@ enum TextLanguage {
 
     /// Set once, the first time a language is needed.
     private static let environmentLanguage: Bool = {
-        apply(locale(environment: variable))
+        apply(LocaleCodeset.environmentCharacterLocale)
         return true
     }()
 
@@ -47,9 +41,5 @@ enum TextLanguage {
         } else {
             pinbox_pango_set_language(nil)
         }
-    }
-
-    private static func variable(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
     }
 }

@@ -94,7 +94,8 @@ public final class AccessibilityBridge {
     /// caret moved to, only when it knows the key was one of them. No other key is: a key event
     /// carries the character it types, and nothing typed goes to the bus.
     func tell(keysym: UInt32, pressed: Bool, key: XKeyEvent) -> Bool {
-        guard KeyTranslator.erases(keysym) || KeyTranslator.movesCaret(keysym), onTheBus, let name = XKeysymToString(KeySym(keysym)) else { return false }
+        guard KeyTranslator.erases(keysym) || KeyTranslator.movesCaret(keysym), onTheBus,
+              let name = XKeysymToString(KeySym(keysym)) else { return false }
         return pinbox_accessibility_key(pressed ? 1 : 0, keysym, key.state, key.keycode,
                                         UInt32(truncatingIfNeeded: key.time), name) != 0
     }

@@ -92,6 +92,12 @@ final class CallerDesk {
                          input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
     }
 
+    /// `pinbox-askpass PROMPT` on this display, as ssh starts it; its answer kept (ended, if
+    /// still running, when the returned child goes).
+    func ask(_ prompt: String) throws -> Child {
+        try Child([askpass, prompt], environment: ["DISPLAY": display, "LANG": "C"], capture: true)
+    }
+
     /// Types `text` with real key presses (XTEST) into the focused window.
     func type(_ text: String) throws {
         try xdotool(["type", "--delay", "25", text], display: display)
