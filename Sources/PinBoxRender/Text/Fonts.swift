@@ -77,18 +77,18 @@ enum Fonts {
     nonisolated(unsafe) private static var freeTypeFaces: [OpaquePointer: FT_Face] = [:]
     nonisolated(unsafe) private static var filtered: [OpaquePointer: OpaquePointer] = [:]
 
-    nonisolated(unsafe) private static let library: FT_Library? = {
-        var library: FT_Library?
-        return FT_Init_FreeType(&library) == 0 ? library : nil
-    }()
-
     /// Faces live as long as the process: they are few, and every canvas shares them.
+    ///
+    /// Each face has a FreeType library of its own. Cairo sets the LCD filter on a face's library
+    /// before it rasterises a glyph and clears it after, holding only that face's lock: two faces
+    /// sharing a library, drawn on two threads at once (the window's and the one that draws text
+    /// ahead, `TextLayout.prepare`), would rasterise one's subpixel glyphs with the other's filter
+    /// (none), colour fringes kept in Cairo's glyph cache for as long as the process runs.
     private static func face(file: String, bold: Bool, family: String = "DejaVu Sans") -> OpaquePointer {
-        // FreeType opens the faces of one library one at a time, and two threads may each open
-        // one here: the main thread and the one that draws text ahead (`TextLayout.prepare`).
         pinbox_cache_lock()
         defer { pinbox_cache_unlock() }
-        if let library {
+        var library: FT_Library?
+        if FT_Init_FreeType(&library) == 0, let library {
             for directory in directories {
                 var face: FT_Face?
                 if FT_New_Face(library, directory + file, 0, &face) == 0, let face {
@@ -97,6 +97,7 @@ enum Fonts {
                     return made
                 }
             }
+            FT_Done_FreeType(library)
         }
         return cairo_toy_font_face_create(family, CAIRO_FONT_SLANT_NORMAL,
                                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
