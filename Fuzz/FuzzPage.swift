@@ -66,9 +66,11 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
     switch input.next() % 24 {
     case 0...7: return .character(nextScalar(&input))
     case 8: return .mnemonic(input.pick(["o", "c", "n", "y", "K", "O", "_", "é"]))
-    case 9: return input.next() & 1 == 0 ? .otherKey
-        : .moveCaret(input.pick([CaretMove.back, .forward, .wordBack, .wordForward, .start, .end]))
-    case 10, 11: return input.pick([InputEvent.deleteBackward, .deleteBackward, .deleteForward, .deleteWordBackward])
+    case 9:
+        let move = input.pick([CaretMove.back, .forward, .wordBack, .wordForward, .start, .end])
+        return input.pick([InputEvent.otherKey, .moveCaret(move), .extendSelection(move), .selectAll])
+    case 10, 11: return input.pick([InputEvent.deleteBackward, .deleteBackward, .deleteForward, .deleteWordBackward,
+                                     .deleteWordForward])
     case 12: return .clearField
     case 13: return input.next() % 4 == 0 ? .escape : .submit
     case 14: return .submit

@@ -108,10 +108,10 @@ func bytes(of f: PinField) -> [UInt8] { f.secret.withBytes { Array($0) } }
 
 // MARK: a passphrase entry against a model
 
-/// A field beside a model of it (the characters it should hold and where its caret stands),
-/// driven by typing, deleting on either side of the caret, moving it, clearing, pasting and
-/// handing off; after every step the events, the bytes and the caret must be exactly what the
-/// model says.
+/// A field beside a model of it (the characters it should hold, where its caret stands and what
+/// is selected), driven by typing, deleting on either side of the caret, moving it (selecting or
+/// not), selecting all, clearing, pasting and handing off; after every step the events, the
+/// bytes, the caret and the selection must be exactly what the model says.
 func fuzzEntry(_ input: inout ByteReader) {
     let accepts = input.pick([AcceptedCharacters.text, .text, .text, .printable, .digits])
     let small = input.next()
@@ -130,6 +130,23 @@ func fuzzEntry(_ input: inout ByteReader) {
     var model: [Unicode.Scalar] = []
     var caret = 0
     var modelBytes: [UInt8] { model.flatMap(utf8) }
+    // Where a selection began; what lies between it and the caret is selected.
+    var anchor: Int?
+    var selection: Range<Int>? {
+        guard let anchor, anchor != caret else { return nil }
+        return min(anchor, caret)..<max(anchor, caret)
+    }
+    var selected: (characters: Int, bytes: Int) {
+        selection.map { ($0.count, model[$0].flatMap(utf8).count) } ?? (0, 0)
+    }
+    // What is typed, pasted or deleted takes the selection first.
+    func dropSelection() -> Bool {
+        defer { anchor = nil }
+        guard let selection else { return false }
+        model.removeSubrange(selection)
+        caret = selection.lowerBound
+        return true
+    }
     // A character refused at the byte limit refuses what follows until a deletion or a clear.
     var pastLimit = false
     func filled() -> [FieldEvent] {
@@ -137,11 +154,12 @@ func fuzzEntry(_ input: inout ByteReader) {
     }
     func typed(_ s: Unicode.Scalar) -> [FieldEvent] {
         guard accepts.contains(s) else { return [.rejected(accepts.refusal)] }
-        guard model.count < capacity else { return [.rejected(.full)] }
-        guard !pastLimit, modelBytes.count + utf8(s).count <= field.byteLimit else {
+        guard model.count - selected.characters < capacity else { return [.rejected(.full)] }
+        guard !pastLimit, modelBytes.count - selected.bytes + utf8(s).count <= field.byteLimit else {
             pastLimit = true
             return [.rejected(.limit)]
         }
+        _ = dropSelection()
         model.insert(s, at: caret)
         caret += 1
         return filled()
@@ -160,6 +178,7 @@ func fuzzEntry(_ input: inout ByteReader) {
     }
     func removed(_ range: Range<Int>) -> [FieldEvent] {
         pastLimit = false
+        if dropSelection() { return [.changed(length: model.count)] }
         guard !range.isEmpty else { return [] }
         model.removeSubrange(range)
         if range.upperBound <= caret { caret -= range.count }
@@ -183,9 +202,11 @@ func fuzzEntry(_ input: inout ByteReader) {
         guard let scalars = decodeUTF8(text), scalars.allSatisfy(accepts.contains) else {
             return [.rejected(.pasteNotDigits)]
         }
-        guard !pastLimit, scalars.count <= capacity - model.count, modelBytes.count + text.count <= field.byteLimit else {
+        guard !pastLimit, scalars.count <= capacity - model.count + selected.characters,
+              modelBytes.count - selected.bytes + text.count <= field.byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
+        _ = dropSelection()
         model.insert(contentsOf: scalars, at: caret)
         caret += scalars.count
         return filled()
@@ -207,7 +228,7 @@ func fuzzEntry(_ input: inout ByteReader) {
         case 5:
             events = field.clear()
             expected = model.isEmpty ? [] : [.changed(length: 0)]
-            (model, caret, pastLimit) = ([], 0, false)
+            (model, caret, anchor, pastLimit) = ([], 0, nil, false)
         case 6:
             let bytes = nextPaste(&input)
             (events, expected) = (field.paste(bytes), pasted(bytes))
@@ -217,7 +238,7 @@ func fuzzEntry(_ input: inout ByteReader) {
             check(field.isEmpty && field.secret.isEmpty, "hand-off left characters behind")
             field.secret.withWholeCapacity { check($0.allSatisfy { $0 == 0 }, "hand-off did not wipe") }
             (events, expected) = ([], [])
-            (model, caret, pastLimit) = ([], 0, false)
+            (model, caret, anchor, pastLimit) = ([], 0, nil, false)
         case 8:
             let move = input.pick([CaretMove.back, .forward, .wordBack, .wordForward, .start, .end])
             let target = switch move {
@@ -228,18 +249,46 @@ func fuzzEntry(_ input: inout ByteReader) {
             case .start: 0
             case .end: model.count
             }
-            let moved = field.moveCaret(move)
-            check(moved == (target != caret), "\(move) from \(caret) of \(model.count): moved \(moved)")
-            caret = target
+            let selecting = input.next() & 1 == 0
+            let moved = field.moveCaret(move, selecting: selecting)
+            if selecting {
+                check(moved == (target != caret), "\(move) selecting from \(caret) of \(model.count): moved \(moved)")
+                anchor = anchor ?? caret
+                caret = target
+            } else if let selection {
+                // Let go: back to its start, forward to its end, Home and End to the ends.
+                check(moved, "\(move) letting \(selection) go did not move")
+                caret = switch move {
+                case .back, .wordBack: selection.lowerBound
+                case .forward, .wordForward: selection.upperBound
+                case .start: 0
+                case .end: model.count
+                }
+                anchor = nil
+            } else {
+                check(moved == (target != caret), "\(move) from \(caret) of \(model.count): moved \(moved)")
+                (caret, anchor) = (target, nil)
+            }
             (events, expected) = ([], [])
         default:
-            switch input.next() % 3 {
+            switch input.next() % 6 {
             case 0:
                 events = field.deleteForward()
                 expected = removed(caret..<min(model.count, caret + 1))
             case 1:
                 events = field.deleteWordBackward()
                 expected = removed(wordStart()..<caret)
+            case 2:
+                events = field.deleteWordForward()
+                expected = removed(caret..<wordEnd())
+            case 3:
+                events = field.deleteToEnd()
+                expected = removed(caret..<model.count)
+            case 4:
+                let changes = !model.isEmpty && !(anchor == 0 && caret == model.count)
+                check(field.selectAll() == changes, "select all of \(model.count) from \(String(describing: anchor))")
+                if !model.isEmpty { (anchor, caret) = (0, model.count) }
+                (events, expected) = ([], [])
             default:
                 events = field.deleteToStart()
                 expected = removed(0..<caret)
@@ -248,6 +297,7 @@ func fuzzEntry(_ input: inout ByteReader) {
         check(events == expected, "step \(step): events \(events), the model expects \(expected)")
         check(field.length == model.count, "length \(field.length), the model holds \(model.count)")
         check(field.caret == caret, "caret at \(field.caret), the model's at \(caret)")
+        check(field.selection == selection, "selection \(String(describing: field.selection)), the model's \(String(describing: selection))")
         check(bytes(of: field) == modelBytes, "the secret differs from the model's \(model.count) characters")
         checkSecret(field)
     }

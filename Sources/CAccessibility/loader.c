@@ -102,8 +102,8 @@ void pinbox_accessibility_set_characters(int32_t id, const double *rectangles, i
     if (loaded) p_pinbox_a11y_set_characters(id, rectangles, count);
 }
 
-void pinbox_accessibility_set_caret(int32_t id, int32_t offset) {
-    if (loaded) p_pinbox_a11y_set_caret(id, offset);
+void pinbox_accessibility_set_caret(int32_t id, int32_t offset, int32_t selection_start, int32_t selection_end) {
+    if (loaded) p_pinbox_a11y_set_caret(id, offset, selection_start, selection_end);
 }
 
 void pinbox_accessibility_set_origin(int32_t x, int32_t y) {

@@ -115,6 +115,7 @@ static void pinbox_node_init(PinboxNode *node) {
     node->name = g_strdup("");
     node->description = g_strdup("");
     node->caret = -1;
+    node->selection_start = node->selection_end = -1;
 }
 
 static void component_get_extents(AtkComponent *component, gint *x, gint *y, gint *width, gint *height,
@@ -214,12 +215,29 @@ static gchar *text_get_text_at_offset(AtkText *text, gint offset, AtkTextBoundar
                                      start, end);
 }
 
-static gint text_get_n_selections(AtkText *text) { (void)text; return 0; }
+// An entry's one selection, where the program said it is, within its text.
+static gboolean selection_of(AtkText *text, gint *start, gint *end) {
+    PinboxNode *node = PINBOX_NODE(text);
+    gint count = text_count(text);
+    if (node->selection_start < 0 || node->selection_end > count || node->selection_start >= node->selection_end) {
+        return FALSE;
+    }
+    *start = node->selection_start;
+    *end = node->selection_end;
+    return TRUE;
+}
+
+static gint text_get_n_selections(AtkText *text) {
+    gint start, end;
+    return selection_of(text, &start, &end) ? 1 : 0;
+}
 
 static gchar *text_get_selection(AtkText *text, gint n, gint *start, gint *end) {
-    (void)text; (void)n;
-    *start = *end = 0;
-    return NULL;
+    if (n != 0 || !selection_of(text, start, end)) {
+        *start = *end = 0;
+        return NULL;
+    }
+    return text_get_text(text, *start, *end);
 }
 
 // Where the program said the character at `offset` is drawn (its caret's place at the text's

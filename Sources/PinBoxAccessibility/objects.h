@@ -22,6 +22,8 @@ typedef struct {
     int32_t character_count;
     /// An entry's caret, in characters of its text (pinbox_a11y_set_caret); -1 for none.
     int32_t caret;
+    /// Its selected characters, from the start to before the end (pinbox_a11y_set_caret); -1 for none.
+    int32_t selection_start, selection_end;
     gboolean defunct;
 } PinboxNode;
 

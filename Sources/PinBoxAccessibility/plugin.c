@@ -203,9 +203,12 @@ void pinbox_a11y_set_characters(int32_t id, const double *rectangles, int32_t co
     node->character_count = count > 0 ? count : 0;
 }
 
-void pinbox_a11y_set_caret(int32_t id, int32_t offset) {
+void pinbox_a11y_set_caret(int32_t id, int32_t offset, int32_t selection_start, int32_t selection_end) {
     PinboxNode *node = find(id);
-    if (node) node->caret = offset;
+    if (!node) return;
+    node->caret = offset;
+    node->selection_start = selection_start;
+    node->selection_end = selection_end;
 }
 
 void pinbox_a11y_set_origin(int32_t x, int32_t y) {
@@ -277,6 +280,10 @@ void pinbox_a11y_emit(int32_t kind, int32_t id, int32_t a, int32_t b, int32_t c,
     case PINBOX_A11Y_CARET_MOVED:
         // The user moved it (an arrow, Home, End): Orca says what it now stands at.
         if (ATK_IS_TEXT(object)) g_signal_emit_by_name(object, "text-caret-moved", atk_text_get_caret_offset(ATK_TEXT(object)));
+        break;
+    case PINBOX_A11Y_SELECTION_CHANGED:
+        // Shift and an arrow, Ctrl+A: Orca says what was selected or let go (bullets, hidden).
+        if (ATK_IS_TEXT(object)) g_signal_emit_by_name(object, "text-selection-changed");
         break;
     case PINBOX_A11Y_VALUE_CHANGED: g_object_notify(G_OBJECT(object), "accessible-value"); break;
     case PINBOX_A11Y_ANNOUNCE: g_signal_emit_by_name(object, "announcement", text ? text : ""); break;

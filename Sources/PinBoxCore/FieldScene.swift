@@ -28,6 +28,9 @@ public struct FieldScene: Equatable, Sendable {
     /// scrolls): the caret stands before cell `caretIndex - first`.
     public var caretIndex = 0
     public var first = 0
+    /// The characters selected in a text entry (Shift and an arrow, Ctrl+A), by index: drawn on
+    /// the selection's colour. Nil when none are.
+    public var selection: Range<Int>?
     /// PIN boxes with more characters than the row has boxes for: the count in words ("14
     /// characters"), drawn in one box in place of the boxes, which could no longer say it.
     public var count: String?
@@ -82,6 +85,7 @@ public struct FieldScene: Equatable, Sendable {
         self.init(layout: layout, theme: theme, cells: cells, cue: animator.cueStrength(at: now),
                   shake: animator.shakeOffset(at: now), success: animator.successStrength(at: now))
         (caretIndex, self.first) = (field.caret, first)
+        if theme.padding > 0 { selection = field.selection }
         if !theme.secure && length > 0 { shown = ShownCharacters(field.secret, first: theme.drawsTextRun ? 0 : first) }
     }
 
@@ -91,7 +95,7 @@ public struct FieldScene: Equatable, Sendable {
         old.layout != layout || old.theme != theme || old.cue != cue || old.shake != shake || old.success != success
             // Shown characters are redrawn as a whole when one changes: the scene does not
             // say which (a run of them moves as a whole anyway).
-            || old.shown != shown || old.caret != caret || old.count != count
+            || old.shown != shown || old.caret != caret || old.count != count || old.selection != selection
             // A caret moved along a run of text: where it stands depends on the glyphs.
             || (theme.drawsTextRun && !theme.secure && old.caretIndex != caretIndex)
             // An entry with padding that shows characters draws them off the cells' grid, each

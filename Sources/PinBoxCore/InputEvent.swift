@@ -27,9 +27,15 @@ public enum InputEvent: Equatable, Sendable {
     case deleteForward
     /// Left, Right, Home and End, with Ctrl a word at a time: an entry's caret moves.
     case moveCaret(CaretMove)
+    /// The same with Shift: the caret moves and selects what it passes.
+    case extendSelection(CaretMove)
+    /// Ctrl+A: an entry's characters are all selected.
+    case selectAll
     /// Ctrl+BackSpace: the word before the caret (`Page`: all of it in an entry that hides its
     /// characters).
     case deleteWordBackward
+    /// Ctrl+Delete: the word after the caret (all of it where dots show); at the end, as Delete.
+    case deleteWordForward
     /// Ctrl+U.
     case clearField
     /// Escape: clears the field, or cancels when it is already empty.
@@ -128,8 +134,8 @@ extension InputEvent {
     public var isUserInput: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
-             .deleteWordBackward, .moveCaret, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest,
-             .copy, .click, .release, .drag,
+             .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
+             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .release, .drag,
              .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,

@@ -23,6 +23,15 @@ public final class PinField {
     /// How many characters stand before the caret, where the next one goes: the end, unless the
     /// user moved it (`moveCaret`, an entry's arrows, Home and End).
     public private(set) var caret = 0
+    /// Where a selection started (Shift and an arrow, Ctrl+A): the characters between it and the
+    /// caret are selected. Nil when nothing is.
+    public private(set) var anchor: Int?
+    /// The selected characters, by index; nil when none are. What is typed or pasted replaces
+    /// them, and BackSpace and Delete take them.
+    public var selection: Range<Int>? {
+        guard let anchor, anchor != caret else { return nil }
+        return min(anchor, caret)..<max(anchor, caret)
+    }
     /// A character was refused because its bytes would pass the limit: every character after
     /// it is refused too, until one is deleted, so that a shorter one typed next cannot go in
     /// after the hole and make a secret other than the one typed.
@@ -60,11 +69,13 @@ public final class PinField {
     /// the secret; anything else is refused.
     public func type(_ scalar: Unicode.Scalar) -> [FieldEvent] {
         guard accepts.contains(scalar) else { return [.rejected(accepts.refusal)] }
-        guard !isFull else { return [.rejected(.full)] }
-        guard !pastTheLimit, secret.count + SecretBuffer.utf8Length(of: scalar) <= byteLimit else {
+        let (selected, selectedBytes) = selectedSize
+        guard length - selected < capacity else { return [.rejected(.full)] }
+        guard !pastTheLimit, secret.count - selectedBytes + SecretBuffer.utf8Length(of: scalar) <= byteLimit else {
             pastTheLimit = true
             return [.rejected(.limit)]
         }
+        removeSelection()
         if caret == length {
             secret.append(scalar)
         } else {
@@ -78,41 +89,98 @@ public final class PinField {
     /// Backspace: removes the character before the caret (all of its bytes); with nothing
     /// before the caret nothing happens.
     public func deleteBackward() -> [FieldEvent] {
-        pastTheLimit = false
-        guard caret > 0 else { return [] }
-        let end = caretOffset
-        secret.removeBytes(secret.characterStart(before: end)..<end)
-        return removed(1, before: true)
+        erasing {
+            guard caret > 0 else { return [] }
+            let end = caretOffset
+            secret.removeBytes(secret.characterStart(before: end)..<end)
+            return removed(1, before: true)
+        }
     }
 
     /// Delete: removes the character after the caret; at the end nothing happens.
     public func deleteForward() -> [FieldEvent] {
-        pastTheLimit = false
-        guard caret < length else { return [] }
-        let start = caretOffset
-        secret.removeBytes(start..<secret.characterEnd(after: start))
-        return removed(1, before: false)
+        erasing {
+            guard caret < length else { return [] }
+            let start = caretOffset
+            secret.removeBytes(start..<secret.characterEnd(after: start))
+            return removed(1, before: false)
+        }
     }
 
     /// Ctrl+BackSpace in an entry that shows its characters: removes the word before the caret,
     /// with what separates it from the caret (spaces, an `@`, a dot), as readline's and GTK's
     /// word deletion do.
     public func deleteWordBackward() -> [FieldEvent] {
-        pastTheLimit = false
-        guard caret > 0 else { return [] }
-        let end = caretOffset
-        let (start, characters) = secret.wordStart(before: end)
-        secret.removeBytes(start..<end)
-        return removed(characters, before: true)
+        erasing {
+            guard caret > 0 else { return [] }
+            let end = caretOffset
+            let (start, characters) = secret.wordStart(before: end)
+            secret.removeBytes(start..<end)
+            return removed(characters, before: true)
+        }
+    }
+
+    /// Ctrl+Delete in an entry that shows its characters: removes the word after the caret, with
+    /// what separates it from the caret, as GTK's entries do.
+    public func deleteWordForward() -> [FieldEvent] {
+        erasing {
+            guard caret < length else { return [] }
+            let start = caretOffset
+            let (end, characters) = secret.wordEnd(after: start)
+            secret.removeBytes(start..<end)
+            return removed(characters, before: false)
+        }
     }
 
     /// Removes everything before the caret (Ctrl+BackSpace where dots are shown: a word at a
     /// time would show where the secret's words end).
     public func deleteToStart() -> [FieldEvent] {
+        erasing {
+            guard caret > 0 else { return [] }
+            secret.removeBytes(0..<caretOffset)
+            return removed(caret, before: true)
+        }
+    }
+
+    /// Removes everything after the caret (Ctrl+Delete where dots are shown).
+    public func deleteToEnd() -> [FieldEvent] {
+        erasing {
+            guard caret < length else { return [] }
+            secret.removeBytes(caretOffset..<secret.count)
+            return removed(length - caret, before: false)
+        }
+    }
+
+    /// Selects every character, the caret at the end (Ctrl+A); returns whether the selection
+    /// changed.
+    public func selectAll() -> Bool {
+        guard length > 0, anchor != 0 || caret != length else { return false }
+        (anchor, caret) = (0, length)
+        return true
+    }
+
+    /// An erasing key: it takes the selection if there is one, else what `erase` removes; a
+    /// character may follow then, even one refused at the byte limit before.
+    private func erasing(_ erase: () -> [FieldEvent]) -> [FieldEvent] {
         pastTheLimit = false
-        guard caret > 0 else { return [] }
-        secret.removeBytes(0..<caretOffset)
-        return removed(caret, before: true)
+        return removeSelection() ? [.changed(length: length)] : erase()
+    }
+
+    /// How many characters are selected, and how many bytes they take.
+    private var selectedSize: (characters: Int, bytes: Int) {
+        guard let selection else { return (0, 0) }
+        return (selection.count, offset(of: selection.upperBound) - offset(of: selection.lowerBound))
+    }
+
+    /// Removes the selected characters, the caret where they began; returns whether any were.
+    @discardableResult
+    private func removeSelection() -> Bool {
+        defer { anchor = nil }
+        guard let selection else { return false }
+        secret.removeBytes(offset(of: selection.lowerBound)..<offset(of: selection.upperBound))
+        length -= selection.count
+        caret = selection.lowerBound
+        return true
     }
 
     /// `characters` went from before the caret or after it.
@@ -123,8 +191,33 @@ public final class PinField {
     }
 
     /// Moves the caret (an entry's arrows, Home and End, with Ctrl a word at a time); returns
-    /// whether it moved.
-    public func moveCaret(_ move: CaretMove) -> Bool {
+    /// whether it or the selection moved. `selecting` (Shift held) selects the characters it
+    /// passes, from where a selection began, or from the caret. Without it, a selection is let
+    /// go, the caret at its start for a move back and at its end for one forward, as in GTK's
+    /// entries.
+    public func moveCaret(_ move: CaretMove, selecting: Bool = false) -> Bool {
+        if selecting {
+            let from = anchor ?? caret
+            let moved = step(move)
+            anchor = from
+            return moved
+        }
+        if let selection {
+            anchor = nil
+            switch move {
+            case .back, .wordBack: caret = selection.lowerBound
+            case .forward, .wordForward: caret = selection.upperBound
+            case .start: caret = 0
+            case .end: caret = length
+            }
+            return true
+        }
+        anchor = nil
+        return step(move)
+    }
+
+    /// Moves the caret as `move` says; returns whether it moved.
+    private func step(_ move: CaretMove) -> Bool {
         let target: Int
         switch move {
         case .back: target = max(0, caret - 1)
@@ -139,16 +232,21 @@ public final class PinField {
         return true
     }
 
-    /// Puts the caret before character `index` (a click); returns whether it moved.
+    /// Puts the caret before character `index` (a click), letting a selection go; returns
+    /// whether either moved.
     public func placeCaret(at index: Int) -> Bool {
-        let target = min(max(0, index), length)
-        guard target != caret else { return false }
+        let target = min(max(0, index), length), selected = selection != nil
+        anchor = nil
+        guard target != caret else { return selected }
         caret = target
         return true
     }
 
     /// Where the caret stands in the secret's bytes.
-    private var caretOffset: Int { caret == length ? secret.count : secret.offset(ofCharacter: caret) }
+    private var caretOffset: Int { offset(of: caret) }
+
+    /// Where character `index` starts in the secret's bytes.
+    private func offset(of index: Int) -> Int { index == length ? secret.count : secret.offset(ofCharacter: index) }
 
     /// Empties and wipes the field.
     public func clear() -> [FieldEvent] {
@@ -156,6 +254,7 @@ public final class PinField {
         secret.wipe()
         length = 0
         caret = 0
+        anchor = nil
         pastTheLimit = false
         return wasEmpty ? [] : [.changed(length: 0)]
     }
@@ -170,6 +269,7 @@ public final class PinField {
         secret.wipe()
         length = 0
         caret = 0
+        anchor = nil
         pastTheLimit = false
         return append(bytes)
     }
@@ -187,9 +287,11 @@ public final class PinField {
         let text = Self.trimmingWhitespace(bytes)
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
         guard text.allSatisfy(accepts.contains) else { return [.rejected(.pasteNotDigits)] }
-        guard !pastTheLimit, text.count <= capacity - length, secret.count + text.count <= byteLimit else {
+        let (selected, selectedBytes) = selectedSize
+        guard !pastTheLimit, text.count <= capacity - length + selected, secret.count - selectedBytes + text.count <= byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
+        removeSelection()
         return append(text)
     }
 
@@ -204,9 +306,11 @@ public final class PinField {
         }
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
         guard let characters = acceptedCharacters(text) else { return [.rejected(.pasteNotDigits)] }
-        guard !pastTheLimit, characters <= capacity - length, secret.count + text.count <= byteLimit else {
+        let (selected, selectedBytes) = selectedSize
+        guard !pastTheLimit, characters <= capacity - length + selected, secret.count - selectedBytes + text.count <= byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
+        removeSelection()
         return append(text)
     }
 
@@ -247,6 +351,7 @@ public final class PinField {
             secret.wipe()
             length = 0
             caret = 0
+            anchor = nil
             pastTheLimit = false
         }
         return try secret.withBytes(body)

@@ -60,7 +60,12 @@ public struct ShownCharacters: Equatable, @unchecked Sendable {
     /// all), and with those of the characters before character `caret` (where the caret is drawn).
     public func withAllBytes<R>(caret: Int, _ body: (_ all: UnsafeBufferPointer<UInt8>,
                                                      _ before: UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let end = secret.offset(ofCharacter: caret)
-        return secret.withBytes { body($0, UnsafeBufferPointer(rebasing: $0.prefix(end))) }
+        secret.withBytes { body($0, bytes(before: caret, in: $0)) }
+    }
+
+    /// Those of `all` (every byte held, as `withAllBytes` hands them) that the characters before
+    /// character `index` take, in place: where a selection's ends are drawn.
+    public func bytes(before index: Int, in all: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: all.prefix(secret.offset(ofCharacter: index)))
     }
 }

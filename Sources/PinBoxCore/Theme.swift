@@ -48,6 +48,9 @@ public struct Theme: Equatable, Sendable {
     public var successColor: Color
     /// The check mark on that disc.
     public var successMark = Color.white
+    /// Behind an entry's selected characters: a wash of the accent, the dots and letters drawn
+    /// over it in their own colour.
+    public var selectionColor = Color(rgb: 0x1565c0).withAlpha(0.3)
 
     /// Whether shown characters are drawn as one run of text rather than one to a cell: an
     /// entry of any text in one long box (a name, a code, a passphrase the user chose to see).

@@ -175,12 +175,20 @@ private struct FieldDrawing {
             }
             VisualSecret.with(text) { run, rightToLeft in
                 let (width, inkLeft) = canvas.secretRunExtents(run, font: style.font, pixelSize: size)
-                let atEnd = before.count == text.count
-                let advance = atEnd ? width : VisualSecret.with(before) { run, _ in
-                    canvas.secretRunExtents(run, font: style.font, pixelSize: size).advance
+                func advance(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
+                    bytes.count == text.count ? width : VisualSecret.with(bytes) { run, _ in
+                        canvas.secretRunExtents(run, font: style.font, pixelSize: size).advance
+                    }
                 }
-                let place = FieldScene.placeRun(width: width, advance: advance, room: room, rightToLeft: rightToLeft)
+                let atEnd = before.count == text.count
+                let place = FieldScene.placeRun(width: width, advance: advance(before), room: room, rightToLeft: rightToLeft)
                 let left = bounds.x + pad + place.left
+                if let selection = scene.selection, let shown = scene.shown {
+                    let ends = [selection.lowerBound, selection.upperBound].map {
+                        advance(shown.bytes(before: $0, in: text))
+                    }.map { rightToLeft ? width - $0 : $0 }
+                    drawSelection(from: left + ends.min()!, to: left + ends.max()!)
+                }
                 // At the end of a right-to-left run, a caret's width clear of its ink (which may
                 // start before it).
                 caretX = rightToLeft && atEnd ? (left.rounded() + min(0, inkLeft)).rounded(.down) - 2 * caretWidth
@@ -212,6 +220,15 @@ private struct FieldDrawing {
         let place = FieldScene.placeRun(width: width, advance: advance, room: bounds.width - 2 * pad,
                                         rightToLeft: rightToLeft)
         let left = bounds.x + pad + place.left
+        if let selection = scene.selection, let shown = scene.shown {
+            let ends = [selection.lowerBound, selection.upperBound].map { index in
+                let prefix = shown.bytes(before: index, in: bytes)
+                let wide = prefix.count == bytes.count ? width
+                    : TextLayout.metrics(String(decoding: prefix, as: UTF8.self), style: textStyle, width: nil).size.width
+                return rightToLeft ? width - wide : wide
+            }
+            drawSelection(from: left + ends.min()!, to: left + ends.max()!)
+        }
         let top = (bounds.mid.y - metrics.size.height / 2).rounded()
         canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
             TextLayout.draw(text, style: textStyle, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)
@@ -222,6 +239,10 @@ private struct FieldDrawing {
 
     /// The dots (or plain characters) at their presence, and the caret after the last one.
     func drawMarks() {
+        if let selection = scene.selection {
+            let slots = max(selection.lowerBound - scene.first, 0)..<min(selection.upperBound - scene.first, scene.cells.count)
+            if !slots.isEmpty { drawSelection(from: markRect(slots.lowerBound).x, to: markRect(slots.upperBound - 1).maxX) }
+        }
         if theme.secure {
             for (j, cell) in scene.cells.enumerated() where cell.presence > 0 {
                 let r = markRect(j)
@@ -268,7 +289,7 @@ private struct FieldDrawing {
     /// The caret: a bar one point wide, a line of the entry's text high, its left edge at `x`
     /// (whole pixels, kept inside the padding).
     func drawCaret(at x: Double) {
-        let height = (theme.empty.font.size * 1.2 * s).rounded()
+        let height = lineHeight
         let width = caretWidth
         let left = min(x.rounded(), bounds.maxX - theme.padding * s)
         canvas.fill(Rect(x: left, y: (bounds.mid.y - height / 2).rounded(), width: width, height: height),
@@ -277,6 +298,20 @@ private struct FieldDrawing {
 
     /// One point, in whole pixels.
     var caretWidth: Double { max(1, s.rounded(.down)) }
+
+    /// A line of the entry's text, in whole pixels: the caret's height and the selection's.
+    var lineHeight: Double { (theme.empty.font.size * 1.2 * s).rounded() }
+
+    /// The selection's colour behind what lies between `left` and `right`, as high as the caret,
+    /// kept inside the box.
+    func drawSelection(from left: Double, to right: Double) {
+        let height = lineHeight
+        let inner = bounds.insetBy(dx: 2 * s, dy: 0)
+        let x = max(left.rounded(), inner.x), maxX = min(right.rounded(), inner.maxX)
+        guard maxX > x else { return }
+        canvas.fill(Rect(x: x, y: (bounds.mid.y - height / 2).rounded(), width: maxX - x, height: height),
+                    with: theme.selectionColor)
+    }
 
     /// A half-typed dead-key or Compose sequence: a hollow dot where its character will go, the
     /// same for every sequence, so it tells nothing of the keys.

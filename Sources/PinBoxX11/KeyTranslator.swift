@@ -151,16 +151,20 @@ struct KeyTranslator {
             return .deleteWordBackward
         case XK_BackSpace:
             return .deleteBackward
+        case XK_Delete where control, XK_KP_Delete where control:
+            return .deleteWordForward
         case XK_Delete, XK_KP_Delete:
             return .deleteForward
-        case XK_Left where !alt:
-            return .moveCaret(control ? .wordBack : .back)
-        case XK_Right where !alt:
-            return .moveCaret(control ? .wordForward : .forward)
-        case XK_Home where !alt:
-            return .moveCaret(.start)
-        case XK_End where !alt:
-            return .moveCaret(.end)
+        case XK_Left where !alt, XK_Right where !alt, XK_Home where !alt, XK_End where !alt:
+            let move: CaretMove = switch ks {
+            case XK_Left: control ? .wordBack : .back
+            case XK_Right: control ? .wordForward : .forward
+            case XK_Home: .start
+            default: .end
+            }
+            return shift ? .extendSelection(move) : .moveCaret(move)
+        case XK_a where control, XK_A where control:
+            return .selectAll
         case XK_u where control, XK_U where control:
             return .clearField
         case XK_v where control, XK_V where control:
@@ -182,7 +186,7 @@ struct KeyTranslator {
         case XK_F1...XK_F8, XK_Pause:
             return workbench(ks).map { .workbench($0) } ?? .otherKey
         case _ where control || alt:
-            // Ctrl+Alt+Left is a window manager's shortcut the grab held back; Ctrl+A is a
+            // Ctrl+Alt+Left is a window manager's shortcut the grab held back; Ctrl+B is a
             // shortcut the entry refuses.
             return character == nil && typesNothing(keysym) ? .nonTypingKey : .otherKey
         default:

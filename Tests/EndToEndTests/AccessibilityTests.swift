@@ -53,6 +53,19 @@ struct AccessibilityTests {
         return (xvfb, bus, probe, askpass, try probe.window(of: "pinbox"))
     }
 
+    /// An askpass asking for git's username on the bus, with `typed` typed into it once its
+    /// entry has the focus, and heard to the last character.
+    private func usernameOnTheBus(typed: String) throws
+        -> (xvfb: Xvfb, bus: AccessibilityBus, probe: AtspiProbe, askpass: PinBoxProcess, window: [String: Any]) {
+        let session = try askpassOnTheBus("Username for 'https://example.com': ")
+        _ = try session.probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused"
+            && $0["detail1"] as? Int == 1 && $0["role"] as? String == "text" }
+        try session.askpass.xdotool(["type", "--delay", "20", typed])
+        _ = try session.probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+            && $0["detail1"] as? Int == typed.count - 1 }
+        return session
+    }
+
     /// git's username shows as typed: a screen reader reads it as shown, from a text entry,
     /// where a passphrase gives bullets (below).
     @Test func gitsUsernameIsReadAsShown() throws {
@@ -92,13 +105,8 @@ struct AccessibilityTests {
     /// the character it now stands at), and the entry's caret offset reads there; a letter typed
     /// then is heard inserted at that offset, and the name ends as the user mended it.
     @Test func aCaretMovedIsHeardWhereItWent() throws {
-        let session = try askpassOnTheBus("Username for 'https://example.com': ")
+        let session = try usernameOnTheBus(typed: "alce")
         let (probe, askpass) = (session.probe, session.askpass)
-        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
-            && $0["role"] as? String == "text" }
-        try askpass.xdotool(["type", "--delay", "20", "alce"])
-        _ = try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
-            && $0["detail1"] as? Int == 3 }
         try askpass.keys("Left", "Left")
         _ = try probe.waitForEvent { $0["type"] as? String == "object:text-caret-moved" && $0["detail1"] as? Int == 2 }
         var entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "text" })
@@ -113,6 +121,50 @@ struct AccessibilityTests {
         try askpass.keys("Return")
         #expect(try askpass.waitExit() == 0)
         #expect(askpass.stdout == "alice\n")
+    }
+
+    /// Shift+Left and Ctrl+A are heard as selections, which a screen reader reads on the bus:
+    /// the letters of a name, bullets for a passphrase's dots; typing over them replaces them.
+    @Test func aSelectionIsHeardAndReadOnTheBus() throws {
+        let session = try usernameOnTheBus(typed: "alice")
+        let (probe, askpass) = (session.probe, session.askpass)
+        try askpass.keys("shift+Left", "shift+Left")
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:text-selection-changed" && $0["role"] as? String == "text" }
+        func entry() throws -> [String: Any] { try #require(flatten(try probe.tree()).first { $0["role"] as? String == "text" }) }
+        var selection: [Int]?
+        try waitUntil("the last two letters selected on the bus, last \(selection ?? [])") {
+            selection = try entry()["selection"] as? [Int]
+            return selection == [3, 5]
+        }
+        try askpass.keys("ctrl+a")
+        try waitUntil("all selected on the bus, last \(selection ?? [])") {
+            selection = try entry()["selection"] as? [Int]
+            return selection == [0, 5]
+        }
+        try askpass.xdotool(["type", "--delay", "20", "bob"])
+        try waitUntil("the name typed over it, nothing selected") {
+            let e = try entry()
+            return e["text"] as? String == "bob" && e["selection"] == nil
+        }
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == "bob\n")
+
+        // A passphrase's selection is its bullets.
+        let hidden = try askpassOnTheBus("Passphrase:")
+        _ = try hidden.probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused"
+            && $0["detail1"] as? Int == 1 && $0["role"] as? String == "password text" }
+        try hidden.askpass.xdotool(["type", "--delay", "20", "abc"])
+        try hidden.askpass.keys("ctrl+a")
+        var bullets: [String: Any] = [:]
+        try waitUntil("the bullets selected on the bus, last \(bullets)") {
+            bullets = try #require(flatten(try hidden.probe.tree()).first { $0["role"] as? String == "password text" })
+            return bullets["selection"] as? [Int] == [0, 3]
+        }
+        #expect(bullets["text"] as? String == "•••")
+        try hidden.askpass.keys("Return")
+        #expect(try hidden.askpass.waitExit() == 0)
+        #expect(hidden.askpass.stdout == "abc\n")
     }
 
     /// The desktop doubles its resolution (a settings daemon started at 192 dots per inch) while

@@ -144,8 +144,9 @@ struct HostileRoundThreeTests {
     /// The marker typed into the askpass is in its memory while held (the control), and nowhere
     /// once the askpass ends: by OK, Escape or its timeout; typed with a letter left out, then
     /// put in with the caret moved back (the bytes after it moved up in the locked buffer), and
-    /// one more typed and taken back there.
-    @Test(arguments: ["Return", "Escape", "timeout", "Show, then Return", "mended in the middle, then Return"])
+    /// one more typed and taken back there; or its end typed wrong, selected and typed over.
+    @Test(arguments: ["Return", "Escape", "timeout", "Show, then Return", "mended in the middle, then Return",
+                      "typed over a selection, then Return"])
     func theAskpassLeavesNoCopyBehind(_ outcome: String) throws {
         let xvfb = try Xvfb()
         let marker = "Zq8Wv3Kp"
@@ -154,6 +155,9 @@ struct HostileRoundThreeTests {
         if outcome.hasPrefix("mended") {
             try p.xdotool(["type", "--delay", "20", "Zq8v3Kp"])
             try p.keys("Home", "Right", "Right", "Right", "W", "y", "BackSpace", "End")
+        } else if outcome.hasPrefix("typed over") {
+            try p.xdotool(["type", "--delay", "20", "Zq8Wv3Xx"])
+            try p.keys("shift+Left", "shift+Left", "K", "p")
         } else {
             try p.xdotool(["type", "--delay", "20", marker])
         }

@@ -2,34 +2,6 @@
 import Testing
 @testable import PinBoxCore
 
-private func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
-    Size(width: Double(text.unicodeScalars.count) * style.size / 2, height: (style.size * 1.3).rounded(.up))
-}
-
-private func contents(_ f: PinField) -> String { f.secret.withBytes { String(decoding: $0, as: UTF8.self) } }
-
-private func field(_ typed: String, capacity: Int = 100) throws -> PinField {
-    let f = try PinField(capacity: capacity, pastePolicy: .text, accepts: .text)
-    for c in typed.unicodeScalars { _ = f.type(c) }
-    return f
-}
-
-private func prompt(_ kind: PromptKind) throws -> Page {
-    let page = try DialogSpec(prompt: kind).makePage(measure: measure)
-    _ = page.handle(.windowFocus(true), now: 0)
-    return page
-}
-
-private func press(_ page: Page, _ inputs: [InputEvent], at now: Double = 1) {
-    for input in inputs { _ = page.handle(input, now: now) }
-}
-
-private func type(_ page: Page, _ text: String, at now: Double = 1) {
-    press(page, text.unicodeScalars.map { .character($0) }, at: now)
-}
-
-private func text(_ page: Page) -> String { contents(page.fields[0].field) }
-
 /// An entry's caret moves (Left, Right, Home, End; with Ctrl a word at a time) and typing,
 /// BackSpace and Delete work where it stands, as in GTK's entries; PIN boxes have no caret to move.
 @Suite("Moving the caret of a text entry")
@@ -39,21 +11,21 @@ struct CaretMovementTests {
           arguments: [("alce", 2, "i", "alice"), ("пароь", 4, "л", "пароль"), ("日語", 1, "本", "日本語"),
                       ("a😀b", 1, "é", "aé😀b"), ("bc", 0, "a", "abc"), ("ab", 2, "c", "abc")])
     func aCharacterGoesInAtTheCaret(_ typed: String, _ caret: Int, _ missing: String, _ result: String) throws {
-        let f = try field(typed)
+        let f = try PinField.entry(typed)
         _ = f.moveCaret(.start)
         for _ in 0..<caret { #expect(f.moveCaret(.forward)) }
         #expect(f.type(missing.unicodeScalars.first!) == [.changed(length: result.unicodeScalars.count)])
-        #expect(contents(f) == result && f.caret == caret + 1)
+        #expect(f.contents == result && f.caret == caret + 1)
     }
 
     @Test func backSpaceAndDeleteTakeTheCharactersOnEitherSideOfTheCaret() throws {
-        let f = try field("naïve日本")
+        let f = try PinField.entry("naïve日本")
         _ = f.moveCaret(.end)
         #expect(f.moveCaret(.back) && f.moveCaret(.back) && f.caret == 5)
         #expect(f.deleteBackward() == [.changed(length: 6)])
-        #expect(contents(f) == "naïv日本" && f.caret == 4)
+        #expect(f.contents == "naïv日本" && f.caret == 4)
         #expect(f.deleteForward() == [.changed(length: 5)])
-        #expect(contents(f) == "naïv本" && f.caret == 4)
+        #expect(f.contents == "naïv本" && f.caret == 4)
         f.secret.withWholeCapacity { #expect($0["naïv本".utf8.count...].allSatisfy { $0 == 0 }, "freed bytes are wiped") }
         _ = f.moveCaret(.start)
         #expect(f.deleteBackward() == [], "nothing before the caret")
@@ -67,7 +39,7 @@ struct CaretMovementTests {
     /// Ctrl+Left and Ctrl+Right stop where GTK's do: at a word's start going back, at its end
     /// going forward; Ctrl+BackSpace takes the word before the caret, not the last one.
     @Test func wordsAtATime() throws {
-        let f = try field("deploy key_2024@host.example")
+        let f = try PinField.entry("deploy key_2024@host.example")
         var stops: [Int] = []
         while f.moveCaret(.wordBack) { stops.append(f.caret) }
         #expect(stops == [21, 16, 7, 0])
@@ -78,24 +50,24 @@ struct CaretMovementTests {
         _ = f.moveCaret(.wordForward)
         _ = f.moveCaret(.wordForward)
         #expect(f.deleteWordBackward() == [.changed(length: 20)])
-        #expect(contents(f) == "deploy @host.example" && f.caret == 7)
+        #expect(f.contents == "deploy @host.example" && f.caret == 7)
     }
 
     /// A paste goes in at the caret, whole; the limit still refuses what would not fit.
     @Test func aPasteGoesInAtTheCaret() throws {
-        let f = try field("user@example")
+        let f = try PinField.entry("user@example")
         _ = f.moveCaret(.start)
         _ = f.moveCaret(.wordForward)
         #expect(f.paste(Array("name.sür".utf8)) == [.changed(length: 20)])
-        #expect(contents(f) == "username.sür@example" && f.caret == 12)
+        #expect(f.contents == "username.sür@example" && f.caret == 12)
         let small = try PinField(capacity: 4, pastePolicy: .text, accepts: .text)
         _ = small.type("a")
         _ = small.type("d")
         _ = small.moveCaret(.back)
         #expect(small.paste(Array("bcx".utf8)) == [.rejected(.pasteTooLong)])
         #expect(small.paste(Array("bc".utf8)) == [.changed(length: 4), .completed])
-        #expect(contents(small) == "abcd")
-        #expect(small.type("e") == [.rejected(.full)] && contents(small) == "abcd")
+        #expect(small.contents == "abcd")
+        #expect(small.type("e") == [.rejected(.full)] && small.contents == "abcd")
     }
 
     @Test func theBufferRotatesInPlace() {
@@ -113,33 +85,33 @@ struct CaretMovementTests {
     /// git's username typed with a letter left out, put right where it belongs: the entry gives
     /// what the user sees.
     @Test func aUsernameIsMendedInTheMiddle() throws {
-        let page = try prompt(.username)
-        type(page, "alce smith")
-        press(page, [.moveCaret(.wordBack), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back)])
-        type(page, "i")
-        #expect(text(page) == "alice smith")
-        press(page, [.moveCaret(.end), .moveCaret(.back), .deleteForward])
-        #expect(text(page) == "alice smit")
-        press(page, [.deleteForward])
-        #expect(text(page) == "alice smi", "Delete at the end still erases backward")
-        press(page, [.moveCaret(.start), .deleteForward])
-        #expect(text(page) == "lice smi")
-        press(page, [.moveCaret(.wordForward), .deleteWordBackward])
-        #expect(text(page) == " smi")
+        let page = try Page.focusedPrompt(.username)
+        page.typeText("alce smith")
+        page.feed([.moveCaret(.wordBack), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back)])
+        page.typeText("i")
+        #expect(page.typedText == "alice smith")
+        page.feed([.moveCaret(.end), .moveCaret(.back), .deleteForward])
+        #expect(page.typedText == "alice smit")
+        page.feed([.deleteForward])
+        #expect(page.typedText == "alice smi", "Delete at the end still erases backward")
+        page.feed([.moveCaret(.start), .deleteForward])
+        #expect(page.typedText == "lice smi")
+        page.feed([.moveCaret(.wordForward), .deleteWordBackward])
+        #expect(page.typedText == " smi")
     }
 
     /// A hidden passphrase: the caret moves a dot at a time, and Ctrl+Left and Ctrl+Right go to
     /// its start and end, as GTK's do where dots are shown (a word's end would show).
     @Test func aHiddenEntryHidesWhereItsWordsEnd() throws {
-        let page = try prompt(.password)
-        type(page, "correct horse")
-        press(page, [.moveCaret(.wordBack)])
+        let page = try Page.focusedPrompt(.password)
+        page.typeText("correct horse")
+        page.feed([.moveCaret(.wordBack)])
         #expect(page.fields[0].field.caret == 0)
-        press(page, [.moveCaret(.wordForward)])
+        page.feed([.moveCaret(.wordForward)])
         #expect(page.fields[0].field.caret == 13)
-        press(page, [.moveCaret(.back), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back),
+        page.feed([.moveCaret(.back), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back), .moveCaret(.back),
                      .deleteWordBackward])
-        #expect(text(page) == "horse", "Ctrl+BackSpace takes all before the caret, and only that")
+        #expect(page.typedText == "horse", "Ctrl+BackSpace takes all before the caret, and only that")
         #expect(page.fields[0].field.caret == 0)
     }
 
@@ -148,24 +120,24 @@ struct CaretMovementTests {
     /// (the control) and a Hebrew passphrase shown as dots, which run left to right, move as
     /// typed.
     @Test func arrowsFollowTheScreenInRightToLeftText() throws {
-        let hebrew = try prompt(.username)
-        type(hebrew, "שלום")
-        press(hebrew, [.moveCaret(.forward)])
+        let hebrew = try Page.focusedPrompt(.username)
+        hebrew.typeText("שלום")
+        hebrew.feed([.moveCaret(.forward)])
         #expect(hebrew.fields[0].field.caret == 3)
-        press(hebrew, [.moveCaret(.back)])
+        hebrew.feed([.moveCaret(.back)])
         #expect(hebrew.fields[0].field.caret == 4)
         // Its first letter stands at the right, the caret's place at its end at the left.
-        let edges = hebrew.fields[0].runEdges("שלום", theme: hebrew.fields[0].drawnTheme, measure: measure)
+        let edges = hebrew.fields[0].runEdges("שלום", theme: hebrew.fields[0].drawnTheme, measure: roughTextMeasure)
         #expect(edges[0] > edges[1] && edges[3] > edges[4], "\(edges)")
-        let latin = try prompt(.username)
-        type(latin, "abcd")
-        press(latin, [.moveCaret(.forward)])
+        let latin = try Page.focusedPrompt(.username)
+        latin.typeText("abcd")
+        latin.feed([.moveCaret(.forward)])
         #expect(latin.fields[0].field.caret == 4)
-        press(latin, [.moveCaret(.back)])
+        latin.feed([.moveCaret(.back)])
         #expect(latin.fields[0].field.caret == 3)
-        let dots = try prompt(.password)
-        type(dots, "שלום")
-        press(dots, [.moveCaret(.back)])
+        let dots = try Page.focusedPrompt(.password)
+        dots.typeText("שלום")
+        dots.feed([.moveCaret(.back)])
         #expect(dots.fields[0].field.caret == 3)
         // A name whose first letter is Latin runs left to right, Hebrew after it or not.
         let mixed = SecretBuffer(capacity: 32)
@@ -178,25 +150,25 @@ struct CaretMovementTests {
 
     /// PIN boxes have no caret to move: an arrow does nothing, Delete erases the last digit.
     @Test func pinBoxesHaveNoCaretToMove() throws {
-        let page = try DialogSpec(kind: .entry(.fixedPIN(length: 6))).makePage(measure: measure)
+        let page = try DialogSpec(kind: .entry(.fixedPIN(length: 6))).makePage(measure: roughTextMeasure)
         _ = page.handle(.windowFocus(true), now: 0)
         #expect(!page.fields[0].hasCaret)
-        type(page, "123")
-        press(page, [.moveCaret(.start), .moveCaret(.back)])
+        page.typeText("123")
+        page.feed([.moveCaret(.start), .moveCaret(.back)])
         #expect(page.fields[0].field.caret == 3)
-        type(page, "4")
-        press(page, [.deleteForward])
-        #expect(text(page) == "123")
+        page.typeText("4")
+        page.feed([.deleteForward])
+        #expect(page.typedText == "123")
     }
 
     /// Where the caret is drawn: before the dot it stands before, and the frame redraws its old
     /// and new places though no dot changed.
     @Test func theCaretIsDrawnWhereItStands() throws {
-        let page = try prompt(.password)
-        type(page, "secret")
+        let page = try Page.focusedPrompt(.password)
+        page.typeText("secret")
         let before = page.scene(at: 2).fields[0]
         #expect(before.caretSlot == 6)
-        press(page, [.moveCaret(.back), .moveCaret(.back)], at: 2)
+        page.feed([.moveCaret(.back), .moveCaret(.back)], at: 2)
         let after = page.scene(at: 2).fields[0]
         #expect(after.caret && after.caretSlot == 4)
         let areas = after.changedAreas(since: before)
@@ -204,10 +176,10 @@ struct CaretMovementTests {
         let x = after.caretX(4)
         #expect(areas.contains { $0.x <= x && x < $0.maxX })
         // A name drawn as one run: redrawn whole as its caret moves.
-        let name = try prompt(.username)
-        type(name, "alice")
+        let name = try Page.focusedPrompt(.username)
+        name.typeText("alice")
         let run = name.scene(at: 2).fields[0]
-        press(name, [.moveCaret(.back)], at: 2)
+        name.feed([.moveCaret(.back)], at: 2)
         #expect(name.scene(at: 2).fields[0].differsAsAWhole(from: run))
     }
 
@@ -217,10 +189,10 @@ struct CaretMovementTests {
     @Test func aClickPutsTheCaretWhereItIsNearest() throws {
         func click(_ page: Page, at x: Double) {
             let point = Point(x: page.geometry.fields[0].x + x, y: page.geometry.fields[0].mid.y)
-            press(page, [.click(point), .release(point)], at: 2)
+            page.feed([.click(point), .release(point)], at: 2)
         }
-        let password = try prompt(.password)
-        type(password, "secret")
+        let password = try Page.focusedPrompt(.password)
+        password.typeText("secret")
         let field = password.fields[0]
         let slot = FieldScene.markSlot(0, layout: field.layout, padding: field.configuration.theme.padding)
         click(password, at: slot.x + 2 * slot.width + 2)
@@ -228,23 +200,23 @@ struct CaretMovementTests {
         click(password, at: password.geometry.fields[0].width - 4)
         #expect(password.fields[0].field.caret == 6, "past the last dot: the end")
         click(password, at: slot.x + 2 * slot.width - 2)
-        type(password, "X")
-        #expect(text(password) == "seXcret")
+        password.typeText("X")
+        #expect(password.typedText == "seXcret")
 
-        let name = try prompt(.username)
-        type(name, "alice")
-        let edges = name.fields[0].runEdges("alice", theme: name.fields[0].drawnTheme, measure: measure)
+        let name = try Page.focusedPrompt(.username)
+        name.typeText("alice")
+        let edges = name.fields[0].runEdges("alice", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
         click(name, at: edges[1] + 1)
         #expect(name.fields[0].field.caret == 1)
         click(name, at: edges[0] - 5)
-        type(name, "M")
-        #expect(text(name) == "Malice")
+        name.typeText("M")
+        #expect(name.typedText == "Malice")
 
-        let shown = try prompt(.password)
-        type(shown, "secret")
+        let shown = try Page.focusedPrompt(.password)
+        shown.typeText("secret")
         let show = try #require(shown.content.buttons.firstIndex { $0.role == .reveal })
         guard case .dialog(let layout) = shown.geometry else { Issue.record("no dialog"); return }
-        press(shown, [.click(layout.buttons[show].mid), .release(layout.buttons[show].mid)], at: 2)
+        shown.feed([.click(layout.buttons[show].mid), .release(layout.buttons[show].mid)], at: 2)
         #expect(shown.fields[0].revealed)
         click(shown, at: slot.x)
         #expect(shown.fields[0].field.caret == 6, "a shown secret is not measured: the caret stays")
@@ -255,23 +227,23 @@ struct CaretMovementTests {
     /// there leaves the row where it is; Left from the end scrolls back only once the caret
     /// passes the row's first dot. A screen reader gets as many bullets as dots are shown.
     @Test func aLongRowScrollsOnlyAsFarAsTheCaretNeeds() throws {
-        let page = try prompt(.password)
-        type(page, String(repeating: "a", count: 60))
+        let page = try Page.focusedPrompt(.password)
+        page.typeText(String(repeating: "a", count: 60))
         let cells = page.fields[0].layout.cells.count
         try #require(cells < 60)
         #expect(page.fields[0].firstShown == 61 - cells)
-        press(page, [.moveCaret(.start)])
+        page.feed([.moveCaret(.start)])
         #expect(page.fields[0].firstShown == 0)
-        press(page, [.moveCaret(.forward), .moveCaret(.forward), .moveCaret(.forward)])
+        page.feed([.moveCaret(.forward), .moveCaret(.forward), .moveCaret(.forward)])
         #expect(page.fields[0].firstShown == 0 && page.scene(at: 2).fields[0].caretSlot == 3)
         #expect(page.fields[0].countShown == cells)
         let bullets = AccessibleTree(page: page).nodes.first { $0.role == .passwordText }?.text
         #expect(bullets?.count == cells)
-        press(page, [InputEvent.moveCaret(.end)] + Array(repeating: InputEvent.moveCaret(.back), count: cells - 1))
+        page.feed([InputEvent.moveCaret(.end)] + Array(repeating: InputEvent.moveCaret(.back), count: cells - 1))
         #expect(page.fields[0].firstShown == 61 - cells, "the caret is still in the row")
-        press(page, [.moveCaret(.back), .moveCaret(.back)])
+        page.feed([.moveCaret(.back), .moveCaret(.back)])
         #expect(page.fields[0].firstShown == 59 - cells)
-        press(page, [.moveCaret(.end)])
+        page.feed([.moveCaret(.end)])
         #expect(page.fields[0].firstShown == 61 - cells && page.fields[0].countShown == cells - 1)
     }
 
@@ -288,10 +260,10 @@ struct CaretMovementTests {
 
     /// A dot typed before others grows where it went; the others keep their presence.
     @Test func aDotTypedInTheMiddleGrowsWhereItWent() throws {
-        let page = try prompt(.password)
-        type(page, "abcd", at: 1)
-        press(page, [.moveCaret(.start)], at: 5)
-        type(page, "x", at: 5)
+        let page = try Page.focusedPrompt(.password)
+        page.typeText("abcd", at: 1)
+        page.feed([.moveCaret(.start)], at: 5)
+        page.typeText("x", at: 5)
         let cells = page.scene(at: 5.05).fields[0].cells
         #expect(cells[0].presence > 0 && cells[0].presence < 1, "the new dot, growing")
         #expect(cells[1...4].allSatisfy { $0.presence == 1 }, "the dots it moved along, whole")
@@ -300,16 +272,16 @@ struct CaretMovementTests {
 
     /// A screen reader is told where the caret went, and reads the entry's caret offset there.
     @Test func aScreenReaderFollowsTheCaret() throws {
-        let page = try prompt(.username)
-        type(page, "bob")
+        let page = try Page.focusedPrompt(.username)
+        page.typeText("bob")
         let before = AccessibleTree(page: page)
         #expect(before.nodes.first { $0.role == .text }?.caret == 3)
-        press(page, [.moveCaret(.back)])
+        page.feed([.moveCaret(.back)])
         let after = AccessibleTree(page: page)
         let entry = try #require(after.nodes.first { $0.role == .text })
         #expect(entry.caret == 2)
         #expect(after.changes(from: before) == [.caret(entry.id)])
-        type(page, "o")
+        page.typeText("o")
         let typed = AccessibleTree(page: page)
         #expect(typed.changes(from: after) == [.text(entry.id, at: 2, removed: 0, inserted: 1)])
         #expect(typed.nodes.first { $0.role == .text }?.caret == 3)

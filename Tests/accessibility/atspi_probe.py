@@ -40,6 +40,9 @@ def describe(obj):
         if obj.getState().contains(pyatspi.STATE_EDITABLE):
             # Where each character is, and the caret after the last: what a magnifier follows.
             node["caret"] = text.caretOffset
+            # What is selected, as [start, end], or nothing.
+            if text.getNSelections() > 0:
+                node["selection"] = list(text.getSelection(0))
             node["characters"] = [list(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS))
                                   for i in range(text.characterCount + 1)]
     except NotImplementedError:

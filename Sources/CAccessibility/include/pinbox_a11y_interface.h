@@ -24,7 +24,7 @@ enum { PINBOX_A11Y_NAME = 0, PINBOX_A11Y_DESCRIPTION = 1, PINBOX_A11Y_TEXT = 2, 
 enum { PINBOX_A11Y_FOCUS = 1, PINBOX_A11Y_STATE = 2, PINBOX_A11Y_NAME_CHANGED = 3,
        PINBOX_A11Y_DESCRIPTION_CHANGED = 4, PINBOX_A11Y_TEXT_CHANGED = 5, PINBOX_A11Y_VALUE_CHANGED = 6,
        PINBOX_A11Y_ANNOUNCE = 7, PINBOX_A11Y_ACTIVATE = 8, PINBOX_A11Y_DEACTIVATE = 9,
-       PINBOX_A11Y_WINDOW_SHOWN = 10, PINBOX_A11Y_CARET_MOVED = 11 };
+       PINBOX_A11Y_WINDOW_SHOWN = 10, PINBOX_A11Y_CARET_MOVED = 11, PINBOX_A11Y_SELECTION_CHANGED = 12 };
 
 /// Where the bridge is (`pinbox_a11y_state`): connecting to the bus on a thread of its own (a bus
 /// that never answers holds that thread, not the prompt), on the bus, or given up.

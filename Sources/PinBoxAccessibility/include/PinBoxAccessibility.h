@@ -35,8 +35,9 @@ void pinbox_a11y_set_value(int32_t id, double current, double minimum, double ma
 /// Where each character of object `id`'s text is drawn, then its caret's place after the last:
 /// `count` rectangles of four numbers each (x, y, width, height, in the window), copied.
 void pinbox_a11y_set_characters(int32_t id, const double *rectangles, int32_t count);
-/// Where object `id`'s caret stands, in characters of its text; -1 for an object without one.
-void pinbox_a11y_set_caret(int32_t id, int32_t offset);
+/// Where object `id`'s caret stands, in characters of its text, -1 for an object without one; and
+/// the characters selected, from `selection_start` to before `selection_end`, -1 for none.
+void pinbox_a11y_set_caret(int32_t id, int32_t offset, int32_t selection_start, int32_t selection_end);
 /// How many times the bridge has started sending ATK's events (a screen reader began listening):
 /// events emitted before that were dropped, and a change in this count asks for them again.
 uint32_t pinbox_a11y_listeners(void);

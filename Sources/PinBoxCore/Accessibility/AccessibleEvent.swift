@@ -13,6 +13,8 @@ public enum AccessibleEvent: Equatable, Sendable {
     case text(Int32, at: Int, removed: Int, inserted: Int)
     /// An entry's caret moved with its text unchanged (an arrow, Home, End).
     case caret(Int32)
+    /// An entry's selected characters changed (Shift and an arrow, Ctrl+A, or typing over them).
+    case selection(Int32)
     case value(Int32)
     /// Said at once, interrupting: the error line that appeared (`object:announcement`, which
     /// Orca 43 does not hear: the line's showing, a notification's, is what it speaks).
@@ -56,6 +58,7 @@ extension AccessibleTree {
             } else if before.caret != after.caret {
                 events.append(.caret(after.id))
             }
+            if before.selection != after.selection { events.append(.selection(after.id)) }
             if before.value != after.value { events.append(.value(after.id)) }
             for state in AccessibleStates.each where state != .focused {
                 let was = before.states.contains(state), now = after.states.contains(state)

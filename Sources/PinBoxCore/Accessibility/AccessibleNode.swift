@@ -30,6 +30,9 @@ public struct AccessibleNode: Equatable, Sendable {
     public var characters: [Rect] = []
     /// An entry's caret, in characters of `text`; nil for an object without one.
     public var caret: Int?
+    /// An entry's selected characters, in characters of `text` (a hidden entry's bullets for the
+    /// dots selected); nil when none are.
+    public var selection: Range<Int>?
 
     public init(id: Int32, role: AccessibleRole, name: String, description: String = "", text: String? = nil,
                 states: AccessibleStates, keyBinding: String = "", action: AccessibleAction? = nil,

@@ -233,7 +233,13 @@ public struct AccessibleTree: Equatable, Sendable {
         var node = AccessibleNode(id: ID.entry(index), role: hidden ? .passwordText : .text, name: name,
                                   description: description, text: text, states: states, bounds: bounds)
         // The caret within what the text holds: a hidden row's bullets start at its first dot shown.
-        node.caret = min(max(0, field.field.caret - (hidden ? field.firstShown : 0)), text.unicodeScalars.count)
+        let count = text.unicodeScalars.count, first = hidden ? field.firstShown : 0
+        node.caret = min(max(0, field.field.caret - first), count)
+        // The selected characters within it: a hidden row's bullets for the dots shown selected.
+        if field.hasCaret, let selected = field.field.selection {
+            let shown = min(max(0, selected.lowerBound - first), count)..<min(max(0, selected.upperBound - first), count)
+            if !shown.isEmpty { node.selection = shown }
+        }
         if hidden && !field.showsCount {
             node.textOffset = field.firstShown
             node.characters = characterPlaces(field, count: shownCount, in: bounds)

@@ -172,6 +172,7 @@ extension Theme {
         theme.errorColor = palette.entryError
         theme.successColor = palette.success
         theme.successMark = palette.onSuccess
+        theme.selectionColor = palette.accent.withAlpha(0.3)
         return theme
     }
 }

@@ -77,7 +77,8 @@ extension InputEvent {
     var isKey: Bool {
         switch self {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
-             .deleteWordBackward, .moveCaret, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .composeStarted, .composeCancelled:
+             .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape, .submit,
+             .focusNext, .focusPrevious, .pasteRequest, .copy, .composeStarted, .composeCancelled:
             return true
         default:
             return false

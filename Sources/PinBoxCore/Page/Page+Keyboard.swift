@@ -17,10 +17,10 @@ extension Page {
     /// state leave it alone.
     func endComposing(for input: InputEvent) -> Bool {
         switch input {
-        case .escape, .deleteBackward, .deleteForward, .deleteWordBackward, .submit:
+        case .escape, .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .submit:
             composing = nil
             return true
-        case .character, .moveCaret, .composeCancelled, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .clearField, .focusNext,
+        case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .clearField, .focusNext,
              .focusPrevious, .pasteRequest, .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
             composing = nil
         case .windowFocus(let focused):

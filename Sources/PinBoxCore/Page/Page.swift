@@ -252,7 +252,7 @@ public final class Page {
             return effects
         }
         switch input {
-        case .character, .deleteBackward, .deleteForward, .deleteWordBackward, .clearField:
+        case .character, .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .clearField:
             leaveRevealQuestion(now: now, into: &effects)
         default: break
         }
@@ -261,9 +261,14 @@ public final class Page {
             if let i = entryField(for: &effects) { type(c, into: i, now: now, into: &effects) }
         case .moveCaret(let move) where focusedField.map({ fields[$0].hasCaret }) == true:
             if let i = focusedField { moveCaret(move, in: i) }
-        case .nonTypingKey where rules.purpose == .prompt, .moveCaret where rules.purpose == .prompt:
+        case .extendSelection(let move) where focusedField.map({ fields[$0].hasCaret }) == true:
+            if let i = focusedField { moveCaret(move, in: i, selecting: true) }
+        case .selectAll where focusedField.map({ fields[$0].hasCaret }) == true:
+            if let i = focusedField, fields[i].field.selectAll() { fields[i].followCaret() }
+        case .nonTypingKey where rules.purpose == .prompt, .moveCaret where rules.purpose == .prompt,
+             .extendSelection where rules.purpose == .prompt, .selectAll where rules.purpose == .prompt:
             break  // the user tried no character (a media key; an arrow where no caret can move)
-        case .otherKey, .nonTypingKey, .moveCaret:
+        case .otherKey, .nonTypingKey, .moveCaret, .extendSelection, .selectAll:
             if let i = focusedField { apply([.rejected(fields[i].field.accepts.refusal)], to: i, now: now, into: &effects) }
         case .keypadWithoutNumLock:
             if let i = focusedField { apply([.rejected(.numLockOff)], to: i, now: now, into: &effects) }
@@ -284,6 +289,14 @@ public final class Page {
                 let field = fields[i].field
                 apply(fields[i].revealed ? field.deleteWordBackward() : field.deleteToStart(), to: i, now: now,
                       into: &effects)
+            }
+        case .deleteWordForward:
+            // The same after the caret; with nothing after it, as Delete there.
+            if let i = entryField(for: &effects) {
+                let field = fields[i].field
+                let events = field.caret == field.length && field.selection == nil ? field.deleteBackward()
+                    : fields[i].revealed ? field.deleteWordForward() : field.deleteToEnd()
+                apply(events, to: i, now: now, into: &effects)
             }
         case .clearField:
             if let i = entryField(for: &effects) { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
@@ -668,10 +681,11 @@ public final class Page {
     }
 
     /// Whether the focused field is a text entry with a caret, in a focused window, on a page
-    /// still open: the caret blinks only then.
+    /// still open: the caret blinks only then, and not while characters are selected (the
+    /// selection shows where typing goes), as in GTK's entries.
     public var showsCaret: Bool {
         guard outcome == nil, windowFocused, let i = focusedField else { return false }
-        return fields[i].hasCaret
+        return fields[i].hasCaret && fields[i].field.selection == nil
     }
 
     /// The wait cue's frame interval: smooth enough for a slow pulse, cheap enough to run for minutes.

@@ -89,12 +89,13 @@ public final class AccessibilityBridge {
 
     /// Tells a screen reader of a key before the page handles it, as a toolkit tells it of
     /// every key; true when the screen reader took the key for itself (one of its commands).
-    /// Only the erasing keys are told (`KeyTranslator.erases`: BackSpace, Delete), and those that
-    /// move the caret (the arrows, Home, End): Orca speaks what a deletion took, and what the
-    /// caret moved to, only when it knows the key was one of them. No other key is: a key event
-    /// carries the character it types, and nothing typed goes to the bus.
+    /// Only the erasing keys are told (`KeyTranslator.erases`: BackSpace, Delete), those that
+    /// move the caret (the arrows, Home, End) and Ctrl+A: Orca speaks what a deletion took, what
+    /// the caret moved to and what was selected only when it knows the key was one of them. No
+    /// other key is: a key event carries the character it types, and nothing typed goes to the bus.
     func tell(keysym: UInt32, pressed: Bool, key: XKeyEvent) -> Bool {
-        guard KeyTranslator.erases(keysym) || KeyTranslator.movesCaret(keysym), onTheBus,
+        let selectsAll = (keysym == UInt32(XK_a) || keysym == UInt32(XK_A)) && key.state & UInt32(ControlMask) != 0
+        guard KeyTranslator.erases(keysym) || KeyTranslator.movesCaret(keysym) || selectsAll, onTheBus,
               let name = XKeysymToString(KeySym(keysym)) else { return false }
         return pinbox_accessibility_key(pressed ? 1 : 0, keysym, key.state, key.keycode,
                                         UInt32(truncatingIfNeeded: key.time), name) != 0
@@ -140,7 +141,10 @@ public final class AccessibilityBridge {
             if old?.keyBinding != node.keyBinding { set(node.id, Int32(PINBOX_A11Y_KEY_BINDING), node.keyBinding) }
             if old?.action != node.action { set(node.id, Int32(PINBOX_A11Y_ACTION), node.action?.name ?? "") }
             if let v = node.value { pinbox_accessibility_set_value(node.id, v.current, v.minimum, v.maximum) }
-            if old?.caret != node.caret { pinbox_accessibility_set_caret(node.id, Int32(node.caret ?? -1)) }
+            if old?.caret != node.caret || old?.selection != node.selection {
+                pinbox_accessibility_set_caret(node.id, Int32(node.caret ?? -1), Int32(node.selection?.lowerBound ?? -1),
+                                               Int32(node.selection?.upperBound ?? -1))
+            }
             if old?.characters != node.characters {
                 let numbers = node.characters.flatMap { [$0.x, $0.y, $0.width, $0.height] }
                 pinbox_accessibility_set_characters(node.id, numbers, Int32(node.characters.count))
@@ -166,6 +170,7 @@ public final class AccessibilityBridge {
             pinbox_accessibility_emit(Int32(PINBOX_A11Y_TEXT_CHANGED), id, Int32(at), Int32(removed), Int32(inserted), nil)
         case .value(let id): pinbox_accessibility_emit(Int32(PINBOX_A11Y_VALUE_CHANGED), id, 0, 0, 0, nil)
         case .caret(let id): pinbox_accessibility_emit(Int32(PINBOX_A11Y_CARET_MOVED), id, 0, 0, 0, nil)
+        case .selection(let id): pinbox_accessibility_emit(Int32(PINBOX_A11Y_SELECTION_CHANGED), id, 0, 0, 0, nil)
         case .announce(let text):
             text.withCString { pinbox_accessibility_emit(Int32(PINBOX_A11Y_ANNOUNCE), AccessibleTree.ID.window, 0, 0, 0, $0) }
         case .activate(let on):

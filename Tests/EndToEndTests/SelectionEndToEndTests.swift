@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// What a prompt's entry holds can be selected, as in GTK's entries, and what is typed then
+/// replaces it: Ctrl+A, or Shift with the arrows, Home and End. Real keys through XTEST, what
+/// the real caller received, and the selection read from the window's pixels.
+@Suite("Selecting in an entry, end to end", .serialized, .endToEnd)
+final class SelectionEndToEndTests {
+    /// git's username typed wrong is selected whole with Ctrl+A and typed again; the password's
+    /// wrong end is selected with Shift+Left and typed over: git gets what the user meant.
+    @Test func gitGetsWhatWasTypedOverASelection() throws {
+        let desk = try CallerDesk()
+        let git = try desk.gitCredentialFill()
+
+        _ = try desk.nextDialog()
+        try desk.type("wrong-name")
+        try desk.key("ctrl+a")
+        try desk.type("alice")
+        try desk.key("Return")
+        _ = try desk.nextDialog()
+        try desk.type("secret-typo")
+        try desk.key("shift+Left", "shift+Left", "shift+Left", "shift+Left", "shift+Left")
+        try desk.type("!")
+        try desk.key("Return")
+
+        #expect(git.wait() == 0, "\(String(decoding: git.read().err, as: UTF8.self))")
+        #expect(String(decoding: git.read().out, as: UTF8.self)
+            == "protocol=https\nhost=git.example.com\nusername=alice\npassword=secret!\n")
+    }
+
+    /// Shift+Home selects a whole passphrase of dots and BackSpace erases it, the user's habit
+    /// in any entry; Ctrl+Shift+Left, in dots, selects to the start too (where a word begins
+    /// would show).
+    @Test func aSelectedPassphraseIsErasedWhole() throws {
+        let desk = try CallerDesk()
+        for select in ["shift+Home", "ctrl+shift+Left"] {
+            let askpass = try desk.ask("Enter passphrase for key '/tmp/id':")
+            _ = try desk.nextDialog()
+            try desk.type("not this one")
+            try desk.key(select, "BackSpace")
+            try desk.type("right")
+            try desk.key("Return")
+            #expect(askpass.wait() == 0)
+            #expect(String(decoding: askpass.read().out, as: UTF8.self) == "right\n", "\(select)")
+        }
+    }
+
+    /// The selected dots are drawn on the selection's colour, the others on white, and no caret
+    /// shows while they are; BackSpace takes them and the colour, and the caret is back.
+    @Test func theSelectionIsDrawnBehindTheSelectedDots() throws {
+        let desk = try CallerDesk()
+        let askpass = try desk.ask("Enter passphrase for key '/tmp/id':")
+        let dialog = try desk.nextDialog()
+        try desk.type("secret")
+        var ink = try desk.entry(dialog)
+        try waitUntil("six dots, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.isDots(6) && Self.selected(ink) == nil
+        }
+        try desk.key("shift+Left", "shift+Left")
+        var selected: ClosedRange<Int>?
+        try waitUntil("a selection drawn, \(ink)") {
+            ink = try desk.entry(dialog)
+            selected = Self.selected(ink)
+            return selected != nil
+        }
+        let runs = ink.runs
+        #expect(runs.count == 6, "\(ink)")
+        if let selected, runs.count == 6 {
+            #expect(selected.contains(runs[4].lowerBound) && selected.contains(runs[5].upperBound), "\(selected), \(ink)")
+            #expect(!selected.contains(runs[3].upperBound), "the fourth dot is not selected: \(selected), \(ink)")
+        }
+        #expect(try !desk.showsCaret(dialog, within: 1.5), "no caret while a selection shows")
+        try desk.key("BackSpace")
+        try waitUntil("four dots and no selection, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.isDots(4) && Self.selected(ink) == nil
+        }
+        #expect(try desk.showsCaret(dialog, within: 3), "the caret is back")
+        try desk.key("Return")
+        #expect(askpass.wait() == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "secr\n")
+    }
+
+    /// The columns of the entry where the selection's colour shows (a light blue: blue well
+    /// above red, and light), or nil.
+    private static func selected(_ ink: EntryInk) -> ClosedRange<Int>? {
+        let width = ink.columns.count
+        var columns: [Int] = []
+        for (i, p) in ink.picture.enumerated() {
+            let (r, g, b) = (Int(p >> 16 & 0xff), Int(p >> 8 & 0xff), Int(p & 0xff))
+            if b > r + 30 && b > g + 10 && r > 150 { columns.append(ink.columns.lowerBound + i % width) }
+        }
+        guard let low = columns.min(), let high = columns.max() else { return nil }
+        return low...high
+    }
+}

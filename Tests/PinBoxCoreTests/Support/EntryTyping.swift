@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+@testable import PinBoxCore
+
+/// A text measure that opens no font: each character half as wide as the text is tall.
+func roughTextMeasure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+    Size(width: Double(text.unicodeScalars.count) * style.size / 2, height: (style.size * 1.3).rounded(.up))
+}
+
+extension PinField {
+    /// A text entry of `capacity` characters that pastes as typed, with `typed` typed into it.
+    static func entry(_ typed: String, capacity: Int = 100, byteLimit: Int? = nil) throws -> PinField {
+        let f = try PinField(capacity: capacity, pastePolicy: .text, accepts: .text, byteLimit: byteLimit)
+        for c in typed.unicodeScalars { _ = f.type(c) }
+        return f
+    }
+
+    /// What it holds, as text.
+    var contents: String { secret.withBytes { String(decoding: $0, as: UTF8.self) } }
+}
+
+extension Page {
+    /// The dialog a caller's `kind` of prompt opens, its window focused.
+    static func focusedPrompt(_ kind: PromptKind) throws -> Page {
+        let page = try DialogSpec(prompt: kind).makePage(measure: roughTextMeasure)
+        _ = page.handle(.windowFocus(true), now: 0)
+        return page
+    }
+
+    /// Hands it `inputs`, one after another, at `now`.
+    func feed(_ inputs: [InputEvent], at now: Double = 1) {
+        for input in inputs { _ = handle(input, now: now) }
+    }
+
+    /// Types `text`, a key a character.
+    func typeText(_ text: String, at now: Double = 1) {
+        feed(text.unicodeScalars.map { .character($0) }, at: now)
+    }
+
+    /// What its first entry holds.
+    var typedText: String { fields[0].field.contents }
+}
