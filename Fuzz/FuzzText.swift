@@ -271,7 +271,7 @@ func fuzzEntry(_ input: inout ByteReader) {
             }
             (events, expected) = ([], [])
         default:
-            switch input.next() % 6 {
+            switch input.next() % 7 {
             case 0:
                 events = field.deleteForward()
                 expected = removed(caret..<min(model.count, caret + 1))
@@ -288,6 +288,13 @@ func fuzzEntry(_ input: inout ByteReader) {
                 let changes = !model.isEmpty && !(anchor == 0 && caret == model.count)
                 check(field.selectAll() == changes, "select all of \(model.count) from \(String(describing: anchor))")
                 if !model.isEmpty { (anchor, caret) = (0, model.count) }
+                (events, expected) = ([], [])
+            case 5:
+                var (start, end) = (caret, caret)
+                while start > 0, model[start - 1].isWordCharacter { start -= 1 }
+                while end < model.count, model[end].isWordCharacter { end += 1 }
+                check(field.selectWord() == (start < end), "select the word at \(caret) of \(model.count)")
+                if start < end { (anchor, caret) = (start, end) }
                 (events, expected) = ([], [])
             default:
                 events = field.deleteToStart()

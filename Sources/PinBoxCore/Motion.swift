@@ -10,10 +10,14 @@ public struct Motion: Equatable, Sendable {
     /// for none.
     public var animates = true
     public var caret = CaretBlink()
+    /// How soon a second click must follow the first to make a double click, in seconds: the
+    /// user's own pace, which a desktop lengthens for a hand that clicks slowly. GTK's default.
+    public var doubleClick = 0.4
 
-    public init(animates: Bool = true, caret: CaretBlink = CaretBlink()) {
+    public init(animates: Bool = true, caret: CaretBlink = CaretBlink(), doubleClick: Double = 0.4) {
         self.animates = animates
         self.caret = caret
+        self.doubleClick = doubleClick
     }
 
     /// The XSETTINGS a GTK program moves by (the registry's names; gsd-xsettings, xfsettingsd,
@@ -23,6 +27,7 @@ public struct Motion: Equatable, Sendable {
     public static let cursorBlinkSetting = "Net/CursorBlink"
     public static let cursorBlinkTimeSetting = "Net/CursorBlinkTime"
     public static let cursorBlinkTimeoutSetting = "Gtk/CursorBlinkTimeout"
+    public static let doubleClickTimeSetting = "Net/DoubleClickTime"
 
     /// The motion a prompt has: the user's word on animation, else the desktop's; the caret as
     /// the desktop blinks it, within GTK's own bounds (a blink of at least 100 ms, a timeout
@@ -36,6 +41,10 @@ public struct Motion: Equatable, Sendable {
             motion.caret.period = Double(max(milliseconds, 100)) / 1000
         }
         if let seconds = desktop?.integer(cursorBlinkTimeoutSetting) { motion.caret.timeout = Double(max(seconds, 1)) }
+        // Within reason: a click a tenth of a second after another is one that was meant.
+        if let milliseconds = desktop?.integer(doubleClickTimeSetting) {
+            motion.doubleClick = Double(min(max(milliseconds, 100), 5000)) / 1000
+        }
         return motion
     }
 }

@@ -233,12 +233,29 @@ public final class PinField {
     }
 
     /// Puts the caret before character `index` (a click), letting a selection go; returns
-    /// whether either moved.
-    public func placeCaret(at index: Int) -> Bool {
-        let target = min(max(0, index), length), selected = selection != nil
-        anchor = nil
-        guard target != caret else { return selected }
-        caret = target
+    /// whether either moved. `selecting` (the pointer dragged from a click) selects from where
+    /// the selection began, or from the caret, to there.
+    public func placeCaret(at index: Int, selecting: Bool = false) -> Bool {
+        let (was, selected) = (caret, selection)
+        anchor = selecting ? anchor ?? caret : nil
+        caret = min(max(0, index), length)
+        return caret != was || selection != selected
+    }
+
+    /// Selects the word the caret stands in, or at either end of (a double click), as GTK's
+    /// entries do: letters, digits, marks and `_`. Returns whether anything was selected.
+    public func selectWord() -> Bool {
+        var start = caretOffset, end = caretOffset, before = 0, after = 0
+        while start > 0 {
+            let previous = secret.characterStart(before: start)
+            guard secret.scalar(at: previous).isWordCharacter else { break }
+            (start, before) = (previous, before + 1)
+        }
+        while end < secret.count, secret.scalar(at: end).isWordCharacter {
+            (end, after) = (secret.characterEnd(after: end), after + 1)
+        }
+        guard before + after > 0 else { return false }
+        (anchor, caret) = (caret - before, caret + after)
         return true
     }
 

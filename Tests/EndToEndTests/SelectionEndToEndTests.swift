@@ -84,6 +84,45 @@ final class SelectionEndToEndTests {
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "secr\n")
     }
 
+    /// A double click on a mistyped word of a name selects it, and it is typed again; the
+    /// pointer dragged from between two dots to past the last selects those dots, typed over
+    /// in turn: real pointer events through XTEST, and what the caller received.
+    @Test func thePointerSelectsAWordOrWhatItIsDraggedOver() throws {
+        let desk = try CallerDesk()
+        let name = try desk.ask("Username for 'https://example.com': ")
+        var dialog = try desk.nextDialog()
+        try desk.type("alice smiht")
+        var ink = try desk.entry(dialog)
+        try waitUntil("the name drawn, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.runs.count >= 2
+        }
+        // The last run of ink is "smiht"'s (a space stands between the two words).
+        let word = ink.runs[ink.runs.count - 1], middle = (ink.rows.lowerBound + ink.rows.upperBound) / 2
+        try desk.pointer(dialog, x: (word.lowerBound + word.upperBound) / 2, y: middle,
+                         then: "click", "--repeat", "2", "--delay", "80", "1")
+        try desk.type("smith")
+        try desk.key("Return")
+        #expect(name.wait() == 0)
+        #expect(String(decoding: name.read().out, as: UTF8.self) == "alice smith\n")
+
+        let passphrase = try desk.ask("Enter passphrase for key '/tmp/id':")
+        dialog = try desk.nextDialog()
+        try desk.type("sexxxx")
+        try waitUntil("six dots, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.isDots(6)
+        }
+        let runs = ink.runs, y = (ink.rows.lowerBound + ink.rows.upperBound) / 2
+        try desk.pointer(dialog, x: (runs[1].upperBound + runs[2].lowerBound) / 2, y: y, then: "mousedown", "1")
+        try desk.pointer(dialog, x: (runs[3].upperBound + runs[4].lowerBound) / 2, y: y)
+        try desk.pointer(dialog, x: ink.columns.upperBound - 4, y: y, then: "mouseup", "1")
+        try desk.type("cure")
+        try desk.key("Return")
+        #expect(passphrase.wait() == 0)
+        #expect(String(decoding: passphrase.read().out, as: UTF8.self) == "secure\n")
+    }
+
     /// The columns of the entry where the selection's colour shows (a light blue: blue well
     /// above red, and light), or nil.
     private static func selected(_ ink: EntryInk) -> ClosedRange<Int>? {

@@ -181,4 +181,70 @@ struct SelectionTests {
         let hidden = try #require(AccessibleTree(page: password).nodes.first { $0.role == .passwordText })
         #expect(hidden.selection == 0..<3 && hidden.text == "•••")
     }
+
+    /// The pointer dragged from a click selects from there, between letters of a name or
+    /// between dots; let go, it selects no more, and the next click lets the selection go.
+    @Test func aDragSelectsFromWhereTheButtonWentDown() throws {
+        let name = try Page.focusedPrompt(.username)
+        name.typeText("alice smith")
+        let edges = name.fields[0].runEdges("alice smith", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        let y = name.geometry.fields[0].mid.y, x0 = name.geometry.fields[0].x
+        func at(_ edge: Double) -> Point { Point(x: x0 + edge, y: y) }
+        name.feed([.click(at(edges[1])), .drag(at(edges[3])), .drag(at(edges[5])), .release(at(edges[5]))], at: 2)
+        #expect(name.fields[0].field.selection == 1..<5 && name.fields[0].field.caret == 5)
+        name.feed([.drag(at(edges[8]))], at: 2.1)
+        #expect(name.fields[0].field.selection == 1..<5, "let go: the pointer moving selects no more")
+        name.typeText("LIC", at: 3)
+        #expect(name.typedText == "aLIC smith")
+        name.feed([.click(at(edges[2])), .release(at(edges[2]))], at: 4)
+        #expect(name.fields[0].field.selection == nil && name.fields[0].field.caret == 2)
+
+        let dots = try Page.focusedPrompt(.password)
+        dots.typeText("secret")
+        let field = dots.fields[0]
+        let slot = FieldScene.markSlot(0, layout: field.layout, padding: field.configuration.theme.padding)
+        func gap(_ k: Int) -> Point { Point(x: dots.geometry.fields[0].x + slot.x + Double(k) * slot.width, y: y) }
+        dots.feed([.click(gap(4)), .drag(gap(1)), .release(gap(1))], at: 2)
+        #expect(dots.fields[0].field.selection == 1..<4 && dots.fields[0].field.caret == 1, "dragged back")
+    }
+
+    /// Two clicks in one place within the desktop's double-click time select the word there in
+    /// a name, everything where dots show; three, everything. Slower clicks, or clicks apart,
+    /// only put the caret.
+    @Test func aDoubleClickSelectsAWord() throws {
+        let name = try Page.focusedPrompt(.username)
+        name.typeText("alice smith")
+        let edges = name.fields[0].runEdges("alice smith", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        let point = Point(x: name.geometry.fields[0].x + (edges[7] + edges[8]) / 2, y: name.geometry.fields[0].mid.y)
+        func click(_ page: Page, _ p: Point, at now: Double) { page.feed([.click(p), .release(p)], at: now) }
+        click(name, point, at: 2)
+        click(name, point, at: 2.2)
+        #expect(name.fields[0].field.selection == 6..<11, "the word clicked: smith")
+        click(name, point, at: 2.4)
+        #expect(name.fields[0].field.selection == 0..<11, "a third click: all")
+        click(name, point, at: 4)
+        click(name, point, at: 4.5)
+        #expect(name.fields[0].field.selection == nil, "half a second apart: two clicks")
+        click(name, point, at: 6)
+        click(name, Point(x: point.x + 20, y: point.y), at: 6.1)
+        #expect(name.fields[0].field.selection == nil, "twenty pixels apart: two clicks")
+        // A desktop that gives its user a second for a double click.
+        name.motion = Motion.preferred(animations: nil, desktop: XSettings.desktop { $0.integer("Net/DoubleClickTime", 1000) })
+        #expect(name.motion.doubleClick == 1)
+        click(name, point, at: 8)
+        click(name, point, at: 8.8)
+        #expect(name.fields[0].field.selection == 6..<11)
+
+        let dots = try Page.focusedPrompt(.password)
+        dots.typeText("correct horse")
+        let middle = dots.geometry.fields[0].mid
+        click(dots, middle, at: 2)
+        click(dots, middle, at: 2.1)
+        #expect(dots.fields[0].field.selection == 0..<13, "dots: all, no word's end shown")
+        // Whatever a settings owner writes, a double click stays between a tenth of a second and five.
+        for (value, seconds) in [(Int32.min, 0.1), (0, 0.1), (Int32.max, 5.0)] {
+            let motion = Motion.preferred(animations: nil, desktop: XSettings.desktop { $0.integer("Net/DoubleClickTime", value) })
+            #expect(motion.doubleClick == seconds)
+        }
+    }
 }

@@ -33,23 +33,30 @@ extension Page {
 
 extension Page {
     /// A click in entry `index` puts its caret at the place between two characters nearest the
-    /// pointer, as in GTK's entries: between the dots, or between the characters of a name or a
-    /// code. A passphrase the user chose to show keeps its caret: placing it there would mean
-    /// measuring the secret's text, which copies it.
-    func placeCaret(in index: Int, at point: Point) {
+    /// pointer, as in GTK's entries (`caretPlace`); dragged from there, the pointer selects
+    /// (`selecting`).
+    func placeCaret(in index: Int, at point: Point, selecting: Bool = false) {
+        guard let place = caretPlace(in: index, at: point) else { return }
+        _ = fields[index].field.placeCaret(at: place, selecting: selecting)
+        fields[index].followCaret()
+    }
+
+    /// The place between two characters of entry `index` nearest `point`: between the dots, or
+    /// between the characters of a name or a code. None in a passphrase the user chose to show:
+    /// finding it would mean measuring the secret's text, which copies it.
+    func caretPlace(in index: Int, at point: Point) -> Int? {
         let field = fields[index], x = point.x - geometry.fields[index].x, theme = field.drawnTheme
         let edges: [Double]
         if theme.drawsTextRun {
-            guard field.holdsNoSecret else { return }
+            guard field.holdsNoSecret else { return nil }
             let text = field.field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
             edges = field.runEdges(text, theme: theme, measure: measure)
         } else {
             let slot = FieldScene.markSlot(0, layout: field.layout, padding: theme.padding)
             edges = (0...field.countShown).map { slot.x + Double($0) * slot.width }
         }
-        guard let nearest = edges.indices.min(by: { abs(edges[$0] - x) < abs(edges[$1] - x) }) else { return }
-        _ = field.field.placeCaret(at: (theme.drawsTextRun ? 0 : field.firstShown) + nearest)
-        fields[index].followCaret()
+        guard let nearest = edges.indices.min(by: { abs(edges[$0] - x) < abs(edges[$1] - x) }) else { return nil }
+        return (theme.drawsTextRun ? 0 : field.firstShown) + nearest
     }
 }
 

@@ -22,7 +22,7 @@ extension Page {
         }
         if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
             setFocus(i, into: &effects)
-            if i < fields.count && fields[i].hasCaret { placeCaret(in: i, at: point) }
+            if i < fields.count && fields[i].hasCaret { pressEntry(i, at: point, now: now) }
         } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
             setFocus(fields.count + b, into: &effects)
             pressedButton = (b, content.buttons[b].role)
@@ -33,6 +33,7 @@ extension Page {
     /// The pointer moves with the button down: what went down shows held only while the
     /// pointer is still on it.
     func drag(to point: Point) {
+        if let i = selectingIn, i < fields.count { placeCaret(in: i, at: point, selecting: true) }
         if let i = pressedKey, case .paySheet(let layout) = geometry {
             pressedKeyHeld = layout.keyRects[i].contains(point)
         }
@@ -54,6 +55,7 @@ extension Page {
         defer {
             (pressedKey, pressedKeyHeld) = (nil, false)
             (pressedButton, pressedButtonHeld) = (nil, false)
+            selectingIn = nil
         }
         if pressedButton != nil {
             return pressedButtonNow.flatMap { geometry.buttons[$0].contains(point) ? .pressButton($0) : nil }

@@ -108,6 +108,10 @@ public final class Page {
     /// pointer is still on it: it is pressed when let go on it.
     var pressedButton: (index: Int, role: PageButton.Role)?
     public internal(set) var pressedButtonHeld = false
+    /// The entry the pointer went down in, which selects from there while it is dragged; and the
+    /// last click in an entry, where and when, and how many came in a row (Page+Selection.swift).
+    var selectingIn: Int?
+    var lastEntryClick: (field: Int, point: Point, at: Double, count: Int)?
     /// When the window first showed the page (`shown(at:)`).
     public internal(set) var shownAt: Double?
 

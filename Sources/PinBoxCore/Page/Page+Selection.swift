@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Selecting with the pointer, as in GTK's entries: a click puts the caret, a drag from there
+// selects, a double click selects a word, a triple click everything.
+
+extension Page {
+    /// How far apart, in device pixels, two clicks may land and still make a double click
+    /// (GTK's default).
+    static let doubleClickDistance = 5.0
+
+    /// The button went down at `point` in entry `index`, at `now`. A click puts the caret (and
+    /// the drag that may follow selects from there); a second click soon after, in the same
+    /// place, selects the word there, or all of an entry whose words do not show (dots, a
+    /// passphrase the user chose to show, which is never measured); a third, everything.
+    func pressEntry(_ index: Int, at point: Point, now: Double) {
+        let last = lastEntryClick
+        let again = last.map {
+            $0.field == index && now - $0.at <= motion.doubleClick
+                && abs($0.point.x - point.x) <= Self.doubleClickDistance && abs($0.point.y - point.y) <= Self.doubleClickDistance
+        } ?? false
+        let count = again ? (last!.count % 3) + 1 : 1
+        lastEntryClick = (index, point, now, count)
+        selectingIn = count == 1 ? index : nil
+        let field = fields[index]
+        switch count {
+        case 1:
+            placeCaret(in: index, at: point)
+        case 2 where field.drawnTheme.drawsTextRun && field.holdsNoSecret:
+            _ = field.field.selectWord()
+        default:
+            _ = field.field.selectAll()
+        }
+        fields[index].followCaret()
+    }
+}
