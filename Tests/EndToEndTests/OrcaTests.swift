@@ -66,6 +66,59 @@ struct OrcaTests {
         #expect(try username.waitExit() == 0)
     }
 
+    /// Shift+Left in git's username: Orca says each letter selected ("e", "selected"); Ctrl+A:
+    /// "entire document selected"; Right lets it go: "Text unselected.". In a passphrase, what
+    /// it selects is a bullet, and nothing typed reaches Orca.
+    @Test func orcaSaysWhatIsSelected() throws {
+        let marker = "Wm5Tq8Zr"
+        let (xvfb, bus, orca) = try Self.session()
+        let username = try PinBoxProcess(["askpass", "Username for 'https://example.com': "], display: xvfb.display,
+                                         environment: bus.environment)
+        try orca.waitFor("the username prompt's entry") { _ in orca.spoken.contains { $0.hasPrefix("Username") } }
+        try username.xdotool(["type", "--delay", "50", "alice"])
+        try orca.waitFor("the username on the braille line") { _ in orca.brailled.contains { $0.contains("alice") } }
+        /// Waits until Orca has said `utterances`, in order, since its `from`-th utterance.
+        func says(_ utterances: [String], from: Int) throws {
+            try orca.waitFor("\(utterances) said, after \(orca.spoken[from...])") { _ in
+                var rest = orca.spoken[from...]
+                for utterance in utterances {
+                    guard let i = rest.firstIndex(of: utterance) else { return false }
+                    rest = rest[(i + 1)...]
+                }
+                return true
+            }
+        }
+        var from = orca.spoken.count
+        try username.keys("shift+Left", "shift+Left")
+        try says(["e", "selected", "c", "selected"], from: from)
+        from = orca.spoken.count
+        try username.keys("ctrl+a")
+        try says(["entire document selected"], from: from)
+        from = orca.spoken.count
+        try username.keys("Right")
+        try says(["Text unselected."], from: from)
+        try username.keys("Return")
+        #expect(try username.waitExit() == 0)
+        #expect(username.stdout == "alice\n")
+
+        let passphrase = try PinBoxProcess(["askpass", "Passphrase:"], display: xvfb.display, environment: bus.environment)
+        from = orca.spoken.count
+        try orca.waitFor("the passphrase's entry") { _ in orca.spoken[from...].contains { $0.contains("password text") } }
+        try passphrase.xdotool(["type", "--delay", "50", marker])
+        let bullets = String(repeating: "\u{2022}", count: marker.count)
+        try orca.waitFor("the bullets on the braille line") { _ in orca.brailled.contains { $0.contains(bullets) } }
+        from = orca.spoken.count
+        try passphrase.keys("shift+Left")
+        try says(["\u{2022}", "selected"], from: from)
+        from = orca.spoken.count
+        try passphrase.keys("ctrl+a")
+        try says(["entire document selected"], from: from)
+        try passphrase.keys("Return")
+        #expect(try passphrase.waitExit() == 0)
+        #expect(passphrase.stdout == marker + "\n")
+        #expect(!orca.lines.contains { $0.contains(marker) }, "the passphrase reached the screen reader")
+    }
+
     /// The agent's error on a pinentry's second try ("Bad passphrase") is spoken once, as a
     /// notification, with the dialog it is in: not twice, and not lost.
     @Test func orcaSpeaksTheAgentsErrorOnce() throws {
