@@ -81,7 +81,7 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
         return .pasteRequest(source, at: input.next() & 1 == 0 ? nil : point())
     case 18: return .copy
     case 19: return nextPasteAnswer(&input)
-    case 20: return .click(point())
+    case 20: return input.next() & 3 == 0 ? .clickExtending(point()) : .click(point())
     case 21: return input.next() & 1 == 0 ? .windowFocus(input.next() & 1 == 0) : .resize(
         Size(width: Double(input.next()) * 4, height: Double(input.next()) * 2))
     case 22:

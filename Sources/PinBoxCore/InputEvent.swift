@@ -54,6 +54,9 @@ public enum InputEvent: Equatable, Sendable {
     /// A left click at a point in device pixels: the button going down. A key of an on-screen
     /// number pad is pressed by it and typed by its `release` (see `Page.pressedKey`).
     case click(Point)
+    /// The same with Shift held: in an entry, the selection reaches from where it began (or
+    /// from the caret) to there, as in GTK's entries; elsewhere, a click.
+    case clickExtending(Point)
     /// The left button let go at a point.
     case release(Point)
     /// The pointer moved to a point with the left button held.
@@ -135,7 +138,7 @@ extension InputEvent {
         switch self {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
-             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .release, .drag,
+             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .release, .drag,
              .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
@@ -149,7 +152,7 @@ extension InputEvent {
     /// Whether it can press a button: what an armed page waits for (`Page.armingDelay`).
     public var pressesButton: Bool {
         switch self {
-        case .submit, .mnemonic, .click, .pressButton: true
+        case .submit, .mnemonic, .click, .clickExtending, .pressButton: true
         default: false
         }
     }

@@ -220,7 +220,7 @@ extension EventLoop {
     static func button(_ e: XButtonEvent) -> InputEvent? {
         let point = Point(x: Double(e.x), y: Double(e.y))
         switch Int32(e.button) {
-        case Button1: return .click(point)
+        case Button1: return e.state & UInt32(ShiftMask) != 0 ? .clickExtending(point) : .click(point)
         // Middle click pastes PRIMARY, as everywhere on X; the policy decides if it is taken.
         case Button2: return .pasteRequest(.primary, at: point)
         // Right click: the seeds hide the edit menu, so there is no context menu at all.

@@ -86,7 +86,8 @@ final class SelectionEndToEndTests {
 
     /// A double click on a mistyped word of a name selects it, and it is typed again; the
     /// pointer dragged from between two dots to past the last selects those dots, typed over
-    /// in turn: real pointer events through XTEST, and what the caller received.
+    /// in turn, and a click then one with Shift select the dots between them: real pointer
+    /// events through XTEST, and what the caller received.
     @Test func thePointerSelectsAWordOrWhatItIsDraggedOver() throws {
         let desk = try CallerDesk()
         let name = try desk.ask("Username for 'https://example.com': ")
@@ -118,9 +119,18 @@ final class SelectionEndToEndTests {
         try desk.pointer(dialog, x: (runs[3].upperBound + runs[4].lowerBound) / 2, y: y)
         try desk.pointer(dialog, x: ink.columns.upperBound - 4, y: y, then: "mouseup", "1")
         try desk.type("cure")
+        // A click after the third dot, then one with Shift after the fifth: those two selected.
+        try waitUntil("six dots again, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.isDots(6)
+        }
+        try desk.click(dialog, x: (ink.runs[2].upperBound + ink.runs[3].lowerBound) / 2, y: y)
+        try desk.pointer(dialog, x: (ink.runs[4].upperBound + ink.runs[5].lowerBound) / 2, y: y,
+                         then: "keydown", "shift", "click", "1", "keyup", "shift")
+        try desk.type("k")
         try desk.key("Return")
         #expect(passphrase.wait() == 0)
-        #expect(String(decoding: passphrase.read().out, as: UTF8.self) == "secure\n")
+        #expect(String(decoding: passphrase.read().out, as: UTF8.self) == "secke\n")
     }
 
     /// The columns of the entry where the selection's colour shows (a light blue: blue well

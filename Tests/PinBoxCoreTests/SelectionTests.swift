@@ -208,6 +208,21 @@ struct SelectionTests {
         #expect(dots.fields[0].field.selection == 1..<4 && dots.fields[0].field.caret == 1, "dragged back")
     }
 
+    /// A click with Shift held reaches the selection to there from where it began (the caret a
+    /// click put), either way, as in GTK's entries.
+    @Test func aShiftClickReachesTheSelectionThere() throws {
+        let name = try Page.focusedPrompt(.username)
+        name.typeText("alice smith")
+        let edges = name.fields[0].runEdges("alice smith", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        func at(_ k: Int) -> Point { Point(x: name.geometry.fields[0].x + edges[k], y: name.geometry.fields[0].mid.y) }
+        name.feed([.click(at(2)), .release(at(2)), .clickExtending(at(7)), .release(at(7))], at: 2)
+        #expect(name.fields[0].field.selection == 2..<7)
+        name.feed([.clickExtending(at(1)), .release(at(1))], at: 3)
+        #expect(name.fields[0].field.selection == 1..<2, "from where it began, the other way")
+        name.typeText("X", at: 4)
+        #expect(name.typedText == "aXice smith")
+    }
+
     /// Two clicks in one place within the desktop's double-click time select the word there in
     /// a name, everything where dots show; three, everything. Slower clicks, or clicks apart,
     /// only put the caret.

@@ -21,7 +21,7 @@ extension Page {
             composing = nil
             return true
         case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .clearField, .focusNext,
-             .focusPrevious, .pasteRequest, .copy, .click, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
+             .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }

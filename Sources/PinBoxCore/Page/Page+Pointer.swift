@@ -14,7 +14,7 @@ extension Page {
         return entries + [PointerArea(layout.forgot, .link)]
     }
 
-    func click(at point: Point, now: Double, into effects: inout [PageEffect]) {
+    func click(at point: Point, extending: Bool = false, now: Double, into effects: inout [PageEffect]) {
         if case .paySheet(let layout) = geometry, let i = layout.keyIndex(at: point) {
             pressedKey = i
             pressedKeyHeld = true
@@ -22,7 +22,7 @@ extension Page {
         }
         if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
             setFocus(i, into: &effects)
-            if i < fields.count && fields[i].hasCaret { pressEntry(i, at: point, now: now) }
+            if i < fields.count && fields[i].hasCaret { pressEntry(i, at: point, extending: extending, now: now) }
         } else if let b = geometry.buttons.firstIndex(where: { $0.contains(point) }) {
             setFocus(fields.count + b, into: &effects)
             pressedButton = (b, content.buttons[b].role)

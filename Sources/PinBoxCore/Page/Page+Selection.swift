@@ -11,7 +11,12 @@ extension Page {
     /// the drag that may follow selects from there); a second click soon after, in the same
     /// place, selects the word there, or all of an entry whose words do not show (dots, a
     /// passphrase the user chose to show, which is never measured); a third, everything.
-    func pressEntry(_ index: Int, at point: Point, now: Double) {
+    /// `extending` (Shift held): the selection reaches to there, and a drag goes on with it.
+    func pressEntry(_ index: Int, at point: Point, extending: Bool = false, now: Double) {
+        if extending {
+            (selectingIn, lastEntryClick) = (index, nil)
+            return placeCaret(in: index, at: point, selecting: true)
+        }
         let last = lastEntryClick
         let again = last.map {
             $0.field == index && now - $0.at <= motion.doubleClick

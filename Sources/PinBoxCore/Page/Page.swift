@@ -327,6 +327,8 @@ public final class Page {
             setFocus((focus + focusableCount - 1) % max(1, focusableCount), into: &effects)
         case .click(let point):
             click(at: point, now: now, into: &effects)
+        case .clickExtending(let point):
+            click(at: point, extending: true, now: now, into: &effects)
         case .drag(let point):
             drag(to: point)
         case .release(let point):
