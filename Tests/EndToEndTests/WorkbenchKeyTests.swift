@@ -247,8 +247,11 @@ struct WorkbenchKeyTests {
             #expect(help.stdout.contains(option), "\(option)")
         }
         // Every option the key table names is taken by the window: with no display it fails
-        // for the display (3), not for the option (2).
-        let values = ["FACTOR": "10", "NAME": "boxes", "FILE.gif": NSTemporaryDirectory() + "never.gif"]
+        // for the display (3), not for the option (2). A recording that never started leaves no
+        // empty file behind.
+        let gif = NSTemporaryDirectory() + "pinbox-never-\(UUID().uuidString).gif"
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        let values = ["FACTOR": "10", "NAME": "boxes", "FILE.gif": gif]
         for key in Workbench.keys {
             guard let option = key.option else { continue }
             let words = option.split(separator: " ").map(String.init)
@@ -256,6 +259,7 @@ struct WorkbenchKeyTests {
             let p = try PinBoxProcess(args, display: nil)
             let status = try p.waitExit(timeout: 10)
             #expect(status == 3, "\(args): \(status) \(p.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: gif), "\(args) left \(gif)")
         }
     }
 }

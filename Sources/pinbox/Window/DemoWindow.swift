@@ -34,6 +34,11 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
         }
         record = (fd, path)
     }
+    /// A window that never opens records nothing: the file opened for it does not stay, empty.
+    func failBeforeRecording(_ message: String, status: ExitStatus) -> Never {
+        if let record { pinbox_remove_unfinished(record.fd, record.path) }
+        fail(message, status: status)
+    }
     do throws(X11Error) {
         let display = try XDisplay(name: commandLine.display)
         let command = commandLine.withResources(of: display, arguments: arguments)
@@ -48,7 +53,8 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
         // size the user gave (`--geometry WxH`) is theirs to choose.
         if command.geometry.width == nil, command.geometry.height == nil,
            let overflow = WindowFit.overflow(page.preferredSize, area: area.size) {
-            fail(overflow + ": fewer cells (--count), more rows (--rows) or smaller cells (--size)", status: .usage)
+            failBeforeRecording(overflow + ": fewer cells (--count), more rows (--rows) or smaller cells (--size)",
+                                status: .usage)
         }
         let controller = PageController(page: page, delivery: command.askpass ? .standardOutput : .none,
                                         events: !command.quiet, screenshots: screenshots,
@@ -65,6 +71,6 @@ func runWorkbench(_ commandLine: WindowCommand, arguments: ArraySlice<String>) -
                              instance: command.resourceName ?? ResourceArguments.programName,
                              icon: { AppIcon.argb(size: 48) })
     } catch {
-        fail(error.message, status: .display)
+        failBeforeRecording(error.message, status: .display)
     }
 }
