@@ -68,7 +68,8 @@ struct OrcaTests {
 
     /// Shift+Left in git's username: Orca says each letter selected ("e", "selected"); Ctrl+A:
     /// "entire document selected"; Right lets it go: "Text unselected.". In a passphrase, what
-    /// it selects is a bullet, and nothing typed reaches Orca.
+    /// it selects is a bullet, BackSpace over all of it is "Selection deleted.", and nothing
+    /// typed reaches Orca.
     @Test func orcaSaysWhatIsSelected() throws {
         let marker = "Wm5Tq8Zr"
         let (xvfb, bus, orca) = try Self.session()
@@ -113,6 +114,11 @@ struct OrcaTests {
         from = orca.spoken.count
         try passphrase.keys("ctrl+a")
         try says(["entire document selected"], from: from)
+        // BackSpace takes it all: "Selection deleted.", not a bullet.
+        from = orca.spoken.count
+        try passphrase.keys("BackSpace")
+        try says(["Selection deleted."], from: from)
+        try passphrase.xdotool(["type", "--delay", "50", marker])
         try passphrase.keys("Return")
         #expect(try passphrase.waitExit() == 0)
         #expect(passphrase.stdout == marker + "\n")
