@@ -304,10 +304,7 @@ public final class PinField {
         let text = Self.trimmingWhitespace(bytes)
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
         guard text.allSatisfy(accepts.contains) else { return [.rejected(.pasteNotDigits)] }
-        let (selected, selectedBytes) = selectedSize
-        guard !pastTheLimit, text.count <= capacity - length + selected, secret.count - selectedBytes + text.count <= byteLimit else {
-            return [.rejected(.pasteTooLong)]
-        }
+        guard fits(characters: text.count, bytes: text.count) else { return [.rejected(.pasteTooLong)] }
         removeSelection()
         return append(text)
     }
@@ -323,12 +320,15 @@ public final class PinField {
         }
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
         guard let characters = acceptedCharacters(text) else { return [.rejected(.pasteNotDigits)] }
-        let (selected, selectedBytes) = selectedSize
-        guard !pastTheLimit, characters <= capacity - length + selected, secret.count - selectedBytes + text.count <= byteLimit else {
-            return [.rejected(.pasteTooLong)]
-        }
+        guard fits(characters: characters, bytes: text.count) else { return [.rejected(.pasteTooLong)] }
         removeSelection()
         return append(text)
+    }
+
+    /// Whether a paste of `characters` taking `bytes` fits, in place of the selection.
+    private func fits(characters: Int, bytes: Int) -> Bool {
+        let (selected, selectedBytes) = selectedSize
+        return !pastTheLimit && characters <= capacity - length + selected && secret.count - selectedBytes + bytes <= byteLimit
     }
 
     /// How many characters `bytes` hold, when they are valid UTF-8 of characters this field

@@ -183,12 +183,7 @@ private struct FieldDrawing {
                 let atEnd = before.count == text.count
                 let place = FieldScene.placeRun(width: width, advance: advance(before), room: room, rightToLeft: rightToLeft)
                 let left = bounds.x + pad + place.left
-                if let selection = scene.selection, let shown = scene.shown {
-                    let ends = [selection.lowerBound, selection.upperBound].map {
-                        advance(shown.bytes(before: $0, in: text))
-                    }.map { rightToLeft ? width - $0 : $0 }
-                    drawSelection(from: left + ends.min()!, to: left + ends.max()!)
-                }
+                drawRunSelection(left: left, width: width, rightToLeft: rightToLeft) { advance($0.bytes(before: $1, in: text)) }
                 // At the end of a right-to-left run, a caret's width clear of its ink (which may
                 // start before it).
                 caretX = rightToLeft && atEnd ? (left.rounded() + min(0, inkLeft)).rounded(.down) - 2 * caretWidth
@@ -220,14 +215,10 @@ private struct FieldDrawing {
         let place = FieldScene.placeRun(width: width, advance: advance, room: bounds.width - 2 * pad,
                                         rightToLeft: rightToLeft)
         let left = bounds.x + pad + place.left
-        if let selection = scene.selection, let shown = scene.shown {
-            let ends = [selection.lowerBound, selection.upperBound].map { index in
-                let prefix = shown.bytes(before: index, in: bytes)
-                let wide = prefix.count == bytes.count ? width
-                    : TextLayout.metrics(String(decoding: prefix, as: UTF8.self), style: textStyle, width: nil).size.width
-                return rightToLeft ? width - wide : wide
-            }
-            drawSelection(from: left + ends.min()!, to: left + ends.max()!)
+        drawRunSelection(left: left, width: width, rightToLeft: rightToLeft) { shown, index in
+            let prefix = shown.bytes(before: index, in: bytes)
+            return prefix.count == bytes.count ? width
+                : TextLayout.metrics(String(decoding: prefix, as: UTF8.self), style: textStyle, width: nil).size.width
         }
         let top = (bounds.mid.y - metrics.size.height / 2).rounded()
         canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
@@ -301,6 +292,18 @@ private struct FieldDrawing {
 
     /// A line of the entry's text, in whole pixels: the caret's height and the selection's.
     var lineHeight: Double { (theme.empty.font.size * 1.2 * s).rounded() }
+
+    /// The selection behind a run of text `width` wide drawn from `left` (right to left or not),
+    /// `advance` saying how wide the text before a character of `shown` is.
+    func drawRunSelection(left: Double, width: Double, rightToLeft: Bool,
+                          advance: (ShownCharacters, Int) -> Double) {
+        guard let selection = scene.selection, let shown = scene.shown else { return }
+        let ends = [selection.lowerBound, selection.upperBound].map {
+            let wide = advance(shown, $0)
+            return rightToLeft ? width - wide : wide
+        }
+        drawSelection(from: left + ends.min()!, to: left + ends.max()!)
+    }
 
     /// The selection's colour behind what lies between `left` and `right`, as high as the caret,
     /// kept inside the box.

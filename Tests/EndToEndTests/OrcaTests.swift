@@ -78,9 +78,12 @@ struct OrcaTests {
         try orca.waitFor("the username prompt's entry") { _ in orca.spoken.contains { $0.hasPrefix("Username") } }
         try username.xdotool(["type", "--delay", "50", "alice"])
         try orca.waitFor("the username on the braille line") { _ in orca.brailled.contains { $0.contains("alice") } }
-        /// Waits until Orca has said `utterances`, in order, since its `from`-th utterance.
-        func says(_ utterances: [String], from: Int) throws {
-            try orca.waitFor("\(utterances) said, after \(orca.spoken[from...])") { _ in
+        /// Presses `keys` in `process`'s window and waits until Orca has said `utterances`, in
+        /// order, after them.
+        func pressing(_ keys: String..., in process: PinBoxProcess, says utterances: [String]) throws {
+            let from = orca.spoken.count
+            try process.xdotool(["key", "--delay", "15"] + keys)
+            try orca.waitFor("\(utterances) said after \(keys), after \(orca.spoken[from...])") { _ in
                 var rest = orca.spoken[from...]
                 for utterance in utterances {
                     guard let i = rest.firstIndex(of: utterance) else { return false }
@@ -89,35 +92,23 @@ struct OrcaTests {
                 return true
             }
         }
-        var from = orca.spoken.count
-        try username.keys("shift+Left", "shift+Left")
-        try says(["e", "selected", "c", "selected"], from: from)
-        from = orca.spoken.count
-        try username.keys("ctrl+a")
-        try says(["entire document selected"], from: from)
-        from = orca.spoken.count
-        try username.keys("Right")
-        try says(["Text unselected."], from: from)
+        try pressing("shift+Left", "shift+Left", in: username, says: ["e", "selected", "c", "selected"])
+        try pressing("ctrl+a", in: username, says: ["entire document selected"])
+        try pressing("Right", in: username, says: ["Text unselected."])
         try username.keys("Return")
         #expect(try username.waitExit() == 0)
         #expect(username.stdout == "alice\n")
 
         let passphrase = try PinBoxProcess(["askpass", "Passphrase:"], display: xvfb.display, environment: bus.environment)
-        from = orca.spoken.count
+        let from = orca.spoken.count
         try orca.waitFor("the passphrase's entry") { _ in orca.spoken[from...].contains { $0.contains("password text") } }
         try passphrase.xdotool(["type", "--delay", "50", marker])
         let bullets = String(repeating: "\u{2022}", count: marker.count)
         try orca.waitFor("the bullets on the braille line") { _ in orca.brailled.contains { $0.contains(bullets) } }
-        from = orca.spoken.count
-        try passphrase.keys("shift+Left")
-        try says(["\u{2022}", "selected"], from: from)
-        from = orca.spoken.count
-        try passphrase.keys("ctrl+a")
-        try says(["entire document selected"], from: from)
+        try pressing("shift+Left", in: passphrase, says: ["\u{2022}", "selected"])
+        try pressing("ctrl+a", in: passphrase, says: ["entire document selected"])
         // BackSpace takes it all: "Selection deleted.", not a bullet.
-        from = orca.spoken.count
-        try passphrase.keys("BackSpace")
-        try says(["Selection deleted."], from: from)
+        try pressing("BackSpace", in: passphrase, says: ["Selection deleted."])
         try passphrase.xdotool(["type", "--delay", "50", marker])
         try passphrase.keys("Return")
         #expect(try passphrase.waitExit() == 0)

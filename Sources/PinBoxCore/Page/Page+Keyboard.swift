@@ -20,8 +20,9 @@ extension Page {
         case .escape, .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .submit:
             composing = nil
             return true
-        case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .clearField, .focusNext,
-             .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate:
+        case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock,
+             .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .mnemonic,
+             .pressButton, .focusOn, .hidden, .close, .terminate:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }
