@@ -98,7 +98,7 @@ final class SelectionEndToEndTests {
             ink = try desk.entry(dialog)
             return ink.runs.count >= 2
         }
-        // The last run of ink is "smiht"'s (a space stands between the two words).
+        // The last run of ink is part of "smiht" (its last letter or letters).
         let word = ink.runs[ink.runs.count - 1], middle = (ink.rows.lowerBound + ink.rows.upperBound) / 2
         try desk.pointer(dialog, x: (word.lowerBound + word.upperBound) / 2, y: middle,
                          then: "click", "--repeat", "2", "--delay", "80", "1")
@@ -131,6 +131,36 @@ final class SelectionEndToEndTests {
         try desk.key("Return")
         #expect(passphrase.wait() == 0)
         #expect(String(decoding: passphrase.read().out, as: UTF8.self) == "secke\n")
+    }
+
+    /// A middle click after a name's first word pastes the primary selection there (xclip serves
+    /// it), as in GTK's entries, not at the caret at the name's end.
+    @Test func aMiddleClickPastesWhereItLands() throws {
+        let desk = try CallerDesk()
+        let name = try desk.ask("Username for 'https://example.com': ")
+        let dialog = try desk.nextDialog()
+        try desk.type("alice smith")
+        var ink = try desk.entry(dialog)
+        try waitUntil("the name drawn, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.runs.count >= 2
+        }
+        let (status, _) = try run(["xclip", "-selection", "primary", "-i"], display: desk.display, input: Array("-j".utf8))
+        #expect(status == 0)
+        // Just right of the first word's last letter (the widest gap between runs of ink is the
+        // space): the place after it is the nearest.
+        let typed = ink, runs = ink.runs
+        let word = runs.indices.dropLast().max { runs[$0 + 1].lowerBound - runs[$0].upperBound
+            < runs[$1 + 1].lowerBound - runs[$1].upperBound }!
+        try desk.pointer(dialog, x: runs[word].upperBound + 1, y: (ink.rows.lowerBound + ink.rows.upperBound) / 2,
+                         then: "click", "2")
+        try waitUntil("the paste drawn, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.picture != typed.picture
+        }
+        try desk.key("Return")
+        #expect(name.wait() == 0)
+        #expect(String(decoding: name.read().out, as: UTF8.self) == "alice-j smith\n")
     }
 
     /// The columns of the entry where the selection's colour shows (a light blue: blue well

@@ -262,4 +262,27 @@ struct SelectionTests {
             #expect(motion.doubleClick == seconds)
         }
     }
+
+    /// A middle click pastes the primary selection where it lands between a name's letters, as
+    /// in GTK's entries (the caret goes there, a selection is let go); the keyboard's paste goes
+    /// in at the caret.
+    @Test func aMiddleClickPastesWhereItLands() throws {
+        let name = try Page.focusedPrompt(.username)
+        name.fields[0].field.pastePolicy = .text
+        name.typeText("alice smith")
+        let edges = name.fields[0].runEdges("alice smith", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        let point = Point(x: name.geometry.fields[0].x + edges[5], y: name.geometry.fields[0].mid.y)
+        func paste(_ text: String) {
+            let bytes = SecretBuffer(capacity: text.utf8.count)
+            bytes.append(contentsOf: Array(text.utf8))
+            name.feed([.pasted(.bytes(bytes))], at: 2)
+        }
+        name.feed([.selectAll])
+        #expect(name.handle(.pasteRequest(.primary, at: point), now: 2) == [.fetchPaste(.primary)])
+        paste("-j")
+        #expect(name.typedText == "alice-j smith", "in where the middle click landed, the selection let go")
+        name.feed([.moveCaret(.end), .pasteRequest(.clipboard, at: nil)], at: 3)
+        paste("!")
+        #expect(name.typedText == "alice-j smith!", "the keyboard's paste: at the caret")
+    }
 }

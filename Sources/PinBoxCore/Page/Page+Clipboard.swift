@@ -3,7 +3,8 @@
 
 extension Page {
     /// A paste asked for (from the clipboard or the primary selection, at the pointer or into
-    /// the focused entry): the host fetches it, unless the entry refuses pastes.
+    /// the focused entry): the host fetches it, unless the entry refuses pastes. A middle click
+    /// in an entry's text pastes where it lands, as in GTK's entries: the caret goes there first.
     func requestPaste(from source: PasteSource, at point: Point?, now: Double, into effects: inout [PageEffect]) {
         if let point {
             guard let i = geometry.fields.firstIndex(where: { $0.contains(point) }) else { return }
@@ -13,6 +14,7 @@ extension Page {
         guard fields[i].field.pastePolicy != .deny else {
             return apply([.rejected(.pasteDenied)], to: i, now: now, into: &effects)
         }
+        if let point, fields[i].hasCaret { placeCaret(in: i, at: point) }
         pasteTarget = i
         effects.append(.fetchPaste(source))
     }
