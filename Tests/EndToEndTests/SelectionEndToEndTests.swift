@@ -90,14 +90,7 @@ final class SelectionEndToEndTests {
     /// events through XTEST, and what the caller received.
     @Test func thePointerSelectsAWordOrWhatItIsDraggedOver() throws {
         let desk = try CallerDesk()
-        let name = try desk.ask("Username for 'https://example.com': ")
-        var dialog = try desk.nextDialog()
-        try desk.type("alice smiht")
-        var ink = try desk.entry(dialog)
-        try waitUntil("the name drawn, \(ink)") {
-            ink = try desk.entry(dialog)
-            return ink.runs.count >= 2
-        }
+        var (name, dialog, ink) = try Self.username("alice smiht", on: desk)
         // The last run of ink is part of "smiht" (its last letter or letters).
         let word = ink.runs[ink.runs.count - 1], middle = (ink.rows.lowerBound + ink.rows.upperBound) / 2
         try desk.pointer(dialog, x: (word.lowerBound + word.upperBound) / 2, y: middle,
@@ -137,14 +130,7 @@ final class SelectionEndToEndTests {
     /// it), as in GTK's entries, not at the caret at the name's end.
     @Test func aMiddleClickPastesWhereItLands() throws {
         let desk = try CallerDesk()
-        let name = try desk.ask("Username for 'https://example.com': ")
-        let dialog = try desk.nextDialog()
-        try desk.type("alice smith")
-        var ink = try desk.entry(dialog)
-        try waitUntil("the name drawn, \(ink)") {
-            ink = try desk.entry(dialog)
-            return ink.runs.count >= 2
-        }
+        var (name, dialog, ink) = try Self.username("alice smith", on: desk)
         let (status, _) = try run(["xclip", "-selection", "primary", "-i"], display: desk.display, input: Array("-j".utf8))
         #expect(status == 0)
         // Just right of the first word's last letter (the widest gap between runs of ink is the
@@ -161,6 +147,20 @@ final class SelectionEndToEndTests {
         try desk.key("Return")
         #expect(name.wait() == 0)
         #expect(String(decoding: name.read().out, as: UTF8.self) == "alice-j smith\n")
+    }
+
+    /// An askpass asking for git's username on `desk`, with `typed` (two words) typed in and
+    /// drawn: the caller, its dialog and the entry's ink.
+    private static func username(_ typed: String, on desk: CallerDesk) throws -> (Child, CallerDesk.Dialog, EntryInk) {
+        let name = try desk.ask("Username for 'https://example.com': ")
+        let dialog = try desk.nextDialog()
+        try desk.type(typed)
+        var ink = try desk.entry(dialog)
+        try waitUntil("the name drawn, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.runs.count >= 2
+        }
+        return (name, dialog, ink)
     }
 
     /// The columns of the entry where the selection's colour shows (a light blue: blue well
