@@ -47,6 +47,20 @@ final class SelectionEndToEndTests {
         }
     }
 
+    /// Tabbing away from a passphrase and back selects it all, as GTK's and Qt's entries do:
+    /// what is typed then replaces it.
+    @Test func aPassphraseTabbedBackToIsTypedOver() throws {
+        let desk = try CallerDesk()
+        let askpass = try desk.ask("Enter passphrase for key '/tmp/id':")
+        _ = try desk.nextDialog()
+        try desk.type("wrong")
+        try desk.key("Tab", "shift+Tab")
+        try desk.type("right")
+        try desk.key("Return")
+        #expect(askpass.wait() == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "right\n")
+    }
+
     /// The selected dots are drawn on the selection's colour, the others on white, and no caret
     /// shows while they are; BackSpace takes them and the colour, and the caret is back.
     @Test func theSelectionIsDrawnBehindTheSelectedDots() throws {

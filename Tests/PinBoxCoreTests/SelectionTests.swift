@@ -285,4 +285,23 @@ struct SelectionTests {
         paste("!")
         #expect(name.typedText == "alice-j smith!", "the keyboard's paste: at the caret")
     }
+
+    /// An entry reached with Tab or Shift+Tab has all it holds selected, so that typing replaces
+    /// it, as in GTK's and Qt's entries; an empty one, and one reached by a click, do not.
+    @Test func anEntryReachedWithTabIsSelected() throws {
+        let page = try Page.focusedPrompt(.password)
+        page.typeText("wrong")
+        page.feed([.focusNext])
+        #expect(page.focusedField == nil, "on a button")
+        page.feed([.focusPrevious])
+        #expect(page.fields[0].field.selection == 0..<5)
+        page.typeText("right")
+        #expect(page.typedText == "right")
+        page.feed([.focusNext, .focusPrevious, .deleteBackward, .focusNext, .focusPrevious])
+        #expect(page.typedText.isEmpty && page.fields[0].field.selection == nil, "nothing to select")
+        page.typeText("abc")
+        page.feed([.focusNext])
+        page.feed([.click(page.geometry.fields[0].mid), .release(page.geometry.fields[0].mid)], at: 2)
+        #expect(page.fields[0].field.selection == nil, "a click puts the caret")
+    }
 }

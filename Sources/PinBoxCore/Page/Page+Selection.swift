@@ -3,6 +3,15 @@
 // selects, a double click selects a word, a triple click everything.
 
 extension Page {
+    /// Tab or Shift+Tab moves the focus to `index`. An entry reached so shows all it holds
+    /// selected, so that what is typed next replaces it, as GTK's (`gtk-entry-select-on-focus`)
+    /// and Qt's entries do; a click into it puts the caret instead.
+    func tab(to index: Int, into effects: inout [PageEffect]) {
+        let before = focus
+        setFocus(index, into: &effects)
+        if focus != before, let i = focusedField, fields[i].hasCaret, fields[i].field.selectAll() { fields[i].followCaret() }
+    }
+
     /// How far apart, in device pixels, two clicks may land and still make a double click
     /// (GTK's default).
     static let doubleClickDistance = 5.0

@@ -322,9 +322,9 @@ public final class Page {
                 press(b.role, now: now, into: &effects)
             }
         case .focusNext:
-            setFocus((focus + 1) % max(1, focusableCount), into: &effects)
+            tab(to: (focus + 1) % max(1, focusableCount), into: &effects)
         case .focusPrevious:
-            setFocus((focus + focusableCount - 1) % max(1, focusableCount), into: &effects)
+            tab(to: (focus + focusableCount - 1) % max(1, focusableCount), into: &effects)
         case .click(let point):
             click(at: point, now: now, into: &effects)
         case .clickExtending(let point):
