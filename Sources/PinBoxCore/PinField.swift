@@ -245,15 +245,7 @@ public final class PinField {
     /// Selects the word the caret stands in, or at either end of (a double click), as GTK's
     /// entries do: letters, digits, marks and `_`. Returns whether anything was selected.
     public func selectWord() -> Bool {
-        var start = caretOffset, end = caretOffset, before = 0, after = 0
-        while start > 0 {
-            let previous = secret.characterStart(before: start)
-            guard secret.scalar(at: previous).isWordCharacter else { break }
-            (start, before) = (previous, before + 1)
-        }
-        while end < secret.count, secret.scalar(at: end).isWordCharacter {
-            (end, after) = (secret.characterEnd(after: end), after + 1)
-        }
+        let (before, after) = secret.word(around: caretOffset)
         guard before + after > 0 else { return false }
         (anchor, caret) = (caret - before, caret + after)
         return true

@@ -18,7 +18,9 @@ enum VisualSecret {
         var rightToLeft = false
         forEachScalar(text) { value in
             count += 1
-            if !rightToLeft && isRightToLeft(value) { rightToLeft = true }
+            // A cheap test that only decides whether FriBidi is asked, which then finds each
+            // character's own direction.
+            if !rightToLeft && TextDirection.isOfRightToLeftScript(value) { rightToLeft = true }
         }
         guard rightToLeft, count < Int(Int32.max) / 16, pinbox_bidi_load() != 0 else { return body(text, false) }
         let characters = rounded(count * 4), visualBytes = rounded(count * 4)
@@ -37,10 +39,6 @@ enum VisualSecret {
             return body(UnsafeBufferPointer(start: visual, count: written), paragraph != 0)
         }
     }
-
-    /// Whether `value` belongs to a right-to-left script's block: a cheap test that only decides
-    /// whether FriBidi is asked, which then finds each character's own direction.
-    static func isRightToLeft(_ value: UInt32) -> Bool { TextDirection.isOfRightToLeftScript(value) }
 
     /// Each character of `text` (valid UTF-8, as the field's buffer holds it) as its scalar value.
     private static func forEachScalar(_ text: UnsafeBufferPointer<UInt8>, _ body: (UInt32) -> Void) {

@@ -163,7 +163,7 @@ struct KeyTranslator {
             default: .end
             }
             return shift ? .extendSelection(move) : .moveCaret(move)
-        case XK_a where control, XK_A where control:
+        case _ where selectsAll(keysym, control: control):
             return .selectAll
         case XK_u where control, XK_U where control:
             return .clearField
@@ -221,6 +221,11 @@ struct KeyTranslator {
     static func erases(_ keysym: UInt32) -> Bool {
         let ks = Int32(truncatingIfNeeded: keysym)
         return ks == XK_BackSpace || ks == XK_Delete || ks == XK_KP_Delete
+    }
+
+    /// Ctrl+A: selects all of an entry.
+    static func selectsAll(_ keysym: UInt32, control: Bool) -> Bool {
+        control && (keysym == UInt32(XK_a) || keysym == UInt32(XK_A))
     }
 
     /// Left, Right, Home and End: the keys that move an entry's caret, whose repeats are taken.

@@ -80,8 +80,7 @@ final class CaretMovementEndToEndTests {
                 return ink.runs.count >= (gap == 0 ? 1 : typed.count)
             }
             // Between two dots, or a few pixels left of the first letter's ink.
-            let x = gap == 0 ? ink.runs[0].lowerBound - 2 : (ink.runs[gap - 1].upperBound + ink.runs[gap].lowerBound) / 2
-            try desk.click(dialog, x: x, y: (ink.rows.lowerBound + ink.rows.upperBound) / 2)
+            try desk.click(dialog, x: gap == 0 ? ink.runs[0].lowerBound - 2 : ink.column(between: gap), y: ink.middleRow)
             try desk.type(then)
             try desk.key("Return")
             #expect(askpass.wait() == 0)

@@ -106,8 +106,8 @@ final class SelectionEndToEndTests {
         let desk = try CallerDesk()
         var (name, dialog, ink) = try Self.username("alice smiht", on: desk)
         // The last run of ink is part of "smiht" (its last letter or letters).
-        let word = ink.runs[ink.runs.count - 1], middle = (ink.rows.lowerBound + ink.rows.upperBound) / 2
-        try desk.pointer(dialog, x: (word.lowerBound + word.upperBound) / 2, y: middle,
+        let word = ink.runs[ink.runs.count - 1]
+        try desk.pointer(dialog, x: (word.lowerBound + word.upperBound) / 2, y: ink.middleRow,
                          then: "click", "--repeat", "2", "--delay", "80", "1")
         try desk.type("smith")
         try desk.key("Return")
@@ -121,9 +121,9 @@ final class SelectionEndToEndTests {
             ink = try desk.entry(dialog)
             return ink.isDots(6)
         }
-        let runs = ink.runs, y = (ink.rows.lowerBound + ink.rows.upperBound) / 2
-        try desk.pointer(dialog, x: (runs[1].upperBound + runs[2].lowerBound) / 2, y: y, then: "mousedown", "1")
-        try desk.pointer(dialog, x: (runs[3].upperBound + runs[4].lowerBound) / 2, y: y)
+        let y = ink.middleRow
+        try desk.pointer(dialog, x: ink.column(between: 2), y: y, then: "mousedown", "1")
+        try desk.pointer(dialog, x: ink.column(between: 4), y: y)
         try desk.pointer(dialog, x: ink.columns.upperBound - 4, y: y, then: "mouseup", "1")
         try desk.type("cure")
         // A click after the third dot, then one with Shift after the fifth: those two selected.
@@ -131,8 +131,8 @@ final class SelectionEndToEndTests {
             ink = try desk.entry(dialog)
             return ink.isDots(6)
         }
-        try desk.click(dialog, x: (ink.runs[2].upperBound + ink.runs[3].lowerBound) / 2, y: y)
-        try desk.pointer(dialog, x: (ink.runs[4].upperBound + ink.runs[5].lowerBound) / 2, y: y,
+        try desk.click(dialog, x: ink.column(between: 3), y: y)
+        try desk.pointer(dialog, x: ink.column(between: 5), y: y,
                          then: "keydown", "shift", "click", "1", "keyup", "shift")
         try desk.type("k")
         try desk.key("Return")
@@ -152,8 +152,7 @@ final class SelectionEndToEndTests {
         let typed = ink, runs = ink.runs
         let word = runs.indices.dropLast().max { runs[$0 + 1].lowerBound - runs[$0].upperBound
             < runs[$1 + 1].lowerBound - runs[$1].upperBound }!
-        try desk.pointer(dialog, x: runs[word].upperBound + 1, y: (ink.rows.lowerBound + ink.rows.upperBound) / 2,
-                         then: "click", "2")
+        try desk.pointer(dialog, x: runs[word].upperBound + 1, y: ink.middleRow, then: "click", "2")
         try waitUntil("the paste drawn, \(ink)") {
             ink = try desk.entry(dialog)
             return ink.picture != typed.picture

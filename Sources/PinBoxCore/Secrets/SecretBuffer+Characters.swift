@@ -94,6 +94,21 @@ extension SecretBuffer {
         }
         return (end, characters)
     }
+
+    /// How many characters of the word `offset` stands in, or at either end of, lie before it
+    /// and after it (separators are no word): what a double click selects.
+    public func word(around offset: Int) -> (before: Int, after: Int) {
+        var start = offset, end = offset, before = 0, after = 0
+        while start > 0 {
+            let previous = characterStart(before: start)
+            guard scalar(at: previous).isWordCharacter else { break }
+            (start, before) = (previous, before + 1)
+        }
+        while end < count, scalar(at: end).isWordCharacter {
+            (end, after) = (characterEnd(after: end), after + 1)
+        }
+        return (before, after)
+    }
 }
 
 extension Unicode.Scalar {

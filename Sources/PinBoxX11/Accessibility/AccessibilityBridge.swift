@@ -94,7 +94,7 @@ public final class AccessibilityBridge {
     /// the caret moved to and what was selected only when it knows the key was one of them. No
     /// other key is: a key event carries the character it types, and nothing typed goes to the bus.
     func tell(keysym: UInt32, pressed: Bool, key: XKeyEvent) -> Bool {
-        let selectsAll = (keysym == UInt32(XK_a) || keysym == UInt32(XK_A)) && key.state & UInt32(ControlMask) != 0
+        let selectsAll = KeyTranslator.selectsAll(keysym, control: key.state & UInt32(ControlMask) != 0)
         guard KeyTranslator.erases(keysym) || KeyTranslator.movesCaret(keysym) || selectsAll, onTheBus,
               let name = XKeysymToString(KeySym(keysym)) else { return false }
         return pinbox_accessibility_key(pressed ? 1 : 0, keysym, key.state, key.keycode,

@@ -288,6 +288,12 @@ struct EntryInk: CustomStringConvertible {
         inkHeight = inkTop <= inkBottom ? inkBottom - inkTop + 1 : 0
     }
 
+    /// The row through the middle of the box: where a click lands on what it holds.
+    var middleRow: Int { (rows.lowerBound + rows.upperBound) / 2 }
+
+    /// The column halfway between run `k - 1` and run `k` (between two dots, say).
+    func column(between k: Int) -> Int { (runs[k - 1].upperBound + runs[k].lowerBound) / 2 }
+
     /// `count` dots: that many ink runs of one width (a disc's), at one pitch (a cell's).
     func isDots(_ count: Int) -> Bool {
         guard runs.count == count, let first = runs.first else { return false }
