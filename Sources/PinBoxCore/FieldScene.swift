@@ -28,6 +28,10 @@ public struct FieldScene: Equatable, Sendable {
     /// scrolls): the caret stands before cell `caretIndex - first`.
     public var caretIndex = 0
     public var first = 0
+    /// How far a run of text (`Theme.drawsTextRun`) stood scrolled to the left, in device
+    /// pixels, once its caret last moved or its text changed (`PageField.runScroll`): the
+    /// painter scrolls it from there only as far as the caret needs.
+    public var runScroll = 0.0
     /// The characters selected in a text entry (Shift and an arrow, Ctrl+A), by index: drawn on
     /// the selection's colour. Nil when none are.
     public var selection: Range<Int>?
@@ -97,7 +101,7 @@ public struct FieldScene: Equatable, Sendable {
             // say which (a run of them moves as a whole anyway).
             || old.shown != shown || old.caret != caret || old.count != count || old.selection != selection
             // A caret moved along a run of text: where it stands depends on the glyphs.
-            || (theme.drawsTextRun && !theme.secure && old.caretIndex != caretIndex)
+            || (theme.drawsTextRun && !theme.secure && (old.caretIndex != caretIndex || old.runScroll != runScroll))
             // An entry with padding that shows characters draws them off the cells' grid, each
             // as wide as its glyph: redrawn whole. (Its dots stay in their slots: `changedAreas`.)
             || (theme.padding > 0 && !theme.secure && old.cells != cells)
@@ -163,25 +167,32 @@ public struct FieldScene: Equatable, Sendable {
     }
 
     /// How far a run of text `width` wide is scrolled to the left in a box `room` wide, its caret
-    /// `caret` along it from its left: a left-to-right run keeps its end in view, a right-to-left
-    /// one its left, where it was typed last, either only as far as the caret allows.
-    public static func runScroll(width: Double, caret: Double, room: Double, rightToLeft: Bool = false) -> Double {
-        var scroll = rightToLeft ? 0 : max(0, width - room)
+    /// `caret` along it from its left, once scrolled `previous`, as GTK's entry scrolls: back no
+    /// further than leaves the box's far side empty, then only as far as brings the caret into
+    /// view. Typed at the end, the end stays in view; a caret moved, or text typed, within the
+    /// box leaves the text where it stands.
+    public static func runScroll(width: Double, caret: Double, room: Double, from previous: Double) -> Double {
+        var scroll = min(max(previous, 0), max(0, width - room))
         if caret < scroll { scroll = caret }
         if caret > scroll + room { scroll = caret - room }
         return scroll
     }
 
     /// Where a run of text `width` wide is drawn in a box `room` wide, from the box's inner left,
-    /// and where its caret stands from the run's left, the text before the caret `advance` wide:
-    /// a right-to-left run starts at the box's right and its text before the caret lies to the
-    /// caret's right; either is scrolled as `runScroll` says.
-    public static func placeRun(width: Double, advance: Double, room: Double,
-                                rightToLeft: Bool) -> (left: Double, caret: Double) {
+    /// where its caret stands from the run's left, the text before the caret `advance` wide, and
+    /// how far it is scrolled, once scrolled `previous` (`runScroll`): a right-to-left run starts
+    /// at the box's right and its text before the caret lies to the caret's right.
+    public static func placeRun(width: Double, advance: Double, room: Double, rightToLeft: Bool,
+                                scrolled previous: Double) -> (left: Double, caret: Double, scroll: Double) {
         let caret = rightToLeft ? width - advance : advance
-        let left = (rightToLeft ? max(0, room - width) : 0)
-            - runScroll(width: width, caret: caret, room: room, rightToLeft: rightToLeft)
-        return (left, caret)
+        let scroll = runScroll(width: width, caret: caret, room: room, from: previous)
+        return ((rightToLeft ? max(0, room - width) : 0) - scroll, caret, scroll)
+    }
+
+    /// How far inside the box a run of text starts: the theme's padding, or a little room where
+    /// it has none.
+    public static func runInset(_ theme: Theme, scale: Double) -> Double {
+        (theme.padding > 0 ? theme.padding : 6) * scale
     }
 
     /// The area, in device pixels relative to the field's origin, that drawing this field can

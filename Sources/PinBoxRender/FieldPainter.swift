@@ -162,35 +162,33 @@ private struct FieldDrawing {
     /// the text before it is wide (from the right in a right-to-left paragraph): exact in one
     /// direction, near the place in text that mixes both.
     func drawTextRun() {
-        let pad = (theme.padding > 0 ? theme.padding : 6) * s
+        let pad = FieldScene.runInset(theme, scale: s)
         var caretX = bounds.x + pad
         scene.shown?.withAllBytes(caret: scene.caretIndex) { text, before in
             guard !text.isEmpty else { return }
-            let style = theme.style(for: .filled)
-            let size = style.font.size * s
+            let font = theme.style(for: .filled).font
+            let style = RunStyle(font: font, pixelSize: font.size * s, rendering: canvas.textRendering,
+                                 plain: scene.plainText)
+            func advance(_ bytes: Int) -> Double { canvas.entryRunAdvance(text, prefix: bytes, style: style) }
             let room = bounds.width - 2 * pad
-            if scene.plainText, let x = drawPlainText(text, before: before, style: style, pixelSize: size, pad: pad) {
+            if scene.plainText, let x = drawPlainText(text, before: before, style: style, pad: pad, advance: advance) {
                 caretX = x
                 return
             }
             VisualSecret.with(text) { run, rightToLeft in
-                let (width, inkLeft) = canvas.secretRunExtents(run, font: style.font, pixelSize: size)
-                func advance(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
-                    bytes.count == text.count ? width : VisualSecret.with(bytes) { run, _ in
-                        canvas.secretRunExtents(run, font: style.font, pixelSize: size).advance
-                    }
-                }
+                let (width, inkLeft) = canvas.secretRunExtents(run, font: font, pixelSize: style.pixelSize)
                 let atEnd = before.count == text.count
-                let place = FieldScene.placeRun(width: width, advance: advance(before), room: room, rightToLeft: rightToLeft)
+                let place = FieldScene.placeRun(width: width, advance: advance(before.count), room: room,
+                                                rightToLeft: rightToLeft, scrolled: scene.runScroll)
                 let left = bounds.x + pad + place.left
-                drawRunSelection(left: left, width: width, rightToLeft: rightToLeft) { advance($0.bytes(before: $1, in: text)) }
+                drawRunSelection(left: left, width: width, rightToLeft: rightToLeft) { advance($0.bytes(before: $1, in: text).count) }
                 // At the end of a right-to-left run, a caret's width clear of its ink (which may
                 // start before it).
                 caretX = rightToLeft && atEnd ? (left.rounded() + min(0, inkLeft)).rounded(.down) - 2 * caretWidth
                     : left + place.caret
                 canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
-                    canvas.drawSecretRun(run, left: left, middle: bounds.mid.y, font: style.font, pixelSize: size,
-                                         color: style.textColor)
+                    canvas.drawSecretRun(run, left: left, middle: bounds.mid.y, font: font, pixelSize: style.pixelSize,
+                                         color: theme.style(for: .filled).textColor)
                 }
             }
         }
@@ -199,27 +197,21 @@ private struct FieldDrawing {
 
     /// A shown entry that holds no secret, in a script DejaVu cannot draw alone: laid out by the
     /// text engine (Pango's fallback fonts, shaping and direction), the end or the caret kept in
-    /// view; `before` is the text before the caret. Returns where the caret stands, or nil for
-    /// text the entry's own path draws (DejaVu's).
+    /// view; `before` is the text before the caret, `advance` how wide a prefix is drawn. Returns
+    /// where the caret stands, or nil for text the entry's own path draws (DejaVu's).
     private func drawPlainText(_ bytes: UnsafeBufferPointer<UInt8>, before: UnsafeBufferPointer<UInt8>,
-                               style: CellStyle, pixelSize: Double, pad: Double) -> Double? {
+                               style: RunStyle, pad: Double, advance: (Int) -> Double) -> Double? {
         let text = String(decoding: bytes, as: UTF8.self)
         guard TextLayout.needsPango(text) else { return nil }
-        let textStyle = TextStyle(size: pixelSize, bold: style.font.bold, color: style.textColor)
+        let textStyle = TextStyle(size: style.pixelSize, bold: style.font.bold, color: theme.style(for: .filled).textColor)
         let metrics = TextLayout.metrics(text, style: textStyle, width: nil)
         let width = metrics.size.width, atEnd = before.count == bytes.count
-        let advance = atEnd ? width
-            : TextLayout.metrics(String(decoding: before, as: UTF8.self), style: textStyle, width: nil).size.width
         // A right-to-left name (Hebrew, Arabic) starts at the box's right, as the run above does.
         let rightToLeft = scene.shown?.runRightToLeft ?? false
-        let place = FieldScene.placeRun(width: width, advance: advance, room: bounds.width - 2 * pad,
-                                        rightToLeft: rightToLeft)
+        let place = FieldScene.placeRun(width: width, advance: advance(before.count), room: bounds.width - 2 * pad,
+                                        rightToLeft: rightToLeft, scrolled: scene.runScroll)
         let left = bounds.x + pad + place.left
-        drawRunSelection(left: left, width: width, rightToLeft: rightToLeft) { shown, index in
-            let prefix = shown.bytes(before: index, in: bytes)
-            return prefix.count == bytes.count ? width
-                : TextLayout.metrics(String(decoding: prefix, as: UTF8.self), style: textStyle, width: nil).size.width
-        }
+        drawRunSelection(left: left, width: width, rightToLeft: rightToLeft) { advance($0.bytes(before: $1, in: bytes).count) }
         let top = (bounds.mid.y - metrics.size.height / 2).rounded()
         canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
             TextLayout.draw(text, style: textStyle, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)

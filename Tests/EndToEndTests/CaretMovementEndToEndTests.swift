@@ -88,6 +88,81 @@ final class CaretMovementEndToEndTests {
         }
     }
 
+    /// A passphrase the user chose to show takes a click as a name does, measured where it lies:
+    /// the caret goes between the letters the click lands between, and what is typed goes in
+    /// there; a double click selects the word it lands on, typed over in turn. The measuring
+    /// leaves no copy behind: none of the passphrases is in the askpass's memory at its exit.
+    @Test func aClickInAShownPassphrasePutsTheCaretThere() throws {
+        let desk = try CallerDesk()
+        for (typed, word, then, answer) in [("Zq8v3Kp", nil, "W", "ZqW8v3Kp"), ("correct horze", 1, "horse", "correct horse")] {
+            let askpass = try desk.ask("Enter passphrase for key '/tmp/id':")
+            let dialog = try desk.nextDialog()
+            let scan = try MemoryScan(pid: askpass.pid, markers: [typed, answer])
+            try desk.type(typed)
+            try desk.key("alt+s")
+            let letters = typed.filter { $0 != " " }.count
+            var ink = try desk.entry(dialog)
+            try waitUntil("the passphrase shown, \(ink)") {
+                ink = try desk.entry(dialog)
+                return ink.runs.count == letters && !ink.isDots(letters)
+            }
+            #expect(try scan.now() >= 1, "the control: the passphrase is found in memory while held")
+            if let word {
+                // The middle of the word's letters (the widest gap between runs of ink is the space).
+                let runs = ink.runs
+                let space = runs.indices.dropLast().max { runs[$0 + 1].lowerBound - runs[$0].upperBound
+                    < runs[$1 + 1].lowerBound - runs[$1].upperBound }!
+                let letter = word == 0 ? space / 2 : (space + 1 + runs.count) / 2
+                try desk.pointer(dialog, x: (runs[letter].lowerBound + runs[letter].upperBound) / 2, y: ink.middleRow,
+                                 then: "click", "--repeat", "2", "--delay", "80", "1")
+            } else {
+                try desk.click(dialog, x: ink.column(between: 2), y: ink.middleRow)
+            }
+            try desk.type(then)
+            try desk.key("Return")
+            #expect(try scan.atExit() == 0, "copies of \(typed) or \(answer) at the exit")
+            #expect(askpass.wait() == 0)
+            #expect(String(decoding: askpass.read().out, as: UTF8.self) == answer + "\n")
+        }
+    }
+
+    /// In a name longer than its box, Home shows its start; a click in the middle of the box
+    /// puts the caret there and leaves the text where it stands, as in GTK's entry: the letter
+    /// typed then goes in where the pointer was, the letters before it where they were.
+    @Test func aLongNameStandsStillUnderThePointer() throws {
+        let desk = try CallerDesk()
+        let askpass = try desk.ask("Username for 'https://example.com': ")
+        let dialog = try desk.nextDialog()
+        let typed = String(repeating: "o", count: 90)
+        try desk.type(typed)
+        try desk.key("Home")
+        var ink = try desk.entry(dialog)
+        // Its first letter whole after the padding, its letters running past the box's right.
+        try waitUntil("the name's start in view, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.runs.count > 20 && ink.runs[0].lowerBound - ink.columns.lowerBound >= 5
+                && ink.columns.upperBound - ink.runs[ink.runs.count - 1].upperBound <= 3
+        }
+        let start = ink
+        // The first gap between two letters past the box's middle: `k` letters before it.
+        let middle = (ink.columns.lowerBound + ink.columns.upperBound) / 2
+        let k = try #require((1..<ink.runs.count).first { ink.column(between: $0) > middle })
+        try desk.click(dialog, x: ink.column(between: k), y: ink.middleRow)
+        try desk.type("W")
+        // The W: a run of ink wider than an o's.
+        try waitUntil("the W drawn whole where the pointer was, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.runs.contains { $0.count > start.runs[1].count + 2 }
+        }
+        #expect(Array(ink.runs[1..<k]) == Array(start.runs[1..<k]) && ink.runs[k].count > start.runs[k].count + 2,
+                "the letters before it stood still: \(start.runs) then \(ink.runs)")
+        try desk.key("Return")
+        #expect(askpass.wait() == 0)
+        var expected = Array(typed)
+        expected.insert("W", at: k)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == String(expected) + "\n")
+    }
+
     /// A Hebrew name is written from the box's right, its caret at its left where the next
     /// letter goes, and Right moves the caret right across the screen, back in the text, as in
     /// GTK's entries: the letter typed then goes in before the last one.

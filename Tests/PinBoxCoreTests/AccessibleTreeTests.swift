@@ -13,6 +13,7 @@ private func dialog(_ kind: DialogSpec.Kind, _ edit: (inout DialogSpec) -> Void 
     var spec = DialogSpec(kind: kind)
     edit(&spec)
     let page = try spec.makePage(measure: measure)
+    page.runMeasure = roughRunMeasure
     _ = page.handle(.resize(page.preferredSize), now: 0)
     _ = page.handle(.windowFocus(true), now: 0)
     return page

@@ -127,7 +127,7 @@ struct CaretMovementTests {
         hebrew.feed([.moveCaret(.back)])
         #expect(hebrew.fields[0].field.caret == 4)
         // Its first letter stands at the right, the caret's place at its end at the left.
-        let edges = hebrew.fields[0].runEdges("שלום", theme: hebrew.fields[0].drawnTheme, measure: roughTextMeasure)
+        let edges = try #require(hebrew.runEdges(of: 0))
         #expect(edges[0] > edges[1] && edges[3] > edges[4], "\(edges)")
         let latin = try Page.focusedPrompt(.username)
         latin.typeText("abcd")
@@ -205,7 +205,7 @@ struct CaretMovementTests {
 
         let name = try Page.focusedPrompt(.username)
         name.typeText("alice")
-        let edges = name.fields[0].runEdges("alice", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        let edges = try #require(name.runEdges(of: 0))
         click(name, at: edges[1] + 1)
         #expect(name.fields[0].field.caret == 1)
         click(name, at: edges[0] - 5)
@@ -218,8 +218,11 @@ struct CaretMovementTests {
         guard case .dialog(let layout) = shown.geometry else { Issue.record("no dialog"); return }
         shown.feed([.click(layout.buttons[show].mid), .release(layout.buttons[show].mid)], at: 2)
         #expect(shown.fields[0].revealed)
-        click(shown, at: slot.x)
-        #expect(shown.fields[0].field.caret == 6, "a shown secret is not measured: the caret stays")
+        let shownEdges = try #require(shown.runEdges(of: 0))
+        click(shown, at: shownEdges[2] + 1)
+        #expect(shown.fields[0].field.caret == 2, "a shown passphrase is measured where it lies")
+        shown.typeText("X")
+        #expect(shown.typedText == "seXcret")
     }
 
     /// A passphrase longer than its row of dots scrolls as GTK's entry does: only as far as the
@@ -247,15 +250,54 @@ struct CaretMovementTests {
         #expect(page.fields[0].firstShown == 61 - cells && page.fields[0].countShown == cells - 1)
     }
 
-    /// A long run of text keeps its end in view, or the caret once the user moved it out of view.
-    @Test func aLongRunScrollsToKeepTheCaretInView() {
-        #expect(FieldScene.runScroll(width: 50, caret: 50, room: 100) == 0)
-        #expect(FieldScene.runScroll(width: 300, caret: 300, room: 100) == 200, "the end in view")
-        #expect(FieldScene.runScroll(width: 300, caret: 250, room: 100) == 200, "the caret is already in view")
-        #expect(FieldScene.runScroll(width: 300, caret: 40, room: 100) == 40, "scrolled back to the caret")
-        #expect(FieldScene.runScroll(width: 300, caret: 0, room: 100) == 0)
-        #expect(FieldScene.runScroll(width: 300, caret: 20, room: 100, rightToLeft: true) == 0, "right to left: its left")
-        #expect(FieldScene.runScroll(width: 300, caret: 260, room: 100, rightToLeft: true) == 160)
+    /// A long run of text scrolls as GTK's entry scrolls it: typed at the end, the end is in
+    /// view; the caret moved within the box leaves the text where it stands; moved past an edge,
+    /// the text scrolls only as far as the caret needs; text taken away leaves no empty room
+    /// at its end.
+    @Test func aLongRunScrollsOnlyAsFarAsTheCaretNeeds() {
+        #expect(FieldScene.runScroll(width: 50, caret: 50, room: 100, from: 0) == 0)
+        #expect(FieldScene.runScroll(width: 300, caret: 300, room: 100, from: 0) == 200, "the end in view")
+        #expect(FieldScene.runScroll(width: 300, caret: 250, room: 100, from: 200) == 200, "the caret is in view")
+        #expect(FieldScene.runScroll(width: 300, caret: 40, room: 100, from: 200) == 40, "back to the caret")
+        #expect(FieldScene.runScroll(width: 300, caret: 70, room: 100, from: 40) == 40, "moved within the box")
+        #expect(FieldScene.runScroll(width: 300, caret: 150, room: 100, from: 40) == 50, "only as far as the caret")
+        #expect(FieldScene.runScroll(width: 120, caret: 60, room: 100, from: 200) == 20, "no empty room at the end")
+        let rightToLeft = { (advance: Double, previous: Double) in
+            FieldScene.placeRun(width: 300, advance: advance, room: 100, rightToLeft: true, scrolled: previous).scroll
+        }
+        #expect(rightToLeft(300, 0) == 0, "right to left: its left, where it was typed last")
+        #expect(rightToLeft(40, 0) == 160)
+        #expect(rightToLeft(60, 160) == 160, "moved within the box")
+    }
+
+    /// In a name longer than its box, the caret moved from the start, or put by a click, leaves
+    /// the text where it stands: the next click lands on the letter it points at, as in GTK's
+    /// entry.
+    @Test func aLongNameStaysUnderThePointer() throws {
+        let name = try Page.focusedPrompt(.username)
+        let typed = String(repeating: "abcdefghij", count: 8)
+        name.typeText(typed)
+        let end = try #require(name.runEdges(of: 0))
+        let box = name.fields[0].layout.bounds
+        #expect(end[80] < box.maxX && end[0] < box.x, "typed at the end: the end in view, the start scrolled away")
+        name.feed([.moveCaret(.start), .moveCaret(.forward), .moveCaret(.forward), .moveCaret(.forward)])
+        #expect(name.fields[0].field.caret == 3 && name.fields[0].runScroll == 0, "the start stays in view")
+
+        let start = try #require(name.runEdges(of: 0))
+        let middle = try #require(start.indices.first { start[$0] > box.x + box.width / 2 })
+        func click(_ edge: Double, at now: Double) {
+            let p = Point(x: name.geometry.fields[0].x + edge, y: name.geometry.fields[0].mid.y)
+            name.feed([.click(p), .release(p)], at: now)
+        }
+        click(start[middle], at: 2)
+        #expect(name.fields[0].field.caret == middle)
+        #expect(try #require(name.runEdges(of: 0)) == start, "the text stood still under the pointer")
+        click(start[middle + 4], at: 4)
+        #expect(name.fields[0].field.caret == middle + 4)
+        name.typeText("X", at: 5)
+        var expected = Array(typed)
+        expected.insert("X", at: middle + 4)
+        #expect(name.typedText == String(expected))
     }
 
     /// A dot typed before others grows where it went; the others keep their presence.

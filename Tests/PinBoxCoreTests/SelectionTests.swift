@@ -187,7 +187,7 @@ struct SelectionTests {
     @Test func aDragSelectsFromWhereTheButtonWentDown() throws {
         let name = try Page.focusedPrompt(.username)
         name.typeText("alice smith")
-        let edges = name.fields[0].runEdges("alice smith", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        let edges = try #require(name.runEdges(of: 0))
         let y = name.geometry.fields[0].mid.y, x0 = name.geometry.fields[0].x
         func at(_ edge: Double) -> Point { Point(x: x0 + edge, y: y) }
         name.feed([.click(at(edges[1])), .drag(at(edges[3])), .drag(at(edges[5])), .release(at(edges[5]))], at: 2)
@@ -213,7 +213,7 @@ struct SelectionTests {
     @Test func aShiftClickReachesTheSelectionThere() throws {
         let name = try Page.focusedPrompt(.username)
         name.typeText("alice smith")
-        let edges = name.fields[0].runEdges("alice smith", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        let edges = try #require(name.runEdges(of: 0))
         func at(_ k: Int) -> Point { Point(x: name.geometry.fields[0].x + edges[k], y: name.geometry.fields[0].mid.y) }
         name.feed([.click(at(2)), .release(at(2)), .clickExtending(at(7)), .release(at(7))], at: 2)
         #expect(name.fields[0].field.selection == 2..<7)
@@ -229,7 +229,7 @@ struct SelectionTests {
     @Test func aDoubleClickSelectsAWord() throws {
         let name = try Page.focusedPrompt(.username)
         name.typeText("alice smith")
-        let edges = name.fields[0].runEdges("alice smith", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        let edges = try #require(name.runEdges(of: 0))
         let point = Point(x: name.geometry.fields[0].x + (edges[7] + edges[8]) / 2, y: name.geometry.fields[0].mid.y)
         func click(_ page: Page, _ p: Point, at now: Double) { page.feed([.click(p), .release(p)], at: now) }
         click(name, point, at: 2)
@@ -270,7 +270,7 @@ struct SelectionTests {
         let name = try Page.focusedPrompt(.username)
         name.fields[0].field.pastePolicy = .text
         name.typeText("alice smith")
-        let edges = name.fields[0].runEdges("alice smith", theme: name.fields[0].drawnTheme, measure: roughTextMeasure)
+        let edges = try #require(name.runEdges(of: 0))
         let point = Point(x: name.geometry.fields[0].x + edges[5], y: name.geometry.fields[0].mid.y)
         func paste(_ text: String) {
             let bytes = SecretBuffer(capacity: text.utf8.count)

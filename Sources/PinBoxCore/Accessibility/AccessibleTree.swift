@@ -246,11 +246,10 @@ public struct AccessibleTree: Equatable, Sendable {
         } else if !hidden {
             var theme = field.configuration.theme
             theme.secure = false
-            // Measured only where it holds no secret (a name, a code): a PIN shown on the demo's
-            // plain look is not copied into the text measure's strings.
+            // Placed character by character only where it holds no secret (a name, a code).
             if theme.drawsTextRun {
-                if field.holdsNoSecret {
-                    node.characters = runPlaces(text, field: field, theme: theme, in: bounds, measure: page.measure)
+                if field.holdsNoSecret, let edges = page.runEdges(of: index) {
+                    node.characters = runPlaces(edges, field: field, in: bounds)
                 }
             } else if field.firstShown == 0 {
                 node.characters = characterPlaces(field, count: text.unicodeScalars.count, in: bounds)
@@ -273,14 +272,13 @@ public struct AccessibleTree: Equatable, Sendable {
         }
     }
 
-    /// Where a shown entry's characters stand when it draws them as one run (git's username):
-    /// after its padding, each as far along as the text before it is wide, the run's end (or its
-    /// caret) kept in view as the painter keeps it, from the right in a right-to-left name; the
-    /// caret after the last (`PageField.runEdges`).
-    private static func runPlaces(_ text: String, field: PageField, theme: Theme, in bounds: Rect,
-                                  measure: TextMeasure) -> [Rect] {
+    /// Where a shown entry's characters stand when it draws them as one run (git's username),
+    /// its places `edges` from the field's origin (`Page.runEdges`): after its padding, each as
+    /// far along as the text before it is wide, the run scrolled as the painter scrolls it, from
+    /// the right in a right-to-left name; the caret after the last.
+    private static func runPlaces(_ edges: [Double], field: PageField, in bounds: Rect) -> [Rect] {
         let area = field.layout.bounds.offsetBy(dx: bounds.x, dy: bounds.y)
-        let edges = field.runEdges(text, theme: theme, measure: measure).map { bounds.x + $0 }
+        let edges = edges.map { bounds.x + $0 }
         // A character lies between its edge and the next one's, to the left of it in a
         // right-to-left name.
         return edges.indices.map { k in

@@ -27,7 +27,7 @@ extension Page {
             if move == .wordForward { move = .end }
         }
         _ = fields[index].field.moveCaret(move, selecting: selecting)
-        fields[index].followCaret()
+        followCaret(in: index)
     }
 }
 
@@ -38,19 +38,18 @@ extension Page {
     func placeCaret(in index: Int, at point: Point, selecting: Bool = false) {
         guard let place = caretPlace(in: index, at: point) else { return }
         _ = fields[index].field.placeCaret(at: place, selecting: selecting)
-        fields[index].followCaret()
+        followCaret(in: index)
     }
 
     /// The place between two characters of entry `index` nearest `point`: between the dots, or
-    /// between the characters of a name or a code. None in a passphrase the user chose to show:
-    /// finding it would mean measuring the secret's text, which copies it.
+    /// between the characters of a run of text (a name, a code, a passphrase the user chose to
+    /// show, measured where it lies).
     func caretPlace(in index: Int, at point: Point) -> Int? {
         let field = fields[index], x = point.x - geometry.fields[index].x, theme = field.drawnTheme
         let edges: [Double]
         if theme.drawsTextRun {
-            guard field.holdsNoSecret else { return nil }
-            let text = field.field.secret.withBytes { String(decoding: $0, as: UTF8.self) }
-            edges = field.runEdges(text, theme: theme, measure: measure)
+            guard let runEdges = runEdges(of: index) else { return nil }
+            edges = runEdges
         } else {
             let slot = FieldScene.markSlot(0, layout: field.layout, padding: theme.padding)
             edges = (0...field.countShown).map { slot.x + Double($0) * slot.width }
@@ -58,24 +57,42 @@ extension Page {
         guard let nearest = edges.indices.min(by: { abs(edges[$0] - x) < abs(edges[$1] - x) }) else { return nil }
         return (theme.drawsTextRun ? 0 : field.firstShown) + nearest
     }
-}
 
-extension PageField {
-    /// Where the caret can stand in this entry drawn as one run of `text` (a name, a code: the
-    /// measure copies it): before each character and after the last, from the field's origin,
-    /// each as far along as the text before it is wide (from the right in a right-to-left
-    /// name, which starts at the box's right), the run scrolled as the painter scrolls it.
-    func runEdges(_ text: String, theme: Theme, measure: TextMeasure) -> [Double] {
-        let s = layout.scale, font = theme.style(for: .filled).font
-        let style = TextStyle(size: font.size * s, face: font.family == "DejaVu Sans" ? nil : font.family, bold: font.bold)
-        let pad = (theme.padding > 0 ? theme.padding : 6) * s
-        let scalars = Array(text.unicodeScalars)
-        let edges = (0...scalars.count).map { k in
-            k == 0 ? 0 : measure(String(String.UnicodeScalarView(scalars.prefix(k))), style, nil).width
+    /// Keeps entry `index`'s row where its caret shows, scrolled only as far as it needs, for
+    /// the next change to scroll from: its cells (`PageField.firstShown`), and its run of text
+    /// where it draws one (`PageField.runScroll`).
+    func followCaret(in index: Int) {
+        fields[index].followCaret()
+        guard let (measure, style) = runMeasure(of: index) else { return }
+        let secret = fields[index].field.secret, caret = secret.offset(ofCharacter: fields[index].field.caret)
+        let (width, advance) = secret.withBytes { ($0.isEmpty ? 0 : measure($0, $0.count, style), measure($0, caret, style)) }
+        fields[index].scrollRun(width: width, advance: advance)
+    }
+
+    /// Where the caret can stand in entry `index`'s run of text: before each character and
+    /// after the last, from the field's origin, each as far along as the text before it is
+    /// wide (from the right in a right-to-left run, which starts at the box's right), the run
+    /// scrolled as the painter scrolls it. Nil where it draws no run, or nothing measures it.
+    func runEdges(of index: Int) -> [Double]? {
+        guard let (measure, style) = runMeasure(of: index) else { return nil }
+        let field = fields[index], secret = field.field.secret
+        let advances = secret.withBytes { text in
+            (0...field.field.length).map { k in k == 0 ? 0 : measure(text, secret.offset(ofCharacter: k), style) }
         }
-        let width = edges.last ?? 0, rightToLeft = field.secret.runsRightToLeft
-        let place = FieldScene.placeRun(width: width, advance: edges[min(field.caret, edges.count - 1)],
-                                        room: layout.bounds.width - 2 * pad, rightToLeft: rightToLeft)
-        return edges.map { layout.bounds.x + pad + place.left + (rightToLeft ? width - $0 : $0) }
+        let width = advances.last ?? 0, rightToLeft = secret.runsRightToLeft
+        let place = field.placeRun(width: width, advance: advances[min(field.field.caret, advances.count - 1)])
+        let left = field.layout.bounds.x + FieldScene.runInset(field.configuration.theme, scale: field.layout.scale)
+            + place.left
+        return advances.map { left + (rightToLeft ? width - $0 : $0) }
+    }
+
+    /// The measure of entry `index`'s run of text, and how it is drawn: nil where it shows dots
+    /// or cells, or the window gave no measure.
+    private func runMeasure(of index: Int) -> (RunMeasure, RunStyle)? {
+        let field = fields[index], theme = field.drawnTheme
+        guard theme.drawsTextRun, let runMeasure else { return nil }
+        let font = theme.style(for: .filled).font
+        return (runMeasure, RunStyle(font: font, pixelSize: font.size * field.layout.scale, rendering: textRendering,
+                                     plain: field.holdsNoSecret && field.revealed))
     }
 }

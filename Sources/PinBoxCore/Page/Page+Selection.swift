@@ -9,7 +9,7 @@ extension Page {
     func tab(to index: Int, into effects: inout [PageEffect]) {
         let before = focus
         setFocus(index, into: &effects)
-        if focus != before, let i = focusedField, fields[i].hasCaret, fields[i].field.selectAll() { fields[i].followCaret() }
+        if focus != before, let i = focusedField, fields[i].hasCaret, fields[i].field.selectAll() { followCaret(in: i) }
     }
 
     /// How far apart, in device pixels, two clicks may land and still make a double click
@@ -18,8 +18,8 @@ extension Page {
 
     /// The button went down at `point` in entry `index`, at `now`. A click puts the caret (and
     /// the drag that may follow selects from there); a second click soon after, in the same
-    /// place, selects the word there, or all of an entry whose words do not show (dots, a
-    /// passphrase the user chose to show, which is never measured); a third, everything.
+    /// place, selects the word there, or all of an entry whose words do not show (dots); a
+    /// third, everything.
     /// `extending` (Shift held): the selection reaches to there, and a drag goes on with it.
     func pressEntry(_ index: Int, at point: Point, extending: Bool = false, now: Double) {
         if extending {
@@ -38,11 +38,11 @@ extension Page {
         switch count {
         case 1:
             placeCaret(in: index, at: point)
-        case 2 where field.drawnTheme.drawsTextRun && field.holdsNoSecret:
+        case 2 where field.drawnTheme.drawsTextRun:
             _ = field.field.selectWord()
         default:
             _ = field.field.selectAll()
         }
-        fields[index].followCaret()
+        followCaret(in: index)
     }
 }

@@ -38,6 +38,10 @@ public final class Page {
     /// or rescaled: it may be laid out smaller (nil: the one it was made at).
     var askedScale: Double?
     let measure: TextMeasure
+    /// The painter's measure of an entry's run of text, where it lies (`RunMeasure`), given by
+    /// the window that draws the page. Without one, a run scrolls from its start only as far as
+    /// its caret needs, and a click in it puts no caret.
+    public var runMeasure: RunMeasure?
     /// The height of the area a dialog's window opens in (`DialogLayout`'s `room`), when known.
     let room: Double?
     /// The window's size, as the last `.resize` said (zero before one).
@@ -268,7 +272,7 @@ public final class Page {
         case .extendSelection(let move) where focusedField.map({ fields[$0].hasCaret }) == true:
             if let i = focusedField { moveCaret(move, in: i, selecting: true) }
         case .selectAll where focusedField.map({ fields[$0].hasCaret }) == true:
-            if let i = focusedField, fields[i].field.selectAll() { fields[i].followCaret() }
+            if let i = focusedField, fields[i].field.selectAll() { followCaret(in: i) }
         case .nonTypingKey where rules.purpose == .prompt, .moveCaret where rules.purpose == .prompt,
              .extendSelection where rules.purpose == .prompt, .selectAll where rules.purpose == .prompt:
             break  // the user tried no character (a media key; an arrow where no caret can move)
@@ -626,7 +630,7 @@ public final class Page {
             relayout()
             effects.append(.report(.grew(field: fields[index].name, cells: fields[index].layout.cells.count)))
         }
-        fields[index].followCaret()
+        followCaret(in: index)
     }
 
     private func show(_ text: String, now: Double, success: Bool = false) {

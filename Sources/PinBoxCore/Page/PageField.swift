@@ -28,6 +28,10 @@ public struct PageField {
     /// The character the row's first cell showed when the caret last moved or the text changed:
     /// a row longer than its cells scrolls only as far as the caret needs (`firstShown`).
     private var shownFrom = 0
+    /// How far its run of text (a name, a shown passphrase) stood scrolled, in device pixels,
+    /// once its caret last moved or its text changed (`Page.followCaret`): the run scrolls from
+    /// there only as far as the caret needs, as the cells do from `shownFrom`.
+    public private(set) var runScroll = 0.0
 
     /// A field of the configuration's own size.
     public init(name: String, label: String, configuration: FieldConfiguration) {
@@ -83,7 +87,7 @@ public struct PageField {
                                  : Layout(theme.layoutRequest(rows: 1, columns: layout.cells.count,
                                                               scale: configuration.scale)),
                              growth: growth, countsPastRow: countsPastRow)
-        (copy.revealed, copy.shownFrom) = (revealed, shownFrom)
+        (copy.revealed, copy.shownFrom, copy.runScroll) = (revealed, shownFrom, runScroll)
         return copy
     }
 
@@ -108,6 +112,7 @@ public struct PageField {
         var copy = PageField(name: old.name, label: old.label, configuration: configuration, field: old.field,
                              animator: old.animator, layout: layout, growth: growth, countsPastRow: countsPastRow)
         (copy.revealed, copy.holdsNoSecret, copy.shownFrom) = (old.revealed, old.holdsNoSecret, old.shownFrom)
+        copy.runScroll = old.runScroll * layout.scale / old.layout.scale
         // Laid out in the theme it keeps (the payment sheet's frame differs with the palette).
         copy.layout = growth == nil ? configuration.layout() : Self.row(of: copy.cellsShown, configuration)
         return copy
@@ -141,6 +146,20 @@ public struct PageField {
     /// Keeps where the row now starts, for the next change to scroll from (`firstShown`).
     mutating func followCaret() { shownFrom = firstShown }
 
+    /// Keeps how far its run of text now scrolls, the run `width` wide and the text before the
+    /// caret `advance` wide (device pixels), for the next change to scroll from.
+    mutating func scrollRun(width: Double, advance: Double) {
+        runScroll = placeRun(width: width, advance: advance).scroll
+    }
+
+    /// Where its run of text `width` wide is drawn, from the box's inner left, and where its
+    /// caret stands along it, the text before the caret `advance` wide (`FieldScene.placeRun`).
+    func placeRun(width: Double, advance: Double) -> (left: Double, caret: Double, scroll: Double) {
+        let room = layout.bounds.width - 2 * FieldScene.runInset(configuration.theme, scale: layout.scale)
+        return FieldScene.placeRun(width: width, advance: advance, room: room,
+                                   rightToLeft: field.secret.runsRightToLeft, scrolled: runScroll)
+    }
+
     /// A text entry (a padded box, not PIN boxes): its caret is drawn, and can be moved.
     public var hasCaret: Bool { configuration.theme.padding > 0 }
 
@@ -164,6 +183,7 @@ public struct PageField {
                                focused: focused, composing: composing, at: now, first: firstShown)
         if showsCount { scene.count = Self.count(field.length) }
         scene.plainText = holdsNoSecret && revealed
+        scene.runScroll = runScroll
         return scene
     }
 

@@ -54,6 +54,8 @@ final class PageController: WindowController {
     init(page: Page, delivery: Delivery, events: Bool, screenshots: ScreenshotDirectory?, traceFrames: Bool = false,
          record: (fd: Int32, path: String)? = nil) {
         self.page = page
+        // The core finds where the caret goes in a run of text as this window draws it.
+        page.runMeasure = EntryRunMeasure.measure
         self.delivery = delivery
         reporter = EventReporter(enabled: events)
         self.screenshots = screenshots

@@ -6,6 +6,13 @@ func roughTextMeasure(_ text: String, _ style: TextStyle, _ width: Double?) -> S
     Size(width: Double(text.unicodeScalars.count) * style.size / 2, height: (style.size * 1.3).rounded(.up))
 }
 
+/// The same for an entry's run of text, measured where it lies: its first `prefix` bytes, a
+/// character as wide as half the font's size.
+func roughRunMeasure(_ text: UnsafeBufferPointer<UInt8>, _ prefix: Int, _ style: RunStyle) -> Double {
+    let characters = text.prefix(prefix).filter { $0 & 0xC0 != 0x80 }.count
+    return Double(characters) * style.pixelSize / 2
+}
+
 extension PinField {
     /// A text entry of `capacity` characters that pastes as typed, with `typed` typed into it.
     static func entry(_ typed: String, capacity: Int = 100, byteLimit: Int? = nil) throws -> PinField {
@@ -19,9 +26,11 @@ extension PinField {
 }
 
 extension Page {
-    /// The dialog a caller's `kind` of prompt opens, its window focused.
+    /// The dialog a caller's `kind` of prompt opens, its window focused, its runs of text
+    /// measured as its window would.
     static func focusedPrompt(_ kind: PromptKind) throws -> Page {
         let page = try DialogSpec(prompt: kind).makePage(measure: roughTextMeasure)
+        page.runMeasure = roughRunMeasure
         _ = page.handle(.windowFocus(true), now: 0)
         return page
     }
