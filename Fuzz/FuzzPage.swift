@@ -68,7 +68,9 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
     case 8: return .mnemonic(input.pick(["o", "c", "n", "y", "K", "O", "_", "é"]))
     case 9:
         let move = input.pick([CaretMove.back, .forward, .wordBack, .wordForward, .start, .end])
-        return input.pick([InputEvent.otherKey, .moveCaret(move), .extendSelection(move), .selectAll])
+        return input.pick([InputEvent.otherKey, .moveCaret(move), .extendSelection(move), .selectAll,
+                           .verticalMove(input.next() & 1 == 0 ? -1 : 1), .contextMenu(nil),
+                           .chooseMenuItem(Int(input.next() % 5) - 1)])
     case 10, 11: return input.pick([InputEvent.deleteBackward, .deleteBackward, .deleteForward, .deleteWordBackward,
                                      .deleteWordForward])
     case 12: return .clearField
@@ -81,7 +83,14 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
         return .pasteRequest(source, at: input.next() & 1 == 0 ? nil : point())
     case 18: return .copy
     case 19: return nextPasteAnswer(&input)
-    case 20: return input.next() & 3 == 0 ? .clickExtending(point()) : .click(point())
+    case 20:
+        switch input.next() & 7 {
+        case 0: return .clickExtending(point())
+        case 1: return .contextMenu(point())
+        case 2: return .release(point())
+        case 3: return .hover(.moved(point()))
+        default: return .click(point())
+        }
     case 21: return input.next() & 1 == 0 ? .windowFocus(input.next() & 1 == 0) : .resize(
         Size(width: Double(input.next()) * 4, height: Double(input.next()) * 2))
     case 22:

@@ -29,6 +29,7 @@ AtkRole pinbox_atk_role(int32_t role) {
     case 9: return ATK_ROLE_PROGRESS_BAR;
     case 10: return ATK_ROLE_STATUSBAR;
     case 11: return ATK_ROLE_NOTIFICATION;
+    case 12: return ATK_ROLE_MENU_ITEM;
     default: return ATK_ROLE_UNKNOWN;
     }
 }
@@ -378,7 +379,7 @@ GType pinbox_type_for_role(int32_t role) {
     switch (role) {
     case 1: case 2: case 3: return pinbox_window_get_type();
     case 4: case 5: case 6: case 10: case 11: return pinbox_text_get_type();
-    case 7: case 8: return pinbox_button_get_type();
+    case 7: case 8: case 12: return pinbox_button_get_type();
     case 9: return pinbox_level_get_type();
     default: return pinbox_node_get_type();
     }

@@ -49,6 +49,12 @@ public enum InputEvent: Equatable, Sendable {
     case pasteRequest(PasteSource, at: Point?)
     /// Ctrl+C: copy the field, which only a plain (not secure) field allows (seed 004).
     case copy
+    /// A right click at a point, or the Menu key or Shift+F10 (nil): a prompt's entry opens its
+    /// menu (`EntryMenu`), as GTK's entries do.
+    case contextMenu(Point?)
+    /// Up (-1) or Down (+1): the item above or below in an open menu; elsewhere a key that never
+    /// types (`nonTypingKey`).
+    case verticalMove(Int)
     /// The selection's answer arrived, or it could not be had.
     case pasted(PasteResult)
     /// A left click at a point in device pixels: the button going down. A key of an on-screen
@@ -94,6 +100,9 @@ public enum InputEvent: Equatable, Sendable {
     case pressButton(Int)
     /// A screen reader gave focusable `index` the focus (fields first, then buttons).
     case focusOn(Int)
+    /// A screen reader chose item `index` of the open entry menu (its action interface): as a
+    /// click on it.
+    case chooseMenuItem(Int)
     /// The pointer moving or leaving, or a key going down, as a tooltip follows them (`HoverTip`).
     case hover(HoverInput)
     /// The desktop changed its look or its motion while the prompt is open (its XSETTINGS, or
@@ -139,7 +148,8 @@ extension InputEvent {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
              .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .release, .drag,
-             .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn:
+             .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn, .contextMenu, .verticalMove,
+             .chooseMenuItem:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
              .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale:

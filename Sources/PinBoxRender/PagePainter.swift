@@ -175,6 +175,9 @@ public enum PagePainter {
                 TooltipPainter.draw(tip, placement, scale: s, palette: page.palette, on: canvas)
             }
         }
+        if let menu = page.menu, touched(menu.box) {
+            MenuPainter.draw(menu, scale: s, palette: page.palette, mirrored: layout.mirrored, on: canvas)
+        }
     }
 
     /// A button: the default one (OK) filled with the accent colour (the error colour when it is
@@ -204,7 +207,9 @@ public enum PagePainter {
                                 radius: radius + m.ringOffset * s, color: page.palette.focusRing)
         }
         let color = isDefault ? colours.onAccent : colours.text
-        let label = Label(button, style: TextStyle(size: m.textSize * s, face: m.face, color: color), layout: layout)
+        let label = MnemonicText(button.text, mnemonic: button.mnemonicIndex,
+                                 style: TextStyle(size: m.textSize * s, face: m.face, color: color),
+                                 most: m.buttonLabelMaximum * s)
         let origin = Point(x: (rect.x + (rect.width - label.size.width) / 2).rounded(),
                            y: (rect.y + (rect.height - label.size.height) / 2).rounded())
         label.draw(at: origin, scale: s, on: canvas)
@@ -234,45 +239,11 @@ public enum PagePainter {
             canvas.strokeInside(layout.ring(around: rect), width: Layout.devicePixels(m.ringWidth, scale: s),
                                 radius: 4 * s + m.ringOffset * s, color: page.palette.focusRing)
         }
-        let label = Label(button, style: TextStyle(size: m.textSize * s, face: m.face, color: page.palette.text), layout: layout)
+        let label = MnemonicText(button.text, mnemonic: button.mnemonicIndex,
+                                 style: TextStyle(size: m.textSize * s, face: m.face, color: page.palette.text),
+                                 most: m.buttonLabelMaximum * s)
         let x = layout.mirrored ? (box.x - m.labelGap * s - label.size.width).rounded() : box.maxX + m.labelGap * s
         label.draw(at: Point(x: x, y: (rect.y + (rect.height - label.size.height) / 2).rounded()), scale: s, on: canvas)
-    }
-
-    /// A button's text as drawn: one line, at most `buttonLabelMaximum` wide (a longer one shows
-    /// its first line, ending with "…"), its mnemonic letter underlined.
-    private struct Label {
-        let button: PageButton
-        let style: TextStyle
-        /// The wrapping width of a label past the maximum; nil for one drawn whole.
-        let width: Double?
-        let size: Size
-
-        init(_ button: PageButton, style: TextStyle, layout: DialogLayout) {
-            self.button = button
-            let whole = TextLayout.measure(button.text, style: style, width: nil)
-            let most = layout.metrics.buttonLabelMaximum * layout.scale
-            guard whole.width > most else {
-                (self.style, width, size) = (style, nil, whole)
-                return
-            }
-            var cut = style
-            cut.maxHeight = whole.height * 1.5  // one line
-            (self.style, width) = (cut, most)
-            size = TextLayout.measure(button.text, style: cut, width: most)
-        }
-
-        func draw(at origin: Point, scale s: Double, on canvas: Canvas) {
-            TextLayout.draw(button.text, style: style, width: width, at: origin, on: canvas)
-            guard let index = button.mnemonicIndex else { return }
-            // Underline the mnemonic where the label's layout put it (at the right of a Hebrew
-            // word), unless the label's end, with it, was left out.
-            let span = TextLayout.span(ofCharacter: index, in: button.text, style: style)
-            guard span.x + span.width <= size.width else { return }
-            let baseline = TextLayout.metrics(button.text, style: style, width: width).firstBaseline
-            canvas.fill(Rect(x: (origin.x + span.x).rounded(), y: (origin.y + baseline + 2 * s).rounded(),
-                             width: max(1, span.width.rounded()), height: Layout.devicePixels(1, scale: s)), with: style.color)
-        }
     }
 
     /// The strength bar: the label, then a track filled to the rating in its colour, then the

@@ -223,7 +223,8 @@ extension EventLoop {
         case Button1: return e.state & UInt32(ShiftMask) != 0 ? .clickExtending(point) : .click(point)
         // Middle click pastes PRIMARY, as everywhere on X; the policy decides if it is taken.
         case Button2: return .pasteRequest(.primary, at: point)
-        // Right click: the seeds hide the edit menu, so there is no context menu at all.
+        // Right click: a prompt's entry opens its menu there (the seeds' fields have none).
+        case Button3: return .contextMenu(point)
         default: return nil
         }
     }

@@ -173,6 +173,12 @@ struct KeyTranslator {
             return .copy
         case XK_Insert where shift, XK_KP_Insert where shift:
             return .pasteRequest(.clipboard, at: nil)
+        case XK_Up where !alt, XK_Down where !alt:
+            return .verticalMove(ks == XK_Up ? -1 : 1)
+        case XK_Menu:
+            return .contextMenu(nil)
+        case XK_F10 where shift:
+            return .contextMenu(nil)
         case XK_Escape:
             return .escape
         case XK_Return, XK_KP_Enter:

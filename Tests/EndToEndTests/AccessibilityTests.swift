@@ -167,6 +167,49 @@ struct AccessibilityTests {
         #expect(hidden.askpass.stdout == "abc\n")
     }
 
+    /// A right click in the passphrase entry opens its menu on the bus: menu items, the one
+    /// highlighted focused (what Orca speaks: "Paste, menu item"), Delete greyed while nothing is
+    /// selected; Select All chosen through the action interface selects the bullets, and the
+    /// focus is back on the entry.
+    @Test func theEntrysMenuIsOnTheBus() throws {
+        let session = try askpassOnTheBus("Passphrase:")
+        let (probe, askpass) = (session.probe, session.askpass)
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused"
+            && $0["detail1"] as? Int == 1 && $0["role"] as? String == "password text" }
+        try askpass.xdotool(["type", "--delay", "20", "abc"])
+        func node(_ role: String, _ name: String? = nil) throws -> [String: Any]? {
+            flatten(try probe.tree()).first { $0["role"] as? String == role && (name == nil || $0["name"] as? String == name) }
+        }
+        var entry = try #require(try node("password text"))
+        try waitUntil("three bullets on the bus") {
+            entry = try #require(try node("password text"))
+            return entry["text"] as? String == "•••"
+        }
+        let extents = try #require(entry["extents"] as? [Int])
+        _ = try run(["xdotool", "mousemove", String(extents[0] + extents[2] / 2), String(extents[1] + extents[3] / 2),
+                     "click", "3"], display: session.xvfb.display)
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1
+            && $0["role"] as? String == "menu item" && $0["name"] as? String == "Paste" }
+        let items = flatten(try probe.tree()).filter { $0["role"] as? String == "menu item" }
+        #expect(items.map { $0["name"] as? String } == ["Paste", "Delete", "Select All"])
+        let states = items.map { Set($0["states"] as? [String] ?? []) }
+        if states.count == 3 {
+            #expect(states[0].isSuperset(of: ["showing", "enabled", "focused"]), "\(states[0])")
+            #expect(states[1].contains("showing") && !states[1].contains("enabled"), "Delete greyed: \(states[1])")
+            #expect(items[2]["keybinding"] as? String == "<Alt>a")
+        }
+        #expect(try probe.press("Select All"))
+        try waitUntil("the bullets selected on the bus, last \(entry)") {
+            entry = try #require(try node("password text"))
+            return entry["selection"] as? [Int] == [0, 3] && (entry["states"] as? [String] ?? []).contains("focused")
+        }
+        #expect(try node("menu item", "Paste").map { ($0["states"] as? [String] ?? []).contains("showing") } == false,
+                "the menu closed")
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == "abc\n")
+    }
+
     /// The desktop doubles its resolution (a settings daemon started at 192 dots per inch) while
     /// the prompt is open: the entry a magnifier or a reader finds on the bus is where the grown
     /// window draws it, twice as large, and still holds what was typed.
@@ -327,9 +370,12 @@ struct AccessibilityTests {
         let nodes = flatten(window).dropFirst()
         #expect(nodes.map { $0["role"] as? String ?? "" }
                 == ["label", "label", "password text", "notification", "label", "notification", "push button",
-                    "push button", "push button"])
+                    "push button", "push button", "menu item", "menu item", "menu item"])
         #expect(nodes.map { $0["name"] as? String ?? "" }
-                == ["Enter passphrase for key '/tmp/id'", "Passphrase", "Passphrase", "", "", "", "Show", "Cancel", "OK"])
+                == ["Enter passphrase for key '/tmp/id'", "Passphrase", "Passphrase", "", "", "", "Show", "Cancel", "OK",
+                    "Paste", "Delete", "Select All"])
+        // The entry's menu is closed: its items are there, and not showing.
+        #expect(nodes.suffix(3).allSatisfy { !($0["states"] as? [String] ?? []).contains("showing") })
         let buttons = nodes.filter { $0["role"] as? String == "push button" }
         #expect(buttons.map { $0["keybinding"] as? String ?? "" } == ["<Alt>s", "<Alt>c", "<Alt>o"])
         #expect(buttons.map { $0["actions"] as? [String] ?? [] } == [["click"], ["click"], ["click"]])

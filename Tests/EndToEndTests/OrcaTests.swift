@@ -116,6 +116,35 @@ struct OrcaTests {
         #expect(!orca.lines.contains { $0.contains(marker) }, "the passphrase reached the screen reader")
     }
 
+    /// The Menu key in a passphrase entry: Orca says the highlighted item of its menu ("Paste",
+    /// as it says a GTK menu's item), Down the next one it can choose ("Select All"); Return
+    /// chooses it, and Orca says the selection, back in the entry.
+    @Test func orcaSaysTheEntrysMenu() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        let passphrase = try PinBoxProcess(["askpass", "Passphrase:"], display: xvfb.display, environment: bus.environment)
+        try orca.waitFor("the passphrase's entry") { _ in orca.spoken.contains { $0.contains("password text") } }
+        try passphrase.xdotool(["type", "--delay", "50", "abc"])
+        try orca.waitFor("the bullets on the braille line") { _ in orca.brailled.contains { $0.contains("•••") } }
+        func pressing(_ keys: String..., says utterances: [String]) throws {
+            let from = orca.spoken.count
+            try passphrase.xdotool(["key", "--delay", "15"] + keys)
+            try orca.waitFor("\(utterances) said after \(keys), after \(orca.spoken[from...])") { _ in
+                var rest = orca.spoken[from...]
+                for utterance in utterances {
+                    guard let i = rest.firstIndex(where: { $0.contains(utterance) }) else { return false }
+                    rest = rest[(i + 1)...]
+                }
+                return true
+            }
+        }
+        try pressing("Menu", says: ["Paste"])
+        try pressing("Down", says: ["Select All"])
+        try pressing("Return", says: ["selected"])
+        try passphrase.keys("Return")
+        #expect(try passphrase.waitExit() == 0)
+        #expect(passphrase.stdout == "abc\n")
+    }
+
     /// The agent's error on a pinentry's second try ("Bad passphrase") is spoken once, as a
     /// notification, with the dialog it is in: not twice, and not lost.
     @Test func orcaSpeaksTheAgentsErrorOnce() throws {

@@ -51,9 +51,11 @@ struct AccessibleTreeTests {
         #expect(tree.window.description == "")
         #expect(tree.window.states == [.showing, .visible, .sensitive, .active, .modal])
         #expect(tree.children.map { $0.role } == [.label, .label, .passwordText, .notification, .label, .notification,
-                                                  .pushButton, .pushButton])
+                                                  .pushButton, .pushButton, .menuItem, .menuItem, .menuItem])
         #expect(tree.children.map { $0.name } == ["Enter passphrase for key '/home/u/.ssh/id_ed25519':", "Passphrase",
-                                                  "Passphrase", "", "", "", "Cancel", "OK"])
+                                                  "Passphrase", "", "", "", "Cancel", "OK", "Paste", "Delete", "Select All"])
+        // The entry's menu, closed: its items there, not showing.
+        #expect(tree.children.suffix(3).allSatisfy { $0.states == [] })
         let entry = try #require(tree.node(AccessibleTree.ID.entry(0)))
         #expect(entry.text == "")
         #expect(entry.description == "")
@@ -66,6 +68,30 @@ struct AccessibleTreeTests {
         #expect(ok.states == [.showing, .visible, .sensitive, .focusable, .isDefault])
         #expect(tree.node(AccessibleTree.ID.button(0))?.keyBinding == "<Alt>c")
         #expect(tree.focused == AccessibleTree.ID.entry(0))
+    }
+
+    @Test("an entry's menu opened is focused on its highlighted item, greyed items not sensitive, and closed gives the focus back")
+    func entryMenu() throws {
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.prompt = "Passphrase" }
+        type(page, "abc")
+        let closed = AccessibleTree(page: page)
+        _ = page.handle(.contextMenu(page.geometry.fields[0].mid), now: 1)
+        var open = AccessibleTree(page: page)
+        let paste = try #require(open.node(AccessibleTree.ID.menuItem(0)))
+        #expect(paste.role == .menuItem && paste.name == "Paste" && paste.keyBinding == "<Alt>p")
+        #expect(paste.states == [.showing, .visible, .sensitive, .focusable, .focused])
+        #expect(paste.bounds == page.menu?.items[0].box && paste.action == .choose(menuItem: 0))
+        #expect(open.node(AccessibleTree.ID.menuItem(1))?.states == [.showing, .visible, .focusable], "Delete: greyed")
+        #expect(open.focused == AccessibleTree.ID.menuItem(0))
+        #expect(open.changes(from: closed).contains(.focus(AccessibleTree.ID.menuItem(0))))
+        _ = page.handle(.verticalMove(1), now: 1)
+        let moved = AccessibleTree(page: page)
+        #expect(moved.changes(from: open).contains(.focus(AccessibleTree.ID.menuItem(2))))
+        // Chosen through the action interface, as a screen reader's user would.
+        open = moved
+        _ = try page.handle(#require(open.node(AccessibleTree.ID.menuItem(2))?.action?.input), now: 1)
+        #expect(page.menu == nil && page.fields[0].field.selection == 0..<3)
+        #expect(AccessibleTree(page: page).focused == AccessibleTree.ID.entry(0), "the focus back on the entry")
     }
 
     @Test("a hidden entry's text is one bullet per character typed, and no byte of the secret is anywhere")

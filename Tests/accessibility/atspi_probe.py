@@ -8,7 +8,7 @@ Accerciser do. Commands come one a line on stdin; each answer is one JSON line o
                      description, text (through the text interface), states, key binding,
                      actions and value
   events             the events recorded since the last call (object:, focus:, window:)
-  press NAME         do action 0 of the push button named NAME
+  press NAME         do action 0 of the push button (or menu item) named NAME
   quit
 """
 import json
@@ -115,7 +115,7 @@ def command(line):
             events = []
         elif verb == "press":
             def walk(obj):
-                if obj.getRoleName() == "push button" and obj.name == rest:
+                if obj.getRoleName() in ("push button", "menu item") and obj.name == rest:
                     return obj
                 for i in range(obj.childCount):
                     found = walk(obj.getChildAtIndex(i))

@@ -74,6 +74,8 @@ public enum AccessibleRole: Int32, Equatable, Sendable {
     /// A line that says something when it appears (the error, Caps Lock's warning): Orca 43
     /// speaks a notification as it shows, and hears no announcement.
     case notification = 11
+    /// An item of an entry's menu (`EntryMenu`).
+    case menuItem = 12
 }
 
 /// The states AT-SPI knows that a page's objects can be in: a set of bits the plug-in maps to
@@ -110,6 +112,8 @@ public enum AccessibleAction: Equatable, Sendable {
     case press(button: Int)
     /// Type what a key of the on-screen number pad types.
     case key(PaySheetLayout.Key)
+    /// Choose item `index` of the open entry menu.
+    case choose(menuItem: Int)
 
     /// The action's name as the action interface lists it (GTK's buttons call it "click").
     public var name: String { "click" }
@@ -119,6 +123,7 @@ public enum AccessibleAction: Equatable, Sendable {
         switch self {
         case .press(let b): .pressButton(b)
         case .key(let key): key.input
+        case .choose(let k): .chooseMenuItem(k)
         }
     }
 }

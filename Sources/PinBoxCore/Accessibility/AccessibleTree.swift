@@ -39,6 +39,7 @@ public struct AccessibleTree: Equatable, Sendable {
         public static func entry(_ field: Int) -> Int32 { 11 + 2 * Int32(field) }
         public static func button(_ index: Int) -> Int32 { 100 + Int32(index) }
         public static func key(_ index: Int) -> Int32 { 200 + Int32(index) }
+        public static func menuItem(_ index: Int) -> Int32 { 400 + Int32(index) }
     }
 
     /// What every node on screen is.
@@ -64,7 +65,8 @@ public struct AccessibleTree: Equatable, Sendable {
         var nodes: [AccessibleNode] = []
         var role = AccessibleRole.frame
         var windowName = content.title, windowDescription = content.description
-        let focused: Int? = page.windowFocused ? page.focus : nil
+        // An open menu has the focus: its highlighted item, not the entry it acts on.
+        let focused: Int? = page.windowFocused && page.menu == nil ? page.focus : nil
         // The red line: a refused key's reason for a moment, else the question asked before a
         // passphrase is shown, else the caller's error.
         let message = page.feedback?.text ?? page.revealQuestion ?? content.error
@@ -135,6 +137,7 @@ public struct AccessibleTree: Equatable, Sendable {
 
         nodes += Self.buttons(of: page, focused: focused, words: words)
         if case .paySheet(let layout) = geometry { nodes += Self.keys(of: layout, words: words) }
+        nodes += Self.menuItems(of: page)
 
         var windowStates = shown
         if page.windowFocused { windowStates.insert(.active) }
@@ -182,6 +185,26 @@ public struct AccessibleTree: Equatable, Sendable {
                                   keyBinding: button.mnemonic.map { "<Alt>" + String(Character($0)) } ?? "",
                                   action: .press(button: b),
                                   bounds: b < geometry.buttons.count ? geometry.buttons[b] : .zero)
+        }
+    }
+
+    /// An entry's menu items (`EntryMenu`): on a prompt's dialog whose entries have one, there
+    /// whether it is open or not (closed, not showing), the highlighted one focused.
+    private static func menuItems(of page: Page) -> [AccessibleNode] {
+        guard page.rules.purpose == .prompt, page.isDialog, page.fields.contains(where: { $0.hasCaret }) else { return [] }
+        return EntryMenu.Action.allCases.enumerated().map { k, action in
+            let label = MnemonicLabel(action.label)
+            var states: AccessibleStates = []
+            var bounds = Rect.zero
+            if let menu = page.menu, k < menu.items.count {
+                states = [.showing, .visible, .focusable]
+                if menu.items[k].enabled { states.insert(.sensitive) }
+                if menu.highlighted == k && page.windowFocused { states.insert(.focused) }
+                bounds = menu.items[k].box
+            }
+            return AccessibleNode(id: ID.menuItem(k), role: .menuItem, name: label.text, states: states,
+                                  keyBinding: label.mnemonic.map { "<Alt>" + String(Character($0)) } ?? "",
+                                  action: .choose(menuItem: k), bounds: bounds)
         }
     }
 

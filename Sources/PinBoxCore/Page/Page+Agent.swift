@@ -78,7 +78,8 @@ extension InputEvent {
         switch self {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape, .submit,
-             .focusNext, .focusPrevious, .pasteRequest, .copy, .composeStarted, .composeCancelled:
+             .focusNext, .focusPrevious, .pasteRequest, .copy, .composeStarted, .composeCancelled, .contextMenu,
+             .verticalMove:
             return true
         default:
             return false

@@ -22,7 +22,8 @@ extension Page {
             return true
         case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock,
              .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .mnemonic,
-             .pressButton, .focusOn, .hidden, .close, .terminate:
+             .pressButton, .focusOn, .hidden, .close, .terminate, .contextMenu, .verticalMove,
+             .chooseMenuItem:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }

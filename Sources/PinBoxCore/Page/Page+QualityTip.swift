@@ -4,8 +4,9 @@
 /// The window asks for the pointer's moves only while there is a tooltip to show.
 extension Page {
     /// Whether the window should report the pointer's moves (`.hover`): only a dialog still open
-    /// with a strength bar that has a tooltip. Any other page is never woken by the pointer.
-    public var wantsPointerMotion: Bool { outcome == nil && qualityTipArea != nil }
+    /// with a strength bar that has a tooltip, or with an entry's menu open, whose items follow
+    /// the pointer. Any other page is never woken by the pointer.
+    public var wantsPointerMotion: Bool { outcome == nil && (qualityTipArea != nil || menu != nil) }
 
     /// Where the pointer must rest for the tooltip: the bar's whole row, its label and words too.
     var qualityTipArea: Rect? {

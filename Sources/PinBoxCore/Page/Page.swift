@@ -116,6 +116,10 @@ public final class Page {
     /// last click in an entry, where and when, and how many came in a row (Page+Selection.swift).
     var selectingIn: Int?
     var lastEntryClick: (field: Int, point: Point, at: Double, count: Int)?
+    /// An entry's menu while it is open, and the item the pointer went down on in it
+    /// (Page+EntryMenu.swift).
+    public internal(set) var menu: EntryMenu?
+    var menuPressed: Int?
     /// When the window first showed the page (`shown(at:)`).
     public internal(set) var shownAt: Double?
 
@@ -249,6 +253,7 @@ public final class Page {
         if input.pressesButton && !isArmed(at: now) { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
         if input.isUserInput || input == .windowFocus(true) { caretSince = now }
+        if menu != nil, let taken = followMenu(input, now: now) { return taken }
         var effects: [PageEffect] = []
         if input.isKey { agent.showsSuggestion = false }
         if composing != nil && endComposing(for: input) { return effects }
@@ -274,9 +279,10 @@ public final class Page {
         case .selectAll where focusedField.map({ fields[$0].hasCaret }) == true:
             if let i = focusedField, fields[i].field.selectAll() { followCaret(in: i) }
         case .nonTypingKey where rules.purpose == .prompt, .moveCaret where rules.purpose == .prompt,
-             .extendSelection where rules.purpose == .prompt, .selectAll where rules.purpose == .prompt:
+             .extendSelection where rules.purpose == .prompt, .selectAll where rules.purpose == .prompt,
+             .verticalMove where rules.purpose == .prompt:
             break  // the user tried no character (a media key; an arrow where no caret can move)
-        case .otherKey, .nonTypingKey, .moveCaret, .extendSelection, .selectAll:
+        case .otherKey, .nonTypingKey, .moveCaret, .extendSelection, .selectAll, .verticalMove:
             if let i = focusedField { apply([.rejected(fields[i].field.accepts.refusal)], to: i, now: now, into: &effects) }
         case .keypadWithoutNumLock:
             if let i = focusedField { apply([.rejected(.numLockOff)], to: i, now: now, into: &effects) }
@@ -321,7 +327,7 @@ public final class Page {
         case .submit:
             submit(now: now, into: &effects)
         case .mnemonic(let key, let others):
-            let keys = ([key] + others).map(PageButton.lowercased)
+            let keys = ([key] + others).map(MnemonicLabel.lowercased)
             if let b = keys.lazy.compactMap({ key in self.content.buttons.first { $0.mnemonic == key } }).first {
                 press(b.role, now: now, into: &effects)
             }
@@ -341,6 +347,8 @@ public final class Page {
             requestPaste(from: source, at: point, now: now, into: &effects)
         case .copy:
             copy(now: now, into: &effects)
+        case .contextMenu(let point):
+            openMenu(at: point, into: &effects)
         case .pasted(let result):
             takePaste(result, now: now, into: &effects)
         case .windowFocus(let focused):
@@ -379,6 +387,8 @@ public final class Page {
             press(content.buttons[b].role, now: now, into: &effects)
         case .focusOn(let i):
             if i >= 0 { setFocus(i, into: &effects) }
+        case .chooseMenuItem:
+            break  // no menu is open (an open one takes it: Page+EntryMenu.swift)
         case .hover:
             break  // the tooltip's, taken above
         case .desktopStyle(let palette, let motion, let font, let rendering, let area):

@@ -99,26 +99,8 @@ public struct PageButton: Equatable, Sendable {
 
     public init(_ role: Role, label: String) {
         self.role = role
-        var text = "", index: Int?, key: Unicode.Scalar?
-        var count = 0
-        var marked = false
-        for scalar in label.unicodeScalars {
-            if marked {
-                marked = false
-                if scalar != "_" && index == nil {
-                    index = count
-                    key = Self.lowercased(scalar)
-                }
-            } else if scalar == "_" {
-                marked = true
-                continue
-            }
-            text.unicodeScalars.append(scalar)
-            count += 1
-        }
-        self.text = text
-        mnemonicIndex = index
-        mnemonic = key
+        let parsed = MnemonicLabel(label)
+        (text, mnemonicIndex, mnemonic) = (parsed.text, parsed.mnemonicIndex, parsed.mnemonic)
     }
 
     /// A button labelled `label`, given a mnemonic when the label has none (gpg-agent's show
@@ -135,7 +117,7 @@ public struct PageButton: Equatable, Sendable {
         var done = false
         for scalar in unmarked.unicodeScalars {
             if !done, scalar.properties.isAlphabetic, Self.isTypedByAKey(scalar),
-               !taken.contains(Self.lowercased(scalar)) {
+               !taken.contains(MnemonicLabel.lowercased(scalar)) {
                 marked += "_"
                 done = true
             }
@@ -167,13 +149,6 @@ public struct PageButton: Equatable, Sendable {
         }
     }
 
-    /// In any script: a Russian label's `_Отмена` is answered by the key's lower-case о.
-    static func lowercased(_ s: Unicode.Scalar) -> Unicode.Scalar {
-        if (0x41...0x5a).contains(s.value) { return Unicode.Scalar(s.value + 0x20)! }
-        guard s.value >= 0x80 else { return s }
-        let lower = s.properties.lowercaseMapping.unicodeScalars
-        return lower.count == 1 ? lower.first! : s
-    }
 }
 
 /// What a page is for: a workbench to try fields on (the demo), or a prompt a caller waits on.

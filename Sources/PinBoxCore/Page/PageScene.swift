@@ -33,6 +33,8 @@ public struct PageScene: Equatable, Sendable {
     public var pressedKey: Int?
     /// The dialog's button drawn pressed (held, the pointer on it).
     public var pressedButton: Int?
+    /// An entry's menu, while it is open: drawn over everything.
+    public var menu: EntryMenu?
     /// The colours it is drawn in: the page's (`Page.palette`).
     public var palette = Palette.light
     /// How its letters are rasterised: the page's (`Page.textRendering`).
@@ -87,6 +89,7 @@ extension Page {
         scene.savePassword = agent.savePassword
         scene.pressedKey = pressedKeyHeld ? pressedKey : nil
         scene.pressedButton = pressedButtonHeld ? pressedButtonNow : nil
+        scene.menu = menu
         scene.palette = palette
         scene.textRendering = textRendering
         return scene
