@@ -106,7 +106,8 @@ struct DesktopFontFollowingTests {
         #expect(frame.x >= 0 && frame.y >= 0 && frame.maxX <= screen.width && frame.maxY <= screen.height,
                 "\(frame) on a \(screen) screen")
         try daemon.reload(Self.font(String(repeating: "Very Long Family ", count: 40) + "30"))
-        try waitUntil("a face no font has the name of is not taken: last seen \(x.frame(of: id))", timeout: 10) {
+        try waitUntil("a face no font has the name of is not taken: last seen \(x.frame(of: id)), at first \(first)",
+                      timeout: 10) {
             x.frame(of: id).size == first.size
         }
         try DesktopColorSchemeTests.answer(prompt)

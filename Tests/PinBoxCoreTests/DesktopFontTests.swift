@@ -177,6 +177,19 @@ struct DesktopFontTests {
         #expect(plain.scale == 1)
     }
 
+    /// A font too large squeezes the open dialog to fit the screen; the desktop's own font again,
+    /// it is laid out at the scale it was made at, not the one it was squeezed to (an open prompt
+    /// was left three quarters of its size).
+    @Test func aDialogSqueezedByAFontGrowsBackWithoutIt() throws {
+        let page = try Self.spec().makePage(measure: measure)
+        let first = page.preferredSize, area = Size(width: 1024, height: 768)
+        _ = page.handle(.desktopStyle(.light, Motion(), DesktopFont(face: nil, pixels: DesktopFont.pixelRange.upperBound),
+                                      area: area), now: 1)
+        #expect(page.scale < 1, "the control: squeezed")
+        _ = page.handle(.desktopStyle(.light, Motion(), nil, area: area), now: 2)
+        #expect(page.scale == 1 && page.preferredSize == first, "\(page.scale), \(page.preferredSize) after \(first)")
+    }
+
     /// The payment sheet keeps the seeds' type.
     @Test func thePaymentSheetKeepsItsType() throws {
         let page = try PaySheetSpec().makePage(measure: measure)

@@ -41,10 +41,12 @@ extension Page {
         if asked != scale { askedScale = asked }
     }
 
-    /// Lays the page out at scale `asked` in `font`, then smaller until it fits `area`.
+    /// Lays the page out at scale `asked` in `font`, then smaller until it fits `area`; made
+    /// smaller, it remembers what was asked, for the next fit to start from.
     private func fit(_ asked: Double, font: DesktopFont?, area: Size?) {
         var s = asked
         guard laidOut(at: s, font: font), let area else { return }
+        defer { madeSmaller(than: asked) }
         for _ in 0..<6 {
             guard let next = WindowFit.nextScale(after: s, size: preferredSize, area: area) else { break }
             s = next
