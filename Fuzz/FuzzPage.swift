@@ -88,7 +88,7 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
         case 0: return .clickExtending(point())
         case 1: return .contextMenu(point())
         case 2: return .release(point())
-        case 3: return .hover(.moved(point()))
+        case 3: return input.next() & 1 == 0 ? .hover(.moved(point())) : .contextMenuRelease(point())
         default: return .click(point())
         }
     case 21: return input.next() & 1 == 0 ? .windowFocus(input.next() & 1 == 0) : .resize(

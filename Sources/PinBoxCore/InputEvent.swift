@@ -52,6 +52,9 @@ public enum InputEvent: Equatable, Sendable {
     /// A right click at a point, or the Menu key or Shift+F10 (nil): a prompt's entry opens its
     /// menu (`EntryMenu`), as GTK's entries do.
     case contextMenu(Point?)
+    /// The right button let go at a point: pressed, dragged onto an item of the menu it opened
+    /// and let go there, it chooses the item, as GTK's menus take it.
+    case contextMenuRelease(Point)
     /// Up (-1) or Down (+1): the item above or below in an open menu; elsewhere a key that never
     /// types (`nonTypingKey`).
     case verticalMove(Int)
@@ -149,7 +152,7 @@ extension InputEvent {
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
              .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .release, .drag,
              .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn, .contextMenu, .verticalMove,
-             .chooseMenuItem:
+             .chooseMenuItem, .contextMenuRelease:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
              .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale:

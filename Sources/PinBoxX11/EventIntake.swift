@@ -99,8 +99,11 @@ extension EventLoop {
             if let input = Self.button(event.xbutton) { deliver(input, to: controller) }
         case ButtonRelease:
             guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { return }
-            if Int32(event.xbutton.button) == Button1 {
-                deliver(.release(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))), to: controller)
+            let point = Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))
+            switch Int32(event.xbutton.button) {
+            case Button1: deliver(.release(point), to: controller)
+            case Button3: deliver(.contextMenuRelease(point), to: controller)
+            default: break
             }
         case MotionNotify:
             let point = Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))

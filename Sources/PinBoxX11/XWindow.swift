@@ -108,8 +108,11 @@ public final class XWindow {
     }
 
     /// The events the window asks for. Release and drag with the left button: a number pad's
-    /// key types when let go on it.
+    /// key types when let go on it; with the right one: an entry's menu, opened by its press,
+    /// follows the pointer to the item its release chooses (the press's implicit grab reports
+    /// only the moves asked for when it began).
     static let events = KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+        | Button3MotionMask
         | ExposureMask | StructureNotifyMask | FocusChangeMask | EnterWindowMask | LeaveWindowMask | PropertyChangeMask
 
     /// Asks for the pointer's every move too, or stops asking: only while the page has a tooltip

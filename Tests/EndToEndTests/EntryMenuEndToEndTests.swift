@@ -41,6 +41,44 @@ final class EntryMenuEndToEndTests {
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "Zq8-managed\n")
     }
 
+    /// The right button pressed in the entry, dragged onto Select All (two rows under Paste,
+    /// highlighted as it opens; the highlight follows) and let go there chooses it, as in GTK's
+    /// menus: what is typed then replaces what was.
+    @Test func theRightButtonDraggedOntoAnItemChoosesIt() throws {
+        let desk = try CallerDesk()
+        let askpass = try desk.ask("Enter passphrase for key '/tmp/id':")
+        var dialog = try desk.nextDialog()
+        try desk.type("wrong")
+        var ink = try desk.entry(dialog)
+        try waitUntil("five dots, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.isDots(5)
+        }
+        let before = desk.pixels(&dialog)
+        try desk.pointer(dialog, x: (ink.columns.lowerBound + ink.columns.upperBound) / 2, y: ink.middleRow,
+                         then: "mousedown", "3")
+        var paste: (x: ClosedRange<Int>, y: ClosedRange<Int>)?
+        try waitUntil("the menu drawn, Paste on the accent colour") {
+            paste = Self.newlyCovered(by: Self.accent, from: before, to: desk.pixels(&dialog), width: dialog.width)
+            return paste.map { $0.x.count > 40 && $0.y.count > 10 } == true
+        }
+        if let paste {
+            // The highlight follows the pointer with the button held, then the button goes up.
+            let row = paste.y.count, x = (paste.x.lowerBound + paste.x.upperBound) / 2
+            try desk.pointer(dialog, x: x, y: paste.y.lowerBound + 2 * row + row / 2)
+            var highlighted: (x: ClosedRange<Int>, y: ClosedRange<Int>)? = paste
+            try waitUntil("Select All highlighted, last \(String(describing: highlighted))") {
+                highlighted = Self.newlyCovered(by: Self.accent, from: before, to: desk.pixels(&dialog), width: dialog.width)
+                return highlighted.map { abs($0.y.lowerBound - (paste.y.lowerBound + 2 * row)) <= 3 } == true
+            }
+            try desk.pointer(dialog, x: x, y: paste.y.lowerBound + 2 * row + row / 2, then: "mouseup", "3")
+        }
+        try desk.type("right")
+        try desk.key("Return")
+        #expect(askpass.wait() == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "right\n")
+    }
+
     /// From the keyboard: the Menu key opens it, Escape closes it and not the dialog; Shift+F10
     /// opens it again, Up from Paste goes round to Select All, Return selects everything, and
     /// what is typed then replaces it.

@@ -80,6 +80,29 @@ struct EntryMenuTests {
         #expect(page.menu != nil)
     }
 
+    /// The right button pressed in the entry, dragged onto an item and let go there chooses it,
+    /// as in GTK's menus; let go where it went down (a right click), it chooses nothing, even in
+    /// a window so small that the menu, pushed into it, opened with an item under the pointer.
+    @Test func theRightButtonDraggedOntoAnItemChoosesIt() throws {
+        let page = try prompt("secret")
+        var opened = inEntry(page)
+        page.feed([.contextMenu(opened), .contextMenuRelease(opened)])
+        #expect(page.menu != nil && page.fields[0].field.selection == nil, "a right click: the menu stays")
+        let selectAll = try #require(page.menu?.items[2].box.mid)
+        page.feed([.hover(.moved(selectAll)), .contextMenuRelease(selectAll)])
+        #expect(page.menu == nil && page.fields[0].field.selection == 0..<6)
+
+        // A letter selected: every item would do something.
+        let small = try prompt("secret")
+        small.feed([.resize(Size(width: 110, height: 80)), .extendSelection(.back)])
+        opened = Point(x: small.geometry.fields[0].x + 20, y: small.geometry.fields[0].mid.y)
+        small.feed([.contextMenu(opened)])
+        let under = try #require(small.menu?.item(at: opened), "the control: an item under where it opened")
+        #expect(small.menu?.items[under].enabled == true)
+        small.feed([.contextMenuRelease(opened)])
+        #expect(small.menu != nil && small.fields[0].field.selection == 5..<6 && small.typedText == "secret")
+    }
+
     /// A click off the menu only closes it: the OK button under it is not pressed (the control:
     /// the same click with the menu closed presses it).
     @Test func aClickOffTheMenuOnlyClosesIt() throws {

@@ -34,7 +34,7 @@ extension Page {
                                metrics: metrics, rightToLeft: layout.mirrored, measure: measure)
         opened.highlighted = opened.item(movedBy: 1)
         menu = opened
-        menuPressed = nil
+        (menuPressed, menuOpenedAt) = (nil, point)
     }
 
     /// What `input` does while the menu is open: the effects when the menu took it, nil when
@@ -54,6 +54,14 @@ extension Page {
             menu = nil
         case .hover(.moved(let point)), .drag(let point):
             menu?.highlighted = open.item(at: point).flatMap { open.items[$0].enabled ? $0 : nil }
+        case .contextMenuRelease(let point):
+            // The right click that opened it, let go where it went down (no further than two
+            // clicks may stray and still be one place): the menu stays, even where it opened
+            // over an item (pushed into a small window).
+            let stayed = menuOpenedAt.map {
+                max(abs(point.x - $0.x), abs(point.y - $0.y)) <= Self.doubleClickDistance
+            } ?? false
+            if !stayed, let item = open.item(at: point) { return activate(item, now: now) }
         case .hover:
             break
         case .click(let point), .clickExtending(let point):

@@ -28,7 +28,7 @@ extension Page {
         case .windowFocus(let focused):
             if !focused { composing = nil }
         case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .keyboardHeldByPinBox,
-             .keyboardAvailable, .release, .drag, .hover, .desktopStyle, .desktopScale:
+             .keyboardAvailable, .release, .drag, .hover, .desktopStyle, .desktopScale, .contextMenuRelease:
             break
         }
         return false

@@ -116,10 +116,11 @@ public final class Page {
     /// last click in an entry, where and when, and how many came in a row (Page+Selection.swift).
     var selectingIn: Int?
     var lastEntryClick: (field: Int, point: Point, at: Double, count: Int)?
-    /// An entry's menu while it is open, and the item the pointer went down on in it
-    /// (Page+EntryMenu.swift).
+    /// An entry's menu while it is open, the item the pointer went down on in it, and where a
+    /// right click opened it (Page+EntryMenu.swift).
     public internal(set) var menu: EntryMenu?
     var menuPressed: Int?
+    var menuOpenedAt: Point?
     /// When the window first showed the page (`shown(at:)`).
     public internal(set) var shownAt: Double?
 
@@ -387,8 +388,8 @@ public final class Page {
             press(content.buttons[b].role, now: now, into: &effects)
         case .focusOn(let i):
             if i >= 0 { setFocus(i, into: &effects) }
-        case .chooseMenuItem:
-            break  // no menu is open (an open one takes it: Page+EntryMenu.swift)
+        case .chooseMenuItem, .contextMenuRelease:
+            break  // no menu is open (an open one takes them: Page+EntryMenu.swift)
         case .hover:
             break  // the tooltip's, taken above
         case .desktopStyle(let palette, let motion, let font, let rendering, let area):
