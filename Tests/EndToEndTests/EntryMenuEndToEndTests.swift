@@ -23,18 +23,8 @@ final class EntryMenuEndToEndTests {
         #expect(status == 0)
         let askpass = try desk.ask("Enter passphrase for key '/tmp/id':")
         var dialog = try desk.nextDialog()
-        let ink = try desk.entry(dialog)
-        let before = desk.pixels(&dialog)
-        try desk.pointer(dialog, x: (ink.columns.lowerBound + ink.columns.upperBound) / 2, y: ink.middleRow,
-                         then: "click", "3")
-        var item: (x: ClosedRange<Int>, y: ClosedRange<Int>)?
-        try waitUntil("the menu drawn, its first item on the accent colour") {
-            item = Self.newlyCovered(by: Self.accent, from: before, to: desk.pixels(&dialog), width: dialog.width)
-            return item.map { $0.x.count > 40 && $0.y.count > 10 } == true
-        }
-        if let item {
-            try desk.click(dialog, x: (item.x.lowerBound + item.x.upperBound) / 2, y: (item.y.lowerBound + item.y.upperBound) / 2)
-        }
+        let (item, _) = try Self.openMenu("click", in: &dialog, on: desk)
+        try desk.click(dialog, x: (item.x.lowerBound + item.x.upperBound) / 2, y: (item.y.lowerBound + item.y.upperBound) / 2)
         try waitUntil("eleven dots pasted") { try desk.entry(dialog).isDots(11) }
         try desk.key("Return")
         #expect(askpass.wait() == 0)
@@ -54,25 +44,16 @@ final class EntryMenuEndToEndTests {
             ink = try desk.entry(dialog)
             return ink.isDots(5)
         }
-        let before = desk.pixels(&dialog)
-        try desk.pointer(dialog, x: (ink.columns.lowerBound + ink.columns.upperBound) / 2, y: ink.middleRow,
-                         then: "mousedown", "3")
-        var paste: (x: ClosedRange<Int>, y: ClosedRange<Int>)?
-        try waitUntil("the menu drawn, Paste on the accent colour") {
-            paste = Self.newlyCovered(by: Self.accent, from: before, to: desk.pixels(&dialog), width: dialog.width)
-            return paste.map { $0.x.count > 40 && $0.y.count > 10 } == true
+        let (paste, before) = try Self.openMenu("mousedown", in: &dialog, on: desk)
+        // The highlight follows the pointer with the button held, then the button goes up.
+        let row = paste.y.count, x = (paste.x.lowerBound + paste.x.upperBound) / 2
+        try desk.pointer(dialog, x: x, y: paste.y.lowerBound + 2 * row + row / 2)
+        var highlighted: Area? = paste
+        try waitUntil("Select All highlighted, last \(String(describing: highlighted))") {
+            highlighted = Self.newlyCovered(by: Self.accent, from: before, to: desk.pixels(&dialog), width: dialog.width)
+            return highlighted.map { abs($0.y.lowerBound - (paste.y.lowerBound + 2 * row)) <= 3 } == true
         }
-        if let paste {
-            // The highlight follows the pointer with the button held, then the button goes up.
-            let row = paste.y.count, x = (paste.x.lowerBound + paste.x.upperBound) / 2
-            try desk.pointer(dialog, x: x, y: paste.y.lowerBound + 2 * row + row / 2)
-            var highlighted: (x: ClosedRange<Int>, y: ClosedRange<Int>)? = paste
-            try waitUntil("Select All highlighted, last \(String(describing: highlighted))") {
-                highlighted = Self.newlyCovered(by: Self.accent, from: before, to: desk.pixels(&dialog), width: dialog.width)
-                return highlighted.map { abs($0.y.lowerBound - (paste.y.lowerBound + 2 * row)) <= 3 } == true
-            }
-            try desk.pointer(dialog, x: x, y: paste.y.lowerBound + 2 * row + row / 2, then: "mouseup", "3")
-        }
+        try desk.pointer(dialog, x: x, y: paste.y.lowerBound + 2 * row + row / 2, then: "mouseup", "3")
         try desk.type("right")
         try desk.key("Return")
         #expect(askpass.wait() == 0)
@@ -96,10 +77,30 @@ final class EntryMenuEndToEndTests {
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "right\n")
     }
 
+    /// Columns and rows of a window's picture.
+    typealias Area = (x: ClosedRange<Int>, y: ClosedRange<Int>)
+
+    /// The right button pressed (`action`: "click" or "mousedown") in the middle of `dialog`'s
+    /// entry; once the menu is drawn, where its highlighted item is (the accent colour where the
+    /// window had none), and the window's picture before.
+    private static func openMenu(_ action: String, in dialog: inout CallerDesk.Dialog,
+                                 on desk: CallerDesk) throws -> (item: Area, before: [UInt32]) {
+        let ink = try desk.entry(dialog)
+        let before = desk.pixels(&dialog)
+        try desk.pointer(dialog, x: (ink.columns.lowerBound + ink.columns.upperBound) / 2, y: ink.middleRow,
+                         then: action, "3")
+        var item: Area?
+        try waitUntil("the menu drawn, its highlighted item on the accent colour") {
+            item = newlyCovered(by: accent, from: before, to: desk.pixels(&dialog), width: dialog.width)
+            return item.map { $0.x.count > 40 && $0.y.count > 10 } == true
+        }
+        return (try #require(item), before)
+    }
+
     /// Where `colour` covers pixels of `after` that it did not in `before` (a `width`-wide
     /// picture): the columns and rows of their bounding box, or nil.
     private static func newlyCovered(by colour: UInt32, from before: [UInt32], to after: [UInt32],
-                                     width: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+                                     width: Int) -> Area? {
         guard width > 0, before.count == after.count else { return nil }
         var xs: [Int] = [], ys: [Int] = []
         for i in after.indices where after[i] & 0xffffff == colour && before[i] & 0xffffff != colour {

@@ -78,23 +78,9 @@ struct OrcaTests {
         try orca.waitFor("the username prompt's entry") { _ in orca.spoken.contains { $0.hasPrefix("Username") } }
         try username.xdotool(["type", "--delay", "50", "alice"])
         try orca.waitFor("the username on the braille line") { _ in orca.brailled.contains { $0.contains("alice") } }
-        /// Presses `keys` in `process`'s window and waits until Orca has said `utterances`, in
-        /// order, after them.
-        func pressing(_ keys: String..., in process: PinBoxProcess, says utterances: [String]) throws {
-            let from = orca.spoken.count
-            try process.xdotool(["key", "--delay", "15"] + keys)
-            try orca.waitFor("\(utterances) said after \(keys), after \(orca.spoken[from...])") { _ in
-                var rest = orca.spoken[from...]
-                for utterance in utterances {
-                    guard let i = rest.firstIndex(of: utterance) else { return false }
-                    rest = rest[(i + 1)...]
-                }
-                return true
-            }
-        }
-        try pressing("shift+Left", "shift+Left", in: username, says: ["e", "selected", "c", "selected"])
-        try pressing("ctrl+a", in: username, says: ["entire document selected"])
-        try pressing("Right", in: username, says: ["Text unselected."])
+        try Self.pressing("shift+Left", "shift+Left", in: username, says: ["e", "selected", "c", "selected"], to: orca)
+        try Self.pressing("ctrl+a", in: username, says: ["entire document selected"], to: orca)
+        try Self.pressing("Right", in: username, says: ["Text unselected."], to: orca)
         try username.keys("Return")
         #expect(try username.waitExit() == 0)
         #expect(username.stdout == "alice\n")
@@ -105,10 +91,10 @@ struct OrcaTests {
         try passphrase.xdotool(["type", "--delay", "50", marker])
         let bullets = String(repeating: "\u{2022}", count: marker.count)
         try orca.waitFor("the bullets on the braille line") { _ in orca.brailled.contains { $0.contains(bullets) } }
-        try pressing("shift+Left", in: passphrase, says: ["\u{2022}", "selected"])
-        try pressing("ctrl+a", in: passphrase, says: ["entire document selected"])
+        try Self.pressing("shift+Left", in: passphrase, says: ["\u{2022}", "selected"], to: orca)
+        try Self.pressing("ctrl+a", in: passphrase, says: ["entire document selected"], to: orca)
         // BackSpace takes it all: "Selection deleted.", not a bullet.
-        try pressing("BackSpace", in: passphrase, says: ["Selection deleted."])
+        try Self.pressing("BackSpace", in: passphrase, says: ["Selection deleted."], to: orca)
         try passphrase.xdotool(["type", "--delay", "50", marker])
         try passphrase.keys("Return")
         #expect(try passphrase.waitExit() == 0)
@@ -116,33 +102,37 @@ struct OrcaTests {
         #expect(!orca.lines.contains { $0.contains(marker) }, "the passphrase reached the screen reader")
     }
 
-    /// The Menu key in a passphrase entry: Orca says the highlighted item of its menu ("Paste",
-    /// as it says a GTK menu's item), Down the next one it can choose ("Select All"); Return
-    /// chooses it, and Orca says the selection, back in the entry.
+    /// The Menu key in a passphrase entry: Orca says the highlighted item of its menu ("Paste.",
+    /// as it says a GTK menu's item), Down the next one it can choose ("Select All."); Return
+    /// chooses it, and Orca says the selection, back in the entry: its bullets, "selected".
     @Test func orcaSaysTheEntrysMenu() throws {
         let (xvfb, bus, orca) = try Self.session()
         let passphrase = try PinBoxProcess(["askpass", "Passphrase:"], display: xvfb.display, environment: bus.environment)
         try orca.waitFor("the passphrase's entry") { _ in orca.spoken.contains { $0.contains("password text") } }
         try passphrase.xdotool(["type", "--delay", "50", "abc"])
         try orca.waitFor("the bullets on the braille line") { _ in orca.brailled.contains { $0.contains("•••") } }
-        func pressing(_ keys: String..., says utterances: [String]) throws {
-            let from = orca.spoken.count
-            try passphrase.xdotool(["key", "--delay", "15"] + keys)
-            try orca.waitFor("\(utterances) said after \(keys), after \(orca.spoken[from...])") { _ in
-                var rest = orca.spoken[from...]
-                for utterance in utterances {
-                    guard let i = rest.firstIndex(where: { $0.contains(utterance) }) else { return false }
-                    rest = rest[(i + 1)...]
-                }
-                return true
-            }
-        }
-        try pressing("Menu", says: ["Paste"])
-        try pressing("Down", says: ["Select All"])
-        try pressing("Return", says: ["selected"])
+        try Self.pressing("Menu", in: passphrase, says: ["Paste."], to: orca)
+        try Self.pressing("Down", in: passphrase, says: ["Select All."], to: orca)
+        try Self.pressing("Return", in: passphrase, says: ["\u{2022}\u{2022}\u{2022}", "selected"], to: orca)
         try passphrase.keys("Return")
         #expect(try passphrase.waitExit() == 0)
         #expect(passphrase.stdout == "abc\n")
+    }
+
+    /// Presses `keys` in `process`'s window and waits until `orca` has said `utterances`, in
+    /// order, after them.
+    private static func pressing(_ keys: String..., in process: PinBoxProcess, says utterances: [String],
+                                 to orca: OrcaSession) throws {
+        let from = orca.spoken.count
+        try process.xdotool(["key", "--delay", "15"] + keys)
+        try orca.waitFor("\(utterances) said after \(keys), after \(orca.spoken[from...])") { _ in
+            var rest = orca.spoken[from...]
+            for utterance in utterances {
+                guard let i = rest.firstIndex(of: utterance) else { return false }
+                rest = rest[(i + 1)...]
+            }
+            return true
+        }
     }
 
     /// The agent's error on a pinentry's second try ("Bad passphrase") is spoken once, as a
