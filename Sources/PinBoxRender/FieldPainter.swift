@@ -169,15 +169,15 @@ private struct FieldDrawing {
             let font = theme.style(for: .filled).font
             let style = RunStyle(font: font, pixelSize: font.size * s, rendering: canvas.textRendering,
                                  plain: scene.plainText)
-            func advance(_ bytes: Int) -> Double { canvas.entryRunAdvance(text, prefix: bytes, style: style) }
             let room = bounds.width - 2 * pad
-            if scene.plainText, let x = drawPlainText(text, before: before, style: style, pad: pad, advance: advance) {
+            if scene.plainText, let x = drawPlainText(text, before: before, style: style, pad: pad) {
                 caretX = x
                 return
             }
             VisualSecret.with(text) { run, rightToLeft in
                 let (width, inkLeft) = canvas.secretRunExtents(run, font: font, pixelSize: style.pixelSize)
                 let atEnd = before.count == text.count
+                func advance(_ bytes: Int) -> Double { runAdvance(text, prefix: bytes, width: width, style: style) }
                 let place = FieldScene.placeRun(width: width, advance: advance(before.count), room: room,
                                                 rightToLeft: rightToLeft, scrolled: scene.runScroll)
                 let left = bounds.x + pad + place.left
@@ -197,15 +197,16 @@ private struct FieldDrawing {
 
     /// A shown entry that holds no secret, in a script DejaVu cannot draw alone: laid out by the
     /// text engine (Pango's fallback fonts, shaping and direction), the end or the caret kept in
-    /// view; `before` is the text before the caret, `advance` how wide a prefix is drawn. Returns
-    /// where the caret stands, or nil for text the entry's own path draws (DejaVu's).
+    /// view; `before` is the text before the caret. Returns where the caret stands, or nil for
+    /// text the entry's own path draws (DejaVu's).
     private func drawPlainText(_ bytes: UnsafeBufferPointer<UInt8>, before: UnsafeBufferPointer<UInt8>,
-                               style: RunStyle, pad: Double, advance: (Int) -> Double) -> Double? {
+                               style: RunStyle, pad: Double) -> Double? {
         let text = String(decoding: bytes, as: UTF8.self)
         guard TextLayout.needsPango(text) else { return nil }
         let textStyle = TextStyle(size: style.pixelSize, bold: style.font.bold, color: theme.style(for: .filled).textColor)
         let metrics = TextLayout.metrics(text, style: textStyle, width: nil)
         let width = metrics.size.width, atEnd = before.count == bytes.count
+        func advance(_ prefix: Int) -> Double { runAdvance(bytes, prefix: prefix, width: width, style: style) }
         // A right-to-left name (Hebrew, Arabic) starts at the box's right, as the run above does.
         let rightToLeft = scene.shown?.runRightToLeft ?? false
         let place = FieldScene.placeRun(width: width, advance: advance(before.count), room: bounds.width - 2 * pad,
@@ -218,6 +219,12 @@ private struct FieldDrawing {
         }
         // At the end of a right-to-left name, a caret's width clear of its first letter.
         return rightToLeft && atEnd ? left.rounded() - 2 * caretWidth : left + place.caret
+    }
+
+    /// How wide the first `prefix` bytes of a run of `text`, `width` wide whole, are drawn: the
+    /// whole run's width, already measured, where they are all of it.
+    private func runAdvance(_ text: UnsafeBufferPointer<UInt8>, prefix: Int, width: Double, style: RunStyle) -> Double {
+        prefix == text.count ? width : canvas.entryRunAdvance(text, prefix: prefix, style: style)
     }
 
     /// The dots (or plain characters) at their presence, and the caret after the last one.

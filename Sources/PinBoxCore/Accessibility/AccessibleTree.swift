@@ -191,7 +191,7 @@ public struct AccessibleTree: Equatable, Sendable {
     /// An entry's menu items (`EntryMenu`): on a prompt's dialog whose entries have one, there
     /// whether it is open or not (closed, not showing), the highlighted one focused.
     private static func menuItems(of page: Page) -> [AccessibleNode] {
-        guard page.rules.purpose == .prompt, page.isDialog, page.fields.contains(where: { $0.hasCaret }) else { return [] }
+        guard page.offersEntryMenu, page.fields.contains(where: { $0.hasCaret }) else { return [] }
         return EntryMenu.Action.allCases.enumerated().map { k, action in
             let label = MnemonicLabel(action.label)
             var states: AccessibleStates = []

@@ -65,7 +65,10 @@ extension Page {
         fields[index].followCaret()
         guard let (measure, style) = runMeasure(of: index) else { return }
         let secret = fields[index].field.secret, caret = secret.offset(ofCharacter: fields[index].field.caret)
-        let (width, advance) = secret.withBytes { ($0.isEmpty ? 0 : measure($0, $0.count, style), measure($0, caret, style)) }
+        let (width, advance) = secret.withBytes { text in
+            let width = measure(text, text.count, style)
+            return (width, caret == text.count ? width : measure(text, caret, style))
+        }
         fields[index].scrollRun(width: width, advance: advance)
     }
 
@@ -77,7 +80,10 @@ extension Page {
         guard let (measure, style) = runMeasure(of: index) else { return nil }
         let field = fields[index], secret = field.field.secret
         let advances = secret.withBytes { text in
-            (0...field.field.length).map { k in k == 0 ? 0 : measure(text, secret.offset(ofCharacter: k), style) }
+            // The place after each character, walked once.
+            var ends = [0]
+            while let last = ends.last, last < text.count { ends.append(secret.characterEnd(after: last)) }
+            return ends.map { $0 == 0 ? 0 : measure(text, $0, style) }
         }
         let width = advances.last ?? 0, rightToLeft = secret.runsRightToLeft
         let place = field.placeRun(width: width, advance: advances[min(field.field.caret, advances.count - 1)])

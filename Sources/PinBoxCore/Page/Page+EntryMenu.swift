@@ -8,7 +8,7 @@ extension Page {
     /// Menu key, Shift+F10), with its first enabled item highlighted. Only a prompt's entries
     /// have one: the payment look and the demo's fields keep the seed's rule, no edit menu.
     func openMenu(at point: Point?, into effects: inout [PageEffect]) {
-        guard rules.purpose == .prompt, case .dialog(let layout) = geometry else { return }
+        guard offersEntryMenu, case .dialog(let layout) = geometry else { return }
         let index: Int
         if let point {
             guard let i = geometry.fields.firstIndex(where: { $0.contains(point) }), i < fields.count else { return }
@@ -36,6 +36,9 @@ extension Page {
         menu = opened
         (menuPressed, menuOpenedAt) = (nil, point)
     }
+
+    /// Whether its entries that have a caret have a menu: a prompt's dialog's do.
+    var offersEntryMenu: Bool { rules.purpose == .prompt && isDialog }
 
     /// What `input` does while the menu is open: the effects when the menu took it, nil when
     /// the page handles it as usual (the menu closed first where it should).
@@ -98,7 +101,7 @@ extension Page {
         case .delete:
             apply(fields[i].field.deleteForward(), to: i, now: now, into: &effects)
         case .selectAll:
-            if fields[i].field.selectAll() { followCaret(in: i) }
+            selectAll(in: i)
         }
         return effects
     }

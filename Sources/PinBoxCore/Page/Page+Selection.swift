@@ -9,7 +9,12 @@ extension Page {
     func tab(to index: Int, into effects: inout [PageEffect]) {
         let before = focus
         setFocus(index, into: &effects)
-        if focus != before, let i = focusedField, fields[i].hasCaret, fields[i].field.selectAll() { followCaret(in: i) }
+        if focus != before, let i = focusedField, fields[i].hasCaret { selectAll(in: i) }
+    }
+
+    /// Selects all entry `index` holds (Ctrl+A, Select All, the focus reaching it by Tab).
+    func selectAll(in index: Int) {
+        if fields[index].field.selectAll() { followCaret(in: index) }
     }
 
     /// How far apart, in device pixels, two clicks may land and still make a double click
@@ -37,7 +42,7 @@ extension Page {
         let field = fields[index]
         switch count {
         case 1:
-            placeCaret(in: index, at: point)
+            return placeCaret(in: index, at: point)
         case 2 where field.drawnTheme.drawsTextRun:
             _ = field.field.selectWord()
         default:

@@ -278,7 +278,7 @@ public final class Page {
         case .extendSelection(let move) where focusedField.map({ fields[$0].hasCaret }) == true:
             if let i = focusedField { moveCaret(move, in: i, selecting: true) }
         case .selectAll where focusedField.map({ fields[$0].hasCaret }) == true:
-            if let i = focusedField, fields[i].field.selectAll() { followCaret(in: i) }
+            if let i = focusedField { selectAll(in: i) }
         case .nonTypingKey where rules.purpose == .prompt, .moveCaret where rules.purpose == .prompt,
              .extendSelection where rules.purpose == .prompt, .selectAll where rules.purpose == .prompt,
              .verticalMove where rules.purpose == .prompt:
