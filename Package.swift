@@ -109,6 +109,10 @@ let package = Package(
         // libxkbcommon: keys to text, dead keys and Compose, from the X server's keymap; dlopened
         // with Xlib's XCB connection once the window shows (see Sources/CXKB/include/CXKB.h).
         .target(name: "CXKB", cSettings: hardenedC),
+        // The desktop's input method (XIM, through Xlib, which is linked already), for the
+        // entries that hold no secret; connected only when XMODIFIERS names one and such an entry
+        // has the focus (see Sources/CInputMethod/include/CInputMethod.h).
+        .target(name: "CInputMethod", cSettings: hardenedC),
         // Cairo, and FreeType for the font faces made straight from DejaVu's files.
         .systemLibrary(
             name: "CCairo",
@@ -151,7 +155,8 @@ let package = Package(
         .target(name: "PinBoxRender", dependencies: ["PinBoxCore", "CCairo", "CText", "CGif", "CBidi", "CSystem"],
                 swiftSettings: swiftSettings),
         // The only importer of Xlib: the window, the event loop, selections.
-        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXKB", "CAccessibility", "CPortal"],
+        .target(name: "PinBoxX11", dependencies: ["PinBoxCore", "PinBoxRender", "CX11", "CXKB", "CInputMethod", "CAccessibility",
+                                                     "CPortal"],
                 swiftSettings: swiftSettings,
                 linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("Xext"), .linkedLibrary("X11-xcb"),
                                  .linkedLibrary("xcb"), .linkedLibrary("xcb-randr")]),

@@ -35,6 +35,9 @@ public struct FieldScene: Equatable, Sendable {
     /// The characters selected in a text entry (Shift and an arrow, Ctrl+A), by index: drawn on
     /// the selection's colour. Nil when none are.
     public var selection: Range<Int>?
+    /// What the desktop's input method is composing in the entry (which holds no secret), drawn
+    /// at the caret, underlined; the caret stands at the method's caret in it.
+    public var preedit: Preedit?
     /// PIN boxes with more characters than the row has boxes for: the count in words ("14
     /// characters"), drawn in one box in place of the boxes, which could no longer say it.
     public var count: String?

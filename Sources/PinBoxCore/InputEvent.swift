@@ -97,6 +97,12 @@ public enum InputEvent: Equatable, Sendable {
     case composeStarted
     /// The keys of a sequence made no character: the compose table has none for them.
     case composeCancelled
+    /// Text the desktop's input method composed (a Chinese name from its pinyin, a Korean one
+    /// from its jamo): typed into an entry that holds no secret, never into one that does.
+    case composedText(String)
+    /// The text the input method is composing, not typed yet, and where its caret stands in it
+    /// (in characters): drawn in the entry, at its caret. Empty when it ends.
+    case preedit(String, caret: Int)
     /// The keyboard's state changed (or is known for the first time): Caps Lock, the layout.
     case keyboard(KeyboardState)
     /// A screen reader pressed button `index` of the page (its action interface): as a click on it.
@@ -152,7 +158,7 @@ extension InputEvent {
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
              .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .release, .drag,
              .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn, .contextMenu, .verticalMove,
-             .chooseMenuItem, .contextMenuRelease:
+             .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
              .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale:

@@ -51,7 +51,7 @@ extension FieldPainter {
 
 /// One field being drawn: where it lands on the canvas, and each layer of it in the order the
 /// seeds draw them.
-private struct FieldDrawing {
+struct FieldDrawing {
     let scene: FieldScene
     let canvas: Canvas
     let clip: Rect?
@@ -163,6 +163,7 @@ private struct FieldDrawing {
     /// direction, near the place in text that mixes both.
     func drawTextRun() {
         let pad = FieldScene.runInset(theme, scale: s)
+        if let preedit = scene.preedit { return drawPreedit(preedit, pad: pad) }
         var caretX = bounds.x + pad
         scene.shown?.withAllBytes(caret: scene.caretIndex) { text, before in
             guard !text.isEmpty else { return }

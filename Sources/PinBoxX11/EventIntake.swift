@@ -48,6 +48,19 @@ extension EventLoop {
     /// One event off the queue. Inputs go to the controller at once; exposures and the
     /// window's size are gathered, for one drawing after the whole burst.
     func take(_ event: inout XEvent, _ controller: WindowController, exposed: inout Rect, newSize: inout Size?) {
+        // The input method's own messages, and the keys it composes with while it has them.
+        if inputMethod.takes(&event) {
+            if event.type == KeyPress || event.type == KeyRelease { Self.wipe(&event) }
+            followInputMethod(controller)
+            return
+        }
+        // What it composed: a key press of keycode 0, which no key has, that Xlib makes of it.
+        if event.type == KeyPress && event.xkey.keycode == 0 {
+            if event.xkey.send_event == 0, let text = inputMethod.committed(&event) {
+                deliver(.composedText(text), to: controller)
+            }
+            return
+        }
         let keyboard = display.keyboard
         // The root's own (the screen resized), which comes with the root's MANAGER messages
         // (`SettingsWatch`), is not the window's.

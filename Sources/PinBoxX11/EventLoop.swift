@@ -17,6 +17,8 @@ public final class EventLoop {
     var clipboard = SelectionOwner()
     var grab: KeyboardGrab
     var focus = KeyboardFocus()
+    /// The desktop's input method, for the entries that hold no secret.
+    let inputMethod = InputMethod()
     /// What the controller was last told of the keys coming to the window.
     var focusReport = FocusReport()
     /// Unmapped after it showed (iconified, another workspace): no keys come to it.
@@ -230,6 +232,7 @@ public final class EventLoop {
         case .none: break
         }
         tellFocus(to: controller, now: now)
+        followInputMethod(controller)
         grab.takeFocusBackIfDue(window: window, now: now)
         if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
         if hungUp && !hangUpReported {
@@ -322,6 +325,16 @@ public final class EventLoop {
         // The page ended a half-typed sequence (the focus moved, Escape): so does the table.
         let composer = display.keyboard.composer
         if composer?.isComposing == true && !controller.isComposing { composer?.reset() }
+        followInputMethod(controller)
+    }
+
+    /// Gives the input method the keys while an entry that holds no secret has them, and takes
+    /// them back the moment it has not: after each input, so that the key after a Tab into a
+    /// passphrase, already queued, never reaches it.
+    func followInputMethod(_ controller: WindowController) {
+        inputMethod.follow(focusReport.told && !hidden ? controller.inputMethodEntry : nil, display: display,
+                           window: window)
+        if let (text, caret) = inputMethod.preeditChange() { deliver(.preedit(text, caret: caret), to: controller) }
     }
 
     /// Gets ready what the window needs only once it shows, after the first frame has had time

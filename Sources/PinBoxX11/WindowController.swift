@@ -28,6 +28,9 @@ public protocol WindowController: AnyObject {
     /// Whether a dead-key or Compose sequence is half-typed in the page: when the page ends
     /// one (the focus moved, Escape), the loop forgets the keys of it.
     var isComposing: Bool { get }
+    /// The entry the desktop's input method may type into (`Page.inputMethodEntry`): the
+    /// focused one, when it holds no secret; nil gives the method no key.
+    var inputMethodEntry: Int? { get }
     /// The size the page's content wants now, when the window follows it (a dialog that shows
     /// or hides a line); nil when the window's size is the user's alone.
     var wantedSize: Size? { get }

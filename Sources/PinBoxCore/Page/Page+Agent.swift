@@ -79,7 +79,7 @@ extension InputEvent {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape, .submit,
              .focusNext, .focusPrevious, .pasteRequest, .copy, .composeStarted, .composeCancelled, .contextMenu,
-             .verticalMove:
+             .verticalMove, .composedText, .preedit:
             return true
         default:
             return false

@@ -23,7 +23,7 @@ extension Page {
         case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock,
              .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .mnemonic,
              .pressButton, .focusOn, .hidden, .close, .terminate, .contextMenu, .verticalMove,
-             .chooseMenuItem:
+             .chooseMenuItem, .composedText, .preedit:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }

@@ -63,6 +63,8 @@ public final class Page {
     /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
     /// (Page+Keyboard.swift).
     public internal(set) var composing: Int?
+    /// What the desktop's input method is composing, and in which entry (`Page+InputMethod`).
+    public internal(set) var preedit: (field: Int, Preedit)?
     /// The keyboard as last reported, and the words its Caps Lock warning uses.
     public internal(set) var keyboard = KeyboardState()
     public var capsLockWarning = "Caps Lock is on"
@@ -380,6 +382,10 @@ public final class Page {
             if let i = entryField(for: &effects) { composing = i }
         case .composeCancelled:
             if let i = focusedField { apply([.rejected(.noSuchSequence)], to: i, now: now, into: &effects) }
+        case .composedText(let text):
+            typeComposed(text, now: now, into: &effects)
+        case .preedit(let text, let caret):
+            follow(preedit: text, caret: caret)
         case .keyboard(let state):
             showKeyboard(state)
         case .pressButton(let b):
@@ -397,6 +403,7 @@ public final class Page {
         case .desktopScale(let scale, let area):
             rescale(to: scale, fitting: area)
         }
+        if preedit != nil { keepPreedit(now: now, into: &effects) }
         return effects
     }
 

@@ -70,6 +70,7 @@ extension Page {
             fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: composing == $0,
                              at: animationTime(now))
         }
+        if let (i, composed) = preedit, i < scenes.count { scenes[i].preedit = composed }
         if showsCaret, focus < scenes.count, composing != focus {
             scenes[focus].caret = motion.caret.isShown(at: now, since: caretSince)
         }

@@ -67,6 +67,8 @@ final class PageController: WindowController {
 
     var isComposing: Bool { page.composing != nil }
 
+    var inputMethodEntry: Int? { page.inputMethodEntry }
+
     /// The page's own size, which the window follows as it changes (a dialog's line shown, the
     /// demo's field given a taller look by F7).
     var wantedSize: Size? { page.preferredSize }

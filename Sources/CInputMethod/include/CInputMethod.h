@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef PINBOX_CINPUTMETHOD_H
+#define PINBOX_CINPUTMETHOD_H
+// The desktop's input method (IBus, Fcitx, uim: XMODIFIERS=@im=NAME) through Xlib's XIM, for the
+// entries that hold no secret (a git username, ssh's question): a Chinese, Japanese or Korean
+// name is composed in it, its half-composed text (the preedit) drawn in the entry by the dialog.
+// Xlib's types stay in CX11 alone: a Display and an XEvent are opaque here.
+#include <stdint.h>
+
+struct _XDisplay;
+typedef struct pinbox_input_method pinbox_input_method;
+
+/// Connects to the input method XMODIFIERS names for `window`, in the locale the environment
+/// names for characters (C.UTF-8 when it names none of UTF-8); NULL when it names none
+/// (unset, `@im=none`, `@im=local`: the dialog's own compose table serves), or the method does
+/// not answer. Nothing is asked of it until `pinbox_im_focus`.
+pinbox_input_method *_Nullable pinbox_im_open(struct _XDisplay *_Nonnull display, unsigned long window);
+
+/// Gives the method the keys (`on`: an input context, focused) or takes them back (the context
+/// destroyed: whatever the method sends for it after is dropped by Xlib). 1 when it has them.
+int pinbox_im_focus(pinbox_input_method *_Nonnull im, int on);
+
+/// The events the method wants the window to select, beyond the keys (XNFilterEvents).
+long pinbox_im_event_mask(const pinbox_input_method *_Nonnull im);
+
+/// Xlib's XFilterEvent: 1 when the method took the event (a key it composes, its own messages).
+int pinbox_im_filter(pinbox_input_method *_Nonnull im, void *_Nonnull event);
+
+/// The text a key press of keycode 0 (the method's commit) carries, as UTF-8 in `*text`, which
+/// the caller frees; its length, 0 for none.
+int pinbox_im_committed(pinbox_input_method *_Nonnull im, void *_Nonnull key_event, char *_Nullable *_Nonnull text);
+
+/// Whether the preedit changed since the last call; then `text` holds it (UTF-8, at most
+/// `size` - 1 bytes, NUL-terminated) and `caret` where its caret stands, in characters.
+int pinbox_im_preedit(pinbox_input_method *_Nonnull im, char *_Nonnull text, int size, int *_Nonnull caret);
+
+/// Whether the method is gone (its server ended): the keys are the dialog's again.
+int pinbox_im_gone(const pinbox_input_method *_Nonnull im);
+
+/// Destroys the context, closes the method and frees `im`.
+void pinbox_im_close(pinbox_input_method *_Nullable im);
+#endif

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+#include "CInputMethod.h"
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+// Longer than any name composed at once; the method is told so at the preedit's start.
+enum { PREEDIT_MOST = 256 };
+
+struct pinbox_input_method {
+    Display *display;
+    Window window;
+    XIM method;            // NULL once the method's server has gone
+    XIC context;           // NULL while the method does not have the keys
+    XIMStyle style;
+    long mask;
+    wchar_t preedit[PREEDIT_MOST];
+    int length, caret, changed;
+};
+
+// Whether XMODIFIERS names a method: `@im=NAME`, not `none` nor `local` (Xlib's own compose
+// table, which the dialog's libxkbcommon one already is).
+static int names_method(void) {
+    const char *modifiers = getenv("XMODIFIERS");
+    const char *name = modifiers ? strstr(modifiers, "@im=") : NULL;
+    if (!name) return 0;
+    name += 4;
+    size_t n = strcspn(name, "@");
+    return n > 0 && !(n == 4 && strncmp(name, "none", 4) == 0) && !(n == 5 && strncmp(name, "local", 5) == 0);
+}
+
+// A locale for characters in UTF-8 that Xlib supports: the environment's, else C.UTF-8. The
+// method sends its text in the locale's encoding: a Korean name has no bytes in plain C's.
+static int set_utf8_locale(void) {
+    const char *set = setlocale(LC_CTYPE, "");
+    if (set && strcmp(nl_langinfo(CODESET), "UTF-8") == 0 && XSupportsLocale()) return 1;
+    return setlocale(LC_CTYPE, "C.UTF-8") && XSupportsLocale();
+}
+
+static void method_gone(XIM method, XPointer client, XPointer call) {
+    (void)method; (void)call;
+    pinbox_input_method *im = (pinbox_input_method *)client;
+    im->method = NULL;
+    im->context = NULL;  // gone with it
+    im->changed = im->length > 0;
+    im->length = im->caret = 0;
+}
+
+static int preedit_start(XIC context, XPointer client, XPointer call) {
+    (void)context; (void)call;
+    pinbox_input_method *im = (pinbox_input_method *)client;
+    im->changed = im->length > 0;
+    im->length = im->caret = 0;
+    return PREEDIT_MOST - 1;
+}
+
+static Bool preedit_done(XIC context, XPointer client, XPointer call) {
+    (void)context; (void)call;
+    pinbox_input_method *im = (pinbox_input_method *)client;
+    im->changed = im->length > 0;
+    im->length = im->caret = 0;
+    return True;
+}
+
+static int clamp(int value, int low, int high) { return value < low ? low : value > high ? high : value; }
+
+// The method replaces `chg_length` characters from `chg_first` with its text (none: deletes).
+static Bool preedit_draw(XIC context, XPointer client, XPointer call) {
+    (void)context;
+    pinbox_input_method *im = (pinbox_input_method *)client;
+    const XIMPreeditDrawCallbackStruct *draw = (const XIMPreeditDrawCallbackStruct *)call;
+    int first = clamp(draw->chg_first, 0, im->length);
+    int removed = clamp(draw->chg_length, 0, im->length - first);
+    wchar_t inserted[PREEDIT_MOST];
+    int added = 0;
+    const XIMText *text = draw->text;
+    if (text && text->length > 0) {
+        if (text->encoding_is_wchar && text->string.wide_char) {
+            added = clamp(text->length, 0, PREEDIT_MOST - 1);
+            wmemcpy(inserted, text->string.wide_char, (size_t)added);
+        } else if (!text->encoding_is_wchar && text->string.multi_byte) {
+            size_t n = mbstowcs(inserted, text->string.multi_byte, PREEDIT_MOST - 1);
+            added = n == (size_t)-1 ? 0 : (int)n;
+        }
+    }
+    added = clamp(added, 0, PREEDIT_MOST - 1 - (im->length - removed));
+    int tail = im->length - first - removed;
+    wmemmove(im->preedit + first + added, im->preedit + first + removed, (size_t)tail);
+    wmemcpy(im->preedit + first, inserted, (size_t)added);
+    im->length = first + added + tail;
+    im->caret = clamp(draw->caret, 0, im->length);
+    im->changed = 1;
+    return True;
+}
+
+static Bool preedit_caret(XIC context, XPointer client, XPointer call) {
+    (void)context;
+    pinbox_input_method *im = (pinbox_input_method *)client;
+    XIMPreeditCaretCallbackStruct *move = (XIMPreeditCaretCallbackStruct *)call;
+    switch (move->direction) {
+    case XIMAbsolutePosition: im->caret = move->position; break;
+    case XIMForwardChar: im->caret++; break;
+    case XIMBackwardChar: im->caret--; break;
+    case XIMLineStart: im->caret = 0; break;
+    case XIMLineEnd: im->caret = im->length; break;
+    default: break;
+    }
+    im->caret = clamp(im->caret, 0, im->length);
+    move->position = im->caret;
+    im->changed = 1;
+    return True;
+}
+
+pinbox_input_method *pinbox_im_open(Display *display, unsigned long window) {
+    if (!names_method()) return NULL;
+    char *before = setlocale(LC_CTYPE, NULL);
+    before = before ? strdup(before) : NULL;
+    pinbox_input_method *im = calloc(1, sizeof *im);
+    if (im && set_utf8_locale() && XSetLocaleModifiers("")) im->method = XOpenIM(display, NULL, NULL, NULL);
+    XIMStyles *styles = NULL;
+    if (im && im->method && !XGetIMValues(im->method, XNQueryInputStyle, &styles, NULL) && styles) {
+        // The preedit drawn in the entry, as GTK's entries draw it; else wherever the method
+        // draws it. The method's status (its mode) is its own panel's to show.
+        const XIMStyle wanted[] = {XIMPreeditCallbacks | XIMStatusNothing, XIMPreeditNothing | XIMStatusNothing};
+        for (size_t w = 0; w < sizeof wanted / sizeof *wanted && !im->style; w++)
+            for (unsigned short s = 0; s < styles->count_styles; s++)
+                if (styles->supported_styles[s] == wanted[w]) im->style = wanted[w];
+        XFree(styles);
+    }
+    if (!im || !im->method || !im->style) {
+        if (im && im->method) XCloseIM(im->method);
+        free(im);
+        if (before) setlocale(LC_CTYPE, before);
+        free(before);
+        return NULL;
+    }
+    free(before);
+    XIMCallback gone = {(XPointer)im, method_gone};
+    XSetIMValues(im->method, XNDestroyCallback, &gone, NULL);
+    im->display = display;
+    im->window = window;
+    return im;
+}
+
+static void create_context(pinbox_input_method *im) {
+    if (im->style & XIMPreeditCallbacks) {
+        XICCallback start = {(XPointer)im, preedit_start};
+        XICCallback done = {(XPointer)im, preedit_done};
+        XICCallback draw = {(XPointer)im, preedit_draw};
+        XICCallback caret = {(XPointer)im, preedit_caret};
+        XVaNestedList preedit = XVaCreateNestedList(0, XNPreeditStartCallback, &start, XNPreeditDoneCallback, &done,
+                                                    XNPreeditDrawCallback, &draw, XNPreeditCaretCallback, &caret, NULL);
+        im->context = XCreateIC(im->method, XNInputStyle, im->style, XNClientWindow, im->window,
+                                XNFocusWindow, im->window, XNPreeditAttributes, preedit, NULL);
+        XFree(preedit);
+    } else {
+        im->context = XCreateIC(im->method, XNInputStyle, im->style, XNClientWindow, im->window,
+                                XNFocusWindow, im->window, NULL);
+    }
+    im->mask = 0;
+    if (im->context) XGetICValues(im->context, XNFilterEvents, &im->mask, NULL);
+}
+
+int pinbox_im_focus(pinbox_input_method *im, int on) {
+    if (on && im->method && !im->context) create_context(im);
+    if (on && im->context) {
+        XSetICFocus(im->context);
+        return 1;
+    }
+    // Destroyed, not only unfocused: a method could otherwise go on sending keys and text for
+    // it while a passphrase has the focus.
+    if (!on && im->context) {
+        XDestroyIC(im->context);
+        im->context = NULL;
+    }
+    im->changed |= im->length > 0;
+    im->length = im->caret = 0;
+    return 0;
+}
+
+long pinbox_im_event_mask(const pinbox_input_method *im) { return im->context ? im->mask : 0; }
+
+int pinbox_im_filter(pinbox_input_method *im, void *event) {
+    (void)im;
+    return XFilterEvent((XEvent *)event, None) ? 1 : 0;
+}
+
+int pinbox_im_committed(pinbox_input_method *im, void *key_event, char **text) {
+    *text = NULL;
+    if (!im->context) return 0;
+    char small[256];
+    KeySym keysym;
+    Status status;
+    XKeyPressedEvent *key = (XKeyPressedEvent *)key_event;
+    int n = Xutf8LookupString(im->context, key, small, (int)sizeof small - 1, &keysym, &status);
+    if (status == XBufferOverflow) {
+        // Xlib keeps the text for a call with room enough.
+        char *large = malloc((size_t)n + 1);
+        if (!large) return 0;
+        n = Xutf8LookupString(im->context, key, large, n, &keysym, &status);
+        if (status != XLookupChars && status != XLookupBoth) { free(large); return 0; }
+        large[n] = 0;
+        *text = large;
+        return n;
+    }
+    if ((status != XLookupChars && status != XLookupBoth) || n <= 0) return 0;
+    *text = malloc((size_t)n + 1);
+    if (!*text) return 0;
+    memcpy(*text, small, (size_t)n);
+    (*text)[n] = 0;
+    return n;
+}
+
+int pinbox_im_preedit(pinbox_input_method *im, char *text, int size, int *caret) {
+    if (!im->changed) return 0;
+    im->changed = 0;
+    int used = 0;
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    char bytes[MB_LEN_MAX];
+    for (int i = 0; i < im->length; i++) {
+        size_t n = wcrtomb(bytes, im->preedit[i], &state);
+        if (n == (size_t)-1 || used + (int)n >= size) break;
+        memcpy(text + used, bytes, n);
+        used += (int)n;
+    }
+    text[used] = 0;
+    *caret = im->caret;
+    return 1;
+}
+
+int pinbox_im_gone(const pinbox_input_method *im) { return im->method == NULL; }
+
+void pinbox_im_close(pinbox_input_method *im) {
+    if (!im) return;
+    if (im->context) XDestroyIC(im->context);
+    if (im->method) XCloseIM(im->method);
+    free(im);
+}

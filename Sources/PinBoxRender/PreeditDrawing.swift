@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+import PinBoxCore
+
+extension FieldDrawing {
+    /// A name with what the input method is composing in it at the caret (`FieldScene.preedit`),
+    /// underlined, as GTK's entries draw it, the caret where the method's stands. The entry holds
+    /// no secret: the whole is laid out by the text engine, with its fallback fonts for the
+    /// Korean, Chinese or Japanese being composed.
+    func drawPreedit(_ preedit: Preedit, pad: Double) {
+        var before = "", after = ""
+        scene.shown?.withAllBytes(caret: scene.caretIndex) { all, head in
+            before = String(decoding: head, as: UTF8.self)
+            after = String(decoding: UnsafeBufferPointer(rebasing: all[head.count...]), as: UTF8.self)
+        }
+        let composed = Array(preedit.text.unicodeScalars)
+        var caretPart = String.UnicodeScalarView()
+        caretPart.append(contentsOf: composed.prefix(preedit.caret))
+        let font = theme.style(for: .filled).font
+        let style = TextStyle(size: font.size * s, bold: font.bold, color: theme.style(for: .filled).textColor)
+        func advance(_ text: String) -> Double { text.isEmpty ? 0 : TextLayout.measure(text, style: style, width: nil).width }
+        let text = before + preedit.text + after
+        let metrics = TextLayout.metrics(text, style: style, width: nil)
+        let start = advance(before), end = advance(before + preedit.text)
+        let caret = advance(before + String(caretPart))
+        let place = FieldScene.placeRun(width: metrics.size.width, advance: caret, room: bounds.width - 2 * pad,
+                                        rightToLeft: false, scrolled: scene.runScroll)
+        let left = bounds.x + pad + place.left
+        let top = (bounds.mid.y - metrics.size.height / 2).rounded()
+        let color = theme.style(for: .filled).textColor
+        canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
+            TextLayout.draw(text, style: style, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)
+            // The composed part's underline, a point thick, just under the line of text.
+            let thickness = caretWidth
+            canvas.fill(Rect(x: (left + start).rounded(), y: (bounds.mid.y + lineHeight / 2).rounded() - thickness,
+                             width: (end - start).rounded(), height: thickness), with: color)
+        }
+        if scene.caret { drawCaret(at: left + place.caret) }
+    }
+}

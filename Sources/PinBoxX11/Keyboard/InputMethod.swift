@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+import CInputMethod
+import CX11
+import Glibc
+import PinBoxCore
+
+/// The desktop's input method (IBus, Fcitx, uim), named by XMODIFIERS, for the entries that
+/// hold no secret: a name in Chinese, Japanese or Korean is composed in it, as in any GTK or Qt
+/// entry. It is connected the first time such an entry has the keys, never before: a PIN or a
+/// passphrase dialog never talks to it. It has the keys only while such an entry has them: when
+/// a passphrase has the focus its input context is destroyed, so that no key of a secret reaches
+/// it (another program, which may learn what it is given) and nothing it sends then is taken.
+final class InputMethod {
+    private var method: OpaquePointer?
+    private var tried = false
+    /// The entry the method has the keys for (an input context, focused), or nil.
+    private var entry: Int?
+    private var hasKeys: Bool { entry != nil }
+
+    deinit { pinbox_im_close(method) }
+
+    /// Gives the method the keys for `wanted`, an entry that holds no secret and has the focus
+    /// in a window that has the keys, or takes them back (nil). Another entry gets a context of
+    /// its own: what the method was composing stays in the one it was composed in
+    /// (`Page.keepPreedit`). Connects on the first want.
+    func follow(_ wanted: Int?, display: XDisplay, window: XWindow) {
+        if wanted != nil && !tried {
+            tried = true
+            method = pinbox_im_open(display.handle, window.id)
+        }
+        guard let method, wanted != entry || (entry != nil && pinbox_im_gone(method) != 0) else { return }
+        if entry != nil { _ = pinbox_im_focus(method, 0) }
+        entry = wanted != nil && pinbox_im_gone(method) == 0 && pinbox_im_focus(method, 1) != 0 ? wanted : nil
+    }
+
+    /// Hands `event` to the method (Xlib's XFilterEvent): true when it took it, a key it is
+    /// composing with or a message of its own. A key goes only while it has the keys, and only
+    /// the server's own: a key forged by another client is not the user's to give.
+    func takes(_ event: inout XEvent) -> Bool {
+        guard let method, pinbox_im_gone(method) == 0 else { return false }
+        if event.type == KeyPress || event.type == KeyRelease {
+            guard hasKeys, event.xkey.send_event == 0, event.xkey.keycode != 0 else { return false }
+        }
+        return withUnsafeMutablePointer(to: &event) { pinbox_im_filter(method, $0) } != 0
+    }
+
+    /// The text the method committed, which Xlib hands over as a key press of keycode 0 (no key
+    /// has it: the server's are 8 to 255); nil for none.
+    func committed(_ event: inout XEvent) -> String? {
+        guard let method, hasKeys else { return nil }
+        var text: UnsafeMutablePointer<CChar>?
+        let length = withUnsafeMutablePointer(to: &event) { pinbox_im_committed(method, $0, &text) }
+        defer { free(text) }
+        guard length > 0, let text else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+    }
+
+    /// The text being composed and its caret, when it changed since last asked.
+    func preeditChange() -> (text: String, caret: Int)? {
+        guard let method else { return nil }
+        var bytes = [CChar](repeating: 0, count: 1024)
+        var caret: Int32 = 0
+        guard pinbox_im_preedit(method, &bytes, Int32(bytes.count), &caret) != 0 else { return nil }
+        let text = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (text, Int(caret))
+    }
+}
