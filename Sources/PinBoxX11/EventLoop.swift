@@ -332,8 +332,10 @@ public final class EventLoop {
     /// them back the moment it has not: after each input, so that the key after a Tab into a
     /// passphrase, already queued, never reaches it.
     func followInputMethod(_ controller: WindowController) {
-        inputMethod.follow(focusReport.told && !hidden ? controller.inputMethodEntry : nil, display: display,
-                           window: window)
+        if let left = inputMethod.follow(focusReport.told && !hidden ? controller.inputMethodEntry : nil,
+                                         display: display, window: window) {
+            deliver(.composedText(left), to: controller)
+        }
         if let (text, caret) = inputMethod.preeditChange() { deliver(.preedit(text, caret: caret), to: controller) }
     }
 

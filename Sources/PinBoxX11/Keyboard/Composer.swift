@@ -13,7 +13,8 @@ public enum ComposeLocale {
 
 /// Dead keys and Compose sequences, from the locale's compose table as libxkbcommon finds it:
 /// `XCOMPOSEFILE`, then `~/.XCompose` (or `$XDG_CONFIG_HOME/XCompose`), then the system's
-/// table for the locale. No input method server ever sees a key.
+/// table for the locale. No input method server sees these keys (`InputMethod` serves only
+/// the entries that hold no secret).
 final class Composer {
     private let xkb: pinbox_xkb_library
     private let table: OpaquePointer

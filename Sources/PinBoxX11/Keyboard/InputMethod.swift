@@ -16,21 +16,33 @@ final class InputMethod {
     /// The entry the method has the keys for (an input context, focused), or nil.
     private var entry: Int?
     private var hasKeys: Bool { entry != nil }
+    /// What the method is composing, as last told: kept when it dies mid-word.
+    private var composing = ""
 
     deinit { pinbox_im_close(method) }
 
     /// Gives the method the keys for `wanted`, an entry that holds no secret and has the focus
     /// in a window that has the keys, or takes them back (nil). Another entry gets a context of
     /// its own: what the method was composing stays in the one it was composed in
-    /// (`Page.keepPreedit`). Connects on the first want.
-    func follow(_ wanted: Int?, display: XDisplay, window: XWindow) {
+    /// (`Page.keepPreedit`). Connects on the first want. Returns what a method that has died
+    /// (its server ended) left composing, to be typed: the keys are the dialog's again.
+    func follow(_ wanted: Int?, display: XDisplay, window: XWindow) -> String? {
         if wanted != nil && !tried {
             tried = true
             method = pinbox_im_open(display.handle, window.id)
         }
-        guard let method, wanted != entry || (entry != nil && pinbox_im_gone(method) != 0) else { return }
+        guard let method else { return nil }
+        if pinbox_im_gone(method) != 0 {
+            pinbox_im_close(method)
+            self.method = nil
+            entry = nil
+            defer { composing = "" }
+            return composing.isEmpty ? nil : composing
+        }
+        guard wanted != entry else { return nil }
         if entry != nil { _ = pinbox_im_focus(method, 0) }
-        entry = wanted != nil && pinbox_im_gone(method) == 0 && pinbox_im_focus(method, 1) != 0 ? wanted : nil
+        entry = wanted != nil && pinbox_im_focus(method, 1) != 0 ? wanted : nil
+        return nil
     }
 
     /// Hands `event` to the method (Xlib's XFilterEvent): true when it took it, a key it is
@@ -61,7 +73,7 @@ final class InputMethod {
         var bytes = [CChar](repeating: 0, count: 1024)
         var caret: Int32 = 0
         guard pinbox_im_preedit(method, &bytes, Int32(bytes.count), &caret) != 0 else { return nil }
-        let text = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (text, Int(caret))
+        composing = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (composing, Int(caret))
     }
 }

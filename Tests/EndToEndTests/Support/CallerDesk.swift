@@ -83,19 +83,19 @@ final class CallerDesk {
 
     /// The real `git credential fill` asking for https://git.example.com through the askpass on
     /// this display, in a home of its own (no helper, no system configuration); its output kept.
-    func gitCredentialFill() throws -> Child {
+    func gitCredentialFill(environment more: [String: String] = [:]) throws -> Child {
         let home = dir + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         return try Child(["git", "-c", "credential.helper=", "credential", "fill"],
                          environment: ["GIT_ASKPASS": askpass, "DISPLAY": display, "HOME": home, "XDG_CONFIG_HOME": home,
-                                       "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"],
+                                       "GIT_CONFIG_NOSYSTEM": "1", "LANG": "C"].merging(more) { $1 },
                          input: Array("protocol=https\nhost=git.example.com\n\n".utf8), capture: true)
     }
 
     /// `pinbox-askpass PROMPT` on this display, as ssh starts it; its answer kept (ended, if
     /// still running, when the returned child goes).
-    func ask(_ prompt: String) throws -> Child {
-        try Child([askpass, prompt], environment: ["DISPLAY": display, "LANG": "C"], capture: true)
+    func ask(_ prompt: String, environment more: [String: String] = [:]) throws -> Child {
+        try Child([askpass, prompt], environment: ["DISPLAY": display, "LANG": "C"].merging(more) { $1 }, capture: true)
     }
 
     /// Types `text` with real key presses (XTEST) into the focused window.

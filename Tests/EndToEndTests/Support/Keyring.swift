@@ -6,38 +6,21 @@ import Glibc
 /// password given on stdin (`gnome-keyring-daemon --unlock --components=secrets`), in a home of
 /// its own; both end with the object.
 final class KeyringSession {
-    let root: String
-    private(set) var address = ""
-    private let bus: Child
+    private let bus: SessionBus
     private let daemon: Child
+    var root: String { bus.root }
+    var address: String { bus.address }
 
     /// What every program of the session needs to find the bus and the keyring's files.
-    var environment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS": address, "HOME": root, "XDG_RUNTIME_DIR": root + "/run",
-         "XDG_DATA_HOME": root + "/data", "XDG_CONFIG_HOME": root + "/config"]
-    }
+    var environment: [String: String] { bus.environment }
 
     init(root: String) throws {
-        self.root = root
-        for dir in ["/run", "/data", "/config"] {
-            try FileManager.default.createDirectory(atPath: root + dir, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        }
-        for tool in ["dbus-run-session", "dbus-send", "gnome-keyring-daemon", "secret-tool"] {
+        for tool in ["dbus-send", "gnome-keyring-daemon", "secret-tool"] {
             _ = try which(tool)  // names the package when missing
         }
-        // The bus lives as long as the command it runs; that command says where the bus is.
-        let file = root + "/bus-address"
-        bus = try Child(["dbus-run-session", "--", "sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(file); exec cat"],
-                        environment: ["HOME": root, "XDG_RUNTIME_DIR": root + "/run"], capture: true, interactive: true)
+        bus = try SessionBus(root: root)
+        let env = bus.environment
         let deadline = Date().addingTimeInterval(15)
-        while (try? String(contentsOfFile: file, encoding: .utf8))?.hasSuffix("\n") != true {
-            guard Date() < deadline, bus.isRunning else { throw TestFailure("dbus-run-session did not start a bus") }
-            usleep(20_000)
-        }
-        address = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let env = ["DBUS_SESSION_BUS_ADDRESS": address, "HOME": root, "XDG_RUNTIME_DIR": root + "/run",
-                   "XDG_DATA_HOME": root + "/data", "XDG_CONFIG_HOME": root + "/config"]
         daemon = try Child(["gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"],
                            environment: env, capture: true, interactive: true)
         daemon.send("keyring password")
@@ -54,8 +37,6 @@ final class KeyringSession {
 
     deinit {
         if daemon.isRunning { thaw(); kill(daemon.pid, SIGTERM); daemon.wait() }
-        bus.closeInput()  // cat ends, and dbus-run-session with it, taking the bus down
-        bus.wait()
     }
 
     /// `secret-tool search --all` for items with `attribute` = `value`: all it printed (it

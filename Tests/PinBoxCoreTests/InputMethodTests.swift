@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+import Testing
+@testable import PinBoxCore
+
+/// The desktop's input method types into an entry that holds no secret (a name), and never into
+/// one that does: what it composed is typed there, what it is composing drawn there, and kept
+/// when the entry loses the keys.
+@Suite("The input method")
+struct PageInputMethodTests {
+    @Test func aNameTakesWhatTheMethodComposed() throws {
+        let page = try Page.focusedPrompt(.username)
+        #expect(page.inputMethodEntry == 0)
+        page.feed([.preedit("한", caret: 1)])
+        #expect(page.scene(at: 2).fields[0].preedit == Preedit(text: "한", caret: 1), "drawn at the caret")
+        #expect(page.typedText.isEmpty, "not typed yet")
+        page.feed([.composedText("한"), .preedit("ㄱ", caret: 1), .composedText("글"), .preedit("", caret: 0)])
+        #expect(page.typedText == "한글")
+        #expect(page.scene(at: 2).fields[0].preedit == nil)
+        // Typed as keys are: in place of a selection, at the caret.
+        page.feed([.moveCaret(.start), .composedText("김")])
+        #expect(page.typedText == "김한글")
+    }
+
+    @Test func aPassphraseTakesNothingFromIt() throws {
+        for kind in [PromptKind.password, .passphrase, .pin(.user)] {
+            let page = try Page.focusedPrompt(kind)
+            #expect(page.inputMethodEntry == nil, "\(kind): the method gets no key")
+            page.feed([.preedit("한", caret: 1), .composedText("한글")])
+            #expect(page.fields[0].field.length == 0, "\(kind): nothing it sent was typed")
+            #expect(page.scene(at: 2).fields[0].preedit == nil, "\(kind): nothing of it drawn")
+        }
+    }
+
+    /// What it was composing when the window lost the keys is typed where it was shown, as a
+    /// method commits its text on focus out: the window has destroyed its context by then.
+    @Test func whatWasBeingComposedStaysWhenTheKeysGo() throws {
+        let page = try Page.focusedPrompt(.username)
+        page.feed([.composedText("한"), .preedit("글", caret: 1), .windowFocus(false)])
+        #expect(page.typedText == "한글")
+        #expect(page.preedit == nil)
+        // And when the focus moves to a button, or a menu opens over the entry.
+        for away in [InputEvent.focusNext, .contextMenu(nil)] {
+            let page = try Page.focusedPrompt(.username)
+            page.feed([.preedit("글", caret: 1), away])
+            #expect(page.inputMethodEntry == nil && page.typedText == "글", "\(away)")
+        }
+    }
+}
