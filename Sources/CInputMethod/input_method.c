@@ -5,12 +5,19 @@
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
+#include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <wchar.h>
 
 // Longer than any name composed at once; the method is told so at the preedit's start.
 enum { PREEDIT_MOST = 256 };
+// How long the method's server has to answer the question asked before each request Xlib
+// would wait on: a moment a person does not notice, once, where a stopped method would have
+// hung the dialog for good.
+enum { ANSWER_MS = 500 };
 
 struct pinbox_input_method {
     Display *display;
@@ -19,19 +26,62 @@ struct pinbox_input_method {
     XIC context;           // NULL while the method does not have the keys
     XIMStyle style;
     long mask;
+    Atom server, transport, probe;  // `@server=NAME`, and the question put to its owner
+    int hung;                       // it did not answer: never asked anything again
     wchar_t preedit[PREEDIT_MOST];
     int length, caret, changed;
 };
 
 // Whether XMODIFIERS names a method: `@im=NAME`, not `none` nor `local` (Xlib's own compose
 // table, which the dialog's libxkbcommon one already is).
-static int names_method(void) {
+// Writes `@server=NAME` into `server` (Xlib's name for the method's selection).
+static int names_method(char *server, size_t size) {
     const char *modifiers = getenv("XMODIFIERS");
     const char *name = modifiers ? strstr(modifiers, "@im=") : NULL;
     if (!name) return 0;
     name += 4;
     size_t n = strcspn(name, "@");
-    return n > 0 && !(n == 4 && strncmp(name, "none", 4) == 0) && !(n == 5 && strncmp(name, "local", 5) == 0);
+    if (n == 0 || (n == 4 && strncmp(name, "none", 4) == 0) || (n == 5 && strncmp(name, "local", 5) == 0)) return 0;
+    return snprintf(server, size, "@server=%.*s", (int)n, name) < (int)size;
+}
+
+static long milliseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static Bool is_answer(Display *display, XEvent *event, XPointer client) {
+    (void)display;
+    const pinbox_input_method *im = (const pinbox_input_method *)client;
+    return event->type == SelectionNotify && event->xselection.requestor == im->window
+        && event->xselection.selection == im->server && event->xselection.property == im->probe;
+}
+
+// Whether the method's server still answers, within ANSWER_MS: Xlib waits for its every reply
+// (the context made or destroyed, a key forwarded synchronously) without end, and a stopped
+// server would hang the dialog. Its transport (what Xlib asks it first) is asked, as a question
+// its own loop answers; a server that does not is given up on, and never asked again.
+static int answers(pinbox_input_method *im) {
+    if (im->hung || !im->method) return 0;
+    XConvertSelection(im->display, im->server, im->transport, im->probe, im->window, CurrentTime);
+    XFlush(im->display);
+    long deadline = milliseconds() + ANSWER_MS;
+    for (;;) {
+        XEvent event;
+        if (XCheckIfEvent(im->display, &event, is_answer, (XPointer)im)) {
+            XDeleteProperty(im->display, im->window, im->probe);
+            return 1;
+        }
+        long left = deadline - milliseconds();
+        if (left <= 0) break;
+        struct pollfd connection = {ConnectionNumber(im->display), POLLIN, 0};
+        poll(&connection, 1, (int)left);
+    }
+    im->hung = 1;
+    im->changed = im->length > 0;
+    im->length = im->caret = 0;
+    return 0;
 }
 
 // A locale for characters in UTF-8 that Xlib supports: the environment's, else C.UTF-8. The
@@ -117,7 +167,8 @@ static Bool preedit_caret(XIC context, XPointer client, XPointer call) {
 }
 
 pinbox_input_method *pinbox_im_open(Display *display, unsigned long window) {
-    if (!names_method()) return NULL;
+    char server[128];
+    if (!names_method(server, sizeof server)) return NULL;
     char *before = setlocale(LC_CTYPE, NULL);
     before = before ? strdup(before) : NULL;
     pinbox_input_method *im = calloc(1, sizeof *im);
@@ -140,6 +191,9 @@ pinbox_input_method *pinbox_im_open(Display *display, unsigned long window) {
         return NULL;
     }
     free(before);
+    im->server = XInternAtom(display, server, False);
+    im->transport = XInternAtom(display, "TRANSPORT", False);
+    im->probe = XInternAtom(display, "_PINBOX_INPUT_METHOD", False);
     XIMCallback gone = {(XPointer)im, method_gone};
     XSetIMValues(im->method, XNDestroyCallback, &gone, NULL);
     im->display = display;
@@ -167,14 +221,14 @@ static void create_context(pinbox_input_method *im) {
 }
 
 int pinbox_im_focus(pinbox_input_method *im, int on) {
-    if (on && im->method && !im->context) create_context(im);
+    if (on && im->method && !im->context && answers(im)) create_context(im);
     if (on && im->context) {
         XSetICFocus(im->context);
         return 1;
     }
     // Destroyed, not only unfocused: a method could otherwise go on sending keys and text for
     // it while a passphrase has the focus.
-    if (!on && im->context) {
+    if (!on && im->context && answers(im)) {
         XDestroyIC(im->context);
         im->context = NULL;
     }
@@ -186,7 +240,10 @@ int pinbox_im_focus(pinbox_input_method *im, int on) {
 long pinbox_im_event_mask(const pinbox_input_method *im) { return im->context ? im->mask : 0; }
 
 int pinbox_im_filter(pinbox_input_method *im, void *event) {
-    (void)im;
+    if (im->hung) return 0;
+    int type = ((XEvent *)event)->type;
+    // A key goes to a method that answers, or stays the dialog's.
+    if ((type == KeyPress || type == KeyRelease) && im->context && !answers(im)) return 0;
     return XFilterEvent((XEvent *)event, None) ? 1 : 0;
 }
 
@@ -234,11 +291,12 @@ int pinbox_im_preedit(pinbox_input_method *im, char *text, int size, int *caret)
     return 1;
 }
 
-int pinbox_im_gone(const pinbox_input_method *im) { return im->method == NULL; }
+int pinbox_im_gone(const pinbox_input_method *im) { return im->method == NULL || im->hung; }
 
 void pinbox_im_close(pinbox_input_method *im) {
     if (!im) return;
-    if (im->context) XDestroyIC(im->context);
-    if (im->method) XCloseIM(im->method);
+    // A hung method's context and connection are left as they are: Xlib would wait on it.
+    if (!im->hung && im->context) XDestroyIC(im->context);
+    if (!im->hung && im->method) XCloseIM(im->method);
     free(im);
 }

@@ -54,6 +54,8 @@ extension EventLoop {
             followInputMethod(controller)
             return
         }
+        // What a method gone (ended, or found hung by this key) left composing comes before the key.
+        if inputMethod.wentAway { followInputMethod(controller) }
         // What it composed: a key press of keycode 0, which no key has, that Xlib makes of it.
         if event.type == KeyPress && event.xkey.keycode == 0 {
             if event.xkey.send_event == 0, let text = inputMethod.committed(&event) {

@@ -40,10 +40,27 @@ import Testing
         let dialog = try desk.nextDialog()
         try desk.key(Self.hangul[0], Self.hangul[1], Self.hangul[2], Self.hangul[3])
         try waitUntil("the syllable being composed drawn in the entry") { try !desk.entry(dialog).runs.isEmpty }
-        method.kill()
+        try method.kill()
         try desk.type("abc")
         try desk.key("Return")
         #expect(askpass.wait() == 0)
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한abc\n")
     }
+
+    /// The method stops answering mid-word (its XIM server stopped): the dialog does not hang
+    /// on it; a moment later it takes the keys itself, the syllable it showed kept.
+    @Test func aMethodThatStopsAnsweringHangsNothing() throws {
+        let desk = try CallerDesk()
+        let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus")
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
+        let dialog = try desk.nextDialog()
+        try desk.key(Self.hangul[0], Self.hangul[1], Self.hangul[2], Self.hangul[3])
+        try waitUntil("the syllable being composed drawn in the entry") { try !desk.entry(dialog).runs.isEmpty }
+        try method.freeze()
+        try desk.type("abc")
+        try desk.key("Return")
+        #expect(askpass.wait(within: 20) == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한abc\n")
+    }
 }
+

@@ -56,6 +56,10 @@ final class InputMethod {
         return withUnsafeMutablePointer(to: &event) { pinbox_im_filter(method, $0) } != 0
     }
 
+    /// Whether the method has just gone (its server ended, or stopped answering) and `follow`
+    /// has yet to hand back what it left composing: before the key that found it gone.
+    var wentAway: Bool { method.map { pinbox_im_gone($0) != 0 } ?? false }
+
     /// The text the method committed, which Xlib hands over as a key press of keycode 0 (no key
     /// has it: the server's are 8 to 255); nil for none.
     func committed(_ event: inout XEvent) -> String? {

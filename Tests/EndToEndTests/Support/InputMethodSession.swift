@@ -33,16 +33,37 @@ final class InputMethodSession {
     /// Whether its daemon runs.
     var isRunning: Bool { daemon.isRunning }
 
-    /// Ends it at once, as a crashed input method: the daemon and what it started.
-    func kill() {
-        for child in (try? run(["pgrep", "-P", String(daemon.pid)]).output.split(separator: "\n")) ?? [] {
-            if let pid = pid_t(child) { Glibc.kill(pid, SIGKILL) }
+    /// Stops its XIM server where it stands (SIGSTOP), as a hung input method: it keeps its
+    /// selection and answers nothing until the object goes.
+    func freeze() throws {
+        let pid = try server()
+        frozen = pid
+        Glibc.kill(pid, SIGSTOP)
+    }
+
+    private var frozen: pid_t?
+
+    /// Its XIM server, ibus-x11: the daemon starts it detached (its parent is init), so it is
+    /// found by its display in its environment.
+    private func server() throws -> pid_t {
+        let found = try run(["pgrep", "-x", "ibus-x11"]).output.split(separator: "\n").compactMap { pid_t($0) }
+        let ours = found.filter { pid in
+            let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+            return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "DISPLAY=" + display }
         }
+        guard let pid = ours.first, ours.count == 1 else { throw TestFailure("ibus-x11 on \(display): \(ours)") }
+        return pid
+    }
+
+    /// Ends it at once, as a crashed input method: its XIM server and its daemon.
+    func kill() throws {
+        Glibc.kill(try server(), SIGKILL)
         Glibc.kill(daemon.pid, SIGKILL)
         daemon.wait()
     }
 
     deinit {
+        if let frozen { Glibc.kill(frozen, SIGCONT) }
         if daemon.isRunning {
             Glibc.kill(daemon.pid, SIGTERM)
             daemon.wait()
