@@ -55,6 +55,12 @@ func nextPage(_ input: inout ByteReader) -> Page? {
     return try? spec.makePage(refreshRate: input.pick([60, 144, 30]), measure: standInMeasure)
 }
 
+/// The input method's text, composed or being composed (its caret anywhere, out of range too).
+func nextInputMethodText(_ input: inout ByteReader) -> InputEvent {
+    let text = String(nextScalar(&input)) + String(nextScalar(&input))
+    return input.next() & 1 == 0 ? .composedText(text) : .preedit(text, caret: Int(input.next() % 4) - 1)
+}
+
 /// Every input the window can hand the page, the common ones most often.
 func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
     func point() -> Point {
@@ -70,7 +76,7 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
         let move = input.pick([CaretMove.back, .forward, .wordBack, .wordForward, .start, .end])
         return input.pick([InputEvent.otherKey, .moveCaret(move), .extendSelection(move), .selectAll,
                            .verticalMove(input.next() & 1 == 0 ? -1 : 1), .contextMenu(nil),
-                           .chooseMenuItem(Int(input.next() % 5) - 1)])
+                           .chooseMenuItem(Int(input.next() % 5) - 1), nextInputMethodText(&input)])
     case 10, 11: return input.pick([InputEvent.deleteBackward, .deleteBackward, .deleteForward, .deleteWordBackward,
                                      .deleteWordForward])
     case 12: return .clearField
