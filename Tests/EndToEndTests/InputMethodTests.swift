@@ -31,36 +31,31 @@ import Testing
         #expect(out.contains("username=한글\n") && out.contains("password=gksrmf\n"), "git received \(out)")
     }
 
-    /// The method ends mid-word (killed): the dialog goes on taking keys without it, and the
-    /// syllable it was composing, shown in the entry, is kept there.
-    @Test func aMethodThatDiesMidWordLosesNothingTyped() throws {
-        let desk = try CallerDesk()
-        let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus")
-        let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
-        let dialog = try desk.nextDialog()
-        try desk.key(Self.hangul[0], Self.hangul[1], Self.hangul[2], Self.hangul[3])
-        try waitUntil("the syllable being composed drawn in the entry") { try !desk.entry(dialog).runs.isEmpty }
-        try method.kill()
-        try desk.type("abc")
-        try desk.key("Return")
-        #expect(askpass.wait() == 0)
-        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한abc\n")
+    /// How a method goes away mid-word.
+    enum Going: String, CaseIterable {
+        /// Killed, its daemon with it: its server's window goes, and Xlib says so.
+        case dies
+        /// Its XIM server stopped (SIGSTOP): it keeps its selection and answers nothing, and
+        /// Xlib would wait for it without end.
+        case stopsAnswering
     }
 
-    /// The method stops answering mid-word (its XIM server stopped): the dialog does not hang
-    /// on it; a moment later it takes the keys itself, the syllable it showed kept.
-    @Test func aMethodThatStopsAnsweringHangsNothing() throws {
+    /// The method goes away mid-word: the dialog does not hang on it, takes the keys itself,
+    /// and keeps the syllable it showed.
+    @Test(arguments: Going.allCases) func aMethodGoneMidWordLosesNothingTyped(_ going: Going) throws {
         let desk = try CallerDesk()
         let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus")
         let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
         let dialog = try desk.nextDialog()
         try desk.key(Self.hangul[0], Self.hangul[1], Self.hangul[2], Self.hangul[3])
         try waitUntil("the syllable being composed drawn in the entry") { try !desk.entry(dialog).runs.isEmpty }
-        try method.freeze()
+        switch going {
+        case .dies: try method.kill()
+        case .stopsAnswering: try method.freeze()
+        }
         try desk.type("abc")
         try desk.key("Return")
         #expect(askpass.wait(within: 20) == 0)
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한abc\n")
     }
 }
-
