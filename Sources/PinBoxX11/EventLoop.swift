@@ -288,6 +288,7 @@ public final class EventLoop {
     private func end(with status: Int32) -> Int32 {
         if endsProcess { pinbox_exit_watchdog() }
         accessibility?.closeWindow()
+        inputMethod.close()
         clipboard.forget()
         grab.release(window: window)
         XFlush(display.handle)

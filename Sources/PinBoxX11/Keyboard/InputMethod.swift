@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CInputMethod
 import CX11
-import Glibc
+import CSystem
 import PinBoxCore
 
 /// The desktop's input method (IBus, Fcitx, uim), named by XMODIFIERS, for the entries that
@@ -19,7 +19,13 @@ final class InputMethod {
     /// What the method is composing, as last told: kept when it dies mid-word.
     private var composing = ""
 
-    deinit { pinbox_im_close(method) }
+    /// Lets the method go (the window closes): before the display does, which Xlib's calls to
+    /// it need.
+    func close() {
+        pinbox_im_close(method)
+        method = nil
+        entry = nil
+    }
 
     /// Gives the method the keys for `wanted`, an entry that holds no secret and has the focus
     /// in a window that has the keys, or takes them back (nil). Another entry gets a context of
@@ -74,10 +80,13 @@ final class InputMethod {
     /// The text being composed and its caret, when it changed since last asked.
     func preeditChange() -> (text: String, caret: Int)? {
         guard let method else { return nil }
-        var bytes = [CChar](repeating: 0, count: 1024)
         var caret: Int32 = 0
-        guard pinbox_im_preedit(method, &bytes, Int32(bytes.count), &caret) != 0 else { return nil }
-        composing = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (composing, Int(caret))
+        let text = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { bytes -> String? in
+            guard pinbox_im_preedit(method, bytes.baseAddress!, Int32(bytes.count), &caret) != 0 else { return nil }
+            return String(cString: bytes.baseAddress!)
+        }
+        guard let text else { return nil }
+        composing = text
+        return (text, Int(caret))
     }
 }
