@@ -28,6 +28,8 @@ struct pinbox_input_method {
     long mask;
     Atom server, transport, probe;  // `@server=NAME`, and the question put to its owner
     int hung;                       // it did not answer: never asked anything again
+    XPoint spot;                    // where the context was last told the caret is
+    int placed;                     // whether it was told
     wchar_t preedit[PREEDIT_MOST];
     int length, caret, changed;
 };
@@ -217,6 +219,7 @@ static void create_context(pinbox_input_method *im) {
                                 XNFocusWindow, im->window, NULL);
     }
     im->mask = 0;
+    im->placed = 0;
     if (im->context) XGetICValues(im->context, XNFilterEvents, &im->mask, NULL);
 }
 
@@ -235,6 +238,16 @@ int pinbox_im_focus(pinbox_input_method *im, int on) {
     im->changed |= im->length > 0;
     im->length = im->caret = 0;
     return 0;
+}
+
+void pinbox_im_spot(pinbox_input_method *im, int x, int y) {
+    XPoint spot = {(short)clamp(x, -32768, 32767), (short)clamp(y, -32768, 32767)};
+    if (!im->context || (im->placed && spot.x == im->spot.x && spot.y == im->spot.y) || !answers(im)) return;
+    XVaNestedList preedit = XVaCreateNestedList(0, XNSpotLocation, &spot, NULL);
+    XSetICValues(im->context, XNPreeditAttributes, preedit, NULL);
+    XFree(preedit);
+    im->spot = spot;
+    im->placed = 1;
 }
 
 long pinbox_im_event_mask(const pinbox_input_method *im) { return im->context ? im->mask : 0; }

@@ -337,6 +337,7 @@ public final class EventLoop {
                                          display: display, window: window) {
             deliver(.composedText(left), to: controller)
         }
+        if inputMethod.hasKeys, let spot = controller.inputMethodSpot { inputMethod.place(at: spot) }
         if let (text, caret) = inputMethod.preeditChange() { deliver(.preedit(text, caret: caret), to: controller) }
     }
 

@@ -31,6 +31,9 @@ public protocol WindowController: AnyObject {
     /// The entry the desktop's input method may type into (`Page.inputMethodEntry`): the
     /// focused one, when it holds no secret; nil gives the method no key.
     var inputMethodEntry: Int? { get }
+    /// Where the input method shows its candidates: under that entry's caret
+    /// (`Page.inputMethodSpot`).
+    var inputMethodSpot: Point? { get }
     /// The size the page's content wants now, when the window follows it (a dialog that shows
     /// or hides a line); nil when the window's size is the user's alone.
     var wantedSize: Size? { get }

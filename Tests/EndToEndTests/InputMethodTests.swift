@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import PinBoxCore
 import Testing
 
 /// The desktop's input method, a real one (IBus with its Korean engine, through XIM), where a
@@ -9,6 +10,19 @@ import Testing
     /// starts in Latin).
     static let hangul = ["Hangul", "g", "k", "s", "r", "m", "f"]
 
+    /// Types the keys of 한 into `dialog`'s entry and waits for the syllable, still open to a
+    /// final consonant and so not typed yet, to be drawn there: one run of ink, the syllable
+    /// over its underline (the letters g, k and s typed would be three).
+    private func composeHan(on desk: CallerDesk, in dialog: CallerDesk.Dialog) throws -> EntryInk {
+        try desk.key(Self.hangul[0], Self.hangul[1], Self.hangul[2], Self.hangul[3])
+        var ink = try desk.entry(dialog)
+        try waitUntil("한 being composed drawn in the entry, \(ink.runs)") {
+            ink = try desk.entry(dialog)
+            return ink.runs.count == 1
+        }
+        return ink
+    }
+
     /// git asks for a username, then a password. The keys make 한글 in the first, composed by the
     /// method, the syllable still open drawn in the entry before it is typed. The method stays
     /// in its Korean mode (IBus keeps it from one window to the next), but in the second, which
@@ -17,10 +31,7 @@ import Testing
         let desk = try CallerDesk()
         let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus")
         let git = try desk.gitCredentialFill(environment: method.environment)
-        let username = try desk.nextDialog()
-        try desk.key(Self.hangul[0], Self.hangul[1], Self.hangul[2], Self.hangul[3])
-        // 한 is still open to a final consonant: nothing is typed yet, and it shows.
-        try waitUntil("the syllable being composed drawn in the entry") { try !desk.entry(username).runs.isEmpty }
+        _ = try composeHan(on: desk, in: try desk.nextDialog())
         try desk.key(Self.hangul[4], Self.hangul[5], Self.hangul[6])
         try desk.key("Return")
         _ = try desk.nextDialog()
@@ -29,6 +40,33 @@ import Testing
         #expect(git.wait() == 0)
         let out = String(decoding: git.read().out, as: UTF8.self)
         #expect(out.contains("username=한글\n") && out.contains("password=gksrmf\n"), "git received \(out)")
+    }
+
+    /// The method shows its candidates (its own window: here the hanja of 한, asked for with the
+    /// Hanja key) under the entry's caret, as for a GTK entry, told where the caret stands
+    /// rather than left to put them under the whole window.
+    @Test func theMethodsCandidatesShowUnderTheCaret() throws {
+        let desk = try CallerDesk()
+        let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus", panel: true)
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
+        let dialog = try desk.nextDialog()
+        let ink = try composeHan(on: desk, in: dialog)
+        try desk.key("Hangul_Hanja")
+        var candidates = Rect.zero
+        try waitUntil("IBus's candidates on the screen") {
+            let found = try run(["xdotool", "search", "--onlyvisible", "--classname", "ibus-ui-gtk3"], display: desk.display)
+            guard let id = found.output.split(separator: "\n").first.flatMap({ UInt($0) }) else { return false }
+            candidates = desk.x.frame(of: "0x" + String(id, radix: 16))
+            return candidates.width > 1
+        }
+        let window = desk.x.frame(of: dialog.id)
+        // The entry's bottom and the composed syllable's start (the caret before it), on the screen.
+        let entryBottom = window.y + Double(ink.rows.upperBound), start = window.x + Double(ink.runs[0].lowerBound)
+        #expect(candidates.y >= entryBottom - 2 && candidates.y <= entryBottom + 8,
+                "under the entry (\(entryBottom)), not under the window (\(window.maxY)): \(candidates)")
+        #expect(abs(candidates.x - start) <= 8, "at the caret (\(start)): \(candidates)")
+        try desk.key("Escape", "Escape")
+        _ = askpass.wait(within: 20)
     }
 
     /// How a method goes away mid-word.
@@ -46,9 +84,7 @@ import Testing
         let desk = try CallerDesk()
         let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus")
         let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
-        let dialog = try desk.nextDialog()
-        try desk.key(Self.hangul[0], Self.hangul[1], Self.hangul[2], Self.hangul[3])
-        try waitUntil("the syllable being composed drawn in the entry") { try !desk.entry(dialog).runs.isEmpty }
+        _ = try composeHan(on: desk, in: try desk.nextDialog())
         switch going {
         case .dies: try method.kill()
         case .stopsAnswering: try method.freeze()

@@ -45,4 +45,18 @@ struct PageInputMethodTests {
             #expect(page.inputMethodEntry == nil && page.typedText == "글", "\(away)")
         }
     }
+
+    /// Its candidates go under the caret, which moves along the name as it is typed.
+    @Test func itIsToldWhereTheCaretStands() throws {
+        let page = try Page.focusedPrompt(.username)
+        let box = page.geometry.fields[0]
+        let empty = try #require(page.inputMethodSpot)
+        #expect(empty.y == box.maxY.rounded() && empty.x > box.x && empty.x < box.x + 20, "\(empty) under \(box)")
+        page.typeText("kim")
+        let typed = try #require(page.inputMethodSpot)
+        #expect(typed.x > empty.x && typed.y == empty.y, "after the name: \(typed)")
+        page.feed([.moveCaret(.start)])
+        #expect(page.inputMethodSpot == empty, "back at its start")
+        #expect(try Page.focusedPrompt(.password).inputMethodSpot == nil, "a passphrase tells it nothing")
+    }
 }

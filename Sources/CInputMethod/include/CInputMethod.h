@@ -20,6 +20,10 @@ pinbox_input_method *_Nullable pinbox_im_open(struct _XDisplay *_Nonnull display
 /// destroyed: whatever the method sends for it after is dropped by Xlib). 1 when it has them.
 int pinbox_im_focus(pinbox_input_method *_Nonnull im, int on);
 
+/// Tells the method where the caret stands, in the window's pixels (the bottom of the entry
+/// under it): it shows its candidates there. Only when it moved.
+void pinbox_im_spot(pinbox_input_method *_Nonnull im, int x, int y);
+
 /// The events the method wants the window to select, beyond the keys (XNFilterEvents).
 long pinbox_im_event_mask(const pinbox_input_method *_Nonnull im);
 

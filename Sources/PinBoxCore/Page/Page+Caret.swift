@@ -63,13 +63,29 @@ extension Page {
     /// where it draws one (`PageField.runScroll`).
     func followCaret(in index: Int) {
         fields[index].followCaret()
-        guard let (measure, style) = runMeasure(of: index) else { return }
+        guard let (width, advance) = runExtent(of: index) else { return }
+        fields[index].scrollRun(width: width, advance: advance)
+    }
+
+    /// How wide entry `index`'s run of text is, and the text before its caret; nil where it
+    /// draws no run, or nothing measures it.
+    private func runExtent(of index: Int) -> (width: Double, advance: Double)? {
+        guard let (measure, style) = runMeasure(of: index) else { return nil }
         let secret = fields[index].field.secret, caret = secret.offset(ofCharacter: fields[index].field.caret)
-        let (width, advance) = secret.withBytes { text in
+        return secret.withBytes { text in
             let width = measure(text, text.count, style)
             return (width, caret == text.count ? width : measure(text, caret, style))
         }
-        fields[index].scrollRun(width: width, advance: advance)
+    }
+
+    /// Where entry `index`'s caret stands, from the field's origin, the run scrolled as the
+    /// painter scrolls it (left to right: an input method's text runs so); nil where it draws
+    /// no run, or nothing measures it.
+    func caretOffset(in index: Int) -> Double? {
+        guard let (width, advance) = runExtent(of: index) else { return nil }
+        let field = fields[index], place = field.placeRun(width: width, advance: advance)
+        return field.layout.bounds.x + FieldScene.runInset(field.configuration.theme, scale: field.layout.scale)
+            + place.left + place.caret
     }
 
     /// Where the caret can stand in entry `index`'s run of text: before each character and

@@ -12,6 +12,14 @@ extension Page {
         return i
     }
 
+    /// Where the method shows its candidates (a Chinese word's characters to choose from): under
+    /// the caret of `inputMethodEntry`, in the window's pixels, as GTK tells it the caret's place.
+    public var inputMethodSpot: Point? {
+        guard let i = inputMethodEntry, i < geometry.fields.count else { return nil }
+        let box = geometry.fields[i]
+        return Point(x: (box.x + (caretOffset(in: i) ?? 0)).rounded(), y: box.maxY.rounded())
+    }
+
     /// The method's text, typed as if each character were typed, into `inputMethodEntry` only.
     func typeComposed(_ text: String, now: Double, into effects: inout [PageEffect]) {
         guard let i = inputMethodEntry else { return }

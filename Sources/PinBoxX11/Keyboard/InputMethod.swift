@@ -15,7 +15,7 @@ final class InputMethod {
     private var tried = false
     /// The entry the method has the keys for (an input context, focused), or nil.
     private var entry: Int?
-    private var hasKeys: Bool { entry != nil }
+    var hasKeys: Bool { entry != nil }
     /// What the method is composing, as last told: kept when it dies mid-word.
     private var composing = ""
 
@@ -60,6 +60,12 @@ final class InputMethod {
             guard hasKeys, event.xkey.send_event == 0, event.xkey.keycode != 0 else { return false }
         }
         return withUnsafeMutablePointer(to: &event) { pinbox_im_filter(method, $0) } != 0
+    }
+
+    /// Tells the method where the caret stands (`Page.inputMethodSpot`), for its candidates.
+    func place(at spot: Point) {
+        guard let method, hasKeys else { return }
+        pinbox_im_spot(method, Int32(clamping: Int(spot.x)), Int32(clamping: Int(spot.y)))
     }
 
     /// Whether the method has just gone (its server ended, or stopped answering) and `follow`

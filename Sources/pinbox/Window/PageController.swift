@@ -69,6 +69,8 @@ final class PageController: WindowController {
 
     var inputMethodEntry: Int? { page.inputMethodEntry }
 
+    var inputMethodSpot: Point? { page.inputMethodSpot }
+
     /// The page's own size, which the window follows as it changes (a dialog's line shown, the
     /// demo's field given a taller look by F7).
     var wantedSize: Size? { page.preferredSize }

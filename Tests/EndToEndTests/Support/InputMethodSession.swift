@@ -4,28 +4,48 @@ import Glibc
 
 /// A real input method on a display: IBus with its Korean engine (ibus-hangul), serving XIM
 /// (`ibus-daemon --xim`, which starts ibus-x11), its settings in memory, on a private session
-/// bus in a home of its own; it ends with the object (the daemon takes its engine and XIM
-/// server with it). A client finds it as `XMODIFIERS=@im=ibus` (`environment`).
+/// bus in a home of its own, with its own window for candidates (its panel, ibus-ui-gtk3) when
+/// asked; it ends with the object (the daemon takes its engine and XIM server with it). A
+/// client finds it as `XMODIFIERS=@im=ibus` (`environment`).
 final class InputMethodSession {
     private let bus: SessionBus
     private let daemon: Child
+    private var panel: Child?
     private let display: String
 
     /// What a program needs to use it.
     let environment = ["XMODIFIERS": "@im=ibus"]
 
-    init(display: String, x: XClient, root: String) throws {
+    init(display: String, x: XClient, root: String, panel withPanel: Bool = false) throws {
         for tool in ["ibus-daemon", "ibus"] { _ = try which(tool) }
         bus = try SessionBus(root: root)
         self.display = display
         var env = bus.environment
         env["DISPLAY"] = display
+        env["LANG"] = "C.UTF-8"
         daemon = try Child(["ibus-daemon", "--xim", "--panel=disable", "--emoji-extension=disable",
                             "--config=/usr/libexec/ibus-memconf"], environment: env, capture: true)
         // Up once the Korean engine is the one in use and the XIM server owns its selection.
         try waitUntil("IBus's Korean engine chosen", timeout: 20) {
             guard daemon.isRunning else { throw TestFailure("ibus-daemon ended: \(String(decoding: daemon.read().err, as: UTF8.self))") }
             return try run(["ibus", "engine", "hangul"], environment: env).status == 0
+        }
+        if withPanel {
+            // The panel sets the engines its settings name as it comes: the Korean one.
+            env["GSETTINGS_BACKEND"] = "keyfile"
+            guard try run(["gsettings", "set", "org.freedesktop.ibus.general", "preload-engines", "['hangul']"],
+                          environment: env).status == 0 else { throw TestFailure("gsettings could not name IBus's engine") }
+            panel = try Child(["/usr/libexec/ibus-ui-gtk3"], environment: env, capture: true)
+            // Up once it owns its name on IBus's bus; it chose an engine of its own as it came.
+            let address = try run(["ibus", "address"], environment: env).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            try waitUntil("IBus's panel on its bus", timeout: 20) {
+                try run(["dbus-send", "--address=" + address, "--print-reply", "--dest=org.freedesktop.DBus",
+                         "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.IBus.Panel"],
+                        environment: env).output.contains("boolean true")
+            }
+            try waitUntil("IBus's Korean engine still chosen", timeout: 20) {
+                try run(["ibus", "engine"], environment: env).output.hasPrefix("hangul")
+            }
         }
         try waitUntil("IBus's XIM server on \(display)", timeout: 20) { x.owner(of: "@server=ibus") != 0 }
     }
@@ -64,6 +84,10 @@ final class InputMethodSession {
 
     deinit {
         if let frozen { Glibc.kill(frozen, SIGCONT) }
+        if let panel, panel.isRunning {
+            Glibc.kill(panel.pid, SIGTERM)
+            _ = panel.wait()
+        }
         if daemon.isRunning {
             Glibc.kill(daemon.pid, SIGTERM)
             daemon.wait()
