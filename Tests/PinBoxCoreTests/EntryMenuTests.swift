@@ -142,4 +142,20 @@ struct EntryMenuTests {
         demo.feed([.contextMenu(demo.geometry.fields[0].mid), .contextMenu(nil)])
         #expect(demo.menu == nil)
     }
+
+    /// From the keyboard (the Menu key, Shift+F10) it opens under the caret, as GTK's entry
+    /// opens it: after the dots typed, or along a name, and at the start after Home.
+    @Test func theMenuKeyOpensItUnderTheCaret() throws {
+        for kind in [PromptKind.password, .username] {
+            let page = try prompt("alice", kind)
+            let box = page.geometry.fields[0]
+            page.feed([.contextMenu(nil)])
+            let atEnd = try #require(page.menu).box
+            page.feed([.escape, .moveCaret(.start), .contextMenu(nil)])
+            let atStart = try #require(page.menu).box
+            #expect(atStart.x >= box.x && atStart.x < box.x + 20, "\(kind): at the start, \(atStart) in \(box)")
+            #expect(atEnd.x > atStart.x + 20 && atEnd.y == atStart.y,
+                    "\(kind): after what is typed, \(atEnd) beside \(atStart)")
+        }
+    }
 }

@@ -78,12 +78,17 @@ extension Page {
         }
     }
 
-    /// Where entry `index`'s caret stands, from the field's origin, the run scrolled as the
-    /// painter scrolls it (left to right: an input method's text runs so); nil where it draws
-    /// no run, or nothing measures it.
+    /// Where entry `index`'s caret stands, from the field's origin, as the painter draws it:
+    /// between two dots, or along its run of text, scrolled as it is; nil where a run is not
+    /// measured.
     func caretOffset(in index: Int) -> Double? {
+        let field = fields[index], theme = field.drawnTheme
+        guard theme.drawsTextRun else {
+            let slot = FieldScene.markSlot(0, layout: field.layout, padding: theme.padding)
+            return slot.x + Double(max(0, field.field.caret - field.firstShown)) * slot.width
+        }
         guard let (width, advance) = runExtent(of: index) else { return nil }
-        let field = fields[index], place = field.placeRun(width: width, advance: advance)
+        let place = field.placeRun(width: width, advance: advance)
         return field.layout.bounds.x + FieldScene.runInset(field.configuration.theme, scale: field.layout.scale)
             + place.left + place.caret
     }

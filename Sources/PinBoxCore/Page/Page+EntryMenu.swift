@@ -27,8 +27,10 @@ extension Page {
             case .selectAll: (action, field.length > 0)
             }
         }
-        // From the keyboard, under the entry's start (its end in a right-to-left dialog).
-        let anchor = point ?? Point(x: layout.mirrored ? box.maxX : box.x, y: box.maxY)
+        // From the keyboard, under the caret, as GTK's entry opens it (under the entry's start,
+        // its end in a right-to-left dialog, where the caret's place is not measured).
+        let anchor = point ?? Point(x: caretOffset(in: index).map { box.x + $0 } ?? (layout.mirrored ? box.maxX : box.x),
+                                    y: box.maxY)
         let window = windowSize.width > 0 ? windowSize : geometry.content
         var opened = EntryMenu(field: index, actions: actions, at: anchor, window: window, scale: scale,
                                metrics: metrics, rightToLeft: layout.mirrored, measure: measure)
