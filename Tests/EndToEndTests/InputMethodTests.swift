@@ -69,6 +69,19 @@ import Testing
         _ = askpass.wait(within: 20)
     }
 
+    /// Fcitx, which draws what it is composing in its own window (its XIM offers no callbacks
+    /// for the entry to draw it), composes a name all the same.
+    @Test func fcitxComposesANameToo() throws {
+        let desk = try CallerDesk()
+        let method = try FcitxSession(display: desk.display, x: desk.x, root: desk.dir + "/fcitx")
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
+        _ = try desk.nextDialog()
+        try desk.key("ctrl+space", Self.hangul[1], Self.hangul[2], Self.hangul[3], Self.hangul[4], Self.hangul[5],
+                     Self.hangul[6], "Return")
+        #expect(askpass.wait(within: 20) == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한글\n")
+    }
+
     /// How a method goes away mid-word.
     enum Going: String, CaseIterable {
         /// Killed, its daemon with it: its server's window goes, and Xlib says so.

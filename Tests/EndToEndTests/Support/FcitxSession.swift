@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+
+/// Fcitx 5 on a display, serving XIM, with two input methods (the US keyboard, then the Korean
+/// one, fcitx5-hangul, which Ctrl+Space turns to), on a private session bus in a home of its
+/// own; it ends with the object. A client finds it as `XMODIFIERS=@im=fcitx` (`environment`).
+final class FcitxSession {
+    private let bus: SessionBus
+    private let daemon: Child
+
+    /// What a program needs to use it.
+    let environment = ["XMODIFIERS": "@im=fcitx"]
+
+    init(display: String, x: XClient, root: String) throws {
+        _ = try which("fcitx5")
+        bus = try SessionBus(root: root)
+        var env = bus.environment
+        env["DISPLAY"] = display
+        env["LANG"] = "C.UTF-8"
+        let profile = """
+            [Groups/0]
+            Name=Default
+            Default Layout=us
+            DefaultIM=hangul
+
+            [Groups/0/Items/0]
+            Name=keyboard-us
+            Layout=
+
+            [Groups/0/Items/1]
+            Name=hangul
+            Layout=
+
+            [GroupOrder]
+            0=Default
+
+            """
+        try FileManager.default.createDirectory(atPath: root + "/config/fcitx5", withIntermediateDirectories: true)
+        try profile.write(toFile: root + "/config/fcitx5/profile", atomically: true, encoding: .utf8)
+        // Only what XIM and the Korean method need: no Wayland, no panel, no other frontend.
+        daemon = try Child(["fcitx5", "--disable=all", "--enable=xcb,xim,keyboard,hangul,dbus"], environment: env,
+                           capture: true)
+        try waitUntil("Fcitx's XIM server on \(display)", timeout: 20) {
+            guard daemon.isRunning else { throw TestFailure("fcitx5 ended: \(String(decoding: daemon.read().err, as: UTF8.self))") }
+            return x.owner(of: "@server=fcitx") != 0
+        }
+    }
+
+    deinit {
+        if daemon.isRunning {
+            kill(daemon.pid, SIGTERM)
+            _ = daemon.wait()
+        }
+    }
+}
