@@ -15,9 +15,9 @@
 // Longer than any name composed at once; the method is told so at the preedit's start.
 enum { PREEDIT_MOST = 256 };
 // How long the method's server has to answer the question asked before each request Xlib
-// would wait on: a moment a person does not notice, once, where a stopped method would have
-// hung the dialog for good.
-enum { ANSWER_MS = 500 };
+// would wait on: long enough for a method on a busy machine (a GTK process, scheduled late),
+// a pause of once where a stopped method would have hung the dialog for good.
+enum { ANSWER_MS = 2000 };
 
 struct pinbox_input_method {
     Display *display;
