@@ -131,6 +131,14 @@ static Bool preedit_draw(XIC context, XPointer client, XPointer call) {
     wchar_t inserted[PREEDIT_MOST];
     int added = 0;
     const XIMText *text = draw->text;
+    // Text without its characters: only how they look changed (XIM's feedback), which is not
+    // drawn here; the caret may have moved.
+    if (text && text->length > 0 && !(text->encoding_is_wchar ? (void *)text->string.wide_char
+                                                              : (void *)text->string.multi_byte)) {
+        im->caret = clamp(draw->caret, 0, im->length);
+        im->changed = 1;
+        return True;
+    }
     if (text && text->length > 0) {
         if (text->encoding_is_wchar && text->string.wide_char) {
             added = clamp(text->length, 0, PREEDIT_MOST - 1);
