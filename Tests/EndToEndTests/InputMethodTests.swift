@@ -3,8 +3,9 @@ import Foundation
 import PinBoxCore
 import Testing
 
-/// The desktop's input method, a real one (IBus with its Korean engine, through XIM), where a
-/// user meets it: a name composed in it, a password never given to it, the method dying mid-word.
+/// The desktop's input method, real ones (IBus and Fcitx 5 with their Korean engines, through
+/// XIM), where a user meets them: a name composed in it, its candidates at the caret, a password
+/// never given to it, the method dying or stopping mid-word.
 @Suite(.serialized) struct InputMethodTests {
     /// The keys of the Korean word 한글 on a US keyboard, the Hangul key first (IBus's engine
     /// starts in Latin).

@@ -50,9 +50,6 @@ final class InputMethodSession {
         try waitUntil("IBus's XIM server on \(display)", timeout: 20) { x.owner(of: "@server=ibus") != 0 }
     }
 
-    /// Whether its daemon runs.
-    var isRunning: Bool { daemon.isRunning }
-
     /// Stops its XIM server where it stands (SIGSTOP), as a hung input method: it keeps its
     /// selection and answers nothing until the object goes.
     func freeze() throws {
