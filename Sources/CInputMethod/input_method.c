@@ -56,8 +56,9 @@ static long milliseconds(void) {
 static Bool is_answer(Display *display, XEvent *event, XPointer client) {
     (void)display;
     const pinbox_input_method *im = (const pinbox_input_method *)client;
+    // Refused (no property) is an answer too: the server's loop runs.
     return event->type == SelectionNotify && event->xselection.requestor == im->window
-        && event->xselection.selection == im->server && event->xselection.property == im->probe;
+        && event->xselection.selection == im->server && event->xselection.target == im->transport;
 }
 
 // Whether the method's server still answers, within ANSWER_MS: Xlib waits for its every reply
@@ -65,14 +66,14 @@ static Bool is_answer(Display *display, XEvent *event, XPointer client) {
 // server would hang the dialog. Its transport (what Xlib asks it first) is asked, as a question
 // its own loop answers; a server that does not is given up on, and never asked again.
 static int answers(pinbox_input_method *im) {
-    if (im->hung || !im->method) return 0;
+    if (im->hung) return 0;
     XConvertSelection(im->display, im->server, im->transport, im->probe, im->window, CurrentTime);
     XFlush(im->display);
     long deadline = milliseconds() + ANSWER_MS;
     for (;;) {
         XEvent event;
         if (XCheckIfEvent(im->display, &event, is_answer, (XPointer)im)) {
-            XDeleteProperty(im->display, im->window, im->probe);
+            if (event.xselection.property != None) XDeleteProperty(im->display, im->window, im->probe);
             return 1;
         }
         long left = deadline - milliseconds();
@@ -179,12 +180,23 @@ static Bool preedit_caret(XIC context, XPointer client, XPointer call) {
 pinbox_input_method *pinbox_im_open(Display *display, unsigned long window) {
     char server[128];
     if (!names_method(server, sizeof server)) return NULL;
+    pinbox_input_method *im = calloc(1, sizeof *im);
+    if (!im) return NULL;
+    im->display = display;
+    im->window = window;
+    im->server = XInternAtom(display, server, False);
+    im->transport = XInternAtom(display, "TRANSPORT", False);
+    im->probe = XInternAtom(display, "_PINBOX_INPUT_METHOD", False);
+    // None runs, or one that does not answer, on which XOpenIM would wait without end.
+    if (XGetSelectionOwner(display, im->server) == None || !answers(im)) {
+        free(im);
+        return NULL;
+    }
     char *before = setlocale(LC_CTYPE, NULL);
     before = before ? strdup(before) : NULL;
-    pinbox_input_method *im = calloc(1, sizeof *im);
-    if (im && set_utf8_locale() && XSetLocaleModifiers("")) im->method = XOpenIM(display, NULL, NULL, NULL);
+    if (set_utf8_locale() && XSetLocaleModifiers("")) im->method = XOpenIM(display, NULL, NULL, NULL);
     XIMStyles *styles = NULL;
-    if (im && im->method && !XGetIMValues(im->method, XNQueryInputStyle, &styles, NULL) && styles) {
+    if (im->method && !XGetIMValues(im->method, XNQueryInputStyle, &styles, NULL) && styles) {
         // The preedit drawn in the entry, as GTK's entries draw it; else wherever the method
         // draws it. The method's status (its mode) is its own panel's to show.
         const XIMStyle wanted[] = {XIMPreeditCallbacks | XIMStatusNothing, XIMPreeditNothing | XIMStatusNothing};
@@ -193,17 +205,14 @@ pinbox_input_method *pinbox_im_open(Display *display, unsigned long window) {
                 if (styles->supported_styles[s] == wanted[w]) im->style = wanted[w];
         XFree(styles);
     }
-    if (!im || !im->method || !im->style) {
-        if (im && im->method) XCloseIM(im->method);
+    if (!im->method || !im->style) {
+        if (im->method) XCloseIM(im->method);
         free(im);
         if (before) setlocale(LC_CTYPE, before);
         free(before);
         return NULL;
     }
     free(before);
-    im->server = XInternAtom(display, server, False);
-    im->transport = XInternAtom(display, "TRANSPORT", False);
-    im->probe = XInternAtom(display, "_PINBOX_INPUT_METHOD", False);
     XIMCallback gone = {(XPointer)im, method_gone};
     XSetIMValues(im->method, XNDestroyCallback, &gone, NULL);
     im->display = display;

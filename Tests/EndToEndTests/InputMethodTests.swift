@@ -92,6 +92,21 @@ import Testing
         case stopsAnswering
     }
 
+    /// A method stopped before the dialog shows (its XIM server stopped: it keeps its
+    /// selection, and Xlib's XOpenIM would wait for its answer without end): the name is typed
+    /// without it after a moment.
+    @Test func aMethodStoppedBeforeTheDialogHangsNothing() throws {
+        let desk = try CallerDesk()
+        let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus")
+        try method.freeze()
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
+        _ = try desk.nextDialog()
+        try desk.type("abc")
+        try desk.key("Return")
+        #expect(askpass.wait(within: 20) == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "abc\n")
+    }
+
     /// The method goes away mid-word: the dialog does not hang on it, takes the keys itself,
     /// and keeps the syllable it showed.
     @Test(arguments: Going.allCases) func aMethodGoneMidWordLosesNothingTyped(_ going: Going) throws {

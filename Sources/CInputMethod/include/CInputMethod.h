@@ -13,7 +13,8 @@ typedef struct pinbox_input_method pinbox_input_method;
 /// Connects to the input method XMODIFIERS names for `window`, in the locale the environment
 /// names for characters (C.UTF-8 when it names none of UTF-8); NULL when it names none
 /// (unset, `@im=none`, `@im=local`: the dialog's own compose table serves), or the method does
-/// not answer. Nothing is asked of it until `pinbox_im_focus`.
+/// not run, or does not answer within a moment (stopped: XOpenIM would wait on it without end).
+/// Nothing more is asked of it until `pinbox_im_focus`.
 pinbox_input_method *_Nullable pinbox_im_open(struct _XDisplay *_Nonnull display, unsigned long window);
 
 /// Gives the method the keys (`on`: an input context, focused) or takes them back (the context
