@@ -12,10 +12,13 @@ import PinBoxCore
 /// it (another program, which may learn what it is given) and nothing it sends then is taken.
 final class InputMethod {
     private var method: OpaquePointer?
-    private var tried = false
     /// The entry the method has the keys for (an input context, focused), or nil.
     private var entry: Int?
     var hasKeys: Bool { entry != nil }
+    /// The entry wanted at the last `follow`: a method is looked for each time one comes to want
+    /// it, so one started (or restarted) after the dialog is found the next time a name has the
+    /// keys, and a desktop that names a method it does not run pays one look a focus.
+    private var wantedBefore: Int?
     /// What the method is composing, as last told: kept when it dies mid-word.
     private var composing = ""
 
@@ -30,22 +33,17 @@ final class InputMethod {
     /// Gives the method the keys for `wanted`, an entry that holds no secret and has the focus
     /// in a window that has the keys, or takes them back (nil). Another entry gets a context of
     /// its own: what the method was composing stays in the one it was composed in
-    /// (`Page.keepPreedit`). Connects on the first want. Returns what a method that has died
-    /// (its server ended) left composing, to be typed: the keys are the dialog's again.
+    /// (`Page.keepPreedit`). Returns what a method that has gone (its server ended or stopped
+    /// answering) left composing, to be typed: the keys are the dialog's again.
     func follow(_ wanted: Int?, display: XDisplay, window: XWindow) -> String? {
-        if wanted != nil && !tried {
-            tried = true
-            method = pinbox_im_open(display.handle, window.id)
-        }
-        guard let method else { return nil }
-        if pinbox_im_gone(method) != 0 {
-            pinbox_im_close(method)
-            self.method = nil
-            entry = nil
+        defer { wantedBefore = wanted }
+        if let method, pinbox_im_gone(method) != 0 {
+            close()
             defer { composing = "" }
             return composing.isEmpty ? nil : composing
         }
-        guard wanted != entry else { return nil }
+        if method == nil, let wanted, wanted != wantedBefore { method = pinbox_im_open(display.handle, window.id) }
+        guard let method, wanted != entry else { return nil }
         if entry != nil { _ = pinbox_im_focus(method, 0) }
         entry = wanted != nil && pinbox_im_focus(method, 1) != 0 ? wanted : nil
         return nil
