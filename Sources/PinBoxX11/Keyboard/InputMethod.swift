@@ -6,7 +6,7 @@ import PinBoxCore
 
 /// The desktop's input method (IBus, Fcitx, uim), named by XMODIFIERS, for the entries that
 /// hold no secret: a name in Chinese, Japanese or Korean is composed in it, as in any GTK or Qt
-/// entry. It is connected the first time such an entry has the keys, never before: a PIN or a
+/// entry. It is looked for when such an entry comes to have the keys, never before: a PIN or a
 /// passphrase dialog never talks to it. It has the keys only while such an entry has them: when
 /// a passphrase has the focus its input context is destroyed, so that no key of a secret reaches
 /// it (another program, which may learn what it is given) and nothing it sends then is taken.
