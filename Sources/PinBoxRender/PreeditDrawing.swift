@@ -15,24 +15,24 @@ extension FieldDrawing {
         let composed = Array(preedit.text.unicodeScalars)
         var caretPart = String.UnicodeScalarView()
         caretPart.append(contentsOf: composed.prefix(preedit.caret))
-        let font = theme.style(for: .filled).font
-        let style = TextStyle(size: font.size * s, bold: font.bold, color: theme.style(for: .filled).textColor)
+        let filled = theme.style(for: .filled)
+        let style = TextStyle(size: filled.font.size * s, bold: filled.font.bold, color: filled.textColor)
         func advance(_ text: String) -> Double { text.isEmpty ? 0 : TextLayout.measure(text, style: style, width: nil).width }
         let text = before + preedit.text + after
         let metrics = TextLayout.metrics(text, style: style, width: nil)
-        let start = advance(before), end = advance(before + preedit.text)
-        let caret = advance(before + String(caretPart))
+        // Each a layout of its own: none measured twice where two are one (at the end, typically).
+        let start = advance(before), end = after.isEmpty ? metrics.size.width : advance(before + preedit.text)
+        let caret = preedit.caret == composed.count ? end : advance(before + String(caretPart))
         let place = FieldScene.placeRun(width: metrics.size.width, advance: caret, room: bounds.width - 2 * pad,
                                         rightToLeft: false, scrolled: scene.runScroll)
         let left = bounds.x + pad + place.left
         let top = (bounds.mid.y - metrics.size.height / 2).rounded()
-        let color = theme.style(for: .filled).textColor
         canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
             TextLayout.draw(text, style: style, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)
             // The composed part's underline, a point thick, just under the line of text.
             let thickness = caretWidth
             canvas.fill(Rect(x: (left + start).rounded(), y: (bounds.mid.y + lineHeight / 2).rounded() - thickness,
-                             width: (end - start).rounded(), height: thickness), with: color)
+                             width: (end - start).rounded(), height: thickness), with: filled.textColor)
         }
         if scene.caret { drawCaret(at: left + place.caret) }
     }

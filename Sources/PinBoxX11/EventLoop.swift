@@ -232,7 +232,7 @@ public final class EventLoop {
         case .none: break
         }
         tellFocus(to: controller, now: now)
-        followInputMethod(controller)
+        followInputMethod(controller, placing: true)
         grab.takeFocusBackIfDue(window: window, now: now)
         if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
         if hungUp && !hangUpReported {
@@ -331,13 +331,15 @@ public final class EventLoop {
 
     /// Gives the input method the keys while an entry that holds no secret has them, and takes
     /// them back the moment it has not: after each input, so that the key after a Tab into a
-    /// passphrase, already queued, never reaches it.
-    func followInputMethod(_ controller: WindowController) {
+    /// passphrase, already queued, never reaches it. Where the caret stands (a measure of the
+    /// run) is told when the method gets the keys and once a wake (`placing`), not at each input.
+    func followInputMethod(_ controller: WindowController, placing: Bool = false) {
+        let had = inputMethod.hasKeys
         if let left = inputMethod.follow(focusReport.told && !hidden ? controller.inputMethodEntry : nil,
                                          display: display, window: window) {
             deliver(.composedText(left), to: controller)
         }
-        if inputMethod.hasKeys, let spot = controller.inputMethodSpot { inputMethod.place(at: spot) }
+        if inputMethod.hasKeys && (placing || !had), let spot = controller.inputMethodSpot { inputMethod.place(at: spot) }
         if let (text, caret) = inputMethod.preeditChange() { deliver(.preedit(text, caret: caret), to: controller) }
     }
 

@@ -14,6 +14,11 @@ extension Page {
         apply(events, to: index, now: now, into: &effects)
     }
 
+    /// Text typed at once (an input method's), each character as if typed.
+    func type(_ text: String, into index: Int, now: Double, into effects: inout [PageEffect]) {
+        for c in text.unicodeScalars { type(c, into: index, now: now, into: &effects) }
+    }
+
     /// Moves the caret of entry `index` as the arrow `move` comes from points: Left and Right
     /// move it across the screen, so in text shown right to left (Hebrew, Arabic) Left goes
     /// forward in the text, as in GTK's entries. Where it shows dots, a word at a time goes to
@@ -89,8 +94,7 @@ extension Page {
         }
         guard let (width, advance) = runExtent(of: index) else { return nil }
         let place = field.placeRun(width: width, advance: advance)
-        return field.layout.bounds.x + FieldScene.runInset(field.configuration.theme, scale: field.layout.scale)
-            + place.left + place.caret
+        return place.left + place.caret
     }
 
     /// Where the caret can stand in entry `index`'s run of text: before each character and
@@ -107,9 +111,7 @@ extension Page {
             return ends.map { $0 == 0 ? 0 : measure(text, $0, style) }
         }
         let width = advances.last ?? 0, rightToLeft = secret.runsRightToLeft
-        let place = field.placeRun(width: width, advance: advances[min(field.field.caret, advances.count - 1)])
-        let left = field.layout.bounds.x + FieldScene.runInset(field.configuration.theme, scale: field.layout.scale)
-            + place.left
+        let left = field.placeRun(width: width, advance: advances[min(field.field.caret, advances.count - 1)]).left
         return advances.map { left + (rightToLeft ? width - $0 : $0) }
     }
 

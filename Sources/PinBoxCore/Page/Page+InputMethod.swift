@@ -24,7 +24,7 @@ extension Page {
     func typeComposed(_ text: String, now: Double, into effects: inout [PageEffect]) {
         guard let i = inputMethodEntry else { return }
         preedit = nil
-        for c in text.unicodeScalars { type(c, into: i, now: now, into: &effects) }
+        type(text, into: i, now: now, into: &effects)
     }
 
     /// What the method is composing now, in `inputMethodEntry`; none elsewhere.
@@ -42,6 +42,6 @@ extension Page {
     func keepPreedit(now: Double, into effects: inout [PageEffect]) {
         guard let (i, composed) = preedit, inputMethodEntry != i || !windowFocused else { return }
         preedit = nil
-        for c in composed.text.unicodeScalars { type(c, into: i, now: now, into: &effects) }
+        type(composed.text, into: i, now: now, into: &effects)
     }
 }

@@ -152,12 +152,13 @@ public struct PageField {
         runScroll = placeRun(width: width, advance: advance).scroll
     }
 
-    /// Where its run of text `width` wide is drawn, from the box's inner left, and where its
-    /// caret stands along it, the text before the caret `advance` wide (`FieldScene.placeRun`).
+    /// Where its run of text `width` wide is drawn, from the field's origin, and where its caret
+    /// stands along it, the text before the caret `advance` wide (`FieldScene.placeRun`).
     func placeRun(width: Double, advance: Double) -> (left: Double, caret: Double, scroll: Double) {
-        let room = layout.bounds.width - 2 * FieldScene.runInset(configuration.theme, scale: layout.scale)
-        return FieldScene.placeRun(width: width, advance: advance, room: room,
-                                   rightToLeft: field.secret.runsRightToLeft, scrolled: runScroll)
+        let inset = FieldScene.runInset(configuration.theme, scale: layout.scale)
+        let place = FieldScene.placeRun(width: width, advance: advance, room: layout.bounds.width - 2 * inset,
+                                        rightToLeft: field.secret.runsRightToLeft, scrolled: runScroll)
+        return (layout.bounds.x + inset + place.left, place.caret, place.scroll)
     }
 
     /// A text entry (a padded box, not PIN boxes): its caret is drawn, and can be moved.
