@@ -58,7 +58,10 @@ func nextPage(_ input: inout ByteReader) -> Page? {
 /// The input method's text, composed or being composed (its caret anywhere, out of range too).
 func nextInputMethodText(_ input: inout ByteReader) -> InputEvent {
     let text = String(nextScalar(&input)) + String(nextScalar(&input))
-    return input.next() & 1 == 0 ? .composedText(text) : .preedit(text, caret: Int(input.next() % 4) - 1)
+    guard input.next() & 1 != 0 else { return .composedText(text) }
+    // A marked run anywhere, past the text's end too.
+    let caret = Int(input.next() % 4) - 1, start = Int(input.next() % 4)
+    return .preedit(Preedit(text: text, caret: caret, marked: [start..<(start + Int(input.next() % 3))]))
 }
 
 /// Every input the window can hand the page, the common ones most often.

@@ -12,8 +12,6 @@
 #include <string.h>
 #include <wchar.h>
 
-// Longer than any name composed at once; the method is told so at the preedit's start.
-enum { PREEDIT_MOST = 256 };
 // How long the method's server has to answer the question asked before each request Xlib
 // would wait on: long enough for a method on a busy machine (a GTK process, scheduled late),
 // a pause of once where a stopped method would have hung the dialog for good.
@@ -30,7 +28,8 @@ struct pinbox_input_method {
     int hung;                       // it did not answer: never asked anything again
     XPoint spot;                    // where the context was last told the caret is
     int placed;                     // whether it was told
-    wchar_t preedit[PREEDIT_MOST];
+    wchar_t preedit[PINBOX_IM_PREEDIT_MOST];
+    XIMFeedback look[PINBOX_IM_PREEDIT_MOST];  // how the method asks each character of it drawn
     int length, caret, changed;
 };
 
@@ -109,7 +108,7 @@ static int preedit_start(XIC context, XPointer client, XPointer call) {
     pinbox_input_method *im = (pinbox_input_method *)client;
     im->changed = im->length > 0;
     im->length = im->caret = 0;
-    return PREEDIT_MOST - 1;
+    return PINBOX_IM_PREEDIT_MOST - 1;
 }
 
 static Bool preedit_done(XIC context, XPointer client, XPointer call) {
@@ -122,37 +121,44 @@ static Bool preedit_done(XIC context, XPointer client, XPointer call) {
 
 static int clamp(int value, int low, int high) { return value < low ? low : value > high ? high : value; }
 
-// The method replaces `chg_length` characters from `chg_first` with its text (none: deletes).
+// The method replaces `chg_length` characters from `chg_first` with its text (none: deletes),
+// each with its look (XIM's feedback: the segment being converted reversed).
 static Bool preedit_draw(XIC context, XPointer client, XPointer call) {
     (void)context;
     pinbox_input_method *im = (pinbox_input_method *)client;
     const XIMPreeditDrawCallbackStruct *draw = (const XIMPreeditDrawCallbackStruct *)call;
     int first = clamp(draw->chg_first, 0, im->length);
     int removed = clamp(draw->chg_length, 0, im->length - first);
-    wchar_t inserted[PREEDIT_MOST];
+    wchar_t inserted[PINBOX_IM_PREEDIT_MOST];
     int added = 0;
     const XIMText *text = draw->text;
-    // Text without its characters: only how they look changed (XIM's feedback), which is not
-    // drawn here; the caret may have moved.
+    // Text without its characters: only how `length` of them from `chg_first` look changed;
+    // the caret may have moved.
     if (text && text->length > 0 && !(text->encoding_is_wchar ? (void *)text->string.wide_char
                                                               : (void *)text->string.multi_byte)) {
+        int restyled = clamp(text->length, 0, im->length - first);
+        for (int i = 0; text->feedback && i < restyled; i++) im->look[first + i] = text->feedback[i];
         im->caret = clamp(draw->caret, 0, im->length);
         im->changed = 1;
         return True;
     }
     if (text && text->length > 0) {
         if (text->encoding_is_wchar && text->string.wide_char) {
-            added = clamp(text->length, 0, PREEDIT_MOST - 1);
+            added = clamp(text->length, 0, PINBOX_IM_PREEDIT_MOST - 1);
             wmemcpy(inserted, text->string.wide_char, (size_t)added);
         } else if (!text->encoding_is_wchar && text->string.multi_byte) {
-            size_t n = mbstowcs(inserted, text->string.multi_byte, PREEDIT_MOST - 1);
+            size_t n = mbstowcs(inserted, text->string.multi_byte, PINBOX_IM_PREEDIT_MOST - 1);
             added = n == (size_t)-1 ? 0 : (int)n;
         }
     }
-    added = clamp(added, 0, PREEDIT_MOST - 1 - (im->length - removed));
+    added = clamp(added, 0, PINBOX_IM_PREEDIT_MOST - 1 - (im->length - removed));
     int tail = im->length - first - removed;
     wmemmove(im->preedit + first + added, im->preedit + first + removed, (size_t)tail);
     wmemcpy(im->preedit + first, inserted, (size_t)added);
+    memmove(im->look + first + added, im->look + first + removed, (size_t)tail * sizeof *im->look);
+    // Xlib's feedback array is as long as the text in characters (its `length`), no longer.
+    int styled = text && text->feedback ? clamp(text->length, 0, added) : 0;
+    for (int i = 0; i < added; i++) im->look[first + i] = i < styled ? text->feedback[i] : 0;
     im->length = first + added + tail;
     im->caret = clamp(draw->caret, 0, im->length);
     im->changed = 1;
@@ -303,7 +309,7 @@ int pinbox_im_committed(pinbox_input_method *im, void *key_event, char **text) {
     return n;
 }
 
-int pinbox_im_preedit(pinbox_input_method *im, char *text, int size, int *caret) {
+int pinbox_im_preedit(pinbox_input_method *im, char *text, int size, int *caret, unsigned char *marked) {
     if (!im->changed) return 0;
     im->changed = 0;
     int used = 0;
@@ -315,6 +321,8 @@ int pinbox_im_preedit(pinbox_input_method *im, char *text, int size, int *caret)
         if (n == (size_t)-1 || used + (int)n >= size) break;
         memcpy(text + used, bytes, n);
         used += (int)n;
+        // Reversed or highlighted: what the method is converting, as against the rest.
+        marked[i] = (im->look[i] & (XIMReverse | XIMHighlight)) != 0;
     }
     text[used] = 0;
     *caret = im->caret;

@@ -100,9 +100,9 @@ public enum InputEvent: Equatable, Sendable {
     /// Text the desktop's input method composed (a Chinese name from its pinyin, a Korean one
     /// from its jamo): typed into an entry that holds no secret, never into one that does.
     case composedText(String)
-    /// The text the input method is composing, not typed yet, and where its caret stands in it
-    /// (in characters): drawn in the entry, at its caret. Empty when it ends.
-    case preedit(String, caret: Int)
+    /// The text the input method is composing, not typed yet, where its caret stands in it and
+    /// the clause it is converting: drawn in the entry, at its caret. Empty when it ends.
+    case preedit(Preedit)
     /// The keyboard's state changed (or is known for the first time): Caps Lock, the layout.
     case keyboard(KeyboardState)
     /// A screen reader pressed button `index` of the page (its action interface): as a click on it.

@@ -3,7 +3,8 @@ import PinBoxCore
 
 extension FieldDrawing {
     /// A name with what the input method is composing in it at the caret (`FieldScene.preedit`),
-    /// underlined, as GTK's entries draw it, the caret where the method's stands. The entry holds
+    /// underlined, as GTK's entries draw it, the clause being converted marked, the caret where
+    /// the method's stands. The entry holds
     /// no secret: the whole is laid out by the text engine, with its fallback fonts for the
     /// Korean, Chinese or Japanese being composed.
     func drawPreedit(_ preedit: Preedit, pad: Double) {
@@ -13,8 +14,6 @@ extension FieldDrawing {
             after = String(decoding: UnsafeBufferPointer(rebasing: all[head.count...]), as: UTF8.self)
         }
         let composed = Array(preedit.text.unicodeScalars)
-        var caretPart = String.UnicodeScalarView()
-        caretPart.append(contentsOf: composed.prefix(preedit.caret))
         let filled = theme.style(for: .filled)
         let style = TextStyle(size: filled.font.size * s, bold: filled.font.bold, color: filled.textColor)
         func advance(_ text: String) -> Double { text.isEmpty ? 0 : TextLayout.measure(text, style: style, width: nil).width }
@@ -22,10 +21,21 @@ extension FieldDrawing {
         let metrics = TextLayout.metrics(text, style: style, width: nil)
         // Each a layout of its own: none measured twice where two are one (at the end, typically).
         let start = advance(before), end = after.isEmpty ? metrics.size.width : advance(before + preedit.text)
-        let caret = preedit.caret == composed.count ? end : advance(before + String(caretPart))
+        func prefix(_ characters: Int) -> String {
+            var part = String.UnicodeScalarView()
+            part.append(contentsOf: composed.prefix(characters))
+            return before + String(part)
+        }
+        let caret = preedit.caret == composed.count ? end : advance(prefix(preedit.caret))
         let place = FieldScene.placeRun(width: metrics.size.width, advance: caret, room: bounds.width - 2 * pad,
                                         rightToLeft: false, scrolled: scene.runScroll)
         let left = bounds.x + pad + place.left
+        // The clause being converted on the selection's colour, as selected text is.
+        for run in preedit.marked {
+            let from = run.lowerBound == 0 ? start : advance(prefix(run.lowerBound))
+            let to = run.upperBound == composed.count ? end : advance(prefix(run.upperBound))
+            drawSelection(from: left + from, to: left + to)
+        }
         let top = (bounds.mid.y - metrics.size.height / 2).rounded()
         canvas.clippedRounded(to: bounds.insetBy(dx: 2 * s, dy: 0), radius: frameRadius) {
             TextLayout.draw(text, style: style, width: nil, at: Point(x: left.rounded(), y: top), on: canvas)

@@ -340,7 +340,7 @@ public final class EventLoop {
             deliver(.composedText(left), to: controller)
         }
         if inputMethod.hasKeys && (placing || !had), let spot = controller.inputMethodSpot { inputMethod.place(at: spot) }
-        if let (text, caret) = inputMethod.preeditChange() { deliver(.preedit(text, caret: caret), to: controller) }
+        if let composed = inputMethod.preeditChange() { deliver(.preedit(composed), to: controller) }
     }
 
     /// Gets ready what the window needs only once it shows, after the first frame has had time

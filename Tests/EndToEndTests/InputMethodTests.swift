@@ -3,9 +3,10 @@ import Foundation
 import PinBoxCore
 import Testing
 
-/// The desktop's input method, real ones (IBus and Fcitx 5 with their Korean engines, through
-/// XIM), where a user meets them: a name composed in it, its candidates at the caret, a password
-/// never given to it, the method dying or stopping mid-word.
+/// The desktop's input method, real ones (IBus and Fcitx 5 with their Korean engines, IBus with
+/// its Japanese one, through XIM), where a user meets them: a name composed in it, its
+/// candidates at the caret, the clause being converted marked, a password never given to it,
+/// the method dying or stopping mid-word.
 @Suite(.serialized) struct InputMethodTests {
     /// The keys of the Korean word 한글 on a US keyboard, the Hangul key first (IBus's engine
     /// starts in Latin).
@@ -91,6 +92,48 @@ import Testing
                      Self.hangul[6], "Return")
         #expect(askpass.wait(within: 20) == 0)
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한글\n")
+    }
+
+    /// A Japanese name is converted clause by clause (IBus's Anthy: Ctrl+J turns its Hiragana
+    /// on, Space converts, Right goes to the next clause): the clause whose candidates the
+    /// method offers is drawn on the selection's colour, as GTK shows it, and the mark follows
+    /// the method from 山田 to 太郎; the name typed is the one converted.
+    @Test func theClauseBeingConvertedIsMarked() throws {
+        let desk = try CallerDesk()
+        let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus", engine: "anthy")
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
+        let dialog = try desk.nextDialog()
+        try desk.key("ctrl+j")
+        try desk.type("yamadatarou")
+        try desk.key("space")
+        var ink = try desk.entry(dialog)
+        var first: ClosedRange<Int>?
+        try waitUntil("the first clause marked, \(ink)") {
+            ink = try desk.entry(dialog)
+            first = ink.selected
+            return first != nil
+        }
+        let name = try #require(ink.runs.first?.lowerBound)...(try #require(ink.runs.last?.upperBound))
+        let clause = try #require(first)
+        #expect(abs(clause.lowerBound - name.lowerBound) <= 3 && clause.upperBound < name.upperBound - 10,
+                "山田 marked, 太郎 not: \(clause) of \(name)")
+        try desk.key("Right")
+        var second = clause
+        try waitUntil("the mark moved to the next clause, \(ink)") {
+            ink = try desk.entry(dialog)
+            second = ink.selected ?? clause
+            return second.lowerBound > clause.lowerBound
+        }
+        #expect(abs(second.lowerBound - clause.upperBound) <= 3 && abs(second.upperBound - name.upperBound) <= 3,
+                "太郎 marked, 山田 not: \(second) of \(name)")
+        try desk.key("Return")
+        try waitUntil("the name converted and typed, no clause marked, \(ink)") {
+            ink = try desk.entry(dialog)
+            return ink.selected == nil
+        }
+        try desk.key("Return")
+        #expect(askpass.wait(within: 20) == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "山田太郎\n")
     }
 
     /// A method that starts after the dialog (a session's first prompt, its method still coming

@@ -71,13 +71,13 @@ final class SelectionEndToEndTests {
         var ink = try desk.entry(dialog)
         try waitUntil("six dots, \(ink)") {
             ink = try desk.entry(dialog)
-            return ink.isDots(6) && Self.selected(ink) == nil
+            return ink.isDots(6) && ink.selected == nil
         }
         try desk.key("shift+Left", "shift+Left")
         var selected: ClosedRange<Int>?
         try waitUntil("a selection drawn, \(ink)") {
             ink = try desk.entry(dialog)
-            selected = Self.selected(ink)
+            selected = ink.selected
             return selected != nil
         }
         let runs = ink.runs
@@ -90,7 +90,7 @@ final class SelectionEndToEndTests {
         try desk.key("BackSpace")
         try waitUntil("four dots and no selection, \(ink)") {
             ink = try desk.entry(dialog)
-            return ink.isDots(4) && Self.selected(ink) == nil
+            return ink.isDots(4) && ink.selected == nil
         }
         #expect(try desk.showsCaret(dialog, within: 3), "the caret is back")
         try desk.key("Return")
@@ -174,18 +174,5 @@ final class SelectionEndToEndTests {
             return ink.runs.count >= 2
         }
         return (name, dialog, ink)
-    }
-
-    /// The columns of the entry where the selection's colour shows (a light blue: blue well
-    /// above red, and light), or nil.
-    private static func selected(_ ink: EntryInk) -> ClosedRange<Int>? {
-        let width = ink.columns.count
-        var columns: [Int] = []
-        for (i, p) in ink.picture.enumerated() {
-            let (r, g, b) = (Int(p >> 16 & 0xff), Int(p >> 8 & 0xff), Int(p & 0xff))
-            if b > r + 30 && b > g + 10 && r > 150 { columns.append(ink.columns.lowerBound + i % width) }
-        }
-        guard let low = columns.min(), let high = columns.max() else { return nil }
-        return low...high
     }
 }

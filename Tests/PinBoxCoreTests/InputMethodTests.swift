@@ -10,10 +10,10 @@ struct PageInputMethodTests {
     @Test func aNameTakesWhatTheMethodComposed() throws {
         let page = try Page.focusedPrompt(.username)
         #expect(page.inputMethodEntry == 0)
-        page.feed([.preedit("한", caret: 1)])
+        page.feed([.preedit(Preedit(text: "한", caret: 1))])
         #expect(page.scene(at: 2).fields[0].preedit == Preedit(text: "한", caret: 1), "drawn at the caret")
         #expect(page.typedText.isEmpty, "not typed yet")
-        page.feed([.composedText("한"), .preedit("ㄱ", caret: 1), .composedText("글"), .preedit("", caret: 0)])
+        page.feed([.composedText("한"), .preedit(Preedit(text: "ㄱ", caret: 1)), .composedText("글"), .preedit(Preedit(text: "", caret: 0))])
         #expect(page.typedText == "한글")
         #expect(page.scene(at: 2).fields[0].preedit == nil)
         // Typed as keys are: in place of a selection, at the caret.
@@ -21,11 +21,23 @@ struct PageInputMethodTests {
         #expect(page.typedText == "김한글")
     }
 
+    /// The clause being converted, as XIM's per-character looks give it: runs in order, within
+    /// the text, whatever a method sends.
+    @Test func theMarkedClausesAreRunsWithinTheText() {
+        let looks = [false, false, true, true, false, true]
+        #expect(Preedit.runs(count: looks.count) { looks[$0] } == [2..<4, 5..<6])
+        #expect(Preedit.runs(count: 3) { _ in false } == [])
+        #expect(Preedit.runs(count: 0) { _ in true } == [])
+        #expect(Preedit(text: "山田太郎", caret: 4, marked: [2..<4, 0..<2]).marked == [0..<2, 2..<4], "in order")
+        #expect(Preedit(text: "山田", caret: 2, marked: [1..<9, 0..<3]).marked == [0..<2], "within it, apart")
+        #expect(Preedit(text: "山田", caret: 2, marked: [3..<5, 1..<1]).marked == [], "none past its end, none empty")
+    }
+
     @Test func aPassphraseTakesNothingFromIt() throws {
         for kind in [PromptKind.password, .passphrase, .pin(.user)] {
             let page = try Page.focusedPrompt(kind)
             #expect(page.inputMethodEntry == nil, "\(kind): the method gets no key")
-            page.feed([.preedit("한", caret: 1), .composedText("한글")])
+            page.feed([.preedit(Preedit(text: "한", caret: 1)), .composedText("한글")])
             #expect(page.fields[0].field.length == 0, "\(kind): nothing it sent was typed")
             #expect(page.scene(at: 2).fields[0].preedit == nil, "\(kind): nothing of it drawn")
         }
@@ -35,13 +47,13 @@ struct PageInputMethodTests {
     /// method commits its text on focus out: the window has destroyed its context by then.
     @Test func whatWasBeingComposedStaysWhenTheKeysGo() throws {
         let page = try Page.focusedPrompt(.username)
-        page.feed([.composedText("한"), .preedit("글", caret: 1), .windowFocus(false)])
+        page.feed([.composedText("한"), .preedit(Preedit(text: "글", caret: 1)), .windowFocus(false)])
         #expect(page.typedText == "한글")
         #expect(page.preedit == nil)
         // And when the focus moves to a button, or a menu opens over the entry.
         for away in [InputEvent.focusNext, .contextMenu(nil)] {
             let page = try Page.focusedPrompt(.username)
-            page.feed([.preedit("글", caret: 1), away])
+            page.feed([.preedit(Preedit(text: "글", caret: 1)), away])
             #expect(page.inputMethodEntry == nil && page.typedText == "글", "\(away)")
         }
     }

@@ -4,17 +4,18 @@ import PinBoxCore
 @testable import PinBoxRender
 
 /// What the input method is composing is drawn in the entry at the caret, underlined, as GTK's
-/// entries draw it; typed, the same text is drawn without the line.
+/// entries draw it, the clause being converted on the selection's colour; typed, the same text
+/// is drawn without the line.
 @Suite("The input method's text being composed")
 struct PreeditDrawingTests {
     /// The username entry's pixels, rows of the box, with `typed` typed and `preedit` composed.
-    private func entry(typed: String, preedit: String?) throws -> (pixels: [[UInt32]], width: Int) {
+    private func entry(typed: String, preedit: String?, marked: [Range<Int>] = []) throws -> (pixels: [[UInt32]], width: Int) {
         try withTextLanguage("ko_KR.UTF-8") {
             let page = try DialogSpec(prompt: .username).makePage(measure: TextLayout.measure)
             _ = page.handle(.resize(page.preferredSize), now: 0)
             _ = page.handle(.windowFocus(true), now: 0)
             for c in typed.unicodeScalars { _ = page.handle(.character(c), now: 0) }
-            if let preedit { _ = page.handle(.preedit(preedit, caret: preedit.unicodeScalars.count), now: 0) }
+            if let preedit { _ = page.handle(.preedit(Preedit(text: preedit, caret: preedit.unicodeScalars.count, marked: marked)), now: 0) }
             var scene = page.scene(at: 30)
             scene.fields[0].caret = false
             let canvas = try Canvas(width: Int(page.preferredSize.width), height: Int(page.preferredSize.height))
@@ -42,5 +43,30 @@ struct PreeditDrawingTests {
         #expect(Array(composing.pixels[..<above]) == Array(typed.pixels[..<above]), "the syllable drawn as typed text is")
         let empty = try entry(typed: "", preedit: nil)
         #expect(!empty.pixels.joined().contains(where: dark), "nothing composed, nothing drawn")
+    }
+
+    /// The columns on the selection's colour (a light blue), in the box.
+    private func marked(_ entry: (pixels: [[UInt32]], width: Int)) -> ClosedRange<Int>? {
+        let columns = (0..<entry.width).filter { x in
+            entry.pixels.contains { row in
+                let p = row[x], (r, g, b) = (Int(p >> 16 & 0xff), Int(p >> 8 & 0xff), Int(p & 0xff))
+                return b > r + 30 && b > g + 10 && r > 150
+            }
+        }
+        guard let first = columns.first, let last = columns.last else { return nil }
+        return first...last
+    }
+
+    /// 山田 marked while 太郎 is not, then 太郎 and not 山田: each on its own half of the name.
+    @Test func theClauseBeingConvertedIsOnTheSelectionsColour() throws {
+        let plain = try entry(typed: "", preedit: "山田太郎")
+        #expect(marked(plain) == nil, "nothing marked, nothing on the selection's colour")
+        let ink = (0..<plain.width).filter { x in plain.pixels.contains { dark($0[x]) } }
+        let name = try #require(ink.first)...(try #require(ink.last))
+        let middle = (name.lowerBound + name.upperBound) / 2
+        let first = try #require(marked(try entry(typed: "", preedit: "山田太郎", marked: [0..<2])))
+        #expect(abs(first.lowerBound - name.lowerBound) <= 2 && abs(first.upperBound - middle) <= 3, "山田: \(first) of \(name)")
+        let second = try #require(marked(try entry(typed: "", preedit: "山田太郎", marked: [2..<4])))
+        #expect(abs(second.lowerBound - middle) <= 3 && abs(second.upperBound - name.upperBound) <= 2, "太郎: \(second) of \(name)")
     }
 }

@@ -35,9 +35,16 @@ int pinbox_im_filter(pinbox_input_method *_Nonnull im, void *_Nonnull event);
 /// the caller frees; its length, 0 for none.
 int pinbox_im_committed(pinbox_input_method *_Nonnull im, void *_Nonnull key_event, char *_Nullable *_Nonnull text);
 
+/// The most characters a preedit holds, longer than any name composed at once (the method is
+/// told so at its start); `marked` of `pinbox_im_preedit` has room for as many.
+enum { PINBOX_IM_PREEDIT_MOST = 256 };
+
 /// Whether the preedit changed since the last call; then `text` holds it (UTF-8, at most
-/// `size` - 1 bytes, NUL-terminated) and `caret` where its caret stands, in characters.
-int pinbox_im_preedit(pinbox_input_method *_Nonnull im, char *_Nonnull text, int size, int *_Nonnull caret);
+/// `size` - 1 bytes, NUL-terminated), `caret` where its caret stands, in characters, and
+/// `marked[i]` (PINBOX_IM_PREEDIT_MOST of them) whether character `i` is drawn reversed or
+/// highlighted: the segment the method is converting (a Japanese clause and its candidates).
+int pinbox_im_preedit(pinbox_input_method *_Nonnull im, char *_Nonnull text, int size, int *_Nonnull caret,
+                      unsigned char *_Nonnull marked);
 
 /// Whether the method is gone (its server ended): the keys are the dialog's again.
 int pinbox_im_gone(const pinbox_input_method *_Nonnull im);

@@ -28,12 +28,12 @@ extension Page {
     }
 
     /// What the method is composing now, in `inputMethodEntry`; none elsewhere.
-    func follow(preedit text: String, caret: Int) {
-        guard let i = inputMethodEntry, !text.isEmpty else {
+    func follow(preedit composed: Preedit) {
+        guard let i = inputMethodEntry, !composed.text.isEmpty else {
             preedit = nil
             return
         }
-        preedit = (i, Preedit(text: text, caret: caret))
+        preedit = (i, composed)
     }
 
     /// When the entry being composed in loses the keys (a click on another, the window's focus

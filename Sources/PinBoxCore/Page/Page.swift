@@ -384,8 +384,8 @@ public final class Page {
             if let i = focusedField { apply([.rejected(.noSuchSequence)], to: i, now: now, into: &effects) }
         case .composedText(let text):
             typeComposed(text, now: now, into: &effects)
-        case .preedit(let text, let caret):
-            follow(preedit: text, caret: caret)
+        case .preedit(let composed):
+            follow(preedit: composed)
         case .keyboard(let state):
             showKeyboard(state)
         case .pressButton(let b):

@@ -81,16 +81,22 @@ final class InputMethod {
         return String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
     }
 
-    /// The text being composed and its caret, when it changed since last asked.
-    func preeditChange() -> (text: String, caret: Int)? {
+    /// The text being composed, its caret and the clause being converted, when it changed since
+    /// last asked.
+    func preeditChange() -> Preedit? {
         guard let method else { return nil }
         var caret: Int32 = 0
-        let text = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { bytes -> String? in
-            guard pinbox_im_preedit(method, bytes.baseAddress!, Int32(bytes.count), &caret) != 0 else { return nil }
-            return String(cString: bytes.baseAddress!)
+        let most = Int(PINBOX_IM_PREEDIT_MOST)
+        let changed = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4 * most) { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: most) { marked -> Preedit? in
+                guard pinbox_im_preedit(method, bytes.baseAddress!, Int32(bytes.count), &caret, marked.baseAddress!) != 0
+                else { return nil }
+                let text = String(cString: bytes.baseAddress!)
+                return Preedit(text: text, caret: Int(caret),
+                               marked: Preedit.runs(count: text.unicodeScalars.count) { marked[$0] != 0 })
+            }
         }
-        guard let text else { return nil }
-        composing = text
-        return (text, Int(caret))
+        if let changed { composing = changed.text }
+        return changed
     }
 }

@@ -302,6 +302,19 @@ struct EntryInk: CustomStringConvertible {
         return widths.count == 1 && first.count <= 12 && pitches.count <= 1 && inkHeight <= 12
     }
 
+    /// The columns where the selection's colour shows (a light blue: blue well above red, and
+    /// light), or nil: selected text, or the clause an input method is converting.
+    var selected: ClosedRange<Int>? {
+        let width = columns.count
+        var shown: [Int] = []
+        for (i, p) in picture.enumerated() {
+            let (r, g, b) = (Int(p >> 16 & 0xff), Int(p >> 8 & 0xff), Int(p & 0xff))
+            if b > r + 30 && b > g + 10 && r > 150 { shown.append(columns.lowerBound + i % width) }
+        }
+        guard let low = shown.min(), let high = shown.max() else { return nil }
+        return low...high
+    }
+
     var description: String { "entry \(rows) × \(columns), ink runs \(runs), ink \(inkHeight) px tall" }
 }
 

@@ -2,8 +2,9 @@
 import Foundation
 import Glibc
 
-/// A real input method on a display: IBus with its Korean engine (ibus-hangul), serving XIM
-/// (`ibus-daemon --xim`, which starts ibus-x11), its settings in memory, on a private session
+/// A real input method on a display: IBus with its Korean engine (ibus-hangul) or its Japanese
+/// one (ibus-anthy), serving XIM (`ibus-daemon --xim`, which starts ibus-x11), its settings
+/// (and the engine's) in memory, on a private session
 /// bus in a home of its own, with its own window for candidates (its panel, ibus-ui-gtk3) when
 /// asked; it ends with the object (the daemon takes its engine and XIM server with it). A
 /// client finds it as `XMODIFIERS=@im=ibus` (`environment`).
@@ -16,24 +17,36 @@ final class InputMethodSession {
     /// What a program needs to use it.
     let environment = ["XMODIFIERS": "@im=ibus"]
 
-    init(display: String, x: XClient, root: String, panel withPanel: Bool = false) throws {
+    init(display: String, x: XClient, root: String, engine: String = "hangul", panel withPanel: Bool = false) throws {
         for tool in ["ibus-daemon", "ibus"] { _ = try which(tool) }
         bus = try SessionBus(root: root)
         self.display = display
         var env = bus.environment
         env["DISPLAY"] = display
         env["LANG"] = "C.UTF-8"
+        // ibus-anthy is Python with Debian's own modules (GObject's), and keeps its settings
+        // through GSettings.
+        env["PATH"] = "/usr/bin:/bin"
+        env["GSETTINGS_BACKEND"] = "memory"
         daemon = try Child(["ibus-daemon", "--xim", "--panel=disable", "--emoji-extension=disable",
                             "--config=/usr/libexec/ibus-memconf"], environment: env, capture: true)
-        // Up once the Korean engine is the one in use and the XIM server owns its selection.
-        try waitUntil("IBus's Korean engine chosen", timeout: 20) {
-            guard daemon.isRunning else { throw TestFailure("ibus-daemon ended: \(String(decoding: daemon.read().err, as: UTF8.self))") }
-            return try run(["ibus", "engine", "hangul"], environment: env).status == 0
+        // Up once the engine is the one in use and the XIM server owns its selection.
+        do {
+            try waitUntil("IBus's engine \(engine) chosen", timeout: 20) {
+                guard daemon.isRunning else { throw TestFailure("ibus-daemon ended") }
+                if try run(["ibus", "engine"], environment: env).output.hasPrefix(engine) { return true }
+                // Asked again only when it is not: each time makes the engine anew (Anthy's
+                // takes a moment), and asking without pause would keep it from ever coming up.
+                _ = try run(["ibus", "engine", engine], environment: env)
+                return false
+            }
+        } catch {
+            throw TestFailure("\(error); ibus-daemon and its engines said: \(String(decoding: daemon.read().err, as: UTF8.self))")
         }
         if withPanel {
             // The panel sets the engines its settings name as it comes: the Korean one.
             env["GSETTINGS_BACKEND"] = "keyfile"
-            guard try run(["gsettings", "set", "org.freedesktop.ibus.general", "preload-engines", "['hangul']"],
+            guard try run(["gsettings", "set", "org.freedesktop.ibus.general", "preload-engines", "['\(engine)']"],
                           environment: env).status == 0 else { throw TestFailure("gsettings could not name IBus's engine") }
             panel = try Child(["/usr/libexec/ibus-ui-gtk3"], environment: env, capture: true)
             // Up once it owns its name on IBus's bus; it chose an engine of its own as it came.
@@ -43,8 +56,8 @@ final class InputMethodSession {
                          "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.IBus.Panel"],
                         environment: env).output.contains("boolean true")
             }
-            try waitUntil("IBus's Korean engine still chosen", timeout: 20) {
-                try run(["ibus", "engine"], environment: env).output.hasPrefix("hangul")
+            try waitUntil("IBus's engine \(engine) still chosen", timeout: 20) {
+                try run(["ibus", "engine"], environment: env).output.hasPrefix(engine)
             }
         }
         try waitUntil("IBus's XIM server on \(display)", timeout: 20) { x.owner(of: "@server=ibus") != 0 }
