@@ -5,6 +5,7 @@
 #include <langinfo.h>
 #include <limits.h>
 #include <locale.h>
+#include <malloc.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +122,14 @@ static Bool preedit_done(XIC context, XPointer client, XPointer call) {
 
 static int clamp(int value, int low, int high) { return value < low ? low : value > high ? high : value; }
 
+// How many looks Xlib's feedback array holds: as many as the method sent, and a method (any
+// client of the display can pose as one) may send fewer than its text has characters. Xlib
+// keeps no count of them beside the text, and allocates the array with malloc: its size bounds
+// what is read.
+static int looks_sent(const XIMText *text) {
+    return text && text->feedback ? (int)(malloc_usable_size(text->feedback) / sizeof *text->feedback) : 0;
+}
+
 // The method replaces `chg_length` characters from `chg_first` with its text (none: deletes),
 // each with its look (XIM's feedback: the segment being converted reversed).
 static Bool preedit_draw(XIC context, XPointer client, XPointer call) {
@@ -137,7 +146,8 @@ static Bool preedit_draw(XIC context, XPointer client, XPointer call) {
     if (text && text->length > 0 && !(text->encoding_is_wchar ? (void *)text->string.wide_char
                                                               : (void *)text->string.multi_byte)) {
         int restyled = clamp(text->length, 0, im->length - first);
-        for (int i = 0; text->feedback && i < restyled; i++) im->look[first + i] = text->feedback[i];
+        if (restyled > looks_sent(text)) restyled = looks_sent(text);
+        for (int i = 0; i < restyled; i++) im->look[first + i] = text->feedback[i];
         im->caret = clamp(draw->caret, 0, im->length);
         im->changed = 1;
         return True;
@@ -156,8 +166,8 @@ static Bool preedit_draw(XIC context, XPointer client, XPointer call) {
     wmemmove(im->preedit + first + added, im->preedit + first + removed, (size_t)tail);
     wmemcpy(im->preedit + first, inserted, (size_t)added);
     memmove(im->look + first + added, im->look + first + removed, (size_t)tail * sizeof *im->look);
-    // Xlib's feedback array is as long as the text in characters (its `length`), no longer.
-    int styled = text && text->feedback ? clamp(text->length, 0, added) : 0;
+    int styled = text ? clamp(text->length, 0, added) : 0;
+    if (styled > looks_sent(text)) styled = looks_sent(text);
     for (int i = 0; i < added; i++) im->look[first + i] = i < styled ? text->feedback[i] : 0;
     im->length = first + added + tail;
     im->caret = clamp(draw->caret, 0, im->length);
