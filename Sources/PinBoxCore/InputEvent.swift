@@ -47,8 +47,11 @@ public enum InputEvent: Equatable, Sendable {
     case focusPrevious
     /// Ctrl+V or Shift+Insert (clipboard), or a middle click (primary selection) at a point.
     case pasteRequest(PasteSource, at: Point?)
-    /// Ctrl+C: copy the field, which only a plain (not secure) field allows (seed 004).
+    /// Ctrl+C or Ctrl+Insert: copy what is selected in an entry that holds no secret (a name),
+    /// as GTK's entries copy; on the workbench a plain field whole (seed 004); a secret never.
     case copy
+    /// Ctrl+X or Shift+Delete: copy as `.copy` does, then delete what was copied.
+    case cut
     /// A right click at a point, or the Menu key or Shift+F10 (nil): a prompt's entry opens its
     /// menu (`EntryMenu`), as GTK's entries do.
     case contextMenu(Point?)
@@ -156,7 +159,7 @@ extension InputEvent {
         switch self {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
-             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .release, .drag,
+             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .release, .drag,
              .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn, .contextMenu, .verticalMove,
              .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
             return true

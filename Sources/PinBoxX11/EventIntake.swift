@@ -185,9 +185,11 @@ extension EventLoop {
         case SelectionNotify:
             if let result = selection.receive(event.xselection, window: window) { deliver(.pasted(result), to: controller) }
         case SelectionRequest:
-            clipboard.answer(event.xselectionrequest, window: window)
+            let request = event.xselectionrequest
+            (primary.serves(request.selection, window: window) ? primary : clipboard).answer(request, window: window)
         case SelectionClear:
             clipboard.lost(event.xselectionclear, window: window)
+            primary.lost(event.xselectionclear, window: window)
         default:
             if event.type == keyboard.eventBase, let state = keyboard.handle(&event) {
                 deliver(.keyboard(state), to: controller)

@@ -14,7 +14,11 @@ public final class EventLoop {
     let window: XWindow
     var keys = KeyTranslator()
     var selection = SelectionReader()
-    var clipboard = SelectionOwner()
+    var clipboard = SelectionOwner(.clipboard)
+    /// What is selected in a name, as PRIMARY (`WindowController.primarySelection`), and what
+    /// was offered last.
+    var primary = SelectionOwner(.primary)
+    private var offeredPrimary: EntrySelection?
     var grab: KeyboardGrab
     var focus = KeyboardFocus()
     /// The desktop's input method, for the entries that hold no secret.
@@ -233,6 +237,7 @@ public final class EventLoop {
         }
         tellFocus(to: controller, now: now)
         followInputMethod(controller, placing: true)
+        offerPrimary(controller)
         grab.takeFocusBackIfDue(window: window, now: now)
         if let result = selection.expire(now: now) { deliver(.pasted(result), to: controller) }
         if hungUp && !hangUpReported {
@@ -290,6 +295,7 @@ public final class EventLoop {
         accessibility?.closeWindow()
         inputMethod.close()
         clipboard.forget()
+        primary.forget()
         grab.release(window: window)
         XFlush(display.handle)
         return status
@@ -341,6 +347,15 @@ public final class EventLoop {
         }
         if inputMethod.hasKeys && (placing || !had), let spot = controller.inputMethodSpot { inputMethod.place(at: spot) }
         if let composed = inputMethod.preeditChange() { deliver(.preedit(composed), to: controller) }
+    }
+
+    /// Offers what is selected in a name as PRIMARY once it changed, or lets PRIMARY go once
+    /// nothing is: once a wake, the burst's last word.
+    private func offerPrimary(_ controller: WindowController) {
+        let wanted = controller.primarySelection
+        guard wanted != offeredPrimary else { return }
+        offeredPrimary = wanted
+        if let wanted { primary.own(controller.text(of: wanted), window: window) } else { primary.release(window: window) }
     }
 
     /// Gets ready what the window needs only once it shows, after the first frame has had time

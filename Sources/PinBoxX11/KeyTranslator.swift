@@ -153,6 +153,8 @@ struct KeyTranslator {
             return .deleteBackward
         case XK_Delete where control, XK_KP_Delete where control:
             return .deleteWordForward
+        case XK_Delete where shift, XK_KP_Delete where shift:
+            return .cut
         case XK_Delete, XK_KP_Delete:
             return .deleteForward
         case XK_Left where !alt, XK_Right where !alt, XK_Home where !alt, XK_End where !alt:
@@ -169,8 +171,10 @@ struct KeyTranslator {
             return .clearField
         case XK_v where control, XK_V where control:
             return .pasteRequest(.clipboard, at: nil)
-        case XK_c where control, XK_C where control:
+        case XK_c where control, XK_C where control, XK_Insert where control, XK_KP_Insert where control:
             return .copy
+        case XK_x where control, XK_X where control:
+            return .cut
         case XK_Insert where shift, XK_KP_Insert where shift:
             return .pasteRequest(.clipboard, at: nil)
         case XK_Up where !alt, XK_Down where !alt:

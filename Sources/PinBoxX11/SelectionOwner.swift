@@ -2,24 +2,45 @@
 import CX11
 import PinBoxCore
 
-/// Serves a plain field's text on the CLIPBOARD (seed 004 allows copying plain text on the
-/// workbench; a secure field and a prompt never get here). Answers TARGETS, UTF8_STRING and
+/// Serves text on one selection: the CLIPBOARD (what Ctrl+C copied: a name's selection, the
+/// workbench's plain field, which seed 004 lets copy) or PRIMARY (what is selected in a name,
+/// as GTK's entries offer it). A secret never gets here. Answers TARGETS, UTF8_STRING and
 /// STRING; anything else is refused. The text is kept in a locked buffer and wiped as soon as
-/// another client takes the clipboard, or when the window ends.
+/// another client takes the selection, the page lets it go, or the window ends.
 struct SelectionOwner {
+    /// The selection served.
+    let source: PasteSource
     private var text: SecretBuffer?
     private var owning = false
 
+    init(_ source: PasteSource) { self.source = source }
+
+    private func selection(_ window: XWindow) -> Atom {
+        source == .clipboard ? window.display.atoms.clipboard : window.display.atoms.primary
+    }
+
+    /// Serves `bytes` from now on: the selection is taken, unless it is held already.
     mutating func own(_ bytes: SecretBuffer, window: XWindow) {
         text?.wipe()
         text = bytes
-        XSetSelectionOwner(window.display.handle, window.display.atoms.clipboard, window.id, UInt(CurrentTime))
-        owning = XGetSelectionOwner(window.display.handle, window.display.atoms.clipboard) == window.id
+        guard !owning else { return }
+        XSetSelectionOwner(window.display.handle, selection(window), window.id, UInt(CurrentTime))
+        owning = XGetSelectionOwner(window.display.handle, selection(window)) == window.id
     }
 
-    /// Another client owns the clipboard now.
+    /// Nothing is to be served any more (a name's selection went): let go, as GTK's entry does.
+    mutating func release(window: XWindow) {
+        if owning { XSetSelectionOwner(window.display.handle, selection(window), 0, UInt(CurrentTime)) }
+        owning = false
+        forget()
+    }
+
+    /// Whether `event` is about the selection served: another client took it.
+    func serves(_ selection: Atom, window: XWindow) -> Bool { selection == self.selection(window) }
+
+    /// Another client owns the selection now.
     mutating func lost(_ event: XSelectionClearEvent, window: XWindow) {
-        guard event.selection == window.display.atoms.clipboard else { return }
+        guard serves(event.selection, window: window) else { return }
         owning = false
         forget()
     }
@@ -33,7 +54,7 @@ struct SelectionOwner {
     func answer(_ request: XSelectionRequestEvent, window: XWindow) {
         let d = window.display.handle, atoms = window.display.atoms
         var property = request.property == 0 ? request.target : request.property
-        if !owning || request.selection != atoms.clipboard || text == nil {
+        if !owning || !serves(request.selection, window: window) || text == nil {
             property = 0
         } else if request.target == atoms.targets {
             var list = [Int(atoms.targets), Int(atoms.utf8String), Int(XA_STRING)]

@@ -34,6 +34,11 @@ public protocol WindowController: AnyObject {
     /// Where the input method shows its candidates: under that entry's caret
     /// (`Page.inputMethodSpot`).
     var inputMethodSpot: Point? { get }
+    /// What is selected in an entry that holds no secret (`Page.primarySelection`): offered as
+    /// the PRIMARY selection, as GTK's entries offer theirs; nil for none.
+    var primarySelection: EntrySelection? { get }
+    /// The characters of `selection`, in a locked buffer of their own.
+    func text(of selection: EntrySelection) -> SecretBuffer
     /// The size the page's content wants now, when the window follows it (a dialog that shows
     /// or hides a line); nil when the window's size is the user's alone.
     var wantedSize: Size? { get }
@@ -56,8 +61,9 @@ public protocol WindowController: AnyObject {
 public enum WindowRequest: Sendable {
     /// Fetch this selection and deliver it as `.pasted`.
     case fetchPaste(PasteSource)
-    /// Own the CLIPBOARD with these bytes (a plain field's text, in a locked buffer the owner
-    /// wipes when another client takes the clipboard) until another client takes it.
+    /// Own the CLIPBOARD with these bytes (a name's selection, the workbench's plain field, in a
+    /// locked buffer the owner wipes when another client takes the clipboard) until another
+    /// client takes it.
     case offerCopy(SecretBuffer)
     /// Ring the desktop's error bell for the window (`XWindow.ringErrorBell`).
     case bell

@@ -140,6 +140,45 @@ final class SelectionEndToEndTests {
         #expect(String(decoding: passphrase.read().out, as: UTF8.self) == "secke\n")
     }
 
+    /// What is selected in a name is offered as PRIMARY, as GTK's entries offer it (a middle
+    /// click elsewhere pastes it); Ctrl+C copies it to the clipboard, Ctrl+X cuts it. The
+    /// control: a password selected and copied takes neither from xclip, which still serves
+    /// its own after the dialog ended.
+    @Test func aNamesSelectionIsOfferedAndCopiedAndAPasswordsNever() throws {
+        let desk = try CallerDesk()
+        func served(_ selection: String) throws -> String? {
+            let (status, text) = try run(["xclip", "-o", "-selection", selection], display: desk.display)
+            return status == 0 ? text : nil
+        }
+        for selection in ["primary", "clipboard"] {
+            #expect(try run(["xclip", "-selection", selection, "-i"], display: desk.display, input: Array("xclip's".utf8)).status == 0)
+        }
+        let password = try desk.ask("Password for 'https://alice@example.com': ")
+        _ = try desk.nextDialog()
+        try desk.type("hunter2")
+        try desk.key("ctrl+a", "ctrl+c", "ctrl+x", "shift+Delete", "Return")
+        #expect(password.wait(within: 20) == 0)
+        #expect(String(decoding: password.read().out, as: UTF8.self) == "hunter2\n", "nothing cut")
+        #expect(try served("primary") == "xclip's" && served("clipboard") == "xclip's", "neither taken")
+
+        let name = try desk.ask("Username for 'https://example.com': ")
+        _ = try desk.nextDialog()
+        try desk.type("alice@example.com")
+        try desk.key("ctrl+a")
+        try waitUntil("the name offered as PRIMARY") { try served("primary") == "alice@example.com" }
+        #expect(try served("clipboard") == "xclip's", "selecting copies nothing")
+        try desk.key("ctrl+c")
+        try waitUntil("the name copied") { try served("clipboard") == "alice@example.com" }
+        try desk.key("End", "shift+Left", "shift+Left", "shift+Left", "shift+Left")
+        try waitUntil("the end selected, offered as PRIMARY") { try served("primary") == ".com" }
+        try desk.key("ctrl+x")
+        try waitUntil("the end cut") { try served("clipboard") == ".com" }
+        try waitUntil("nothing selected: PRIMARY let go") { try served("primary") == nil }
+        try desk.key("Return")
+        #expect(name.wait(within: 20) == 0)
+        #expect(String(decoding: name.read().out, as: UTF8.self) == "alice@example\n")
+    }
+
     /// A middle click after a name's first word pastes the primary selection there (xclip serves
     /// it), as in GTK's entries, not at the caret at the name's end.
     @Test func aMiddleClickPastesWhereItLands() throws {

@@ -39,6 +39,25 @@ struct EntryMenuTests {
         #expect(page.menu == nil && page.outcome == nil, "Escape closed the menu, not the dialog")
     }
 
+    /// A name's menu has Cut and Copy too, as any GTK entry's, greyed while nothing is selected;
+    /// they act on what is selected. A secret's menu has neither (the first test).
+    @Test func aNamesMenuCutsAndCopiesWhatIsSelected() throws {
+        let page = try prompt("alice@example.com", .username)
+        page.feed([.contextMenu(inEntry(page))])
+        let menu = try #require(page.menu)
+        #expect(menu.items.map(\.action) == [.cut, .copy, .paste, .delete, .selectAll])
+        #expect(menu.items.map(\.label.text) == ["Cut", "Copy", "Paste", "Delete", "Select All"])
+        #expect(enabled(page) == [.paste, .selectAll], "nothing selected: nothing to cut or copy")
+        page.feed([.escape, .extendSelection(.wordBack), .extendSelection(.wordBack), .contextMenu(inEntry(page))])
+        #expect(enabled(page) == [.cut, .copy, .paste, .delete, .selectAll])
+        #expect(page.handle(.mnemonic("c"), now: 2) == [.offerCopy(CopiedText(text: "example.com"))], "Copy: example.com")
+        #expect(page.typedText == "alice@example.com" && page.menu == nil)
+        page.feed([.contextMenu(inEntry(page))])
+        let cut = page.handle(.mnemonic("t"), now: 3)
+        #expect(cut.first == .offerCopy(CopiedText(text: "example.com")), "Cut: example.com copied, \(cut)")
+        #expect(page.typedText == "alice@", "then deleted")
+    }
+
     @Test func selectAllThenDeleteEmptiesTheEntry() throws {
         let page = try prompt("secret")
         page.feed([.contextMenu(inEntry(page)), .verticalMove(1)])

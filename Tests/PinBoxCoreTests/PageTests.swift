@@ -176,6 +176,30 @@ struct PageTests {
 
     /// A prompt's entry is never copied, even when it shows its characters; the workbench's
     /// plain fields are (seed 004). Nor does a prompt let itself be captured.
+    /// A name copies what is selected in it, as GTK's entries do (Ctrl+C; Ctrl+X deletes it
+    /// then), and offers it as PRIMARY; nothing selected, nothing is copied and nothing
+    /// refused. A passphrase, even selected, never: refused, and no PRIMARY.
+    @Test func aNameCopiesWhatIsSelectedAndASecretNever() throws {
+        let name = try Page.focusedPrompt(.username)
+        name.typeText("bob smith")
+        #expect(name.handle(.copy, now: 1) == [] && name.primarySelection == nil, "nothing selected")
+        name.feed([.extendSelection(.wordBack)])
+        #expect(name.primarySelection == EntrySelection(field: 0, characters: 4..<9))
+        #expect(name.handle(.copy, now: 1) == [.offerCopy(CopiedText(text: "smith"))])
+        #expect(name.handle(.cut, now: 1).first == .offerCopy(CopiedText(text: "smith")))
+        #expect(name.typedText == "bob " && name.primarySelection == nil, "cut, and nothing selected now")
+        for kind in [PromptKind.password, .passphrase] {
+            let secret = try Page.focusedPrompt(kind)
+            secret.typeText("hunter2")
+            secret.feed([.selectAll])
+            #expect(secret.fields[0].field.selection == 0..<7 && secret.primarySelection == nil, "\(kind): no PRIMARY")
+            for input in [InputEvent.copy, .cut] {
+                #expect(secret.handle(input, now: 1).contains(.bell), "\(kind): \(input) refused")
+            }
+            #expect(secret.typedText == "hunter2", "\(kind): nothing cut")
+        }
+    }
+
     @Test func aPromptIsNeitherCopiedNorCaptured() throws {
         var theme = Theme.strip
         theme.secure = false
@@ -190,7 +214,7 @@ struct PageTests {
         let bench = Page(workbench: [PageField(name: "strip", label: "", configuration: configuration)],
                          content: PageContent(), rules: PageRules(), scale: 1, measure: measure)
         _ = type(bench, "12")
-        #expect(bench.handle(.copy, now: 0) == [.offerCopy(field: 0)])
+        #expect(bench.handle(.copy, now: 0) == [.offerCopy(CopiedText(text: "12"))])
         #expect(bench.allowsCapture)
     }
 

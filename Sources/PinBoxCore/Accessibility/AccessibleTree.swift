@@ -189,10 +189,13 @@ public struct AccessibleTree: Equatable, Sendable {
     }
 
     /// An entry's menu items (`EntryMenu`): on a prompt's dialog whose entries have one, there
-    /// whether it is open or not (closed, not showing), the highlighted one focused.
+    /// whether it is open or not (closed, not showing: the focused entry's, else the first's),
+    /// the highlighted one focused.
     private static func menuItems(of page: Page) -> [AccessibleNode] {
-        guard page.offersEntryMenu, page.fields.contains(where: { $0.hasCaret }) else { return [] }
-        return EntryMenu.Action.allCases.enumerated().map { k, action in
+        guard page.offersEntryMenu, let first = page.fields.indices.first(where: { page.fields[$0].hasCaret }) else { return [] }
+        let owner = page.menu?.field ?? page.focusedField.flatMap { page.fields[$0].hasCaret ? $0 : nil } ?? first
+        return page.menuActions(of: owner).enumerated().map { k, item in
+            let action = item.0
             let label = MnemonicLabel(action.label)
             var states: AccessibleStates = []
             var bounds = Rect.zero

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: MIT
 /// The menu a right click, the Menu key or Shift+F10 opens on a prompt's entry, as GTK's
-/// entries open theirs: Paste (a password manager's copy, for whoever pastes with the mouse),
-/// Delete (what is selected) and Select All, each greyed where it would do nothing. A prompt
-/// never copies, so it offers no Cut or Copy. It is drawn inside the window, from where it was
-/// opened, and laid out here in device pixels.
+/// entries open theirs: Cut and Copy (in an entry that holds no secret: a secret is never
+/// copied, so a passphrase's menu has neither), Paste (a password manager's copy, for whoever
+/// pastes with the mouse), Delete (what is selected) and Select All, each greyed where it would
+/// do nothing. It is drawn inside the window, from where it was opened, and laid out here in
+/// device pixels.
 public struct EntryMenu: Equatable, Sendable {
     public enum Action: Equatable, Sendable, CaseIterable {
-        case paste, delete, selectAll
+        case cut, copy, paste, delete, selectAll
 
         /// GTK's words for its entries' menu, the same in every language it is translated to.
         var label: String {
             switch self {
             // TRANSLATORS: an entry's menu, as GTK's entries have it: GTK's own translation of
-            // "_Paste", "_Delete" and "Select _All" is the one users know. The underscore marks
-            // the letter Alt chooses it with.
+            // "Cu_t", "_Copy", "_Paste", "_Delete" and "Select _All" is the one users know. The
+            // underscore marks the letter Alt chooses it with.
+            case .cut: localized("Cu_t")
+            case .copy: localized("_Copy")
             case .paste: localized("_Paste")
             case .delete: localized("_Delete")
             case .selectAll: localized("Select _All")

@@ -19,14 +19,57 @@ extension Page {
         effects.append(.fetchPaste(source))
     }
 
-    func copy(now: Double, into effects: inout [PageEffect]) {
+    /// Ctrl+C (Ctrl+X, `cutting`: what is copied is then deleted). An entry that holds no
+    /// secret (a name, a code, ssh's answer) copies what is selected, as GTK's entries do, and
+    /// nothing when nothing is; the workbench's plain field copies whole (seed 004). A secret is
+    /// never copied, even shown: that is refused.
+    func copy(cutting: Bool = false, now: Double, into effects: inout [PageEffect]) {
         guard let i = focusedField else { return }
-        // A prompt's entry is a secret even when it is shown: only the workbench copies.
-        if fields[i].configuration.theme.secure || rules.purpose == .prompt {
+        if let selected = selectedName(in: i) {
+            effects.append(.offerCopy(CopiedText(text(of: i, characters: selected))))
+            if cutting { apply(fields[i].field.deleteForward(), to: i, now: now, into: &effects) }
+        } else if copiesSelection(i) {
+            return
+        } else if fields[i].configuration.theme.secure || rules.purpose == .prompt {
             apply([.rejected(.copyDenied)], to: i, now: now, into: &effects)
         } else {
-            effects.append(.offerCopy(field: i))
+            effects.append(.offerCopy(CopiedText(text(of: i))))
+            if cutting { apply(fields[i].field.clear(), to: i, now: now, into: &effects) }
         }
+    }
+
+    /// Whether entry `index` copies what is selected in it, as GTK's entries do: a prompt's
+    /// entry that holds no secret.
+    func copiesSelection(_ index: Int) -> Bool {
+        rules.purpose == .prompt && index < fields.count && fields[index].holdsNoSecret
+    }
+
+    /// What is selected in entry `index` when it copies its selection; nil otherwise.
+    func selectedName(in index: Int) -> Range<Int>? {
+        copiesSelection(index) ? fields[index].field.selection : nil
+    }
+
+    /// Characters `characters` of entry `index` (all of them: nil), copied into a locked buffer
+    /// of their own.
+    public func text(of index: Int, characters: Range<Int>? = nil) -> SecretBuffer {
+        let secret = fields[index].field.secret
+        let bytes = characters.map { secret.offset(ofCharacter: $0.lowerBound)..<secret.offset(ofCharacter: $0.upperBound) }
+        return secret.withBytes { all in
+            let part = UnsafeBufferPointer(rebasing: all[bytes ?? 0..<all.count])
+            let copy = SecretBuffer(capacity: max(1, part.count))
+            copy.append(contentsOf: part)
+            return copy
+        }
+    }
+
+    /// What is selected in an entry that holds no secret: offered as the PRIMARY selection,
+    /// as GTK's entries offer theirs, for a middle click elsewhere to paste. A secret's
+    /// selection never is.
+    public var primarySelection: EntrySelection? {
+        for i in fields.indices {
+            if let selected = selectedName(in: i) { return EntrySelection(field: i, characters: selected) }
+        }
+        return nil
     }
 
     /// What the host fetched for the paste asked for last.

@@ -19,14 +19,8 @@ extension Page {
         }
         guard fields[index].hasCaret else { return }
         setFocus(index, into: &effects)
-        let field = fields[index].field, box = geometry.fields[index]
-        let actions = EntryMenu.Action.allCases.map { action in
-            switch action {
-            case .paste: (action, field.pastePolicy != .deny)
-            case .delete: (action, field.selection != nil)
-            case .selectAll: (action, field.length > 0)
-            }
-        }
+        let box = geometry.fields[index]
+        let actions = menuActions(of: index)
         // From the keyboard, under the caret, as GTK's entry opens it (under the entry's start,
         // its end in a right-to-left dialog, where the caret's place is not measured).
         let anchor = point ?? Point(x: caretOffset(in: index).map { box.x + $0 } ?? (layout.mirrored ? box.maxX : box.x),
@@ -37,6 +31,20 @@ extension Page {
         opened.highlighted = opened.item(movedBy: 1)
         menu = opened
         (menuPressed, menuOpenedAt) = (nil, point)
+    }
+
+    /// The items of entry `index`'s menu, each enabled or not: Cut and Copy only where it copies
+    /// (`copiesSelection`).
+    func menuActions(of index: Int) -> [(EntryMenu.Action, enabled: Bool)] {
+        let field = fields[index].field, copies = copiesSelection(index)
+        return EntryMenu.Action.allCases.compactMap { action in
+            switch action {
+            case .cut, .copy: copies ? (action, field.selection != nil) : nil
+            case .paste: (action, field.pastePolicy != .deny)
+            case .delete: (action, field.selection != nil)
+            case .selectAll: (action, field.length > 0)
+            }
+        }
     }
 
     /// Whether its entries that have a caret have a menu: a prompt's dialog's do.
@@ -98,6 +106,10 @@ extension Page {
         let i = open.field
         var effects: [PageEffect] = []
         switch open.items[index].action {
+        case .cut:
+            copy(cutting: true, now: now, into: &effects)
+        case .copy:
+            copy(now: now, into: &effects)
         case .paste:
             requestPaste(from: .clipboard, at: nil, now: now, into: &effects)
         case .delete:

@@ -21,7 +21,7 @@ extension Page {
             composing = nil
             return true
         case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock,
-             .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .click, .clickExtending, .mnemonic,
+             .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .mnemonic,
              .pressButton, .focusOn, .hidden, .close, .terminate, .contextMenu, .verticalMove,
              .chooseMenuItem, .composedText, .preedit:
             composing = nil

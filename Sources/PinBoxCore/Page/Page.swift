@@ -350,6 +350,8 @@ public final class Page {
             requestPaste(from: source, at: point, now: now, into: &effects)
         case .copy:
             copy(now: now, into: &effects)
+        case .cut:
+            copy(cutting: true, now: now, into: &effects)
         case .contextMenu(let point):
             openMenu(at: point, into: &effects)
         case .pasted(let result):

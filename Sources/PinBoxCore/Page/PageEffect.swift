@@ -6,8 +6,9 @@ public enum PageEffect: Equatable, Sendable {
     case report(PageEvent)
     /// Fetch a selection and hand the result back as `.pasted`.
     case fetchPaste(PasteSource)
-    /// Offer field `index`'s text on the CLIPBOARD (a plain field only).
-    case offerCopy(field: Int)
+    /// Offer this text on the CLIPBOARD: what was selected in an entry that holds no secret, or
+    /// a plain field of the workbench whole.
+    case offerCopy(CopiedText)
     /// Hand field `index`'s secret to the caller now (stdout for askpass, a D line for
     /// pinentry), then call `Page.handedOver(field:now:)`, which wipes it.
     case deliver(field: Int)

@@ -71,6 +71,12 @@ final class PageController: WindowController {
 
     var inputMethodSpot: Point? { page.inputMethodSpot }
 
+    var primarySelection: EntrySelection? { page.primarySelection }
+
+    func text(of selection: EntrySelection) -> SecretBuffer {
+        page.text(of: selection.field, characters: selection.characters)
+    }
+
     /// The page's own size, which the window follows as it changes (a dialog's line shown, the
     /// demo's field given a taller look by F7).
     var wantedSize: Size? { page.preferredSize }
@@ -154,13 +160,7 @@ final class PageController: WindowController {
             switch effect {
             case .report(let event): report(event)
             case .fetchPaste(let source): request = .fetchPaste(source)
-            case .offerCopy(let i):
-                let copy = page.fields[i].field.secret.withBytes { bytes in
-                    let copy = SecretBuffer(capacity: max(1, bytes.count))
-                    copy.append(contentsOf: bytes)
-                    return copy
-                }
-                request = .offerCopy(copy)
+            case .offerCopy(let copied): request = .offerCopy(copied.bytes)
             case .deliver(let i): request = deliver(i, now: now) ?? request
             case .workbench(let wish):
                 switch wish {

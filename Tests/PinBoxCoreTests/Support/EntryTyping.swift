@@ -48,3 +48,12 @@ extension Page {
     /// What its first entry holds.
     var typedText: String { fields[0].field.contents }
 }
+
+extension CopiedText {
+    /// `text`'s bytes, as copied.
+    init(text: String) {
+        let bytes = SecretBuffer(capacity: max(1, text.utf8.count))
+        bytes.append(contentsOf: Array(text.utf8))
+        self.init(bytes)
+    }
+}
