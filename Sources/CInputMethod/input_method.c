@@ -26,6 +26,7 @@ struct pinbox_input_method {
     XIMStyle style;
     long mask;
     Atom server, transport, probe;  // `@server=NAME`, and the question put to its owner
+    Window owner;                   // who held `server` when the method was looked for
     int hung;                       // it did not answer: never asked anything again
     XPoint spot;                    // where the context was last told the caret is
     int placed;                     // whether it was told
@@ -193,7 +194,7 @@ static Bool preedit_caret(XIC context, XPointer client, XPointer call) {
     return True;
 }
 
-pinbox_input_method *pinbox_im_open(Display *display, unsigned long window) {
+pinbox_input_method *pinbox_im_open(Display *display, unsigned long window, unsigned long *unanswering) {
     char server[128];
     if (!names_method(server, sizeof server)) return NULL;
     pinbox_input_method *im = calloc(1, sizeof *im);
@@ -203,8 +204,11 @@ pinbox_input_method *pinbox_im_open(Display *display, unsigned long window) {
     im->server = XInternAtom(display, server, False);
     im->transport = XInternAtom(display, "TRANSPORT", False);
     im->probe = XInternAtom(display, "_PINBOX_INPUT_METHOD", False);
-    // None runs, or one that does not answer, on which XOpenIM would wait without end.
-    if (XGetSelectionOwner(display, im->server) == None || !answers(im)) {
+    // None runs, or one that does not answer, on which XOpenIM would wait without end: asked
+    // once, not again at each focus while it holds the selection.
+    im->owner = XGetSelectionOwner(display, im->server);
+    if (im->owner == None || im->owner == *unanswering || !answers(im)) {
+        if (im->hung) *unanswering = im->owner;
         free(im);
         return NULL;
     }
@@ -340,6 +344,8 @@ int pinbox_im_preedit(pinbox_input_method *im, char *text, int size, int *caret,
 }
 
 int pinbox_im_gone(const pinbox_input_method *im) { return im->method == NULL || im->hung; }
+
+unsigned long pinbox_im_unanswering(const pinbox_input_method *im) { return im->hung ? im->owner : 0; }
 
 void pinbox_im_close(pinbox_input_method *im) {
     if (!im) return;

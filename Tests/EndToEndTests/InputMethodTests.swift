@@ -176,6 +176,25 @@ import Testing
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "abc\n")
     }
 
+    /// A method that does not answer (a client holding its selection and answering nothing, as
+    /// a stopped server) is asked once, not again each time the name has the keys, each time
+    /// a wait; the name typed around two Tabs is typed whole.
+    @Test func aMethodThatDoesNotAnswerIsAskedOnce() throws {
+        let desk = try CallerDesk()
+        desk.x.ownSilently("@server=silent")
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: ["XMODIFIERS": "@im=silent"])
+        _ = try desk.nextDialog()
+        try desk.type("a")
+        try desk.key("Tab", "shift+Tab", "End")
+        try desk.type("b")
+        try desk.key("Tab", "shift+Tab", "End")
+        try desk.type("c")
+        try desk.key("Return")
+        #expect(askpass.wait(within: 30) == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "abc\n")
+        #expect(desk.x.requests(for: "@server=silent") == 1, "asked once, not at each focus")
+    }
+
     /// The method goes away mid-word: the dialog does not hang on it, takes the keys itself,
     /// and keeps the syllable it showed.
     @Test(arguments: Going.allCases) func aMethodGoneMidWordLosesNothingTyped(_ going: Going) throws {

@@ -14,8 +14,14 @@ typedef struct pinbox_input_method pinbox_input_method;
 /// names for characters (C.UTF-8 when it names none of UTF-8); NULL when it names none
 /// (unset, `@im=none`, `@im=local`: the dialog's own compose table serves), or the method does
 /// not run, or does not answer within a moment (stopped: XOpenIM would wait on it without end).
-/// Nothing more is asked of it until `pinbox_im_focus`.
-pinbox_input_method *_Nullable pinbox_im_open(struct _XDisplay *_Nonnull display, unsigned long window);
+/// `*unanswering` is the server that last did not answer (0: none): not asked again while it
+/// holds the method's selection, and set to the one that does not answer now. Nothing more is
+/// asked of it until `pinbox_im_focus`.
+pinbox_input_method *_Nullable pinbox_im_open(struct _XDisplay *_Nonnull display, unsigned long window,
+                                              unsigned long *_Nonnull unanswering);
+
+/// The server that stopped answering `im` (its `@server=NAME` selection's owner), or 0.
+unsigned long pinbox_im_unanswering(const pinbox_input_method *_Nonnull im);
 
 /// Gives the method the keys (`on`: an input context, focused) or takes them back (the context
 /// destroyed: whatever the method sends for it after is dropped by Xlib). 1 when it has them.

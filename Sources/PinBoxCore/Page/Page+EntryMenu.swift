@@ -35,7 +35,7 @@ extension Page {
 
     /// The items of entry `index`'s menu, each enabled or not: Cut and Copy only where it copies
     /// (`copiesSelection`).
-    func menuActions(of index: Int) -> [(EntryMenu.Action, enabled: Bool)] {
+    func menuActions(of index: Int) -> [(EntryMenu.Action, Bool)] {
         let field = fields[index].field, copies = copiesSelection(index)
         return EntryMenu.Action.allCases.compactMap { action in
             switch action {

@@ -21,6 +21,9 @@ final class InputMethod {
     private var wantedBefore: Int?
     /// What the method is composing, as last told: kept when it dies mid-word.
     private var composing = ""
+    /// The method's server that stopped answering (its selection's owner), or 0: not looked
+    /// for again while it holds the method's name, each look costing a wait.
+    private var unanswering: UInt = 0
 
     /// Lets the method go (the window closes): before the display does, which Xlib's calls to
     /// it need.
@@ -38,11 +41,14 @@ final class InputMethod {
     func follow(_ wanted: Int?, display: XDisplay, window: XWindow) -> String? {
         defer { wantedBefore = wanted }
         if let method, pinbox_im_gone(method) != 0 {
+            if pinbox_im_unanswering(method) != 0 { unanswering = pinbox_im_unanswering(method) }
             close()
             defer { composing = "" }
             return composing.isEmpty ? nil : composing
         }
-        if method == nil, let wanted, wanted != wantedBefore { method = pinbox_im_open(display.handle, window.id) }
+        if method == nil, let wanted, wanted != wantedBefore {
+            method = pinbox_im_open(display.handle, window.id, &unanswering)
+        }
         guard let method, wanted != entry else { return nil }
         if entry != nil { _ = pinbox_im_focus(method, 0) }
         entry = wanted != nil && pinbox_im_focus(method, 1) != 0 ? wanted : nil

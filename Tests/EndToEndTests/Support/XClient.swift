@@ -114,6 +114,16 @@ final class XClient {
         XSetSelectionOwner(display, atom(selection), w, UInt(CurrentTime))
         XFlush(display)
     }
+
+    /// How many requests for `selection`, held silently (`ownSilently`), came since last asked.
+    func requests(for selection: String) -> Int {
+        var count = 0, event = XEvent()
+        let wanted = atom(selection)
+        while XCheckTypedEvent(display, SelectionRequest, &event) != 0 {
+            if event.xselectionrequest.selection == wanted { count += 1 }
+        }
+        return count
+    }
 }
 
 extension XClient {
