@@ -35,12 +35,14 @@ struct SelectionOwner {
         forget()
     }
 
-    /// Whether `event` is about the selection served: another client took it.
+    /// Whether `selection` is the one served.
     func serves(_ selection: Atom, window: XWindow) -> Bool { selection == self.selection(window) }
 
-    /// Another client owns the selection now.
+    /// Another client owns the selection now, or the window let it go: the clear of a
+    /// selection let go may arrive after it was taken again, and then it is still served.
     mutating func lost(_ event: XSelectionClearEvent, window: XWindow) {
-        guard serves(event.selection, window: window) else { return }
+        guard serves(event.selection, window: window), owning,
+              XGetSelectionOwner(window.display.handle, selection(window)) != window.id else { return }
         owning = false
         forget()
     }

@@ -12,16 +12,18 @@ import Testing
     /// starts in Latin).
     static let hangul = ["Hangul", "g", "k", "s", "r", "m", "f"]
 
-    /// Types the keys of 한 into `dialog`'s entry and waits for the syllable, still open to a
+    /// Types the keys of 한 (`keys`: IBus's Hangul key first, as its engine starts in Latin)
+    /// into `dialog`'s entry and waits for the syllable, still open to a
     /// final consonant and so not typed yet, to be drawn there: one run of ink, the syllable
     /// over its underline (the letters g, k and s typed would be three). `attempts` > 1 where
     /// IBus's panel runs: as it settles it sets its engine once more, and a Hangul key pressed
     /// before went to the engine it replaced, leaving the new one in Latin; the letters typed
     /// then are cleared and the keys pressed again.
-    private func composeHan(on desk: CallerDesk, in dialog: CallerDesk.Dialog, attempts: Int = 1) throws -> EntryInk {
+    private func composeHan(on desk: CallerDesk, in dialog: CallerDesk.Dialog, attempts: Int = 1,
+                            keys: [String] = Array(hangul.prefix(4))) throws -> EntryInk {
         var ink = try desk.entry(dialog)
         for attempt in 1...attempts {
-            try desk.key(Self.hangul[0], Self.hangul[1], Self.hangul[2], Self.hangul[3])
+            try desk.key(keys)
             do {
                 try waitUntil("한 being composed drawn in the entry, \(ink.runs)") {
                     ink = try desk.entry(dialog)
@@ -81,8 +83,8 @@ import Testing
         _ = askpass.wait(within: 20)
     }
 
-    /// Fcitx, which draws what it is composing in its own window (its XIM offers no callbacks
-    /// for the entry to draw it), composes a name all the same.
+    /// Fcitx, which draws what it is composing in its own window (by default its XIM offers no
+    /// callbacks for the entry to draw it), composes a name all the same.
     @Test func fcitxComposesANameToo() throws {
         let desk = try CallerDesk()
         let method = try FcitxSession(display: desk.display, x: desk.x, root: desk.dir + "/fcitx")
@@ -134,6 +136,21 @@ import Testing
         try desk.key("Return")
         #expect(askpass.wait(within: 20) == 0)
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "山田太郎\n")
+    }
+
+    /// Fcitx told to leave the drawing to the client (its on-the-spot style) has the syllable
+    /// being composed drawn in the entry, as IBus has it: the same callbacks from another
+    /// server.
+    @Test func fcitxOnTheSpotHasTheEntryDrawWhatItComposes() throws {
+        let desk = try CallerDesk()
+        let method = try FcitxSession(display: desk.display, x: desk.x, root: desk.dir + "/fcitx", onTheSpot: true)
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
+        let dialog = try desk.nextDialog()
+        try desk.key("ctrl+space")
+        _ = try composeHan(on: desk, in: dialog, keys: Array(Self.hangul.dropFirst(1).prefix(3)))
+        try desk.key(Self.hangul[4], Self.hangul[5], Self.hangul[6], "Return")
+        #expect(askpass.wait(within: 20) == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한글\n")
     }
 
     /// A method that starts after the dialog (a session's first prompt, its method still coming

@@ -103,7 +103,9 @@ final class CallerDesk {
         try xdotool(["type", "--delay", "25", text], display: display)
     }
 
-    func key(_ names: String...) throws {
+    func key(_ names: String...) throws { try key(names) }
+
+    func key(_ names: [String]) throws {
         try xdotool(["key", "--delay", "30"] + names, display: display)
     }
 

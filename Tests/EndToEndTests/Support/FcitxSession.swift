@@ -5,6 +5,8 @@ import Glibc
 /// Fcitx 5 on a display, serving XIM, with two input methods (the US keyboard, then the Korean
 /// one, fcitx5-hangul, which Ctrl+Space turns to), on a private session bus in a home of its
 /// own; it ends with the object. A client finds it as `XMODIFIERS=@im=fcitx` (`environment`).
+/// Its XIM draws what it composes in its own window, unless told to leave that to the client
+/// (`onTheSpot`: its "Use On The Spot Style" setting).
 final class FcitxSession {
     private let bus: SessionBus
     private let daemon: Child
@@ -12,7 +14,7 @@ final class FcitxSession {
     /// What a program needs to use it.
     let environment = ["XMODIFIERS": "@im=fcitx"]
 
-    init(display: String, x: XClient, root: String) throws {
+    init(display: String, x: XClient, root: String, onTheSpot: Bool = false) throws {
         _ = try which("fcitx5")
         bus = try SessionBus(root: root)
         var env = bus.environment
@@ -38,6 +40,10 @@ final class FcitxSession {
             """
         try FileManager.default.createDirectory(atPath: root + "/config/fcitx5", withIntermediateDirectories: true)
         try profile.write(toFile: root + "/config/fcitx5/profile", atomically: true, encoding: .utf8)
+        if onTheSpot {
+            try FileManager.default.createDirectory(atPath: root + "/config/fcitx5/conf", withIntermediateDirectories: true)
+            try "UseOnTheSpot=True\n".write(toFile: root + "/config/fcitx5/conf/xim.conf", atomically: true, encoding: .utf8)
+        }
         // Only what XIM and the Korean method need: no Wayland, no panel, no other frontend.
         daemon = try Child(["fcitx5", "--disable=all", "--enable=xcb,xim,keyboard,hangul,dbus"], environment: env,
                            capture: true)
