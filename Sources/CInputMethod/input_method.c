@@ -48,6 +48,11 @@ static int names_method(char *server, size_t size) {
     return snprintf(server, size, "@server=%.*s", (int)n, name) < (int)size;
 }
 
+int pinbox_im_named(void) {
+    char server[128];
+    return names_method(server, sizeof server);
+}
+
 static long milliseconds(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);

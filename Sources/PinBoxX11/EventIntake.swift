@@ -70,6 +70,8 @@ extension EventLoop {
         // A window manager tells of a move with a ConfigureNotify it sends itself (ICCCM): the
         // window's place on the screen is asked again, whoever sent it; nothing else is taken.
         if event.type == ConfigureNotify || event.type == MapNotify { accessibility?.windowMoved() }
+        // An input method's server come: looked for after the burst.
+        if inputMethod.notice(event, display: display) { return }
         // The desktop's settings changing, or a new settings daemon: read after the burst.
         if settingsWatch?.notice(event, display: display) == true { return }
         // What the X server alone reports (the focus, the map, the keyboard's state) is not taken

@@ -169,6 +169,22 @@ import Testing
         withExtendedLifetime(method) {}
     }
 
+    /// A method that starts while the name has the keys (a session's first prompt, its method
+    /// still coming up, or one restarted) is found then, without the focus moving, as a GTK
+    /// entry finds IBus once it runs. A key or two may go by before it is: the letters typed
+    /// before are cleared and the keys pressed again.
+    @Test func aMethodStartedWhileTheNameHasTheKeysIsFound() throws {
+        let desk = try CallerDesk()
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: ["XMODIFIERS": "@im=ibus"])
+        let dialog = try desk.nextDialog()
+        let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus")
+        _ = try composeHan(on: desk, in: dialog, attempts: 3)
+        try desk.key(Self.hangul[4], Self.hangul[5], Self.hangul[6], "Return")
+        #expect(askpass.wait(within: 20) == 0)
+        #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한글\n")
+        withExtendedLifetime(method) {}
+    }
+
     /// How a method goes away mid-word.
     enum Going: String, CaseIterable {
         /// Killed, its daemon with it: its server's window goes, and Xlib says so.

@@ -20,6 +20,9 @@ typedef struct pinbox_input_method pinbox_input_method;
 pinbox_input_method *_Nullable pinbox_im_open(struct _XDisplay *_Nonnull display, unsigned long window,
                                               unsigned long *_Nonnull unanswering);
 
+/// Whether XMODIFIERS names a method (`@im=NAME`, not `none` nor `local`).
+int pinbox_im_named(void);
+
 /// The server that stopped answering `im` (its `@server=NAME` selection's owner), or 0.
 unsigned long pinbox_im_unanswering(const pinbox_input_method *_Nonnull im);
 

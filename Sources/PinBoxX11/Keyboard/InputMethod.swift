@@ -16,9 +16,11 @@ final class InputMethod {
     private var entry: Int?
     var hasKeys: Bool { entry != nil }
     /// The entry wanted at the last `follow`: a method is looked for each time one comes to want
-    /// it, so one started (or restarted) after the dialog is found the next time a name has the
-    /// keys, and a desktop that names a method it does not run pays one look a focus.
+    /// it, and a desktop that names a method it does not run pays one look a focus.
     private var wantedBefore: Int?
+    /// A method's server coming while a name has the keys (started, or restarted after it
+    /// ended): looked for then too, as a GTK entry finds IBus once it runs.
+    private var servers = InputMethodServers()
     /// What the method is composing, as last told: kept when it dies mid-word.
     private var composing = ""
     /// The method's server that stopped answering (its selection's owner), or 0: not looked
@@ -43,11 +45,13 @@ final class InputMethod {
         if let method, pinbox_im_gone(method) != 0 {
             if pinbox_im_unanswering(method) != 0 { unanswering = pinbox_im_unanswering(method) }
             close()
+            servers.watch(true, display: display)
             defer { composing = "" }
             return composing.isEmpty ? nil : composing
         }
-        if method == nil, let wanted, wanted != wantedBefore {
+        if method == nil, let wanted, wanted != wantedBefore || servers.changed {
             method = pinbox_im_open(display.handle, window.id, &unanswering)
+            servers.watch(method == nil && pinbox_im_named() != 0, display: display)
         }
         guard let method, wanted != entry else { return nil }
         if entry != nil { _ = pinbox_im_focus(method, 0) }
@@ -65,6 +69,9 @@ final class InputMethod {
         }
         return withUnsafeMutablePointer(to: &event) { pinbox_im_filter(method, $0) } != 0
     }
+
+    /// Whether `event` says a method's server came or went (`InputMethodServers`).
+    func notice(_ event: XEvent, display: XDisplay) -> Bool { servers.notice(event, display: display) }
 
     /// Tells the method where the caret stands (`Page.inputMethodSpot`), for its candidates.
     func place(at spot: Point) {
