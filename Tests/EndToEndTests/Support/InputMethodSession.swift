@@ -28,6 +28,18 @@ final class InputMethodSession {
         // through GSettings.
         env["PATH"] = "/usr/bin:/bin"
         env["GSETTINGS_BACKEND"] = "memory"
+        // Anthy (the engine and its library) keeps what it learns in the home the passwd entry
+        // names, not $HOME: nss_wrapper gives the session an entry whose home is its own, so
+        // nothing is written to the user's.
+        let wrapper = "/usr/lib/x86_64-linux-gnu/libnss_wrapper.so"
+        guard FileManager.default.fileExists(atPath: wrapper) else { throw TestFailure("\(wrapper) is missing (libnss-wrapper)") }
+        let user = String(cString: getpwuid(getuid()).pointee.pw_name)
+        try "\(user):x:\(getuid()):\(getgid()):\(user):\(root):/bin/sh\n".write(toFile: root + "/passwd", atomically: true,
+                                                                                  encoding: .utf8)
+        try "\(user):x:\(getgid()):\n".write(toFile: root + "/group", atomically: true, encoding: .utf8)
+        env["LD_PRELOAD"] = wrapper
+        env["NSS_WRAPPER_PASSWD"] = root + "/passwd"
+        env["NSS_WRAPPER_GROUP"] = root + "/group"
         daemon = try Child(["ibus-daemon", "--xim", "--panel=disable", "--emoji-extension=disable",
                             "--config=/usr/libexec/ibus-memconf"], environment: env, capture: true)
         // Up once the engine is the one in use and the XIM server owns its selection.
