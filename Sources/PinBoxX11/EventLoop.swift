@@ -345,8 +345,9 @@ public final class EventLoop {
                                          display: display, window: window) {
             deliver(.composedText(left), to: controller)
         }
-        if inputMethod.hasKeys && (placing || !had), let spot = controller.inputMethodSpot { inputMethod.place(at: spot) }
+        // What it composes first: its candidates go under the clause it converts.
         if let composed = inputMethod.preeditChange() { deliver(.preedit(composed), to: controller) }
+        if inputMethod.hasKeys && (placing || !had), let spot = controller.inputMethodSpot { inputMethod.place(at: spot) }
     }
 
     /// Offers what is selected in a name as PRIMARY once it changed, or lets PRIMARY go once

@@ -13,24 +13,31 @@ import Testing
     static let hangul = ["Hangul", "g", "k", "s", "r", "m", "f"]
 
     /// Types the keys of 한 (`keys`: IBus's Hangul key first, as its engine starts in Latin)
-    /// into `dialog`'s entry and waits for the syllable, still open to a
-    /// final consonant and so not typed yet, to be drawn there: one run of ink, the syllable
-    /// over its underline (the letters g, k and s typed would be three). `attempts` > 1 where
-    /// IBus's panel runs: as it settles it sets its engine once more, and a Hangul key pressed
-    /// before went to the engine it replaced, leaving the new one in Latin; the letters typed
-    /// then are cleared and the keys pressed again.
+    /// into `dialog`'s entry and waits for the syllable, still open to a final consonant and so
+    /// not typed yet, to be drawn there (`compose`).
     private func composeHan(on desk: CallerDesk, in dialog: CallerDesk.Dialog, attempts: Int = 1,
                             keys: [String] = Array(hangul.prefix(4))) throws -> EntryInk {
+        try compose("한", keys: keys, on: desk, in: dialog, attempts: attempts)
+    }
+
+    /// Presses `keys` in `dialog`'s entry and waits for what the method composes of them, not
+    /// typed yet, to be drawn there: one run of ink, the text over its underline (the letters
+    /// typed would be several). `attempts` > 1 where IBus's panel runs: as it settles it sets
+    /// its engine once more, and the key that turned the method's script on went to the engine
+    /// it replaced, leaving the new one in Latin; the letters typed then are cleared and the
+    /// keys pressed again.
+    private func compose(_ what: String, keys: [String], on desk: CallerDesk, in dialog: CallerDesk.Dialog,
+                         attempts: Int = 1) throws -> EntryInk {
         var ink = try desk.entry(dialog)
         for attempt in 1...attempts {
             try desk.key(keys)
             do {
-                try waitUntil("한 being composed drawn in the entry, \(ink.runs)") {
+                try waitUntil("\(what) being composed drawn in the entry, \(ink.runs)") {
                     ink = try desk.entry(dialog)
                     return ink.runs.count == 1
                 }
                 return ink
-            } catch where attempt < attempts && ink.runs.count == 3 {
+            } catch where attempt < attempts && ink.runs.count > 1 {
                 try desk.key("ctrl+u")
             }
         }
@@ -151,6 +158,49 @@ import Testing
         try desk.key(Self.hangul[4], Self.hangul[5], Self.hangul[6], "Return")
         #expect(askpass.wait(within: 20) == 0)
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한글\n")
+    }
+
+    /// The candidates of a Japanese clause show under that clause, as IBus shows a GTK entry's:
+    /// under 山田 while it is converted, under 太郎 once Right moved the conversion there (Space
+    /// a second time shows them, in IBus's panel).
+    @Test func theCandidatesShowUnderTheClauseBeingConverted() throws {
+        let desk = try CallerDesk()
+        let method = try InputMethodSession(display: desk.display, x: desk.x, root: desk.dir + "/ibus", engine: "anthy",
+                                            panel: true)
+        let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
+        let dialog = try desk.nextDialog()
+        // Ctrl+J turns Anthy's Hiragana on (off again, then on, where the panel replaced it).
+        _ = try compose("やまだたろう", keys: ["ctrl+j"] + "yamadatarou".map(String.init), on: desk, in: dialog, attempts: 3)
+        let window = desk.x.frame(of: dialog.id)
+        func candidates(_ what: String, apartFrom other: Rect? = nil) throws -> Rect {
+            var found = Rect.zero
+            try waitUntil("IBus's candidates for \(what) on the screen") {
+                let ids = try run(["xdotool", "search", "--onlyvisible", "--classname", "ibus-ui-gtk3"], display: desk.display)
+                guard let id = ids.output.split(separator: "\n").first.flatMap({ UInt($0) }) else { return false }
+                found = desk.x.frame(of: "0x" + String(id, radix: 16))
+                return found.width > 1 && found.x != other?.x
+            }
+            return found
+        }
+        func clause(apartFrom other: ClosedRange<Int>? = nil) throws -> ClosedRange<Int> {
+            var marked: ClosedRange<Int>?
+            try waitUntil("a clause marked, not \(String(describing: other))") {
+                marked = try desk.entry(dialog).selected
+                return marked != nil && marked != other
+            }
+            return marked!
+        }
+        try desk.key("space", "space")
+        let first = try candidates("山田"), yamada = try clause()
+        try desk.key("Right", "space")
+        let second = try candidates("太郎", apartFrom: first), tarou = try clause(apartFrom: yamada)
+        #expect(tarou.lowerBound > yamada.upperBound - 3, "太郎 marked after 山田: \(yamada), \(tarou)")
+        #expect(abs(first.x - (window.x + Double(yamada.lowerBound))) <= 8, "under 山田 (\(yamada)): \(first)")
+        #expect(abs(second.x - (window.x + Double(tarou.lowerBound))) <= 8, "under 太郎 (\(tarou)): \(second)")
+        try desk.key("Return", "Return")
+        #expect(askpass.wait(within: 20) == 0)
+        let name = String(decoding: askpass.read().out, as: UTF8.self)
+        #expect(!name.isEmpty && !name.unicodeScalars.dropLast().contains { $0.isASCII }, "a Japanese name: \(name)")
     }
 
     /// A method that starts after the dialog (a session's first prompt, its method still coming

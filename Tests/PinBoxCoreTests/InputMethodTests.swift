@@ -71,4 +71,24 @@ struct PageInputMethodTests {
         #expect(page.inputMethodSpot == empty, "back at its start")
         #expect(try Page.focusedPrompt(.password).inputMethodSpot == nil, "a passphrase tells it nothing")
     }
+
+    /// Where the method converts a clause of what it composes, its candidates go under that
+    /// clause: as far past the caret as the text before the clause is wide.
+    @Test func itIsToldWhereTheClauseItConvertsStands() throws {
+        let page = try Page.focusedPrompt(.username)
+        page.typeText("kim ")
+        let caret = try #require(page.inputMethodSpot)
+        page.feed([.preedit(Preedit(text: "山田太郎", caret: 4, marked: [0..<2]))])
+        #expect(page.inputMethodSpot == caret, "the first clause: at the caret")
+        page.feed([.preedit(Preedit(text: "山田太郎", caret: 4, marked: [2..<4]))])
+        let second = try #require(page.inputMethodSpot)
+        // Two characters further (the rough measure has them all one width): where the caret of
+        // two more typed stands.
+        let typed = try Page.focusedPrompt(.username)
+        typed.typeText("kim ab")
+        let twoOn = try #require(typed.inputMethodSpot)
+        #expect(second == twoOn && second.x > caret.x, "past 山田: \(second), the caret at \(caret)")
+        page.feed([.preedit(Preedit(text: "山田太郎", caret: 4))])
+        #expect(page.inputMethodSpot == caret, "none marked: at the caret")
+    }
 }

@@ -115,6 +115,18 @@ extension Page {
         return advances.map { left + (rightToLeft ? width - $0 : $0) }
     }
 
+    /// How far the clause the input method converts in entry `index` starts into what it is
+    /// composing there (`Preedit.marked`), as wide as the text before it is: 0 where it marks
+    /// none, or nothing measures it.
+    func markedClauseOffset(in index: Int) -> Double {
+        guard let (i, composed) = preedit, i == index, let clause = composed.marked.first, clause.lowerBound > 0,
+              let (measure, style) = runMeasure(of: index) else { return 0 }
+        var before = String.UnicodeScalarView()
+        before.append(contentsOf: composed.text.unicodeScalars.prefix(clause.lowerBound))
+        let bytes = Array(String(before).utf8)
+        return bytes.withUnsafeBufferPointer { measure($0, $0.count, style) }
+    }
+
     /// The measure of entry `index`'s run of text, and how it is drawn: nil where it shows dots
     /// or cells, or the window gave no measure.
     private func runMeasure(of index: Int) -> (RunMeasure, RunStyle)? {

@@ -13,11 +13,13 @@ extension Page {
     }
 
     /// Where the method shows its candidates (a Chinese word's characters to choose from): under
-    /// the caret of `inputMethodEntry`, in the window's pixels, as GTK tells it the caret's place.
+    /// the caret of `inputMethodEntry`, in the window's pixels, as GTK tells it the caret's place;
+    /// under the clause it converts, where it marks one (a Japanese name's second word's
+    /// candidates under that word).
     public var inputMethodSpot: Point? {
         guard let i = inputMethodEntry, i < geometry.fields.count else { return nil }
         let box = geometry.fields[i]
-        return Point(x: (box.x + (caretOffset(in: i) ?? 0)).rounded(), y: box.maxY.rounded())
+        return Point(x: (box.x + (caretOffset(in: i) ?? 0) + markedClauseOffset(in: i)).rounded(), y: box.maxY.rounded())
     }
 
     /// The method's text, typed as if each character were typed, into `inputMethodEntry` only.
