@@ -240,8 +240,6 @@ pinbox_input_method *pinbox_im_open(Display *display, unsigned long window, unsi
     free(before);
     XIMCallback gone = {(XPointer)im, method_gone};
     XSetIMValues(im->method, XNDestroyCallback, &gone, NULL);
-    im->display = display;
-    im->window = window;
     return im;
 }
 

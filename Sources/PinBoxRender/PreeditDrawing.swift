@@ -4,9 +4,8 @@ import PinBoxCore
 extension FieldDrawing {
     /// A name with what the input method is composing in it at the caret (`FieldScene.preedit`),
     /// underlined, as GTK's entries draw it, the clause being converted marked, the caret where
-    /// the method's stands. The entry holds
-    /// no secret: the whole is laid out by the text engine, with its fallback fonts for the
-    /// Korean, Chinese or Japanese being composed.
+    /// the method's stands. The entry holds no secret: the whole is laid out by the text engine,
+    /// with its fallback fonts for the Korean, Chinese or Japanese being composed.
     func drawPreedit(_ preedit: Preedit, pad: Double) {
         var before = "", after = ""
         scene.shown?.withAllBytes(caret: scene.caretIndex) { all, head in

@@ -44,6 +44,19 @@ import Testing
         return ink
     }
 
+    /// Where IBus's panel shows its candidates for `what` on `desk`'s screen, once it does (and,
+    /// given `other`, elsewhere than there).
+    private static func candidates(_ what: String, on desk: CallerDesk, apartFrom other: Rect? = nil) throws -> Rect {
+        var found = Rect.zero
+        try waitUntil("IBus's candidates for \(what) on the screen") {
+            let ids = try run(["xdotool", "search", "--onlyvisible", "--classname", "ibus-ui-gtk3"], display: desk.display)
+            guard let id = ids.output.split(separator: "\n").first.flatMap({ UInt($0) }) else { return false }
+            found = desk.x.frame(of: "0x" + String(id, radix: 16))
+            return found.width > 1 && found.x != other?.x
+        }
+        return found
+    }
+
     /// git asks for a username, then a password. The keys make 한글 in the first, composed by the
     /// method, the syllable still open drawn in the entry before it is typed. The method stays
     /// in its Korean mode (IBus keeps it from one window to the next), but in the second, which
@@ -73,13 +86,7 @@ import Testing
         let dialog = try desk.nextDialog()
         let ink = try composeHan(on: desk, in: dialog, attempts: 3)
         try desk.key("Hangul_Hanja")
-        var candidates = Rect.zero
-        try waitUntil("IBus's candidates on the screen") {
-            let found = try run(["xdotool", "search", "--onlyvisible", "--classname", "ibus-ui-gtk3"], display: desk.display)
-            guard let id = found.output.split(separator: "\n").first.flatMap({ UInt($0) }) else { return false }
-            candidates = desk.x.frame(of: "0x" + String(id, radix: 16))
-            return candidates.width > 1
-        }
+        let candidates = try Self.candidates("the hanja of 한", on: desk)
         let window = desk.x.frame(of: dialog.id)
         // The entry's bottom and the composed syllable's start (the caret before it), on the screen.
         let entryBottom = window.y + Double(ink.rows.upperBound), start = window.x + Double(ink.runs[0].lowerBound)
@@ -172,16 +179,6 @@ import Testing
         // Ctrl+J turns Anthy's Hiragana on (off again, then on, where the panel replaced it).
         _ = try compose("やまだたろう", keys: ["ctrl+j"] + "yamadatarou".map(String.init), on: desk, in: dialog, attempts: 3)
         let window = desk.x.frame(of: dialog.id)
-        func candidates(_ what: String, apartFrom other: Rect? = nil) throws -> Rect {
-            var found = Rect.zero
-            try waitUntil("IBus's candidates for \(what) on the screen") {
-                let ids = try run(["xdotool", "search", "--onlyvisible", "--classname", "ibus-ui-gtk3"], display: desk.display)
-                guard let id = ids.output.split(separator: "\n").first.flatMap({ UInt($0) }) else { return false }
-                found = desk.x.frame(of: "0x" + String(id, radix: 16))
-                return found.width > 1 && found.x != other?.x
-            }
-            return found
-        }
         func clause(apartFrom other: ClosedRange<Int>? = nil) throws -> ClosedRange<Int> {
             var marked: ClosedRange<Int>?
             try waitUntil("a clause marked, not \(String(describing: other))") {
@@ -191,9 +188,9 @@ import Testing
             return marked!
         }
         try desk.key("space", "space")
-        let first = try candidates("山田"), yamada = try clause()
+        let first = try Self.candidates("山田", on: desk), yamada = try clause()
         try desk.key("Right", "space")
-        let second = try candidates("太郎", apartFrom: first), tarou = try clause(apartFrom: yamada)
+        let second = try Self.candidates("太郎", on: desk, apartFrom: first), tarou = try clause(apartFrom: yamada)
         #expect(tarou.lowerBound > yamada.upperBound - 3, "太郎 marked after 山田: \(yamada), \(tarou)")
         #expect(abs(first.x - (window.x + Double(yamada.lowerBound))) <= 8, "under 山田 (\(yamada)): \(first)")
         #expect(abs(second.x - (window.x + Double(tarou.lowerBound))) <= 8, "under 太郎 (\(tarou)): \(second)")

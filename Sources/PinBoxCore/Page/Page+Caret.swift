@@ -121,10 +121,9 @@ extension Page {
     func markedClauseOffset(in index: Int) -> Double {
         guard let (i, composed) = preedit, i == index, let clause = composed.marked.first, clause.lowerBound > 0,
               let (measure, style) = runMeasure(of: index) else { return 0 }
-        var before = String.UnicodeScalarView()
-        before.append(contentsOf: composed.text.unicodeScalars.prefix(clause.lowerBound))
-        let bytes = Array(String(before).utf8)
-        return bytes.withUnsafeBufferPointer { measure($0, $0.count, style) }
+        // The bytes of the characters before it, measured where they lie in the whole.
+        let before = composed.text.unicodeScalars.prefix(clause.lowerBound).reduce(0) { $0 + UTF8.width($1) }
+        return Array(composed.text.utf8).withUnsafeBufferPointer { measure($0, before, style) }
     }
 
     /// The measure of entry `index`'s run of text, and how it is drawn: nil where it shows dots

@@ -25,11 +25,11 @@ extension Page {
     /// never copied, even shown: that is refused.
     func copy(cutting: Bool = false, now: Double, into effects: inout [PageEffect]) {
         guard let i = focusedField else { return }
-        if let selected = selectedName(in: i) {
+        if copiesSelection(i) {
+            // Nothing selected: nothing copied, nothing refused.
+            guard let selected = fields[i].field.selection else { return }
             effects.append(.offerCopy(CopiedText(text(of: i, characters: selected))))
             if cutting { apply(fields[i].field.deleteForward(), to: i, now: now, into: &effects) }
-        } else if copiesSelection(i) {
-            return
         } else if fields[i].configuration.theme.secure || rules.purpose == .prompt {
             apply([.rejected(.copyDenied)], to: i, now: now, into: &effects)
         } else {
@@ -42,11 +42,6 @@ extension Page {
     /// entry that holds no secret.
     func copiesSelection(_ index: Int) -> Bool {
         rules.purpose == .prompt && index < fields.count && fields[index].holdsNoSecret
-    }
-
-    /// What is selected in entry `index` when it copies its selection; nil otherwise.
-    func selectedName(in index: Int) -> Range<Int>? {
-        copiesSelection(index) ? fields[index].field.selection : nil
     }
 
     /// Characters `characters` of entry `index` (all of them: nil), copied into a locked buffer
@@ -66,8 +61,8 @@ extension Page {
     /// as GTK's entries offer theirs, for a middle click elsewhere to paste. A secret's
     /// selection never is.
     public var primarySelection: EntrySelection? {
-        for i in fields.indices {
-            if let selected = selectedName(in: i) { return EntrySelection(field: i, characters: selected) }
+        for i in fields.indices where copiesSelection(i) {
+            if let selected = fields[i].field.selection { return EntrySelection(field: i, characters: selected) }
         }
         return nil
     }

@@ -43,7 +43,8 @@ final class InputMethod {
     func follow(_ wanted: Int?, display: XDisplay, window: XWindow) -> String? {
         defer { wantedBefore = wanted }
         if let method, pinbox_im_gone(method) != 0 {
-            if pinbox_im_unanswering(method) != 0 { unanswering = pinbox_im_unanswering(method) }
+            let stopped = pinbox_im_unanswering(method)
+            if stopped != 0 { unanswering = stopped }
             close()
             servers.watch(true, display: display)
             defer { composing = "" }

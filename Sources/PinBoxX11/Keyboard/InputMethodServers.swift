@@ -12,6 +12,8 @@ struct InputMethodServers {
     /// Whether a server came or went since the last look.
     private(set) var changed = false
 
+    /// Starts watching (the root's property changes selected beside what the window already
+    /// selects there), or stops (its mask as it was); either way, a new look begins.
     mutating func watch(_ on: Bool, display: XDisplay) {
         if on, maskBefore == nil {
             var attributes = XWindowAttributes()
