@@ -79,7 +79,8 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
         let move = input.pick([CaretMove.back, .forward, .wordBack, .wordForward, .start, .end])
         return input.pick([InputEvent.otherKey, .moveCaret(move), .extendSelection(move), .selectAll,
                            .verticalMove(input.next() & 1 == 0 ? -1 : 1), .contextMenu(nil),
-                           .chooseMenuItem(Int(input.next() % 5) - 1), nextInputMethodText(&input)])
+                           .chooseMenuItem(Int(input.next() % 5) - 1), nextInputMethodText(&input),
+                           nextSequence(&input)])
     case 10, 11: return input.pick([InputEvent.deleteBackward, .deleteBackward, .deleteForward, .deleteWordBackward,
                                      .deleteWordForward])
     case 12: return .clearField
@@ -118,6 +119,15 @@ func nextInput(_ input: inout ByteReader, page: Page) -> InputEvent {
         return .desktopStyle(input.pick([Palette.light, .dark, .highContrast, .highContrastInverse]), motion)
     default: return input.pick([.screenshot, .hidden, .screenshot, .hidden, .close, .terminate])
     }
+}
+
+/// A dead key's or Compose's sequence, or a character's code (Ctrl+Shift+U) of up to six digits,
+/// beginning or going on, or one ending in nothing.
+func nextSequence(_ input: inout ByteReader) -> InputEvent {
+    var entry = CharacterCodeEntry()
+    _ = entry.press(.start, held: true)
+    for _ in 0..<Int(input.next() % 7) { _ = entry.press(.digit(UInt32(input.next() % 16)), held: true) }
+    return input.pick([.composeStarted, .composeCancelled, entry.code.map { .characterCode($0) } ?? .composeCancelled])
 }
 
 /// What a selection's owner answers to a paste request (or an answer nobody asked for).

@@ -98,8 +98,12 @@ public enum InputEvent: Equatable, Sendable {
     /// (`dead_acute e` → é), which arrives as `.character`. The entry shows that a character is
     /// on its way, never which keys were pressed.
     case composeStarted
-    /// The keys of a sequence made no character: the compose table has none for them.
+    /// The keys of a sequence made no character: the compose table has none for them, or the
+    /// code typed after Ctrl+Shift+U names none.
     case composeCancelled
+    /// Ctrl+Shift+U began a character typed by its code (`CharacterCodeEntry`), or a digit
+    /// changed the code: the code so far. The character arrives as `.character`.
+    case characterCode(CharacterCode)
     /// Text the desktop's input method composed (a Chinese name from its pinyin, a Korean one
     /// from its jamo): typed into an entry that holds no secret, never into one that does.
     case composedText(String)
@@ -160,7 +164,7 @@ extension InputEvent {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
              .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .release, .drag,
-             .workbench, .composeStarted, .composeCancelled, .pressButton, .focusOn, .contextMenu, .verticalMove,
+             .workbench, .composeStarted, .composeCancelled, .characterCode, .pressButton, .focusOn, .contextMenu, .verticalMove,
              .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,

@@ -96,7 +96,8 @@ extension EventLoop {
             if followsPointer { deliver(.hover(.keyPressed), to: controller) }
             keys.press(event.xkey.keycode, modifiers: event.xkey.state, synthetic: event.xkey.send_event != 0,
                        time: UInt32(truncatingIfNeeded: event.xkey.time), keyboard: keyboard,
-                       admits: { controller.admits($0) }, emit: { deliver($0, to: controller) })
+                       composing: controller.isComposing, admits: { controller.admits($0) },
+                       emit: { deliver($0, to: controller) })
             // No copy of the key is left behind in this frame.
             Self.wipe(&event)
         case KeyRelease:
@@ -107,7 +108,8 @@ extension EventLoop {
                     && keys.repeats(event.xkey.keycode, releasedAt: UInt32(truncatingIfNeeded: event.xkey.time)) {
                     keys.hold(event.xkey.keycode)
                 } else {
-                    keys.release(event.xkey.keycode)
+                    keys.letGo(event.xkey.keycode, modifiers: event.xkey.state, composing: controller.isComposing,
+                               keyboard: keyboard, emit: { deliver($0, to: controller) })
                 }
             }
             Self.wipe(&event)

@@ -17,10 +17,21 @@ struct KeyTranslator {
     /// (0: not seen, or not held); zeroed in place when the key is let go, so it too keeps no
     /// trace of the keys typed (`AutoRepeat`).
     private var downSince = [UInt32](repeating: 0, count: 256)
+    /// A character typed by its code after Ctrl+Shift+U (KeyTranslator+CharacterCode.swift).
+    var characterCode = CharacterCodeEntry()
 
     mutating func release(_ keycode: UInt32) {
         _ = mark(keycode, down: false)
         downSince[Int(keycode & 255)] = 0
+    }
+
+    /// A real key let go: held, and any code under way told of it (`codeKeyReleased`).
+    /// `composing` is whether the page still has a sequence half-typed.
+    mutating func letGo(_ keycode: UInt32, modifiers: UInt32, composing: Bool, keyboard: Keyboard,
+                        emit: (InputEvent) -> Void) {
+        release(keycode)
+        if !composing { characterCode.reset() }
+        codeKeyReleased(keycode, modifiers: modifiers, keyboard: keyboard, emit: emit)
     }
 
     /// Whether a release of `keycode` at `time`, with a press of it queued behind at the same
@@ -78,10 +89,13 @@ struct KeyTranslator {
     }
 
     /// Translates a key press and hands each input it makes to `emit`, as it is made: nothing
-    /// typed is kept here. `modifiers` is the event's state field, `synthetic` whether another
-    /// client forged it; `admits` is the page's verdict on the press's facts.
+    /// typed is kept here but the code of a character under way. `modifiers` is the event's
+    /// state field, `synthetic` whether another client forged it; `admits` is the page's verdict
+    /// on the press's facts; `composing` whether the page still has a sequence half-typed (one
+    /// it ended, a click or the focus moving, is forgotten here too).
     mutating func press(_ keycode: UInt32, modifiers: UInt32, synthetic: Bool, time: UInt32, keyboard: Keyboard,
-                        admits: (PressFacts) -> Bool, emit: (InputEvent) -> Void) {
+                        composing: Bool, admits: (PressFacts) -> Bool, emit: (InputEvent) -> Void) {
+        if !composing { characterCode.reset() }
         // A forged press changes nothing held: the keys down are the real keyboard's, and the
         // user's next press of that key is no repeat.
         let isRepeat = synthetic ? isDown(keycode) : mark(keycode, down: true)
@@ -99,6 +113,8 @@ struct KeyTranslator {
         // letter in another layout is what the shortcut means.
         let latin = (control || alt) && !Keymap.isLatinLetter(keysym)
             ? keyboard.latinLetter(keycode, modifiers: modifiers) : nil
+        // Ctrl+Shift+U, and the keys of the code it begins.
+        if typeByCode(latin ?? keysym, keycode: keycode, modifiers: modifiers, keyboard: keyboard, emit: emit) { return }
         // Alt and a letter is a mnemonic, which answers in any of the keymap's layouts.
         let others = alt && !control ? keyboard.charactersInOtherLayouts(keycode, modifiers: modifiers) : []
         if let command = Self.command(latin ?? keysym, character: character, control: control, shift: shift, alt: alt,

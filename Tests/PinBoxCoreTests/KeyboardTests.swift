@@ -208,3 +208,53 @@ struct KeyboardTests {
         #expect(!plain.admits(PressFacts(isRepeat: true)))
     }
 }
+
+/// A character typed by its code (Ctrl+Shift+U) in a page.
+@Suite("Keys: a character typed by its code")
+struct CharacterCodePageTests {
+    /// Into a passphrase, only the cue that a character is on its way, as for a dead key: the
+    /// same whatever the digits.
+    @Test func aSecretsCodeShowsOnlyTheCue() throws {
+        let page = try dialog()
+        page.feed([.character("a"), .characterCode(CharacterCode())])
+        #expect(page.composing == 0)
+        let started = page.scene(at: 2).fields[0]
+        #expect(started.cells[1].composing && started.preedit == nil)
+        page.feed([.characterCode(CharacterCode().adding(4)!)])
+        #expect(page.scene(at: 2).fields[0] == started, "nothing of the digits")
+        page.feed([.character("с")])
+        #expect(page.composing == nil)
+        #expect(secret(page) == Array("aс".utf8))
+    }
+
+    /// Into a name, the code shows as GTK shows it, with the caret at its end; the character
+    /// typed, it goes.
+    @Test func aNamesCodeShowsItsDigits() throws {
+        let page = try Page.focusedPrompt(.username)
+        page.feed([.characterCode(CharacterCode().adding(4)!.adding(4)!)])
+        let field = page.scene(at: 2).fields[0]
+        #expect(field.preedit == Preedit(text: "u44", caret: 3))
+        #expect(!field.cells.contains { $0.composing }, "no cue beside the digits")
+        #expect(field.caret, "the caret at their end")
+        page.feed([.character("с")])
+        #expect(page.scene(at: 2).fields[0].preedit == nil)
+        #expect(page.typedText == "с")
+    }
+
+    /// Escape and BackSpace end the sequence the translator drops and do nothing more; a code
+    /// naming no character is refused as a sequence with none is.
+    @Test func droppingOrRefusingACodeKeepsTheDialog() throws {
+        for key in [InputEvent.escape, .deleteBackward] {
+            let page = try dialog()
+            page.feed([.character("x"), .characterCode(CharacterCode()), key])
+            #expect(page.outcome == nil && page.composing == nil)
+            #expect(secret(page) == Array("x".utf8))
+        }
+        let page = try dialog()
+        page.feed([.characterCode(CharacterCode())])
+        #expect(reports(page.handle(.composeCancelled, now: 2)) == [.rejected(field: "entry", reason: .noSuchSequence)])
+        // A dead key after it shows the cue, not the old code.
+        page.feed([.characterCode(CharacterCode().adding(4)!), .composeStarted])
+        #expect(page.composingCode == nil)
+    }
+}

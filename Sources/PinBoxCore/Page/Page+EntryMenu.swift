@@ -87,7 +87,7 @@ extension Page {
         case .release(let point):
             defer { menuPressed = nil }
             if let pressed = menuPressed, open.item(at: point) == pressed { return activate(pressed, now: now) }
-        case .screenshot, .keyboard, .pasted, .composeStarted, .keyboardAvailable:
+        case .screenshot, .keyboard, .pasted, .composeStarted, .characterCode, .keyboardAvailable:
             return nil
         default:
             // Anything else (a key that types, Tab, a new right click, the focus lost) closes

@@ -27,7 +27,7 @@ extension Page {
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }
-        case .composeStarted, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .keyboardHeldByPinBox,
+        case .composeStarted, .characterCode, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .keyboardHeldByPinBox,
              .keyboardAvailable, .release, .drag, .hover, .desktopStyle, .desktopScale, .contextMenuRelease:
             break
         }

@@ -63,6 +63,9 @@ public final class Page {
     /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
     /// (Page+Keyboard.swift).
     public internal(set) var composing: Int?
+    /// The code typed so far, when the sequence in `composing` is a character typed by its code
+    /// (Ctrl+Shift+U); nil for a dead key's or Compose's.
+    public internal(set) var composingCode: CharacterCode?
     /// What the desktop's input method is composing, and in which entry (`Page+InputMethod`).
     public internal(set) var preedit: (field: Int, Preedit)?
     /// The keyboard as last reported, and the words its Caps Lock warning uses.
@@ -381,7 +384,9 @@ public final class Page {
         case .keyboardAvailable:
             takeKeyboardBack(now: now, into: &effects)
         case .composeStarted:
-            if let i = entryField(for: &effects) { composing = i }
+            if let i = entryField(for: &effects) { (composing, composingCode) = (i, nil) }
+        case .characterCode(let code):
+            if let i = entryField(for: &effects) { (composing, composingCode) = (i, code) }
         case .composeCancelled:
             if let i = focusedField { apply([.rejected(.noSuchSequence)], to: i, now: now, into: &effects) }
         case .composedText(let text):

@@ -66,12 +66,18 @@ extension Page {
         var workbench = false
         if case .workbench = geometry { workbench = true }
         let cursor = !(workbench && ring != nil && fields.count > 1)
+        // A character's code typed into a name shows, as GTK shows it; into a secret, only the
+        // cue that a character is on its way, as for a dead key.
+        var code: (Int, CharacterCode)?
+        if let i = composing, i < fields.count, let typed = composingCode, fields[i].holdsNoSecret { code = (i, typed) }
+        let cued = code == nil ? composing : nil
         var scenes = fields.indices.map {
-            fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: composing == $0,
+            fields[$0].scene(focused: cursor && windowFocused && $0 == focus, composing: cued == $0,
                              at: animationTime(now))
         }
         if let (i, composed) = preedit, i < scenes.count { scenes[i].preedit = composed }
-        if showsCaret, focus < scenes.count, composing != focus {
+        if let (i, typed) = code, i < scenes.count { scenes[i].preedit = Preedit(text: typed.shown, caret: typed.digits + 1) }
+        if showsCaret, focus < scenes.count, cued != focus {
             scenes[focus].caret = motion.caret.isShown(at: now, since: caretSince)
         }
         let question = feedback == nil ? revealQuestion : nil
