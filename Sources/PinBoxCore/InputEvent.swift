@@ -112,6 +112,10 @@ public enum InputEvent: Equatable, Sendable {
     case preedit(Preedit)
     /// The keyboard's state changed (or is known for the first time): Caps Lock, the layout.
     case keyboard(KeyboardState)
+    /// Super+Space (with Shift, the layout before), the desktop's shortcut for the next
+    /// keyboard layout, which the desktop cannot see while the prompt holds the keyboard; or a
+    /// click on the layout's name under the entry.
+    case switchLayout(forward: Bool)
     /// A screen reader pressed button `index` of the page (its action interface): as a click on it.
     case pressButton(Int)
     /// A screen reader gave focusable `index` the focus (fields first, then buttons).
@@ -164,7 +168,7 @@ extension InputEvent {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
              .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .release, .drag,
-             .workbench, .composeStarted, .composeCancelled, .characterCode, .pressButton, .focusOn, .contextMenu, .verticalMove,
+             .workbench, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .pressButton, .focusOn, .contextMenu, .verticalMove,
              .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,

@@ -130,7 +130,7 @@ public enum PagePainter {
                                 color: page.palette.focusRing)
         }
         if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
-            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth,
+            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, layoutName: layout.keyboardLayoutName,
                              style: TextStyle(size: m.labelSize * s, face: m.face), mirrored: layout.mirrored,
                              page: page, on: canvas)
         }
@@ -279,8 +279,8 @@ public enum PagePainter {
     /// The keyboard's line: the Caps Lock warning at the start, in words, and the active
     /// layout's name at the end, where a desktop's panel shows it (the start is the right when
     /// `mirrored`).
-    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, style line: TextStyle,
-                                         mirrored: Bool, page: PageScene, on canvas: Canvas) {
+    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, layoutName: Rect?,
+                                         style line: TextStyle, mirrored: Bool, page: PageScene, on canvas: Canvas) {
         if let warning = note.capsLock {
             var style = line
             (style.bold, style.color) = (true, page.palette.warning)
@@ -296,12 +296,10 @@ public enum PagePainter {
                                 at: Point(x: mirrored ? row.maxX - warningWidth : row.x, y: row.y), on: canvas)
             }
         }
-        if let layout = note.layout {
+        if let layout = note.layout, let place = layoutName {
             var style = line
             style.color = page.palette.secondaryText
-            let width = TextLayout.measure(layout, style: style, width: nil).width
-            TextLayout.draw(layout, style: style, width: nil,
-                            at: Point(x: mirrored ? row.x : (row.maxX - width).rounded(), y: row.y), on: canvas)
+            TextLayout.draw(layout, style: style, width: nil, at: Point(x: place.x.rounded(), y: row.y), on: canvas)
         }
     }
 

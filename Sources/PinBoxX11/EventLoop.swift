@@ -326,6 +326,8 @@ public final class EventLoop {
             clipboard.own(text, window: window)
         case .bell?:
             window.ringErrorBell()
+        case .lockLayout(let group)?:
+            display.keyboard.lockLayout(group)
         case nil:
             break
         }

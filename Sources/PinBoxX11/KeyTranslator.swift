@@ -108,6 +108,11 @@ struct KeyTranslator {
         let control = modifiers & UInt32(ControlMask) != 0
         let shift = modifiers & UInt32(ShiftMask) != 0
         let alt = modifiers & UInt32(Mod1Mask) != 0
+        // Super and a key is the desktop's or the window manager's shortcut, held back while the
+        // prompt holds the keyboard: it types nothing and presses nothing (Super+Return, an i3
+        // user's terminal, must not submit), but Super+Space switches the layout, as the
+        // desktop would have.
+        if modifiers & UInt32(Mod4Mask) != 0 { return emit(Self.desktopShortcut(keysym, shift: shift)) }
         let character = keyboard.character(keysym)
         // Ctrl+V or Alt and a letter on a key of a Cyrillic or Greek layout: the key's Latin
         // letter in another layout is what the shortcut means.
@@ -217,6 +222,15 @@ struct KeyTranslator {
             return character == nil && typesNothing(keysym) ? .nonTypingKey : .otherKey
         default:
             return nil
+        }
+    }
+
+    /// What Super and a key means here: Super+Space (GNOME's default) the next layout, with
+    /// Shift the one before; anything else, a shortcut that is not the prompt's.
+    static func desktopShortcut(_ keysym: UInt32, shift: Bool) -> InputEvent {
+        switch Int32(truncatingIfNeeded: keysym) {
+        case XK_space, XK_KP_Space: .switchLayout(forward: !shift)
+        default: .nonTypingKey
         }
     }
 

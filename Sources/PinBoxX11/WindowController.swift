@@ -67,4 +67,6 @@ public enum WindowRequest: Sendable {
     case offerCopy(SecretBuffer)
     /// Ring the desktop's error bell for the window (`XWindow.ringErrorBell`).
     case bell
+    /// Make the keyboard's layout `group` the active one (`Keyboard.lockLayout`).
+    case lockLayout(Int)
 }

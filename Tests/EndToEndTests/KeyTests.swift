@@ -49,7 +49,7 @@ struct KeyTests {
             }
         }
 
-        private var size: (width: Int, height: Int) {
+        var size: (width: Int, height: Int) {
             var attributes = XWindowAttributes()
             XGetWindowAttributes(x.display, XClient.window(id), &attributes)
             return (Int(attributes.width), Int(attributes.height))

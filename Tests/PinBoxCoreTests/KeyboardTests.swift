@@ -258,3 +258,49 @@ struct CharacterCodePageTests {
         #expect(page.composingCode == nil)
     }
 }
+
+/// The keyboard's layout switched from the prompt, which holds the keyboard the desktop's
+/// shortcut would need (Super+Space), or by a click on the layout's name.
+@Suite("Keys: the layout switched from the prompt")
+struct LayoutSwitchPageTests {
+    private func layoutEffects(_ effects: [PageEffect]) -> [Int] {
+        effects.compactMap { if case .lockLayout(let group) = $0 { group } else { nil } }
+    }
+
+    @Test func theNextLayoutRoundToTheFirstAndTheOneBefore() throws {
+        let page = try dialog()
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru", "de"], group: 2)), now: 1)
+        #expect(layoutEffects(page.handle(.switchLayout(forward: true), now: 2)) == [0])
+        #expect(layoutEffects(page.handle(.switchLayout(forward: false), now: 3)) == [1])
+        // The page waits for the server's word: the active layout is the one it reports.
+        #expect(page.keyboard.group == 2)
+        #expect(page.outcome == nil && secret(page).isEmpty, "nothing typed, nothing answered")
+    }
+
+    /// With one layout, or none named (a server that hides XKB), there is nothing to switch
+    /// and nothing is said.
+    @Test(arguments: [[String](), ["us"]])
+    func withOneLayoutNothingSwitches(_ layouts: [String]) throws {
+        let page = try dialog()
+        _ = page.handle(.keyboard(KeyboardState(layouts: layouts)), now: 1)
+        #expect(page.handle(.switchLayout(forward: true), now: 2) == [])
+    }
+
+    /// The layout's name at the end of the keyboard's line is a link: a click on it switches to
+    /// the next layout; a click beside it, on the line, does nothing.
+    @Test func aClickOnTheLayoutsNameSwitchesToTheNext() throws {
+        let page = try dialog()
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru"])), now: 1)
+        guard case .dialog(let layout) = page.geometry else { Issue.record("not a dialog"); return }
+        let name = try #require(layout.keyboardLayoutName)
+        let row = try #require(layout.keyboard)
+        #expect(abs(name.maxX - row.maxX) <= 0.5 && name.y == row.y, "at the line's end")
+        #expect(page.pointerAreas.contains(PointerArea(name, .link)))
+        #expect(layoutEffects(page.handle(.click(Point(x: name.mid.x, y: name.mid.y)), now: 2)) == [1])
+        _ = page.handle(.release(Point(x: name.mid.x, y: name.mid.y)), now: 2)
+        #expect(layoutEffects(page.handle(.click(Point(x: row.x + 2, y: name.mid.y)), now: 3)) == [])
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us"])), now: 4)
+        guard case .dialog(let single) = page.geometry else { Issue.record("not a dialog"); return }
+        #expect(single.keyboardLayoutName == nil && !page.pointerAreas.contains { $0.shape == .link })
+    }
+}

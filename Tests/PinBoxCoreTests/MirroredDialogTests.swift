@@ -52,7 +52,8 @@ struct MirroredDialogTests {
         func mirrored(_ r: Rect) -> Rect { Rect(x: left + right - r.maxX, y: r.y, width: r.width, height: r.height) }
         let pairs: [(String, Rect?, Rect?)] = [
             ("description", ltr.description, rtl.description), ("error", ltr.error, rtl.error),
-            ("keyboard", ltr.keyboard, rtl.keyboard), ("quality", ltr.quality, rtl.quality),
+            ("keyboard", ltr.keyboard, rtl.keyboard), ("layout's name", ltr.keyboardLayoutName, rtl.keyboardLayoutName),
+            ("quality", ltr.quality, rtl.quality),
             ("notes", ltr.notes, rtl.notes), ("suggestion", ltr.suggestion, rtl.suggestion),
         ] + zip(ltr.labels, rtl.labels).map { ("label", $0, $1) } + zip(ltr.fields, rtl.fields).map { ("field", $0, $1) }
             + zip(ltr.buttons, rtl.buttons).map { ("button", $0, $1) }

@@ -122,7 +122,7 @@ public struct AccessibleTree: Equatable, Sendable {
             // Caps Lock's warning and the layout, as the line shows them (empty while it says nothing).
             nodes.append(text(ID.capsLock, content.keyboard?.capsLock ?? "", layout.keyboard ?? .zero,
                               role: .notification))
-            nodes.append(text(ID.layout, content.keyboard?.layout ?? "", layout.keyboard ?? .zero))
+            nodes.append(text(ID.layout, content.keyboard?.layout ?? "", layout.keyboardLayoutName ?? layout.keyboard ?? .zero))
             if let notes = layout.notes { nodes.append(text(ID.notes, content.notes, notes)) }
             nodes.append(text(ID.error, message, layout.error, role: .notification))
         } else if case .paySheet(let layout) = geometry {

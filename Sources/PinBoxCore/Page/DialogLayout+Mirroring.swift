@@ -16,6 +16,7 @@ extension DialogLayout {
         labels = labels.map(flip)
         fields = fields.map(flip)
         keyboard = keyboard.map(flip)
+        keyboardLayoutName = keyboardLayoutName.map(flip)
         error = flip(error)
         cue = cue.map(flip)
         quality = quality.map(flip)

@@ -72,6 +72,9 @@ public struct DialogLayout: Equatable, Sendable {
     /// The line under the entries that says what the keyboard does (`KeyboardNote`), laid out
     /// only while it has something to say.
     public internal(set) var keyboard: Rect?
+    /// The active layout's name at the end of that line, when it names one: a click on it
+    /// switches to the next layout.
+    public internal(set) var keyboardLayoutName: Rect?
     /// The width the Caps Lock warning wraps to: the line's, less the layout's name at its end.
     public let keyboardWarningWidth: Double
     public internal(set) var error: Rect
@@ -239,6 +242,9 @@ public struct DialogLayout: Equatable, Sendable {
         fields = fieldRects
         if content.keyboard != nil {
             keyboard = Rect(x: left, y: y, width: width, height: keyboardHeight)
+            if content.keyboard?.layout != nil {
+                keyboardLayoutName = Rect(x: (left + width - layoutWidth).rounded(), y: y, width: layoutWidth, height: lineHeight)
+            }
             y += keyboardHeight + gap
         } else {
             keyboard = nil

@@ -78,7 +78,7 @@ extension InputEvent {
         switch self {
         case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
              .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape, .submit,
-             .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .composeStarted, .composeCancelled, .characterCode, .contextMenu,
+             .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .contextMenu,
              .verticalMove, .composedText, .preedit:
             return true
         default:

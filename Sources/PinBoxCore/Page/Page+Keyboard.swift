@@ -23,7 +23,7 @@ extension Page {
         case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock,
              .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .mnemonic,
              .pressButton, .focusOn, .hidden, .close, .terminate, .contextMenu, .verticalMove,
-             .chooseMenuItem, .composedText, .preedit:
+             .chooseMenuItem, .composedText, .preedit, .switchLayout:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }
@@ -45,6 +45,15 @@ extension Page {
         guard note != content.keyboard else { return }
         content.keyboard = note
         relayout()
+    }
+
+    /// The next layout of the keyboard's (the one before, not `forward`), round to the first:
+    /// asked of the X server, whose report of it then shows the new name. With one layout there
+    /// is nothing to switch, and nothing is said, as for a key that never types.
+    func switchLayout(forward: Bool, into effects: inout [PageEffect]) {
+        let count = keyboard.layouts.count
+        guard count > 1 else { return }
+        effects.append(.lockLayout((keyboard.group + (forward ? 1 : count - 1)) % count))
     }
 
     /// Whether a press is taken at all (`InputPolicy`): forged presses are refused while a

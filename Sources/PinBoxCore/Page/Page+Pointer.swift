@@ -10,8 +10,11 @@ extension Page {
     public var pointerAreas: [PointerArea] {
         guard outcome == nil else { return [] }
         let entries = geometry.fields.map { PointerArea($0, .text) }
-        guard case .paySheet(let layout) = geometry else { return entries }
-        return entries + [PointerArea(layout.forgot, .link)]
+        switch geometry {
+        case .paySheet(let layout): return entries + [PointerArea(layout.forgot, .link)]
+        case .dialog(let layout): return entries + (layout.keyboardLayoutName.map { [PointerArea($0, .link)] } ?? [])
+        case .workbench: return entries
+        }
     }
 
     func click(at point: Point, extending: Bool = false, now: Double, into effects: inout [PageEffect]) {
@@ -19,6 +22,9 @@ extension Page {
             pressedKey = i
             pressedKeyHeld = true
             return
+        }
+        if case .dialog(let layout) = geometry, layout.keyboardLayoutName?.contains(point) == true {
+            return switchLayout(forward: true, into: &effects)
         }
         if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {
             setFocus(i, into: &effects)

@@ -395,6 +395,8 @@ public final class Page {
             follow(preedit: composed)
         case .keyboard(let state):
             showKeyboard(state)
+        case .switchLayout(let forward):
+            switchLayout(forward: forward, into: &effects)
         case .pressButton(let b):
             guard b >= 0, b < content.buttons.count else { break }
             setFocus(fields.count + b, into: &effects)

@@ -27,6 +27,9 @@ public enum PageEffect: Equatable, Sendable {
     /// it sounds or shows (the desktop's alert sound, a flash of the window for a user who
     /// cannot hear it, nothing) is the desktop's and the user's choice.
     case bell
+    /// Make layout `group` of the keyboard's the active one (`.switchLayout`): the X server
+    /// switches it for every program, as the desktop's own shortcut does, and reports it back.
+    case lockLayout(Int)
     /// The page is done.
     case finish(PageOutcome)
 }

@@ -196,6 +196,15 @@ final class Keyboard {
         if eventBase == nil { XRefreshKeyboardMapping(&event) }
     }
 
+    /// Makes layout `group` the active one for the whole server, as a desktop's layout switcher
+    /// does (XkbLockGroup); the StateNotify that follows tells the new state. Without XKB there
+    /// are no layouts to switch.
+    func lockLayout(_ group: Int) {
+        guard eventBase != nil, (0..<4).contains(group) else { return }
+        XkbLockGroup(display, UInt32(XkbUseCoreKbd), UInt32(group))
+        XFlush(display)
+    }
+
     /// The Latin letter of the key in another layout (`Keymap.latinLetter`), for a shortcut
     /// typed on a layout that has none there.
     func latinLetter(_ keycode: UInt32, modifiers: UInt32) -> UInt32? {

@@ -172,6 +172,7 @@ final class PageController: WindowController {
             // A refusal asks nothing else of the window: a paste to fetch or a copy to offer is
             // never refused at the same time.
             case .bell: request = request ?? .bell
+            case .lockLayout(let group): request = .lockLayout(group)
             case .suggest:
                 request = perform(page.suggested(onSuggest?(), now: now), now: now) ?? request
             case .check(let i):

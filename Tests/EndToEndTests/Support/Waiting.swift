@@ -158,7 +158,8 @@ extension XClient {
     }
 
     /// Presses and releases the keys by their keycodes, the first held while the others are
-    /// tapped (`[37, 55]`: Control and the key of V).
+    /// tapped (`[37, 55]`: Control and the key of V; `[41]` the key of F alone). A key left down
+    /// would make its next press a repeat, which the prompt drops.
     func chord(_ keycodes: [UInt32]) throws {
         guard let first = keycodes.first else { return }
         try fakeKey(first, down: true)
@@ -166,6 +167,6 @@ extension XClient {
             try fakeKey(k, down: true)
             try fakeKey(k, down: false)
         }
-        if keycodes.count > 1 { try fakeKey(first, down: false) }
+        try fakeKey(first, down: false)
     }
 }
