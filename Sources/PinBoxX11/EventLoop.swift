@@ -363,7 +363,7 @@ public final class EventLoop {
 
     /// Gets ready what the window needs only once it shows, after the first frame has had time
     /// to reach the screen, so that neither start-up nor the X server and compositor showing
-    /// the window wait for it: the keymap and the compose table (milliseconds of parsing), the
+    /// the window wait for it: the keymap (the compose table waits for a key that needs it), the
     /// refresh rate (RandR round trips) that paces animation, the shared memory later frames go
     /// through, the accessibility bridge. Done right after the map, this work held the first
     /// frame back on two cores (measured in docs/performance-notes.md). A key typed sooner is

@@ -127,7 +127,7 @@ struct KeyTranslator {
             return emit(command)
         }
         // A key that types, or a dead or Compose key: through the compose table.
-        switch keyboard.composer?.feed(keysym) ?? .none {
+        switch keyboard.composer(for: keysym)?.feed(keysym) ?? .none {
         case .none:
             emit(character.map { .character($0) } ?? Self.untyped(keysym))
         case .started:

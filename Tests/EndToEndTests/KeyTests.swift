@@ -110,6 +110,24 @@ struct KeyTests {
         #expect(d.p.stdout == phrase + "a\n")
     }
 
+    /// The locale's table is read at the first key that may begin one of its sequences, but a
+    /// table of the user's own (`~/.XCompose`, `$XDG_CONFIG_HOME/XCompose`) may begin one with
+    /// any key, and is read before the first: `q q` makes ǫ there. Without the file, the same
+    /// keys type qq (the control).
+    @Test(arguments: ["", ".XCompose", ".config/XCompose"])
+    func aUsersOwnTableMayBeginWithAnyKey(_ file: String) throws {
+        let home = NSTemporaryDirectory() + "pinbox-home-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home + "/.config", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        if !file.isEmpty {
+            try "include \"%L\"\n<q> <q> : \"\u{1eb}\"\n".write(toFile: home + "/" + file, atomically: true, encoding: .utf8)
+        }
+        let d = try Dialog(["--passphrase", "Passphrase for key:"], environment: ["HOME": home, "XDG_CONFIG_HOME": ""])
+        try d.p.keys("q", "q", "dead_acute", "e", "Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == (file.isEmpty ? "qqé\n" : "\u{1eb}é\n"), "\(d.p.stdout)")
+    }
+
     /// libxkbcommon is loaded once the window shows: where it cannot be, no key can be read, and
     /// the prompt says why and closes (exit 3) rather than hold the keyboard while it reads
     /// nothing, Escape included (the tests above, the same dialog with the library, are the control).

@@ -66,6 +66,18 @@ final class Composer {
         return LocaleCodeset.environmentCharacterLocale ?? "C"
     }
 
+    /// Whether the user has a compose table of their own, which libxkbcommon reads before the
+    /// locale's and which may begin a sequence with any key: `XCOMPOSEFILE`,
+    /// `$XDG_CONFIG_HOME/XCompose` (`~/.config/XCompose`), `~/.XCompose`. Then the table is
+    /// read when the keyboard is got ready, not at the first key that needs it.
+    static var userHasTable: Bool {
+        if let file = environment("XCOMPOSEFILE"), !file.isEmpty { return true }
+        let home = environment("HOME") ?? ""
+        let config = environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        for file in [config + "/XCompose", home + "/.XCompose"] where CSystem.access(file, F_OK) == 0 { return true }
+        return false
+    }
+
     /// Whether `locale`'s Compose file is UTF-8 (`LocaleCodeset`); C and POSIX read a UTF-8
     /// table too.
     static func isUTF8(_ locale: String) -> Bool {

@@ -16,10 +16,12 @@ import PinBoxCore
 /// Lock is read from the core modifiers (the pointer's state as a dialog opens, then each real
 /// key's), the layouts are not named.
 ///
-/// Compiling the keymap and reading the compose table take a few round trips and milliseconds
-/// of parsing: they wait for `prepare()`, which the event loop calls once the first frame is
-/// on screen, or for the first key, whichever comes first. Kept for the display's life, so a
-/// pinentry's next dialog has them at once.
+/// Compiling the keymap takes a few round trips and a millisecond: it waits for `prepare()`,
+/// which the event loop calls once the first frame is on screen, or for the first key,
+/// whichever comes first. The compose table (milliseconds of parsing, a few hundred kilobytes)
+/// waits for the first key that may begin a sequence (`ComposeDemand`), which a passphrase or a
+/// PIN typed in ASCII never has. Both are kept for the display's life, so a pinentry's next
+/// dialog has them at once.
 final class Keyboard {
     private let display: OpaquePointer
     private let root: Window
@@ -33,7 +35,10 @@ final class Keyboard {
     private var connection: OpaquePointer?
     private var device: Int32 = -1
     private var keymap: Keymap?
+    /// The compose table, once a key needed it (`composer(for:)`).
     private(set) var composer: Composer?
+    /// Whether it was read, or tried: a locale with no table is not looked for at every key.
+    private var composerTried = false
     /// Set once `prepare` has run, whatever it found.
     private var prepared = false
     /// No XKB for this client: keys are read by the core protocol's rules.
@@ -93,8 +98,9 @@ final class Keyboard {
         return indicators.state
     }
 
-    /// Loads libxkbcommon, compiles the keymap and reads the compose table, once. Where no key
-    /// can be read (no library, a server without XKB), `failure` says why.
+    /// Loads libxkbcommon and compiles the keymap, once; reads the compose table too when the
+    /// user has one of their own. Where no key can be read (no library, a server without XKB),
+    /// `failure` says why.
     func prepare() {
         guard !prepared else { return }
         prepared = true
@@ -112,7 +118,7 @@ final class Keyboard {
             self.xkb = xkb
             self.context = context
             coreOnly = true
-            composer = Composer(xkb, context: context)
+            if Composer.userHasTable { loadComposer() }
             return
         }
         let unreadable = "libxkbcommon cannot read this server's keyboard: no key can be read"
@@ -133,6 +139,20 @@ final class Keyboard {
         self.connection = connection
         compile()
         if let keymap { adoptLayoutNames(of: keymap) }
+        if Composer.userHasTable { loadComposer() }
+    }
+
+    /// The compose table for a key of `keysym`: read now if the key may begin a sequence
+    /// (`ComposeDemand`) and it was not read yet; nil while no key has needed it.
+    func composer(for keysym: UInt32) -> Composer? {
+        if composer == nil && ComposeDemand.mayBegin(keysym) { loadComposer() }
+        return composer
+    }
+
+    /// Reads the compose table, once.
+    private func loadComposer() {
+        guard !composerTried, let xkb, let context else { return }
+        composerTried = true
         composer = Composer(xkb, context: context)
     }
 
