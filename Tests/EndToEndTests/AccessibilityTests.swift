@@ -444,6 +444,44 @@ struct AccessibilityTests {
         #expect(session.askpass.stdout == String(repeating: "a", count: typed) + "\n")
     }
 
+    /// With a US and a Russian layout, the entry's description names the active one in the
+    /// user's language, with xkeyboard-config's words for it (what GNOME's switcher says), and
+    /// names the other once Super+Space switches to it. With one layout it says nothing of it.
+    @Test func theEntrySaysTheKeyboardLayoutInTheUsersLanguage() throws {
+        let dir = NSTemporaryDirectory() + "pinbox-layout-words-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let program = try TranslationTests.installed(in: dir) + "/bin/pinbox"
+        // With the accessibility plug-in found beside the binary under test, as beside the copy.
+        let plugin = "libpinbox-accessibility.so"
+        try FileManager.default.copyItem(atPath: (PinBoxProcess.binary as NSString).deletingLastPathComponent + "/" + plugin,
+                                         toPath: dir + "/prefix/bin/" + plugin)
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let environment = bus.environment.merging(["LANG": "ru_RU.UTF-8", "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""]) { $1 }
+        let single = try PinBoxProcess(["askpass", "Enter passphrase for key:"], display: xvfb.display, environment: environment,
+                                       program: program)
+        try single.findWindowByPID()
+        let plain = try #require(flatten(try probe.window(of: "pinbox")).first { $0["role"] as? String == "password text" })
+        #expect(plain["description"] as? String == "", "one layout: nothing said of it")
+        try single.keys("Escape")
+        #expect(try single.waitExit() == 1)
+        _ = try run(["setxkbmap", "-layout", "us,ru"], display: xvfb.display)
+        let askpass = try PinBoxProcess(["askpass", "Enter passphrase for key:"], display: xvfb.display, environment: environment,
+                                        program: program)
+        try askpass.findWindowByPID()
+        let entry = try #require(flatten(try probe.window(of: "pinbox")).first { $0["role"] as? String == "password text" })
+        #expect(entry["description"] as? String == "Раскладка клавиатуры: Английская (США)")
+        // By keycode (133 Super, 65 Space, 9 Escape): xdotool puts back the group it found.
+        let keys = try XClient(xvfb.display)
+        try keys.chord([133, 65])
+        _ = try probe.waitForEvent { $0["type"] as? String == "object:property-change:accessible-description"
+            && $0["description"] as? String == "Раскладка клавиатуры: Русская" }
+        try keys.chord([9])
+        #expect(try askpass.waitExit() == 1)
+    }
+
     @Test func aPinBoxSaysHowManyDigitsAreEntered() throws {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)

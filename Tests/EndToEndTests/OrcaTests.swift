@@ -210,6 +210,32 @@ struct OrcaTests {
         #expect(try sheet.waitExit() == 1)
     }
 
+    /// With two keyboard layouts, which one the keys type in is said in words with the entry as
+    /// the askpass opens, and again when Super+Space switches it (the entry's description): a
+    /// user who cannot see the line under the entry would not know it. Once each. With one
+    /// layout nothing is said of it (the control).
+    @Test func orcaSaysTheKeyboardLayout() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        let single = try PinBoxProcess(["askpass", "Enter passphrase for key '/tmp/id':"], display: xvfb.display,
+                                       environment: bus.environment)
+        try orca.waitToSpeak("Passphrase password text.")
+        try single.keys("Escape")
+        #expect(try single.waitExit() == 1)
+        _ = try run(["setxkbmap", "-layout", "us,ru"], display: xvfb.display)
+        let askpass = try PinBoxProcess(["askpass", "Enter passphrase for key '/tmp/id':"], display: xvfb.display,
+                                        environment: bus.environment)
+        #expect(!orca.spoken.contains { $0.contains("Keyboard layout") })
+        try orca.waitToSpeak("Keyboard layout: English (US)")
+        // By keycode (133 Super, 65 Space, 9 Escape): xdotool puts back the group it found
+        // after each key, which would switch the layout under the test.
+        let keys = try XClient(xvfb.display)
+        try keys.chord([133, 65])
+        try orca.waitFor("the new layout") { _ in orca.spoken.contains { $0.hasPrefix("Keyboard layout: Russian") } }
+        try keys.chord([9])
+        #expect(try askpass.waitExit() == 1)
+        #expect(orca.spoken.filter { $0.contains("Keyboard layout") }.count == 2, "\(orca.spoken)")
+    }
+
     /// Caps Lock turned on while a passphrase is asked: "notification Caps Lock is on.", once.
     @Test func orcaSaysCapsLockIsOn() throws {
         let (xvfb, bus, orca) = try Self.session()

@@ -282,6 +282,31 @@ struct AccessibleTreeTests {
         #expect(AccessibleTree(page: page).node(AccessibleTree.ID.capsLock)?.name == "")
     }
 
+    /// With several layouts, the active one is in the entries' description, in words, in the
+    /// user's language (the words passed in): said with the entry as it gets the focus, and
+    /// again when it changes; with one layout the description says nothing of it.
+    @Test func theActiveLayoutIsInTheEntrysDescription() throws {
+        var words = AccessibleWords()
+        words.layout = "Раскладка: {name}"
+        let page = try dialog(.entry(.passphrase)) { $0.title = "t"; $0.prompt = "Passphrase" }
+        let names = ["Английская (США)", "Русская"]
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru"], group: 0, descriptions: names)), now: 1)
+        let us = AccessibleTree(page: page, words: words)
+        let entry = AccessibleTree.ID.entry(0)
+        #expect(us.node(entry)?.description == "Раскладка: Английская (США)")
+        #expect(us.node(AccessibleTree.ID.layout)?.name == "us", "the line as it shows")
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru"], group: 1, descriptions: names)), now: 2)
+        let ru = AccessibleTree(page: page, words: words)
+        #expect(ru.node(entry)?.description == "Раскладка: Русская")
+        #expect(ru.changes(from: us).contains(.description(entry)))
+        #expect(!ru.changes(from: us).contains { if case .announce = $0 { true } else { false } }, "no notification")
+        // Before the keymap is read, the short name.
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru"], group: 1)), now: 3)
+        #expect(AccessibleTree(page: page, words: words).node(entry)?.description == "Раскладка: ru")
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us"], descriptions: ["English (US)"])), now: 4)
+        #expect(AccessibleTree(page: page, words: words).node(entry)?.description == "")
+    }
+
     @Test("a prompt of one or two words stays the window's description: Orca 43 reads a dialog's labels of three words or more")
     func shortPromptKept() throws {
         for prompt in ["alice@example.com's password:", "Password:"] {

@@ -122,6 +122,9 @@ public struct AccessibleTree: Equatable, Sendable {
             // Caps Lock's warning and the layout, as the line shows them (empty while it says nothing).
             nodes.append(text(ID.capsLock, content.keyboard?.capsLock ?? "", layout.keyboard ?? .zero,
                               role: .notification))
+            // The layout's name as the line shows it: in words it is the entries' description (a
+            // label of three words or more Orca 43 would read with the dialog, then again with
+            // the entry).
             nodes.append(text(ID.layout, content.keyboard?.layout ?? "", layout.keyboardLayoutName ?? layout.keyboard ?? .zero))
             if let notes = layout.notes { nodes.append(text(ID.notes, content.notes, notes)) }
             nodes.append(text(ID.error, message, layout.error, role: .notification))
@@ -225,6 +228,12 @@ public struct AccessibleTree: Equatable, Sendable {
         }
     }
 
+    /// The active keyboard layout of several, in words where the keymap names it ("Keyboard
+    /// layout: Russian"), else by its short name; nil with one layout.
+    static func layoutWords(_ content: PageContent, _ words: AccessibleWords) -> String? {
+        content.keyboard?.layout.map { words.layout(content.keyboard?.layoutDescription ?? $0) }
+    }
+
     /// An entry: what it is called, what it says of its contents and how much of them it shows.
     private static func entry(_ field: PageField, index: Int, page: Page, bounds: Rect, focused: Bool,
                               words: AccessibleWords) -> AccessibleNode {
@@ -245,6 +254,13 @@ public struct AccessibleTree: Equatable, Sendable {
         // refuses ("Too weak", an empty bar) is heard. The words only, never anything typed.
         if index == 0, page.content.qualityLabel != nil, page.isDialog, let rating = page.quality {
             description = [description, QualityRating(rating).words].filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+        // Of several keyboard layouts, the one the keys type in, in words: said with the entry as
+        // it gets the focus and again when the layout changes (Super+Space), as the line under
+        // the entry shows it to a user who can see it. As the entry's description, not a
+        // notification of its own, which Orca 43 says only after the whole dialog again.
+        if let layout = layoutWords(page.content, words) {
+            description = [description, layout].filter { !$0.isEmpty }.joined(separator: ", ")
         }
         let name = field.label.isEmpty ? (page.content.title.isEmpty ? words.untitled : page.content.title) : field.label
         let text: String

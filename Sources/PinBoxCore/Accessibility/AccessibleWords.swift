@@ -13,21 +13,31 @@ public struct AccessibleWords: Equatable, Sendable {
     public var waiting = "Waiting for your security key or card reader"
     /// A window without a title.
     public var untitled = "PinBox"
+    /// The active keyboard layout, said as it shows and as it changes: `{name}` stands for
+    /// its name.
+    public var layout = "Keyboard layout: {name}"
 
     public init() {}
 
     /// "3 of 6 entered".
     public func entered(_ n: Int, of m: Int) -> String {
-        var out = "", rest = Substring(entered)
+        filled(entered, ["{n}": String(n), "{m}": String(m)])
+    }
+
+    /// "Keyboard layout: Russian".
+    public func layout(_ name: String) -> String {
+        filled(layout, ["{name}": name])
+    }
+
+    /// `template` with each of `values`' keys replaced by its value; other braces kept.
+    private func filled(_ template: String, _ values: [String: String]) -> String {
+        var out = "", rest = Substring(template)
         while let brace = rest.firstIndex(of: "{") {
             out += rest[..<brace]
             let tail = rest[brace...]
-            if tail.hasPrefix("{n}") {
-                out += String(n)
-                rest = tail.dropFirst(3)
-            } else if tail.hasPrefix("{m}") {
-                out += String(m)
-                rest = tail.dropFirst(3)
+            if let (key, value) = values.first(where: { tail.hasPrefix($0.key) }) {
+                out += value
+                rest = tail.dropFirst(key.count)
             } else {
                 out += "{"
                 rest = tail.dropFirst()

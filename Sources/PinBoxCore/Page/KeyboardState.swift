@@ -11,16 +11,27 @@ public struct KeyboardState: Equatable, Sendable {
     public var layouts: [String]
     /// The active layout: an index into `layouts`.
     public var group: Int
+    /// The layouts' names in words, in the user's language where the system has them
+    /// translated ("Russian", "Английская (США)"), in group order: what a screen reader says.
+    /// Empty until the keymap is read.
+    public var descriptions: [String]
 
-    public init(capsLock: Bool = false, layouts: [String] = [], group: Int = 0) {
+    public init(capsLock: Bool = false, layouts: [String] = [], group: Int = 0, descriptions: [String] = []) {
         self.capsLock = capsLock
         self.layouts = layouts
         self.group = group
+        self.descriptions = descriptions
     }
 
     /// The active layout's name, when there is more than one to tell apart.
     public var activeLayout: String? {
         layouts.count > 1 && layouts.indices.contains(group) ? layouts[group] : nil
+    }
+
+    /// The active layout's name in words, when it has one and there is more than one layout.
+    public var activeDescription: String? {
+        activeLayout != nil && descriptions.count == layouts.count && !descriptions[group].isEmpty
+            ? descriptions[group] : nil
     }
 }
 
@@ -31,16 +42,20 @@ public struct KeyboardNote: Equatable, Sendable {
     public var capsLock: String?
     /// The active layout's short name, when several are configured.
     public var layout: String?
+    /// Its name in words, when known: what a screen reader says of it.
+    public var layoutDescription: String?
 
-    public init(capsLock: String? = nil, layout: String? = nil) {
+    public init(capsLock: String? = nil, layout: String? = nil, layoutDescription: String? = nil) {
         self.capsLock = capsLock
         self.layout = layout
+        self.layoutDescription = layoutDescription
     }
 
     /// The note for `state`, with `warning` as the Caps Lock warning's words; nil when it has
     /// nothing to say.
     public static func make(for state: KeyboardState, warning: String) -> KeyboardNote? {
-        let note = KeyboardNote(capsLock: state.capsLock ? warning : nil, layout: state.activeLayout)
+        let note = KeyboardNote(capsLock: state.capsLock ? warning : nil, layout: state.activeLayout,
+                                layoutDescription: state.activeDescription)
         return note.capsLock == nil && note.layout == nil ? nil : note
     }
 }

@@ -261,16 +261,30 @@ final class Keyboard {
         keymap = Keymap(xkb, context: context, connection: connection, device: device) ?? keymap
     }
 
-    /// The rules' short names when the keymap has as many layouts as they name; else the
+    /// The keymap's names of its layouts, in the user's language, as what a screen reader says;
+    /// shown, the rules' short names when the keymap has as many layouts as they name, else the
     /// keymap's own names, each cut short, as no one set rules for it.
     private func adoptLayoutNames(of keymap: Keymap) {
         let names = keymap.layoutNames
+        indicators.setDescriptions(names.map { Self.plain(Self.inUsersLanguage($0), most: 64) })
         guard names.count != indicators.state.layouts.count else { return }
-        indicators.setLayouts(names.map { name in
-            let plain = name.unicodeScalars.filter { $0.value >= 0x20 && !(0x7f..<0xa0).contains($0.value) }.prefix(24)
-            var text = ""
-            text.unicodeScalars.append(contentsOf: plain)
-            return text
-        })
+        indicators.setLayouts(names.map { Self.plain($0, most: 24) })
+    }
+
+    /// A layout's name from the keymap (which any client of the display may set) without its
+    /// control characters, at most `most` characters of it.
+    private static func plain(_ name: String, most: Int) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: name.unicodeScalars
+            .filter { $0.value >= 0x20 && !(0x7f..<0xa0).contains($0.value) }.prefix(most))
+        return text
+    }
+
+    /// A layout's name ("Russian") in the user's language, from xkeyboard-config's catalogue,
+    /// where the desktop's own layout switchers find it (asked for as UTF-8, whatever the
+    /// locale's character set); as it is where there is none.
+    private static func inUsersLanguage(_ name: String) -> String {
+        _ = bind_textdomain_codeset("xkeyboard-config", "UTF-8")
+        return name.withCString { String(cString: dgettext("xkeyboard-config", $0)) }
     }
 }

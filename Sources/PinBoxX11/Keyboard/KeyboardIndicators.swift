@@ -38,6 +38,11 @@ struct KeyboardIndicators {
         state.layouts = names
     }
 
+    /// The keymap's names of its layouts, in words (`KeyboardState.descriptions`).
+    mutating func setDescriptions(_ names: [String]) {
+        state.descriptions = names
+    }
+
     /// The root's `_XKB_RULES_NAMES`, asked now and answered with the next round trip.
     static func askLayouts(_ display: OpaquePointer, root: Window, rulesNames: Atom) -> PendingProperty {
         PendingProperty(CX11.XGetXCBConnection(display),

@@ -150,6 +150,8 @@ final class PageController: WindowController {
         words.delete = localized("Delete")
         // TRANSLATORS: a screen reader's name for the pulsing cue while a security key waits for a touch.
         words.waiting = localized("Waiting for your security key or card reader")
+        // TRANSLATORS: said by a screen reader as a prompt opens and when the keyboard's layout changes; {name} is the layout's name ("Russian"), keep it.
+        words.layout = localized("Keyboard layout: {name}")
         return words
     }()
 
