@@ -304,3 +304,14 @@ struct LayoutSwitchPageTests {
         #expect(single.keyboardLayoutName == nil && !page.pointerAreas.contains { $0.shape == .link })
     }
 }
+
+extension CharacterCodePageTests {
+    /// A code's digits stay in the page only while its sequence is under way.
+    @Test func noDigitStaysOnceTheSequenceEnds() throws {
+        let page = try dialog()
+        page.feed([.characterCode(CharacterCode().adding(4)!)])
+        #expect(page.composingCode != nil)
+        page.feed([.focusNext])
+        #expect(page.composing == nil && page.composingCode == nil)
+    }
+}

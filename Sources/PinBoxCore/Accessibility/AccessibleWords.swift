@@ -21,21 +21,21 @@ public struct AccessibleWords: Equatable, Sendable {
 
     /// "3 of 6 entered".
     public func entered(_ n: Int, of m: Int) -> String {
-        filled(entered, ["{n}": String(n), "{m}": String(m)])
+        filled(entered, [("{n}", String(n)), ("{m}", String(m))])
     }
 
     /// "Keyboard layout: Russian".
     public func layout(_ name: String) -> String {
-        filled(layout, ["{name}": name])
+        filled(layout, [("{name}", name)])
     }
 
-    /// `template` with each of `values`' keys replaced by its value; other braces kept.
-    private func filled(_ template: String, _ values: [String: String]) -> String {
+    /// `template` with each placeholder of `values` replaced by its value; other braces kept.
+    private func filled(_ template: String, _ values: [(String, String)]) -> String {
         var out = "", rest = Substring(template)
         while let brace = rest.firstIndex(of: "{") {
             out += rest[..<brace]
             let tail = rest[brace...]
-            if let (key, value) = values.first(where: { tail.hasPrefix($0.key) }) {
+            if let (key, value) = values.first(where: { tail.hasPrefix($0.0) }) {
                 out += value
                 rest = tail.dropFirst(key.count)
             } else {

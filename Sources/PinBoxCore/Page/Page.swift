@@ -62,9 +62,12 @@ public final class Page {
     public private(set) var raised = 0
     /// The entry a dead key or Compose sequence is being typed into, while it is half-typed
     /// (Page+Keyboard.swift).
-    public internal(set) var composing: Int?
+    public internal(set) var composing: Int? {
+        didSet { if composing == nil { composingCode = nil } }
+    }
     /// The code typed so far, when the sequence in `composing` is a character typed by its code
-    /// (Ctrl+Shift+U); nil for a dead key's or Compose's.
+    /// (Ctrl+Shift+U); nil for a dead key's or Compose's, and once the sequence ends, so that no
+    /// digit of a secret's character stays here.
     public internal(set) var composingCode: CharacterCode?
     /// What the desktop's input method is composing, and in which entry (`Page+InputMethod`).
     public internal(set) var preedit: (field: Int, Preedit)?
