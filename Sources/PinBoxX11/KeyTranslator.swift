@@ -108,16 +108,17 @@ struct KeyTranslator {
         let control = modifiers & UInt32(ControlMask) != 0
         let shift = modifiers & UInt32(ShiftMask) != 0
         let alt = modifiers & UInt32(Mod1Mask) != 0
+        let superKey = modifiers & UInt32(Mod4Mask) != 0
+        // Ctrl+V, Alt or Super and a letter on a key of a Cyrillic or Greek layout: the key's
+        // Latin letter in another layout is what the shortcut means.
+        let latin = (control || alt || superKey) && !Keymap.isLatinLetter(keysym)
+            ? keyboard.latinLetter(keycode, modifiers: modifiers) : nil
         // Super and a key is the desktop's or the window manager's shortcut, held back while the
         // prompt holds the keyboard: it types nothing and presses nothing (Super+Return, an i3
-        // user's terminal, must not submit), but Super+Space switches the layout, as the
-        // desktop would have.
-        if modifiers & UInt32(Mod4Mask) != 0 { return emit(Self.desktopShortcut(keysym, shift: shift)) }
+        // user's terminal, must not submit), but the layout's shortcuts switch the layout, as
+        // the desktop would have.
+        if superKey { return emit(Self.desktopShortcut(latin ?? keysym, shift: shift, alt: alt)) }
         let character = keyboard.character(keysym)
-        // Ctrl+V or Alt and a letter on a key of a Cyrillic or Greek layout: the key's Latin
-        // letter in another layout is what the shortcut means.
-        let latin = (control || alt) && !Keymap.isLatinLetter(keysym)
-            ? keyboard.latinLetter(keycode, modifiers: modifiers) : nil
         // Ctrl+Shift+U, and the keys of the code it begins.
         if typeByCode(latin ?? keysym, keycode: keycode, modifiers: modifiers, keyboard: keyboard, emit: emit) { return }
         // Alt and a letter is a mnemonic, which answers in any of the keymap's layouts.
@@ -226,10 +227,12 @@ struct KeyTranslator {
     }
 
     /// What Super and a key means here: Super+Space (GNOME's default) the next layout, with
-    /// Shift the one before; anything else, a shortcut that is not the prompt's.
-    static func desktopShortcut(_ keysym: UInt32, shift: Bool) -> InputEvent {
+    /// Shift the one before; Super+Alt+K (Plasma's default) the next one; anything else, a
+    /// shortcut that is not the prompt's.
+    static func desktopShortcut(_ keysym: UInt32, shift: Bool, alt: Bool) -> InputEvent {
         switch Int32(truncatingIfNeeded: keysym) {
         case XK_space, XK_KP_Space: .switchLayout(forward: !shift)
+        case XK_k where alt, XK_K where alt: .switchLayout(forward: true)
         default: .nonTypingKey
         }
     }

@@ -43,6 +43,22 @@ struct LayoutSwitchTests {
         #expect(d.p.stdout == "\u{430}f\n", "no space typed: \(d.p.stdout.unicodeScalars.map(\.value))")
     }
 
+    /// Plasma's shortcut, Meta+Alt+K, by keycode (133 Super, 64 Alt, 45 K, 41 F): from the US
+    /// layout to the Russian one, then, where the key of K types л, back to the US one.
+    @Test func plasmasShortcutSwitchesTooOnAKeyOfAnotherScript() throws {
+        let d = try dialog()
+        for wanted in [1, 0] {
+            try d.x.fakeKey(133, down: true)
+            try d.x.chord([64, 45])
+            try d.x.fakeKey(133, down: false)
+            try d.wait("layout \(wanted)") { group(d) == wanted }
+            try d.x.chord([41])
+        }
+        try d.x.chord([36])
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "\u{430}f\n", "\(d.p.stdout.unicodeScalars.map(\.value))")
+    }
+
     /// The layout's name is where its pixels change when another layout is made active from
     /// outside; a click there makes the next one active.
     @Test func aClickOnTheLayoutsNameSwitchesToTheNext() throws {
