@@ -84,11 +84,7 @@ struct CharacterCodeTests {
         XSync(d.x.display, 0)
         // Keycodes of the evdev keymap: 37 Control, 50 Shift, 30 U (Cyrillic г), 41 F (а),
         // 56 B (и), 65 Space, 36 Return.
-        try d.x.fakeKey(37, down: true)
-        try d.x.fakeKey(50, down: true)
-        try d.x.chord([30])
-        try d.x.fakeKey(50, down: false)
-        try d.x.fakeKey(37, down: false)
+        try d.x.chord([37, 50, 30])
         for key: UInt32 in [41, 56, 65, 36] { try d.x.chord([key]) }
         #expect(try d.p.waitExit() == 0)
         #expect(d.p.stdout == "\u{fb}\n", "\(d.p.stdout.unicodeScalars.map(\.value))")

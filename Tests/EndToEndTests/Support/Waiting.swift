@@ -157,16 +157,12 @@ extension XClient {
         XSync(display, 0)
     }
 
-    /// Presses and releases the keys by their keycodes, the first held while the others are
-    /// tapped (`[37, 55]`: Control and the key of V; `[41]` the key of F alone). A key left down
+    /// Presses and releases the keys by their keycodes, all but the last held, in order, while
+    /// the last is tapped (`[37, 55]`: Control and the key of V; `[50, 133, 65]`: Shift and Super
+    /// and Space; `[41]` the key of F alone), then let go in the reverse order. A key left down
     /// would make its next press a repeat, which the prompt drops.
     func chord(_ keycodes: [UInt32]) throws {
-        guard let first = keycodes.first else { return }
-        try fakeKey(first, down: true)
-        for k in keycodes.dropFirst() {
-            try fakeKey(k, down: true)
-            try fakeKey(k, down: false)
-        }
-        try fakeKey(first, down: false)
+        for k in keycodes { try fakeKey(k, down: true) }
+        for k in keycodes.reversed() { try fakeKey(k, down: false) }
     }
 }
