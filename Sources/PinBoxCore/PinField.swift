@@ -39,6 +39,10 @@ public final class PinField {
     /// The most bytes the secret may take: what the program that asked can read (ssh reads
     /// 1023, gpg-agent 255 for a passphrase). A character past it is refused with `limit`.
     public let byteLimit: Int
+    /// The characters are shown (a name, a passphrase the user chose to show): the caret stops
+    /// only between what a reader sees as one character each (`SecretBuffer.clusterStart`).
+    /// Behind dots, one for each character as in GTK's entries, it stops between any two.
+    public var showsCharacters = false
 
     /// `capacity` characters. `byteLimit` defaults to what that many characters can take.
     public init(capacity: Int = 6, pastePolicy: PastePolicy = .deny,
@@ -87,23 +91,33 @@ public final class PinField {
     }
 
     /// Backspace: removes the character before the caret (all of its bytes); with nothing
-    /// before the caret nothing happens.
+    /// before the caret nothing happens. Where the characters show, a letter goes with its
+    /// accents where Pango says so (`backSpaceTakesWholeCluster`).
     public func deleteBackward() -> [FieldEvent] {
         erasing {
             guard caret > 0 else { return [] }
             let end = caretOffset
+            if showsCharacters {
+                let cluster = secret.clusterStart(before: caret), start = offset(of: cluster)
+                if caret - cluster > 1 && secret.backSpaceTakesWholeCluster(startingAt: start) {
+                    secret.removeBytes(start..<end)
+                    return removed(caret - cluster, before: true)
+                }
+            }
             secret.removeBytes(secret.characterStart(before: end)..<end)
             return removed(1, before: true)
         }
     }
 
-    /// Delete: removes the character after the caret; at the end nothing happens.
+    /// Delete: removes the character after the caret, where the characters show all of the
+    /// cluster it begins; at the end nothing happens.
     public func deleteForward() -> [FieldEvent] {
         erasing {
             guard caret < length else { return [] }
             let start = caretOffset
-            secret.removeBytes(start..<secret.characterEnd(after: start))
-            return removed(1, before: false)
+            let end = showsCharacters ? secret.clusterEnd(after: caret) : caret + 1
+            secret.removeBytes(start..<offset(of: end))
+            return removed(end - caret, before: false)
         }
     }
 
@@ -220,8 +234,8 @@ public final class PinField {
     private func step(_ move: CaretMove) -> Bool {
         let target: Int
         switch move {
-        case .back: target = max(0, caret - 1)
-        case .forward: target = min(length, caret + 1)
+        case .back: target = showsCharacters ? secret.clusterStart(before: caret) : max(0, caret - 1)
+        case .forward: target = showsCharacters ? secret.clusterEnd(after: caret) : min(length, caret + 1)
         case .wordBack: target = caret - secret.wordStart(before: caretOffset).characters
         case .wordForward: target = caret + secret.wordEnd(after: caretOffset).characters
         case .start: target = 0
@@ -240,6 +254,14 @@ public final class PinField {
         anchor = selecting ? anchor ?? caret : nil
         caret = min(max(0, index), length)
         return caret != was || selection != selected
+    }
+
+    /// Where the caret may stand, for each place from before the first character to after the
+    /// last: anywhere behind dots, between two clusters where the characters show (a click on
+    /// an accent puts the caret after its letter or before, never between them).
+    public var caretPlaces: [Bool] {
+        guard showsCharacters else { return Array(repeating: true, count: length + 1) }
+        return secret.clusterBoundaries(count: length + 1)
     }
 
     /// Selects the word the caret stands in, or at either end of (a double click), as GTK's

@@ -188,6 +188,26 @@ final class CaretMovementEndToEndTests {
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "שלוxם\n")
     }
 
+    /// A Cameroonian name's tone marks, typed after their vowels (ɛ́ and ɔ̀ have no precomposed
+    /// form), go with them: BackSpace takes ɔ̀ whole and Left crosses ɛ́ in one press, as in GTK's
+    /// entries. The control: a Devanagari syllable loses only its vowel sign to BackSpace, the
+    /// way it was typed, before and after.
+    @Test func aToneMarkStaysWithItsVowel() throws {
+        let desk = try CallerDesk()
+        for (typed, keys, then, answer) in [("\u{25B}\u{301}b\u{254}\u{300}", ["BackSpace", "Left", "Left"], "x", "x\u{25B}\u{301}b"),
+                                            ("\u{915}\u{93F}", ["BackSpace"], "", "\u{915}")] {
+            let askpass = try desk.ask("Username for 'https://example.com': ")
+            _ = try desk.nextDialog()
+            try desk.type(typed)
+            try desk.key(keys)
+            if !then.isEmpty { try desk.type(then) }
+            try desk.key("Return")
+            #expect(askpass.wait() == 0)
+            #expect(String(decoding: askpass.read().out, as: UTF8.self).unicodeScalars.map { $0.value }
+                == (answer + "\n").unicodeScalars.map { $0.value })
+        }
+    }
+
     /// A held arrow walks along what is typed as a held BackSpace erases: its repeats are taken,
     /// a held letter's are not.
     @Test func aHeldArrowRepeats() throws {

@@ -59,8 +59,10 @@ extension Page {
             let slot = FieldScene.markSlot(0, layout: field.layout, padding: theme.padding)
             edges = (0...field.countShown).map { slot.x + Double($0) * slot.width }
         }
-        guard let nearest = edges.indices.min(by: { abs(edges[$0] - x) < abs(edges[$1] - x) }) else { return nil }
-        return (theme.drawsTextRun ? 0 : field.firstShown) + nearest
+        let first = theme.drawsTextRun ? 0 : field.firstShown, places = field.field.caretPlaces
+        guard let nearest = edges.indices.filter({ first + $0 < places.count && places[first + $0] })
+            .min(by: { abs(edges[$0] - x) < abs(edges[$1] - x) }) else { return nil }
+        return first + nearest
     }
 
     /// Keeps entry `index`'s row where its caret shows, scrolled only as far as it needs, for

@@ -20,7 +20,9 @@ public struct PageField {
     /// The characters are drawn rather than dots: an entry for a name or a code, or a
     /// passphrase the user chose to show. They exist only as the window's pixels: no event,
     /// title or property carries them.
-    public var revealed = false
+    public var revealed = false {
+        didSet { field.showsCharacters = revealed }
+    }
     /// The entry holds no secret (a name, a one-time code, ssh's fingerprint): what the window
     /// shows, a screen reader reads, as it would from any visible entry. A passphrase shown by
     /// Show is still a secret, and reaches a screen reader as bullets.
