@@ -19,7 +19,11 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// the invisible and bidi marks a text field refuses, the scalars around the surrogates.
 let edgeScalars: [UInt32] = [0x00, 0x1f, 0x20, 0x30, 0x39, 0x7e, 0x7f, 0x80, 0x9f, 0xa0, 0xe9, 0x7ff, 0x800,
                              0x200b, 0x200f, 0x2010, 0x202a, 0x202e, 0x2060, 0x206f, 0x4e2d, 0xd7ff, 0xe000,
-                             0xfeff, 0xfffd, 0xffff, 0x10000, 0x1f511, 0x10ffff]
+                             0xfeff, 0xfffd, 0xffff, 0x10000, 0x1f511, 0x10ffff,
+                             // what makes clusters: accents, an Indic vowel sign, a joiner, flags' halves,
+                             // a skin tone, Hangul jamo, a Thai vowel, Cyrillic and Greek letters
+                             0x25b, 0x300, 0x301, 0x915, 0x93f, 0x200d, 0x1f1eb, 0x1f1f7, 0x1f3fd, 0x1100,
+                             0x1161, 0x11a8, 0xe01, 0xe34, 0x435, 0x3b1, 0x20e3]
 
 /// One character of 1 to 4 UTF-8 bytes; printable ASCII most often, as in real passphrases.
 func nextScalar(_ input: inout ByteReader) -> Unicode.Scalar {
@@ -125,6 +129,10 @@ func fuzzEntry(_ input: inout ByteReader) {
     guard let field = try? PinField(capacity: capacity, pastePolicy: policy, accepts: accepts, byteLimit: byteLimit)
     else { return check(false, "the field refused capacity \(capacity)") }
     check(field.byteLimit == min(byteLimit ?? .max, capacity * accepts.bytesPerCharacter), "byte limit \(field.byteLimit)")
+    // An entry that shows its characters moves and deletes by clusters, found here by String's
+    // own characters; one of dots by characters.
+    let shows = input.next() & 1 == 0
+    field.showsCharacters = shows
 
     // The characters the field should hold, and where the caret stands among them.
     var model: [Unicode.Scalar] = []
@@ -163,6 +171,18 @@ func fuzzEntry(_ input: inout ByteReader) {
         model.insert(s, at: caret)
         caret += 1
         return filled()
+    }
+    // Where clusters start and end: the only places the caret stops where the characters show.
+    var places: [Int] {
+        String(String.UnicodeScalarView(model)).reduce(into: [0]) { $0.append($0.last! + $1.unicodeScalars.count) }
+    }
+    func back() -> Int { shows ? places.last { $0 < caret } ?? 0 : max(0, caret - 1) }
+    func forward() -> Int { shows ? places.first { $0 > caret } ?? model.count : min(model.count, caret + 1) }
+    // BackSpace takes a Latin, Greek or Cyrillic letter with its accents, else one character.
+    func backSpaced() -> Range<Int> {
+        let start = back()
+        let whole = shows && caret - start > 1 && model[start].properties.isAlphabetic && model[start].isLatinGreekOrCyrillic
+        return whole ? start..<caret : max(0, caret - 1)..<caret
     }
     // A word is letters, digits, marks and `_`; going back, what separates it from the caret
     // goes too, and so going forward.
@@ -224,7 +244,7 @@ func fuzzEntry(_ input: inout ByteReader) {
             (events, expected) = (field.type(b), typed(Unicode.Scalar(b)))
         case 4:
             events = field.deleteBackward()
-            expected = removed(max(0, caret - 1)..<caret)
+            expected = removed(backSpaced())
         case 5:
             events = field.clear()
             expected = model.isEmpty ? [] : [.changed(length: 0)]
@@ -242,8 +262,8 @@ func fuzzEntry(_ input: inout ByteReader) {
         case 8:
             let move = input.pick([CaretMove.back, .forward, .wordBack, .wordForward, .start, .end])
             let target = switch move {
-            case .back: max(0, caret - 1)
-            case .forward: min(model.count, caret + 1)
+            case .back: back()
+            case .forward: forward()
             case .wordBack: wordStart()
             case .wordForward: wordEnd()
             case .start: 0
@@ -274,7 +294,7 @@ func fuzzEntry(_ input: inout ByteReader) {
             switch input.next() % 7 {
             case 0:
                 events = field.deleteForward()
-                expected = removed(caret..<min(model.count, caret + 1))
+                expected = removed(caret..<forward())
             case 1:
                 events = field.deleteWordBackward()
                 expected = removed(wordStart()..<caret)

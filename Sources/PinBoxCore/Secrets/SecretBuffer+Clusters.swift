@@ -65,7 +65,7 @@ extension SecretBuffer {
 extension Unicode.Scalar {
     /// Whether it lies in a block of the Latin, Greek or Cyrillic scripts (their extensions,
     /// the phonetic letters, the full-width Latin forms included).
-    fileprivate var isLatinGreekOrCyrillic: Bool {
+    var isLatinGreekOrCyrillic: Bool {
         switch value {
         case 0x0041...0x02AF, 0x0370...0x052F, 0x1C80...0x1C8F, 0x1D00...0x1DBF, 0x1E00...0x1FFF, 0x2C60...0x2C7F,
              0x2DE0...0x2DFF, 0xA640...0xA69F, 0xA720...0xA7FF, 0xAB30...0xAB6F, 0xFB00...0xFB06, 0xFF21...0xFF5A: true
