@@ -628,6 +628,7 @@ struct DesktopTests {
                       "./usr/share/man/man1/pinbox.1.gz", "./usr/share/doc/pinbox/copyright",
                       "./usr/share/doc/pinbox/changelog.Debian.gz", "./usr/share/doc/pinbox/pinentry.md.gz",
                       "./usr/share/applications/pinbox.desktop",
+                      "./usr/share/metainfo/example.a_seed_cba6a5ba.pinbox.metainfo.xml",
                       "./usr/share/icons/hicolor/48x48/apps/pinbox.png",
                       "./usr/share/bash-completion/completions/pinbox",
                       "./usr/share/zsh/vendor-completions/_pinbox",

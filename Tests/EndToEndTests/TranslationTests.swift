@@ -89,6 +89,58 @@ struct TranslationTests {
         #expect(try shown("fr_CA.UTF-8") == shown("fr_FR.UTF-8"))
     }
 
+    /// What software centres show of PinBox (the AppStream entry scripts/install writes) passes
+    /// AppStream's own validator, pedantic, names the program's three commands, the menu entry
+    /// installed beside it and the program's version, and speaks every language: read by
+    /// AppStream's library into the DEP-11 data a distribution's archive serves to software
+    /// centres, its summary and both paragraphs are each catalogue's; the control, English under C.
+    @Test func theSoftwareCentresEntrySpeaksEveryLanguage() throws {
+        let prefix = NSTemporaryDirectory() + "pinbox-metainfo-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix,
+                                           "--binary", try DesktopTests.releaseBinary()])
+        try #require(status == 0, "scripts/install failed:\n\(output)")
+        let entry = prefix + "/share/metainfo/example.a_seed_cba6a5ba.pinbox.metainfo.xml"
+        let appstreamcli = try which("appstreamcli")
+        let (valid, verdict) = try runAll([appstreamcli, "validate", "--no-net", "--pedantic", "--explain", entry])
+        #expect(valid == 0, "appstreamcli validate: \(verdict)")
+        let dep11 = prefix + "/pinbox.yml"
+        let (converted, said) = try runAll([appstreamcli, "convert", "--format", "yaml", entry, dep11])
+        try #require(converted == 0, "appstreamcli convert: \(said)")
+        // The component (the document after DEP-11's header) as JSON, read by a YAML parser.
+        let (read, json) = try run(["/usr/bin/python3", "-c",
+                                    "import sys, json, yaml; print(json.dumps(list(yaml.safe_load_all(open(sys.argv[1])))[1]))",
+                                    dep11])
+        try #require(read == 0, "\(json)")
+        let component = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(component["ID"] as? String == "example.a_seed_cba6a5ba.pinbox")
+        #expect((component["Provides"] as? [String: [String]])?["binaries"] == ["pinbox", "pinbox-askpass", "pinentry-pinbox"])
+        let launchable = try #require((component["Launchable"] as? [String: [String]])?["desktop-id"])
+        #expect(launchable == ["pinbox.desktop"] && FileManager.default.fileExists(atPath: prefix + "/share/applications/pinbox.desktop"))
+        #expect((component["Releases"] as? [[String: Any]])?.first?["version"] as? String == DesktopTests.sourceVersion)
+
+        let summaries = try #require(component["Summary"] as? [String: String])
+        let descriptions = try #require(component["Description"] as? [String: String])
+        let summary = "The payment-password box: six boxes, each digit a dot that fades in"
+        let paragraphs = [
+            "PinBox asks for a PIN or a passphrase in a row of boxes, each typed character a dot that fades and grows in, as the payment-password box of Alipay and WeChat Pay does.",
+            "The same small program is the desktop's prompt for ssh, sudo and git (pinbox-askpass) and for gpg-agent (pinentry-pinbox). It takes any keyboard layout, dead keys and Compose, speaks to screen readers, follows the desktop's colours, and keeps the secret in locked memory, wiped on every way out."]
+        func html(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        #expect(summaries["C"] == summary)
+        #expect(descriptions["C"] == paragraphs.map { "<p>\(html($0))</p>" }.joined(separator: "\n"))
+        for language in Self.languages {
+            let po = Self.repository + "/po/\(language).po"
+            let words = try ([summary] + paragraphs).map {
+                try #require(try Self.translation(of: $0, in: po), "\(language): no \($0)").replacingOccurrences(of: "\\\"", with: "\"")
+            }
+            #expect(words.allSatisfy { !$0.isEmpty } && words[2] != paragraphs[1], "\(language) is translated")
+            #expect(summaries[language] == words[0], "\(language)")
+            #expect(descriptions[language] == words[1...].map { "<p>\(html($0))</p>" }.joined(separator: "\n"), "\(language)")
+        }
+    }
+
     /// The binary under test with its catalogues beside it, as scripts/install lays them out;
     /// returns the prefix (`PREFIX/bin/pinentry-pinbox`).
     static func installed(in dir: String) throws -> String {
