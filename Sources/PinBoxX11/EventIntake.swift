@@ -45,6 +45,16 @@ extension EventLoop {
         return true
     }
 
+    /// Whether a screen reader, told of the key first (`AccessibilityBridge.tell`), took it for
+    /// itself: an erasing or moving key anywhere, every key in an entry that holds no secret,
+    /// with the character it types there.
+    private func screenReaderTakes(_ key: XKeyEvent, pressed: Bool, controller: WindowController) -> Bool {
+        guard let accessibility, let keysym = display.keyboard.keysym(key.keycode, modifiers: key.state) else { return false }
+        let plain = controller.inputMethodEntry != nil
+        return accessibility.tell(keysym: keysym, pressed: pressed, key: key, plain: plain,
+                                  character: plain ? display.keyboard.character(keysym) : nil)
+    }
+
     /// One event off the queue. Inputs go to the controller at once; exposures and the
     /// window's size are gathered, for one drawing after the whole burst.
     func take(_ event: inout XEvent, _ controller: WindowController, exposed: inout Rect, newSize: inout Size?) {
@@ -78,10 +88,10 @@ extension EventLoop {
         // from another client: any client may send any event to any window (`SentEvents`).
         if let kind = Self.kind(of: event.type, keyboardEvent: keyboard.eventBase),
            !SentEvents.believes(kind, sent: event.xany.send_event != 0) { return }
-        // A screen reader hears of an erasing key first, and may take it (`AccessibilityBridge.tell`).
-        if event.type == KeyPress || event.type == KeyRelease, let accessibility, event.xkey.send_event == 0,
-           let keysym = keyboard.keysym(event.xkey.keycode, modifiers: event.xkey.state),
-           accessibility.tell(keysym: keysym, pressed: event.type == KeyPress, key: event.xkey) {
+        // A screen reader hears of an erasing key first (of every key, in an entry that holds no
+        // secret), and may take it.
+        if event.type == KeyPress || event.type == KeyRelease, event.xkey.send_event == 0,
+           screenReaderTakes(event.xkey, pressed: event.type == KeyPress, controller: controller) {
             Self.wipe(&event)
             return
         }

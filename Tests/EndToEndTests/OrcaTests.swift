@@ -66,6 +66,34 @@ struct OrcaTests {
         #expect(try username.waitExit() == 0)
     }
 
+    /// A blind user typing git's username hears each key, as in any GTK entry (Orca's key echo,
+    /// on by default): the letters, a Cyrillic one as the letter it types, not the key's name.
+    /// The control: the passphrase typed next, in the same session, tells Orca of no key.
+    @Test func orcaEchoesTheKeysTypedIntoAName() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        let username = try PinBoxProcess(["askpass", "Username for 'https://example.com': "], display: xvfb.display,
+                                         environment: bus.environment)
+        try orca.waitFor("the username prompt's entry") { _ in orca.spoken.contains { $0.hasPrefix("Username") } }
+        try Self.pressing("q", "z", "Cyrillic_zhe", in: username, says: ["q ", "z ", "ж "], to: orca)
+        try username.keys("Return")
+        #expect(try username.waitExit() == 0)
+        #expect(username.stdout == "qzж\n")
+        #expect(orca.lines.contains { $0.contains("event_string=(ж)") }, "the letter typed, as GTK tells it")
+
+        let told = orca.lines.filter { $0.contains("event_string=(") }.count
+        let askpass = try PinBoxProcess(["askpass", "Enter passphrase for key '/tmp/id':"], display: xvfb.display,
+                                        environment: bus.environment)
+        try orca.waitToSpeak("Passphrase password text.")
+        try askpass.xdotool(["type", "--delay", "50", "wk"])
+        try orca.waitFor("the passphrase's bullets on the braille line") { _ in
+            orca.brailled.contains { $0.hasSuffix("Passphrase \u{2022}\u{2022} $l") }
+        }
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == "wk\n")
+        #expect(orca.lines.filter { $0.contains("event_string=(") }.count == told, "a key typed into the passphrase was told")
+    }
+
     /// Shift+Left in git's username: Orca says each letter selected ("e", "selected"); Ctrl+A:
     /// "entire document selected"; Right lets it go: "Text unselected.". In a passphrase, what
     /// it selects is a bullet, BackSpace over all of it is "Selection deleted.", and nothing

@@ -89,16 +89,27 @@ public final class AccessibilityBridge {
 
     /// Tells a screen reader of a key before the page handles it, as a toolkit tells it of
     /// every key; true when the screen reader took the key for itself (one of its commands).
-    /// Only the erasing keys are told (`KeyTranslator.erases`: BackSpace, Delete), those that
-    /// move the caret (the arrows, Home, End) and Ctrl+A: Orca speaks what a deletion took, what
-    /// the caret moved to and what was selected only when it knows the key was one of them. No
-    /// other key is: a key event carries the character it types, and nothing typed goes to the bus.
-    func tell(keysym: UInt32, pressed: Bool, key: XKeyEvent) -> Bool {
-        let selectsAll = KeyTranslator.selectsAll(keysym, control: key.state & UInt32(ControlMask) != 0)
-        guard KeyTranslator.erases(keysym) || KeyTranslator.movesCaret(keysym) || selectsAll, onTheBus,
+    /// In an entry that holds no secret (`plain`: a name, a code, whose text is on the bus as
+    /// it is typed), every key is told, with the `character` it types, as GTK tells them: Orca
+    /// echoes each key typed there. Elsewhere only the erasing keys are told
+    /// (`KeyTranslator.erases`: BackSpace, Delete), those that move the caret (the arrows, Home,
+    /// End) and Ctrl+A: Orca speaks what a deletion took, what the caret moved to and what was
+    /// selected only when it knows the key was one of them. No other key is: a key event
+    /// carries the character it types, and nothing typed into a secret goes to the bus.
+    func tell(keysym: UInt32, pressed: Bool, key: XKeyEvent, plain: Bool, character: Unicode.Scalar?) -> Bool {
+        let control = key.state & UInt32(ControlMask) != 0
+        let selectsAll = KeyTranslator.selectsAll(keysym, control: control)
+        guard plain || KeyTranslator.erases(keysym) || KeyTranslator.movesCaret(keysym) || selectsAll, onTheBus,
               let name = XKeysymToString(KeySym(keysym)) else { return false }
+        // As GTK 3 fills the event: the character a key types, when it is one that shows;
+        // else (a space, a command with Control) the key's name.
+        var string = String(cString: name)
+        if plain, !control, let character, character.value > 0x20, !(0x7f..<0xa0).contains(character.value),
+           !character.properties.isWhitespace {
+            string = String(character)
+        }
         return pinbox_accessibility_key(pressed ? 1 : 0, keysym, key.state, key.keycode,
-                                        UInt32(truncatingIfNeeded: key.time), name) != 0
+                                        UInt32(truncatingIfNeeded: key.time), string) != 0
     }
 
     /// The window moved: its screen position is asked again before the next update.
