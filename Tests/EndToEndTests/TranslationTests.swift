@@ -13,7 +13,7 @@ struct TranslationTests {
 
     /// The catalogues the README promises, each a po/LANG.po.
     static let languages = ["zh_CN", "zh_TW", "ja", "ko", "de", "ru", "uk", "he", "ar", "fr", "es", "pt_BR", "it",
-                            "nl", "pl", "el"]
+                            "nl", "pl", "el", "hi", "tr", "vi", "id", "fa"]
 
     /// Words a language writes as English does, beyond those every language may keep.
     static let sharedWords = ["it": ["Password"], "nl": ["Code"]]
@@ -53,7 +53,7 @@ struct TranslationTests {
     /// desktop's menu reads it (GLib's GDesktopAppInfo, which GNOME's shell and overview use):
     /// under each `LANG` its name, generic name, comment and search words are the catalogue's; a
     /// regional variant (`fr_CA`) finds its language's; the control, `LANG=C`, reads English.
-    /// (The entry in the tree spoke four languages; the program, sixteen.)
+    /// (The entry in the tree spoke four languages; the program, sixteen, now twenty-one.)
     @Test func theMenuEntrySpeaksEveryLanguage() throws {
         let prefix = NSTemporaryDirectory() + "pinbox-menu-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: prefix) }
@@ -261,6 +261,23 @@ struct TranslationTests {
         #expect(korean.pixels != english.pixels, "취소 and 확인 drawn, not Cancel and OK")
     }
 
+    /// An askpass speaks Hindi, Turkish, Vietnamese, Indonesian and Persian under their
+    /// locales: its heading is the catalogue's, and its buttons are drawn in those words, not
+    /// Cancel and OK (the control, `LANG=C`, draws the English row).
+    @Test func anAskpassSpeaksHindiTurkishVietnameseIndonesianAndPersian() throws {
+        let desk = try CallerDesk()
+        let prefix = try Self.installed(in: desk.dir)
+        let english = try Self.buttonRow(on: desk, prefix: prefix, ["LANG": "C"])
+        #expect(english.title == "Passphrase required")
+        for (locale, language) in [("hi_IN.UTF-8", "hi"), ("tr_TR.UTF-8", "tr"), ("vi_VN.UTF-8", "vi"),
+                                   ("id_ID.UTF-8", "id"), ("fa_IR.UTF-8", "fa")] {
+            let heading = try #require(try Self.translation(of: "Passphrase required", in: Self.repository + "/po/\(language).po"))
+            let row = try Self.buttonRow(on: desk, prefix: prefix, ["LANG": locale])
+            #expect(row.title == heading && heading != english.title, "\(language): \(row.title)")
+            #expect(row.pixels.count == english.pixels.count && row.pixels != english.pixels, "\(language)'s buttons")
+        }
+    }
+
     /// The installed askpass at `prefix` opened on `desk` under `environment` (the locale
     /// variables emptied first), then cancelled: its title, and the pixels of the 24 rows
     /// around its button row.
@@ -320,11 +337,11 @@ struct TranslationTests {
         return (home, environment)
     }
 
-    /// A Hebrew askpass is mirrored, as GTK mirrors a dialog whose translation says its language
+    /// A Hebrew, Arabic or Persian askpass is mirrored, as GTK mirrors a dialog whose translation says its language
     /// runs right to left: OK (the accent-filled button) at the left end of the row, where a
     /// click answers with what was typed. Under LANG=C the same click is no OK: the dialog
     /// stays open until Escape. The locale need not be generated (`Translations.start`).
-    @Test(arguments: [("he_IL.UTF-8", true), ("ar_EG.UTF-8", true), ("C", false)])
+    @Test(arguments: [("he_IL.UTF-8", true), ("ar_EG.UTF-8", true), ("fa_IR.UTF-8", true), ("C", false)])
     func aRightToLeftAskpassHasOKAtTheLeft(_ lang: String, _ mirrored: Bool) throws {
         let desk = try CallerDesk()
         let prefix = try Self.installed(in: desk.dir)
@@ -349,11 +366,11 @@ struct TranslationTests {
         }
     }
 
-    /// A Hebrew or Arabic payment sheet is mirrored as a phone's is: its × at the right end of
+    /// A Hebrew, Arabic or Persian payment sheet is mirrored as a phone's is: its × at the right end of
     /// the header, where a click cancels (exit 1, no digits). Under LANG=C a click there is on
     /// the sheet's blank header: it stays open until Escape, and the × at the left is the
     /// control.
-    @Test(arguments: [("he_IL.UTF-8", true), ("ar_EG.UTF-8", true), ("C", false)])
+    @Test(arguments: [("he_IL.UTF-8", true), ("ar_EG.UTF-8", true), ("fa_IR.UTF-8", true), ("C", false)])
     func aRightToLeftPaySheetHasItsCloseAtTheRight(_ lang: String, _ mirrored: Bool) throws {
         let desk = try CallerDesk()
         let prefix = try Self.installed(in: desk.dir)
