@@ -49,10 +49,15 @@ extension EventLoop {
     /// itself: an erasing or moving key anywhere, every key in an entry that holds no secret,
     /// with the character it types there.
     private func screenReaderTakes(_ key: XKeyEvent, pressed: Bool, controller: WindowController) -> Bool {
-        guard let accessibility, let keysym = display.keyboard.keysym(key.keycode, modifiers: key.state) else { return false }
+        let keyboard = display.keyboard
+        guard let accessibility, let keysym = keyboard.keysym(key.keycode, modifiers: key.state) else { return false }
         let plain = controller.inputMethodEntry != nil
-        return accessibility.tell(keysym: keysym, pressed: pressed, key: key, plain: plain,
-                                  character: plain ? display.keyboard.character(keysym) : nil)
+        // With Control, a key of a Cyrillic or Greek layout means its Latin letter, as it does
+        // to the page (`KeyTranslator`).
+        let latin = key.state & UInt32(ControlMask) != 0 && !Keymap.isLatinLetter(keysym)
+            ? keyboard.latinLetter(key.keycode, modifiers: key.state) : nil
+        return accessibility.tell(keysym: keysym, shortcut: latin ?? keysym, pressed: pressed, key: key, plain: plain,
+                                  character: plain ? keyboard.character(keysym) : nil)
     }
 
     /// One event off the queue. Inputs go to the controller at once; exposures and the

@@ -130,6 +130,35 @@ struct OrcaTests {
         #expect(!orca.lines.contains { $0.contains(marker) }, "the passphrase reached the screen reader")
     }
 
+    /// Ctrl+A on a Russian layout (the key of ф) selects a passphrase's bullets, and Orca says
+    /// so, "entire document selected", as it does on the US layout: it was told of the key, by
+    /// the Latin letter it means. BackSpace then: "Selection deleted.".
+    @Test func orcaSaysTheSelectionOfCtrlAOnACyrillicLayout() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        _ = try run(["setxkbmap", "-layout", "us,ru"], display: xvfb.display)
+        let passphrase = try PinBoxProcess(["askpass", "Passphrase:"], display: xvfb.display, environment: bus.environment)
+        try orca.waitToSpeak("Keyboard layout: English (US)")
+        // By keycode (133 Super, 65 Space, 37 Control, 38 the key of A and ф, 22 BackSpace, 36
+        // Return): xdotool puts back the group it found after each key.
+        let keys = try XClient(xvfb.display)
+        try keys.chord([133, 65])
+        try orca.waitFor("the Russian layout") { _ in orca.spoken.contains { $0.hasPrefix("Keyboard layout: Russian") } }
+        for key: UInt32 in [38, 39, 40] { try keys.chord([key]) }
+        try orca.waitFor("three bullets on the braille line") { _ in
+            orca.brailled.contains { $0.contains("\u{2022}\u{2022}\u{2022} $l") }
+        }
+        let from = orca.spoken.count
+        try keys.chord([37, 38])
+        try orca.waitFor("the selection said, after \(orca.spoken[from...])") { _ in
+            orca.spoken[from...].contains("entire document selected")
+        }
+        try keys.chord([22])
+        try orca.waitFor("the deletion said") { _ in orca.spoken[from...].contains("Selection deleted.") }
+        try keys.chord([36])
+        #expect(try passphrase.waitExit() == 0)
+        #expect(passphrase.stdout == "\n", "Ctrl+ф selected all, BackSpace took it")
+    }
+
     /// The Menu key in a passphrase entry: Orca says the highlighted item of its menu ("Paste.",
     /// as it says a GTK menu's item), Down the next one it can choose ("Select All."); Return
     /// chooses it, and Orca says the selection, back in the entry: its bullets, "selected".

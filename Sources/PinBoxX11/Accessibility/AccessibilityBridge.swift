@@ -94,11 +94,13 @@ public final class AccessibilityBridge {
     /// echoes each key typed there. Elsewhere only the erasing keys are told
     /// (`KeyTranslator.erases`: BackSpace, Delete), those that move the caret (the arrows, Home,
     /// End) and Ctrl+A: Orca speaks what a deletion took, what the caret moved to and what was
-    /// selected only when it knows the key was one of them. No other key is: a key event
-    /// carries the character it types, and nothing typed into a secret goes to the bus.
-    func tell(keysym: UInt32, pressed: Bool, key: XKeyEvent, plain: Bool, character: Unicode.Scalar?) -> Bool {
+    /// selected only when it knows the key was one of them (Ctrl+A by `shortcut`, the letter it
+    /// means on a layout of another script, Ctrl+Ф on a Russian one). No other key is: a key
+    /// event carries the character it types, and nothing typed into a secret goes to the bus.
+    func tell(keysym: UInt32, shortcut: UInt32, pressed: Bool, key: XKeyEvent, plain: Bool,
+              character: Unicode.Scalar?) -> Bool {
         let control = key.state & UInt32(ControlMask) != 0
-        let selectsAll = KeyTranslator.selectsAll(keysym, control: control)
+        let selectsAll = KeyTranslator.selectsAll(shortcut, control: control)
         guard plain || KeyTranslator.erases(keysym) || KeyTranslator.movesCaret(keysym) || selectsAll, onTheBus,
               let name = XKeysymToString(KeySym(keysym)) else { return false }
         // As GTK 3 fills the event: the character a key types, when it is one that shows;
