@@ -7,8 +7,8 @@
 /// place of its own. Places are character indices, as the field's caret is.
 extension SecretBuffer {
     /// Where each cluster starts, in order, then the end: `body` is given each place until it
-    /// returns false. The clusters are found from the start, the only
-    /// place where the rules can begin (a pair of regional indicators is a flag from there).
+    /// returns false. The clusters are found from the start, the only place where the rules
+    /// can begin (a pair of regional indicators is a flag counted from there).
     private func forEachClusterStart(_ body: (_ place: Int) -> Bool) {
         var recognizer = Unicode._CharacterRecognizer()
         var index = 0, offset = 0
