@@ -21,6 +21,7 @@
     X(pinbox_a11y_set_string)    \
     X(pinbox_a11y_set_value)     \
     X(pinbox_a11y_set_characters) \
+    X(pinbox_a11y_set_clusters)  \
     X(pinbox_a11y_set_caret)     \
     X(pinbox_a11y_set_origin)    \
     X(pinbox_a11y_listeners)     \
@@ -100,6 +101,10 @@ void pinbox_accessibility_set_value(int32_t id, double current, double minimum, 
 
 void pinbox_accessibility_set_characters(int32_t id, const double *rectangles, int32_t count) {
     if (loaded) p_pinbox_a11y_set_characters(id, rectangles, count);
+}
+
+void pinbox_accessibility_set_clusters(int32_t id, const int32_t *places, int32_t count) {
+    if (loaded) p_pinbox_a11y_set_clusters(id, places, count);
 }
 
 void pinbox_accessibility_set_caret(int32_t id, int32_t offset, int32_t selection_start, int32_t selection_end) {

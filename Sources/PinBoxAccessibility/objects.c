@@ -96,6 +96,7 @@ static void node_finalize(GObject *object) {
     g_free(node->key_binding);
     g_free(node->action);
     g_free(node->characters);
+    g_free(node->clusters);
     G_OBJECT_CLASS(pinbox_node_parent_class)->finalize(object);
 }
 
@@ -198,9 +199,18 @@ static gchar *text_get_string_at_offset(AtkText *text, gint offset, AtkTextGranu
             *start = *end = count;
             return g_strdup("");
         }
+        // The cluster it is in, as GTK reads its entries at Pango's cursor positions: a letter
+        // with its accents is one character to a screen reader.
+        PinboxNode *node = PINBOX_NODE(text);
         *start = offset;
         *end = offset + 1;
-        return text_get_text(text, offset, offset + 1);
+        for (gint i = 0; i + 1 < node->cluster_count; i++) {
+            if (node->clusters[i] <= offset && offset < node->clusters[i + 1]) {
+                *start = node->clusters[i];
+                *end = MIN(node->clusters[i + 1], count);
+            }
+        }
+        return text_get_text(text, *start, *end);
     }
     // One line, one paragraph: words and sentences as a whole too, which is what a short
     // label or a row of bullets is.

@@ -20,6 +20,10 @@ typedef struct {
     /// `character_count` rectangles of four numbers (pinbox_a11y_set_characters); NULL for none.
     double *characters;
     int32_t character_count;
+    /// Where its text's clusters begin and end, `cluster_count` places (pinbox_a11y_set_clusters);
+    /// NULL when each character is its own.
+    int32_t *clusters;
+    int32_t cluster_count;
     /// An entry's caret, in characters of its text (pinbox_a11y_set_caret); -1 for none.
     int32_t caret;
     /// Its selected characters, from the start to before the end (pinbox_a11y_set_caret); -1 for none.

@@ -203,6 +203,14 @@ void pinbox_a11y_set_characters(int32_t id, const double *rectangles, int32_t co
     node->character_count = count > 0 ? count : 0;
 }
 
+void pinbox_a11y_set_clusters(int32_t id, const int32_t *places, int32_t count) {
+    PinboxNode *node = find(id);
+    if (!node) return;
+    g_free(node->clusters);
+    node->clusters = count > 0 ? g_memdup2(places, (gsize)count * sizeof *places) : NULL;
+    node->cluster_count = count > 0 ? count : 0;
+}
+
 void pinbox_a11y_set_caret(int32_t id, int32_t offset, int32_t selection_start, int32_t selection_end) {
     PinboxNode *node = find(id);
     if (!node) return;

@@ -62,7 +62,7 @@ struct AccessibilityTests {
             && $0["detail1"] as? Int == 1 && $0["role"] as? String == "text" }
         try session.askpass.xdotool(["type", "--delay", "20", typed])
         _ = try session.probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
-            && $0["detail1"] as? Int == typed.count - 1 }
+            && $0["detail1"] as? Int == typed.unicodeScalars.count - 1 }
         return session
     }
 
@@ -99,6 +99,22 @@ struct AccessibilityTests {
         try askpass.keys("Return")
         #expect(try askpass.waitExit() == 0)
         #expect(askpass.stdout == "alice\n")
+    }
+
+    /// A letter and the tone mark typed after it (ɛ́, which has no precomposed form) are one
+    /// character to a screen reader, as they are to the caret and in a GTK entry: the text at
+    /// either offset of ɛ́, as Orca reads the character at the caret, is ɛ́ whole, from 1 to 3.
+    /// The control: the letters around it are one each.
+    @Test func aLetterWithItsToneMarkIsReadAsOneCharacter() throws {
+        let session = try usernameOnTheBus(typed: "a\u{25B}\u{301}b")
+        let (probe, askpass) = (session.probe, session.askpass)
+        let entry = try #require(flatten(try probe.tree()).first { $0["role"] as? String == "text" })
+        #expect(entry["text"] as? String == "a\u{25B}\u{301}b")
+        let read: [String] = try #require(entry["read"] as? [[Any]]).map { "\($0[0]) \($0[1]) \($0[2])" }
+        #expect(read == ["a 0 1", "\u{25B}\u{301} 1 3", "\u{25B}\u{301} 1 3", "b 3 4"], "\(read)")
+        try askpass.keys("Return")
+        #expect(try askpass.waitExit() == 0)
+        #expect(askpass.stdout == "a\u{25B}\u{301}b\n")
     }
 
     /// The caret moved with Left and Home in git's username is heard where it went (Orca says

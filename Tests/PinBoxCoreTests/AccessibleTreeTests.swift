@@ -151,6 +151,24 @@ struct AccessibleTreeTests {
         #expect(back == full)
     }
 
+    @Test("a tone mark typed after its letter is heard inserted where it went, and the two are one cluster")
+    func aToneMarkIsOneCharacterInsertedAndOneClusterRead() throws {
+        let page = try Page.focusedPrompt(.username)
+        page.typeText("a\u{25B}")
+        let id = AccessibleTree.ID.entry(0)
+        let before = AccessibleTree(page: page)
+        #expect(before.node(id)?.clusters == [], "each character its own")
+        page.typeText("\u{301}b")
+        let after = AccessibleTree(page: page)
+        // AT-SPI counts scalars: the mark and b at 2, not ɛ taken away and ɛ́b put in at 1.
+        #expect(after.changes(from: before) == [.text(id, at: 2, removed: 0, inserted: 2)])
+        #expect(after.node(id)?.clusters == [0, 1, 3, 4])
+        // A passphrase's bullets are one each, whatever was typed.
+        let passphrase = try Page.focusedPrompt(.passphrase)
+        passphrase.typeText("a\u{25B}\u{301}b")
+        #expect(AccessibleTree(page: passphrase).node(id)?.clusters == [])
+    }
+
     @Test("a PIN box says how much is entered: \"3 of 6 entered\" after three digits")
     func pinProgress() throws {
         let page = try dialog(.entry(.fixedPIN(length: 6))) { $0.title = "PIN"; $0.accepts = .digits }

@@ -45,6 +45,10 @@ def describe(obj):
                 node["selection"] = list(text.getSelection(0))
             node["characters"] = [list(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS))
                                   for i in range(text.characterCount + 1)]
+            # The character a screen reader reads at each offset (Orca's sayCharacter), with
+            # where it starts and ends.
+            node["read"] = [list(text.getTextAtOffset(i, pyatspi.TEXT_BOUNDARY_CHAR))
+                            for i in range(text.characterCount)]
     except NotImplementedError:
         pass
     try:

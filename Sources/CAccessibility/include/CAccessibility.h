@@ -25,6 +25,7 @@ void pinbox_accessibility_set_node(int32_t id, int32_t role, uint32_t states, do
 void pinbox_accessibility_set_string(int32_t id, int32_t which, const char *value);
 void pinbox_accessibility_set_value(int32_t id, double current, double minimum, double maximum);
 void pinbox_accessibility_set_characters(int32_t id, const double *rectangles, int32_t count);
+void pinbox_accessibility_set_clusters(int32_t id, const int32_t *places, int32_t count);
 void pinbox_accessibility_set_caret(int32_t id, int32_t offset, int32_t selection_start, int32_t selection_end);
 void pinbox_accessibility_set_origin(int32_t x, int32_t y);
 /// pinbox_a11y_listeners: changes when a screen reader starts listening.

@@ -35,6 +35,10 @@ void pinbox_a11y_set_value(int32_t id, double current, double minimum, double ma
 /// Where each character of object `id`'s text is drawn, then its caret's place after the last:
 /// `count` rectangles of four numbers each (x, y, width, height, in the window), copied.
 void pinbox_a11y_set_characters(int32_t id, const double *rectangles, int32_t count);
+/// Where the clusters of object `id`'s text begin and end (a letter and its accents, which a
+/// screen reader reads as one character): `count` places in characters, from 0 to the end,
+/// copied; none when each character is its own.
+void pinbox_a11y_set_clusters(int32_t id, const int32_t *places, int32_t count);
 /// Where object `id`'s caret stands, in characters of its text, -1 for an object without one; and
 /// the characters selected, from `selection_start` to before `selection_end`, -1 for none.
 void pinbox_a11y_set_caret(int32_t id, int32_t offset, int32_t selection_start, int32_t selection_end);

@@ -51,8 +51,8 @@ extension AccessibleTree {
             if before.name != after.name { events.append(.name(after.id)) }
             if before.description != after.description { events.append(.description(after.id)) }
             if before.textOffset != after.textOffset {
-                events += Self.scroll(after.id, from: (before.textOffset, before.text?.count ?? 0),
-                                      to: (after.textOffset, after.text?.count ?? 0))
+                events += Self.scroll(after.id, from: (before.textOffset, before.text?.unicodeScalars.count ?? 0),
+                                      to: (after.textOffset, after.text?.unicodeScalars.count ?? 0))
             } else if let text = Self.textChange(before.text ?? "", after.text ?? "") {
                 events.append(.text(after.id, at: text.at, removed: text.removed, inserted: text.inserted))
             } else if before.caret != after.caret {
@@ -111,10 +111,12 @@ extension AccessibleTree {
         return events
     }
 
-    /// The one run of characters that changed between two texts, counted in characters.
+    /// The one run of characters that changed between two texts, counted in characters as
+    /// AT-SPI counts them, Unicode scalars: a tone mark typed after its letter is one inserted,
+    /// not the letter taken away and another put in.
     private static func textChange(_ a: String, _ b: String) -> (at: Int, removed: Int, inserted: Int)? {
         guard a != b else { return nil }
-        let x = Array(a), y = Array(b)
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         var head = 0
         while head < x.count, head < y.count, x[head] == y[head] { head += 1 }
         var tail = 0

@@ -28,6 +28,10 @@ public struct AccessibleNode: Equatable, Sendable {
     /// the window's device pixels: what a magnifier follows as the user types. Empty where the
     /// text is not drawn a character to a cell.
     public var characters: [Rect] = []
+    /// Where the clusters of an entry's shown `text` begin and end, in characters, from 0 to
+    /// its end, when one holds more than a character (a letter and its accents): what a screen
+    /// reader reads as one character. Empty when each character is its own.
+    public var clusters: [Int] = []
     /// An entry's caret, in characters of `text`; nil for an object without one.
     public var caret: Int?
     /// An entry's selected characters, in characters of `text` (a hidden entry's bullets for the

@@ -162,6 +162,10 @@ public final class AccessibilityBridge {
                 let numbers = node.characters.flatMap { [$0.x, $0.y, $0.width, $0.height] }
                 pinbox_accessibility_set_characters(node.id, numbers, Int32(node.characters.count))
             }
+            if old?.clusters != node.clusters {
+                let places = node.clusters.map { Int32($0) }
+                pinbox_accessibility_set_clusters(node.id, places, Int32(places.count))
+            }
         }
         published = tree
         if fresh { pinbox_accessibility_emit(Int32(PINBOX_A11Y_WINDOW_SHOWN), AccessibleTree.ID.window, 0, 0, 0, nil) }
