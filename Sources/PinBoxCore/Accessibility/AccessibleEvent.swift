@@ -114,9 +114,10 @@ extension AccessibleTree {
     /// The one run of characters that changed between two texts, counted in characters as
     /// AT-SPI counts them, Unicode scalars: a tone mark typed after its letter is one inserted,
     /// not the letter taken away and another put in.
+    /// (Compared as scalars too: Swift's `==` finds é and e with its accent equal.)
     private static func textChange(_ a: String, _ b: String) -> (at: Int, removed: Int, inserted: Int)? {
-        guard a != b else { return nil }
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        guard x != y else { return nil }
         var head = 0
         while head < x.count, head < y.count, x[head] == y[head] { head += 1 }
         var tail = 0

@@ -148,7 +148,9 @@ public final class AccessibilityBridge {
             let old = fresh ? nil : published?.node(node.id)
             if old?.name != node.name { set(node.id, Int32(PINBOX_A11Y_NAME), node.name) }
             if old?.description != node.description { set(node.id, Int32(PINBOX_A11Y_DESCRIPTION), node.description) }
-            if old?.text != node.text || old?.textOffset != node.textOffset {
+            // As scalars, as the bus counts them: Swift's `==` finds é and e with its accent equal.
+            if old?.text.map({ Array($0.unicodeScalars) }) != node.text.map({ Array($0.unicodeScalars) })
+                || old?.textOffset != node.textOffset {
                 set(node.id, Int32(PINBOX_A11Y_TEXT), node.text ?? "")
             }
             if old?.keyBinding != node.keyBinding { set(node.id, Int32(PINBOX_A11Y_KEY_BINDING), node.keyBinding) }
