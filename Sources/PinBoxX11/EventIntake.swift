@@ -54,9 +54,9 @@ extension EventLoop {
         let plain = controller.inputMethodEntry != nil
         // With Control, a key of a Cyrillic or Greek layout means its Latin letter, as it does
         // to the page (`KeyTranslator`).
-        let latin = key.state & UInt32(ControlMask) != 0 && !Keymap.isLatinLetter(keysym)
-            ? keyboard.latinLetter(key.keycode, modifiers: key.state) : nil
-        return accessibility.tell(keysym: keysym, shortcut: latin ?? keysym, pressed: pressed, key: key, plain: plain,
+        let shortcut = key.state & UInt32(ControlMask) != 0
+            ? keyboard.shortcutKeysym(keysym, keycode: key.keycode, modifiers: key.state) : keysym
+        return accessibility.tell(keysym: keysym, shortcut: shortcut, pressed: pressed, key: key, plain: plain,
                                   character: plain ? keyboard.character(keysym) : nil)
     }
 

@@ -111,19 +111,19 @@ struct KeyTranslator {
         let superKey = modifiers & UInt32(Mod4Mask) != 0
         // Ctrl+V, Alt or Super and a letter on a key of a Cyrillic or Greek layout: the key's
         // Latin letter in another layout is what the shortcut means.
-        let latin = (control || alt || superKey) && !Keymap.isLatinLetter(keysym)
-            ? keyboard.latinLetter(keycode, modifiers: modifiers) : nil
+        let shortcut = control || alt || superKey ? keyboard.shortcutKeysym(keysym, keycode: keycode, modifiers: modifiers)
+            : keysym
         // Super and a key is the desktop's or the window manager's shortcut, held back while the
         // prompt holds the keyboard: it types nothing and presses nothing (Super+Return, an i3
         // user's terminal, must not submit), but the layout's shortcuts switch the layout, as
         // the desktop would have.
-        if superKey { return emit(Self.desktopShortcut(latin ?? keysym, shift: shift, alt: alt)) }
+        if superKey { return emit(Self.desktopShortcut(shortcut, shift: shift, alt: alt)) }
         let character = keyboard.character(keysym)
         // Ctrl+Shift+U, and the keys of the code it begins.
-        if typeByCode(latin ?? keysym, keycode: keycode, modifiers: modifiers, keyboard: keyboard, emit: emit) { return }
+        if typeByCode(shortcut, keycode: keycode, modifiers: modifiers, keyboard: keyboard, emit: emit) { return }
         // Alt and a letter is a mnemonic, which answers in any of the keymap's layouts.
         let others = alt && !control ? keyboard.charactersInOtherLayouts(keycode, modifiers: modifiers) : []
-        if let command = Self.command(latin ?? keysym, character: character, control: control, shift: shift, alt: alt,
+        if let command = Self.command(shortcut, character: character, control: control, shift: shift, alt: alt,
                                       otherLayouts: others) {
             return emit(command)
         }

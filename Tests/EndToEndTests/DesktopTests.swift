@@ -375,6 +375,18 @@ struct DesktopTests {
         try built("PINBOX_RELEASE_BINARY", "the release build")
     }
 
+    /// The release build installed by scripts/install under a new temporary prefix named for
+    /// `name`, which the caller removes; a failed install leaves nothing behind.
+    static func installed(named name: String) throws -> String {
+        let prefix = NSTemporaryDirectory() + "pinbox-\(name)-\(UUID().uuidString)"
+        let (status, output) = try runAll([repository + "/scripts/install", "--prefix", prefix, "--binary", try releaseBinary()])
+        guard status == 0 else {
+            try? FileManager.default.removeItem(atPath: prefix)
+            throw TestFailure("scripts/install failed:\n\(output)")
+        }
+        return prefix
+    }
+
     /// The Debian package scripts/test makes once from that build, named in `$PINBOX_DEB`.
     static func debianPackage() throws -> String {
         try built("PINBOX_DEB", "the Debian package (scripts/package)")
@@ -476,11 +488,9 @@ struct DesktopTests {
     }
 
     @Test func installPutsEverythingUnderThePrefix() throws {
-        let prefix = NSTemporaryDirectory() + "pinbox-prefix-\(UUID().uuidString)"
+        let prefix = try Self.installed(named: "prefix")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let binary = try Self.releaseBinary()
-        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix, "--binary", binary])
-        try #require(status == 0, "scripts/install failed:\n\(output)")
         let fm = FileManager.default
         // Installed, the program looks for its libraries where the system keeps them, and only there.
         let installed = try LinkFacts(prefix + "/bin/pinbox")
@@ -553,11 +563,8 @@ struct DesktopTests {
     }
 
     @Test func langZhCNPicksTheChineseCatalogue() throws {
-        let prefix = NSTemporaryDirectory() + "pinbox-zh-\(UUID().uuidString)"
+        let prefix = try Self.installed(named: "zh")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
-        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix,
-                                           "--binary", try Self.releaseBinary()])
-        try #require(status == 0, "scripts/install failed:\n\(output)")
         let catalogue = prefix + "/share/locale/zh_CN/LC_MESSAGES/pinbox.mo"
         let (_, text) = try run(["msgunfmt", catalogue])
         #expect(text.contains("msgstr \"请输入支付密码\""), "the installed catalogue: \(text)")

@@ -55,11 +55,8 @@ struct TranslationTests {
     /// regional variant (`fr_CA`) finds its language's; the control, `LANG=C`, reads English.
     /// (The entry in the tree spoke four languages; the program, sixteen, now twenty-one.)
     @Test func theMenuEntrySpeaksEveryLanguage() throws {
-        let prefix = NSTemporaryDirectory() + "pinbox-menu-\(UUID().uuidString)"
+        let prefix = try DesktopTests.installed(named: "menu")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
-        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix,
-                                           "--binary", try DesktopTests.releaseBinary()])
-        try #require(status == 0, "scripts/install failed:\n\(output)")
         let entry = prefix + "/share/applications/pinbox.desktop"
         let read = """
             import sys, gi
@@ -95,11 +92,8 @@ struct TranslationTests {
     /// AppStream's library into the DEP-11 data a distribution's archive serves to software
     /// centres, its summary and both paragraphs are each catalogue's; the control, English under C.
     @Test func theSoftwareCentresEntrySpeaksEveryLanguage() throws {
-        let prefix = NSTemporaryDirectory() + "pinbox-metainfo-\(UUID().uuidString)"
+        let prefix = try DesktopTests.installed(named: "metainfo")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
-        let (status, output) = try runAll([Self.repository + "/scripts/install", "--prefix", prefix,
-                                           "--binary", try DesktopTests.releaseBinary()])
-        try #require(status == 0, "scripts/install failed:\n\(output)")
         let entry = prefix + "/share/metainfo/example.a_seed_cba6a5ba.pinbox.metainfo.xml"
         let appstreamcli = try which("appstreamcli")
         let (valid, verdict) = try runAll([appstreamcli, "validate", "--no-net", "--pedantic", "--explain", entry])

@@ -111,13 +111,19 @@ extension AccessibleTree {
         return events
     }
 
+    /// Whether two texts are the same to the bus, scalar for scalar, as it counts characters:
+    /// Swift's `==` finds é and e with its accent equal.
+    public static func sameText(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+    }
+
     /// The one run of characters that changed between two texts, counted in characters as
     /// AT-SPI counts them, Unicode scalars: a tone mark typed after its letter is one inserted,
     /// not the letter taken away and another put in.
-    /// (Compared as scalars too: Swift's `==` finds é and e with its accent equal.)
     private static func textChange(_ a: String, _ b: String) -> (at: Int, removed: Int, inserted: Int)? {
+        guard !sameText(a, b) else { return nil }
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        guard x != y else { return nil }
         var head = 0
         while head < x.count, head < y.count, x[head] == y[head] { head += 1 }
         var tail = 0

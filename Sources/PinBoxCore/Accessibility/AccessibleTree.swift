@@ -286,7 +286,7 @@ public struct AccessibleTree: Equatable, Sendable {
             node.textOffset = field.firstShown
             node.characters = characterPlaces(field, count: shownCount, in: bounds)
         } else if !hidden {
-            let places = field.field.secret.clusterBoundaries(count: field.field.length + 1)
+            let places = field.field.caretPlaces
             if places.contains(false) { node.clusters = places.indices.filter { places[$0] } }
             var theme = field.configuration.theme
             theme.secure = false

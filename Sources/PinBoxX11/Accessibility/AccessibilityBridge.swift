@@ -106,8 +106,7 @@ public final class AccessibilityBridge {
         // As GTK 3 fills the event: the character a key types, when it is one that shows;
         // else (a space, a command with Control) the key's name.
         var string = String(cString: name)
-        if plain, !control, let character, character.value > 0x20, !(0x7f..<0xa0).contains(character.value),
-           !character.properties.isWhitespace {
+        if plain, !control, let character, AcceptedCharacters.text.contains(character), !character.properties.isWhitespace {
             string = String(character)
         }
         return pinbox_accessibility_key(pressed ? 1 : 0, keysym, key.state, key.keycode,
@@ -148,9 +147,7 @@ public final class AccessibilityBridge {
             let old = fresh ? nil : published?.node(node.id)
             if old?.name != node.name { set(node.id, Int32(PINBOX_A11Y_NAME), node.name) }
             if old?.description != node.description { set(node.id, Int32(PINBOX_A11Y_DESCRIPTION), node.description) }
-            // As scalars, as the bus counts them: Swift's `==` finds é and e with its accent equal.
-            if old?.text.map({ Array($0.unicodeScalars) }) != node.text.map({ Array($0.unicodeScalars) })
-                || old?.textOffset != node.textOffset {
+            if !AccessibleTree.sameText(old?.text, node.text) || old?.textOffset != node.textOffset {
                 set(node.id, Int32(PINBOX_A11Y_TEXT), node.text ?? "")
             }
             if old?.keyBinding != node.keyBinding { set(node.id, Int32(PINBOX_A11Y_KEY_BINDING), node.keyBinding) }

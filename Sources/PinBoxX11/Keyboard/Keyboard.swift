@@ -231,6 +231,13 @@ final class Keyboard {
         keymap?.latinLetter(keycode, modifiers: modifiers)
     }
 
+    /// What a shortcut on the key of `keysym` means (Ctrl+V, Alt and a mnemonic, Super and a
+    /// key): the keysym itself, or on a key of a Cyrillic or Greek layout its Latin letter in
+    /// another layout (Ctrl and the key of ф is Ctrl+A).
+    func shortcutKeysym(_ keysym: UInt32, keycode: UInt32, modifiers: UInt32) -> UInt32 {
+        Keymap.isLatinLetter(keysym) ? keysym : latinLetter(keycode, modifiers: modifiers) ?? keysym
+    }
+
     /// The characters of the key in the keymap's other layouts (`Keymap.keysymsInOtherGroups`).
     func charactersInOtherLayouts(_ keycode: UInt32, modifiers: UInt32) -> [Unicode.Scalar] {
         (keymap?.keysymsInOtherGroups(keycode, modifiers: modifiers) ?? []).compactMap(character)
