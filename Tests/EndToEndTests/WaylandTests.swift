@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// PinBox in a Wayland session, GNOME's and Plasma's default, where it runs through Xwayland:
+/// weston with its keyboard and mouse on a private Xvfb (`WaylandDesk`), so every key and click
+/// comes through the compositor, as a user's do, and a Wayland terminal and clipboard beside it.
+@Suite("A Wayland session: the prompt through Xwayland", .serialized, .endToEnd)
+final class WaylandTests {
+    private func askpass(_ prompt: String, on desk: WaylandDesk) throws -> Child {
+        try desk.start([PinBoxProcess.binary, "askpass", prompt], capture: true)
+    }
+
+    private func answer(of askpass: Child) -> String {
+        String(decoding: askpass.read().out, as: UTF8.self)
+    }
+
+    /// The user works in a Wayland terminal when git asks for a password: the compositor gives
+    /// the dialog the keyboard, and a Russian passphrase with an accent typed on a dead key, at
+    /// the keyboard of a session with two layouts, goes to the dialog and none of it into the
+    /// terminal, which has the keyboard back once the dialog is gone.
+    @Test func aPassphraseTypedAtTheKeyboardGoesToTheDialogNotTheTerminal() throws {
+        let desk = try WaylandDesk(layouts: "us,ru", variants: "intl,")
+        let terminal = try desk.terminal()
+        let git = try askpass("Password for 'https://alice@git.example.com':", on: desk)
+        try desk.waitForKeyboard(on: desk.dialog())
+        try desk.key("s", "dead_acute", "e")
+        try desk.type("ключ")
+        try desk.key("Return")
+
+        #expect(git.wait(within: 20) == 0)
+        #expect(answer(of: git) == "séключ\n")
+        try desk.type("back", into: terminal)
+        #expect(!terminal.received.contains("s") && !terminal.received.contains("ключ"), "\(terminal.received)")
+    }
+
+    /// A password copied in a Wayland password manager (wl-copy, as KeePassXC's Copy on Wayland)
+    /// pastes into the passphrase with Ctrl+V: the compositor offers it to X programs as the
+    /// CLIPBOARD selection.
+    @Test func aPasswordCopiedInAWaylandProgramPastesIntoThePassphrase() throws {
+        let desk = try WaylandDesk()
+        try desk.copy("Tr0ub4dor&3")
+        let ssh = try askpass("Enter passphrase for /home/alice/.ssh/id_ed25519:", on: desk)
+        try desk.waitForKeyboard(on: desk.dialog())
+        try desk.key("ctrl+v", "Return")
+
+        #expect(ssh.wait(within: 20) == 0)
+        #expect(answer(of: ssh) == "Tr0ub4dor&3\n")
+    }
+
+    /// A username copied from git's prompt pastes into a Wayland window; a passphrase selected
+    /// and copied the same way never reaches the Wayland clipboard, and the terminal pastes what
+    /// was there before it.
+    @Test func aNameCopiedPastesIntoAWaylandWindowAndAPassphraseNever() throws {
+        let desk = try WaylandDesk()
+        let terminal = try desk.terminal()
+        // A click at the screen's bottom left lands in the maximized terminal, beside a dialog.
+        let besideTheDialog = (x: 20, y: 740)
+
+        let name = try askpass("Username for 'https://git.example.com':", on: desk)
+        try desk.waitForKeyboard(on: desk.dialog())
+        try desk.type("alice")
+        try desk.key("ctrl+a", "ctrl+c")
+        try desk.click(x: besideTheDialog.x, y: besideTheDialog.y)
+        try desk.key("ctrl+shift+v")
+        try waitUntil("the name pasted into the terminal (it has '\(terminal.received)')") {
+            terminal.received == "readyalice"
+        }
+        kill(name.pid, SIGTERM)
+        #expect(name.wait(within: 20) == 1)
+
+        try desk.copy("before")
+        let password = try askpass("Password:", on: desk)
+        try desk.waitForKeyboard(on: desk.dialog())
+        try desk.type("s3cret")
+        try desk.key("ctrl+a", "ctrl+c")
+        try desk.click(x: besideTheDialog.x, y: besideTheDialog.y)
+        try desk.key("ctrl+shift+v")
+        try waitUntil("the clipboard's earlier text pasted into the terminal (it has '\(terminal.received)')") {
+            terminal.received.hasSuffix("before")
+        }
+        #expect(terminal.received == "readyalicebefore")
+        kill(password.pid, SIGTERM)
+        #expect(password.wait(within: 20) == 1)
+        #expect(answer(of: password).isEmpty)
+    }
+}
