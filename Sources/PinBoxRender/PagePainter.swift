@@ -299,7 +299,14 @@ public enum PagePainter {
         if let layout = note.layout, let place = layoutName {
             var style = line
             style.color = page.palette.secondaryText
-            TextLayout.draw(layout, style: style, width: nil, at: Point(x: place.x.rounded(), y: row.y), on: canvas)
+            // Whole where it fits its place (`DialogLayout` gives it its measured width, up to a
+            // bound), else one line ending in an ellipsis; either way at the line's end.
+            style.maxHeight = place.height
+            let whole = TextLayout.measure(layout, style: style, width: nil).width
+            let width: Double? = whole <= place.width ? nil : place.width
+            let drawn = width.map { TextLayout.measure(layout, style: style, width: $0).width } ?? whole
+            TextLayout.draw(layout, style: style, width: width,
+                            at: Point(x: (mirrored ? place.x : place.maxX - drawn).rounded(), y: row.y), on: canvas)
         }
     }
 

@@ -303,6 +303,25 @@ struct LayoutSwitchPageTests {
         guard case .dialog(let single) = page.geometry else { Issue.record("not a dialog"); return }
         #expect(single.keyboardLayoutName == nil && !page.pointerAreas.contains { $0.shape == .link })
     }
+
+    /// A layout's name takes its own width at the line's end, up to two thirds of the line: a
+    /// keymap's long name (Xwayland's, where no rules name the layouts) is ellipsized there
+    /// rather than running over the line or the Caps Lock warning.
+    @Test func aLongLayoutNameTakesTwoThirdsOfTheLineAtMost() throws {
+        let page = try dialog()
+        func place(of layouts: [String]) throws -> (name: Rect, row: Rect) {
+            _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: layouts)), now: 1)
+            let dialog: DialogLayout? = if case .dialog(let layout) = page.geometry { layout } else { nil }
+            return (try #require(dialog?.keyboardLayoutName), try #require(dialog?.keyboard))
+        }
+        let short = try place(of: ["English (US)", "Russian"])
+        let shorter = try place(of: ["English", "Russian"])
+        #expect(shorter.name.width < short.name.width && short.name.width < (short.row.width * 2 / 3).rounded(.down),
+                "\(short), \(shorter)")
+        let long = try place(of: [String(repeating: "English (US, intl., with dead keys) ", count: 3), "Russian"])
+        #expect(long.name.width == (long.row.width * 2 / 3).rounded(.down), "\(long)")
+        #expect(abs(long.name.maxX - long.row.maxX) <= 0.5, "at the line's end")
+    }
 }
 
 extension CharacterCodePageTests {

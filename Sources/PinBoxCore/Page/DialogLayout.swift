@@ -150,7 +150,11 @@ public struct DialogLayout: Equatable, Sendable {
         }
         let lineHeight = (m.labelSize * 1.3 * s).rounded(.up)
         // A caller's long warning wraps beside the layout's name rather than running into it.
-        let layoutWidth = content.keyboard?.layout.map { measure($0, TextStyle(size: m.labelSize * s, face: m.face), nil).width } ?? 0
+        // The name (a keymap's own, "English (US, intl., with dead keys)", where no rules name
+        // the layouts: Xwayland's) takes at most two thirds of the line, ellipsized past that.
+        let layoutWidth = content.keyboard?.layout.map {
+            min(measure($0, TextStyle(size: m.labelSize * s, face: m.face), nil).width, (width * 2 / 3).rounded(.down))
+        } ?? 0
         keyboardWarningWidth = (width - (layoutWidth > 0 ? layoutWidth + m.gap * s : 0)).rounded(.down)
         var keyboardHeight = lineHeight
         if let warning = content.keyboard?.capsLock {

@@ -271,12 +271,13 @@ final class Keyboard {
     /// The keymap's names of its layouts, in the user's language, as what a screen reader says
     /// (of several only: one layout is never named, and its catalogue is not opened for it);
     /// shown, the rules' short names when the keymap has as many layouts as they name, else the
-    /// keymap's own names, each cut short, as no one set rules for it.
+    /// keymap's own names, as no one set rules for it (Xwayland's root names the one layout it
+    /// started with, whatever the compositor's keymap holds): the dialog ellipsizes a long one.
     private func adoptLayoutNames(of keymap: Keymap) {
         let names = keymap.layoutNames
         indicators.setDescriptions(names.count > 1 ? names.map { Self.plain(Self.inUsersLanguage($0), most: 64) } : [])
         guard names.count != indicators.state.layouts.count else { return }
-        indicators.setLayouts(names.map { Self.plain($0, most: 24) })
+        indicators.setLayouts(names.map { Self.plain($0, most: 64) })
     }
 
     /// A layout's name from the keymap (which any client of the display may set) without its

@@ -108,22 +108,27 @@ final class WaylandDesk {
         return found!
     }
 
-    /// Waits until the compositor gives `window` the keyboard: its window manager for X
-    /// programs then sets Xwayland's input focus on it.
+    /// Waits until the compositor gives `window` the keyboard. Its window manager for X programs
+    /// then names the window active on Xwayland's root (`_NET_ACTIVE_WINDOW`), once the keys go
+    /// to Xwayland; Xwayland's own input focus says nothing of that (PinBox sets it itself
+    /// when it takes the keyboard).
     func waitForKeyboard(on window: Window, timeout: Double = 10) throws {
         let x = try xclient ?? XClient(display)
         xclient = x
-        var focus: Window = 0
-        try waitUntil("the compositor giving the keyboard to window \(window) (focus on \(focus))", timeout: timeout) {
-            var revert: Int32 = 0
-            XGetInputFocus(x.display, &focus, &revert)
-            return focus == window
+        var active: Window = 0
+        try waitUntil("the compositor giving the keyboard to window \(window) (active: \(active))", timeout: timeout) {
+            let bytes = x.rootProperties["_NET_ACTIVE_WINDOW"] ?? []
+            active = bytes.count >= MemoryLayout<Int>.size
+                ? bytes.prefix(MemoryLayout<Int>.size).reversed().reduce(0) { $0 << 8 | Window($1) } : 0
+            return active == window
         }
     }
 
     /// A Wayland terminal, maximized (a click anywhere but on a dialog lands in it), in raw mode,
     /// that writes every byte it is given into a file: what the user typed or pasted into it.
     final class Terminal {
+        /// A point of the screen in the terminal, beside any dialog (which opens in the middle).
+        static let corner = (x: 20, y: 740)
         let file: String
         init(file: String) { self.file = file }
         var received: String { (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
@@ -137,6 +142,14 @@ final class WaylandDesk {
         chmod(shell, 0o755)
         try start(["weston-terminal", "--maximized", "--shell=" + shell])
         try waitUntil("the terminal's shell running", timeout: 20) { FileManager.default.fileExists(atPath: terminal.file) }
+        // Maximized on screen, its black over the whole desktop, before anything else opens: a
+        // compositor activates a window again as it maximizes it, which would take the keyboard
+        // back from a dialog opened meanwhile.
+        let screen = try XClient(hardware.display)
+        let root = "0x" + String(XDefaultRootWindow(screen.display), radix: 16)
+        try waitUntil("the terminal maximized", timeout: 20) {
+            [Terminal.corner, (x: 1000, y: 400)].allSatisfy { screen.pixel(root, x: $0.x, y: $0.y) == 0 }
+        }
         try type("ready", into: terminal)
         return terminal
     }
