@@ -102,4 +102,32 @@ final class WaylandTests {
         kill(ssh.pid, SIGTERM)
         #expect(ssh.wait(within: 20) == 1)
     }
+
+    /// The compositor keeps the keyboard's layout, and the prompt follows it. A click on the
+    /// layout's name switches nothing behind its back (a group locked on Xwayland alone typed ф
+    /// for the key of A until a Shift press had the compositor say its own group, and the
+    /// passphrase went on in Latin: "фBc"), nor does Super+Space, which weston leaves to the
+    /// focused window; the compositor's own switch (Alt+Shift in its keymap) has the key of A
+    /// type ф.
+    @Test func theCompositorKeepsTheLayoutAndThePromptFollowsIt() throws {
+        let desk = try WaylandDesk(layouts: "us,ru", options: "grp:alt_shift_toggle")
+        let bus = try AccessibilityBus(display: desk.display, wayland: true)
+        try bus.turnOn()
+        let probe = try AtspiProbe(bus)
+        let ssh = try desk.start([PinBoxProcess.binary, "askpass", "Enter passphrase for key:"], environment: bus.environment,
+                                 capture: true)
+        try desk.waitForKeyboard(on: desk.dialog())
+        // Where the name is on screen, as the bus says (Xwayland's root is the compositor's screen).
+        let name = try #require(flatten(try probe.window(of: "pinbox")).first { $0["text"] as? String == "English (US)" })
+        let extents = try #require(name["extents"] as? [Int], "\(name)")
+        try desk.click(x: extents[0] + extents[2] / 2, y: extents[1] + extents[3] / 2)
+        try desk.key("a", "shift+b", "c", "super+space", "d")
+        // By keycode (64 Alt, 50 Shift, 38 the key of A): xdotool would put the group back.
+        try desk.press(keycodes: [64, 50])
+        try desk.press(keycodes: [38])
+        try desk.key("Return")
+
+        #expect(ssh.wait(within: 20) == 0)
+        #expect(answer(of: ssh) == "aBcdф\n")
+    }
 }

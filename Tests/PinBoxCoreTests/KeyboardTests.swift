@@ -304,6 +304,18 @@ struct LayoutSwitchPageTests {
         #expect(single.keyboardLayoutName == nil && !page.pointerAreas.contains { $0.shape == .link })
     }
 
+    /// Where the compositor keeps the layout (a Wayland session), the prompt switches nothing:
+    /// Super+Space asks nothing of the server, and the name is shown but is no link.
+    @Test func whereTheCompositorKeepsTheLayoutNothingSwitches() throws {
+        let page = try dialog()
+        _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru"], switchable: false)), now: 1)
+        #expect(page.handle(.switchLayout(forward: true), now: 2) == [])
+        let dialog: DialogLayout? = if case .dialog(let layout) = page.geometry { layout } else { nil }
+        let name = try #require(dialog?.keyboardLayoutName)
+        #expect(!page.pointerAreas.contains { $0.shape == .link })
+        #expect(layoutEffects(page.handle(.click(Point(x: name.mid.x, y: name.mid.y)), now: 3)) == [])
+    }
+
     /// A layout's name takes its own width at the line's end, up to two thirds of the line: a
     /// keymap's long name (Xwayland's, where no rules name the layouts) is ellipsized there
     /// rather than running over the line or the Caps Lock warning.

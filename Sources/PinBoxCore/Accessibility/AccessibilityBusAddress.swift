@@ -8,12 +8,11 @@
 /// choice and is not judged here.
 public enum AccessibilityBusAddress {
     /// Whether the session bus is asked for the accessibility bus when the display carries no
-    /// `AT_SPI_BUS`: in a Wayland session (`WAYLAND_DISPLAY` named, or `XDG_SESSION_TYPE`
-    /// `wayland`), where at-spi-bus-launcher writes no property (the prompt draws through
-    /// Xwayland) and libatspi asks the launcher on the session bus instead. On X11 the property is
+    /// `AT_SPI_BUS`: in a Wayland session (`WaylandSession`), where at-spi-bus-launcher writes no
+    /// property and libatspi asks the launcher on the session bus instead. On X11 the property is
     /// there whenever accessibility could be on, and nothing of D-Bus is loaded to learn it is off.
     public static func isAskedOfTheSessionBus(waylandDisplay: String?, sessionType: String?) -> Bool {
-        !(waylandDisplay ?? "").isEmpty || sessionType == "wayland"
+        WaylandSession.isRunning(waylandDisplay: waylandDisplay, sessionType: sessionType)
     }
 
     /// Whether `address` names a single local socket, and nothing else.

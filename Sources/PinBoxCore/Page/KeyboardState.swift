@@ -15,12 +15,20 @@ public struct KeyboardState: Equatable, Sendable {
     /// translated ("Russian", "Английская (США)"), in group order: what a screen reader says.
     /// Empty until the keymap is read.
     public var descriptions: [String]
+    /// The prompt may switch the layout itself (Super+Space, a click on its name), as the
+    /// desktop's own shortcut cannot reach the desktop while the prompt holds the keyboard. Not
+    /// in a Wayland session (`WaylandSession`): its compositor keeps the layout, and a group
+    /// locked on Xwayland alone would be undone at its next word about the modifiers (a Shift
+    /// press, mid-passphrase); it sees its own shortcuts there, and the prompt follows them.
+    public var switchable: Bool
 
-    public init(capsLock: Bool = false, layouts: [String] = [], group: Int = 0, descriptions: [String] = []) {
+    public init(capsLock: Bool = false, layouts: [String] = [], group: Int = 0, descriptions: [String] = [],
+                switchable: Bool = true) {
         self.capsLock = capsLock
         self.layouts = layouts
         self.group = group
         self.descriptions = descriptions
+        self.switchable = switchable
     }
 
     /// The active layout's name, when there is more than one to tell apart.

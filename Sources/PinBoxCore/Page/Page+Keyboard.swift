@@ -48,11 +48,12 @@ extension Page {
     }
 
     /// The next layout of the keyboard's (the one before, not `forward`), round to the first:
-    /// asked of the X server, whose report of it then shows the new name. With one layout there
-    /// is nothing to switch, and nothing is said, as for a key that never types.
+    /// asked of the X server, whose report of it then shows the new name. With one layout, or
+    /// where the compositor keeps the layout (`KeyboardState.switchable`), nothing is switched,
+    /// and nothing is said, as for a key that never types.
     func switchLayout(forward: Bool, into effects: inout [PageEffect]) {
         let count = keyboard.layouts.count
-        guard count > 1 else { return }
+        guard count > 1, keyboard.switchable else { return }
         effects.append(.lockLayout((keyboard.group + (forward ? 1 : count - 1)) % count))
     }
 

@@ -12,7 +12,10 @@ extension Page {
         let entries = geometry.fields.map { PointerArea($0, .text) }
         switch geometry {
         case .paySheet(let layout): return entries + [PointerArea(layout.forgot, .link)]
-        case .dialog(let layout): return entries + (layout.keyboardLayoutName.map { [PointerArea($0, .link)] } ?? [])
+        case .dialog(let layout):
+            // The layout's name is a link where a click on it switches (`KeyboardState.switchable`).
+            guard keyboard.switchable, let name = layout.keyboardLayoutName else { return entries }
+            return entries + [PointerArea(name, .link)]
         case .workbench: return entries
         }
     }
@@ -23,7 +26,7 @@ extension Page {
             pressedKeyHeld = true
             return
         }
-        if case .dialog(let layout) = geometry, layout.keyboardLayoutName?.contains(point) == true {
+        if case .dialog(let layout) = geometry, keyboard.switchable, layout.keyboardLayoutName?.contains(point) == true {
             return switchLayout(forward: true, into: &effects)
         }
         if let i = geometry.fields.firstIndex(where: { $0.contains(point) }) {

@@ -7,7 +7,8 @@ import PinBoxCore
 /// events, the layouts' short names from the root window's `_XKB_RULES_NAMES` (what setxkbmap set).
 /// No keymap is compiled for it, so it is known before the first frame.
 struct KeyboardIndicators {
-    private(set) var state = KeyboardState()
+    private(set) var state = KeyboardState(switchable: !WaylandSession.isRunning(
+        waylandDisplay: environment("WAYLAND_DISPLAY"), sessionType: environment("XDG_SESSION_TYPE")))
 
     /// The state as it is now, asked once a dialog is made: the layouts' names asked first,
     /// so that they come back in the round trip XkbGetState waits for.

@@ -21,11 +21,11 @@ final class WaylandDesk {
     private var started: [Child] = []
     private var xclient: XClient?
 
-    /// A session whose keyboard has `layouts` (setxkbmap's -layout and -variant), which the
-    /// compositor reads from the hardware when it starts and gives Xwayland.
-    init(layouts: String = "us", variants: String = "") throws {
+    /// A session whose keyboard has `layouts` (setxkbmap's -layout, -variant and -option), which
+    /// the compositor reads from the hardware when it starts and gives Xwayland.
+    init(layouts: String = "us", variants: String = "", options: String = "") throws {
         hardware = try Xvfb()
-        try run(["setxkbmap", "-layout", layouts, "-variant", variants], display: hardware.display)
+        try run(["setxkbmap", "-layout", layouts, "-variant", variants, "-option", options], display: hardware.display)
         runtime = NSTemporaryDirectory() + "pinbox-wayland-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -82,6 +82,12 @@ final class WaylandDesk {
 
     func key(_ names: String...) throws {
         try hardwareXdotool(["key", "--delay", "30"] + names)
+    }
+
+    /// Keys pressed on the hardware by keycode, each held over the next: the group stays as
+    /// they leave it, where xdotool puts back the group it found after each key.
+    func press(keycodes: [UInt32]) throws {
+        try XClient(hardware.display).chord(keycodes)
     }
 
     /// A left click at a point of the compositor's screen. weston's x11 backend moves its
