@@ -130,9 +130,8 @@ public enum PagePainter {
                                 color: page.palette.focusRing)
         }
         if let row = layout.keyboard, let note = page.content.keyboard, touched(row) {
-            drawKeyboardNote(note, in: row, warningWidth: layout.keyboardWarningWidth, layoutName: layout.keyboardLayoutName,
-                             style: TextStyle(size: m.labelSize * s, face: m.face), mirrored: layout.mirrored,
-                             page: page, on: canvas)
+            drawKeyboardNote(note, in: row, of: layout, style: TextStyle(size: m.labelSize * s, face: m.face), page: page,
+                             on: canvas)
         }
         if let row = layout.quality, let label = page.content.qualityLabel, touched(row) {
             drawQuality(label: label, value: page.quality, in: row, scale: s,
@@ -277,10 +276,11 @@ public enum PagePainter {
     }
 
     /// The keyboard's line: the Caps Lock warning at the start, in words, and the active
-    /// layout's name at the end, where a desktop's panel shows it (the start is the right when
-    /// `mirrored`).
-    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, warningWidth: Double, layoutName: Rect?,
-                                         style line: TextStyle, mirrored: Bool, page: PageScene, on canvas: Canvas) {
+    /// layout's name at the end, where a desktop's panel shows it (the start is the right in a
+    /// mirrored dialog).
+    private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, of layout: DialogLayout, style line: TextStyle,
+                                         page: PageScene, on canvas: Canvas) {
+        let (warningWidth, mirrored) = (layout.keyboardWarningWidth, layout.mirrored)
         if let warning = note.capsLock {
             var style = line
             (style.bold, style.color) = (true, page.palette.warning)
@@ -296,17 +296,13 @@ public enum PagePainter {
                                 at: Point(x: mirrored ? row.maxX - warningWidth : row.x, y: row.y), on: canvas)
             }
         }
-        if let layout = note.layout, let place = layoutName {
+        if let name = note.layout, let place = layout.keyboardLayoutName {
             var style = line
             style.color = page.palette.secondaryText
-            // Whole where it fits its place (`DialogLayout` gives it its measured width, up to a
-            // bound), else one line ending in an ellipsis; either way at the line's end.
+            // Whole, or one line ending in an ellipsis within its room (`DialogLayout`).
             style.maxHeight = place.height
-            let whole = TextLayout.measure(layout, style: style, width: nil).width
-            let width: Double? = whole <= place.width ? nil : place.width
-            let drawn = width.map { TextLayout.measure(layout, style: style, width: $0).width } ?? whole
-            TextLayout.draw(layout, style: style, width: width,
-                            at: Point(x: (mirrored ? place.x : place.maxX - drawn).rounded(), y: row.y), on: canvas)
+            TextLayout.draw(name, style: style, width: layout.keyboardLayoutNameRoom, at: Point(x: place.x.rounded(), y: row.y),
+                            on: canvas)
         }
     }
 

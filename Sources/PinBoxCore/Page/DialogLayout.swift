@@ -75,6 +75,9 @@ public struct DialogLayout: Equatable, Sendable {
     /// The active layout's name at the end of that line, when it names one: a click on it
     /// switches to the next layout.
     public internal(set) var keyboardLayoutName: Rect?
+    /// The width a name too long for its room is ellipsized within (drawn as one line from the
+    /// place's start, its ellipsis ending at the place's end); nil for a name drawn whole.
+    public let keyboardLayoutNameRoom: Double?
     /// The width the Caps Lock warning wraps to: the line's, less the layout's name at its end.
     public let keyboardWarningWidth: Double
     public internal(set) var error: Rect
@@ -152,9 +155,19 @@ public struct DialogLayout: Equatable, Sendable {
         // A caller's long warning wraps beside the layout's name rather than running into it.
         // The name (a keymap's own, "English (US, intl., with dead keys)", where no rules name
         // the layouts: Xwayland's) takes at most two thirds of the line, ellipsized past that.
-        let layoutWidth = content.keyboard?.layout.map {
-            min(measure($0, TextStyle(size: m.labelSize * s, face: m.face), nil).width, (width * 2 / 3).rounded(.down))
-        } ?? 0
+        var layoutWidth = 0.0
+        var layoutRoom: Double?
+        if let name = content.keyboard?.layout {
+            var style = TextStyle(size: m.labelSize * s, face: m.face)
+            let room = (width * 2 / 3).rounded(.down)
+            layoutWidth = measure(name, style, nil).width
+            if layoutWidth > room {
+                style.maxHeight = lineHeight
+                layoutWidth = measure(name, style, room).width
+                layoutRoom = room
+            }
+        }
+        keyboardLayoutNameRoom = layoutRoom
         keyboardWarningWidth = (width - (layoutWidth > 0 ? layoutWidth + m.gap * s : 0)).rounded(.down)
         var keyboardHeight = lineHeight
         if let warning = content.keyboard?.capsLock {
