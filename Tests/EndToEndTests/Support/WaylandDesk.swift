@@ -103,7 +103,7 @@ final class WaylandDesk {
         guard status == 0 else { throw TestFailure("xdotool \(arguments) failed with \(status)") }
     }
 
-    /// The first PinBox window Xwayland shows (as a decimal id).
+    /// The PinBox window Xwayland shows (the newest, when there are several).
     func dialog(timeout: Double = 20) throws -> Window {
         var found: Window?
         try waitUntil("a PinBox window on Xwayland's \(display)", timeout: timeout) {
@@ -148,9 +148,8 @@ final class WaylandDesk {
         chmod(shell, 0o755)
         try start(["weston-terminal", "--maximized", "--shell=" + shell])
         try waitUntil("the terminal's shell running", timeout: 20) { FileManager.default.fileExists(atPath: terminal.file) }
-        // Maximized on screen, its black over the whole desktop, before anything else opens: a
-        // compositor activates a window again as it maximizes it, which would take the keyboard
-        // back from a dialog opened meanwhile.
+        // Maximized on screen, its black at two far points of the desktop, before anything else
+        // opens: a click at its corner then lands in it, whatever weston placed it at first.
         let screen = try XClient(hardware.display)
         let root = "0x" + String(XDefaultRootWindow(screen.display), radix: 16)
         try waitUntil("the terminal maximized", timeout: 20) {
