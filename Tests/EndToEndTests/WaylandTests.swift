@@ -130,4 +130,46 @@ final class WaylandTests {
         #expect(ssh.wait(within: 20) == 0)
         #expect(answer(of: ssh) == "aBcdф\n")
     }
+
+    /// gpg signs in a Wayland session: gpg-agent hands the session on to pinentry-pinbox, whose
+    /// dialog is on the accessibility bus (asked of the session bus: a Wayland session's launcher
+    /// writes nothing on the display), takes the passphrase at the compositor's keyboard, and
+    /// switches no layout behind the compositor's back (a click on the layout's name and then the
+    /// key of A typed ф, and the signature failed, on f7518a4).
+    @Test func gpgSignsWithThePassphraseTypedAtTheCompositorsKeyboard() throws {
+        let desk = try WaylandDesk(layouts: "us,ru")
+        let bus = try AccessibilityBus(display: desk.display, wayland: true)
+        try bus.turnOn()
+        let probe = try AtspiProbe(bus)
+        let home = NSTemporaryDirectory() + "pinbox-gpg-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer {
+            endAgent(home: home)
+            try? FileManager.default.removeItem(atPath: home)
+        }
+        try FileManager.default.createSymbolicLink(atPath: home + "/pinentry-pinbox", withDestinationPath: PinBoxProcess.binary)
+        try "pinentry-program \(home)/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                               encoding: .utf8)
+        let environment = bus.environment.merging(["GNUPGHOME": home, "GPG_TTY": ""]) { $1 }
+        let made = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", "aBc ключ",
+                              "--quick-gen-key", "signer@example.org", "ed25519", "sign", "never"],
+                             environment: environment, capture: true)
+        #expect(made.wait() == 0)
+        let message = home + "/message.txt"
+        try "hello\n".write(toFile: message, atomically: true, encoding: .utf8)
+        let sign = try Child(["gpg", "--pinentry-mode", "ask", "--local-user", "signer@example.org",
+                              "--output", message + ".sig", "--sign", message], environment: environment, capture: true)
+
+        try desk.waitForKeyboard(on: desk.dialog(timeout: 30))
+        let dialog = try probe.window(of: "pinentry-pinbox")
+        let name = try #require(flatten(dialog).first { $0["text"] as? String == "English (US)" })
+        let extents = try #require(name["extents"] as? [Int], "\(name)")
+        try desk.click(x: extents[0] + extents[2] / 2, y: extents[1] + extents[3] / 2)
+        try desk.key("a", "shift+b", "c", "space")
+        try desk.type("ключ")
+        try desk.key("Return")
+        #expect(sign.wait(within: 30) == 0, "\(String(decoding: sign.read().err, as: UTF8.self))")
+        #expect(FileManager.default.fileExists(atPath: message + ".sig"))
+    }
 }
