@@ -205,19 +205,12 @@ final class PinentryTests {
     }
 
     @Test func aSignatureAfterAWrongPassphrase() throws {
-        let made = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", "right one",
-                              "--quick-gen-key", "signer@example.org", "ed25519", "sign", "never"],
-                             environment: environment, capture: true)
-        #expect(made.wait() == 0)
-        let message = home + "/message.txt"
-        try "hello\n".write(toFile: message, atomically: true, encoding: .utf8)
-        let sign = try Child(["gpg", "--pinentry-mode", "ask", "--local-user", "signer@example.org",
-                              "--output", message + ".sig", "--sign", message], environment: environment, capture: true)
+        let (sign, signature) = try startSigning(home: home, passphrase: "right one", environment: environment)
         try answer("wrong one")
         // The agent asks again on the same pinentry, with its error shown: "Bad Passphrase (try 2 of 3)".
         try answer("right one")
         #expect(sign.wait() == 0)
-        #expect(FileManager.default.fileExists(atPath: message + ".sig"))
+        #expect(FileManager.default.fileExists(atPath: signature))
     }
 
     /// gpg --symmetric: one dialog with two entries (SETREPEAT), Return moving from the first

@@ -152,14 +152,7 @@ final class WaylandTests {
         try "pinentry-program \(home)/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
                                                                encoding: .utf8)
         let environment = bus.environment.merging(["GNUPGHOME": home, "GPG_TTY": ""]) { $1 }
-        let made = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", "aBc ключ",
-                              "--quick-gen-key", "signer@example.org", "ed25519", "sign", "never"],
-                             environment: environment, capture: true)
-        #expect(made.wait() == 0)
-        let message = home + "/message.txt"
-        try "hello\n".write(toFile: message, atomically: true, encoding: .utf8)
-        let sign = try Child(["gpg", "--pinentry-mode", "ask", "--local-user", "signer@example.org",
-                              "--output", message + ".sig", "--sign", message], environment: environment, capture: true)
+        let (sign, signature) = try startSigning(home: home, passphrase: "aBc ключ", environment: environment)
 
         try desk.waitForKeyboard(on: desk.dialog(timeout: 30))
         let dialog = try probe.window(of: "pinentry-pinbox")
@@ -170,6 +163,6 @@ final class WaylandTests {
         try desk.type("ключ")
         try desk.key("Return")
         #expect(sign.wait(within: 30) == 0, "\(String(decoding: sign.read().err, as: UTF8.self))")
-        #expect(FileManager.default.fileExists(atPath: message + ".sig"))
+        #expect(FileManager.default.fileExists(atPath: signature))
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Foundation
 import Glibc
 
 /// Ends the gpg-agent a test started in `home` and everything it started. A stand-in scdaemon
@@ -11,4 +12,21 @@ func endAgent(home: String) {
     for pid in processes(containing: home + "/scdaemon") { kill(pid, SIGKILL) }
     _ = try? run(["gpgconf", "--homedir", home, "--kill", "all"])
     for pid in processes(containing: home) { kill(pid, SIGKILL) }
+}
+
+/// `gpg --sign` started in `home`'s keyring with a signing key made first with `passphrase`
+/// (given through loopback, no dialog): the agent asks its pinentry for the passphrase. Returns
+/// the signing gpg and where its signature goes.
+func startSigning(home: String, passphrase: String, environment: [String: String]) throws -> (Child, signature: String) {
+    let made = try Child(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", passphrase,
+                          "--quick-gen-key", "signer@example.org", "ed25519", "sign", "never"],
+                         environment: environment, capture: true)
+    guard made.wait() == 0 else {
+        throw TestFailure("gpg --quick-gen-key: \(String(decoding: made.read().err, as: UTF8.self))")
+    }
+    let message = home + "/message.txt"
+    try "hello\n".write(toFile: message, atomically: true, encoding: .utf8)
+    let sign = try Child(["gpg", "--pinentry-mode", "ask", "--local-user", "signer@example.org",
+                          "--output", message + ".sig", "--sign", message], environment: environment, capture: true)
+    return (sign, message + ".sig")
 }
