@@ -64,7 +64,16 @@ let embeddedLibraries: String = {
 // and a canary in every function with an array on its stack.
 let hardenedC: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", release),
                              .unsafeFlags(["-fstack-protector-strong"], release)]
+// And each C function in a section of its own, as each Swift function is: the link drops what
+// nothing calls and lays out the rest in the order of the code (below).
+let cTargetSettings = hardenedC + [.unsafeFlags(["-ffunction-sections"], release)]
 let hardenedLink = ["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]
+// The functions a prompt runs are laid side by side at the start of the program's code, in the
+// order scripts/order-code wrote after profiling the prompts (gold's --section-ordering-file, each
+// function being a section of its own): every page a function lies in is resident once it runs,
+// and the kernel maps its neighbours too, so among the rest they made nearly all of the code
+// resident (docs/performance-notes.md). A name no longer there orders nothing, and fails nothing.
+let codeOrder = ["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/share/linking/code-order"]
 let embeddedLinking: [LinkerSetting] = [
     .unsafeFlags(["-enable-experimental-feature", "Embedded", "-L\(embeddedLibraries)",
                   "-Xlinker", "--gc-sections"] + hardenedLink, release),
@@ -108,11 +117,11 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxrandr-dev", "libxcb-randr0-dev"])]),
         // libxkbcommon: keys to text, dead keys and Compose, from the X server's keymap; dlopened
         // with Xlib's XCB connection once the window shows (see Sources/CXKB/include/CXKB.h).
-        .target(name: "CXKB", cSettings: hardenedC),
+        .target(name: "CXKB", cSettings: cTargetSettings),
         // The desktop's input method (XIM, through Xlib, which is linked already), for the
         // entries that hold no secret; connected only when XMODIFIERS names one and such an entry
         // has the focus (see Sources/CInputMethod/include/CInputMethod.h).
-        .target(name: "CInputMethod", cSettings: hardenedC),
+        .target(name: "CInputMethod", cSettings: cTargetSettings),
         // Cairo, and FreeType for the font faces made straight from DejaVu's files.
         .systemLibrary(
             name: "CCairo",
@@ -120,24 +129,24 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]),
         // giflib, for animated captures: dlopened when the first one starts (a shared library
         // linked in costs every prompt's start-up its loading; see Sources/CGif/include/CGif.h).
-        .target(name: "CGif", cSettings: hardenedC),
+        .target(name: "CGif", cSettings: cTargetSettings),
         // The C library as Swift sees it, and the few things only C can do (prctl, argv).
-        .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)] + hardenedC,
+        .target(name: "CSystem", cSettings: [.define("PINBOX_EMBEDDED", to: "1", release)] + cTargetSettings,
                 linkerSettings: [.linkedLibrary("m")]),
         // Pango for text DejaVu cannot draw alone, dlopened on first use (cairo is linked already).
-        .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)] + hardenedC,
+        .target(name: "CText", dependencies: ["CSystem"], cSettings: [.unsafeFlags(pangoCFlags)] + cTargetSettings,
                 linkerSettings: [.linkedLibrary("cairo"), .linkedLibrary("fontconfig")]),
         // FriBidi for a shown secret in Hebrew or Arabic, dlopened when the first one shows: the
         // characters in the order they are read, Arabic's joined (Sources/CBidi/include/CBidi.h).
-        .target(name: "CBidi", cSettings: [.unsafeFlags(fribidiCFlags)] + hardenedC),
+        .target(name: "CBidi", cSettings: [.unsafeFlags(fribidiCFlags)] + cTargetSettings),
         // libsecret for the password manager, dlopened only when gpg-agent allows one.
-        .target(name: "CKeyring", dependencies: ["CSystem"], cSettings: [.unsafeFlags(secretCFlags)] + hardenedC),
+        .target(name: "CKeyring", dependencies: ["CSystem"], cSettings: [.unsafeFlags(secretCFlags)] + cTargetSettings),
         // libdbus for the desktop's settings portal (GNOME's light or dark), dlopened only on a
         // GNOME desktop whose theme leaves the prompt light; and for ssh-add's question, to ask
         // whether a password manager runs before libsecret is loaded to ask it.
-        .target(name: "CPortal", dependencies: ["CSystem"], cSettings: [.unsafeFlags(dbusCFlags)] + hardenedC),
+        .target(name: "CPortal", dependencies: ["CSystem"], cSettings: [.unsafeFlags(dbusCFlags)] + cTargetSettings),
         // The accessibility plug-in's code: links ATK, the bridge and GLib as Debian ships them.
-        .target(name: "PinBoxAccessibility", cSettings: [.unsafeFlags(accessibilityCFlags)] + hardenedC,
+        .target(name: "PinBoxAccessibility", cSettings: [.unsafeFlags(accessibilityCFlags)] + cTargetSettings,
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"),
                                  .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
                                  // Plain C: none of Swift's runtime. The driver links it (and
@@ -148,7 +157,7 @@ let package = Package(
                                                "-Xlinker", "-soname=libpinbox-accessibility.so"]),
                                  .unsafeFlags(hardenedLink, release)]),
         // The program's side of it: loads the plug-in with dlopen, links nothing of it.
-        .target(name: "CAccessibility", cSettings: hardenedC),
+        .target(name: "CAccessibility", cSettings: cTargetSettings),
         // Swift and the C library only, no Foundation. Models, lays out and animates the PIN box.
         .target(name: "PinBoxCore", dependencies: ["CSystem"], swiftSettings: swiftSettings),
         // The only importer of Cairo: draws a scene into a surface, writes PNG files.
@@ -165,7 +174,7 @@ let package = Package(
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
         .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem",
                                                         "CKeyring", "CPortal"],
-                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
+                         swiftSettings: swiftSettings, linkerSettings: embeddedLinking + [.unsafeFlags(codeOrder, release)]),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking),
