@@ -43,6 +43,7 @@ public enum FeedbackMessage {
         case .textNotDigits: return digits ? localized("Digits only") : localized("Letters, digits and symbols only")
         case .answerNeeded: return localized("Choose Yes or No, or type a fingerprint")
         case .noSuchSequence: return localized("Those keys make no character")
+        case .sentByAnotherProgram: return localized("Keys sent by another program are refused")
         }
     }
 }

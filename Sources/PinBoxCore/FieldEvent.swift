@@ -45,6 +45,11 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     case answerNeeded = "answer-needed"
     /// The keys of a dead-key or Compose sequence that the compose table has no character for.
     case noSuchSequence = "no-such-sequence"
+    /// A key another program sent (XSendEvent) where a secret is typed: never taken, and said, so
+    /// that keys a program meant to type for the user (a script's, a password manager's that
+    /// does not type through the keyboard) are not lost without a word, and keys forged behind
+    /// the user's back are seen.
+    case sentByAnotherProgram = "sent-by-another-program"
 }
 
 /// How a field treats a paste.

@@ -17,6 +17,9 @@ public enum InputEvent: Equatable, Sendable {
     /// A digit's key of the keypad with Num Lock off (KP_End for 1, KP_Down for 2…): refused,
     /// saying why, as the user meant a digit.
     case keypadWithoutNumLock
+    /// A key press another client forged (XSendEvent) where a secret is typed (`InputPolicy`):
+    /// refused, and the user told. No person pressed it: it is no user input.
+    case forgedKey
     /// A key that never types (an arrow, Home, a function or media key, a window manager's
     /// shortcut the keyboard grab holds back): a prompt lets it pass without a word, since the
     /// user tried no character; the workbench's fields refuse it like `otherKey`.
@@ -172,7 +175,7 @@ extension InputEvent {
              .contextMenu, .verticalMove, .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
-             .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale:
+             .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale, .forgedKey:
             return false
         }
     }

@@ -104,7 +104,9 @@ struct KeyTranslator {
         guard let keysym = keyboard.keysym(keycode, modifiers: modifiers) else { return emit(.otherKey) }
         let facts = PressFacts(synthetic: synthetic, isRepeat: isRepeat, erases: Self.erases(keysym),
                                movesCaret: Self.movesCaret(keysym))
-        guard admits(facts), !Self.isModifier(keysym) else { return }
+        guard !Self.isModifier(keysym) else { return }
+        // A forged key refused is said: its program's keys would otherwise vanish without a word.
+        guard admits(facts) else { return synthetic ? emit(.forgedKey) : () }
         let control = modifiers & UInt32(ControlMask) != 0
         let shift = modifiers & UInt32(ShiftMask) != 0
         let alt = modifiers & UInt32(Mod1Mask) != 0

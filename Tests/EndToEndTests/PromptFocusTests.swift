@@ -359,6 +359,27 @@ struct PromptFocusTests {
         #expect(p.stdout == "ab\n")
     }
 
+    /// A forged key is refused and the dialog says so, in the error line's red ("Keys sent by
+    /// another program are refused"): a script's or a password manager's keys sent with
+    /// XSendEvent vanished without a word, and so did keys forged behind the user's back. The
+    /// control: no red before, and what the keyboard types is the whole answer.
+    @Test func aForgedKeyIsRefusedAndTheDialogSaysSo() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        var dialog = try desk.nextDialog()
+        // The line's words are drawn smoothed: red is every pixel where red ink shows.
+        func red() -> Int {
+            desk.pixels(&dialog).filter { $0 >> 16 & 0xff >= 0xa0 && $0 >> 8 & 0xff <= 0x70 && $0 & 0xff <= 0x70 }.count
+        }
+        #expect(red() == 0)
+        desk.x.forgeKeyPress(dialog.id, key: "x")
+        try waitUntil("the error line's red after a forged key") { red() > 100 }
+        try desk.type("ab")
+        try desk.key("Return")
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ab\n")
+    }
+
     @Test func noGrabLeavesTheKeyboardFree() throws {
         let desk = try CallerDesk()
         let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)

@@ -17,7 +17,10 @@ import Testing
     /// is, which the dialog's code takes (the reading's control).
     @Test func aPinentryLeavesTheCodeItNeverRunsOnDisk() throws {
         let xvfb = try Xvfb()
-        let pinentry = try PinentryDriver(display: xvfb.display)
+        // The release build, as installed: only its link lays out the code (the debug build's
+        // does not, and its code is the whole of Swift's runtime besides).
+        let program = try DesktopTests.releaseBinary()
+        let pinentry = try PinentryDriver(display: xvfb.display, program: program)
         pinentry.send("OPTION lc-ctype=C.UTF-8\nOPTION allow-external-password-cache\n"
                       + "SETKEYINFO n/0123456789ABCDEF0123456789ABCDEF01234567\n"
                       + "SETDESC Please enter the passphrase to unlock the OpenPGP secret key:%0A\"Alice <alice@example.org>\"\n"
@@ -28,7 +31,7 @@ import Testing
         try pinentry.type("e")
         try pinentry.key("Return")
         try pinentry.waitOutput("D correct horse\nOK\n")
-        let segment = try Self.executableSegment(of: pinentry.pid, program: PinBoxProcess.binary)
+        let segment = try Self.executableSegment(of: pinentry.pid, program: program)
         #expect(segment.resident * 4 <= segment.size * 3, "resident \(segment.resident) of \(segment.size) kB")
         #expect(segment.resident * 4 >= segment.size, "resident \(segment.resident) of \(segment.size) kB")
         pinentry.send("BYE\n")

@@ -207,6 +207,20 @@ struct KeyboardTests {
         #expect(plain.admits(PressFacts(synthetic: true)))
         #expect(!plain.admits(PressFacts(isRepeat: true)))
     }
+
+    /// A forged key, refused, is said on the error line (and so to a screen reader), and types
+    /// nothing; no person pressed it, so it keeps no prompt from timing out. The control: a
+    /// key the keyboard typed goes in, and the line goes.
+    @Test func aForgedKeyRefusedIsSaid() throws {
+        let page = try dialog()
+        #expect(reports(page.handle(.forgedKey, now: 1)) == [.rejected(field: "entry", reason: .sentByAnotherProgram)])
+        #expect(page.feedback?.text == "Keys sent by another program are refused")
+        #expect(secret(page).isEmpty)
+        #expect(!InputEvent.forgedKey.isUserInput)
+        _ = page.handle(.character("a"), now: 2)
+        #expect(secret(page) == Array("a".utf8))
+        #expect(page.feedback == nil)
+    }
 }
 
 /// A character typed by its code (Ctrl+Shift+U) in a page.

@@ -12,9 +12,10 @@ final class PinentryDriver {
     /// Windows already answered: the next `window()` is a new one.
     private var seen: Set<String> = []
 
-    init(display: String, arguments: [String] = []) throws {
+    /// `program`: the binary under test, unless a test names the build it needs.
+    init(display: String, arguments: [String] = [], program: String = PinBoxProcess.binary) throws {
         self.display = display
-        child = try Child([PinBoxProcess.binary, "pinentry"] + arguments, environment: ["DISPLAY": display],
+        child = try Child([program, "pinentry"] + arguments, environment: ["DISPLAY": display],
                           capture: true, interactive: true)
         try waitOutput("OK Pleased to meet you")
     }
