@@ -65,7 +65,7 @@ let embeddedLibraries: String = {
 let hardenedC: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", release),
                              .unsafeFlags(["-fstack-protector-strong"], release)]
 // And each C function in a section of its own, as each Swift function is: the link drops what
-// nothing calls and lays out the rest in the order of the code (below).
+// nothing calls and lays out the rest in the order `codeOrder` names (below).
 let cTargetSettings = hardenedC + [.unsafeFlags(["-ffunction-sections"], release)]
 let hardenedLink = ["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]
 // The functions a prompt runs are laid side by side at the start of the program's code, in the

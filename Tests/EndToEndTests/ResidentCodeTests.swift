@@ -17,8 +17,8 @@ import Testing
     /// is, which the dialog's code takes (the reading's control).
     @Test func aPinentryLeavesTheCodeItNeverRunsOnDisk() throws {
         let xvfb = try Xvfb()
-        // The release build, as installed: only its link lays out the code (the debug build's
-        // does not, and its code is the whole of Swift's runtime besides).
+        // The release build (stripped when installed, its code laid out the same): only its link
+        // orders the code, the debug build's does not.
         let program = try DesktopTests.releaseBinary()
         let pinentry = try PinentryDriver(display: xvfb.display, program: program)
         pinentry.send("OPTION lc-ctype=C.UTF-8\nOPTION allow-external-password-cache\n"
