@@ -468,17 +468,12 @@ struct KeyTests {
 /// Caps Lock.
 @Suite("Keys into the pinentry, end to end", .endToEnd)
 final class PinentryKeyTests {
-    let home = NSTemporaryDirectory() + "pinbox-gpg-keys-\(UUID().uuidString)"
+    let home: String
     let xvfb: Xvfb
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        home = try makeGnupgHome("gpg-keys")
         xvfb = try Xvfb()
-        try FileManager.default.createSymbolicLink(atPath: home + "/pinentry-pinbox",
-                                                   withDestinationPath: PinBoxProcess.binary)
-        try "pinentry-program \(home)/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
-                                                                encoding: .utf8)
     }
 
     deinit {

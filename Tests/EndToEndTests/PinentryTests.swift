@@ -8,17 +8,13 @@ import Testing
 /// starts its own agent and ends it with gpgconf --kill.
 @Suite("pinentry-pinbox with the real gpg-agent", .endToEnd)
 final class PinentryTests {
-    let home = NSTemporaryDirectory() + "pinbox-gpg-\(UUID().uuidString)"
+    let home: String
     let xvfb: Xvfb
     var seen: Set<String> = []
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        home = try makeGnupgHome()
         xvfb = try Xvfb()
-        try FileManager.default.createSymbolicLink(atPath: home + "/pinentry-pinbox",
-                                                   withDestinationPath: PinBoxProcess.binary)
-        try configure([])
     }
 
     deinit {

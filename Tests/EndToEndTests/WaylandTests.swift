@@ -141,16 +141,11 @@ final class WaylandTests {
         let bus = try AccessibilityBus(display: desk.display, wayland: true)
         try bus.turnOn()
         let probe = try AtspiProbe(bus)
-        let home = NSTemporaryDirectory() + "pinbox-gpg-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        let home = try makeGnupgHome()
         defer {
             endAgent(home: home)
             try? FileManager.default.removeItem(atPath: home)
         }
-        try FileManager.default.createSymbolicLink(atPath: home + "/pinentry-pinbox", withDestinationPath: PinBoxProcess.binary)
-        try "pinentry-program \(home)/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
-                                                               encoding: .utf8)
         let environment = bus.environment.merging(["GNUPGHOME": home, "GPG_TTY": ""]) { $1 }
         let (sign, signature) = try startSigning(home: home, passphrase: "aBc ключ", environment: environment)
 

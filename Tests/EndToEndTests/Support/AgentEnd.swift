@@ -14,6 +14,19 @@ func endAgent(home: String) {
     for pid in processes(containing: home) { kill(pid, SIGKILL) }
 }
 
+/// A new GNUPGHOME (mode 0700, as gpg wants it) whose gpg-agent runs the binary under test: a
+/// link to it, `pinentry-pinbox`, named in its gpg-agent.conf. The caller ends its agent
+/// (`endAgent`) and removes it.
+func makeGnupgHome(_ name: String = "gpg") throws -> String {
+    let home = NSTemporaryDirectory() + "pinbox-\(name)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                            attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createSymbolicLink(atPath: home + "/pinentry-pinbox", withDestinationPath: PinBoxProcess.binary)
+    try "pinentry-program \(home)/pinentry-pinbox\n".write(toFile: home + "/gpg-agent.conf", atomically: true,
+                                                           encoding: .utf8)
+    return home
+}
+
 /// `gpg --sign` started in `home`'s keyring with a signing key made first with `passphrase`
 /// (given through loopback, no dialog): the agent asks its pinentry for the passphrase. Returns
 /// the signing gpg and where its signature goes.
