@@ -104,8 +104,8 @@ import Testing
         let method = try FcitxSession(display: desk.display, x: desk.x, root: desk.dir + "/fcitx")
         let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
         _ = try desk.nextDialog()
-        try desk.key("ctrl+space", Self.hangul[1], Self.hangul[2], Self.hangul[3], Self.hangul[4], Self.hangul[5],
-                     Self.hangul[6], "Return")
+        try method.turnOn { try desk.key("ctrl+space") }
+        try desk.key(Self.hangul[1], Self.hangul[2], Self.hangul[3], Self.hangul[4], Self.hangul[5], Self.hangul[6], "Return")
         #expect(askpass.wait(within: 20) == 0)
         #expect(String(decoding: askpass.read().out, as: UTF8.self) == "한글\n")
     }
@@ -160,7 +160,7 @@ import Testing
         let method = try FcitxSession(display: desk.display, x: desk.x, root: desk.dir + "/fcitx", onTheSpot: true)
         let askpass = try desk.ask("Username for 'https://example.com': ", environment: method.environment)
         let dialog = try desk.nextDialog()
-        try desk.key("ctrl+space")
+        try method.turnOn { try desk.key("ctrl+space") }
         _ = try composeHan(on: desk, in: dialog, keys: Array(Self.hangul.dropFirst(1).prefix(3)))
         try desk.key(Self.hangul[4], Self.hangul[5], Self.hangul[6], "Return")
         #expect(askpass.wait(within: 20) == 0)

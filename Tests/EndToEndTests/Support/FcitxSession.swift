@@ -10,6 +10,7 @@ import Glibc
 final class FcitxSession {
     private let bus: SessionBus
     private let daemon: Child
+    private let remoteEnvironment: [String: String]
 
     /// What a program needs to use it.
     let environment = ["XMODIFIERS": "@im=fcitx"]
@@ -39,6 +40,7 @@ final class FcitxSession {
 
             """
         try FileManager.default.createDirectory(atPath: root + "/config/fcitx5", withIntermediateDirectories: true)
+        remoteEnvironment = env
         try profile.write(toFile: root + "/config/fcitx5/profile", atomically: true, encoding: .utf8)
         if onTheSpot {
             try FileManager.default.createDirectory(atPath: root + "/config/fcitx5/conf", withIntermediateDirectories: true)
@@ -50,6 +52,27 @@ final class FcitxSession {
         try waitUntil("Fcitx's XIM server on \(display)", timeout: 20) {
             guard daemon.isRunning else { throw TestFailure("fcitx5 ended: \(String(decoding: daemon.read().err, as: UTF8.self))") }
             return x.owner(of: "@server=fcitx") != 0
+        }
+    }
+
+    /// Turns the Korean method on as a user does, with `press` (Ctrl+Space), once the method
+    /// has the dialog's input context in focus: a key pressed before that reaches the dialog
+    /// alone, and the method would stay off. Returns once the method says it is on.
+    func turnOn(by press: () throws -> Void) throws {
+        // fcitx5-remote says 0 while no input context has the focus, 1 while the focused
+        // one's method is off, 2 once it is on.
+        func state() throws -> String {
+            try run(["fcitx5-remote"], environment: remoteEnvironment).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        var now = ""
+        try waitUntil("an input context of Fcitx's in focus (fcitx5-remote: \(now))") {
+            now = try state()
+            return now == "1"
+        }
+        try press()
+        try waitUntil("Fcitx's Korean method on (fcitx5-remote: \(now))") {
+            now = try state()
+            return now == "2"
         }
     }
 
