@@ -44,6 +44,7 @@ public enum FeedbackMessage {
         case .answerNeeded: return localized("Choose Yes or No, or type a fingerprint")
         case .noSuchSequence: return localized("Those keys make no character")
         case .sentByAnotherProgram: return localized("Keys sent by another program are refused")
+        case .clickSentByAnotherProgram: return localized("Clicks from another program are refused")
         }
     }
 }

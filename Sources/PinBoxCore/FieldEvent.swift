@@ -50,6 +50,9 @@ public enum RejectReason: String, Equatable, Sendable, CaseIterable {
     /// does not type through the keyboard) are not lost without a word, and keys forged behind
     /// the user's back are seen.
     case sentByAnotherProgram = "sent-by-another-program"
+    /// A click another program sent where a secret is typed: never taken (a forged click on
+    /// Show would show the secret, one on OK would answer for the user), and said, as a key is.
+    case clickSentByAnotherProgram = "click-sent-by-another-program"
 }
 
 /// How a field treats a paste.

@@ -20,6 +20,9 @@ public enum InputEvent: Equatable, Sendable {
     /// A key press another client forged (XSendEvent) where a secret is typed (`InputPolicy`):
     /// refused, and the user told. No person pressed it: it is no user input.
     case forgedKey
+    /// A button press another client forged where a secret is typed: refused and told, as a
+    /// forged key is. No user input either.
+    case forgedClick
     /// A key that never types (an arrow, Home, a function or media key, a window manager's
     /// shortcut the keyboard grab holds back): a prompt lets it pass without a word, since the
     /// user tried no character; the workbench's fields refuse it like `otherKey`.
@@ -175,7 +178,8 @@ extension InputEvent {
              .contextMenu, .verticalMove, .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
-             .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale, .forgedKey:
+             .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale, .forgedKey,
+             .forgedClick:
             return false
         }
     }

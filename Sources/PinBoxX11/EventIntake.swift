@@ -129,7 +129,11 @@ extension EventLoop {
             }
             Self.wipe(&event)
         case ButtonPress:
-            guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { return }
+            // Only a forged press is refused; it is said, as a forged key is (its release is
+            // refused below without a word: one click, one message).
+            guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else {
+                return deliver(.forgedClick, to: controller)
+            }
             if let input = Self.button(event.xbutton) { deliver(input, to: controller) }
         case ButtonRelease:
             guard controller.admits(PressFacts(synthetic: event.xbutton.send_event != 0)) else { return }

@@ -380,6 +380,31 @@ struct PromptFocusTests {
         #expect(p.stdout == "ab\n")
     }
 
+    /// A click another program forges on OK is refused, and said: "Clicks sent by another
+    /// program are refused" in red, as for a key; the dialog does not answer. The control: the
+    /// mouse's own click on the same point answers with what the keyboard typed.
+    @Test func aForgedClickIsRefusedAndTheDialogSaysSo() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
+        var dialog = try desk.nextDialog()
+        try desk.type("ab")
+        try waitUntil("the two dots") { try desk.entry(dialog).isDots(2) }
+        var pixels = desk.pixels(&dialog)
+        let ok = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
+        func red() -> Int {
+            desk.pixels(&dialog).filter { $0 >> 16 & 0xff >= 0xa0 && $0 >> 8 & 0xff <= 0x70 && $0 & 0xff <= 0x70 }.count
+        }
+        #expect(red() == 0)
+        desk.x.forgeClick(dialog.id, x: ok.x, y: ok.y)
+        try waitUntil("the error line's red after a forged click") { red() > 100 }
+        #expect(p.child.isRunning, "a forged click on OK answered")
+        pixels = desk.pixels(&dialog)
+        let moved = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
+        try desk.click(dialog, x: moved.x, y: moved.y)
+        #expect(try p.waitExit() == 0)
+        #expect(p.stdout == "ab\n")
+    }
+
     @Test func noGrabLeavesTheKeyboardFree() throws {
         let desk = try CallerDesk()
         let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)

@@ -208,15 +208,17 @@ struct KeyboardTests {
         #expect(!plain.admits(PressFacts(isRepeat: true)))
     }
 
-    /// A forged key, refused, is said on the error line (and so to a screen reader), and types
-    /// nothing; no person pressed it, so it keeps no prompt from timing out. The control: a
-    /// key the keyboard typed goes in, and the line goes.
-    @Test func aForgedKeyRefusedIsSaid() throws {
+    /// A forged key or click, refused, is said on the error line (and so to a screen reader),
+    /// and types nothing; no person pressed it, so it keeps no prompt from timing out. The
+    /// control: a key the keyboard typed goes in, and the line goes.
+    @Test(arguments: [(InputEvent.forgedKey, RejectReason.sentByAnotherProgram, "Keys sent by another program are refused"),
+                      (.forgedClick, .clickSentByAnotherProgram, "Clicks from another program are refused")])
+    func aForgedPressRefusedIsSaid(_ forged: InputEvent, _ reason: RejectReason, _ words: String) throws {
         let page = try dialog()
-        #expect(reports(page.handle(.forgedKey, now: 1)) == [.rejected(field: "entry", reason: .sentByAnotherProgram)])
-        #expect(page.feedback?.text == "Keys sent by another program are refused")
+        #expect(reports(page.handle(forged, now: 1)) == [.rejected(field: "entry", reason: reason)])
+        #expect(page.feedback?.text == words)
         #expect(secret(page).isEmpty)
-        #expect(!InputEvent.forgedKey.isUserInput)
+        #expect(!forged.isUserInput)
         _ = page.handle(.character("a"), now: 2)
         #expect(secret(page) == Array("a".utf8))
         #expect(page.feedback == nil)

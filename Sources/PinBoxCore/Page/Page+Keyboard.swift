@@ -28,7 +28,8 @@ extension Page {
         case .windowFocus(let focused):
             if !focused { composing = nil }
         case .composeStarted, .characterCode, .pasted, .resize, .screenshot, .keyboard, .workbench, .keyboardUnavailable, .keyboardHeldByPinBox,
-             .keyboardAvailable, .release, .drag, .hover, .desktopStyle, .desktopScale, .contextMenuRelease, .forgedKey:
+             .keyboardAvailable, .release, .drag, .hover, .desktopStyle, .desktopScale, .contextMenuRelease, .forgedKey,
+             .forgedClick:
             break
         }
         return false

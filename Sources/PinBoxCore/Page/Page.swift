@@ -297,6 +297,8 @@ public final class Page {
             if let i = focusedField { apply([.rejected(.numLockOff)], to: i, now: now, into: &effects) }
         case .forgedKey:
             if let i = focusedField { apply([.rejected(.sentByAnotherProgram)], to: i, now: now, into: &effects) }
+        case .forgedClick:
+            if let i = focusedField { apply([.rejected(.clickSentByAnotherProgram)], to: i, now: now, into: &effects) }
         case .deleteBackward:
             if let i = entryField(for: &effects) { apply(fields[i].field.deleteBackward(), to: i, now: now, into: &effects) }
         case .deleteForward:

@@ -65,6 +65,23 @@ final class XClient {
         XFlush(display)
     }
 
+    /// Forges a click of the first button at a point of a window (its press and its release),
+    /// as any client can with XSendEvent.
+    func forgeClick(_ id: String, x: Int, y: Int) {
+        for (type, mask) in [(ButtonPress, ButtonPressMask), (ButtonRelease, ButtonReleaseMask)] {
+            var e = XEvent()
+            e.xbutton.type = type
+            e.xbutton.window = Self.window(id)
+            e.xbutton.root = XDefaultRootWindow(display)
+            (e.xbutton.x, e.xbutton.y) = (Int32(x), Int32(y))
+            e.xbutton.button = UInt32(Button1)
+            e.xbutton.state = type == ButtonRelease ? UInt32(Button1Mask) : 0
+            e.xbutton.same_screen = 1
+            XSendEvent(display, Self.window(id), 1, mask, &e)
+        }
+        XFlush(display)
+    }
+
     /// Gives each keysym that no key types a key of its own, one that had none, from the last
     /// down (xdotool borrows the first): xdotool then types it without changing the keymap
     /// around the press (`xdotool(_:display:)` says why that matters).
