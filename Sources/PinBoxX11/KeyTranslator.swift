@@ -101,7 +101,11 @@ struct KeyTranslator {
         let isRepeat = synthetic ? isDown(keycode) : mark(keycode, down: true)
         // A repeat's press keeps the time the key first went down.
         if !synthetic && !isRepeat { downSince[Int(keycode & 255)] = time }
-        guard let keysym = keyboard.keysym(keycode, modifiers: modifiers) else { return emit(.otherKey) }
+        // A forged key is refused as forged whatever its keycode holds: one on a key that types
+        // nothing would otherwise count as the user's and be refused for what it does not type.
+        guard let keysym = keyboard.keysym(keycode, modifiers: modifiers) else {
+            return emit(synthetic && !admits(PressFacts(synthetic: true)) ? .forgedKey : .otherKey)
+        }
         let facts = PressFacts(synthetic: synthetic, isRepeat: isRepeat, erases: Self.erases(keysym),
                                movesCaret: Self.movesCaret(keysym))
         guard !Self.isModifier(keysym) else { return }

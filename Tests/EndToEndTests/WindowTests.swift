@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CX11
 import Foundation
 import Testing
 import PinBoxCore
@@ -161,18 +162,28 @@ struct WindowTests {
         #expect(s.length("grid") == 1 && s.pinbox.events("focus").count == 7)
     }
 
-    @Test func syntheticKeysAreIgnoredInSecureMode() throws {
-        let s = try Session(["--style", "strip"], focus: false)
+    /// Also on a connection without XKB (Xlib's `XKB_DISABLE`), where a key's keysym is read by
+    /// the core protocol's rules and a key with none has no keysym at all.
+    @Test(arguments: [false, true])
+    func syntheticKeysAreIgnoredInSecureMode(withoutXKB: Bool) throws {
+        let s = try Session(["--style", "strip"], focus: false, launcher: withoutXKB ? ["env", "XKB_DISABLE=1"] : [])
         // To an unfocused window xdotool --window forges events with XSendEvent, as any other
         // client could; they carry send_event and must be ignored.
         try s.pinbox.xdotool(["key", "--window", s.window, "1", "2"])
+        // A key that has no keysym at all is forged too: refused as forged, not as a key that
+        // types nothing (which would count as the user's and say the wrong thing).
+        let blank = try #require(s.x.keymap().spare.first)
+        s.x.forgeKeyPress(s.window, keycode: UInt32(blank))
+        XSync(s.x.display, 0)
         try s.pinbox.xdotool(["windowfocus", "--sync", s.window])
         try s.pinbox.keys("3")
         // The forged keys reached the window before the real one (the server queues a client's
         // events in order, and xdotool had returned): the real key's change proves they were
-        // handled, and it is the only change, of length 1.
+        // handled, and it is the only change, of length 1; each forged key was said as one.
         try s.pinbox.waitFor("change")
         #expect(s.pinbox.events("change").map { $0["length"] as! Int } == [1])
+        #expect(s.pinbox.events("rejected").map { $0["reason"] as? String }
+                == Array(repeating: "sent-by-another-program", count: 3))
     }
 
     @Test func screenshotsShowTheDotMidAnimationAndAtRest() throws {

@@ -55,11 +55,16 @@ final class XClient {
     /// Forges a press of the key named `key` (a keysym name) with no release, as any client can
     /// with XSendEvent.
     func forgeKeyPress(_ id: String, key: String) {
+        forgeKeyPress(id, keycode: UInt32(XKeysymToKeycode(display, XStringToKeysym(key))))
+    }
+
+    /// Forges a press of the key `keycode`, whatever the keymap has on it.
+    func forgeKeyPress(_ id: String, keycode: UInt32) {
         var e = XEvent()
         e.xkey.type = KeyPress
         e.xkey.window = Self.window(id)
         e.xkey.root = XDefaultRootWindow(display)
-        e.xkey.keycode = UInt32(XKeysymToKeycode(display, XStringToKeysym(key)))
+        e.xkey.keycode = keycode
         e.xkey.same_screen = 1
         XSendEvent(display, Self.window(id), 1, KeyPressMask, &e)
         XFlush(display)
@@ -86,19 +91,25 @@ final class XClient {
     /// down (xdotool borrows the first): xdotool then types it without changing the keymap
     /// around the press (`xdotool(_:display:)` says why that matters).
     func putOnSpareKeys(_ keysyms: [KeySym]) {
-        var low: Int32 = 0, high: Int32 = 0, width: Int32 = 0
-        XDisplayKeycodes(display, &low, &high)
-        guard let map = XGetKeyboardMapping(display, KeyCode(low), high - low + 1, &width) else { return }
-        defer { XFree(map) }
-        let w = Int(width)
-        var spare = (Int(low)...Int(high)).filter { code in (0..<w).allSatisfy { map[(code - Int(low)) * w + $0] == 0 } }
-        var present = Set((0..<(Int(high - low) + 1) * w).map { map[$0] })
+        var (spare, present) = keymap()
         for var keysym in keysyms where keysym != 0 && !present.contains(keysym) {
             guard let code = spare.popLast() else { break }
             XChangeKeyboardMapping(display, Int32(code), 1, &keysym, 1)
             present.insert(keysym)
         }
         XSync(display, 0)
+    }
+
+    /// The keycodes that type nothing (no keysym on any level), lowest first, and every keysym
+    /// some key has.
+    func keymap() -> (spare: [Int], present: Set<KeySym>) {
+        var low: Int32 = 0, high: Int32 = 0, width: Int32 = 0
+        XDisplayKeycodes(display, &low, &high)
+        guard let map = XGetKeyboardMapping(display, KeyCode(low), high - low + 1, &width) else { return ([], []) }
+        defer { XFree(map) }
+        let w = Int(width)
+        let spare = (Int(low)...Int(high)).filter { code in (0..<w).allSatisfy { map[(code - Int(low)) * w + $0] == 0 } }
+        return (spare, Set((0..<(Int(high - low) + 1) * w).map { map[$0] }))
     }
 
     /// Every property of a window, as name → raw bytes.
