@@ -405,6 +405,29 @@ struct PromptFocusTests {
         #expect(p.stdout == "ab\n")
     }
 
+    /// ssh-agent's confirmation (`ssh-add -c`), a question with no entry: a click another
+    /// program forges on its default button neither answers nor passes unseen, the dialog says
+    /// it under the question. The control: the mouse's own click there answers yes.
+    @Test func aForgedClickOnAConfirmationIsSaid() throws {
+        let desk = try CallerDesk()
+        let p = try PinBoxProcess(["askpass", "--", "Allow use of key /tmp/id?\nKey fingerprint SHA256:x1y2z3."],
+                                  display: desk.display, environment: ["SSH_ASKPASS_PROMPT": "confirm"])
+        var dialog = try desk.nextDialog()
+        let button = try #require(CallerDesk.defaultButton(in: desk.pixels(&dialog), width: dialog.width, height: dialog.height))
+        let height = dialog.height
+        func red() -> Int {
+            desk.pixels(&dialog).filter { $0 >> 16 & 0xff >= 0xa0 && $0 >> 8 & 0xff <= 0x70 && $0 & 0xff <= 0x70 }.count
+        }
+        #expect(red() == 0)
+        desk.x.forgeClick(dialog.id, x: button.x, y: button.y)
+        try waitUntil("the message line's red after a forged click") { red() > 100 }
+        #expect(p.child.isRunning, "a forged click answered")
+        #expect(dialog.height > height, "the line took room under the question")
+        let moved = try #require(CallerDesk.defaultButton(in: desk.pixels(&dialog), width: dialog.width, height: dialog.height))
+        try desk.click(dialog, x: moved.x, y: moved.y)
+        #expect(try p.waitExit() == 0)
+    }
+
     @Test func noGrabLeavesTheKeyboardFree() throws {
         let desk = try CallerDesk()
         let p = try PinBoxProcess(["askpass", "--no-grab", "--", "Password: "], display: desk.display)

@@ -223,6 +223,23 @@ struct KeyboardTests {
         #expect(secret(page) == Array("a".utf8))
         #expect(page.feedback == nil)
     }
+
+    /// In a question with no entry (ssh-agent's confirmation, gpg-agent's), a forged key or
+    /// click is said on the dialog's message line, which grows the dialog for its moment:
+    /// refused silently, a forged Yes went unseen. The control: the user's own answer still
+    /// answers, and the line goes when its moment ends.
+    @Test(arguments: [(InputEvent.forgedKey, "Keys sent by another program are refused"),
+                      (.forgedClick, "Clicks from another program are refused")])
+    func aForgedPressInAQuestionIsSaidOnItsMessageLine(_ forged: InputEvent, _ words: String) throws {
+        let page = try dialog(.confirm(notOK: false))
+        let height = page.preferredSize.height
+        #expect(page.handle(forged, now: 1) == [.bell])
+        #expect(page.messageLine == words && page.outcome == nil)
+        #expect(page.preferredSize.height > height, "the line takes room")
+        _ = page.advance(to: 1 + Page.feedbackDuration)
+        #expect(page.messageLine.isEmpty && page.preferredSize.height == height)
+        #expect(page.handle(.mnemonic("o"), now: 5).last == .finish(.confirmed))
+    }
 }
 
 /// A character typed by its code (Ctrl+Shift+U) in a page.

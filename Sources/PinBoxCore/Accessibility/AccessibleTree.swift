@@ -67,9 +67,8 @@ public struct AccessibleTree: Equatable, Sendable {
         var windowName = content.title, windowDescription = content.description
         // An open menu has the focus: its highlighted item, not the entry it acts on.
         let focused: Int? = page.windowFocused && page.menu == nil ? page.focus : nil
-        // The red line: a refused key's reason for a moment, else the question asked before a
-        // passphrase is shown, else the caller's error.
-        let message = page.feedback?.text ?? page.revealQuestion ?? content.error
+        // The red line, as the page shows it.
+        let message = page.messageLine
 
         switch geometry {
         case .dialog(let layout):

@@ -295,10 +295,8 @@ public final class Page {
             if let i = focusedField { apply([.rejected(fields[i].field.accepts.refusal)], to: i, now: now, into: &effects) }
         case .keypadWithoutNumLock:
             if let i = focusedField { apply([.rejected(.numLockOff)], to: i, now: now, into: &effects) }
-        case .forgedKey:
-            if let i = focusedField { apply([.rejected(.sentByAnotherProgram)], to: i, now: now, into: &effects) }
-        case .forgedClick:
-            if let i = focusedField { apply([.rejected(.clickSentByAnotherProgram)], to: i, now: now, into: &effects) }
+        case .forgedKey: refuseForged(.sentByAnotherProgram, now: now, into: &effects)
+        case .forgedClick: refuseForged(.clickSentByAnotherProgram, now: now, into: &effects)
         case .deleteBackward:
             if let i = entryField(for: &effects) { apply(fields[i].field.deleteBackward(), to: i, now: now, into: &effects) }
         case .deleteForward:
@@ -665,6 +663,16 @@ public final class Page {
             effects.append(.report(.grew(field: fields[index].name, cells: fields[index].layout.cells.count)))
         }
         followCaret(in: index)
+    }
+
+    /// A forged press refused is said: on the focused entry's line, as its own refusals are, or
+    /// where no entry has the focus (a confirmation, whose Yes a forged click or Return would
+    /// give) on the dialog's message line.
+    private func refuseForged(_ reason: RejectReason, now: Double, into effects: inout [PageEffect]) {
+        if let i = focusedField { return apply([.rejected(reason)], to: i, now: now, into: &effects) }
+        guard isDialog else { return }
+        show(FeedbackMessage.text(for: reason, capacity: 0), now: now)
+        effects.append(.bell)
     }
 
     private func show(_ text: String, now: Double, success: Bool = false) {
