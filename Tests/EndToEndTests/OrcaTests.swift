@@ -266,6 +266,25 @@ struct OrcaTests {
         #expect(orca.spoken.filter { $0.contains("Passphrases do not match") } == [said, said])
     }
 
+    /// A click another program forges on ssh-agent's confirmation is refused, and a user of
+    /// Orca hears it as the agent's own errors are heard: "notification Clicks from another
+    /// program are refused.". The control: the question was spoken as it opened, and Escape,
+    /// the user's own key, answers no.
+    @Test func orcaSpeaksAForgedClickRefused() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        var environment = bus.environment
+        environment["SSH_ASKPASS_PROMPT"] = "confirm"
+        let confirm = try PinBoxProcess(["askpass", "Allow use of key /tmp/id?"], display: xvfb.display,
+                                        environment: environment)
+        try orca.waitFor("the question") { _ in orca.spoken.contains { $0.contains("Allow use of key /tmp/id?") } }
+        try confirm.findWindowByPID()
+        let forger = try XClient(xvfb.display)
+        forger.forgeClick(try #require(confirm.windowID), x: 10, y: 10)
+        try orca.waitToSpeak("notification Clicks from another program are refused.")
+        try confirm.keys("Escape")
+        #expect(try confirm.waitExit() == 1)
+    }
+
     /// The payment sheet: the payee and the amount with its title as it opens, then how many
     /// digits are in as each lands or goes, with a bullet for each: never a digit.
     @Test func orcaCountsThePaymentSheetsDigits() throws {
