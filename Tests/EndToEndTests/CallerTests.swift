@@ -78,10 +78,43 @@ final class CallerTests {
 
     /// `sudo -k -A -p PROMPT /usr/bin/true`, run as the test user with pinbox-askpass (or
     /// another link to it).
-    private func sudo(_ user: SudoUser, prompt: String, desk: CallerDesk, askpass: String? = nil) throws -> Child {
+    private func sudo(_ user: SudoUser, prompt: String, desk: CallerDesk, askpass: String? = nil,
+                      environment: [String] = []) throws -> Child {
         try Child(["runuser", "-u", user.name, "--", "env", "SUDO_ASKPASS=\(askpass ?? desk.askpass)",
                    "DISPLAY=\(desk.display)",
-                   "HOME=\(desk.dir)", "LANG=C", "sudo", "-k", "-A", "-p", prompt, "/usr/bin/true"], capture: true)
+                   "HOME=\(desk.dir)", "LANG=C"] + environment + ["sudo", "-k", "-A", "-p", prompt, "/usr/bin/true"],
+                  capture: true)
+    }
+
+    /// A runtime directory of the user's own (`XDG_RUNTIME_DIR`), as a login session has.
+    private func runtimeDirectory(of user: SudoUser, in desk: CallerDesk) throws -> String {
+        let path = desk.dir + "/run-" + user.name
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+        #expect(try run(["chown", user.name, path]).status == 0)
+        return path
+    }
+
+    /// sudo asks again after a wrong password, and says why only on its terminal ("Sorry, try
+    /// again."): the second dialog says it, "That was not accepted: try again" in red. The
+    /// control: the first dialog has no red, and the right password passes.
+    @Test func sudosSecondQuestionSaysTheFirstAnswerWasRefused() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let runtime = try runtimeDirectory(of: user, in: desk)
+        let s = try sudo(user, prompt: "[sudo] password for %p: ", desk: desk, environment: ["XDG_RUNTIME_DIR=" + runtime])
+        var first = try desk.nextDialog()
+        try desk.type("wrong-one")
+        try waitUntil("the dots of what was typed") { try desk.entry(first).isDots(9) }
+        #expect(desk.redInk(&first) == 0, "the first question says nothing was refused")
+        try desk.key("Return")
+        var second = try desk.nextDialog()
+        try waitUntil("the second question's red line") { desk.redInk(&second) > 100 }
+        try desk.type(user.password)
+        try desk.key("Return")
+        #expect(s.wait() == 0)
+        let err = String(decoding: s.read().err, as: UTF8.self)
+        #expect(err.contains("Sorry, try again."), "\(err)")
     }
 
     @Test func sudosPromptThatStartsWithADashIsShownAndTheRightPasswordPasses() throws {

@@ -367,10 +367,7 @@ struct PromptFocusTests {
         let desk = try CallerDesk()
         let p = try PinBoxProcess(["askpass", "--", "Password: "], display: desk.display)
         var dialog = try desk.nextDialog()
-        // The line's words are drawn smoothed: red is every pixel where red ink shows.
-        func red() -> Int {
-            desk.pixels(&dialog).filter { $0 >> 16 & 0xff >= 0xa0 && $0 >> 8 & 0xff <= 0x70 && $0 & 0xff <= 0x70 }.count
-        }
+        func red() -> Int { desk.redInk(&dialog) }
         #expect(red() == 0)
         desk.x.forgeKeyPress(dialog.id, key: "x")
         try waitUntil("the error line's red after a forged key") { red() > 100 }
@@ -391,9 +388,7 @@ struct PromptFocusTests {
         try waitUntil("the two dots") { try desk.entry(dialog).isDots(2) }
         var pixels = desk.pixels(&dialog)
         let ok = try #require(CallerDesk.defaultButton(in: pixels, width: dialog.width, height: dialog.height))
-        func red() -> Int {
-            desk.pixels(&dialog).filter { $0 >> 16 & 0xff >= 0xa0 && $0 >> 8 & 0xff <= 0x70 && $0 & 0xff <= 0x70 }.count
-        }
+        func red() -> Int { desk.redInk(&dialog) }
         #expect(red() == 0)
         desk.x.forgeClick(dialog.id, x: ok.x, y: ok.y)
         try waitUntil("the error line's red after a forged click") { red() > 100 }
@@ -415,9 +410,7 @@ struct PromptFocusTests {
         var dialog = try desk.nextDialog()
         let button = try #require(CallerDesk.defaultButton(in: desk.pixels(&dialog), width: dialog.width, height: dialog.height))
         let height = dialog.height
-        func red() -> Int {
-            desk.pixels(&dialog).filter { $0 >> 16 & 0xff >= 0xa0 && $0 >> 8 & 0xff <= 0x70 && $0 & 0xff <= 0x70 }.count
-        }
+        func red() -> Int { desk.redInk(&dialog) }
         #expect(red() == 0)
         desk.x.forgeClick(dialog.id, x: button.x, y: button.y)
         try waitUntil("the message line's red after a forged click") { red() > 100 }

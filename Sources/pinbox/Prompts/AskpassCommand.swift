@@ -244,9 +244,14 @@ struct AskpassCommand {
             // Light or dark, normal or high contrast, still or animated: as named, else as the
             // desktop says before the page is made, and then as it says while it is open.
             let choices = display.desktopChoices(preferences)
+            // sudo or ssh asking again what the user answered: the answer was refused, which
+            // they say only on their terminal.
+            let recall = promptKind.hasEntry ? AskpassRecall(prompt: prompt) : nil
+            let askedAgain = recall?.isAskedAgain == true
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
+                    if askedAgain { spec.error = localized("That was not accepted: try again") }
                     keyring?.offer(in: &spec)
                     spec.scale = s
                     (spec.appearance, spec.motion, spec.font, spec.textRendering) = choices
@@ -259,7 +264,12 @@ struct AskpassCommand {
             let answers = promptKind.hasEntry
             let controller = PageController(page: page, delivery: answers ? .standardOutput : .none,
                                             events: false, screenshots: nil)
-            if let keyring { controller.onDelivered = { page, index in keyring.keep(page, field: index) } }
+            if keyring != nil || recall != nil {
+                controller.onDelivered = { page, index in
+                    keyring?.keep(page, field: index)
+                    recall?.answered()
+                }
+            }
             // ssh's touch notice reads no key, so it takes none: keys typed elsewhere meanwhile,
             // and a prompt that opens then, have the keyboard. A caller that died (killed, its
             // terminal closed) leaves stdout with no reader: the dialog closes as a cancel

@@ -146,6 +146,12 @@ final class CallerDesk {
         return last.2
     }
 
+    /// How many of the window's pixels show red ink, once they hold still: the error line's
+    /// words, drawn smoothed (the field's red border too, while it shows one).
+    func redInk(_ dialog: inout Dialog) -> Int {
+        pixels(&dialog).filter { $0 >> 16 & 0xff >= 0xa0 && $0 >> 8 & 0xff <= 0x70 && $0 & 0xff <= 0x70 }.count
+    }
+
     /// The window's title as the window manager reads it (_NET_WM_NAME, UTF-8).
     func title(_ dialog: Dialog) -> String {
         String(decoding: x.properties(of: dialog.id)["_NET_WM_NAME"] ?? [], as: UTF8.self)

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+/// Who asked the askpass what: to tell a question asked again. sudo and ssh ask their askpass
+/// the same question a second time only when the answer it gave them was refused (a wrong
+/// password, a key's wrong passphrase), and they say so only on their own terminal ("Sorry,
+/// try again.", or nothing at all for a key), where a user answering in a window does not look.
+/// The caller is the askpass's parent process, known by its process ID and the moment it
+/// started (an ID alone is given again to a later process); the question by a hash of its
+/// words. Nothing of the answer is kept.
+public struct AskpassCall: Equatable, Sendable {
+    public var caller: Int32
+    /// When the caller started, in clock ticks after boot (`/proc/PID/stat`'s 22nd field).
+    public var callerStarted: UInt64
+    /// FNV-1a of the question's UTF-8.
+    public var question: UInt64
+
+    public init(caller: Int32, callerStarted: UInt64, question: UInt64) {
+        self.caller = caller
+        self.callerStarted = callerStarted
+        self.question = question
+    }
+
+    /// The callers that ask again only after refusing the answer: sudo and sudoedit
+    /// (`tgetpass`, up to `passwd_tries` times) and ssh (a password, a key's passphrase, a
+    /// PIN). Not git, which asks once; not a script, which may ask the same words for two
+    /// hosts; not ssh-add, whose second question says "Bad passphrase" itself.
+    public static let askAgainOnlyAfterRefusal: [String] = ["sudo", "sudoedit", "ssh"]
+
+    /// The call `prompt` makes from the caller whose `/proc/PID/stat` line is `stat`; nil
+    /// where the line cannot be read or the caller is not one that asks again only after a
+    /// refusal.
+    public init?(callerStat stat: String, prompt: String) {
+        // "PID (NAME) STATE PPID …": the name may hold spaces and parentheses, so it ends at
+        // the last ')'.
+        let bytes = Array(stat.utf8)
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")),
+              let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close,
+              let pid = Int32(String(decoding: bytes[..<open].filter { $0 != UInt8(ascii: " ") }, as: UTF8.self)),
+              Self.askAgainOnlyAfterRefusal.contains(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
+        else { return nil }
+        // After the name: the state (field 3) … the start time (field 22).
+        let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 19, let started = UInt64(String(decoding: fields[19], as: UTF8.self)) else { return nil }
+        self.init(caller: pid, callerStarted: started, question: Self.hash(prompt))
+    }
+
+    /// The line that keeps this call.
+    public var record: String {
+        String(caller) + " " + String(callerStarted) + " " + String(question) + "\n"
+    }
+
+    /// A call as `record` kept it; nil for anything else.
+    public init?(record: String) {
+        let parts = record.utf8.split(separator: UInt8(ascii: " "))
+        guard parts.count == 3, record.utf8.last == UInt8(ascii: "\n"),
+              let caller = Int32(String(decoding: parts[0], as: UTF8.self)),
+              let started = UInt64(String(decoding: parts[1], as: UTF8.self)),
+              let question = UInt64(String(decoding: parts[2].dropLast(), as: UTF8.self)) else { return nil }
+        self.init(caller: caller, callerStarted: started, question: question)
+    }
+
+    static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

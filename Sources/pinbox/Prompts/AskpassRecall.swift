@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+import CSystem
+import PinBoxCore
+
+/// The edge of `AskpassCall`: the caller read from `/proc`, and the last call the user
+/// answered kept in a file of the user's runtime directory, so that the next askpass knows
+/// when sudo or ssh asks the same question again, and says that the answer was refused.
+struct AskpassRecall {
+    let call: AskpassCall
+    let path: String
+
+    /// The call this process answers; nil when its caller is not one that asks again only
+    /// after a refusal, or there is no runtime directory to keep it in.
+    init?(prompt: String) {
+        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), runtime.hasPrefix("/"),
+              let stat = Self.read("/proc/" + String(getppid()) + "/stat", limit: 1024),
+              let call = AskpassCall(callerStat: stat, prompt: prompt) else { return nil }
+        self.call = call
+        path = runtime + "/pinbox-askpass-answered"
+    }
+
+    /// This caller asked this question before, and had an answer: it refused it. Only this
+    /// user's own file is read (a runtime directory others can write to is no proof).
+    var isAskedAgain: Bool {
+        var mode: UInt32 = 0, owner: UInt32 = 0, group: UInt32 = 0
+        guard pinbox_file_status(path, &mode, &owner, &group) == 0, owner == getuid() else { return false }
+        return Self.read(path, limit: 64).flatMap { AskpassCall(record: $0) } == call
+    }
+
+    /// The user answered: kept for the caller's next question.
+    func answered() {
+        let fd = pinbox_open_output(path, 0o600)
+        guard fd >= 0 else { return }
+        let record = Array(call.record.utf8)
+        let written = record.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if written != record.count { pinbox_remove_unfinished(fd, path) }
+        close(fd)
+    }
+
+    private static func read(_ path: String, limit: Int) -> String? {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let count = buffer.withUnsafeMutableBufferPointer { pinbox_read_regular_file(path, $0.baseAddress, limit) }
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
+}

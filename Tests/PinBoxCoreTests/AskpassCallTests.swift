@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+import Testing
+@testable import PinBoxCore
+
+@Suite("A question asked again: who asked the askpass what")
+struct AskpassCallTests {
+    /// `/proc/PID/stat` of a caller named `name`, started at tick `started`.
+    private func stat(_ name: String, pid: Int = 4242, started: Int = 987_654) -> String {
+        "\(pid) (\(name)) S 4100 4242 4100 34816 4242 4194560 128 0 0 0 0 0 0 0 20 0 1 0 \(started) 11000000 500 "
+            + "18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n"
+    }
+
+    @Test func sudoAndSshAreKnownByTheirProcessAndItsStart() throws {
+        let call = try #require(AskpassCall(callerStat: stat("sudo"), prompt: "[sudo] password for alice: "))
+        #expect(call.caller == 4242 && call.callerStarted == 987_654)
+        #expect(AskpassCall(callerStat: stat("ssh"), prompt: "alice@host's password: ") != nil)
+        #expect(AskpassCall(callerStat: stat("sudoedit"), prompt: "[sudo] password for alice: ") != nil)
+    }
+
+    /// git asks once, a script may ask the same words for two hosts, ssh-add says "Bad
+    /// passphrase" in its second question itself: none of them is read as asking again.
+    @Test(arguments: ["git", "git-remote-http", "bash", "ssh-add", "sudo-rs", "xssh"])
+    func otherCallersAreNotRead(_ name: String) {
+        #expect(AskpassCall(callerStat: stat(name), prompt: "Password: ") == nil)
+    }
+
+    /// A name with spaces and parentheses ends at the last ')': the fields after it are read
+    /// from there, and such a name is no known caller.
+    @Test func aNameWithParenthesesEndsAtTheLastOne() {
+        #expect(AskpassCall(callerStat: stat("sudo) S 1 2 (x"), prompt: "Password: ") == nil)
+        #expect(AskpassCall(callerStat: "4242 (sudo) S 4100", prompt: "Password: ") == nil, "too few fields")
+        #expect(AskpassCall(callerStat: "", prompt: "Password: ") == nil)
+        #expect(AskpassCall(callerStat: "x (sudo" , prompt: "Password: ") == nil)
+    }
+
+    /// The same caller asking the same question is the same call; another process with the
+    /// same ID (started later), or another question, is not.
+    @Test func theSameCallerAndQuestionAreTheSameCall() throws {
+        let first = try #require(AskpassCall(callerStat: stat("sudo"), prompt: "Password: "))
+        #expect(AskpassCall(callerStat: stat("sudo"), prompt: "Password: ") == first)
+        #expect(AskpassCall(callerStat: stat("sudo", started: 987_655), prompt: "Password: ") != first)
+        #expect(AskpassCall(callerStat: stat("sudo", pid: 4243), prompt: "Password: ") != first)
+        #expect(AskpassCall(callerStat: stat("sudo"), prompt: "Password:") != first)
+    }
+
+    /// What is kept is three numbers on a line, read back as the same call; anything else
+    /// (a truncated line, words, a fourth number) is no call.
+    @Test func theRecordIsReadBack() throws {
+        let call = try #require(AskpassCall(callerStat: stat("ssh"), prompt: "Enter passphrase for key '/k': "))
+        #expect(call.record.hasPrefix("4242 987654 ") && call.record.hasSuffix("\n"))
+        #expect(AskpassCall(record: call.record) == call)
+        #expect(AskpassCall(record: String(call.record.dropLast())) == nil)
+        #expect(AskpassCall(record: "4242 987654\n") == nil)
+        #expect(AskpassCall(record: "4242 987654 1 2\n") == nil)
+        #expect(AskpassCall(record: "a b c\n") == nil)
+        #expect(AskpassCall(record: "") == nil)
+    }
+}
