@@ -264,15 +264,45 @@ final class CallerTests {
 
     /// ssh to the test's sshd as the test user, asking through pinbox-askpass, with a fresh
     /// known_hosts and no configuration of the machine's.
-    private func ssh(_ user: SudoUser, _ server: SSHServer, desk: CallerDesk, knownHosts: String) throws -> Child {
-        try Child(["ssh", "-F", "/dev/null", "-o", "UserKnownHostsFile=\(knownHosts)",
+    /// `options` go first: ssh takes the first value it is given for each.
+    private func ssh(_ user: SudoUser, _ server: SSHServer, desk: CallerDesk, knownHosts: String, options: [String] = [],
+                     environment: [String: String] = [:]) throws -> Child {
+        try Child(["ssh"] + options + ["-F", "/dev/null", "-o", "UserKnownHostsFile=\(knownHosts)",
                    "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=ask",
                    "-o", "PreferredAuthentications=password", "-o", "PubkeyAuthentication=no",
                    "-o", "NumberOfPasswordPrompts=1", "-o", "UpdateHostKeys=no", "-o", "CheckHostIP=no",
                    "-p", String(server.port), "\(user.name)@127.0.0.1", "echo", "connected"],
                   environment: ["SSH_ASKPASS": desk.askpass, "SSH_ASKPASS_REQUIRE": "force", "DISPLAY": desk.display,
-                                "LANG": "C"],
+                                "LANG": "C"].merging(environment) { $1 },
                   capture: true)
+    }
+
+    /// ssh asks for the password again after a wrong one, saying only "Permission denied,
+    /// please try again." on its terminal: the second dialog says it in red. The control: the
+    /// first has no red, and the right password logs in.
+    @Test func sshsSecondPasswordQuestionSaysTheFirstWasRefused() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let server = try SSHServer(dir: desk.dir, user: user)
+        let runtime = desk.dir + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+        let client = try ssh(user, server, desk: desk, knownHosts: desk.dir + "/known_hosts",
+                             options: ["-o", "StrictHostKeyChecking=no", "-o", "NumberOfPasswordPrompts=2"],
+                             environment: ["XDG_RUNTIME_DIR": runtime])
+        var first = try desk.nextDialog()
+        try desk.type("wrong-one")
+        try waitUntil("the dots of what was typed") { try desk.entry(first).isDots(9) }
+        #expect(desk.redInk(&first) == 0, "the first question says nothing was refused")
+        try desk.key("Return")
+        var second = try desk.nextDialog()
+        try waitUntil("the second question's red line") { desk.redInk(&second) > 100 }
+        try desk.type(user.password)
+        try desk.key("Return")
+        #expect(client.wait() == 0)
+        let (out, err) = client.read()
+        #expect(String(decoding: out, as: UTF8.self) == "connected\n")
+        #expect(String(decoding: err, as: UTF8.self).contains("Permission denied, please try again."))
     }
 
     /// A desk, a user, an sshd for them, and an ssh to it with an empty known_hosts: it is about
