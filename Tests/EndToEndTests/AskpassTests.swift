@@ -298,6 +298,34 @@ final class SSHTests {
         #expect(try listed().contains(" digits (ED25519)"))
     }
 
+    /// ssh-add's question after a wrong passphrase ("Bad passphrase, try again for …") is its
+    /// first question with the refusal on the red line, in the user's language, as sudo's and
+    /// ssh's questions asked again say it. The control: the first question has no red.
+    @Test func aWrongPassphraseIsSaidOnTheRedLine() throws {
+        let key = try keygen("again", passphrase: "123456")
+        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        let x = try XClient(xvfb.display)
+        // xdotool names windows in decimal, XClient in hex.
+        func red(_ id: String) throws -> Int {
+            let size = try windowGeometry(id, display: xvfb.display)
+            let hex = "0x" + String(try #require(UInt(id)), radix: 16)
+            return x.pixels(hex, width: size.width, height: size.height).filter(CallerDesk.isRedInk).count
+        }
+        let first = try desk.nextDialog()
+        #expect(try red(first.id) == 0)
+        try xdotool(["type", "--delay", "20", "654321"], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        let second = try desk.nextDialog(previous: first.pid)
+        var seen = 0
+        try waitUntil("the second question's red line (\(seen) pixels of red)") {
+            seen = try red(second.id)
+            return seen > 100
+        }
+        try answer("123456", previous: first.pid)
+        #expect(add.wait() == 0)
+        #expect(try listed().contains(" again (ED25519)"))
+    }
+
     @Test func aPassphraseWithSpacesAndAnAccentAddsTheKey() throws {
         let key = try keygen("words", passphrase: "correct horse é")
         let add = try Child(["ssh-add", key], environment: environment, capture: true)

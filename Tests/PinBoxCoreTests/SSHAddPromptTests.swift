@@ -12,9 +12,18 @@ struct SSHAddPromptTests {
                 == SSHAddPrompt(keyFile: "/home/anna/.ssh/id_ed25519", isRetry: true))
         // ssh-add -c
         #expect(SSHAddPrompt("Enter passphrase for /k/my key (will confirm each use): ")
-                == SSHAddPrompt(keyFile: "/k/my key", isRetry: false))
+                == SSHAddPrompt(keyFile: "/k/my key", isRetry: false, confirmsEachUse: true))
         #expect(SSHAddPrompt("Bad passphrase, try again for /k/id (will confirm each use):")
-                == SSHAddPrompt(keyFile: "/k/id", isRetry: true))
+                == SSHAddPrompt(keyFile: "/k/id", isRetry: true, confirmsEachUse: true))
+    }
+
+    /// After a wrong answer the dialog asks the first question again (the refusal goes on its
+    /// red line), with ssh-add -c's note kept.
+    @Test func theQuestionAfterAWrongAnswerIsTheFirstOne() {
+        #expect(SSHAddPrompt("Bad passphrase, try again for /home/anna/.ssh/id_ed25519: ")?.firstQuestion
+                == "Enter passphrase for /home/anna/.ssh/id_ed25519")
+        #expect(SSHAddPrompt("Bad passphrase, try again for /k/id (will confirm each use):")?.firstQuestion
+                == "Enter passphrase for /k/id (will confirm each use)")
     }
 
     @Test func otherQuestionsAreNotTaken() {

@@ -14,19 +14,31 @@ public struct SSHAddPrompt: Equatable, Sendable {
     public let keyFile: String
     /// The question after a wrong answer.
     public let isRetry: Bool
+    /// The key is added with `-c`: ssh-agent will confirm each use.
+    public let confirmsEachUse: Bool
 
-    init(keyFile: String, isRetry: Bool) {
+    init(keyFile: String, isRetry: Bool, confirmsEachUse: Bool = false) {
         self.keyFile = keyFile
         self.isRetry = isRetry
+        self.confirmsEachUse = confirmsEachUse
     }
+
+    /// ssh-add's first question for the key, as a dialog's description (no colon): after a
+    /// wrong answer the dialog asks it again, and says the refusal on its red line, in the
+    /// user's language, as for sudo's and ssh's questions asked again.
+    public var firstQuestion: String {
+        "Enter passphrase for " + keyFile + (confirmsEachUse ? Self.confirming : "")
+    }
+
+    private static let confirming = " (will confirm each use)"
 
     public init?(_ prompt: String) {
         var text = Substring(prompt)
         while text.last == " " { text.removeLast() }
         guard text.last == ":" else { return nil }
         text.removeLast()
-        let confirming = " (will confirm each use)"
-        if text.hasSuffix(confirming) { text.removeLast(confirming.count) }
+        confirmsEachUse = text.hasSuffix(Self.confirming)
+        if confirmsEachUse { text.removeLast(Self.confirming.count) }
         let first = "Enter passphrase for ", again = "Bad passphrase, try again for "
         if text.hasPrefix(first) {
             text.removeFirst(first.count)

@@ -172,6 +172,11 @@ struct AskpassCommand {
             // a dialog needs neither, as the pinentry's labels do not (DialogSpec.label).
             spec.description = DialogSpec.label(prompt)
         }
+        // ssh-add's question after a wrong passphrase: its first question, the refusal in red.
+        if case .passphrase = kind, let question = SSHAddPrompt(prompt), question.isRetry {
+            spec.description = question.firstQuestion
+            spec.error = Self.refused
+        }
         if case .confirm = kind {
             spec.armAskpassQuestion()
             spec.takeFingerprintOut()
@@ -193,6 +198,9 @@ struct AskpassCommand {
         spec.paste = paste
         return spec
     }
+
+    /// What a question asked again after a refused answer says on its red line.
+    static var refused: String { localized("That was not accepted: try again") }
 
     /// Runs the dialog, with the display's X resources under the command line; returns the
     /// exit status.
@@ -251,7 +259,7 @@ struct AskpassCommand {
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
-                    if askedAgain { spec.error = localized("That was not accepted: try again") }
+                    if askedAgain { spec.error = Self.refused }
                     keyring?.offer(in: &spec)
                     spec.scale = s
                     (spec.appearance, spec.motion, spec.font, spec.textRendering) = choices

@@ -149,7 +149,12 @@ final class CallerDesk {
     /// How many of the window's pixels show red ink, once they hold still: the error line's
     /// words, drawn smoothed (the field's red border too, while it shows one).
     func redInk(_ dialog: inout Dialog) -> Int {
-        pixels(&dialog).filter { $0 >> 16 & 0xff >= 0xa0 && $0 >> 8 & 0xff <= 0x70 && $0 & 0xff <= 0x70 }.count
+        pixels(&dialog).filter(Self.isRedInk).count
+    }
+
+    /// A pixel of red ink, the error line's colour or a smoothed edge of it.
+    static func isRedInk(_ pixel: UInt32) -> Bool {
+        pixel >> 16 & 0xff >= 0xa0 && pixel >> 8 & 0xff <= 0x70 && pixel & 0xff <= 0x70
     }
 
     /// The window's title as the window manager reads it (_NET_WM_NAME, UTF-8).
