@@ -95,6 +95,20 @@ final class CallerTests {
         return path
     }
 
+    /// Answers a caller's question wrongly, then, asked again, with `password`: the first
+    /// question has no red line, the second says the first answer was refused.
+    private func answerWrongThenRight(_ password: String, on desk: CallerDesk) throws {
+        var first = try desk.nextDialog()
+        try desk.type("wrong-one")
+        try waitUntil("the dots of what was typed") { try desk.entry(first).isDots(9) }
+        #expect(desk.redInk(&first) == 0, "the first question says nothing was refused")
+        try desk.key("Return")
+        var second = try desk.nextDialog()
+        try waitUntil("the second question's red line") { desk.redInk(&second) > 100 }
+        try desk.type(password)
+        try desk.key("Return")
+    }
+
     /// sudo asks again after a wrong password, and says why only on its terminal ("Sorry, try
     /// again."): the second dialog says it, "That was not accepted: try again" in red. The
     /// control: the first dialog has no red, and the right password passes.
@@ -103,15 +117,7 @@ final class CallerTests {
         let user = try SudoUser(home: desk.dir)
         let runtime = try runtimeDirectory(of: user, in: desk)
         let s = try sudo(user, prompt: "[sudo] password for %p: ", desk: desk, environment: ["XDG_RUNTIME_DIR=" + runtime])
-        var first = try desk.nextDialog()
-        try desk.type("wrong-one")
-        try waitUntil("the dots of what was typed") { try desk.entry(first).isDots(9) }
-        #expect(desk.redInk(&first) == 0, "the first question says nothing was refused")
-        try desk.key("Return")
-        var second = try desk.nextDialog()
-        try waitUntil("the second question's red line") { desk.redInk(&second) > 100 }
-        try desk.type(user.password)
-        try desk.key("Return")
+        try answerWrongThenRight(user.password, on: desk)
         #expect(s.wait() == 0)
         let err = String(decoding: s.read().err, as: UTF8.self)
         #expect(err.contains("Sorry, try again."), "\(err)")
@@ -290,15 +296,7 @@ final class CallerTests {
         let client = try ssh(user, server, desk: desk, knownHosts: desk.dir + "/known_hosts",
                              options: ["-o", "StrictHostKeyChecking=no", "-o", "NumberOfPasswordPrompts=2"],
                              environment: ["XDG_RUNTIME_DIR": runtime])
-        var first = try desk.nextDialog()
-        try desk.type("wrong-one")
-        try waitUntil("the dots of what was typed") { try desk.entry(first).isDots(9) }
-        #expect(desk.redInk(&first) == 0, "the first question says nothing was refused")
-        try desk.key("Return")
-        var second = try desk.nextDialog()
-        try waitUntil("the second question's red line") { desk.redInk(&second) > 100 }
-        try desk.type(user.password)
-        try desk.key("Return")
+        try answerWrongThenRight(user.password, on: desk)
         #expect(client.wait() == 0)
         let (out, err) = client.read()
         #expect(String(decoding: out, as: UTF8.self) == "connected\n")
