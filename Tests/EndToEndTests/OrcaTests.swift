@@ -285,6 +285,33 @@ struct OrcaTests {
         #expect(try confirm.waitExit() == 1)
     }
 
+    /// ssh asking for a password again after a wrong one (it says why only on its terminal): a
+    /// user of Orca hears why, as the dialog shows it, "notification That was not accepted: try
+    /// again.". The control: the first question is spoken without it.
+    @Test func orcaSpeaksThatAnAnswerWasRefused() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        let user = try CallerTests.SudoUser(home: bus.home)
+        let server = try CallerTests.SSHServer(dir: bus.home, user: user)
+        let askpass = bus.home + "/pinbox-askpass"
+        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: PinBoxProcess.binary)
+        let client = try Child(["ssh", "-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
+                                "-o", "UserKnownHostsFile=\(bus.home)/known_hosts", "-o", "GlobalKnownHostsFile=/dev/null",
+                                "-o", "PreferredAuthentications=password", "-o", "PubkeyAuthentication=no",
+                                "-o", "NumberOfPasswordPrompts=2", "-p", String(server.port), "\(user.name)@127.0.0.1", "true"],
+                               environment: bus.environment.merging(["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
+                                                                     "LANG": "C"]) { $1 },
+                               capture: true)
+        let said = "notification That was not accepted: try again."
+        try orca.waitFor("the first password question") { _ in orca.spoken.contains { $0.contains("password text") } }
+        _ = try run(["xdotool", "type", "--delay", "20", "wrong-one"], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        try orca.waitToSpeak(said)
+        #expect(orca.spoken.filter { $0 == said }.count == 1, "said once, for the second question")
+        _ = try run(["xdotool", "type", "--delay", "20", user.password], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        #expect(client.wait() == 0, "\(String(decoding: client.read().err, as: UTF8.self))")
+    }
+
     /// The payment sheet: the payee and the amount with its title as it opens, then how many
     /// digits are in as each lands or goes, with a bullet for each: never a digit.
     @Test func orcaCountsThePaymentSheetsDigits() throws {
