@@ -113,12 +113,12 @@ enum Command: Int {
         case .message: "Shows a message with one button."
         case .setQualityBar: "Show a strength bar fed by INQUIRE QUALITY in the next GETPIN."
         case .setQualityBarTooltip: "The strength bar's tooltip."
-        case .setGenPin: "Accepted; PinBox generates no passphrases."
-        case .setGenPinTooltip: "Accepted; PinBox generates no passphrases."
+        case .setGenPin: "A Suggest button that fills the entries from INQUIRE GENPIN."
+        case .setGenPinTooltip: "The Suggest button's tooltip."
         case .getInfo: "Answers one fact as a D line."
         case .setTitle: "The window title."
         case .setTimeout: "Give up after this long if nothing is typed (0: never)."
-        case .clearPassphrase: "PinBox caches nothing; answers OK."
+        case .clearPassphrase: "Forgets the password manager's passphrase for a cache ID."
         }
     }
 

@@ -14,28 +14,41 @@ public enum Words {
         n == 1 ? one : other
     }
 
-    /// Puts each of `values` in place of the next `%s` of `text`, so a translation can move
-    /// them; `%%` is a percent sign.
+    /// Puts each of `values` in place of the next `%s` of `text`, or of the `%N$s` that names
+    /// it (C's numbered form, for a translation that puts them in another order: "%2$s 上的进程
+    /// %1$s"); `%%` is a percent sign. Anything else after `%` stays as written.
     static func filled(_ text: String, _ values: [String]) -> String {
         guard !values.isEmpty else { return text }
-        var result = ""
-        var next = values.makeIterator()
-        var afterPercent = false
-        for c in text.unicodeScalars {
-            if afterPercent {
-                switch c {
-                case "s": result += next.next() ?? ""
-                case "%": result += "%"
-                default: result += "%"; result.unicodeScalars.append(c)
+        var result = String.UnicodeScalarView()
+        var next = 0
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            i += 1
+            guard c == "%", i < scalars.count else { result.append(c); continue }
+            if scalars[i] == "s" || scalars[i] == "%" {
+                if scalars[i] == "%" { result.append("%") } else if next < values.count {
+                    result.append(contentsOf: values[next].unicodeScalars)
+                    next += 1
                 }
-                afterPercent = false
-            } else if c == "%" {
-                afterPercent = true
+                i += 1
+                continue
+            }
+            // `%N$s`: the digits, then `$s`.
+            var j = i, number = 0
+            while j < scalars.count, scalars[j].value >= 0x30, scalars[j].value <= 0x39, number < 100 {
+                number = number * 10 + Int(scalars[j].value - 0x30)
+                j += 1
+            }
+            if j > i, j + 1 < scalars.count, scalars[j] == "$", scalars[j + 1] == "s" {
+                if number >= 1, number <= values.count { result.append(contentsOf: values[number - 1].unicodeScalars) }
+                i = j + 2
             } else {
-                result.unicodeScalars.append(c)
+                result.append(c)
             }
         }
-        return afterPercent ? result + "%" : result
+        return String(result)
     }
 }
 

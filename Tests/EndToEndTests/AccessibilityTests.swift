@@ -549,6 +549,35 @@ struct AccessibilityTests {
         #expect(pinentry.wait() == 0)
     }
 
+    /// The real gpg-agent names the program it asks for (`OPTION owner`): the dialog says it
+    /// under the description ("Asked by", then gpg's command line, shortened to fit), as a
+    /// label a screen reader reads; and the passphrase typed there signs.
+    @Test func thePinentryNamesTheProgramThatAskedTheAgent() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let home = try makeGnupgHome()
+        defer {
+            endAgent(home: home)
+            try? FileManager.default.removeItem(atPath: home)
+        }
+        let environment = bus.environment.merging(["GNUPGHOME": home, "GPG_TTY": ""]) { $1 }
+        let (sign, signature) = try startSigning(home: home, passphrase: "right one", environment: environment)
+        let dialog = try probe.window(of: "pinentry-pinbox")
+        let asked = try #require(flatten(dialog).first { ($0["name"] as? String ?? "").hasPrefix("Asked by ") },
+                                 "\(flatten(dialog).map { $0["name"] as? String ?? "" })")
+        #expect(asked["role"] as? String == "label")
+        let command = asked["text"] as? String ?? ""
+        #expect(command == "gpg --pinentry-mode ask --local-user … --sign …/message.txt")
+        #expect(asked["name"] as? String == "Asked by " + command)
+        _ = try run(["xdotool", "search", "--sync", "--onlyvisible", "--class", "PinBox", "windowfocus", "--sync"],
+                    display: xvfb.display)
+        try xdotool(["type", "--delay", "20", "right one"], display: xvfb.display)
+        _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        #expect(sign.wait(within: 30) == 0, "\(String(decoding: sign.read().err, as: UTF8.self))")
+        #expect(FileManager.default.fileExists(atPath: signature))
+    }
+
     @Test func theRepeatsMismatchIsAnnounced() throws {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)

@@ -63,6 +63,19 @@ final class PinentryTerminalTests {
         #expect(try modesKept())
     }
 
+    /// The program the agent asks for is named under the description, as in the window:
+    /// gpg's command line, shortened to fit.
+    @Test func theProgramThatAskedIsNamedOnTheTerminal() throws {
+        let pty = try Pty(script([decrypt(1)]), environment: environment)
+        try pty.waitFor("Passphrase: ")
+        let shown = pty.shown
+        #expect(shown.contains("Please enter the passphrase for decryption.\r\n"
+                               + "Asked by gpg --pinentry-mode ask … …/out1.txt --decrypt …/plain.gpg\r\n"), "\(shown)")
+        pty.type("right one\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("rc1=0"), "\(pty.shown)")
+    }
+
     /// Ctrl+W takes back the last word, as the terminal driver's word erase does at ssh's,
     /// sudo's and pinentry-tty's hidden prompts (on 891dd10's build it was refused with the
     /// bell, and the passphrase kept the word).

@@ -53,6 +53,19 @@ import Testing
         #expect(String(decoding: dialog.start(), as: UTF8.self) == "\u{1B}[1mT\u{1B}[0m\r\n *** \u{1B}[1;31mE\u{1B}[0m ***\r\nPIN: ")
     }
 
+    /// Who asked is written under the description, where the window shows it; pinentry-tty has
+    /// it in its title. Not written when the agent named no one (above).
+    @Test func whoAskedIsWrittenUnderTheDescription() {
+        var look = Self.plain
+        look.askedBy = PageDetail(label: "Asked by", text: "gpg --sign report.txt")
+        let request = PinRequest(description: "Please enter the passphrase", prompt: "Passphrase:")
+        let dialog = TerminalPinDialog(request, look: look, rates: false, checks: false, now: 0)
+        #expect(String(decoding: dialog.start(), as: UTF8.self)
+                == "Please enter the passphrase\r\nAsked by gpg --sign report.txt\r\nPassphrase: ")
+        let question = TerminalQuestion(ConfirmRequest(description: "Use this key?"), look: look, now: 0)
+        #expect(String(decoding: question.start(), as: UTF8.self).hasPrefix("Use this key?\r\nAsked by gpg --sign report.txt\r\n"))
+    }
+
     /// BackSpace takes back whole UTF-8 characters, Ctrl+U the entry; CR LF is one Enter.
     @Test func editing() {
         let run = type(TerminalPinDialog(PinRequest(), look: Self.plain, rates: false, checks: false, now: 0),

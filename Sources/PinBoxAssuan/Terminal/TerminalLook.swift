@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import PinBoxCore
+
 /// How a terminal dialog writes: the caller's texts in the terminal's character set, and our
 /// own marks as escape sequences — or, on a `dumb` terminal, as plain text. The character set
 /// and the terminal's editing keys are also how it reads.
@@ -8,6 +10,9 @@ public struct TerminalLook: Sendable {
     /// Bold, red, underline, erase and cursor save/restore (ECMA-48 and DEC sequences every
     /// terminal emulator and the Linux console know). Off for `TERM=dumb`.
     public var styled: Bool
+    /// Who asked, written under the description as the window shows it ("Asked by gpg --sign
+    /// …": `OwnerName`); nil when the agent named no one.
+    public var askedBy: PageDetail?
 
     public init(charset: TerminalCharset = .utf8, styled: Bool = true, editing: TerminalEditingKeys = .standard) {
         self.charset = charset
@@ -56,7 +61,8 @@ public struct TerminalLook: Sendable {
     }
 
     /// A dialog's opening, as pinentry-tty writes it: the title in bold, the error block, then
-    /// the description on lines of its own; what the caller left empty is left out.
+    /// the description on lines of its own; what the caller left empty is left out. Then who
+    /// asked, on a line of its own, where pinentry-tty has it in the title.
     func heading(title: String?, error: String?, description: String?) -> [UInt8] {
         var out: [UInt8] = []
         if let title, !title.isEmpty { out += bold(title) + Self.newline }
@@ -65,6 +71,7 @@ public struct TerminalLook: Sendable {
             out += text(description)
             if !description.hasSuffix("\n") { out += Self.newline }
         }
+        if let askedBy { out += text(askedBy.label + " " + askedBy.text) + Self.newline }
         return out
     }
 

@@ -38,8 +38,6 @@ struct AskpassRecall {
     }
 
     private static func read(_ path: String, limit: Int) -> String? {
-        var buffer = [UInt8](repeating: 0, count: limit)
-        let count = buffer.withUnsafeMutableBufferPointer { pinbox_read_regular_file(path, $0.baseAddress, limit) }
-        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+        KernelRecords.read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
     }
 }

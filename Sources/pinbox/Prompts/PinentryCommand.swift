@@ -212,6 +212,10 @@ struct XDialogs: PinentryFrontEnd {
     private mutating func show(_ spec: DialogSpec, grab: Bool, options: PinentryOptions,
                                onChange: ((Page, Int) -> Void)? = nil,
                                agent: (AgentInquiries, PinRequest)? = nil) -> (Page, PageOutcome)? {
+        // The program the agent asks for, named under the description as every pinentry names
+        // it (in its title): the description says what is asked, not who asks.
+        var spec = spec
+        spec.detail = PinentryOwner.detail(options.owner)
         // The agent's texts are in its locale's language (`lc-ctype`), which picks the glyph
         // forms of Chinese and Japanese text; without one, this process's locale.
         TextLayout.setLanguage(options.lcCtype)

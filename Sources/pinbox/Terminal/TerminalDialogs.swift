@@ -23,8 +23,9 @@ struct TerminalDialogs {
         do throws(Output.Failure) {
             let device = try TerminalDevice(path: path)
             (failure, error) = (nil, nil)
-            let look = TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
+            var look = TerminalLook(charset: TerminalCharsets.charset(forLocale: options.lcCtype),
                                     ttyType: options.ttyType, editing: device.editing)
+            look.askedBy = PinentryOwner.detail(options.owner)
             // The flash's tenth of a second waited in poll, as every wait: a request to stop
             // or the agent's end is not held up by it (the dialog then sees the agent gone).
             for (i, part) in look.alert(options.ttyAlert).enumerated() {

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+import CSystem
+import PinBoxAssuan
+import PinBoxCore
+
+/// The edge of `OwnerName`: gpg-agent's client looked up in `/proc` on this machine.
+enum PinentryOwner {
+    /// The dialog's line naming the program that asked, in the window ("Asked by", then its
+    /// command line) and on the terminal; nil when the agent named none.
+    static func detail(_ owner: Owner?) -> PageDetail? {
+        guard let owner else { return nil }
+        let process = "/proc/" + String(owner.pid)
+        let text = OwnerName.text(of: owner, hostName: KernelRecords.hostName, userID: Int(getuid()),
+                                  status: KernelRecords.read(process + "/status", limit: 4096)
+                                      .map { String(decoding: $0, as: UTF8.self) },
+                                  commandLine: KernelRecords.read(process + "/cmdline", limit: 4096))
+        // TRANSLATORS: a label in a passphrase dialog, above the command line of the program
+        // that asked for the passphrase (through gpg-agent), such as "gpg --sign report.txt".
+        return PageDetail(label: localized("Asked by"), text: text)
+    }
+}
