@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import PinBoxRender
 import Testing
 
 /// The real git, sudo and ssh asking through `pinbox-askpass`, each started by the test in its
@@ -126,6 +127,39 @@ final class CallerTests {
         #expect(s.wait() == 0)
         let err = String(decoding: s.read().err, as: UTF8.self)
         #expect(err.contains("Sorry, try again."), "\(err)")
+    }
+
+    /// sudo's question says whose password, not what for: the dialog names the command sudo
+    /// will run, above the entry, exactly as `pinbox render --asked-by` draws it. The control:
+    /// the same dialog rendered without the line is another picture there, and shorter.
+    @Test func sudosDialogNamesTheCommandItWillRun() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let s = try sudo(user, prompt: "[sudo] password for %p: ", desk: desk)
+        var dialog = try desk.nextDialog()
+        let window = desk.pixels(&dialog)
+        let entry = try desk.entry(dialog)
+        func render(_ more: [String]) throws -> [UInt32] {
+            let out = desk.dir + "/render-\(UUID().uuidString).png"
+            let render = try PinBoxProcess(["render", "--askpass", "[sudo] password for \(user.name): ", "--focused"] + more + ["--out", out],
+                                           display: nil, environment: ["LANG": "C"])
+            #expect(try render.waitExit() == 0, "\(render.stderr)")
+            let picture = try Canvas(png: out)
+            #expect(picture.width == dialog.width, "render \(picture.width) wide, the window \(dialog.width)")
+            return picture.pixels().map { $0 & 0xffffff }
+        }
+        let named = try render(["--asked-by", "sudo -k -A -p '[sudo] password for %p: ' /usr/bin/true"])
+        let plain = try render([])
+        #expect(named.count == window.count, "the window is as tall as the render with the line")
+        #expect(plain.count < named.count)
+        // Everything above the entry's box (its caret blinks): the question, the line, the
+        // label, the focus ring's top.
+        let above = 0..<(entry.rows.lowerBound * dialog.width)
+        #expect(named[above] == window[above], "\(zip(named[above], window[above]).filter { $0 != $1 }.count) pixels differ")
+        #expect(plain[above] != window[above])
+        try desk.type(user.password)
+        try desk.key("Return")
+        #expect(s.wait() == 0)
     }
 
     @Test func sudosPromptThatStartsWithADashIsShownAndTheRightPasswordPasses() throws {

@@ -215,4 +215,12 @@ public struct PageDetail: Equatable, Sendable {
         self.text = text
         self.picture = picture
     }
+
+    /// The line naming the program that asked (`CommandLineText`): gpg-agent's client in a
+    /// pinentry's dialog, sudo in an askpass's.
+    public static func askedBy(_ program: String) -> PageDetail {
+        // TRANSLATORS: a label in a password dialog, above the command line of the program that
+        // asked for the password, such as "gpg --sign report.txt" or "sudo apt upgrade".
+        PageDetail(label: localized("Asked by"), text: program)
+    }
 }

@@ -27,6 +27,8 @@ struct DialogRenderCommand {
           --title, --description, --prompt, --error TEXT
           --ok, --cancel, --not-ok LABEL   button labels, `_` before the mnemonic
           --repeat LABEL               a second entry that must match the first
+          --asked-by COMMAND           the "Asked by" line: the program that asked, as the
+                                       pinentry names gpg-agent's client and the askpass sudo
           --wait-cue                   the animated "touch your key" cue
           --quality N                  a strength bar showing N, -100…100
           --quality-tooltip TEXT       the bar's tooltip, shown as when the pointer rests on it
@@ -49,7 +51,7 @@ struct DialogRenderCommand {
         // (its heading, its buttons, Show for a passphrase), and the options go over it.
         var kind: DialogSpec.Kind?
         var askpass: AskpassCommand?
-        var title, description, prompt, error, ok, cancel, notOK, repeatPrompt: String?
+        var title, description, prompt, error, ok, cancel, notOK, repeatPrompt, askedBy: String?
         var waitCue = false
         var scale = 1.0
         var appearance = Appearance()
@@ -73,6 +75,7 @@ struct DialogRenderCommand {
             case "--cancel": cancel = try reader.value(for: option)
             case "--not-ok": notOK = try reader.value(for: option)
             case "--repeat": repeatPrompt = try reader.value(for: option)
+            case "--asked-by": askedBy = try reader.value(for: option)
             case "--wait-cue": try reader.flag(option); waitCue = true
             case "--quality": quality = try reader.integer(for: option, in: -100...100)
             case "--quality-tooltip": qualityTooltip = try reader.value(for: option)
@@ -97,6 +100,7 @@ struct DialogRenderCommand {
         if let cancel { spec.cancelLabel = cancel }
         if let notOK { spec.notOKLabel = notOK }
         if let repeatPrompt { spec.repeatPrompt = repeatPrompt }
+        if let askedBy { spec.detail = .askedBy(askedBy) }
         if waitCue { spec.waitCue = true }
         if quality != nil && spec.qualityLabel == nil { spec.qualityLabel = "Quality" }
         if let qualityTooltip {

@@ -256,10 +256,14 @@ struct AskpassCommand {
             // they say only on their terminal.
             let recall = promptKind.hasEntry ? AskpassRecall(prompt: prompt) : nil
             let askedAgain = recall?.isAskedAgain == true
+            // sudo's question does not say what it is for: the command it will run.
+            let parent = KernelRecords.parent
+            let caller = promptKind.hasEntry ? parent.name.flatMap { AskpassCaller.detail(name: $0, commandLine: parent.commandLine) } : nil
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
                     if askedAgain { spec.error = Self.refused }
+                    if let caller { spec.detail = caller }
                     keyring?.offer(in: &spec)
                     spec.scale = s
                     (spec.appearance, spec.motion, spec.font, spec.textRendering) = choices

@@ -14,8 +14,6 @@ enum PinentryOwner {
                                   status: KernelRecords.read(process + "/status", limit: 4096)
                                       .map { String(decoding: $0, as: UTF8.self) },
                                   commandLine: KernelRecords.read(process + "/cmdline", limit: 4096))
-        // TRANSLATORS: a label in a passphrase dialog, above the command line of the program
-        // that asked for the passphrase (through gpg-agent), such as "gpg --sign report.txt".
-        return PageDetail(label: localized("Asked by"), text: text)
+        return .askedBy(text)
     }
 }

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+/// A process's command line as a dialog shows it, on one line of about a dialog's width: the
+/// program that asked for a passphrase (gpg-agent's client, sudo), where the words of its
+/// question do not say it.
+public enum CommandLineText {
+    /// The most characters of a command line shown (a dialog about as wide as it is without
+    /// one); a longer one loses words from its middle, keeping the program and, at its end,
+    /// the file it works on.
+    public static let longest = 60
+
+    /// The arguments of a `/proc/PID/cmdline` (each ended by a NUL) joined by spaces, as a
+    /// shell would take them back: one holding a blank or a quote in single quotes. Too long,
+    /// each path after the program keeps its last part ("…/report.txt": which file), and then
+    /// words are given up from the middle for "…". Nil when it holds no argument (a kernel
+    /// thread's, a process that has ended).
+    public static func command(_ bytes: [UInt8]) -> String? {
+        var arguments = bytes.split(separator: 0, omittingEmptySubsequences: false)
+        if arguments.last?.isEmpty == true { arguments.removeLast() }
+        guard !arguments.isEmpty, !(arguments.count == 1 && arguments[0].isEmpty) else { return nil }
+        let words = arguments.map { quoted(shown(String(decoding: $0, as: UTF8.self))) }
+        let whole = words.joined(separator: " ")
+        guard whole.count > longest else { return whole }
+        return fitted([words[0]] + words.dropFirst().map(lastPart))
+    }
+
+    /// `words` in at most `longest` characters: the program, then as many words from the end
+    /// and from the front, in turn, as fit around "…". Where not even the last word fits beside
+    /// the program, the line loses its middle characters instead.
+    static func fitted(_ words: [String]) -> String {
+        func line(_ front: Int, _ back: Int) -> String {
+            front + back >= words.count ? words.joined(separator: " ")
+                : (words[..<front] + ["…"] + words[(words.count - back)...]).joined(separator: " ")
+        }
+        var (front, back) = (1, 0)
+        var grown = true
+        while grown, front + back < words.count {
+            grown = false
+            for fromBack in [true, false] where front + back < words.count {
+                let next = fromBack ? (front, back + 1) : (front + 1, back)
+                if line(next.0, next.1).count <= longest { (front, back, grown) = (next.0, next.1, true) }
+            }
+        }
+        return back > 0 ? line(front, back) : elided(words.joined(separator: " "))
+    }
+
+    /// A word as a shell would read it back: in single quotes when it holds a blank or a quote.
+    private static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && !word.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0.properties.isWhitespace }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// A path with folders as its last part after "…/", and what comes before it (an option's
+    /// `--output=`); anything else as it is.
+    private static func lastPart(_ word: String) -> String {
+        guard let first = word.firstIndex(of: "/"), let last = word.lastIndex(of: "/"), first < last,
+              word.index(after: last) < word.endIndex else { return word }
+        return String(word[..<first]) + "…/" + String(word[word.index(after: last)...])
+    }
+
+    /// `text` at most `longest` characters long: its middle given up for "…".
+    static func elided(_ text: String) -> String {
+        let characters = Array(text)
+        guard characters.count > longest else { return text }
+        let head = (longest - 1) / 2, tail = longest - 1 - head
+        return String(characters[..<head]) + "…" + String(characters[(characters.count - tail)...])
+    }
+
+    /// What the caller named shown harmlessly on one line: a control character (a line feed, an
+    /// escape) or an invisible format character (a bidi override that would turn the line
+    /// around, a zero-width space) becomes U+FFFD, as an undecodable byte already is.
+    public static func shown(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+}

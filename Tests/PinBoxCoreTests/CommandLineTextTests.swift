@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+import Testing
+@testable import PinBoxCore
+
+/// A process's command line as a dialog names the program that asked (`CommandLineText`).
+@Suite("A command line on one line of a dialog")
+struct CommandLineTextTests {
+    @Test func argumentsAreShownAsAShellWouldTakeThemBack() {
+        let line = CommandLineText.command(Array("gpg\0--decrypt\0my report.gpg\0it's\0\0".utf8))
+        #expect(line == "gpg --decrypt 'my report.gpg' 'it'\\''s' ''")
+    }
+
+    @Test func controlAndFormatCharactersAreShownHarmless() {
+        // A line feed or an escape would start a line of the program's own choosing; a bidi
+        // override would turn "gpg … txt.exe" around; undecodable bytes are U+FFFD already.
+        let line = CommandLineText.command(Array("gpg\0a\nb\0\u{1B}[31m\0\u{202E}exe.txt\0".utf8) + [0xFF, 0])
+        #expect(line == "gpg a\u{FFFD}b \u{FFFD}[31m \u{FFFD}exe.txt \u{FFFD}")
+    }
+
+    @Test func aLongCommandLineKeepsTheFilesItWorksOn() {
+        // Paths after the program by their last part (an option's name kept before one), then
+        // words from the middle given up.
+        let folder = "/tmp/pinbox-tty-0BF3A3D5-6F27-4F1E-9B5F-BB7FF3C0D240/"
+        let decrypt = "gpg\0--pinentry-mode\0ask\0--output=" + folder + "out1.txt\0--decrypt\0" + folder + "plain.gpg\0"
+        #expect(CommandLineText.command(Array(decrypt.utf8)) == "gpg --pinentry-mode ask … --decrypt …/plain.gpg")
+        let output = "gpg\0--output=" + folder + "out1.txt\0--decrypt\0" + folder + "my plain.gpg\0"
+        #expect(CommandLineText.command(Array(output.utf8)) == "gpg --output=…/out1.txt --decrypt '…/my plain.gpg'")
+        // A program's own path is kept; a relative path with no folder, a lone "/" or one
+        // ending in "/" too.
+        let kept = "/usr/bin/gpg\0--homedir\0./home\0--\0/\0/tmp/x/\0" + folder + "a.gpg\0"
+        #expect(CommandLineText.command(Array(kept.utf8)) == "/usr/bin/gpg --homedir ./home -- / /tmp/x/ …/a.gpg")
+    }
+
+    @Test func wordsFromTheMiddleAreGivenUpFirst() {
+        // pass's gpg: the options alone are longer than a line.
+        let path = "/home/alice/.password-store/accounts/example.org/alice.gpg"
+        let pass = "gpg\0-d\0--quiet\0--yes\0--compress-algo=none\0--no-encrypt-to\0--batch\0--use-agent\0" + path + "\0"
+        #expect(CommandLineText.command(Array(pass.utf8)) == "gpg -d --quiet --yes … --batch --use-agent …/alice.gpg")
+        // One that fits is whole.
+        #expect(CommandLineText.command(Array("gpg\0--sign\0".utf8)) == "gpg --sign")
+    }
+
+    @Test func aWordTooLongToShowLosesItsMiddleCharacters() {
+        let long = String(repeating: "x", count: 100)
+        let shown = try! #require(CommandLineText.command(Array(("gpg\0--sign\0" + long + "\0").utf8)))
+        #expect(shown.count == CommandLineText.longest)
+        #expect(shown.hasPrefix("gpg --sign xxx") && shown.contains("x…x") && shown.hasSuffix("xxx"))
+    }
+
+    /// The askpass names sudo (what it will run), and no caller whose question says it.
+    @Test func theAskpassNamesSudoAndOnlySudo() {
+        let sudo = Array("sudo\0-A\0apt\0upgrade\0".utf8)
+        #expect(AskpassCaller.detail(name: "sudo", commandLine: sudo) == .askedBy("sudo -A apt upgrade"))
+        #expect(AskpassCaller.detail(name: "sudoedit", commandLine: Array("sudoedit\0/etc/hosts\0".utf8))?.text
+                == "sudoedit /etc/hosts")
+        for other in ["ssh", "ssh-add", "git", "git-remote-http", "bash", "sudo-rs", ""] {
+            #expect(AskpassCaller.detail(name: other, commandLine: sudo) == nil, "\(other)")
+        }
+        // sudo gone before it could be read.
+        #expect(AskpassCaller.detail(name: "sudo", commandLine: nil) == nil)
+        #expect(AskpassCaller.detail(name: "sudo", commandLine: [0]) == nil)
+    }
+}
