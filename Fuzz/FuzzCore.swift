@@ -44,9 +44,24 @@ func checkSettings(_ bytes: [UInt8]) {
     check(caret.period >= 0.1 && caret.timeout >= 1, "a caret blinking out of GTK's bounds")
 }
 
+/// A caller writes its own command line (argv, setproctitle): whatever the bytes, the line a
+/// dialog shows of it is one line of at most `longest` characters, with no control or format
+/// character (nothing that breaks the line, moves the cursor or turns the text around).
+func checkCommandLine(_ bytes: [UInt8]) {
+    guard let line = CommandLineText.command(bytes) else { return }
+    check(!line.isEmpty && line.count <= CommandLineText.longest, "a command line longer than a dialog's line")
+    check(!line.unicodeScalars.contains {
+        switch $0.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }, "a control or format character shown")
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     checkSettings(Array(UnsafeBufferPointer(start: data, count: size)))
+    checkCommandLine(Array(UnsafeBufferPointer(start: data, count: size)))
     var input = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
     let capacity = Int(input.next()) % PinField.capacityRange.upperBound + 1
     let policy: PastePolicy = input.next() & 1 == 0 ? .deny : .digits
