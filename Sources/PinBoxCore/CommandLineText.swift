@@ -17,10 +17,39 @@ public enum CommandLineText {
         var arguments = bytes.split(separator: 0, omittingEmptySubsequences: false)
         if arguments.last?.isEmpty == true { arguments.removeLast() }
         guard !arguments.isEmpty, !(arguments.count == 1 && arguments[0].isEmpty) else { return nil }
-        let words = arguments.map { quoted(shown(String(decoding: $0, as: UTF8.self))) }
+        let words = hidingSecrets(arguments.map { shown(String(decoding: $0, as: UTF8.self)) }).map(quoted)
         let whole = words.joined(separator: " ")
         guard whole.count > longest else { return whole }
         return fitted([words[0]] + words.dropFirst().map(lastPart))
+    }
+
+    /// The options whose value is a secret, written into a command line by a user in a hurry
+    /// (`gpg --passphrase …`, `mysql --password=…`, `sshpass -p`'s cousins): the dialog draws
+    /// its line on the screen and puts it on the accessibility bus, where a command line in
+    /// `/proc` is not read aloud or shown to the room.
+    static let secretOptions: [String] = ["passphrase", "password", "passwd", "pass"]
+
+    /// `arguments` with the value of each secret option (`--password X`, `--password=X`) as
+    /// "•••".
+    static func hidingSecrets(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        var hideNext = false
+        for argument in arguments {
+            if hideNext {
+                out.append("•••")
+                hideNext = false
+                continue
+            }
+            let unmarked = argument.drop { $0 == "-" }
+            guard unmarked.count < argument.count else { out.append(argument); continue }
+            if let equals = unmarked.firstIndex(of: "="), secretOptions.contains(PromptText.lowercased(String(unmarked[..<equals]))) {
+                out.append(String(argument[..<argument.index(after: equals)]) + "•••")
+            } else {
+                hideNext = secretOptions.contains(PromptText.lowercased(String(unmarked)))
+                out.append(argument)
+            }
+        }
+        return out
     }
 
     /// `words` in at most `longest` characters: the program, then as many words from the end

@@ -137,6 +137,8 @@ final class CallerTests {
         let user = try SudoUser(home: desk.dir)
         let s = try sudo(user, prompt: "[sudo] password for %p: ", desk: desk)
         var dialog = try desk.nextDialog()
+        // Drawn focused, as the render is asked for.
+        #expect(try desk.showsCaret(dialog, within: 5))
         let window = desk.pixels(&dialog)
         let entry = try desk.entry(dialog)
         func render(_ more: [String]) throws -> [UInt32] {

@@ -47,6 +47,21 @@ struct CommandLineTextTests {
         #expect(shown.hasPrefix("gpg --sign xxx") && shown.contains("x…x") && shown.hasSuffix("xxx"))
     }
 
+    /// A secret given on the command line is not drawn, nor read aloud: the value of a
+    /// `--passphrase` or `--password` option, written either way; the options that only name
+    /// where a secret is (`--passphrase-fd`, `--passphrase-file`) keep theirs.
+    @Test func aSecretGivenOnTheCommandLineIsNotShown() {
+        func line(_ arguments: [String]) -> String? { CommandLineText.command(Array((arguments.joined(separator: "\0") + "\0").utf8)) }
+        #expect(line(["gpg", "--passphrase", "hunter2", "--sign", "a.txt"]) == "gpg --passphrase ••• --sign a.txt")
+        #expect(line(["mysql", "--password=hunter2", "-u", "root"]) == "mysql --password=••• -u root")
+        #expect(line(["sudo", "-A", "tool", "-Password", "hunter2"]) == "sudo -A tool -Password •••")
+        #expect(line(["x", "--PASS=a=b", "--passwd"]) == "x --PASS=••• --passwd")
+        #expect(line(["gpg", "--passphrase-fd", "0", "--passphrase-file", "/run/p", "--sign"])
+                == "gpg --passphrase-fd 0 --passphrase-file /run/p --sign")
+        // A word that is no option is only a word.
+        #expect(line(["echo", "password", "hunter2"]) == "echo password hunter2")
+    }
+
     /// The askpass names sudo (what it will run), and no caller whose question says it.
     @Test func theAskpassNamesSudoAndOnlySudo() {
         let sudo = Array("sudo\0-A\0apt\0upgrade\0".utf8)
