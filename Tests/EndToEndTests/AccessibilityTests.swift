@@ -556,13 +556,8 @@ struct AccessibilityTests {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)
         let probe = try AtspiProbe(bus)
-        let home = try makeGnupgHome()
-        defer {
-            endAgent(home: home)
-            try? FileManager.default.removeItem(atPath: home)
-        }
-        let environment = bus.environment.merging(["GNUPGHOME": home, "GPG_TTY": ""]) { $1 }
-        let (sign, signature) = try startSigning(home: home, passphrase: "right one", environment: environment)
+        let home = try TestGnupgHome()
+        let (sign, signature) = try home.startSigning(passphrase: "right one", in: bus.environment)
         let dialog = try probe.window(of: "pinentry-pinbox")
         let asked = try #require(flatten(dialog).first { ($0["name"] as? String ?? "").hasPrefix("Asked by ") },
                                  "\(flatten(dialog).map { $0["name"] as? String ?? "" })")

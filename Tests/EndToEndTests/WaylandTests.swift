@@ -141,13 +141,8 @@ final class WaylandTests {
         let bus = try AccessibilityBus(display: desk.display, wayland: true)
         try bus.turnOn()
         let probe = try AtspiProbe(bus)
-        let home = try makeGnupgHome()
-        defer {
-            endAgent(home: home)
-            try? FileManager.default.removeItem(atPath: home)
-        }
-        let environment = bus.environment.merging(["GNUPGHOME": home, "GPG_TTY": ""]) { $1 }
-        let (sign, signature) = try startSigning(home: home, passphrase: "aBc ключ", environment: environment)
+        let home = try TestGnupgHome()
+        let (sign, signature) = try home.startSigning(passphrase: "aBc ключ", in: bus.environment)
 
         try desk.waitForKeyboard(on: desk.dialog(timeout: 30))
         let dialog = try probe.window(of: "pinentry-pinbox")

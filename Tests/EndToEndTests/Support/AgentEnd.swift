@@ -27,6 +27,25 @@ func makeGnupgHome(_ name: String = "gpg") throws -> String {
     return home
 }
 
+/// A GNUPGHOME of one test's (`makeGnupgHome`), for a test that starts gpg beside some other
+/// session (an accessibility bus, a compositor): its agent is ended and the home removed with it.
+final class TestGnupgHome {
+    let path: String
+
+    init() throws { path = try makeGnupgHome() }
+
+    deinit {
+        endAgent(home: path)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// `gpg --sign` there (`startSigning`), with `session`'s environment.
+    func startSigning(passphrase: String, in session: [String: String]) throws -> (Child, signature: String) {
+        try EndToEndTests.startSigning(home: path, passphrase: passphrase,
+                                       environment: session.merging(["GNUPGHOME": path, "GPG_TTY": ""]) { $1 })
+    }
+}
+
 /// `gpg --sign` started in `home`'s keyring with a signing key made first with `passphrase`
 /// (given through loopback, no dialog): the agent asks its pinentry for the passphrase. Returns
 /// the signing gpg and where its signature goes.
