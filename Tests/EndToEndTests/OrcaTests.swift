@@ -227,6 +227,27 @@ struct OrcaTests {
         #expect(orca.spoken.contains { $0.hasPrefix("Unlock key dialog") })
     }
 
+    /// The program the agent asks for (`OPTION owner`) is spoken with the dialog, after its
+    /// description: a process of the user's here by its command line, one on another machine by
+    /// its number and that machine.
+    @Test func orcaSaysWhoAsked() throws {
+        let (xvfb, bus, orca) = try Self.session()
+        let caller = try Child(["sleep", "120"])
+        defer { kill(caller.pid, SIGKILL); _ = caller.wait() }
+        var host = [CChar](repeating: 0, count: 256)
+        #expect(gethostname(&host, 255) == 0)
+        var replies = ""
+        let pinentry = try bus.pinentry(replies: &replies)
+        pinentry.send("OPTION owner=\(caller.pid) \(String(cString: host))\nSETTITLE Unlock key\n"
+                      + "SETDESC Please enter the passphrase\nSETPROMPT Passphrase:\nGETPIN\n")
+        try orca.waitToSpeak("Unlock key dialog Please enter the passphrase Asked by sleep 120.")
+        _ = try run(["xdotool", "key", "Escape"], display: xvfb.display)
+        try pinentry.readUntil("ERR 83886179", into: &replies)
+        pinentry.send("OPTION owner=4200 build-server.example.org\nSETDESC Please enter the passphrase again\nGETPIN\n")
+        try orca.waitToSpeak("Unlock key dialog Please enter the passphrase again Asked by process 4200 on build-server.example.org.")
+        try Self.cancel(pinentry, display: xvfb.display, replies: &replies)
+    }
+
     /// ssh's password prompt is two words, which Orca 43 does not read as a dialog's label: it
     /// hears them as the dialog's description, once. ssh's host-key question: the fingerprint
     /// is spoken whole, after its caption, to be compared.
