@@ -24,9 +24,9 @@ public enum CommandLineText {
     }
 
     /// The options whose value is a secret, written into a command line by a user in a hurry
-    /// (`gpg --passphrase …`, `mysql --password=…`, `sshpass -p`'s cousins): the dialog draws
-    /// its line on the screen and puts it on the accessibility bus, where a command line in
-    /// `/proc` is not read aloud or shown to the room.
+    /// (`gpg --passphrase …`, `mysql --password=…`): the dialog draws its line on the screen
+    /// and puts it on the accessibility bus, where a command line in `/proc` is neither read
+    /// aloud nor shown to the room.
     static let secretOptions: [String] = ["passphrase", "password", "passwd", "pass"]
 
     /// `arguments` with the value of each secret option (`--password X`, `--password=X`) as
@@ -107,5 +107,4 @@ public enum CommandLineText {
         }
         return String(out)
     }
-
 }

@@ -258,7 +258,8 @@ struct AskpassCommand {
             let askedAgain = recall?.isAskedAgain == true
             // sudo's question does not say what it is for: the command it will run.
             let parent = KernelRecords.parent
-            let caller = promptKind.hasEntry ? parent.name.flatMap { AskpassCaller.detail(name: $0, commandLine: parent.commandLine) } : nil
+            let caller = promptKind.hasEntry
+                ? parent.name.flatMap { AskpassCaller.detail(name: $0, commandLine: parent.commandLine) } : nil
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
