@@ -76,6 +76,26 @@ final class PinentryTerminalTests {
         #expect(pty.shown.contains("rc1=0"), "\(pty.shown)")
     }
 
+    /// A caller writes its own command line: one holding escape sequences (clear the screen,
+    /// set the terminal's title) is named without them, each control character shown as
+    /// U+FFFD; the words around them are shown as typed.
+    @Test func aCallersCommandLineCannotDriveTheTerminal() throws {
+        let ask = "gpg-connect-agent \"$(printf '\\033[2J\\033]2;owned\\007')\" "
+            + "'GET_PASSPHRASE --data X1 X Passphrase: Enter' /bye; echo rc1=$?"
+        let pty = try Pty(script([ask]), environment: environment)
+        try pty.waitFor("Passphrase: ")
+        let named = "Asked by gpg-connect-agent \u{FFFD}[2J\u{FFFD}]2;owned\u{FFFD} … /bye\r\n"
+        #expect(pty.shown.contains(named), "\(pty.shown.debugDescription)")
+        let escape = Array("\u{1B}[2J".utf8), title = Array("\u{1B}]2;".utf8)
+        for sequence in [escape, title] {
+            #expect(!pty.shownBytes.indices.contains { pty.shownBytes[$0...].starts(with: sequence) },
+                    "\(pty.shown.debugDescription)")
+        }
+        pty.type("x\r")
+        #expect(try pty.finish() == 0)
+        #expect(pty.shown.contains("D x"), "\(pty.shown)")
+    }
+
     /// Ctrl+W takes back the last word, as the terminal driver's word erase does at ssh's,
     /// sudo's and pinentry-tty's hidden prompts (on 891dd10's build it was refused with the
     /// bell, and the passphrase kept the word).
