@@ -52,3 +52,13 @@ r tfgrid-styled        --style tfgrid  --accept printable --text 'Ab3' --focused
 ED25519 key fingerprint is SHA256:mVPwvezndPv/ARoIadVY98vAC0g+P/5633yTC4d/wXE.
 This key is not known by any other names.
 Are you sure you want to continue connecting (yes/no/[fingerprint])? "
+
+# gpg-agent's request, with the program that asked under the description (the pinentry reads it
+# from the agent's `OPTION owner`), and sudo's, with the command sudo will run; at scale 2.
+"$pinbox" render --dialog passphrase --scale 2 --title "Passphrase required" --prompt "Passphrase:" \
+          --description "Please enter the passphrase to unlock the OpenPGP secret key:
+\"Alice <alice@example.org>\"
+255-bit EDDSA key, ID 5F2A7B9C1D3E4F60,
+created 2026-11-02." --asked-by "gpg --sign …/report.txt" --text hello --focused --out pinentry.png
+"$pinbox" render --scale 2 --askpass "[sudo] password for alice: " --asked-by "sudo -A apt upgrade" \
+          --focused --out askpass-sudo.png
