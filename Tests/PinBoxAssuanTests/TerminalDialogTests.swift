@@ -268,6 +268,21 @@ import Testing
         #expect(secret(run.outcome) == bytes("aüß"))
     }
 
+    /// Typography the terminal's set lacks is written in its plain ASCII form: the agent's German
+    /// quotes and dashes, a shortened command line's "…" and a hidden option's "•••"; a
+    /// character with no such form is `?`. What the set has («» in Latin-1) stays itself.
+    @Test func typographyALegacyTerminalLacksIsWrittenPlain() {
+        var high = [Unicode.Scalar?](repeating: nil, count: 128)
+        for i in 0x20..<0x80 { high[i] = Unicode.Scalar(UInt32(0x80 + i)) }
+        let latin1 = TerminalCharset.singleByte(name: "ISO-8859-1", high: high)
+        let text = "„Schlüssel“ – «ID» gpg --passphrase ••• … ☃"
+        #expect(latin1.encode(text) == Array("\"Schl".utf8) + [0xFC] + Array("ssel\" - ".utf8) + [0xAB]
+                + Array("ID".utf8) + [0xBB] + Array(" gpg --passphrase *** ... ?".utf8))
+        #expect(TerminalCharset.asciiOnly(name: "EUC-JP").encode(text)
+                == Array("\"Schl?ssel\" - \"ID\" gpg --passphrase *** ... ?".utf8))
+        #expect(TerminalCharset.utf8.encode(text) == Array(text.utf8))
+    }
+
     /// A multi-byte set other than UTF-8: ASCII keys only, the rest refused with the bell.
     @Test func anAsciiOnlyTerminal() {
         let look = TerminalLook(charset: .asciiOnly(name: "EUC-JP"), styled: false)

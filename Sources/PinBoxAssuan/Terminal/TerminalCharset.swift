@@ -32,12 +32,27 @@ public enum TerminalCharset: Equatable, Sendable {
                 switch self {
                 case .utf8: out.append(contentsOf: String(scalar).utf8)
                 case .singleByte(_, let high):
-                    if let i = high.firstIndex(of: scalar) { out.append(UInt8(0x80 + i)) } else { out.append(0x3F) }
-                case .asciiOnly: out.append(0x3F)
+                    if let i = high.firstIndex(of: scalar) { out.append(UInt8(0x80 + i)) } else { out += Self.plain(scalar) }
+                case .asciiOnly: out += Self.plain(scalar)
                 }
             }
         }
         return out
+    }
+
+    /// A character the terminal's set lacks, as ASCII where typography has a plain form (the
+    /// agent's „quotes“ and dashes, the "…" and "•••" of a shortened command line), else `?`.
+    /// pinentry-curses shows nothing of a text it cannot convert whole.
+    static func plain(_ scalar: Unicode.Scalar) -> [UInt8] {
+        switch scalar.value {
+        case 0x2026: Array("...".utf8)
+        case 0x2022, 0x2219, 0x25CF: Array("*".utf8)
+        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x2039, 0x203A: Array("'".utf8)
+        case 0x00AB, 0x00BB, 0x201C, 0x201D, 0x201E, 0x201F, 0x2033: Array("\"".utf8)
+        case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212: Array("-".utf8)
+        case 0x00A0, 0x2002, 0x2003, 0x2007, 0x2009, 0x202F: Array(" ".utf8)
+        default: [0x3F]
+        }
     }
 
     /// Overrides and isolates that would reorder what follows them on a terminal that does bidi.
