@@ -209,6 +209,30 @@ final class PinentryTests {
         #expect(FileManager.default.fileExists(atPath: signature))
     }
 
+    /// pass, the standard Unix password manager: `pass show` decrypts its entry through gpg and
+    /// the agent, which asks pinentry-pinbox for the store key's passphrase; pass prints the
+    /// password stored. A wrong passphrase first: the agent asks again in the same dialog's way,
+    /// and pass still gets its entry.
+    @Test func passShowsAnEntryUnlockedInTheDialog() throws {
+        let made = try run(["gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", "store key",
+                            "--quick-gen-key", "store@example.org", "default", "default", "never"], environment: environment)
+        #expect(made.status == 0)
+        // The agent keeps a passphrase it was given: the store's first use must ask.
+        _ = try run(["gpgconf", "--homedir", home, "--kill", "gpg-agent"])
+        let store = ["PASSWORD_STORE_DIR": home + "/store"].merging(environment) { $1 }
+        #expect(try run(["pass", "init", "store@example.org"], environment: store).status == 0)
+        let inserted = try run(["pass", "insert", "--multiline", "mail/alice"], environment: store,
+                               input: Array("Tr0ub4dor&3 ключ\n".utf8))
+        #expect(inserted.status == 0, "\(inserted.output)")
+        let show = try Child(["pass", "show", "mail/alice"], environment: store, capture: true)
+        try answer("wrong one")
+        try answer("store key")
+        let status = show.wait(within: 30)
+        let (out, err) = show.read()
+        #expect(status == 0, "\(String(decoding: err, as: UTF8.self))")
+        #expect(String(decoding: out, as: UTF8.self) == "Tr0ub4dor&3 ключ\n")
+    }
+
     /// gpg --symmetric: one dialog with two entries (SETREPEAT), Return moving from the first
     /// to the second; the agent hears PIN_REPEATED and does not ask again.
     func encrypt(_ passphrase: String, weak: Bool = false) throws {
