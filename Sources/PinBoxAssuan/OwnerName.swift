@@ -10,8 +10,9 @@ public enum OwnerName {
     /// agent says (gpg-agent 2.4 sends the client's user; 2.2 sends none, and then it must be
     /// `userID`, this process's: the agent's socket is the user's own), read from its
     /// `/proc/PID/status` and `/proc/PID/cmdline` (nil where they could not be read); else its
-    /// process number, and the machine's name when it is another one's.
-    public static func text(of owner: Owner, hostName: String, userID: Int, status: String?,
+    /// process number, and the machine's name when it is another one's. A path in `home` is
+    /// written from `~`.
+    public static func text(of owner: Owner, hostName: String, userID: Int, home: String? = nil, status: String?,
                             commandLine: [UInt8]?) -> String {
         let pid = String(owner.pid)
         // TRANSLATORS: under "Asked by": a program known only by its process number.
@@ -25,7 +26,7 @@ public enum OwnerName {
               uid == owner.uid ?? userID else {
             return localized("process %s", pid)
         }
-        if let commandLine, let command = CommandLineText.command(commandLine) { return command }
+        if let commandLine, let command = CommandLineText.command(commandLine, home: home) { return command }
         return CommandLineText.shown(name)
     }
 

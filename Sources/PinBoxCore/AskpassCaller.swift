@@ -8,9 +8,11 @@ public enum AskpassCaller {
     public static let named: [String] = ["sudo", "sudoedit"]
 
     /// The dialog's line for the caller whose process name is `name` and whose
-    /// `/proc/PID/cmdline` is `commandLine`; nil for a caller not named, or nothing to read.
-    public static func detail(name: String, commandLine: [UInt8]?) -> PageDetail? {
-        guard named.contains(name), let commandLine, let text = CommandLineText.command(commandLine) else { return nil }
+    /// `/proc/PID/cmdline` is `commandLine` (a path in `home` written from `~`); nil for a
+    /// caller not named, or nothing to read.
+    public static func detail(name: String, commandLine: [UInt8]?, home: String? = nil) -> PageDetail? {
+        guard named.contains(name), let commandLine,
+              let text = CommandLineText.command(commandLine, home: home) else { return nil }
         return .askedBy(text)
     }
 }

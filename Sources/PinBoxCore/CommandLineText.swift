@@ -9,18 +9,23 @@ public enum CommandLineText {
     public static let longest = 60
 
     /// The arguments of a `/proc/PID/cmdline` (each ended by a NUL) joined by spaces, as a
-    /// shell would take them back: one holding a blank or a quote in single quotes. Too long,
-    /// each path after the program keeps its last part ("…/report.txt": which file), and then
-    /// words are given up from the middle for "…". Nil when it holds no argument (a kernel
-    /// thread's, a process that has ended).
-    public static func command(_ bytes: [UInt8]) -> String? {
+    /// shell would take them back: one holding a blank or a quote in single quotes, a path in
+    /// `home` written from `~`. Too long, it is `fitted`. Nil when it holds no argument (a
+    /// kernel thread's, a process that has ended).
+    public static func command(_ bytes: [UInt8], home: String? = nil) -> String? {
         var arguments = bytes.split(separator: 0, omittingEmptySubsequences: false)
         if arguments.last?.isEmpty == true { arguments.removeLast() }
         guard !arguments.isEmpty, !(arguments.count == 1 && arguments[0].isEmpty) else { return nil }
-        let words = hidingSecrets(arguments.map { shown(String(decoding: $0, as: UTF8.self)) }).map(quoted)
-        let whole = words.joined(separator: " ")
+        let words = hidingSecrets(arguments.map { shown(String(decoding: $0, as: UTF8.self)) }).map { inHome($0, home) }
+        let whole = words.map(quoted).joined(separator: " ")
         guard whole.count > longest else { return whole }
-        return fitted([words[0]] + words.dropFirst().map(lastPart))
+        return fitted(words)
+    }
+
+    /// A path in `home` written from `~`, as a shell's prompt writes it.
+    static func inHome(_ word: String, _ home: String?) -> String {
+        guard let home, home.count > 1, home.hasPrefix("/"), word.hasPrefix(home + "/") else { return word }
+        return "~" + word.dropFirst(home.count)
     }
 
     /// The options whose value is a secret, written into a command line by a user in a hurry
@@ -52,13 +57,19 @@ public enum CommandLineText {
         return out
     }
 
-    /// `words` in at most `longest` characters: the program, then as many words from the end
-    /// and from the front, in turn, as fit around "…". Where not even the last word fits beside
-    /// the program, the line loses its middle characters instead.
+    /// `words` in at most `longest` characters. Each path after the program first by its last
+    /// part ("…/report.txt": which file); then the program, and as many words from the end and
+    /// from the front, in turn, as fit around "…"; then the paths kept, the last first, given
+    /// back as many of their folders as still fit ("…/mail/alice.gpg"). Where not even the last
+    /// word fits beside the program, the line loses its middle characters instead.
     static func fitted(_ words: [String]) -> String {
+        // Each word's forms, shortest first, and the one shown.
+        let forms = [[words[0]]] + words.dropFirst().map(shortenings)
+        var shown = forms.map { _ in 0 }
         func line(_ front: Int, _ back: Int) -> String {
-            front + back >= words.count ? words.joined(separator: " ")
-                : (words[..<front] + ["…"] + words[(words.count - back)...]).joined(separator: " ")
+            let all = forms.indices.map { quoted(forms[$0][shown[$0]]) }
+            return front + back >= all.count ? all.joined(separator: " ")
+                : (all[..<front] + ["…"] + all[(all.count - back)...]).joined(separator: " ")
         }
         var (front, back) = (1, 0)
         var grown = true
@@ -69,21 +80,32 @@ public enum CommandLineText {
                 if line(next.0, next.1).count <= longest { (front, back, grown) = (next.0, next.1, true) }
             }
         }
-        return back > 0 ? line(front, back) : elided(words.joined(separator: " "))
+        guard back > 0 else { return elided(line(words.count, 0)) }
+        for i in Array((words.count - back)..<words.count).reversed() + Array(1..<front).reversed() {
+            while shown[i] + 1 < forms[i].count {
+                shown[i] += 1
+                if line(front, back).count > longest { shown[i] -= 1; break }
+            }
+        }
+        return line(front, back)
+    }
+
+    /// A path with folders by its last part after "…/", then by more and more of its folders,
+    /// then whole; what comes before it stays (an option's `--output=`; `~` as `~/…/`).
+    /// Anything else only as it is.
+    static func shortenings(_ word: String) -> [String] {
+        guard let first = word.firstIndex(of: "/"), let last = word.lastIndex(of: "/"), first < last,
+              word.index(after: last) < word.endIndex else { return [word] }
+        let before = word[..<first]
+        let opening = before == "~" ? "~/…/" : before + "…/"
+        let parts = word[word.index(after: first)...].split(separator: "/", omittingEmptySubsequences: false)
+        return (1..<parts.count).map { opening + parts[(parts.count - $0)...].joined(separator: "/") } + [word]
     }
 
     /// A word as a shell would read it back: in single quotes when it holds a blank or a quote.
     private static func quoted(_ word: String) -> String {
         let plain = !word.isEmpty && !word.unicodeScalars.contains { $0 == "'" || $0 == "\"" || $0.properties.isWhitespace }
         return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
-
-    /// A path with folders as its last part after "…/", and what comes before it (an option's
-    /// `--output=`); anything else as it is.
-    private static func lastPart(_ word: String) -> String {
-        guard let first = word.firstIndex(of: "/"), let last = word.lastIndex(of: "/"), first < last,
-              word.index(after: last) < word.endIndex else { return word }
-        return String(word[..<first]) + "…/" + String(word[word.index(after: last)...])
     }
 
     /// `text` at most `longest` characters long: its middle given up for "…".

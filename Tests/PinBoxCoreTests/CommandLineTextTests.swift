@@ -40,6 +40,29 @@ struct CommandLineTextTests {
         #expect(CommandLineText.command(Array("gpg\0--sign\0".utf8)) == "gpg --sign")
     }
 
+    /// pass's gpg, in the user's home: the store's path from `~`, and, shortened, the entry's
+    /// folder given back where it fits, so that the dialog says which entry.
+    @Test func aPathInTheHomeIsWrittenFromTildeWithAsManyFoldersAsFit() {
+        let pass = "gpg\0-d\0--quiet\0--yes\0--compress-algo=none\0--no-encrypt-to\0"
+            + "/home/alice/.password-store/mail/alice.gpg\0"
+        #expect(CommandLineText.command(Array(pass.utf8), home: "/home/alice")
+                == "gpg -d --quiet --yes … --no-encrypt-to ~/…/mail/alice.gpg")
+        // Whole where it fits; the program's own path too; only the home itself, not a name
+        // that starts like it; no home, or "/" as one, changes nothing.
+        #expect(CommandLineText.command(Array("/home/alice/bin/backup\0/home/alice/a b.txt\0".utf8), home: "/home/alice")
+                == "~/bin/backup '~/a b.txt'")
+        #expect(CommandLineText.command(Array("cat\0/home/alicia/x\0".utf8), home: "/home/alice") == "cat /home/alicia/x")
+        #expect(CommandLineText.command(Array("cat\0/home/alice/x\0".utf8), home: "/") == "cat /home/alice/x")
+        #expect(CommandLineText.command(Array("cat\0/home/alice/x\0".utf8)) == "cat /home/alice/x")
+    }
+
+    @Test func aPathsShorteningsGoFromItsLastPartToItself() {
+        #expect(CommandLineText.shortenings("/tmp/x/plain.gpg") == ["…/plain.gpg", "…/x/plain.gpg", "/tmp/x/plain.gpg"])
+        #expect(CommandLineText.shortenings("--output=/a/b") == ["--output=…/b", "--output=/a/b"])
+        #expect(CommandLineText.shortenings("~/.store/mail/a.gpg") == ["~/…/a.gpg", "~/…/mail/a.gpg", "~/.store/mail/a.gpg"])
+        for whole in ["gpg", "/usr", "~/x", "./a", "/tmp/x/", "/"] { #expect(CommandLineText.shortenings(whole) == [whole]) }
+    }
+
     @Test func aWordTooLongToShowLosesItsMiddleCharacters() {
         let long = String(repeating: "x", count: 100)
         let shown = try! #require(CommandLineText.command(Array(("gpg\0--sign\0" + long + "\0").utf8)))

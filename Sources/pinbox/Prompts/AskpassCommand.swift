@@ -258,8 +258,9 @@ struct AskpassCommand {
             let askedAgain = recall?.isAskedAgain == true
             // sudo's question does not say what it is for: the command it will run.
             let parent = KernelRecords.parent
+            let home = getenv("HOME").map { String(cString: $0) }
             let caller = promptKind.hasEntry
-                ? parent.name.flatMap { AskpassCaller.detail(name: $0, commandLine: parent.commandLine) } : nil
+                ? parent.name.flatMap { AskpassCaller.detail(name: $0, commandLine: parent.commandLine, home: home) } : nil
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog

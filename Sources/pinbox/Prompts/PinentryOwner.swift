@@ -11,6 +11,7 @@ enum PinentryOwner {
         guard let owner else { return nil }
         let process = "/proc/" + String(owner.pid)
         let text = OwnerName.text(of: owner, hostName: KernelRecords.hostName, userID: Int(getuid()),
+                                  home: getenv("HOME").map { String(cString: $0) },
                                   status: KernelRecords.read(process + "/status", limit: 4096)
                                       .map { String(decoding: $0, as: UTF8.self) },
                                   commandLine: KernelRecords.read(process + "/cmdline", limit: 4096))
