@@ -66,10 +66,12 @@ public enum CommandLineText {
         // Each word's forms, shortest first, and the one shown.
         let forms = [[words[0]]] + words.dropFirst().map(shortenings)
         var shown = forms.map { _ in 0 }
+        // Only the words shown are written out: a command line of thousands of arguments (sudo
+        // on a shell's `*`) costs no more per try than one of a few.
         func line(_ front: Int, _ back: Int) -> String {
-            let all = forms.indices.map { quoted(forms[$0][shown[$0]]) }
-            return front + back >= all.count ? all.joined(separator: " ")
-                : (all[..<front] + ["…"] + all[(all.count - back)...]).joined(separator: " ")
+            let kept = front + back >= words.count ? Array(words.indices)
+                : Array(0..<front) + [-1] + Array((words.count - back)..<words.count)
+            return kept.map { $0 < 0 ? "…" : quoted(forms[$0][shown[$0]]) }.joined(separator: " ")
         }
         var (front, back) = (1, 0)
         var grown = true
