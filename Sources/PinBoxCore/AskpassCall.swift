@@ -29,11 +29,8 @@ public struct AskpassCall: Equatable, Sendable {
     /// where the line cannot be read or the caller is not one that asks again only after a
     /// refusal.
     public init?(callerStat stat: String, prompt: String) {
-        // "PID (NAME) STATE PPID …": the name may hold spaces and parentheses, so it ends at
-        // the last ')'.
         let bytes = Array(stat.utf8)
-        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")),
-              let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close,
+        guard let (open, close) = Self.nameBounds(bytes),
               let pid = Int32(String(decoding: bytes[..<open].filter { $0 != UInt8(ascii: " ") }, as: UTF8.self)),
               Self.askAgainOnlyAfterRefusal.contains(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
         else { return nil }
@@ -41,6 +38,21 @@ public struct AskpassCall: Equatable, Sendable {
         let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 19, let started = UInt64(String(decoding: fields[19], as: UTF8.self)) else { return nil }
         self.init(caller: pid, callerStarted: started, question: Self.hash(prompt))
+    }
+
+    /// The process name in a `/proc/PID/stat` line (what `/proc/PID/comm` says); nil where
+    /// the line has none.
+    public static func callerName(inStat stat: String) -> String? {
+        let bytes = Array(stat.utf8)
+        return nameBounds(bytes).map { String(decoding: bytes[($0.open + 1)..<$0.close], as: UTF8.self) }
+    }
+
+    /// "PID (NAME) STATE PPID …": the name may hold spaces and parentheses, so it ends at the
+    /// last ')'.
+    private static func nameBounds(_ bytes: [UInt8]) -> (open: Int, close: Int)? {
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")),
+              let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close else { return nil }
+        return (open, close)
     }
 
     /// The line that keeps this call.

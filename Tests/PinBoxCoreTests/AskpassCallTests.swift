@@ -33,6 +33,15 @@ struct AskpassCallTests {
         #expect(AskpassCall(callerStat: "x (sudo" , prompt: "Password: ") == nil)
     }
 
+    /// The caller's name, which the askpass also names sudo by (`AskpassCaller`), read from the
+    /// same line: up to the last ')', as the kernel's `comm` holds it.
+    @Test func theCallersNameIsReadFromTheSameLine() {
+        #expect(AskpassCall.callerName(inStat: stat("sudo")) == "sudo")
+        #expect(AskpassCall.callerName(inStat: stat("my (odd) tool")) == "my (odd) tool")
+        #expect(AskpassCall.callerName(inStat: "x (sudo") == nil)
+        #expect(AskpassCall.callerName(inStat: "") == nil)
+    }
+
     /// The same caller asking the same question is the same call; another process with the
     /// same ID (started later), or another question, is not.
     @Test func theSameCallerAndQuestionAreTheSameCall() throws {

@@ -252,15 +252,16 @@ struct AskpassCommand {
             // Light or dark, normal or high contrast, still or animated: as named, else as the
             // desktop says before the page is made, and then as it says while it is open.
             let choices = display.desktopChoices(preferences)
-            // sudo or ssh asking again what the user answered: the answer was refused, which
-            // they say only on their terminal.
-            let recall = promptKind.hasEntry ? AskpassRecall(prompt: prompt) : nil
+            // The caller, read once, for a question with an entry: sudo or ssh asking again what
+            // the user answered (the answer was refused, which they say only on their
+            // terminal), and sudo's command, which its question does not name.
+            let parent = promptKind.hasEntry ? KernelRecords.parent : (stat: nil, commandLine: nil)
+            let recall = AskpassRecall(prompt: prompt, callerStat: parent.stat)
             let askedAgain = recall?.isAskedAgain == true
-            // sudo's question does not say what it is for: the command it will run.
-            let parent = KernelRecords.parent
             let home = getenv("HOME").map { String(cString: $0) }
-            let caller = promptKind.hasEntry
-                ? parent.name.flatMap { AskpassCaller.detail(name: $0, commandLine: parent.commandLine, home: home) } : nil
+            let caller = parent.stat.flatMap(AskpassCall.callerName(inStat:)).flatMap {
+                AskpassCaller.detail(name: $0, commandLine: parent.commandLine, home: home)
+            }
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog

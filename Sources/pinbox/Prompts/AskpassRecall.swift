@@ -9,12 +9,12 @@ struct AskpassRecall {
     let call: AskpassCall
     let path: String
 
-    /// The call this process answers; nil when its caller is not one that asks again only
-    /// after a refusal, or there is no runtime directory to keep it in.
-    init?(prompt: String) {
+    /// The call this process answers, from its caller's `/proc/PID/stat` line
+    /// (`KernelRecords.parent`); nil when its caller is not one that asks again only after a
+    /// refusal, or there is no runtime directory to keep it in.
+    init?(prompt: String, callerStat stat: String?) {
         guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), runtime.hasPrefix("/"),
-              let stat = Self.read("/proc/" + String(getppid()) + "/stat", limit: 1024),
-              let call = AskpassCall(callerStat: stat, prompt: prompt) else { return nil }
+              let stat, let call = AskpassCall(callerStat: stat, prompt: prompt) else { return nil }
         self.call = call
         path = runtime + "/pinbox-askpass-answered"
     }
@@ -24,7 +24,7 @@ struct AskpassRecall {
     var isAskedAgain: Bool {
         var mode: UInt32 = 0, owner: UInt32 = 0, group: UInt32 = 0
         guard pinbox_file_status(path, &mode, &owner, &group) == 0, owner == getuid() else { return false }
-        return Self.read(path, limit: 64).flatMap { AskpassCall(record: $0) } == call
+        return KernelRecords.read(path, limit: 64).flatMap { AskpassCall(record: String(decoding: $0, as: UTF8.self)) } == call
     }
 
     /// The user answered: kept for the caller's next question.
@@ -35,9 +35,5 @@ struct AskpassRecall {
         let written = record.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         if written != record.count { pinbox_remove_unfinished(fd, path) }
         close(fd)
-    }
-
-    private static func read(_ path: String, limit: Int) -> String? {
-        KernelRecords.read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -12,12 +12,12 @@ enum KernelRecords {
         return count > 0 ? Array(buffer[..<count]) : nil
     }
 
-    /// The askpass's caller: its process name (`/proc/PID/comm`, without the line feed) and
-    /// its command line, each nil where it cannot be read.
-    static var parent: (name: String?, commandLine: [UInt8]?) {
+    /// The askpass's caller: its `/proc/PID/stat` line (its name, its start) and its command
+    /// line, each nil where it cannot be read.
+    static var parent: (stat: String?, commandLine: [UInt8]?) {
         let process = "/proc/" + String(getppid())
-        let name = read(process + "/comm", limit: 64).map { String(decoding: $0.prefix { $0 != 0x0A }, as: UTF8.self) }
-        return (name, read(process + "/cmdline", limit: 4096))
+        return (read(process + "/stat", limit: 1024).map { String(decoding: $0, as: UTF8.self) },
+                read(process + "/cmdline", limit: 4096))
     }
 
     /// This machine's name, as `uname -n` gives it; empty when it has none.
