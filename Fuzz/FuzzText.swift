@@ -23,7 +23,10 @@ let edgeScalars: [UInt32] = [0x00, 0x1f, 0x20, 0x30, 0x39, 0x7e, 0x7f, 0x80, 0x9
                              // what makes clusters: accents, an Indic vowel sign, a joiner, flags' halves,
                              // a skin tone, Hangul jamo, a Thai vowel, Cyrillic and Greek letters
                              0x25b, 0x300, 0x301, 0x915, 0x93f, 0x200d, 0x1f1eb, 0x1f1f7, 0x1f3fd, 0x1100,
-                             0x1161, 0x11a8, 0xe01, 0xe34, 0x435, 0x3b1, 0x20e3]
+                             0x1161, 0x11a8, 0xe01, 0xe34, 0x435, 0x3b1, 0x20e3,
+                             // digits a digits field stores in ASCII (Arabic-Indic, Persian, Devanagari,
+                             // fullwidth, a bold 9 past the BMP), and numbers it refuses (², ①, ½)
+                             0x661, 0x6f9, 0x966, 0xff10, 0x1d7d7, 0xb2, 0x2460, 0xbd]
 
 /// One character of 1 to 4 UTF-8 bytes; printable ASCII most often, as in real passphrases.
 func nextScalar(_ input: inout ByteReader) -> Unicode.Scalar {
@@ -160,8 +163,8 @@ func fuzzEntry(_ input: inout ByteReader) {
     func filled() -> [FieldEvent] {
         model.count == capacity ? [.changed(length: model.count), .completed] : [.changed(length: model.count)]
     }
-    func typed(_ s: Unicode.Scalar) -> [FieldEvent] {
-        guard accepts.contains(s) else { return [.rejected(accepts.refusal)] }
+    func typed(_ typed: Unicode.Scalar) -> [FieldEvent] {
+        guard let s = accepts.stored(typed) else { return [.rejected(accepts.refusal)] }
         guard model.count - selected.characters < capacity else { return [.rejected(.full)] }
         guard !pastLimit, modelBytes.count - selected.bytes + utf8(s).count <= field.byteLimit else {
             pastLimit = true
@@ -219,11 +222,13 @@ func fuzzEntry(_ input: inout ByteReader) {
             while let l = text.last, space.contains(l) { text = text.dropLast() }
         }
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
-        guard let scalars = decodeUTF8(text), scalars.allSatisfy(accepts.contains) else {
+        guard let decoded = decodeUTF8(text), case let stored = decoded.compactMap(accepts.stored),
+              stored.count == decoded.count else {
             return [.rejected(.pasteNotDigits)]
         }
+        let scalars = stored
         guard !pastLimit, scalars.count <= capacity - model.count + selected.characters,
-              modelBytes.count - selected.bytes + text.count <= field.byteLimit else {
+              modelBytes.count - selected.bytes + scalars.flatMap(utf8).count <= field.byteLimit else {
             return [.rejected(.pasteTooLong)]
         }
         _ = dropSelection()

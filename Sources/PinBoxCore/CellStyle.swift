@@ -104,6 +104,19 @@ public enum AcceptedCharacters: String, Sendable, CaseIterable {
         }
     }
 
+    /// The character a field of this kind stores for a typed or pasted `scalar`, or nil when
+    /// it refuses it: the same one, but that a digits field stores a decimal digit of any script
+    /// as the ASCII digit of the same value. Persian's, Hindi's, Bengali's, Nepali's, Burmese's
+    /// and Khmer's layouts type their own digits on the number row (۱, १, ১, ၁, ១), and a code
+    /// copied from a message may hold them or fullwidth ones (１); the caller asked for a number,
+    /// and reads it in ASCII.
+    public func stored(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard self == .digits, !scalar.isASCII else { return contains(scalar) ? scalar : nil }
+        guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+              value >= 0, value <= 9 else { return nil }
+        return Unicode.Scalar(UInt8(0x30 + Int(value)))
+    }
+
     /// Why a character was refused.
     public var refusal: RejectReason { self == .digits ? .notADigit : .notPrintable }
 

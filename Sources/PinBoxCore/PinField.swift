@@ -69,10 +69,11 @@ public final class PinField {
         type(Unicode.Scalar(byte))
     }
 
-    /// One typed character. An accepted one goes in at the caret, UTF-8 encoded straight into
-    /// the secret; anything else is refused.
-    public func type(_ scalar: Unicode.Scalar) -> [FieldEvent] {
-        guard accepts.contains(scalar) else { return [.rejected(accepts.refusal)] }
+    /// One typed character. An accepted one goes in at the caret as the field stores it
+    /// (`AcceptedCharacters.stored`: a Persian ۱ as 1 in a digits field), UTF-8 encoded straight
+    /// into the secret; anything else is refused.
+    public func type(_ typed: Unicode.Scalar) -> [FieldEvent] {
+        guard let scalar = accepts.stored(typed) else { return [.rejected(accepts.refusal)] }
         let (selected, selectedBytes) = selectedSize
         guard length - selected < capacity else { return [.rejected(.full)] }
         guard !pastTheLimit, secret.count - selectedBytes + SecretBuffer.utf8Length(of: scalar) <= byteLimit else {
@@ -294,9 +295,10 @@ public final class PinField {
     /// whole when longer than the capacity, or when it is not valid UTF-8 of characters the
     /// field accepts, the same judgement a paste gets.
     public func setText<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
-        guard bytes.count <= byteLimit else { return [.rejected(.textTooLong)] }
-        guard let characters = acceptedCharacters(bytes) else { return [.rejected(.textNotDigits)] }
-        guard characters <= capacity else { return [.rejected(.textTooLong)] }
+        guard let size = storedSize(bytes) else {
+            return [.rejected(bytes.count > byteLimit ? .textTooLong : .textNotDigits)]
+        }
+        guard size.bytes <= byteLimit, size.characters <= capacity else { return [.rejected(.textTooLong)] }
         secret.wipe()
         length = 0
         caret = 0
@@ -306,9 +308,10 @@ public final class PinField {
     }
 
     /// A paste, judged by the policy. Under `digits`, surrounding ASCII white space (the line
-    /// break a terminal copy carries) is ignored; everything else must be a character the
-    /// field accepts (a digit, unless it takes printable characters) and must fit
-    /// in the room left, or the paste is refused whole — never truncated.
+    /// break a terminal copy carries) is ignored; everything else must be valid UTF-8 of
+    /// characters the field accepts (a digit of any script, unless it takes printable
+    /// characters) and must fit in the room left, or the paste is refused whole — never
+    /// truncated.
     public func paste<C: BidirectionalCollection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
         switch pastePolicy {
         case .deny: return [.rejected(.pasteDenied)]
@@ -317,8 +320,8 @@ public final class PinField {
         }
         let text = Self.trimmingWhitespace(bytes)
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
-        guard text.allSatisfy(accepts.contains) else { return [.rejected(.pasteNotDigits)] }
-        guard fits(characters: text.count, bytes: text.count) else { return [.rejected(.pasteTooLong)] }
+        guard let size = storedSize(text) else { return [.rejected(.pasteNotDigits)] }
+        guard fits(size) else { return [.rejected(.pasteTooLong)] }
         removeSelection()
         return append(text)
     }
@@ -333,43 +336,57 @@ public final class PinField {
             if text.last == 0x0d { text = text.dropLast() }
         }
         guard !text.isEmpty else { return [.rejected(.pasteEmpty)] }
-        guard let characters = acceptedCharacters(text) else { return [.rejected(.pasteNotDigits)] }
-        guard fits(characters: characters, bytes: text.count) else { return [.rejected(.pasteTooLong)] }
+        guard let size = storedSize(text) else { return [.rejected(.pasteNotDigits)] }
+        guard fits(size) else { return [.rejected(.pasteTooLong)] }
         removeSelection()
         return append(text)
     }
 
-    /// Whether a paste of `characters` taking `bytes` fits, in place of the selection.
-    private func fits(characters: Int, bytes: Int) -> Bool {
+    /// Whether a paste of `size` fits, in place of the selection.
+    private func fits(_ size: (characters: Int, bytes: Int)) -> Bool {
         let (selected, selectedBytes) = selectedSize
-        return !pastTheLimit && characters <= capacity - length + selected && secret.count - selectedBytes + bytes <= byteLimit
+        return !pastTheLimit && size.characters <= capacity - length + selected
+            && secret.count - selectedBytes + size.bytes <= byteLimit
     }
 
-    /// How many characters `bytes` hold, when they are valid UTF-8 of characters this field
-    /// accepts; nil when they are not. No `String` is made of them.
-    private func acceptedCharacters<C: Collection>(_ bytes: C) -> Int? where C.Element == UInt8 {
-        var characters = 0
+    /// How many characters `bytes` hold and how many bytes the field stores for them, when they
+    /// are valid UTF-8 of characters this field accepts; nil when they are not. No `String` is
+    /// made of them.
+    private func storedSize<C: Collection>(_ bytes: C) -> (characters: Int, bytes: Int)? where C.Element == UInt8 {
+        var size = (characters: 0, bytes: 0)
         var iterator = bytes.makeIterator()
         var decoder = Unicode.UTF8()
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                guard accepts.contains(scalar) else { return nil }
-                characters += 1
-            case .emptyInput: return characters
+                guard let stored = accepts.stored(scalar) else { return nil }
+                size.characters += 1
+                size.bytes += SecretBuffer.utf8Length(of: stored)
+            case .emptyInput: return size
             case .error: return nil
             }
         }
     }
 
-    /// Puts in bytes already checked to fit, at the caret; a text field counts characters, not
-    /// bytes. Appended one at a time: a paste's bytes come as any collection, and are never
-    /// copied out of the locked buffers they arrive in.
+    /// Puts in bytes already checked (`storedSize`) to fit, at the caret, each character as the
+    /// field stores it; a text field counts characters, not bytes. Appended one at a time: a
+    /// paste's bytes come as any collection, and are never copied out of the locked buffers they
+    /// arrive in.
     private func append<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
         let offset = caretOffset, tail = secret.count - offset
-        for b in bytes {
-            secret.append(b)
-            if b & 0xc0 != 0x80 { length += 1; caret += 1 }
+        if accepts == .digits {
+            var iterator = bytes.makeIterator()
+            var decoder = Unicode.UTF8()
+            while case .scalarValue(let scalar) = decoder.decode(&iterator), let digit = accepts.stored(scalar) {
+                secret.append(digit)
+                length += 1
+                caret += 1
+            }
+        } else {
+            for b in bytes {
+                secret.append(b)
+                if b & 0xc0 != 0x80 { length += 1; caret += 1 }
+            }
         }
         if tail > 0 { secret.rotate(from: offset, tail: tail) }
         return changedEvents()

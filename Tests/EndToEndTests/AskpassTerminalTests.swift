@@ -207,7 +207,7 @@ final class AskpassTerminalTests {
     }
 
     /// `pinbox askpass --digits --length 6` holds the terminal's line to what its window would
-    /// take, in the window's words, and asks again.
+    /// take, in the window's words, and asks again; Persian digits are digits, given in ASCII.
     @Test func digitsAndALengthAreHeldToOnTheTerminal() throws {
         let program = dir + "/pinbox"
         try FileManager.default.createSymbolicLink(atPath: program, withDestinationPath: PinBoxProcess.binary)
@@ -218,7 +218,7 @@ final class AskpassTerminalTests {
         try pty.waitFor("Enter all 6 digits\r\nPIN: ")
         pty.type("12345x\r")
         try pty.waitFor("Digits only\r\nPIN: ")
-        pty.type("123456\r")
+        pty.type("۱۲۳۴۵۶\r")
         #expect(try pty.finish() == 0)
         #expect(pty.shown.contains("rc=0"), "\(pty.shown)")
         #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "123456\n")

@@ -245,6 +245,20 @@ struct KeyTests {
         #expect(open.p.stdout == "987\n")
     }
 
+    /// Persian's and Hindi's layouts type their own digits on the number row (۱, १), which a
+    /// digits field refused as "Digits only": it takes them as the digits they are and answers
+    /// in ASCII, as its caller reads a PIN. The same layout's letter is still refused.
+    @Test(arguments: [("ir", ["Farsi_1", "arabic_sheen", "Farsi_2", "Farsi_0", "Farsi_9"]),
+                      ("in", ["U0967", "U0915", "U0968", "U0966", "U096F"])])
+    func aLayoutsOwnDigitsAreTheDigitsTheyMean(layout: String, keys: [String]) throws {
+        let d = try Dialog(["--digits", "--length", "4", "PIN:"], before: { display in
+            _ = try run(["setxkbmap", "-layout", layout], display: display)
+        })
+        try d.p.xdotool(["key", "--delay", "15"] + keys)
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "1209\n", "\(d.p.stdout.unicodeScalars.map(\.value))")
+    }
+
     @Test func capsLockShowsItsWarningInWordsAndHidesItAgain() throws {
         let d = try Dialog(["--passphrase", "Passphrase for key:"])
         let plain = try d.height

@@ -253,8 +253,8 @@ struct SecurityTests {
     @Test("bad pastes are refused whole and the window stays responsive", arguments: [
         ("a megabyte", [UInt8](repeating: 0x31, count: 1 << 20), "paste-too-long"),
         ("binary data", (0...255).map { UInt8($0) }, "paste-not-digits"),
-        ("Arabic-Indic digits", Array("١٢٣٤".utf8), "paste-not-digits"),
-        ("fullwidth digits", Array("１２３".utf8), "paste-not-digits"),
+        ("numbers that are no digits", Array("¹²③".utf8), "paste-not-digits"),
+        ("a digit's bytes cut short", Array("١٢".utf8.dropLast()), "paste-not-digits"),
     ] as [(String, [UInt8], String)])
     func badPastes(_ what: String, _ bytes: [UInt8], _ reason: String) throws {
         let s = try Session(["--style", "strip", "--paste", "digits"])

@@ -93,13 +93,20 @@ struct PinFieldTests {
     }
 
     @Test("setText is refused whole", arguments: [
-        ("1234567", RejectReason.textTooLong), ("12a4", .textNotDigits), ("١٢", .textNotDigits), (" 12", .textNotDigits),
+        ("1234567", RejectReason.textTooLong), ("12a4", .textNotDigits), ("一二", .textNotDigits), ("1²", .textNotDigits),
+        (" 12", .textNotDigits), ("۱۲۳۴۵۶۷", .textTooLong),
     ])
     func setTextRefused(_ text: String, _ reason: RejectReason) throws {
         let f = try PinField()
         _ = f.setText(bytes("55"))
         #expect(f.setText(bytes(text)) == [.rejected(reason)])
         #expect(contents(f) == "55")
+    }
+
+    @Test func setTextStoresADigitOfAnyScriptAsASCII() throws {
+        let f = try PinField()
+        #expect(f.setText(bytes("١٢۳४")) == [.changed(length: 4)])
+        #expect(contents(f) == "1234" && f.secret.count == 4)
     }
 
     @Test func setTextReplaces() throws {
@@ -127,13 +134,23 @@ struct PinFieldTests {
     }
 
     @Test("digits policy: anything else is refused whole", arguments: [
-        ("12a4", RejectReason.pasteNotDigits), ("1 2", .pasteNotDigits), ("１２", .pasteNotDigits),
+        ("12a4", RejectReason.pasteNotDigits), ("1 2", .pasteNotDigits), ("①②", .pasteNotDigits), ("፩፪", .pasteNotDigits),
+        ("１٢\u{FF}", .pasteNotDigits), ("১২৩৪৫৬৭", .pasteTooLong),
         ("1234567", .pasteTooLong), ("", .pasteEmpty), ("\n", .pasteEmpty), ("12\u{0}3", .pasteNotDigits),
     ])
     func pasteRefused(_ text: String, _ reason: RejectReason) throws {
         let f = try PinField(pastePolicy: .digits)
         #expect(f.paste(bytes(text)) == [.rejected(reason)])
         #expect(f.length == 0)
+    }
+
+    /// A code copied from a Persian or Bengali message, or typed in fullwidth: the digits it
+    /// means, in ASCII, six bytes for six boxes.
+    @Test(arguments: ["۱۲۳۴۵۶", "১২৩৪৫৬", "１２３４５６\n", "12३४56"])
+    func aPasteOfAnyScriptsDigitsIsStoredInASCII(_ text: String) throws {
+        let f = try PinField(pastePolicy: .digits)
+        #expect(f.paste(bytes(text)) == [.changed(length: 6), .completed])
+        #expect(contents(f) == "123456" && f.secret.count == 6)
     }
 
     @Test func pasteLongerThanTheRoomLeftIsNotTruncated() throws {
@@ -293,6 +310,22 @@ struct PinFieldTextTests {
         let f = try PinField(capacity: 6)
         #expect(f.type("a") == [.rejected(.notADigit)])
         #expect(f.type("é") == [.rejected(.notADigit)])
-        #expect(f.type("٣") == [.rejected(.notADigit)], "an Arabic-Indic digit is not an ASCII digit")
+        for numeral in ["²", "①", "Ⅻ", "፩", "一", "½"] {
+            #expect(f.type(Character(numeral).unicodeScalars.first!) == [.rejected(.notADigit)],
+                    "\(numeral) is a number but no decimal digit")
+        }
+    }
+
+    /// The layouts of Persian, Hindi, Bengali, Burmese and Khmer type their own digits on the
+    /// number row; a digits field stores each as the ASCII digit it means.
+    @Test func aDigitOfAnyScriptIsStoredAsTheASCIIDigit() throws {
+        let f = try PinField(capacity: 6)
+        var events: [FieldEvent] = []
+        for typed in ["۱", "२", "৩", "၄", "៥", "６"] { events += f.type(Character(typed).unicodeScalars.first!) }
+        #expect(events.last == .completed)
+        #expect(contents(f) == "123456" && f.secret.count == 6)
+        let text = try PinField(capacity: 6, accepts: .text)
+        _ = text.type("۱")
+        #expect(contents(text) == "۱", "a passphrase keeps what was typed")
     }
 }

@@ -64,11 +64,23 @@ import Testing
     /// the window's words; a caller's own prompt takes any line (the control).
     @Test func whatTheAskpassWasToldToTake() {
         let pin = TerminalPrompt(kind: .pin(.user), prompt: "PIN: ", limit: 1022, accepts: .digits, length: 6)
+        let word = TerminalPrompt(kind: .passphrase, prompt: "Passphrase: ", limit: 1022, length: 3)
         #expect(verdict(pin, "123456") == .answer)
         #expect(verdict(pin, "12345a") == .again(say: "Digits only"))
         #expect(verdict(pin, "12345") == .again(say: "Enter all 6 digits"))
         #expect(verdict(pin, "1234567") == .again(say: "Enter all 6 digits"))
-        let word = TerminalPrompt(kind: .passphrase, prompt: "Passphrase: ", limit: 1022, length: 3)
+        // Persian digits are digits, handed over in ASCII as the window hands them; a number that
+        // is no decimal digit is not.
+        #expect(verdict(pin, "۱۲۳۴۵۶") == .answer)
+        #expect(verdict(pin, "12345²") == .again(say: "Digits only"))
+        #expect(verdict(pin, "12345\u{FF}") == .again(say: "Digits only"))
+        let persian = SecretBuffer(capacity: 64), ascii = SecretBuffer(capacity: 8)
+        persian.append(contentsOf: Array("۱۲۳۴۵۶".utf8))
+        ascii.append(contentsOf: Array("123456".utf8))
+        let given = pin.answer(persian)
+        #expect(given !== persian && given.withBytes { Array($0) } == Array("123456".utf8))
+        #expect(pin.answer(ascii) === ascii, "ASCII digits are handed over as they are")
+        #expect(word.answer(persian) === persian, "a passphrase is handed over as typed")
         #expect(verdict(word, "äöü") == .answer)
         #expect(verdict(word, "äö") == .again(say: "Enter all 3 characters"))
         #expect(verdict(prompt("PIN: "), "12a") == .answer)

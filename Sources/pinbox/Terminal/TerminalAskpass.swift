@@ -52,7 +52,10 @@ struct TerminalAskpass {
                 guard ended else { continue }
                 if case .line(echoed: false) = prompt.reading { device.write([0x0D, 0x0A]) }
                 switch line.withBytes({ prompt.verdict($0) }) {
-                case .answer: status = Output.handOver(line) ?? .ok
+                case .answer:
+                    let answer = prompt.answer(line)
+                    defer { answer.wipe() }
+                    status = Output.handOver(answer) ?? .ok
                 case .yes: status = .ok
                 case .no: status = .cancelled
                 case .again(let say):
