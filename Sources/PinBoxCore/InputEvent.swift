@@ -5,6 +5,11 @@ public enum InputEvent: Equatable, Sendable {
     /// A character key — a digit, top row or keypad, a letter, any character the keyboard
     /// layout gives. The field decides whether it takes it (`AcceptedCharacters`).
     case character(Unicode.Scalar)
+    /// A character key whose character is no digit, on a key that types `digit` at its other
+    /// Shift level: the number row of AZERTY (& and 1), Czech and Slovak (ě and 2), Lithuanian.
+    /// An entry of digits only takes the digit, as the key is marked with it (`Page`); any
+    /// other takes the character.
+    case characterOnDigitKey(Unicode.Scalar, digit: Unicode.Scalar)
     /// Alt and a letter: the button whose label underlines it (`_OK` → Alt+O). `otherLayouts`
     /// are the same key's letters in the keymap's other layouts, so a mnemonic answers in any
     /// of them, as GTK's do: Alt and the key of O on a Russian layout still answers `_OK`, and
@@ -171,9 +176,9 @@ extension InputEvent {
     /// Whether a person caused it with the keyboard or the mouse (what resets a timeout).
     public var isUserInput: Bool {
         switch self {
-        case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
-             .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape,
-             .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .release, .drag,
+        case .character, .characterOnDigitKey, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey,
+             .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection,
+             .selectAll, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .release, .drag,
              .workbench, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .pressButton, .focusOn,
              .contextMenu, .verticalMove, .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
             return true

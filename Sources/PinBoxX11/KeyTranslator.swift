@@ -136,7 +136,15 @@ struct KeyTranslator {
         // A key that types, or a dead or Compose key: through the compose table.
         switch keyboard.composer(for: keysym)?.feed(keysym) ?? .none {
         case .none:
-            emit(character.map { .character($0) } ?? Self.untyped(keysym))
+            guard let character else { return emit(Self.untyped(keysym)) }
+            // A key marked with a digit that types something else here (AZERTY's &): the
+            // page decides which of the two the entry takes.
+            if AcceptedCharacters.digits.stored(character) == nil,
+               let digit = keyboard.digitAtOtherShiftLevel(keycode, modifiers: modifiers) {
+                emit(.characterOnDigitKey(character, digit: digit))
+            } else {
+                emit(.character(character))
+            }
         case .started:
             emit(.composeStarted)
         case .continued:

@@ -259,6 +259,29 @@ struct KeyTests {
         #expect(d.p.stdout == "1209\n", "\(d.p.stdout.unicodeScalars.map(\.value))")
     }
 
+    /// The number row of AZERTY and of the Czech layout types & é " ' and ě š č ř without Shift,
+    /// the digits with it: a digits field, which refused those as "Digits only", takes the digit
+    /// each key is marked with. A passphrase takes what the keys typed (the control).
+    @Test(arguments: [("fr", ["ampersand", "eacute", "quotedbl", "apostrophe"], "1234"),
+                      ("cz", ["ecaron", "scaron", "ccaron", "rcaron"], "2345")])
+    func aNumberRowKeyTypesItsDigitInADigitsField(layout: String, keys: [String], digits: String) throws {
+        let setLayout: (String) throws -> Void = { display in
+            _ = try run(["setxkbmap", "-layout", layout], display: display)
+        }
+        let d = try Dialog(["--digits", "--length", "4", "PIN:"], before: setLayout)
+        try d.p.xdotool(["key", "--delay", "15"] + keys)
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == digits + "\n", "\(d.p.stdout)")
+        let passphrase = try Dialog(["--passphrase", "Passphrase for key:"], before: setLayout)
+        try passphrase.p.xdotool(["key", "--delay", "15"] + keys + ["Return"])
+        #expect(try passphrase.p.waitExit() == 0)
+        let typed = keys.map { name in KeyTests.typedOnNumberRow[name] ?? "?" }.joined()
+        #expect(passphrase.p.stdout == typed + "\n", "\(passphrase.p.stdout)")
+    }
+
+    static let typedOnNumberRow = ["ampersand": "&", "eacute": "é", "quotedbl": "\"", "apostrophe": "'",
+                                   "ecaron": "ě", "scaron": "š", "ccaron": "č", "rcaron": "ř"]
+
     @Test func capsLockShowsItsWarningInWordsAndHidesItAgain() throws {
         let d = try Dialog(["--passphrase", "Passphrase for key:"])
         let plain = try d.height

@@ -103,6 +103,28 @@ struct KeyboardTests {
         #expect(secret(page) == Array("7".utf8))
     }
 
+    /// AZERTY's number row types & é " ' without Shift, its digits with it: an entry of digits
+    /// only takes the digit the key is marked with, a passphrase what the key typed, and a key
+    /// typed from a button goes where a character would.
+    @Test func aNumberRowKeyTypesItsDigitWhereOnlyDigitsAreTaken() throws {
+        let pin = try dialog(.entry(.fixedPIN(length: 4))) { $0.accepts = .digits }
+        for (typed, digit) in [("&", "1"), ("é", "2"), ("\"", "3"), ("ř", "5")] as [(Unicode.Scalar, Unicode.Scalar)] {
+            #expect(reports(pin.handle(.characterOnDigitKey(typed, digit: digit), now: 1)).allSatisfy {
+                if case .rejected = $0 { false } else { true }
+            })
+        }
+        #expect(secret(pin) == Array("1235".utf8))
+        let passphrase = try dialog()
+        _ = passphrase.handle(.characterOnDigitKey("&", digit: "1"), now: 1)
+        _ = passphrase.handle(.characterOnDigitKey("é", digit: "2"), now: 2)
+        #expect(secret(passphrase) == Array("&é".utf8))
+        let fromButton = try dialog(.entry(.fixedPIN(length: 4))) { $0.accepts = .digits }
+        _ = fromButton.handle(.focusNext, now: 1)
+        #expect(fromButton.focusedField == nil, "a button has the focus")
+        _ = fromButton.handle(.characterOnDigitKey("&", digit: "1"), now: 2)
+        #expect(secret(fromButton) == Array("1".utf8))
+    }
+
     @Test func charactersBeyondTheBasicPlaneAreKeptWhole() throws {
         let page = try dialog()
         _ = page.handle(.character("😀"), now: 1)

@@ -76,9 +76,9 @@ extension InputEvent {
     /// of a suggestion.
     var isKey: Bool {
         switch self {
-        case .character, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward, .deleteForward,
-             .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField, .escape, .submit,
-             .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .contextMenu,
+        case .character, .characterOnDigitKey, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward,
+             .deleteForward, .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField,
+             .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .contextMenu,
              .verticalMove, .composedText, .preedit:
             return true
         default:

@@ -20,7 +20,7 @@ extension Page {
         case .escape, .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .submit:
             composing = nil
             return true
-        case .character, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock,
+        case .character, .characterOnDigitKey, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock,
              .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .mnemonic,
              .pressButton, .focusOn, .hidden, .close, .terminate, .contextMenu, .verticalMove,
              .chooseMenuItem, .composedText, .preedit, .switchLayout:

@@ -256,8 +256,9 @@ public final class Page {
     // MARK: inputs
 
     /// One input, at `now` (monotonic seconds). Returns what the host must do, in order.
-    public func handle(_ input: InputEvent, now: Double) -> [PageEffect] {
+    public func handle(_ event: InputEvent, now: Double) -> [PageEffect] {
         guard outcome == nil else { return [] }
+        let input = typedOnDigitKey(event)
         followQualityTip(input, now: now)
         if input.pressesButton && !isArmed(at: now) { return [] }
         if lastActivity == nil || input.isUserInput { lastActivity = now }
@@ -279,7 +280,7 @@ public final class Page {
         default: break
         }
         switch input {
-        case .character(let c):
+        case .character(let c), .characterOnDigitKey(let c, _):
             if let i = entryField(for: &effects) { type(c, into: i, now: now, into: &effects) }
         case .moveCaret(let move) where focusedField.map({ fields[$0].hasCaret }) == true:
             if let i = focusedField { moveCaret(move, in: i) }
@@ -490,6 +491,16 @@ public final class Page {
 
     /// The field keys go to: the focused one, or, when a button has the focus, the first entry
     /// (which takes the focus back, as typing in a dialog does).
+    /// A key of the number row that types no digit (AZERTY's & key): the character the entry
+    /// it types into (the focused one; the first, from a button) takes from it. An entry of
+    /// digits only takes the key's digit, as the character would be refused there; any other
+    /// entry the character.
+    func typedOnDigitKey(_ input: InputEvent) -> InputEvent {
+        guard case .characterOnDigitKey(let typed, let digit) = input else { return input }
+        let entry = focusedField ?? (fields.isEmpty ? nil : 0)
+        return .character(entry.map { fields[$0].field.accepts == .digits } == true ? digit : typed)
+    }
+
     private func entryField(for effects: inout [PageEffect]) -> Int? {
         if let i = focusedField { return i }
         guard !fields.isEmpty else { return nil }

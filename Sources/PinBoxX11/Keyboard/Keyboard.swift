@@ -163,6 +163,14 @@ final class Keyboard {
         return Unicode.Scalar(value)
     }
 
+    /// The decimal digit the key types at its other Shift level (AZERTY's & key types 1 with
+    /// Shift), nil when it types none there.
+    func digitAtOtherShiftLevel(_ keycode: UInt32, modifiers: UInt32) -> Unicode.Scalar? {
+        guard let keysym = keysym(keycode, modifiers: modifiers ^ UInt32(ShiftMask)), let other = character(keysym),
+              AcceptedCharacters.digits.stored(other) != nil else { return nil }
+        return other
+    }
+
     /// An XKB event: returns the keyboard's new state when what it shows may have changed.
     func handle(_ event: UnsafePointer<XEvent>) -> KeyboardState? {
         switch pinbox_xkb_type(event) {
