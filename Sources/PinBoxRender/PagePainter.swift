@@ -281,7 +281,7 @@ public enum PagePainter {
     private static func drawKeyboardNote(_ note: KeyboardNote, in row: Rect, of layout: DialogLayout, style line: TextStyle,
                                          page: PageScene, on canvas: Canvas) {
         let (warningWidth, mirrored) = (layout.keyboardWarningWidth, layout.mirrored)
-        if let warning = note.capsLock {
+        if let warning = note.warning {
             var style = line
             (style.bold, style.color) = (true, page.palette.warning)
             // Mirrored, a warning of one line ends at the right edge whatever its own script (the

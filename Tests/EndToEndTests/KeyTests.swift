@@ -279,6 +279,42 @@ struct KeyTests {
         #expect(passphrase.p.stdout == typed + "\n", "\(passphrase.p.stdout)")
     }
 
+    /// A card's PIN takes any character: on AZERTY, the & key types & there, and the keyboard's
+    /// line says that digits need Shift (in the Caps Lock warning's ink) until the entry is
+    /// empty again. A passphrase typed the same way says nothing (the control).
+    @Test func aPINTypedOnAZERTYsNumberRowSaysDigitsNeedShift() throws {
+        let azerty: (String) throws -> Void = { display in _ = try run(["setxkbmap", "-layout", "fr"], display: display) }
+        let d = try Dialog(["--pin", "PIN:"], before: azerty)
+        let plain = try d.height
+        #expect(Self.warningInk(try d.pixels) == 0)
+        try d.p.keys("ampersand")
+        try d.wait("the line saying digits need Shift") { try d.height > plain }
+        #expect(Self.warningInk(try d.pixels) > 40, "the words are drawn")
+        try d.p.keys("BackSpace")
+        try d.wait("the line going") { try d.height == plain }
+        #expect(Self.warningInk(try d.pixels) == 0)
+        try d.p.keys("shift+ampersand", "shift+eacute", "eacute", "Return")
+        #expect(try d.p.waitExit() == 0)
+        #expect(d.p.stdout == "12é\n", "what the keys typed, Shift's digits and the é")
+
+        // The control: the line a passphrase shows once Caps Lock goes on after & and é holds the
+        // ink of Caps Lock's words alone, as in a passphrase dialog where nothing was typed.
+        func capsLockInk(typingFirst keys: [String]) throws -> Int {
+            let passphrase = try Dialog(["--passphrase", "Passphrase for key:"], before: azerty)
+            let plain = try passphrase.height
+            try passphrase.p.xdotool(["key", "--delay", "15"] + keys + ["Caps_Lock"])
+            try passphrase.wait("Caps Lock's line") { try passphrase.height > plain }
+            let ink = Self.warningInk(try passphrase.pixels)
+            try passphrase.p.keys("Caps_Lock", "Return")
+            #expect(try passphrase.p.waitExit() == 0)
+            #expect(passphrase.p.stdout == keys.compactMap { Self.typedOnNumberRow[$0] }.joined() + "\n")
+            return ink
+        }
+        let alone = try capsLockInk(typingFirst: [])
+        let afterTheNumberRow = try capsLockInk(typingFirst: ["ampersand", "eacute"])
+        #expect(alone > 40 && afterTheNumberRow == alone, "\(afterTheNumberRow) against \(alone)")
+    }
+
     static let typedOnNumberRow = ["ampersand": "&", "eacute": "é", "quotedbl": "\"", "apostrophe": "'",
                                    "ecaron": "ě", "scaron": "š", "ccaron": "č", "rcaron": "ř"]
 

@@ -295,7 +295,7 @@ struct AccessibleTreeTests {
         #expect(off.node(AccessibleTree.ID.capsLock)?.states == [], "nothing to say: not showing")
         _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us", "ru"], group: 1)), now: 1)
         let on = AccessibleTree(page: page)
-        let warning = try #require(page.content.keyboard?.capsLock)
+        let warning = try #require(page.content.keyboard?.warning)
         #expect(on.node(AccessibleTree.ID.capsLock)?.name == warning)
         #expect(on.node(AccessibleTree.ID.capsLock)?.role == .notification)
         #expect(on.changes(from: off).contains(.state(AccessibleTree.ID.capsLock, .showing, true)))
@@ -406,7 +406,7 @@ struct AccessibleTreeTests {
             $0.reveal = RevealButton(question: "Make it visible?")
         }
         _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us"], group: 0)), now: 0)
-        let warning = try #require(page.content.keyboard?.capsLock)
+        let warning = try #require(page.content.keyboard?.warning)
         let open = AccessibleTree(page: page)
         let show = try #require(page.content.buttons.firstIndex { $0.role == .reveal })
         _ = page.handle(.pressButton(show), now: 1)

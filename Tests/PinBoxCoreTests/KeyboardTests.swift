@@ -125,6 +125,29 @@ struct KeyboardTests {
         #expect(secret(fromButton) == Array("1".utf8))
     }
 
+    /// A card's PIN takes any character, and is nearly always digits: when a key of the number
+    /// row typed its other character into it (AZERTY's & for 1), the keyboard's line says that
+    /// digits need Shift, until the entry is empty again. A passphrase, which may well hold an
+    /// &, says nothing.
+    @Test func aPINTypedOffTheDigitsSaysDigitsNeedShift() throws {
+        let pin = try dialog(.entry(.openPIN(shown: 6)))
+        #expect(pin.content.keyboard == nil)
+        _ = pin.handle(.characterOnDigitKey("&", digit: "1"), now: 1)
+        #expect(secret(pin) == Array("&".utf8), "what the key typed")
+        #expect(pin.content.keyboard?.warning == "Digits need Shift on this layout")
+        _ = pin.handle(.keyboard(KeyboardState(capsLock: true)), now: 2)
+        #expect(pin.content.keyboard?.warning == "Caps Lock is on · Digits need Shift on this layout")
+        _ = pin.handle(.keyboard(KeyboardState()), now: 3)
+        _ = pin.handle(.character("2"), now: 4)
+        _ = pin.handle(.deleteBackward, now: 5)
+        #expect(pin.content.keyboard?.warning != nil, "still says so while the entry holds the &")
+        _ = pin.handle(.deleteBackward, now: 6)
+        #expect(pin.content.keyboard == nil, "an empty entry says nothing")
+        let passphrase = try dialog()
+        _ = passphrase.handle(.characterOnDigitKey("&", digit: "1"), now: 1)
+        #expect(secret(passphrase) == Array("&".utf8) && passphrase.content.keyboard == nil)
+    }
+
     @Test func charactersBeyondTheBasicPlaneAreKeptWhole() throws {
         let page = try dialog()
         _ = page.handle(.character("😀"), now: 1)
@@ -142,13 +165,13 @@ struct KeyboardTests {
         guard case .dialog(let plain) = page.geometry else { Issue.record("not a dialog"); return }
         #expect(plain.keyboard == nil, "no room taken while there is nothing to say")
         _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us"])), now: 1)
-        #expect(page.content.keyboard == KeyboardNote(capsLock: "Caps Lock is on"))
+        #expect(page.content.keyboard == KeyboardNote(warning: "Caps Lock is on"))
         guard case .dialog(let warned) = page.geometry, let line = warned.keyboard else {
             Issue.record("no line"); return
         }
         #expect(line.y >= warned.fields[0].maxY && line.maxY <= warned.error.y, "under the entry")
         #expect(page.preferredSize.height > plain.content.height, "the dialog makes room for it")
-        #expect(page.scene(at: 1).content.keyboard?.capsLock == "Caps Lock is on")
+        #expect(page.scene(at: 1).content.keyboard?.warning == "Caps Lock is on")
         _ = page.handle(.keyboard(KeyboardState(capsLock: false, layouts: ["us"])), now: 2)
         #expect(page.content.keyboard == nil)
         #expect(page.preferredSize == plain.content)
@@ -157,7 +180,7 @@ struct KeyboardTests {
     @Test func theAgentsOwnWordsForCapsLock() throws {
         let page = try dialog { $0.capsLockWarning = "Feststelltaste ist aktiv" }
         _ = page.handle(.keyboard(KeyboardState(capsLock: true)), now: 1)
-        #expect(page.content.keyboard?.capsLock == "Feststelltaste ist aktiv")
+        #expect(page.content.keyboard?.warning == "Feststelltaste ist aktiv")
     }
 
     @Test func aLongWarningWrapsBesideTheLayoutsNameAndTheLineGrows() throws {
@@ -181,7 +204,7 @@ struct KeyboardTests {
         _ = page.handle(.keyboard(KeyboardState(layouts: ["us", "ru"], group: 1)), now: 3)
         #expect(page.content.keyboard == KeyboardNote(layout: "ru"))
         _ = page.handle(.keyboard(KeyboardState(capsLock: true, layouts: ["us", "ru"], group: 1)), now: 4)
-        #expect(page.content.keyboard == KeyboardNote(capsLock: "Caps Lock is on", layout: "ru"))
+        #expect(page.content.keyboard == KeyboardNote(warning: "Caps Lock is on", layout: "ru"))
         #expect(KeyboardState(layouts: ["us", "ru"], group: 5).activeLayout == nil, "a group past the names")
     }
 

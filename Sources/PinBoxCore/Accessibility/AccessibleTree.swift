@@ -119,7 +119,7 @@ public struct AccessibleTree: Equatable, Sendable {
                                             bounds: layout.cue ?? .zero))
             }
             // Caps Lock's warning and the layout, as the line shows them (empty while it says nothing).
-            nodes.append(text(ID.capsLock, content.keyboard?.capsLock ?? "", layout.keyboard ?? .zero,
+            nodes.append(text(ID.capsLock, content.keyboard?.warning ?? "", layout.keyboard ?? .zero,
                               role: .notification))
             // The layout's name as the line shows it: in words it is the entries' description (a
             // label of three words or more Orca 43 would read with the dialog, then again with

@@ -170,7 +170,7 @@ public struct DialogLayout: Equatable, Sendable {
         keyboardLayoutNameRoom = layoutRoom
         keyboardWarningWidth = (width - (layoutWidth > 0 ? layoutWidth + m.gap * s : 0)).rounded(.down)
         var keyboardHeight = lineHeight
-        if let warning = content.keyboard?.capsLock {
+        if let warning = content.keyboard?.warning {
             let size = measure(warning, TextStyle(size: m.labelSize * s, face: m.face, bold: true), keyboardWarningWidth)
             keyboardHeight = max(lineHeight, size.height.rounded(.up))
         }

@@ -43,27 +43,30 @@ public struct KeyboardState: Equatable, Sendable {
     }
 }
 
-/// The line under a dialog's entry that says what the keyboard does: a Caps Lock warning, the
-/// active layout's name. Drawn only while it has something to say.
+/// The line under a dialog's entry that says what the keyboard does: a Caps Lock warning, that
+/// the layout types digits only with Shift, the active layout's name. Drawn only while it has
+/// something to say.
 public struct KeyboardNote: Equatable, Sendable {
-    /// The warning's words while Caps Lock is on ("Caps Lock is on", or the caller's own text).
-    public var capsLock: String?
+    /// The warning's words: "Caps Lock is on" (or the caller's own text) while it is; that
+    /// digits need Shift, once a PIN took a key's other character (`Page.numberRowEntry`).
+    public var warning: String?
     /// The active layout's short name, when several are configured.
     public var layout: String?
     /// Its name in words, when known: what a screen reader says of it.
     public var layoutDescription: String?
 
-    public init(capsLock: String? = nil, layout: String? = nil, layoutDescription: String? = nil) {
-        self.capsLock = capsLock
+    public init(warning: String? = nil, layout: String? = nil, layoutDescription: String? = nil) {
+        self.warning = warning
         self.layout = layout
         self.layoutDescription = layoutDescription
     }
 
-    /// The note for `state`, with `warning` as the Caps Lock warning's words; nil when it has
-    /// nothing to say.
-    public static func make(for state: KeyboardState, warning: String) -> KeyboardNote? {
-        let note = KeyboardNote(capsLock: state.capsLock ? warning : nil, layout: state.activeLayout,
-                                layoutDescription: state.activeDescription)
-        return note.capsLock == nil && note.layout == nil ? nil : note
+    /// The note for `state`, with `capsLock` as the Caps Lock warning's words and `numberRow`
+    /// the words on digits and Shift when they are to be said; nil when it has nothing to say.
+    public static func make(for state: KeyboardState, capsLock: String, numberRow: String? = nil) -> KeyboardNote? {
+        let warnings = [state.capsLock ? capsLock : nil, numberRow].compactMap { $0 }
+        let note = KeyboardNote(warning: warnings.isEmpty ? nil : warnings.joined(separator: " · "),
+                                layout: state.activeLayout, layoutDescription: state.activeDescription)
+        return note.warning == nil && note.layout == nil ? nil : note
     }
 }

@@ -38,11 +38,13 @@ extension Page {
     /// Whether this page has a line for the keyboard: a dialog that asks for a secret.
     var hasKeyboardLine: Bool { isDialog && !fields.isEmpty }
 
-    /// Takes the keyboard's new state: the Caps Lock warning and the layout's name show or go,
-    /// and the dialog makes room for the line or gives it back.
+    /// Takes the keyboard's new state: the Caps Lock warning, the words on digits and Shift
+    /// (`numberRowEntry`) and the layout's name show or go, and the dialog makes room for the
+    /// line or gives it back.
     func showKeyboard(_ state: KeyboardState) {
         keyboard = state
-        let note = hasKeyboardLine ? KeyboardNote.make(for: state, warning: capsLockWarning) : nil
+        let numberRow = numberRowEntry.map { _ in localized("Digits need Shift on this layout") }
+        let note = hasKeyboardLine ? KeyboardNote.make(for: state, capsLock: capsLockWarning, numberRow: numberRow) : nil
         guard note != content.keyboard else { return }
         content.keyboard = note
         relayout()

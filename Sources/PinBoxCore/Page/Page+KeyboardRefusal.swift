@@ -15,6 +15,7 @@ extension Page {
         guard !fields.isEmpty || !content.buttons.isEmpty else { return }
         wipe()
         for f in fields { _ = f.field.clear() }
+        numberRowEntry = nil
         // The prompt as it opened, to come back to: no question about showing, nothing shown.
         if let before = buttonsBeforeQuestion { content.buttons = before }
         buttonsBeforeQuestion = nil
@@ -41,6 +42,8 @@ extension Page {
         content = prompt.content
         fields = prompt.fields
         promptBeforeRefusal = nil
+        // The keyboard's line as the keyboard is now (Caps Lock may have changed meanwhile).
+        showKeyboard(keyboard)
         keyboardRefusedAt = nil
         lastActivity = now
         if shownAt != nil { shownAt = now }

@@ -74,6 +74,10 @@ public final class Page {
     /// The keyboard as last reported, and the words its Caps Lock warning uses.
     public internal(set) var keyboard = KeyboardState()
     public var capsLockWarning = "Caps Lock is on"
+    /// The PIN entry a key of the number row typed its other character into (AZERTY's &, where
+    /// a card's PIN is nearly always digits): the keyboard's line says that digits need Shift
+    /// until the entry is empty again (Page+Keyboard.swift).
+    public internal(set) var numberRowEntry: Int?
     /// The colours the page is drawn in, chosen once as it is made (`DialogSpec.appearance`):
     /// a prompt follows the desktop's appearance; the demo and the payment sheet stay light.
     public internal(set) var palette = Palette.light
@@ -497,8 +501,13 @@ public final class Page {
     /// entry the character.
     func typedOnDigitKey(_ input: InputEvent) -> InputEvent {
         guard case .characterOnDigitKey(let typed, let digit) = input else { return input }
-        let entry = focusedField ?? (fields.isEmpty ? nil : 0)
-        return .character(entry.map { fields[$0].field.accepts == .digits } == true ? digit : typed)
+        guard let entry = focusedField ?? (fields.isEmpty ? nil : 0) else { return .character(typed) }
+        if fields[entry].field.accepts == .digits { return .character(digit) }
+        if fields[entry].isPINBoxes && numberRowEntry == nil {
+            numberRowEntry = entry
+            showKeyboard(keyboard)
+        }
+        return .character(typed)
     }
 
     private func entryField(for effects: inout [PageEffect]) -> Int? {
@@ -639,6 +648,10 @@ public final class Page {
             switch event {
             case .changed(let length):
                 changed(index, length: length, now: now, into: &effects)
+                if length == 0 && numberRowEntry == index {
+                    numberRowEntry = nil
+                    showKeyboard(keyboard)
+                }
             case .completed:
                 effects.append(.report(.complete(field: fields[index].name, index: index, reveal: rules.reveal)))
                 if rules.purpose == .workbench && rules.endAfterSubmit {

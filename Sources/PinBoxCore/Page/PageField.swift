@@ -27,6 +27,8 @@ public struct PageField {
     /// shows, a screen reader reads, as it would from any visible entry. A passphrase shown by
     /// Show is still a secret, and reaches a screen reader as bullets.
     public var holdsNoSecret = false
+    /// Whether it is a PIN's boxes (a card's, a token's), rather than one long entry.
+    public var isPINBoxes: Bool { configuration.theme.arrangement == .separate }
     /// The character the row's first cell showed when the caret last moved or the text changed:
     /// a row longer than its cells scrolls only as far as the caret needs (`firstShown`).
     private var shownFrom = 0
