@@ -308,6 +308,19 @@ struct AccessibleTreeTests {
         #expect(AccessibleTree(page: page).node(AccessibleTree.ID.capsLock)?.name == "")
     }
 
+    /// A PIN typed off AZERTY's number row: that digits need Shift is said as it comes, as
+    /// Caps Lock's warning is, and never what was typed.
+    @Test func digitsNeedingShiftIsSaidWhenItComes() throws {
+        let page = try dialog(.entry(.openPIN(shown: 6))) { $0.title = "t"; $0.prompt = "PIN" }
+        let before = AccessibleTree(page: page)
+        _ = page.handle(.characterOnDigitKey("&", digit: "1"), now: 1)
+        let after = AccessibleTree(page: page)
+        #expect(after.node(AccessibleTree.ID.capsLock)?.name == "Digits need Shift on this layout")
+        let changes = after.changes(from: before)
+        #expect(changes.contains(.announce("Digits need Shift on this layout")))
+        #expect(!"\(changes)".contains("&"), "\(changes)")
+    }
+
     /// With several layouts, the active one is in the entries' description, in words, in the
     /// user's language (the words passed in): said with the entry as it gets the focus, and
     /// again when it changes; with one layout the description says nothing of it.
