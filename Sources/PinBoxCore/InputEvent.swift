@@ -178,8 +178,8 @@ extension InputEvent {
         switch self {
         case .character, .characterOnDigitKey, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection,
-             .selectAll, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .release, .drag,
-             .workbench, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .pressButton, .focusOn,
+             .selectAll, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut,
+             .click, .clickExtending, .release, .drag, .workbench, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .pressButton, .focusOn,
              .contextMenu, .verticalMove, .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,

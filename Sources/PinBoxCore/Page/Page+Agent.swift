@@ -76,10 +76,11 @@ extension InputEvent {
     /// of a suggestion.
     var isKey: Bool {
         switch self {
-        case .character, .characterOnDigitKey, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey, .deleteBackward,
-             .deleteForward, .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection, .selectAll, .clearField,
-             .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .contextMenu,
-             .verticalMove, .composedText, .preedit:
+        case .character, .characterOnDigitKey, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey,
+             .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection,
+             .selectAll, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut,
+             .composeStarted, .composeCancelled, .characterCode, .switchLayout, .contextMenu, .verticalMove,
+             .composedText, .preedit:
             return true
         default:
             return false

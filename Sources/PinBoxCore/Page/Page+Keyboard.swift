@@ -20,8 +20,8 @@ extension Page {
         case .escape, .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .submit:
             composing = nil
             return true
-        case .character, .characterOnDigitKey, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey, .keypadWithoutNumLock,
-             .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .mnemonic,
+        case .character, .characterOnDigitKey, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey,
+             .keypadWithoutNumLock, .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .mnemonic,
              .pressButton, .focusOn, .hidden, .close, .terminate, .contextMenu, .verticalMove,
              .chooseMenuItem, .composedText, .preedit, .switchLayout:
             composing = nil
@@ -35,6 +35,22 @@ extension Page {
         return false
     }
 
+    /// A key of the number row that types no digit (AZERTY's & key): the character the entry
+    /// it types into (the focused one; the first, from a button) takes from it. An entry of
+    /// digits only takes the key's digit, as the character would be refused there; any other
+    /// entry the character, and a PIN's boxes then say that digits need Shift
+    /// (`numberRowEntry`).
+    func typedOnDigitKey(_ input: InputEvent) -> InputEvent {
+        guard case .characterOnDigitKey(let typed, let digit) = input else { return input }
+        guard let entry = focusedField ?? (fields.isEmpty ? nil : 0) else { return .character(typed) }
+        if fields[entry].field.accepts == .digits { return .character(digit) }
+        if fields[entry].isPINBoxes && numberRowEntry == nil {
+            numberRowEntry = entry
+            showKeyboard(keyboard)
+        }
+        return .character(typed)
+    }
+
     /// Whether this page has a line for the keyboard: a dialog that asks for a secret.
     var hasKeyboardLine: Bool { isDialog && !fields.isEmpty }
 
@@ -44,7 +60,8 @@ extension Page {
     func showKeyboard(_ state: KeyboardState) {
         keyboard = state
         let numberRow = numberRowEntry.map { _ in localized("Digits need Shift on this layout") }
-        let note = hasKeyboardLine ? KeyboardNote.make(for: state, capsLock: capsLockWarning, numberRow: numberRow) : nil
+        let note = hasKeyboardLine
+            ? KeyboardNote.make(for: state, capsLock: capsLockWarning, numberRow: numberRow) : nil
         guard note != content.keyboard else { return }
         content.keyboard = note
         relayout()

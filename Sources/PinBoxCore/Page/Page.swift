@@ -495,21 +495,6 @@ public final class Page {
 
     /// The field keys go to: the focused one, or, when a button has the focus, the first entry
     /// (which takes the focus back, as typing in a dialog does).
-    /// A key of the number row that types no digit (AZERTY's & key): the character the entry
-    /// it types into (the focused one; the first, from a button) takes from it. An entry of
-    /// digits only takes the key's digit, as the character would be refused there; any other
-    /// entry the character.
-    func typedOnDigitKey(_ input: InputEvent) -> InputEvent {
-        guard case .characterOnDigitKey(let typed, let digit) = input else { return input }
-        guard let entry = focusedField ?? (fields.isEmpty ? nil : 0) else { return .character(typed) }
-        if fields[entry].field.accepts == .digits { return .character(digit) }
-        if fields[entry].isPINBoxes && numberRowEntry == nil {
-            numberRowEntry = entry
-            showKeyboard(keyboard)
-        }
-        return .character(typed)
-    }
-
     private func entryField(for effects: inout [PageEffect]) -> Int? {
         if let i = focusedField { return i }
         guard !fields.isEmpty else { return nil }
