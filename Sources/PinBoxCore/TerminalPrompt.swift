@@ -31,6 +31,9 @@ public struct TerminalPrompt: Sendable {
     /// its window would hold it to; a caller's own prompt takes any line.
     public let accepts: AcceptedCharacters
     public let length: Int?
+    /// The program that asked, where its question does not say it (sudo's command,
+    /// `AskpassCaller`): on a line of its own above the prompt, as the window shows it.
+    public var askedBy: PageDetail?
 
     public init(kind: PromptKind, prompt: String, limit: Int, accepts: AcceptedCharacters = .text, length: Int? = nil) {
         self.kind = kind
@@ -46,6 +49,11 @@ public struct TerminalPrompt: Sendable {
         case .confirm: .line(echoed: true)
         default: .line(echoed: kind.showsTyping)
         }
+    }
+
+    /// The line written once before the prompt: who asked, when it is known; else nothing.
+    public var heading: String {
+        askedBy.map { TerminalSafeText.escaped($0.label + " " + $0.text) + "\n" } ?? ""
     }
 
     /// The prompt as written: each line's controls and reordering marks written out (a caller's

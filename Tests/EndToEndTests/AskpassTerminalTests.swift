@@ -35,12 +35,15 @@ final class AskpassTerminalTests {
     /// `sudo -A` with no display asks on the terminal it runs in, the password not echoed; a
     /// slip is taken back with the terminal's kill (Ctrl+U) as at sudo's own prompt. On
     /// 891dd10's build the askpass said "no X display" and sudo "no password was provided".
+    /// The command sudo will run is named above its question, as in the window: a script's
+    /// sudo asks on the terminal too.
     @Test func sudoAAsksOnTheTerminal() throws {
         let user = try CallerTests.SudoUser(home: dir)
         let sudo = "runuser -u \(user.name) -- env -u DISPLAY SUDO_ASKPASS=\(link) HOME=\(dir) LANG=C "
             + "sudo -k -A -p '[sudo] password for %p: ' /usr/bin/true; echo rc=$?"
         let pty = try Pty(script([sudo]), environment: environment)
-        try pty.waitFor("[sudo] password for \(user.name): ")
+        try pty.waitFor("Asked by sudo -k -A -p '[sudo] password for %p: ' /usr/bin/true\r\n"
+                        + "[sudo] password for \(user.name): ")
         pty.type("wrong one\u{15}\(user.password)\r")
         #expect(try pty.finish() == 0)
         #expect(pty.shown.contains("rc=0"), "\(pty.shown)")

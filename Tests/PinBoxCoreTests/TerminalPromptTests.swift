@@ -60,6 +60,16 @@ import Testing
         #expect(say.contains("1022"))
     }
 
+    /// sudo's command, when known, goes on a line of its own before the question, written once,
+    /// its controls written out as the prompt's are; with none, nothing goes before it.
+    @Test func whoAskedIsWrittenAboveTheQuestion() {
+        var question = prompt("[sudo] password for alice: ")
+        #expect(question.heading == "")
+        question.askedBy = .askedBy("sudo apt \u{1B}[2Jupgrade")
+        #expect(question.heading == "Asked by sudo apt \\u{1b}[2Jupgrade\n")
+        #expect(question.opening == "[sudo] password for alice: ", "the question itself is as it was")
+    }
+
     /// `pinbox askpass --digits --length 6` holds the line to what its window would take, in
     /// the window's words; a caller's own prompt takes any line (the control).
     @Test func whatTheAskpassWasToldToTake() {

@@ -222,6 +222,15 @@ struct AskpassCommand {
         }
     }
 
+    /// sudo's command line, which its question does not name (`AskpassCaller`), from the
+    /// caller's records; nil for any other caller.
+    private static func caller(_ parent: (stat: String?, commandLine: [UInt8]?)) -> PageDetail? {
+        let home = getenv("HOME").map { String(cString: $0) }
+        return parent.stat.flatMap(AskpassCall.callerName(inStat:)).flatMap {
+            AskpassCaller.detail(name: $0, commandLine: parent.commandLine, home: home)
+        }
+    }
+
     /// Whether a display is named, by `--display` or `DISPLAY`.
     private var namesDisplay: Bool {
         !(display ?? getenv("DISPLAY").map { String(cString: $0) } ?? "").isEmpty
@@ -235,8 +244,9 @@ struct AskpassCommand {
     private func onTheTerminal(noWindow: X11Error) -> Int32 {
         let named = namesDisplay
         if named { Output.error(noWindow.message) }
-        let question = TerminalPrompt(kind: promptKind, prompt: prompt, limit: Self.byteLimit,
+        var question = TerminalPrompt(kind: promptKind, prompt: prompt, limit: Self.byteLimit,
                                       accepts: digitsOnly ? .digits : .text, length: length)
+        if promptKind.hasEntry { question.askedBy = Self.caller(KernelRecords.parent) }
         var terminal = TerminalAskpass(prompt: question, timeout: timeout)
         if let status = terminal.ask() { return status.rawValue }
         if !named { Output.error(noWindow.message) }
@@ -258,10 +268,7 @@ struct AskpassCommand {
             let parent = promptKind.hasEntry ? KernelRecords.parent : (stat: nil, commandLine: nil)
             let recall = AskpassRecall(prompt: prompt, callerStat: parent.stat)
             let askedAgain = recall?.isAskedAgain == true
-            let home = getenv("HOME").map { String(cString: $0) }
-            let caller = parent.stat.flatMap(AskpassCall.callerName(inStat:)).flatMap {
-                AskpassCaller.detail(name: $0, commandLine: parent.commandLine, home: home)
-            }
+            let caller = Self.caller(parent)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog

@@ -37,7 +37,7 @@ struct TerminalAskpass {
         // The locale the caller runs in, whose character set the terminal uses.
         let charset = TerminalCharsets.charset(forLocale: LocaleCodeset.environmentCharacterLocale)
         let opening = charset.encode(prompt.opening)
-        device.write(opening)
+        device.write(charset.encode(prompt.heading) + opening)
         let deadline = timeout.map { Clock.now() + $0 }
         let line = SecretBuffer(capacity: 4096)
         defer { line.wipe() }
