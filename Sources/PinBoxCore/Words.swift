@@ -2,7 +2,9 @@
 /// PinBox's own words on their way to the screen. The core names them in English (the
 /// catalogue's keys); the program installs its gettext lookup here at start, so the headings,
 /// labels and messages the core chooses come out in the user's language. Words that come from
-/// callers (an ssh prompt, a gpg-agent description, a label the agent sent) are never looked up.
+/// callers (an ssh prompt, a gpg-agent description, a label the agent sent) are never looked up;
+/// the few questions of ssh and git PinBox reads whole are said again in its own words
+/// (`CallerQuestion`).
 ///
 /// po/update finds the words to translate by the names `localized` and `localizedPlural`:
 /// call them with string literals only.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import PinBoxRender
 import Testing
 
 /// PinBox's own words in the user's language, and the agent's words in it too: a real `gpg -c`
@@ -206,6 +207,54 @@ struct TranslationTests {
         }
         #expect(try p.waitExit() == 1, "Alt and О: Отмена")
         #expect(p.stdout.isEmpty)
+    }
+
+    /// OpenSSH translates nothing: under a German locale, ssh-add's question was the one English
+    /// sentence of a German dialog. It is said in German now, the key file's path as ssh-add
+    /// wrote it: everything above the entry is what `pinbox render` draws for the German
+    /// sentence given as the prompt itself. The control: ssh-add's English words draw otherwise.
+    @Test func sshAddsQuestionIsSaidInTheUsersLanguage() throws {
+        let german = ["LANG": "de_DE.UTF-8", "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""]
+        let dir = NSTemporaryDirectory() + "pinbox-ssh-de-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let program = try Self.installed(in: dir) + "/bin/pinbox"
+        let desk = try SSHDesk(binary: program, session: { ["HOME": $0].merging(german) { $1 } })
+        let key = try desk.keygen("id_ed25519", passphrase: "richtig geheim")
+        let add = try Child(["ssh-add", key], environment: desk.environment)
+        defer { kill(add.pid, SIGTERM); _ = add.wait() }
+        let (decimal, _) = try desk.nextDialog()
+        let id = "0x" + String(try #require(UInt(decimal.trimmingCharacters(in: .whitespacesAndNewlines))), radix: 16)
+        let x = try XClient(desk.xvfb.display)
+        defer { x.abandon() }
+        let size = x.size(of: id)
+        let (width, height) = (Int(size.width), Int(size.height))
+        // Drawn focused, its caret shown, as the render is asked for.
+        var entry: EntryInk?
+        try waitUntil("the entry's caret") {
+            entry = EntryInk(x.pixels(id, width: width, height: height), width: width, height: height)
+            return entry?.caret != nil
+        }
+        let window = x.pixels(id, width: width, height: height)
+        func render(_ prompt: String, _ environment: [String: String]) throws -> [UInt32] {
+            let out = desk.dir + "/render-\(UUID().uuidString).png"
+            let p = try PinBoxProcess(["render", "--askpass", prompt, "--focused", "--out", out], display: nil,
+                                      environment: environment, program: program)
+            #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
+            let picture = try Canvas(png: out)
+            #expect(picture.width == width, "render \(picture.width) wide, the window \(width)")
+            return picture.pixels().map { $0 & 0xffffff }
+        }
+        let inGerman = try render("Passphrase für \(key) eingeben: ", german)
+        let inEnglish = try render("Enter passphrase for \(key): ", ["LANG": "C"])
+        let above = 0..<(try #require(entry).rows.lowerBound * width)
+        let shown = window.map { $0 & 0xffffff }
+        #expect(inGerman.count >= above.upperBound && inGerman[above] == shown[above],
+                "\(zip(inGerman[above], shown[above]).filter { $0 != $1 }.count) pixels differ")
+        #expect(inEnglish.count < above.upperBound || inEnglish[above] != shown[above])
+        try run(["xdotool", "type", "--delay", "20", "richtig geheim"], display: desk.xvfb.display)
+        try run(["xdotool", "key", "Return"], display: desk.xvfb.display)
+        #expect(add.wait() == 0)
     }
 
     /// An askpass under `LANG=ja_JP.UTF-8` speaks Japanese: its heading (the window's title)

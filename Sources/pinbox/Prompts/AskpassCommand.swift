@@ -170,11 +170,12 @@ struct AskpassCommand {
         } else {
             // Prompts end in ": " (sudo's Chinese in "："), to sit before a terminal's cursor;
             // a dialog needs neither, as the pinentry's labels do not (DialogSpec.label).
-            spec.description = DialogSpec.label(prompt)
+            // ssh's and git's own questions are said in the user's language.
+            spec.description = CallerQuestion.described(prompt) ?? DialogSpec.label(prompt)
         }
         // ssh-add's question after a wrong passphrase: its first question, the refusal in red.
         if case .passphrase = kind, let question = SSHAddPrompt(prompt), question.isRetry {
-            spec.description = question.firstQuestion
+            spec.description = CallerQuestion.described(question.firstQuestion) ?? question.firstQuestion
             spec.error = Self.refused
         }
         if case .confirm = kind {

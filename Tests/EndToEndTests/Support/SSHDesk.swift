@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 
 /// The real ssh-agent in a folder of the test's own, on an Xvfb of its own, pinbox-askpass (a
-/// link to the binary under test) as the agent's and its clients' SSH_ASKPASS; `session` (a
-/// home, a session bus) joins what the agent and the clients run with. All end with the object.
+/// link to the binary under test, or to `binary`: an installed copy with its catalogues) as the
+/// agent's and its clients' SSH_ASKPASS; `session` (a home, a session bus, a locale) joins what
+/// the agent and the clients run with. All end with the object.
 final class SSHDesk {
     let dir = NSTemporaryDirectory() + "pinbox-ssh-\(UUID().uuidString)"
     let xvfb: Xvfb
@@ -13,12 +14,12 @@ final class SSHDesk {
     let askpass: String
     private let session: [String: String]
 
-    init(session: (String) throws -> [String: String] = { ["HOME": $0] }) throws {
+    init(binary: String = PinBoxProcess.binary, session: (String) throws -> [String: String] = { ["HOME": $0] }) throws {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         self.session = try session(dir)
         xvfb = try Xvfb()
         askpass = dir + "/pinbox-askpass"
-        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: PinBoxProcess.binary)
+        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: binary)
         socket = dir + "/agent.sock"
         // -D: in the foreground, so the test owns it and ends it. The agent runs the askpass
         // from its own environment for keys added with -c.

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+/// The questions OpenSSH and git ask an askpass most often, said in the user's language.
+/// Neither program translates them (OpenSSH has no catalogue; git writes "Username for" and
+/// "Password for" as they are, credential.c), so a dialog in German or Chinese held one English
+/// sentence among its own words. Only a question read whole is said again, the file, account or
+/// address in it as the caller wrote it; in English the words are the caller's own, to the
+/// letter. Any other prompt is shown as it came, and the terminal asks every one in the
+/// caller's words.
+public enum CallerQuestion {
+    /// `prompt` as a dialog's description (without its colon), in the user's language; nil
+    /// when it is none of these questions.
+    public static func described(_ prompt: String) -> String? {
+        let text = DialogSpec.label(prompt)
+        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return nil
+        }
+        // ssh (sshconnect2.c): a key file's passphrase.
+        if let key = text.between("Enter passphrase for key '", and: "'") {
+            // TRANSLATORS: ssh's question for a key's passphrase; %s is the key file's path.
+            return localized("Enter passphrase for key '%s'", key)
+        }
+        // ssh-add: a key file's passphrase, and whether the agent will ask before each use.
+        if let rest = text.after("Enter passphrase for ") {
+            if let key = rest.before(" (will confirm each use)") {
+                // TRANSLATORS: ssh-add's question for a key's passphrase when the key is added
+                // with -c; %s is the key file's path; the agent will then ask before each use.
+                return localized("Enter passphrase for %s (will confirm each use)", key)
+            }
+            // TRANSLATORS: ssh-add's question for a key's passphrase; %s is the key file's path.
+            return localized("Enter passphrase for %s", rest)
+        }
+        // git (credential.c): the account at an address.
+        if let address = text.between("Username for '", and: "'") {
+            // TRANSLATORS: git's question for a user name; %s is the address, as 'https://example.org'.
+            return localized("Username for '%s'", address)
+        }
+        if let address = text.between("Password for '", and: "'") {
+            // TRANSLATORS: git's question for a password; %s is the address, as 'https://alice@example.org'.
+            return localized("Password for '%s'", address)
+        }
+        // ssh (sshconnect2.c): a login password, "alice@example.org's password".
+        if let account = text.before("'s password"), account.contains("@"),
+           !account.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+            // TRANSLATORS: ssh's question for a login password; %s is the account, as alice@example.org.
+            return localized("%s's password", account)
+        }
+        return nil
+    }
+}
+
+private extension String {
+    /// What follows `opening`, when the text starts with it and more follows.
+    func after(_ opening: String) -> String? {
+        guard hasPrefix(opening), count > opening.count else { return nil }
+        return String(dropFirst(opening.count))
+    }
+
+    /// What comes before `ending`, when the text ends with it and something comes before.
+    func before(_ ending: String) -> String? {
+        guard hasSuffix(ending), count > ending.count else { return nil }
+        return String(dropLast(ending.count))
+    }
+
+    /// What stands between `opening` and `ending`, when the text is made of the three.
+    func between(_ opening: String, and ending: String) -> String? {
+        after(opening)?.before(ending)
+    }
+}

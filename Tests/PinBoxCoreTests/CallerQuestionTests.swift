@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+import Testing
+@testable import PinBoxCore
+
+@Suite("Caller questions: ssh's and git's, in the user's language")
+struct CallerQuestionTests {
+    /// With no catalogue (English), each question read whole is the caller's own words to the
+    /// letter, less the colon: what the dialog showed before.
+    @Test(arguments: [
+        "Enter passphrase for /home/alice/.ssh/id_ed25519: ",
+        "Enter passphrase for id_rsa (will confirm each use): ",
+        "Enter passphrase for key '/home/alice/.ssh/id_ed25519': ",
+        "Username for 'https://github.com': ",
+        "Password for 'https://alice@github.com': ",
+        "alice@example.org's password: ",
+        "git@192.0.2.7's password:",
+    ])
+    func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
+        #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
+    }
+
+    /// Anything else is shown as it came: a custom prompt, sudo's, a question with a line break
+    /// or a control character, an opening with nothing after it, a password with no account.
+    @Test(arguments: [
+        "[sudo] password for alice: ", "Passphrase: ", "Enter passphrase for key '/k':\nAgain: ",
+        "Enter passphrase for \u{1B}[2J/k: ", "Enter passphrase for : ", "Username for '': ",
+        "root's password: ", "my alice@host's password: ", "Verification code: ",
+    ])
+    func anyOtherPromptIsShownAsItCame(_ prompt: String) {
+        #expect(CallerQuestion.described(prompt) == nil)
+    }
+}
