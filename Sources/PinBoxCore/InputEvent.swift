@@ -6,10 +6,11 @@ public enum InputEvent: Equatable, Sendable {
     /// layout gives. The field decides whether it takes it (`AcceptedCharacters`).
     case character(Unicode.Scalar)
     /// A character key whose character is no digit, on a key that types `digit` at its other
-    /// Shift level: the number row of AZERTY (& and 1), Czech and Slovak (ě and 2), Lithuanian.
-    /// An entry of digits only takes the digit, as the key is marked with it (`Page`); any
-    /// other takes the character.
-    case characterOnDigitKey(Unicode.Scalar, digit: Unicode.Scalar)
+    /// Shift level: the number row of AZERTY (& and 1), Czech and Slovak (ě and 2), Lithuanian;
+    /// Shift and a US digit's key (! and 1). An entry of digits only takes the digit, as the key
+    /// is marked with it (`Page`); any other takes the character. `digitNeedsShift`: the key was
+    /// pressed without Shift, and its digit is the shifted one (AZERTY's, not the US one's).
+    case characterOnDigitKey(Unicode.Scalar, digit: Unicode.Scalar, digitNeedsShift: Bool = true)
     /// Alt and a letter: the button whose label underlines it (`_OK` → Alt+O). `otherLayouts`
     /// are the same key's letters in the keymap's other layouts, so a mnemonic answers in any
     /// of them, as GTK's do: Alt and the key of O on a Russian layout still answers `_OK`, and

@@ -141,7 +141,7 @@ struct KeyTranslator {
             // page decides which of the two the entry takes.
             if AcceptedCharacters.digits.stored(character) == nil,
                let digit = keyboard.digitAtOtherShiftLevel(keycode, modifiers: modifiers) {
-                emit(.characterOnDigitKey(character, digit: digit))
+                emit(.characterOnDigitKey(character, digit: digit, digitNeedsShift: !shift))
             } else {
                 emit(.character(character))
             }

@@ -297,25 +297,31 @@ struct KeyTests {
         #expect(try d.p.waitExit() == 0)
         #expect(d.p.stdout == "12é\n", "what the keys typed, Shift's digits and the é")
 
-        // The control: the line a passphrase shows once Caps Lock goes on after & and é holds the
-        // ink of Caps Lock's words alone, as in a passphrase dialog where nothing was typed.
-        func capsLockInk(typingFirst keys: [String]) throws -> Int {
-            let passphrase = try Dialog(["--passphrase", "Passphrase for key:"], before: azerty)
-            let plain = try passphrase.height
-            try passphrase.p.xdotool(["key", "--delay", "15"] + keys + ["Caps_Lock"])
-            try passphrase.wait("Caps Lock's line") { try passphrase.height > plain }
-            let ink = Self.warningInk(try passphrase.pixels)
-            try passphrase.p.keys("Caps_Lock", "Return")
-            #expect(try passphrase.p.waitExit() == 0)
-            #expect(passphrase.p.stdout == keys.compactMap { Self.typedOnNumberRow[$0] }.joined() + "\n")
+        // The controls: the line a passphrase shows once Caps Lock goes on after & and é, and a
+        // PIN's after Shift and the US layout's 1 (the ! it meant), hold the ink of Caps Lock's
+        // words alone, as in a passphrase dialog where nothing was typed.
+        func capsLockInk(_ arguments: [String], typingFirst keys: [String], on layout: String = "fr") throws -> Int {
+            let d = try Dialog(arguments, before: { display in
+                _ = try run(["setxkbmap", "-layout", layout], display: display)
+            })
+            let plain = try d.height
+            try d.p.xdotool(["key", "--delay", "15"] + keys + ["Caps_Lock"])
+            try d.wait("Caps Lock's line") { try d.height > plain }
+            let ink = Self.warningInk(try d.pixels)
+            try d.p.keys("Caps_Lock", "Return")
+            #expect(try d.p.waitExit() == 0)
+            #expect(d.p.stdout == keys.compactMap { Self.typedOnNumberRow[$0] }.joined() + "\n")
             return ink
         }
-        let alone = try capsLockInk(typingFirst: [])
-        let afterTheNumberRow = try capsLockInk(typingFirst: ["ampersand", "eacute"])
+        let passphrase = ["--passphrase", "Passphrase for key:"]
+        let alone = try capsLockInk(passphrase, typingFirst: [])
+        let afterTheNumberRow = try capsLockInk(passphrase, typingFirst: ["ampersand", "eacute"])
         #expect(alone > 40 && afterTheNumberRow == alone, "\(afterTheNumberRow) against \(alone)")
+        let shiftedOnUS = try capsLockInk(["--pin", "PIN:"], typingFirst: ["shift+1"], on: "us")
+        #expect(shiftedOnUS == alone, "\(shiftedOnUS) against \(alone)")
     }
 
-    static let typedOnNumberRow = ["ampersand": "&", "eacute": "é", "quotedbl": "\"", "apostrophe": "'",
+    static let typedOnNumberRow = ["ampersand": "&", "eacute": "é", "quotedbl": "\"", "apostrophe": "'", "shift+1": "!",
                                    "ecaron": "ě", "scaron": "š", "ccaron": "č", "rcaron": "ř"]
 
     @Test func capsLockShowsItsWarningInWordsAndHidesItAgain() throws {

@@ -146,6 +146,10 @@ struct KeyboardTests {
         let passphrase = try dialog()
         _ = passphrase.handle(.characterOnDigitKey("&", digit: "1"), now: 1)
         #expect(secret(passphrase) == Array("&".utf8) && passphrase.content.keyboard == nil)
+        // Shift and the US layout's 1 typed the ! it meant: nothing to say there.
+        let us = try dialog(.entry(.openPIN(shown: 6)))
+        _ = us.handle(.characterOnDigitKey("!", digit: "1", digitNeedsShift: false), now: 1)
+        #expect(secret(us) == Array("!".utf8) && us.content.keyboard == nil)
     }
 
     @Test func charactersBeyondTheBasicPlaneAreKeptWhole() throws {

@@ -38,13 +38,13 @@ extension Page {
     /// A key of the number row that types no digit (AZERTY's & key): the character the entry
     /// it types into (the focused one; the first, from a button) takes from it. An entry of
     /// digits only takes the key's digit, as the character would be refused there; any other
-    /// entry the character, and a PIN's boxes then say that digits need Shift
-    /// (`numberRowEntry`).
+    /// entry the character, and a PIN's boxes then say that digits need Shift when they do
+    /// (`numberRowEntry`; not for Shift and a US digit's key, which typed the ! it meant).
     func typedOnDigitKey(_ input: InputEvent) -> InputEvent {
-        guard case .characterOnDigitKey(let typed, let digit) = input else { return input }
+        guard case .characterOnDigitKey(let typed, let digit, let digitNeedsShift) = input else { return input }
         guard let entry = focusedField ?? (fields.isEmpty ? nil : 0) else { return .character(typed) }
         if fields[entry].field.accepts == .digits { return .character(digit) }
-        if fields[entry].isPINBoxes && numberRowEntry == nil {
+        if digitNeedsShift && fields[entry].isPINBoxes && numberRowEntry == nil {
             numberRowEntry = entry
             showKeyboard(keyboard)
         }

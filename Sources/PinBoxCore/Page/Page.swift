@@ -284,7 +284,7 @@ public final class Page {
         default: break
         }
         switch input {
-        case .character(let c), .characterOnDigitKey(let c, _):
+        case .character(let c), .characterOnDigitKey(let c, _, _):
             if let i = entryField(for: &effects) { type(c, into: i, now: now, into: &effects) }
         case .moveCaret(let move) where focusedField.map({ fields[$0].hasCaret }) == true:
             if let i = focusedField { moveCaret(move, in: i) }
