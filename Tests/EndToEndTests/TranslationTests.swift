@@ -257,6 +257,33 @@ struct TranslationTests {
         #expect(add.wait() == 0)
     }
 
+    /// The other questions read whole, drawn under a German locale: each is the picture of
+    /// its German words given as the prompt itself (a security key's PIN, ssh's key passphrase
+    /// and login password, git's password). The control: drawn in English, each is another.
+    @Test(arguments: [
+        ("Enter PIN for ED25519-SK key /k/id_ed25519_sk: ", "PIN für ED25519-SK-Schlüssel /k/id_ed25519_sk eingeben: "),
+        ("Enter passphrase for key '/k/id_rsa': ", "Passphrase für Schlüssel „/k/id_rsa“ eingeben: "),
+        ("alice@example.org's password: ", "Passwort für alice@example.org: "),
+        ("Password for 'https://alice@example.org': ", "Passwort für „https://alice@example.org“: "),
+    ])
+    func sshsAndGitsQuestionsAreDrawnInGerman(_ question: String, _ german: String) throws {
+        let dir = NSTemporaryDirectory() + "pinbox-questions-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let program = try Self.installed(in: dir) + "/bin/pinbox"
+        func render(_ prompt: String, _ lang: String) throws -> Data {
+            let out = dir + "/\(UUID().uuidString).png"
+            let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out], display: nil,
+                                      environment: ["LANG": lang, "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""],
+                                      program: program)
+            #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        let asked = try render(question, "de_DE.UTF-8")
+        #expect(asked == (try render(german, "de_DE.UTF-8")))
+        #expect(asked != (try render(question, "C")))
+    }
+
     /// An askpass under `LANG=ja_JP.UTF-8` speaks Japanese: its heading (the window's title)
     /// and its buttons come from po/ja.po, the buttons drawn in the face fontconfig gives
     /// Japanese. The same words under a Chinese locale (`LANGUAGE=ja`) draw the button row in

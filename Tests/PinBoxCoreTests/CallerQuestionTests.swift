@@ -14,6 +14,9 @@ struct CallerQuestionTests {
         "Password for 'https://alice@github.com': ",
         "alice@example.org's password: ",
         "git@192.0.2.7's password:",
+        "Enter PIN for ED25519-SK key /home/alice/.ssh/id_ed25519_sk: ",
+        "Enter PIN for 'SoftHSM token': ",
+        "Confirm user presence for key ED25519-SK",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
@@ -25,6 +28,9 @@ struct CallerQuestionTests {
         "[sudo] password for alice: ", "Passphrase: ", "Enter passphrase for key '/k':\nAgain: ",
         "Enter passphrase for \u{1B}[2J/k: ", "Enter passphrase for : ", "Username for '': ",
         "root's password: ", "my alice@host's password: ", "Verification code: ",
+        // The touch notice before its fingerprint is taken out: that is read on the English.
+        "Confirm user presence for key ED25519-SK SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw",
+        "Enter PIN for ED25519-SK: ",
     ])
     func anyOtherPromptIsShownAsItCame(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == nil)

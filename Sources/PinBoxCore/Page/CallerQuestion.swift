@@ -29,6 +29,26 @@ public enum CallerQuestion {
             // TRANSLATORS: ssh-add's question for a key's passphrase; %s is the key file's path.
             return localized("Enter passphrase for %s", rest)
         }
+        // ssh (ssh-sk-client.c, ssh-pkcs11.c): a security key's PIN, a token's.
+        if let rest = text.after("Enter PIN for "), let space = rest.firstIndex(of: " ") {
+            let type = String(rest[..<space])
+            if !type.isEmpty, !type.hasPrefix("'"), let file = String(rest[rest.index(after: space)...]).after("key ") {
+                // TRANSLATORS: ssh's question for a security key's PIN; the first %s is the key's
+                // type (ED25519-SK), the second its file's path.
+                return localized("Enter PIN for %s key %s", type, file)
+            }
+        }
+        if let token = text.between("Enter PIN for '", and: "'") {
+            // TRANSLATORS: ssh's question for a token's PIN (PKCS#11); %s is the token's name.
+            return localized("Enter PIN for '%s'", token)
+        }
+        // ssh's touch notice, once its fingerprint is the dialog's detail (`PromptFingerprint`):
+        // the key named by its type alone.
+        if let type = text.after("Confirm user presence for key "), !type.contains(" ") {
+            // TRANSLATORS: ssh's notice while it waits for a touch of a security key; %s is the
+            // key's type (ED25519-SK); its fingerprint is shown under it.
+            return localized("Confirm user presence for key %s", type)
+        }
         // git (credential.c): the account at an address.
         if let address = text.between("Username for '", and: "'") {
             // TRANSLATORS: git's question for a user name; %s is the address, as 'https://example.org'.

@@ -184,6 +184,7 @@ struct AskpassCommand {
         }
         if case .deviceWait = kind {
             spec.takeFingerprintOut()
+            spec.description = CallerQuestion.described(spec.description) ?? spec.description
             spec.description += "\n\n" + localized("Touch your security key to go on.")
         }
         if case .entry = spec.kind {
