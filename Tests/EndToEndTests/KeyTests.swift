@@ -285,14 +285,7 @@ struct KeyTests {
     @Test func aPINTypedOnAZERTYsNumberRowSaysDigitsNeedShift() throws {
         let azerty: (String) throws -> Void = { display in _ = try run(["setxkbmap", "-layout", "fr"], display: display) }
         let d = try Dialog(["--pin", "PIN:"], before: azerty)
-        let plain = try d.height
-        #expect(Self.warningInk(try d.pixels) == 0)
-        try d.p.keys("ampersand")
-        try d.wait("the line saying digits need Shift") { try d.height > plain }
-        #expect(Self.warningInk(try d.pixels) > 40, "the words are drawn")
-        try d.p.keys("BackSpace")
-        try d.wait("the line going") { try d.height == plain }
-        #expect(Self.warningInk(try d.pixels) == 0)
+        try Self.warningLineComesAndGoes(d, with: ["ampersand"], then: ["BackSpace"])
         try d.p.keys("shift+ampersand", "shift+eacute", "eacute", "Return")
         #expect(try d.p.waitExit() == 0)
         #expect(d.p.stdout == "12é\n", "what the keys typed, Shift's digits and the é")
@@ -324,17 +317,22 @@ struct KeyTests {
     static let typedOnNumberRow = ["ampersand": "&", "eacute": "é", "quotedbl": "\"", "apostrophe": "'", "shift+1": "!",
                                    "ecaron": "ě", "scaron": "š", "ccaron": "č", "rcaron": "ř"]
 
+    /// The keyboard's warning line: none, then drawn once `showing` is typed (the dialog grown
+    /// for it), then gone once `hiding` is (the dialog as it was).
+    static func warningLineComesAndGoes(_ d: Dialog, with showing: [String], then hiding: [String]) throws {
+        let plain = try d.height
+        #expect(warningInk(try d.pixels) == 0)
+        try d.p.xdotool(["key", "--delay", "15"] + showing)
+        try d.wait("the warning's line") { try d.height > plain }
+        #expect(warningInk(try d.pixels) > 40, "the warning is drawn")
+        try d.p.xdotool(["key", "--delay", "15"] + hiding)
+        try d.wait("the line going") { try d.height == plain }
+        #expect(warningInk(try d.pixels) == 0)
+    }
+
     @Test func capsLockShowsItsWarningInWordsAndHidesItAgain() throws {
         let d = try Dialog(["--passphrase", "Passphrase for key:"])
-        let plain = try d.height
-        #expect(Self.warningInk(try d.pixels) == 0)
-        try d.p.keys("Caps_Lock")
-        try d.wait("the warning's line") { try d.height > plain }
-        #expect(Self.warningInk(try d.pixels) > 40, "the warning is drawn")
-        try d.p.keys("a")
-        try d.p.keys("Caps_Lock")
-        try d.wait("the line going") { try d.height == plain }
-        #expect(Self.warningInk(try d.pixels) == 0)
+        try Self.warningLineComesAndGoes(d, with: ["Caps_Lock"], then: ["a", "Caps_Lock"])
         try d.p.keys("a", "Return")
         #expect(try d.p.waitExit() == 0)
         #expect(d.p.stdout == "Aa\n")
