@@ -259,14 +259,18 @@ struct TranslationTests {
 
     /// The other questions read whole, drawn under a German locale: each is the picture of
     /// its German words given as the prompt itself (a security key's PIN, ssh's key passphrase
-    /// and login password, git's password). The control: drawn in English, each is another.
+    /// and login password, git's password, ssh-agent's question for a key added with -c). The
+    /// control: drawn in English, each is another.
     @Test(arguments: [
-        ("Enter PIN for ED25519-SK key /k/id_ed25519_sk: ", "PIN für ED25519-SK-Schlüssel /k/id_ed25519_sk eingeben: "),
-        ("Enter passphrase for key '/k/id_rsa': ", "Passphrase für Schlüssel „/k/id_rsa“ eingeben: "),
-        ("alice@example.org's password: ", "Passwort für alice@example.org: "),
-        ("Password for 'https://alice@example.org': ", "Passwort für „https://alice@example.org“: "),
+        ("Enter PIN for ED25519-SK key /k/id_ed25519_sk: ", "PIN für ED25519-SK-Schlüssel /k/id_ed25519_sk eingeben: ", ""),
+        ("Enter passphrase for key '/k/id_rsa': ", "Passphrase für Schlüssel „/k/id_rsa“ eingeben: ", ""),
+        ("alice@example.org's password: ", "Passwort für alice@example.org: ", ""),
+        ("Password for 'https://alice@example.org': ", "Passwort für „https://alice@example.org“: ", ""),
+        ("Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
+         "Verwendung des Schlüssels alice@laptop erlauben?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
+         "confirm"),
     ])
-    func sshsAndGitsQuestionsAreDrawnInGerman(_ question: String, _ german: String) throws {
+    func sshsAndGitsQuestionsAreDrawnInGerman(_ question: String, _ german: String, _ hint: String) throws {
         let dir = NSTemporaryDirectory() + "pinbox-questions-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -274,7 +278,8 @@ struct TranslationTests {
         func render(_ prompt: String, _ lang: String) throws -> Data {
             let out = dir + "/\(UUID().uuidString).png"
             let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out], display: nil,
-                                      environment: ["LANG": lang, "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""],
+                                      environment: ["LANG": lang, "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": "",
+                                                    "SSH_ASKPASS_PROMPT": hint],
                                       program: program)
             #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
             return try Data(contentsOf: URL(fileURLWithPath: out))

@@ -17,6 +17,7 @@ struct CallerQuestionTests {
         "Enter PIN for ED25519-SK key /home/alice/.ssh/id_ed25519_sk: ",
         "Enter PIN for 'SoftHSM token': ",
         "Confirm user presence for key ED25519-SK",
+        "Allow use of key alice@laptop?",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
@@ -31,6 +32,7 @@ struct CallerQuestionTests {
         // The touch notice before its fingerprint is taken out: that is read on the English.
         "Confirm user presence for key ED25519-SK SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw",
         "Enter PIN for ED25519-SK: ",
+        "Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
     ])
     func anyOtherPromptIsShownAsItCame(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == nil)

@@ -49,6 +49,12 @@ public enum CallerQuestion {
             // key's type (ED25519-SK); its fingerprint is shown under it.
             return localized("Confirm user presence for key %s", type)
         }
+        // ssh-agent's question for a key added with -c, once its fingerprint is the detail.
+        if let comment = text.between("Allow use of key ", and: "?") {
+            // TRANSLATORS: ssh-agent's question before it uses a key added with ssh-add -c; %s is
+            // the key's comment (often user@host); its fingerprint is shown under it.
+            return localized("Allow use of key %s?", comment)
+        }
         // git (credential.c): the account at an address.
         if let address = text.between("Username for '", and: "'") {
             // TRANSLATORS: git's question for a user name; %s is the address, as 'https://example.org'.

@@ -9,7 +9,8 @@
 public struct PromptFingerprint: Equatable, Sendable {
     /// The question without the fingerprint, and without its line when that line only named it.
     public var text: String
-    /// The line's own words when they name the fingerprint (`Key fingerprint`), else PinBox's.
+    /// The line's own words when they name the fingerprint (ssh-agent's `Key fingerprint`, in
+    /// the user's language), else PinBox's.
     public var label: String
     public var fingerprint: String
 
@@ -28,7 +29,8 @@ public struct PromptFingerprint: Equatable, Sendable {
         var naming = rest
         for ending in [":", " is"] where naming.hasSuffix(ending) { naming.removeLast(ending.count) }
         if PromptText.lowercased(naming).hasSuffix("fingerprint") {
-            label = naming
+            // ssh-agent's own words, which it never translates, in the user's language.
+            label = naming == "Key fingerprint" ? localized("Key fingerprint") : naming
             lines.remove(at: i)
         } else if words.count >= 2, PromptText.lowercased(words[words.count - 2]) == "key" {
             // `… for key ED25519-SK SHA256:…`: the key, named by its type, then its fingerprint.

@@ -181,6 +181,7 @@ struct AskpassCommand {
         if case .confirm = kind {
             spec.armAskpassQuestion()
             spec.takeFingerprintOut()
+            spec.description = CallerQuestion.described(spec.description) ?? spec.description
         }
         if case .deviceWait = kind {
             spec.takeFingerprintOut()
