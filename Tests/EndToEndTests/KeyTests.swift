@@ -314,6 +314,35 @@ struct KeyTests {
         #expect(shiftedOnUS == alone, "\(shiftedOnUS) against \(alone)")
     }
 
+    /// gpg-agent's card PIN (scdaemon's `SETKEYINFO --clear`, `SETPROMPT PIN`) on AZERTY: its
+    /// boxes take the & as typed and say that digits need Shift, as the askpass's do; Shift's
+    /// digits answer the agent.
+    @Test func aCardsPINFromTheAgentSaysDigitsNeedShiftToo() throws {
+        let xvfb = try Xvfb()
+        _ = try run(["setxkbmap", "-layout", "fr"], display: xvfb.display)
+        let pinentry = try PinentryDriver(display: xvfb.display)
+        pinentry.send("SETKEYINFO --clear\nSETDESC Please unlock the card%0A%0ANumber: D276 0001 2401\n"
+                      + "SETPROMPT PIN\nGETPIN\n")
+        let decimal = try pinentry.window()
+        let id = "0x" + String(try #require(UInt(decimal)), radix: 16)
+        let x = try XClient(xvfb.display)
+        defer { x.abandon() }
+        func ink() -> Int {
+            let size = x.size(of: id)
+            return Self.warningInk(x.pixels(id, width: Int(size.width), height: Int(size.height)))
+        }
+        #expect(ink() == 0)
+        try pinentry.key("ampersand")
+        try waitUntil("the line saying digits need Shift") { ink() > 40 }
+        try pinentry.key("BackSpace")
+        try waitUntil("the line going") { ink() == 0 }
+        try pinentry.key("shift+ampersand", "shift+eacute", "shift+quotedbl", "shift+apostrophe", "shift+parenleft",
+                         "shift+minus", "Return")
+        _ = try pinentry.waitOutput("D 123456\nOK\n")
+        pinentry.send("BYE\n")
+        #expect(try pinentry.waitExit() == 0)
+    }
+
     static let typedOnNumberRow = ["ampersand": "&", "eacute": "é", "quotedbl": "\"", "apostrophe": "'", "shift+1": "!",
                                    "ecaron": "ě", "scaron": "š", "ccaron": "č", "rcaron": "ř"]
 
