@@ -300,10 +300,14 @@ final class SSHTests {
 
     /// ssh-add's question after a wrong passphrase ("Bad passphrase, try again for …") is its
     /// first question with the refusal on the red line, in the user's language, as sudo's and
-    /// ssh's questions asked again say it. The control: the first question has no red.
-    @Test func aWrongPassphraseIsSaidOnTheRedLine() throws {
+    /// ssh's questions asked again say it. The control: the first question has no red. A key
+    /// named by a relative path (`ssh-add again` in its folder) is asked again the same way.
+    @Test(arguments: [false, true])
+    func aWrongPassphraseIsSaidOnTheRedLine(relative: Bool) throws {
         let key = try keygen("again", passphrase: "123456")
-        let add = try Child(["ssh-add", key], environment: environment, capture: true)
+        let folder = URL(fileURLWithPath: key).deletingLastPathComponent().path
+        let add = try Child(relative ? ["sh", "-c", "cd \"$0\" && exec ssh-add again", folder] : ["ssh-add", key],
+                            environment: environment, capture: true)
         let x = try XClient(xvfb.display)
         // xdotool names windows in decimal, XClient in hex.
         func red(_ id: String) throws -> Int {

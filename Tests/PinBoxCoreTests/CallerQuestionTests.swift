@@ -23,6 +23,18 @@ struct CallerQuestionTests {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
     }
 
+    /// After a wrong answer ssh-add's first question is asked again (the refusal goes on the
+    /// red line), -c's note kept, for any file it names, a relative one too.
+    @Test func theQuestionAfterAWrongAnswerIsTheFirstOne() {
+        #expect(CallerQuestion.askedBefore("Bad passphrase, try again for /home/anna/.ssh/id_ed25519: ")
+                == "Enter passphrase for /home/anna/.ssh/id_ed25519")
+        #expect(CallerQuestion.askedBefore("Bad passphrase, try again for /k/id (will confirm each use):")
+                == "Enter passphrase for /k/id (will confirm each use)")
+        #expect(CallerQuestion.askedBefore("Bad passphrase, try again for id_ed25519: ") == "Enter passphrase for id_ed25519")
+        #expect(CallerQuestion.askedBefore("Enter passphrase for id_ed25519: ") == nil)
+        #expect(CallerQuestion.askedBefore("Bad passphrase, try again for : ") == nil)
+    }
+
     /// Anything else is shown as it came: a custom prompt, sudo's, a question with a line break
     /// or a control character, an opening with nothing after it, a password with no account.
     @Test(arguments: [

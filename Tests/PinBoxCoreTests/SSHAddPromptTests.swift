@@ -17,15 +17,6 @@ struct SSHAddPromptTests {
                 == SSHAddPrompt(keyFile: "/k/id", isRetry: true, confirmsEachUse: true))
     }
 
-    /// After a wrong answer the dialog asks the first question again (the refusal goes on its
-    /// red line), with ssh-add -c's note kept.
-    @Test func theQuestionAfterAWrongAnswerIsTheFirstOne() {
-        #expect(SSHAddPrompt("Bad passphrase, try again for /home/anna/.ssh/id_ed25519: ")?.firstQuestion
-                == "Enter passphrase for /home/anna/.ssh/id_ed25519")
-        #expect(SSHAddPrompt("Bad passphrase, try again for /k/id (will confirm each use):")?.firstQuestion
-                == "Enter passphrase for /k/id (will confirm each use)")
-    }
-
     @Test func otherQuestionsAreNotTaken() {
         for prompt in ["Enter passphrase for key '/home/anna/.ssh/id_ed25519': ",  // ssh's own
                        "Enter passphrase for id_ed25519: ",  // a path from where ssh-add stands

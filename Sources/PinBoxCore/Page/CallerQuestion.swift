@@ -7,6 +7,16 @@
 /// letter. Any other prompt is shown as it came, and the terminal asks every one in the
 /// caller's words.
 public enum CallerQuestion {
+    /// ssh-add's first question, when `prompt` is its question after a wrong passphrase ("Bad
+    /// passphrase, try again for FILE"), -c's note kept: the dialog asks that again and says the
+    /// refusal on its red line, in the user's language, as for sudo's and ssh's questions asked
+    /// again. For any file, as ssh-add names it (a relative path too).
+    public static func askedBefore(_ prompt: String) -> String? {
+        let text = DialogSpec.label(prompt)
+        guard let rest = text.after("Bad passphrase, try again for "), !rest.contains("\n") else { return nil }
+        return "Enter passphrase for " + rest
+    }
+
     /// `prompt` as a dialog's description (without its colon), in the user's language; nil
     /// when it is none of these questions.
     public static func described(_ prompt: String) -> String? {

@@ -23,13 +23,6 @@ public struct SSHAddPrompt: Equatable, Sendable {
         self.confirmsEachUse = confirmsEachUse
     }
 
-    /// ssh-add's first question for the key, as a dialog's description (no colon): after a
-    /// wrong answer the dialog asks it again, and says the refusal on its red line, in the
-    /// user's language, as for sudo's and ssh's questions asked again.
-    public var firstQuestion: String {
-        "Enter passphrase for " + keyFile + (confirmsEachUse ? Self.confirming : "")
-    }
-
     private static let confirming = " (will confirm each use)"
 
     public init?(_ prompt: String) {

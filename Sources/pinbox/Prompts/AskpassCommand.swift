@@ -174,8 +174,8 @@ struct AskpassCommand {
             spec.description = CallerQuestion.described(prompt) ?? DialogSpec.label(prompt)
         }
         // ssh-add's question after a wrong passphrase: its first question, the refusal in red.
-        if case .passphrase = kind, let question = SSHAddPrompt(prompt), question.isRetry {
-            spec.description = CallerQuestion.described(question.firstQuestion) ?? question.firstQuestion
+        if case .passphrase = kind, let first = CallerQuestion.askedBefore(prompt) {
+            spec.description = CallerQuestion.described(first) ?? first
             spec.error = Self.refused
         }
         if case .confirm = kind {
