@@ -265,6 +265,7 @@ struct TranslationTests {
         ("Enter PIN for ED25519-SK key /k/id_ed25519_sk: ", "PIN für ED25519-SK-Schlüssel /k/id_ed25519_sk eingeben: ", ""),
         ("Enter passphrase for key '/k/id_rsa': ", "Passphrase für Schlüssel „/k/id_rsa“ eingeben: ", ""),
         ("alice@example.org's password: ", "Passwort für alice@example.org: ", ""),
+        ("(alice@example.org) Password: ", "Passwort für alice@example.org: ", ""),
         ("Password for 'https://alice@example.org': ", "Passwort für „https://alice@example.org“: ", ""),
         ("Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
          "Verwendung des Schlüssels alice@laptop erlauben?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",

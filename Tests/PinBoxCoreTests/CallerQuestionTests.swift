@@ -18,6 +18,7 @@ struct CallerQuestionTests {
         "Enter PIN for 'SoftHSM token': ",
         "Confirm user presence for key ED25519-SK",
         "Allow use of key alice@laptop?",
+        "(alice@example.org) Password: ",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
@@ -43,7 +44,7 @@ struct CallerQuestionTests {
         "root's password: ", "my alice@host's password: ", "Verification code: ",
         // The touch notice before its fingerprint is taken out: that is read on the English.
         "Confirm user presence for key ED25519-SK SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw",
-        "Enter PIN for ED25519-SK: ",
+        "Enter PIN for ED25519-SK: ", "(alice@example.org) Verification code: ", "(alice) Password: ",
         "Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
     ])
     func anyOtherPromptIsShownAsItCame(_ prompt: String) {

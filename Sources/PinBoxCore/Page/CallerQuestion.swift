@@ -74,13 +74,23 @@ public enum CallerQuestion {
             // TRANSLATORS: git's question for a password; %s is the address, as 'https://alice@example.org'.
             return localized("Password for '%s'", address)
         }
-        // ssh (sshconnect2.c): a login password, "alice@example.org's password".
-        if let account = text.before("'s password"), account.contains("@"),
-           !account.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+        // ssh (sshconnect2.c): a login password, "alice@example.org's password"; and the same
+        // asked through the server's PAM, "(alice@example.org) Password".
+        if let account = text.before("'s password"), Self.isAccount(account) {
             // TRANSLATORS: ssh's question for a login password; %s is the account, as alice@example.org.
             return localized("%s's password", account)
         }
+        if let account = text.between("(", and: ") Password"), Self.isAccount(account) {
+            // TRANSLATORS: ssh's question for a login password asked by the server (PAM); %s is the
+            // account, as alice@example.org.
+            return localized("(%s) Password", account)
+        }
         return nil
+    }
+
+    /// `user@host`, as ssh names an account: one word holding an `@`.
+    private static func isAccount(_ text: String) -> Bool {
+        text.contains("@") && !text.unicodeScalars.contains { $0.properties.isWhitespace }
     }
 }
 
