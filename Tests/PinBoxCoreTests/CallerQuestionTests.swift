@@ -19,6 +19,7 @@ struct CallerQuestionTests {
         "Confirm user presence for key ED25519-SK",
         "Allow use of key alice@laptop?",
         "(alice@example.org) Password: ",
+        "Enter passphrase for /home/alice/my keys/id_rsa: ",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
@@ -45,6 +46,7 @@ struct CallerQuestionTests {
         // The touch notice before its fingerprint is taken out: that is read on the English.
         "Confirm user presence for key ED25519-SK SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw",
         "Enter PIN for ED25519-SK: ", "(alice@example.org) Verification code: ", "(alice) Password: ",
+        "Enter passphrase for the backup: ",
         "Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
     ])
     func anyOtherPromptIsShownAsItCame(_ prompt: String) {

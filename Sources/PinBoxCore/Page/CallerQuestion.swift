@@ -29,8 +29,9 @@ public enum CallerQuestion {
             // TRANSLATORS: ssh's question for a key's passphrase; %s is the key file's path.
             return localized("Enter passphrase for key '%s'", key)
         }
-        // ssh-add: a key file's passphrase, and whether the agent will ask before each use.
-        if let rest = text.after("Enter passphrase for ") {
+        // ssh-add: a key file's passphrase, and whether the agent will ask before each use. A
+        // file, not words: another program's "Enter passphrase for the backup" stays as it came.
+        if let rest = text.after("Enter passphrase for "), Self.isFile(rest.before(" (will confirm each use)") ?? rest) {
             if let key = rest.before(" (will confirm each use)") {
                 // TRANSLATORS: ssh-add's question for a key's passphrase when the key is added
                 // with -c; %s is the key file's path; the agent will then ask before each use.
@@ -86,6 +87,11 @@ public enum CallerQuestion {
             return localized("(%s) Password", account)
         }
         return nil
+    }
+
+    /// A file as ssh-add names it: a path, or one word.
+    private static func isFile(_ text: String) -> Bool {
+        text.contains("/") || !text.unicodeScalars.contains { $0.properties.isWhitespace }
     }
 
     /// `user@host`, as ssh names an account: one word holding an `@`.
