@@ -117,6 +117,23 @@ public enum AcceptedCharacters: String, Sendable, CaseIterable {
         return Unicode.Scalar(UInt8(0x30 + Int(value)))
     }
 
+    /// Hands each character of UTF-8 `bytes` to `body` as this kind stores it (`stored`), in
+    /// order; false, and nothing more handed, at the first one it refuses or a malformed byte.
+    /// No `String` is made of them: they may be a secret's, in a locked buffer.
+    public func eachStored<C: Collection>(_ bytes: C, _ body: (Unicode.Scalar) -> Void) -> Bool where C.Element == UInt8 {
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                guard let kept = stored(scalar) else { return false }
+                body(kept)
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
     /// Why a character was refused.
     public var refusal: RejectReason { self == .digits ? .notADigit : .notPrintable }
 

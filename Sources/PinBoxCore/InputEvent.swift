@@ -180,8 +180,9 @@ extension InputEvent {
         case .character, .characterOnDigitKey, .mnemonic, .otherKey, .keypadWithoutNumLock, .nonTypingKey,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .moveCaret, .extendSelection,
              .selectAll, .clearField, .escape, .submit, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut,
-             .click, .clickExtending, .release, .drag, .workbench, .composeStarted, .composeCancelled, .characterCode, .switchLayout, .pressButton, .focusOn,
-             .contextMenu, .verticalMove, .chooseMenuItem, .contextMenuRelease, .composedText, .preedit:
+             .click, .clickExtending, .release, .drag, .workbench, .composeStarted, .composeCancelled, .characterCode,
+             .switchLayout, .pressButton, .focusOn, .contextMenu, .verticalMove, .chooseMenuItem, .contextMenuRelease,
+             .composedText, .preedit:
             return true
         case .pasted, .windowFocus, .resize, .screenshot, .close, .terminate, .hidden, .keyboard, .keyboardUnavailable,
              .keyboardHeldByPinBox, .keyboardAvailable, .hover, .desktopStyle, .desktopScale, .forgedKey,

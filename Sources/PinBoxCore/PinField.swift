@@ -354,39 +354,22 @@ public final class PinField {
     /// made of them.
     private func storedSize<C: Collection>(_ bytes: C) -> (characters: Int, bytes: Int)? where C.Element == UInt8 {
         var size = (characters: 0, bytes: 0)
-        var iterator = bytes.makeIterator()
-        var decoder = Unicode.UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                guard let stored = accepts.stored(scalar) else { return nil }
-                size.characters += 1
-                size.bytes += SecretBuffer.utf8Length(of: stored)
-            case .emptyInput: return size
-            case .error: return nil
-            }
+        let whole = accepts.eachStored(bytes) {
+            size.characters += 1
+            size.bytes += SecretBuffer.utf8Length(of: $0)
         }
+        return whole ? size : nil
     }
 
     /// Puts in bytes already checked (`storedSize`) to fit, at the caret, each character as the
-    /// field stores it; a text field counts characters, not bytes. Appended one at a time: a
-    /// paste's bytes come as any collection, and are never copied out of the locked buffers they
-    /// arrive in.
+    /// field stores it. Appended one at a time: a paste's bytes come as any collection, and are
+    /// never copied out of the locked buffers they arrive in.
     private func append<C: Collection>(_ bytes: C) -> [FieldEvent] where C.Element == UInt8 {
         let offset = caretOffset, tail = secret.count - offset
-        if accepts == .digits {
-            var iterator = bytes.makeIterator()
-            var decoder = Unicode.UTF8()
-            while case .scalarValue(let scalar) = decoder.decode(&iterator), let digit = accepts.stored(scalar) {
-                secret.append(digit)
-                length += 1
-                caret += 1
-            }
-        } else {
-            for b in bytes {
-                secret.append(b)
-                if b & 0xc0 != 0x80 { length += 1; caret += 1 }
-            }
+        _ = accepts.eachStored(bytes) {
+            secret.append($0)
+            length += 1
+            caret += 1
         }
         if tail > 0 { secret.rotate(from: offset, tail: tail) }
         return changedEvents()

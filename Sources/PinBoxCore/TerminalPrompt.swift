@@ -87,7 +87,7 @@ public struct TerminalPrompt: Sendable {
         guard line.count <= limit else {
             return .again(say: localized("The answer is too long: no more than %s bytes can be given.", String(limit)))
         }
-        if accepts == .digits && !Self.isDigits(line) {
+        if accepts == .digits && !accepts.eachStored(line, { _ in }) {
             return .again(say: FeedbackMessage.text(for: .notADigit, capacity: length ?? 0, accepts: accepts))
         }
         // Characters counted by their first bytes: UTF-8 continuation bytes are 10xxxxxx.
@@ -97,32 +97,13 @@ public struct TerminalPrompt: Sendable {
         return .answer
     }
 
-    /// Whether `line` is UTF-8 of decimal digits, of any script (`AcceptedCharacters.stored`).
-    private static func isDigits(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        var iterator = line.makeIterator()
-        var decoder = Unicode.UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): if AcceptedCharacters.digits.stored(scalar) == nil { return false }
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
-    }
-
     /// The answer to hand over for a `line` taken as one (`verdict` said `.answer`): the line
     /// itself, but that digits asked for are given in ASCII, as the window gives them, in a
     /// buffer of their own (the caller wipes both).
     public func answer(_ line: SecretBuffer) -> SecretBuffer {
         guard accepts == .digits, line.withBytes({ !$0.allSatisfy(PinField.isDigit) }) else { return line }
         let digits = SecretBuffer(capacity: max(1, line.count))
-        line.withBytes { bytes in
-            var iterator = bytes.makeIterator()
-            var decoder = Unicode.UTF8()
-            while case .scalarValue(let scalar) = decoder.decode(&iterator), let digit = accepts.stored(scalar) {
-                digits.append(digit)
-            }
-        }
+        _ = line.withBytes { accepts.eachStored($0) { digits.append($0) } }
         return digits
     }
 }

@@ -21,9 +21,9 @@ extension Page {
             composing = nil
             return true
         case .character, .characterOnDigitKey, .moveCaret, .extendSelection, .selectAll, .composeCancelled, .otherKey,
-             .keypadWithoutNumLock, .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut, .click, .clickExtending, .mnemonic,
-             .pressButton, .focusOn, .hidden, .close, .terminate, .contextMenu, .verticalMove,
-             .chooseMenuItem, .composedText, .preedit, .switchLayout:
+             .keypadWithoutNumLock, .nonTypingKey, .clearField, .focusNext, .focusPrevious, .pasteRequest, .copy, .cut,
+             .click, .clickExtending, .mnemonic, .pressButton, .focusOn, .hidden, .close, .terminate, .contextMenu,
+             .verticalMove, .chooseMenuItem, .composedText, .preedit, .switchLayout:
             composing = nil
         case .windowFocus(let focused):
             if !focused { composing = nil }

@@ -170,24 +170,19 @@ struct AskpassCommand {
         } else {
             // Prompts end in ": " (sudo's Chinese in "："), to sit before a terminal's cursor;
             // a dialog needs neither, as the pinentry's labels do not (DialogSpec.label).
-            // ssh's and git's own questions are said in the user's language.
-            spec.description = CallerQuestion.described(prompt) ?? DialogSpec.label(prompt)
-        }
-        // ssh-add's question after a wrong passphrase: its first question, the refusal in red.
-        if case .passphrase = kind, let first = CallerQuestion.askedBefore(prompt) {
-            spec.description = CallerQuestion.described(first) ?? first
-            spec.error = Self.refused
-        }
-        if case .confirm = kind {
-            spec.armAskpassQuestion()
-            spec.takeFingerprintOut()
+            spec.description = DialogSpec.label(prompt)
+            // ssh-add's question after a wrong passphrase: its first question, the refusal in red.
+            if case .passphrase = kind, let first = CallerQuestion.askedBefore(prompt) {
+                spec.description = first
+                spec.error = Self.refused
+            }
+            // A fingerprint a line of a question or a notice ends in is the detail, shown whole.
+            if kind == .confirm || kind == .deviceWait { spec.takeFingerprintOut() }
+            // ssh's, ssh-agent's and git's own questions, read whole, in the user's language.
             spec.description = CallerQuestion.described(spec.description) ?? spec.description
         }
-        if case .deviceWait = kind {
-            spec.takeFingerprintOut()
-            spec.description = CallerQuestion.described(spec.description) ?? spec.description
-            spec.description += "\n\n" + localized("Touch your security key to go on.")
-        }
+        if case .confirm = kind { spec.armAskpassQuestion() }
+        if case .deviceWait = kind { spec.description += "\n\n" + localized("Touch your security key to go on.") }
         if case .entry = spec.kind {
             if let length { spec.kind = .entry(.fixedPIN(length: length)) }
             spec.accepts = digitsOnly ? .digits : .text
