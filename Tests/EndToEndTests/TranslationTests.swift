@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import PinBoxCore
 import PinBoxRender
 import Testing
 
@@ -37,6 +38,27 @@ struct TranslationTests {
         // Spanish and Italian say No as English does; Italian says Password, Dutch Code.
         let shared = Set(["PinBox", "_OK", "PIN", "PUK", "Passphrase", "default:LTR", "_No"] + Self.sharedWords[language, default: []])
         #expect(english.isSubset(of: shared), "left in English: \(english)")
+    }
+
+    /// Words shown together, each answering Alt and its underlined letter: a dialog's buttons
+    /// (the show and hide toggle is one of them at a time), gpg's three answers, an entry's menu.
+    /// "_Save in password manager" is left out: English's own `_Save` takes `_Show`'s letter,
+    /// and the page marks the show button again with a free letter (`PageButton(avoiding:)`).
+    static let shownTogether = [["_OK", "_Cancel", "_Show"], ["_OK", "_Cancel", "_Hide"], ["_Yes", "_No", "_Cancel"],
+                                ["Cu_t", "_Copy", "_Paste", "_Delete", "Select _All"]]
+
+    /// In every catalogue, words shown together underline letters of their own: a letter two
+    /// of them shared would answer only the first (a German entry's menu chose Cut, never
+    /// Select All, for Alt+A). The control: English's own words.
+    @Test(arguments: languages)
+    func wordsShownTogetherHaveMnemonicsOfTheirOwn(_ language: String) throws {
+        func letters(_ words: [String]) -> [Unicode.Scalar?] { words.map { MnemonicLabel($0).mnemonic } }
+        for words in Self.shownTogether {
+            #expect(Set(letters(words).compactMap { $0 }).count == words.count, "English: \(words)")
+            let translated = try words.map { try #require(try Self.translation(of: $0, in: Self.repository + "/po/\(language).po"), "\($0)") }
+            let marked = letters(translated)
+            #expect(!marked.contains(nil) && Set(marked.compactMap { $0 }).count == words.count, "\(language): \(translated)")
+        }
     }
 
     /// A catalogue added to po/ is one the tests above check and the installs below carry, and
