@@ -58,6 +58,28 @@ struct AgentPageTests {
         #expect(again.text == "Sh_ow x" && again.mnemonic == "s")
     }
 
+    /// A Japanese, Chinese or Korean Show written as GTK writes it, `表示(_S)`, beside the
+    /// agent's `パスワードマネージャに保存(_S)`: the letter in the parentheses gives way to the
+    /// first free one, so Alt with a letter still shows the passphrase, and the label says which
+    /// (it kept an "(S)" that Alt+S did not mean). Hide follows once shown; a label in other
+    /// parentheses is marked again from its text, as before.
+    @Test func aParenthesisedLetterGivesWayInItsParentheses() throws {
+        let page = try newPassphrase {
+            $0.savePasswordLabel = "パスワードマネージャに保存(_S)"
+            $0.reveal = RevealButton(showLabel: "表示(_S)", hideLabel: "隠す(_H)")
+        }
+        let keys = page.content.buttons.compactMap(\.mnemonic)
+        #expect(Set(keys).count == keys.count, "\(keys)")
+        let show = try #require(page.content.buttons.first { $0.role == .reveal })
+        #expect(show.text == "表示(A)" && show.mnemonic == "a" && show.mnemonicIndex == 3, "\(show.text)")
+        _ = page.handle(.mnemonic("a"), now: 0)
+        let hide = try #require(page.content.buttons.first { $0.role == .reveal })
+        #expect(hide.text == "隠す(H)" && hide.mnemonic == "h")
+        let taken = [PageButton(.ok, label: "(_A) and _b")] + ["_s", "_c", "_o"].map { PageButton(.cancel, label: $0) }
+        #expect(PageButton(.reveal, label: "显示(_S)", avoiding: taken).text == "显示(B)")
+        #expect(PageButton(.reveal, label: "(_S) Show", avoiding: taken).mnemonic == "h", "not at the end: from the text")
+    }
+
     /// gpg-agent's Chinese and Japanese show labels have no letter a key types (an input method
     /// makes them): no access key is promised, rather than Alt+使; a letter of any keyboard's
     /// script still is one.

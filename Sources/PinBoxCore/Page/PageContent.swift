@@ -111,6 +111,23 @@ public struct PageButton: Equatable, Sendable {
         let plain = PageButton(role, label: label)
         let taken = others.compactMap { $0.mnemonic }
         if let key = plain.mnemonic, !taken.contains(key) { self = plain; return }
+        // GTK's form for a label no key types, `表示(_S)`: the letter in the parentheses is the
+        // label's only one, so the first free Latin letter takes its place there.
+        if let index = plain.mnemonicIndex, Self.isParenthesised(plain.text, at: index),
+           let free = (UInt32(0x61)...0x7a).lazy.compactMap(Unicode.Scalar.init).first(where: { !taken.contains($0) }) {
+            var marked = ""
+            for (i, scalar) in plain.text.unicodeScalars.enumerated() {
+                if scalar == "_" { marked += "_" }
+                if i == index {
+                    marked += "_"
+                    marked.unicodeScalars.append(Unicode.Scalar(free.value - 0x20)!)
+                } else {
+                    marked.unicodeScalars.append(scalar)
+                }
+            }
+            self = PageButton(role, label: marked)
+            return
+        }
         // Its own letter is taken: marked again from its text (whose underscores the loop keeps).
         let unmarked = plain.mnemonic == nil ? label : plain.text
         var marked = ""
@@ -125,6 +142,16 @@ public struct PageButton: Equatable, Sendable {
             marked.unicodeScalars.append(scalar)
         }
         self = PageButton(role, label: marked)
+    }
+
+    /// Whether the letter at `index` of `text` is a Latin one in parentheses that end the
+    /// label, as GTK's Chinese, Japanese and Korean catalogues write a mnemonic: `表示(S)`.
+    static func isParenthesised(_ text: String, at index: Int) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard index >= 1, index == scalars.count - 2 else { return false }
+        let letter = scalars[index].value
+        return scalars[index - 1] == "(" && scalars[index + 1] == ")"
+            && ((0x41...0x5a).contains(letter) || (0x61...0x7a).contains(letter))
     }
 
     /// The default buttons: `_OK` and `_Cancel`.
