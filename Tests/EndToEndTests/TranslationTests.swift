@@ -15,7 +15,8 @@ struct TranslationTests {
 
     /// The catalogues the README promises, each a po/LANG.po.
     static let languages = ["zh_CN", "zh_TW", "ja", "ko", "de", "ru", "uk", "he", "ar", "fr", "es", "pt_BR", "it",
-                            "nl", "pl", "el", "hi", "tr", "vi", "id", "fa"]
+                            "nl", "pl", "el", "hi", "tr", "vi", "id", "fa", "cs", "sk", "sv", "da", "nb", "fi", "hu",
+                            "ro", "ca", "pt"]
 
     /// Words a language writes as English does, beyond those every language may keep.
     static let sharedWords = ["it": ["Password"], "nl": ["Code"]]
@@ -76,7 +77,7 @@ struct TranslationTests {
     /// desktop's menu reads it (GLib's GDesktopAppInfo, which GNOME's shell and overview use):
     /// under each `LANG` its name, generic name, comment and search words are the catalogue's; a
     /// regional variant (`fr_CA`) finds its language's; the control, `LANG=C`, reads English.
-    /// (The entry in the tree spoke four languages; the program, sixteen, now twenty-one.)
+    /// (The entry in the tree spoke four languages, fewer than the program.)
     @Test func theMenuEntrySpeaksEveryLanguage() throws {
         let prefix = try DesktopTests.installed(named: "menu")
         defer { try? FileManager.default.removeItem(atPath: prefix) }
@@ -359,21 +360,29 @@ struct TranslationTests {
         #expect(korean.pixels != english.pixels, "취소 and 확인 drawn, not Cancel and OK")
     }
 
-    /// An askpass speaks Hindi, Turkish, Vietnamese, Indonesian and Persian under their
-    /// locales: its heading is the catalogue's, and its buttons are drawn in those words, not
-    /// Cancel and OK (the control, `LANG=C`, draws the English row).
-    @Test func anAskpassSpeaksHindiTurkishVietnameseIndonesianAndPersian() throws {
+    /// An askpass speaks Hindi, Turkish, Vietnamese, Indonesian, Persian, Czech, Slovak,
+    /// Swedish, Danish, Norwegian, Finnish, Hungarian, Romanian, Catalan and Portugal's
+    /// Portuguese under their locales (none of them generated here): its heading is the
+    /// catalogue's, and its buttons are drawn in those words, not Cancel and OK (the control,
+    /// `LANG=C`, draws the English row). Portugal's locale finds `pt`, not Brazil's catalogue.
+    @Test func anAskpassSpeaksTheLanguagesOfItsLaterCatalogues() throws {
         let desk = try CallerDesk()
         let prefix = try Self.installed(in: desk.dir)
         let english = try Self.buttonRow(on: desk, prefix: prefix, ["LANG": "C"])
         #expect(english.title == "Passphrase required")
         for (locale, language) in [("hi_IN.UTF-8", "hi"), ("tr_TR.UTF-8", "tr"), ("vi_VN.UTF-8", "vi"),
-                                   ("id_ID.UTF-8", "id"), ("fa_IR.UTF-8", "fa")] {
+                                   ("id_ID.UTF-8", "id"), ("fa_IR.UTF-8", "fa"), ("cs_CZ.UTF-8", "cs"),
+                                   ("sk_SK.UTF-8", "sk"), ("sv_SE.UTF-8", "sv"), ("da_DK.UTF-8", "da"),
+                                   ("nb_NO.UTF-8", "nb"), ("fi_FI.UTF-8", "fi"), ("hu_HU.UTF-8", "hu"),
+                                   ("ro_RO.UTF-8", "ro"), ("ca_ES.UTF-8", "ca"), ("pt_PT.UTF-8", "pt")] {
             let heading = try #require(try Self.translation(of: "Passphrase required", in: Self.repository + "/po/\(language).po"))
             let row = try Self.buttonRow(on: desk, prefix: prefix, ["LANG": locale])
             #expect(row.title == heading && heading != english.title, "\(language): \(row.title)")
             #expect(row.pixels.count == english.pixels.count && row.pixels != english.pixels, "\(language)'s buttons")
         }
+        let brazil = try #require(try Self.translation(of: "Passphrase required", in: Self.repository + "/po/pt_BR.po"))
+        #expect(try Self.buttonRow(on: desk, prefix: prefix, ["LANG": "pt_BR.UTF-8"]).title == brazil)
+        #expect(try Self.translation(of: "Passphrase required", in: Self.repository + "/po/pt.po") != brazil)
     }
 
     /// The installed askpass at `prefix` opened on `desk` under `environment` (the locale
