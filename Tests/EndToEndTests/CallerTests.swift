@@ -313,12 +313,12 @@ final class CallerTests {
     /// known_hosts and no configuration of the machine's.
     /// `options` go first: ssh takes the first value it is given for each.
     private func ssh(_ user: SudoUser, _ server: SSHServer, desk: CallerDesk, knownHosts: String, options: [String] = [],
-                     environment: [String: String] = [:]) throws -> Child {
+                     environment: [String: String] = [:], command: [String] = ["echo", "connected"]) throws -> Child {
         try Child(["ssh"] + options + ["-F", "/dev/null", "-o", "UserKnownHostsFile=\(knownHosts)",
                    "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=ask",
                    "-o", "PreferredAuthentications=password", "-o", "PubkeyAuthentication=no",
                    "-o", "NumberOfPasswordPrompts=1", "-o", "UpdateHostKeys=no", "-o", "CheckHostIP=no",
-                   "-p", String(server.port), "\(user.name)@127.0.0.1", "echo", "connected"],
+                   "-p", String(server.port), "\(user.name)@127.0.0.1"] + command,
                   environment: ["SSH_ASKPASS": desk.askpass, "SSH_ASKPASS_REQUIRE": "force", "DISPLAY": desk.display,
                                 "LANG": "C"].merging(environment) { $1 },
                   capture: true)
@@ -342,6 +342,72 @@ final class CallerTests {
         let (out, err) = client.read()
         #expect(String(decoding: out, as: UTF8.self) == "connected\n")
         #expect(String(decoding: err, as: UTF8.self).contains("Permission denied, please try again."))
+    }
+
+    /// ssh's connection sharing under `ControlMaster=ask`, the real ssh under a German locale:
+    /// the master asks before another ssh uses its connection, and asks in German (what is
+    /// drawn above the buttons is what `pinbox render` draws for the catalogue's German sentence
+    /// given as the question; the English question draws otherwise). Yes lets the second ssh run
+    /// its command; Escape, No, refuses the third, which then asks for a password of its own.
+    @Test func sshsSharedConnectionQuestionIsAskedInGermanAndAnswered() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let server = try SSHServer(dir: desk.dir, user: user)
+        let prefix = try TranslationTests.installed(in: desk.dir)
+        let askpass = prefix + "/bin/pinbox-askpass"
+        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: "pinbox")
+        let german = ["LANG": "de_DE.UTF-8", "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""]
+        let control = desk.dir + "/control"
+        let shared = ["-o", "ControlPath=\(control)", "-o", "StrictHostKeyChecking=no"]
+        let knownHosts = desk.dir + "/known_hosts"
+        let master = try ssh(user, server, desk: desk, knownHosts: knownHosts, options: shared + ["-o", "ControlMaster=ask"],
+                             environment: german.merging(["SSH_ASKPASS": askpass]) { $1 }, command: ["sleep", "120"])
+        defer { kill(master.pid, SIGTERM); _ = master.wait() }
+        _ = try desk.nextDialog()
+        try desk.type(user.password)
+        try desk.key("Return")
+        try waitUntil("the master's control socket") { FileManager.default.fileExists(atPath: control) }
+
+        let allowed = try ssh(user, server, desk: desk, knownHosts: knownHosts, options: shared + ["-o", "ControlMaster=no"])
+        var question = try desk.nextDialog()
+        let pixels = desk.pixels(&question)
+        let yes = try #require(CallerDesk.defaultButton(in: pixels, width: question.width, height: question.height))
+        let above = 0..<(max(0, yes.y - 24) * question.width)
+        func render(_ prompt: String, _ locale: [String: String] = german) throws -> [UInt32] {
+            let out = desk.dir + "/render-\(UUID().uuidString).png"
+            let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out], display: nil,
+                                      environment: locale.merging(["SSH_ASKPASS_PROMPT": "confirm"]) { $1 },
+                                      program: prefix + "/bin/pinbox")
+            #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
+            let picture = try Canvas(png: out)
+            return picture.width == question.width ? picture.pixels().map { $0 & 0xffffff } : []
+        }
+        let sentence = try #require(try TranslationTests.translation(of: "Allow shared connection to %s?",
+                                                                     in: TranslationTests.repository + "/po/de.po"))
+        let inGerman = try render(sentence.replacingOccurrences(of: "%s", with: "127.0.0.1"))
+        let inEnglish = try render("Allow shared connection to 127.0.0.1? ", ["LANG": "C"])
+        let shown = Array(pixels.map { $0 & 0xffffff }[above])
+        func top(_ drawn: [UInt32]) -> [UInt32] { drawn.count >= above.upperBound ? Array(drawn[above]) : [] }
+        #expect(top(inGerman) == shown, "\(zip(top(inGerman), shown).filter { $0 != $1 }.count) pixels differ")
+        #expect(top(inEnglish) != shown)
+        pastTheArmingDelay()
+        try desk.key("Return")
+        #expect(allowed.wait() == 0)
+        #expect(String(decoding: allowed.read().out, as: UTF8.self) == "connected\n")
+
+        // Refused by the master, ssh connects on its own, and asks for the password itself.
+        let refused = try ssh(user, server, desk: desk, knownHosts: knownHosts, options: shared + ["-o", "ControlMaster=no"])
+        _ = try desk.nextDialog()
+        pastTheArmingDelay()
+        try desk.key("Escape")
+        let password = try desk.nextDialog()
+        #expect(desk.title(password) == "Password required")
+        try desk.key("Escape")
+        #expect(refused.wait() == 255)
+        let (out, err) = refused.read()
+        #expect(out.isEmpty)
+        #expect(String(decoding: err, as: UTF8.self).contains("Master refused session request: Permission denied"), "\(String(decoding: err, as: UTF8.self))")
+        #expect(master.isRunning, "the master goes on")
     }
 
     /// A desk, a user, an sshd for them, and an ssh to it with an empty known_hosts: it is about

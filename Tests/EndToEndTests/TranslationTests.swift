@@ -282,14 +282,16 @@ struct TranslationTests {
 
     /// The other questions read whole, drawn under a German locale: each is the picture of
     /// its German words given as the prompt itself (a security key's PIN, ssh's key passphrase
-    /// and login password, git's password, ssh-agent's question for a key added with -c). The
-    /// control: drawn in English, each is another.
+    /// and login password, git's password, ssh's question under AddKeysToAgent=ask, ssh-agent's
+    /// question for a key added with -c). The control: drawn in English, each is another.
     @Test(arguments: [
         ("Enter PIN for ED25519-SK key /k/id_ed25519_sk: ", "PIN für ED25519-SK-Schlüssel /k/id_ed25519_sk eingeben: ", ""),
         ("Enter passphrase for key '/k/id_rsa': ", "Passphrase für Schlüssel „/k/id_rsa“ eingeben: ", ""),
         ("alice@example.org's password: ", "Passwort für alice@example.org: ", ""),
         ("(alice@example.org) Password: ", "Passwort für alice@example.org: ", ""),
         ("Password for 'https://alice@example.org': ", "Passwort für „https://alice@example.org“: ", ""),
+        ("Add key /k/id_ed25519 (alice@laptop) to agent?", "Schlüssel /k/id_ed25519 (alice@laptop) dem Agenten hinzufügen?",
+         "confirm"),
         ("Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
          "Verwendung des Schlüssels alice@laptop erlauben?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
          "confirm"),

@@ -20,6 +20,9 @@ struct CallerQuestionTests {
         "Allow use of key alice@laptop?",
         "(alice@example.org) Password: ",
         "Enter passphrase for /home/alice/my keys/id_rsa: ",
+        "Add key /home/alice/.ssh/id_ed25519 (alice@laptop) to agent?",
+        "Add key /home/alice/my keys/id_rsa (work (old)) to agent?",
+        "Allow shared connection to example.org? ",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
@@ -48,6 +51,8 @@ struct CallerQuestionTests {
         "Enter PIN for ED25519-SK: ", "(alice@example.org) Verification code: ", "(alice) Password: ",
         "Enter passphrase for the backup: ",
         "Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
+        "Add key /k/id to agent?", "Add key (alice) to agent?", "Allow shared connection to my laptop? ",
+        "Allow shared connection to ? ",
     ])
     func anyOtherPromptIsShownAsItCame(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == nil)

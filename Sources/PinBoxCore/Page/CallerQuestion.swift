@@ -66,6 +66,20 @@ public enum CallerQuestion {
             // the key's comment (often user@host); its fingerprint is shown under it.
             return localized("Allow use of key %s?", comment)
         }
+        // ssh under AddKeysToAgent=ask (sshconnect2.c): whether to keep the key it has just
+        // unlocked in the agent; its file, then its comment in parentheses.
+        if let rest = text.between("Add key ", and: ") to agent?"), let (file, comment) = rest.split(first: " (") {
+            // TRANSLATORS: ssh's question (AddKeysToAgent ask) after a key was unlocked: whether
+            // the agent keeps it; the first %s is the key file's path, the second its comment.
+            return localized("Add key %s (%s) to agent?", file, comment)
+        }
+        // ssh's connection sharing under ControlMaster=ask (mux.c): whether another ssh may use
+        // this one's connection to the host.
+        if let host = text.between("Allow shared connection to ", and: "?"), Self.isOneWord(host) {
+            // TRANSLATORS: ssh's question (ControlMaster ask) when another ssh wants to use this
+            // one's connection; %s is the host, as example.org.
+            return localized("Allow shared connection to %s?", host)
+        }
         // git (credential.c): the account at an address.
         if let address = text.between("Username for '", and: "'") {
             // TRANSLATORS: git's question for a user name; %s is the address, as 'https://example.org'.
@@ -91,12 +105,16 @@ public enum CallerQuestion {
 
     /// A file as ssh-add names it: a path, or one word.
     private static func isFile(_ text: String) -> Bool {
-        text.contains("/") || !text.unicodeScalars.contains { $0.properties.isWhitespace }
+        text.contains("/") || isOneWord(text)
     }
 
     /// `user@host`, as ssh names an account: one word holding an `@`.
     private static func isAccount(_ text: String) -> Bool {
-        text.contains("@") && !text.unicodeScalars.contains { $0.properties.isWhitespace }
+        text.contains("@") && isOneWord(text)
+    }
+
+    private static func isOneWord(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.properties.isWhitespace }
     }
 }
 
@@ -111,6 +129,19 @@ private extension String {
     func before(_ ending: String) -> String? {
         guard hasSuffix(ending), count > ending.count else { return nil }
         return String(dropLast(ending.count))
+    }
+
+    /// The text before the first `separator` and the text after it, when both are there.
+    func split(first separator: String) -> (String, String)? {
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(separator) {
+                let after = self[i...].dropFirst(separator.count)
+                return i == startIndex || after.isEmpty ? nil : (String(self[..<i]), String(after))
+            }
+            i = index(after: i)
+        }
+        return nil
     }
 
     /// What stands between `opening` and `ending`, when the text is made of the three.
