@@ -225,7 +225,7 @@ final class CallerTests {
     // MARK: ssh
 
     /// An sshd on a loopback port with its own host key and config, password logins for the
-    /// test user only; ended with the test.
+    /// test user only (and the public key file `authorizedKey`, when given); ended with the test.
     final class SSHServer {
         let port: Int
         let hostKey: String
@@ -233,7 +233,7 @@ final class CallerTests {
         /// Held so the user outlives the server and its sessions.
         let user: SudoUser
 
-        init(dir: String, user: SudoUser) throws {
+        init(dir: String, user: SudoUser, authorizedKey: String? = nil) throws {
             self.user = user
             hostKey = dir + "/host_ed25519"
             #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey]).status == 0)
@@ -246,8 +246,8 @@ final class CallerTests {
                 UsePAM yes
                 PasswordAuthentication yes
                 KbdInteractiveAuthentication no
-                PubkeyAuthentication no
-                AuthorizedKeysFile none
+                PubkeyAuthentication \(authorizedKey == nil ? "no" : "yes")
+                AuthorizedKeysFile \(authorizedKey ?? "none")
                 AllowUsers \(user.name)
                 StrictModes no
                 PrintMotd no
@@ -344,53 +344,107 @@ final class CallerTests {
         #expect(String(decoding: err, as: UTF8.self).contains("Permission denied, please try again."))
     }
 
-    /// ssh's connection sharing under `ControlMaster=ask`, the real ssh under a German locale:
-    /// the master asks before another ssh uses its connection, and asks in German (what is
-    /// drawn above the buttons is what `pinbox render` draws for the catalogue's German sentence
-    /// given as the question; the English question draws otherwise). Yes lets the second ssh run
-    /// its command; Escape, No, refuses the third, which then asks for a password of its own.
-    @Test func sshsSharedConnectionQuestionIsAskedInGermanAndAnswered() throws {
-        let desk = try CallerDesk()
-        let user = try SudoUser(home: desk.dir)
-        let server = try SSHServer(dir: desk.dir, user: user)
+    /// A German session, its locale not generated (PinBox reads the language from LANG).
+    static let german = ["LANG": "de_DE.UTF-8", "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""]
+
+    /// po/de.po's words for `english`, each `%s` replaced by the next of `values`.
+    static func de(_ english: String, _ values: String...) throws -> String {
+        var words = try #require(try TranslationTests.translation(of: english, in: TranslationTests.repository + "/po/de.po"),
+                                 "\(english)")
+        for value in values {
+            guard let at = words.range(of: "%s") else { break }
+            words.replaceSubrange(at, with: value)
+        }
+        return words
+    }
+
+    /// The rows of `dialog` above `limit` as shown, and as the installed copy at `prefix`
+    /// draws the askpass for `prompt` under `locale` (`pinbox render`; empty when its width
+    /// differs). A dialog with an entry is drawn focused, its caret shown, as it is waited for.
+    private func top(of dialog: inout CallerDesk.Dialog, above limit: Int, on desk: CallerDesk, drawnBy prefix: String,
+                     for prompt: String, hint: String = "",
+                     _ locale: [String: String] = CallerTests.german) throws -> (shown: [UInt32], drawn: [UInt32]) {
+        let above = 0..<(limit * dialog.width)
+        let shown = Array(desk.pixels(&dialog).map { $0 & 0xffffff }[above])
+        let out = desk.dir + "/render-\(UUID().uuidString).png"
+        let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out] + (hint.isEmpty ? ["--focused"] : []),
+                                  display: nil, environment: locale.merging(["SSH_ASKPASS_PROMPT": hint]) { $1 },
+                                  program: prefix + "/bin/pinbox")
+        #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
+        let picture = try Canvas(png: out)
+        let drawn = picture.pixels().map { $0 & 0xffffff }
+        return (shown, picture.width == dialog.width && drawn.count >= above.upperBound ? Array(drawn[above]) : [])
+    }
+
+    /// The binary under test installed in `desk` with its catalogues, as `pinbox-askpass`.
+    private func installedAskpass(in desk: CallerDesk) throws -> (prefix: String, askpass: String) {
         let prefix = try TranslationTests.installed(in: desk.dir)
         let askpass = prefix + "/bin/pinbox-askpass"
         try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: "pinbox")
-        let german = ["LANG": "de_DE.UTF-8", "LC_ALL": "", "LANGUAGE": "", "LC_MESSAGES": ""]
+        return (prefix, askpass)
+    }
+
+    /// The real ssh under a German locale asks in German: a new host's key (the catalogue's
+    /// sentences, the fingerprint under its German label), then, under `ControlMaster=ask`,
+    /// whether another ssh may share its connection. Each dialog is drawn, above its entry or
+    /// its buttons, as `pinbox render` draws the catalogue's German sentences given as ssh's
+    /// question; ssh's English question draws otherwise. Yes trusts the key and lets the second
+    /// ssh run its command; Escape, No, refuses the third, which then asks for a password itself;
+    /// `ssh -O stop`, refused, leaves the master taking sessions; `ssh -O exit`, allowed, ends it.
+    @Test func sshsHostKeyAndSharedConnectionQuestionsAreAskedInGerman() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let server = try SSHServer(dir: desk.dir, user: user)
+        let (prefix, askpass) = try installedAskpass(in: desk)
         let control = desk.dir + "/control"
-        let shared = ["-o", "ControlPath=\(control)", "-o", "StrictHostKeyChecking=no"]
+        let shared = ["-o", "ControlPath=\(control)"]
         let knownHosts = desk.dir + "/known_hosts"
         let master = try ssh(user, server, desk: desk, knownHosts: knownHosts, options: shared + ["-o", "ControlMaster=ask"],
-                             environment: german.merging(["SSH_ASKPASS": askpass]) { $1 }, command: ["sleep", "120"])
+                             environment: Self.german.merging(["SSH_ASKPASS": askpass]) { $1 }, command: ["sleep", "120"])
         defer { kill(master.pid, SIGTERM); _ = master.wait() }
+
+        var hostKey = try desk.nextDialog()
+        #expect(desk.title(hostKey) == (try Self.de("Unknown host key")))
+        var entry: EntryInk?
+        try waitUntil("the entry's caret") {
+            entry = try desk.entry(hostKey)
+            return entry?.caret != nil
+        }
+        let host = "[127.0.0.1]:\(server.port) ([127.0.0.1]:\(server.port))"
+        let fingerprintLine = "ED25519 key fingerprint is \(server.fingerprint).\n"
+        let asked = try Self.de("The authenticity of host '%s' can't be established.", host) + "\n" + fingerprintLine
+            + (try Self.de("This key is not known by any other names.")) + "\n"
+            + String(try Self.de("Are you sure you want to continue connecting?").dropLast()) + " (yes/no/[fingerprint])? "
+        let english = "The authenticity of host '\(host)' can't be established.\n" + fingerprintLine
+            + "This key is not known by any other names.\nAre you sure you want to continue connecting (yes/no/[fingerprint])? "
+        let entryTop = try #require(entry).rows.lowerBound
+        let inGerman = try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: asked)
+        #expect(inGerman.drawn == inGerman.shown, "\(zip(inGerman.drawn, inGerman.shown).filter { $0 != $1 }.count) pixels differ")
+        #expect(try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: english, ["LANG": "C"]).drawn
+                != inGerman.shown)
+        pastTheArmingDelay()
+        try desk.key("alt+j")
         _ = try desk.nextDialog()
         try desk.type(user.password)
         try desk.key("Return")
         try waitUntil("the master's control socket") { FileManager.default.fileExists(atPath: control) }
+        #expect(try String(contentsOfFile: knownHosts, encoding: .utf8).contains("[127.0.0.1]:\(server.port) ssh-ed25519 "))
 
-        let allowed = try ssh(user, server, desk: desk, knownHosts: knownHosts, options: shared + ["-o", "ControlMaster=no"])
-        var question = try desk.nextDialog()
-        let pixels = desk.pixels(&question)
-        let yes = try #require(CallerDesk.defaultButton(in: pixels, width: question.width, height: question.height))
-        let above = 0..<(max(0, yes.y - 24) * question.width)
-        func render(_ prompt: String, _ locale: [String: String] = german) throws -> [UInt32] {
-            let out = desk.dir + "/render-\(UUID().uuidString).png"
-            let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out], display: nil,
-                                      environment: locale.merging(["SSH_ASKPASS_PROMPT": "confirm"]) { $1 },
-                                      program: prefix + "/bin/pinbox")
-            #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
-            let picture = try Canvas(png: out)
-            return picture.width == question.width ? picture.pixels().map { $0 & 0xffffff } : []
+        /// The master's next question, which asks ssh's `question` about 127.0.0.1 in German.
+        func expectAsked(_ question: String) throws {
+            var dialog = try desk.nextDialog()
+            let yes = try #require(CallerDesk.defaultButton(in: desk.pixels(&dialog), width: dialog.width,
+                                                            height: dialog.height))
+            let asked = try top(of: &dialog, above: yes.y - 24, on: desk, drawnBy: prefix,
+                                for: try Self.de(question, "127.0.0.1"), hint: "confirm")
+            #expect(asked.drawn == asked.shown, "\(question): \(zip(asked.drawn, asked.shown).filter { $0 != $1 }.count) pixels differ")
+            #expect(try top(of: &dialog, above: yes.y - 24, on: desk, drawnBy: prefix,
+                            for: question.replacingOccurrences(of: "%s", with: "127.0.0.1") + " ", hint: "confirm",
+                            ["LANG": "C"]).drawn != asked.shown, "\(question)")
+            pastTheArmingDelay()
         }
-        let sentence = try #require(try TranslationTests.translation(of: "Allow shared connection to %s?",
-                                                                     in: TranslationTests.repository + "/po/de.po"))
-        let inGerman = try render(sentence.replacingOccurrences(of: "%s", with: "127.0.0.1"))
-        let inEnglish = try render("Allow shared connection to 127.0.0.1? ", ["LANG": "C"])
-        let shown = Array(pixels.map { $0 & 0xffffff }[above])
-        func top(_ drawn: [UInt32]) -> [UInt32] { drawn.count >= above.upperBound ? Array(drawn[above]) : [] }
-        #expect(top(inGerman) == shown, "\(zip(top(inGerman), shown).filter { $0 != $1 }.count) pixels differ")
-        #expect(top(inEnglish) != shown)
-        pastTheArmingDelay()
+        let allowed = try ssh(user, server, desk: desk, knownHosts: knownHosts, options: shared + ["-o", "ControlMaster=no"])
+        try expectAsked("Allow shared connection to %s?")
         try desk.key("Return")
         #expect(allowed.wait() == 0)
         #expect(String(decoding: allowed.read().out, as: UTF8.self) == "connected\n")
@@ -406,8 +460,72 @@ final class CallerTests {
         #expect(refused.wait() == 255)
         let (out, err) = refused.read()
         #expect(out.isEmpty)
-        #expect(String(decoding: err, as: UTF8.self).contains("Master refused session request: Permission denied"), "\(String(decoding: err, as: UTF8.self))")
+        #expect(String(decoding: err, as: UTF8.self).contains("Master refused session request: Permission denied"),
+                "\(String(decoding: err, as: UTF8.self))")
         #expect(master.isRunning, "the master goes on")
+
+        // `ssh -O stop` refused: the master goes on taking sessions; `ssh -O exit` allowed: it ends.
+        func sendMaster(_ command: String) throws -> Child {
+            try Child(["ssh", "-F", "/dev/null", "-o", "ControlPath=\(control)", "-O", command, "127.0.0.1"], capture: true)
+        }
+        let stop = try sendMaster("stop")
+        try expectAsked("Disable further multiplexing on shared connection to %s?")
+        try desk.key("Escape")
+        #expect(stop.wait() == 255)
+        #expect(String(decoding: stop.read().err, as: UTF8.self).contains("Permission denied"))
+        #expect(FileManager.default.fileExists(atPath: control) && master.isRunning)
+        let exit = try sendMaster("exit")
+        try expectAsked("Terminate shared connection to %s?")
+        try desk.key("Return")
+        #expect(exit.wait() == 0)
+        try waitUntil("the master's end") { !master.isRunning }
+    }
+
+    /// ssh under `AddKeysToAgent=ask` and a German locale, logging in with a key that has a
+    /// passphrase: once the key is unlocked it asks whether the agent may keep it, in German
+    /// (drawn above the buttons as `pinbox render` draws the catalogue's sentence; ssh's English
+    /// draws otherwise). No logs in and leaves the agent empty; the next login asks for the
+    /// passphrase again, and Yes puts the key in the agent.
+    @Test func sshsAddKeysToAgentQuestionIsAskedInGermanAndAnswered() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let key = desk.dir + "/id_ed25519"
+        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "Schlüssel-Geheimnis", "-C", "anna@laptop",
+                         "-f", key]).status == 0)
+        let server = try SSHServer(dir: desk.dir, user: user, authorizedKey: key + ".pub")
+        let (prefix, askpass) = try installedAskpass(in: desk)
+        let socket = desk.dir + "/agent.sock"
+        let agent = try Child(["ssh-agent", "-D", "-a", socket])
+        defer { kill(agent.pid, SIGTERM); _ = agent.wait() }
+        try waitUntil("ssh-agent listens") { FileManager.default.fileExists(atPath: socket) }
+        func listed() throws -> String {
+            try run(["ssh-add", "-l"], environment: ["SSH_AUTH_SOCK": socket]).output
+        }
+        func logIn(answer: String) throws {
+            let client = try ssh(user, server, desk: desk, knownHosts: desk.dir + "/known_hosts",
+                                 options: ["-o", "StrictHostKeyChecking=no", "-o", "AddKeysToAgent=ask", "-o", "IdentitiesOnly=yes",
+                                           "-i", key, "-o", "PreferredAuthentications=publickey", "-o", "PubkeyAuthentication=yes"],
+                                 environment: Self.german.merging(["SSH_ASKPASS": askpass, "SSH_AUTH_SOCK": socket]) { $1 })
+            _ = try desk.nextDialog()
+            try desk.type("Schlüssel-Geheimnis")
+            try desk.key("Return")
+            var question = try desk.nextDialog()
+            let yes = try #require(CallerDesk.defaultButton(in: desk.pixels(&question), width: question.width,
+                                                            height: question.height))
+            let asked = try top(of: &question, above: yes.y - 24, on: desk, drawnBy: prefix,
+                                for: try Self.de("Add key %s (%s) to agent?", key, "anna@laptop"), hint: "confirm")
+            #expect(asked.drawn == asked.shown, "\(zip(asked.drawn, asked.shown).filter { $0 != $1 }.count) pixels differ")
+            #expect(try top(of: &question, above: yes.y - 24, on: desk, drawnBy: prefix,
+                            for: "Add key \(key) (anna@laptop) to agent?", hint: "confirm", ["LANG": "C"]).drawn != asked.shown)
+            pastTheArmingDelay()
+            try desk.key(answer)
+            #expect(client.wait() == 0, "\(String(decoding: client.read().err, as: UTF8.self))")
+            #expect(String(decoding: client.read().out, as: UTF8.self) == "connected\n")
+        }
+        try logIn(answer: "Escape")
+        #expect(try !listed().contains("anna@laptop"))
+        try logIn(answer: "Return")
+        #expect(try listed().contains("anna@laptop"))
     }
 
     /// A desk, a user, an sshd for them, and an ssh to it with an empty known_hosts: it is about

@@ -23,6 +23,8 @@ struct CallerQuestionTests {
         "Add key /home/alice/.ssh/id_ed25519 (alice@laptop) to agent?",
         "Add key /home/alice/my keys/id_rsa (work (old)) to agent?",
         "Allow shared connection to example.org? ",
+        "Terminate shared connection to example.org? ",
+        "Disable further multiplexing on shared connection to example.org? ",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
@@ -56,5 +58,40 @@ struct CallerQuestionTests {
     ])
     func anyOtherPromptIsShownAsItCame(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == nil)
+    }
+}
+
+@Suite("Caller questions: ssh's host-key question, line by line")
+struct HostKeyQuestionWordsTests {
+    /// With no catalogue (English), ssh's question as the dialog shows it is ssh's own words,
+    /// to the letter: a new host, one whose key is known by other names (listed as ssh wrote
+    /// them), one with keys of another type known, and the questions ssh asks again.
+    @Test(arguments: [
+        "The authenticity of host 'example.org (192.0.2.7)' can't be established.\n"
+            + "ED25519 key fingerprint is SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.\n"
+            + "This key is not known by any other names.\nAre you sure you want to continue connecting (yes/no/[fingerprint])? ",
+        "The authenticity of host '[127.0.0.1]:2222 ([127.0.0.1]:2222)' can't be established,\n"
+            + "but keys of different type are already known for this host.\n"
+            + "RSA key fingerprint is SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.\n"
+            + "This host key is known by the following other names/addresses:\n    ~/.ssh/known_hosts:3: web1\n"
+            + "Are you sure you want to continue connecting (yes/no/[fingerprint])? ",
+        "Please type 'yes', 'no' or the fingerprint: ",
+        "Please type 'yes' or 'no': ",
+    ])
+    func inEnglishTheQuestionIsSshsOwnWords(_ prompt: String) throws {
+        let question = try #require(HostKeyQuestion(ssh: prompt))
+        #expect(CallerQuestion.hostKey(question.text) == question.text)
+    }
+
+    /// Every line the function says again is one of ssh's, whole: a line with more or less
+    /// (a name ssh listed, DNS's finding, another program's words) is not one of them.
+    @Test func onlySshsWholeLinesAreRead() {
+        #expect(CallerQuestion.hostKeyLines.allSatisfy { !$0.contains("%") && !$0.hasSuffix(" ") })
+        for line in ["    ~/.ssh/known_hosts:3: web1", "Matching host key fingerprint found in DNS.",
+                     "This key is not known by any other names", "Are you sure you want to continue connecting? ",
+                     "The authenticity of host '' can't be established."] {
+            #expect(!CallerQuestion.hostKeyLines.contains(line), "\(line)")
+            #expect(CallerQuestion.hostKey(line) == line)
+        }
     }
 }

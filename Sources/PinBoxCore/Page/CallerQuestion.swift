@@ -80,6 +80,16 @@ public enum CallerQuestion {
             // one's connection; %s is the host, as example.org.
             return localized("Allow shared connection to %s?", host)
         }
+        if let host = text.between("Terminate shared connection to ", and: "?"), Self.isOneWord(host) {
+            // TRANSLATORS: ssh's question (ControlMaster ask) when another ssh asks it to end its
+            // shared connection (ssh -O exit); %s is the host, as example.org.
+            return localized("Terminate shared connection to %s?", host)
+        }
+        if let host = text.between("Disable further multiplexing on shared connection to ", and: "?"), Self.isOneWord(host) {
+            // TRANSLATORS: ssh's question (ControlMaster ask) when another ssh asks it to take no
+            // more sessions on its connection (ssh -O stop); %s is the host, as example.org.
+            return localized("Disable further multiplexing on shared connection to %s?", host)
+        }
         // git (credential.c): the account at an address.
         if let address = text.between("Username for '", and: "'") {
             // TRANSLATORS: git's question for a user name; %s is the address, as 'https://example.org'.
@@ -102,6 +112,50 @@ public enum CallerQuestion {
         }
         return nil
     }
+
+    /// ssh's question before it trusts a host's key (`HostKeyQuestion.text`: the fingerprint
+    /// and the choices taken out), its lines in the user's language (sshconnect.c); in English,
+    /// ssh's own. A line not read here (a name the key is known by, DNS's finding) stays as ssh
+    /// wrote it.
+    public static func hostKey(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var said: [String] = []
+        var next = 0
+        while next < lines.count {
+            let line = lines[next]
+            next += 1
+            if let host = line.between("The authenticity of host '", and: "' can't be established,"),
+               next < lines.count, lines[next] == "but keys of different type are already known for this host." {
+                next += 1
+                // TRANSLATORS: ssh's question before it trusts a new host key; %s is the host
+                // and its address, as example.org (192.0.2.7).
+                said.append(localized("The authenticity of host '%s' can't be established,\nbut keys of different type are already known for this host.", host))
+            } else if let host = line.between("The authenticity of host '", and: "' can't be established.") {
+                // TRANSLATORS: ssh's question before it trusts a new host key; %s is the host
+                // and its address, as example.org (192.0.2.7).
+                said.append(localized("The authenticity of host '%s' can't be established.", host))
+            } else if Self.hostKeyLines.contains(line) {
+                said.append(localized(line))
+            } else {
+                said.append(line)
+            }
+        }
+        return said.joined(separator: "\n")
+    }
+
+    /// The lines of ssh's host-key questions said whole, as ssh writes them.
+    static let hostKeyLines = [
+        localizedLater("This key is not known by any other names."),
+        // TRANSLATORS: ssh lists the names under this line, one per line, as it wrote them.
+        localizedLater("This host key is known by the following other names/addresses:"),
+        localizedLater("Are you sure you want to continue connecting?"),
+        // TRANSLATORS: ssh asks again after an answer that was neither yes, no nor the key's
+        // fingerprint; the dialog's Yes and No buttons answer yes and no.
+        localizedLater("Please type 'yes', 'no' or the fingerprint"),
+        // TRANSLATORS: ssh asks again after an answer that was neither yes nor no; the
+        // dialog's Yes and No buttons answer.
+        localizedLater("Please type 'yes' or 'no'"),
+    ]
 
     /// A file as ssh-add names it: a path, or one word.
     private static func isFile(_ text: String) -> Bool {

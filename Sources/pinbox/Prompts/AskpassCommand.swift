@@ -166,7 +166,9 @@ struct AskpassCommand {
         let kind = promptKind
         var spec = DialogSpec(prompt: kind)
         if case .hostKey = kind {
-            // The core took ssh's question apart; its text is the description already.
+            // The core took ssh's question apart; its text is the description already, said
+            // here in the user's language.
+            spec.description = CallerQuestion.hostKey(spec.description)
         } else {
             // Prompts end in ": " (sudo's Chinese in "："), to sit before a terminal's cursor;
             // a dialog needs neither, as the pinentry's labels do not (DialogSpec.label).
