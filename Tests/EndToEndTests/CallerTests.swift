@@ -360,14 +360,14 @@ final class CallerTests {
 
     /// The rows of `dialog` above `limit` as shown, and as the installed copy at `prefix`
     /// draws the askpass for `prompt` under `locale` (`pinbox render`; empty when its width
-    /// differs). A dialog with an entry is drawn focused, its caret shown, as it is waited for.
+    /// differs); `focused` for a dialog whose entry's caret was waited for.
     private func top(of dialog: inout CallerDesk.Dialog, above limit: Int, on desk: CallerDesk, drawnBy prefix: String,
-                     for prompt: String, hint: String = "",
+                     for prompt: String, hint: String = "", focused: Bool = false,
                      _ locale: [String: String] = CallerTests.german) throws -> (shown: [UInt32], drawn: [UInt32]) {
         let above = 0..<(limit * dialog.width)
         let shown = Array(desk.pixels(&dialog).map { $0 & 0xffffff }[above])
         let out = desk.dir + "/render-\(UUID().uuidString).png"
-        let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out] + (hint.isEmpty ? ["--focused"] : []),
+        let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out] + (focused ? ["--focused"] : []),
                                   display: nil, environment: locale.merging(["SSH_ASKPASS_PROMPT": hint]) { $1 },
                                   program: prefix + "/bin/pinbox")
         #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
@@ -418,9 +418,10 @@ final class CallerTests {
         let english = "The authenticity of host '\(host)' can't be established.\n" + fingerprintLine
             + "This key is not known by any other names.\nAre you sure you want to continue connecting (yes/no/[fingerprint])? "
         let entryTop = try #require(entry).rows.lowerBound
-        let inGerman = try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: asked)
+        let inGerman = try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: asked, focused: true)
         #expect(inGerman.drawn == inGerman.shown, "\(zip(inGerman.drawn, inGerman.shown).filter { $0 != $1 }.count) pixels differ")
-        #expect(try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: english, ["LANG": "C"]).drawn
+        #expect(try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: english, focused: true,
+                        ["LANG": "C"]).drawn
                 != inGerman.shown)
         pastTheArmingDelay()
         try desk.key("alt+j")

@@ -284,7 +284,8 @@ struct TranslationTests {
     /// The other questions read whole, drawn under a German locale: each is the picture of
     /// its German words given as the prompt itself (a security key's PIN, ssh's key passphrase
     /// and login password, git's password, ssh's question under AddKeysToAgent=ask, ssh-agent's
-    /// question for a key added with -c). The control: drawn in English, each is another.
+    /// question for a key added with -c, ssh's host-key questions with the names it lists and
+    /// its warning of another key for the address). The control: drawn in English, each is another.
     @Test(arguments: [
         ("Enter PIN for ED25519-SK key /k/id_ed25519_sk: ", "PIN für ED25519-SK-Schlüssel /k/id_ed25519_sk eingeben: ", ""),
         ("Enter passphrase for key '/k/id_rsa': ", "Passphrase für Schlüssel „/k/id_rsa“ eingeben: ", ""),
@@ -293,6 +294,21 @@ struct TranslationTests {
         ("Password for 'https://alice@example.org': ", "Passwort für „https://alice@example.org“: ", ""),
         ("Add key /k/id_ed25519 (alice@laptop) to agent?", "Schlüssel /k/id_ed25519 (alice@laptop) dem Agenten hinzufügen?",
          "confirm"),
+        // ssh leaves CheckHostIP off for a loopback address, so a test's sshd never has it asked.
+        ("Warning: the ED25519 host key for 'example.org' differs from the key for the IP address '192.0.2.7'\n"
+            + "Offending key for IP in /k/known_hosts:3\nMatching host key in /k/known_hosts:1\n"
+            + "Are you sure you want to continue connecting (yes/no)? ",
+         "Warnung: Der ED25519-Host-Schlüssel für „example.org“ unterscheidet sich vom Schlüssel für die IP-Adresse „192.0.2.7“\n"
+            + "Abweichender Schlüssel für die IP-Adresse in /k/known_hosts:3\nPassender Host-Schlüssel in /k/known_hosts:1\n"
+            + "Soll der Verbindungsaufbau wirklich fortgesetzt werden (yes/no)? ", ""),
+        ("The authenticity of host 'example.org (192.0.2.7)' can't be established.\n"
+            + "ED25519 key fingerprint is SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.\n"
+            + "This host key is known by the following other names/addresses:\n    ~/.ssh/known_hosts:3: web1\n"
+            + "Are you sure you want to continue connecting (yes/no/[fingerprint])? ",
+         "Die Authentizität des Hosts „example.org (192.0.2.7)“ kann nicht festgestellt werden.\n"
+            + "ED25519 key fingerprint is SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.\n"
+            + "Dieser Host-Schlüssel ist unter den folgenden anderen Namen/Adressen bekannt:\n    ~/.ssh/known_hosts:3: web1\n"
+            + "Soll der Verbindungsaufbau wirklich fortgesetzt werden (yes/no/[fingerprint])? ", ""),
         ("Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
          "Verwendung des Schlüssels alice@laptop erlauben?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
          "confirm"),

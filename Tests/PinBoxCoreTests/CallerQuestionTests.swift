@@ -77,6 +77,9 @@ struct HostKeyQuestionWordsTests {
             + "Are you sure you want to continue connecting (yes/no/[fingerprint])? ",
         "Please type 'yes', 'no' or the fingerprint: ",
         "Please type 'yes' or 'no': ",
+        "Warning: the ED25519 host key for 'example.org' differs from the key for the IP address '192.0.2.7'\n"
+            + "Offending key for IP in /home/alice/.ssh/known_hosts:3\nMatching host key in /home/alice/.ssh/known_hosts:1\n"
+            + "Are you sure you want to continue connecting (yes/no)? ",
     ])
     func inEnglishTheQuestionIsSshsOwnWords(_ prompt: String) throws {
         let question = try #require(HostKeyQuestion(ssh: prompt))
@@ -89,7 +92,8 @@ struct HostKeyQuestionWordsTests {
         #expect(CallerQuestion.hostKeyLines.allSatisfy { !$0.contains("%") && !$0.hasSuffix(" ") })
         for line in ["    ~/.ssh/known_hosts:3: web1", "Matching host key fingerprint found in DNS.",
                      "This key is not known by any other names", "Are you sure you want to continue connecting? ",
-                     "The authenticity of host '' can't be established."] {
+                     "The authenticity of host '' can't be established.",
+                     "Warning: the ED25519 host key for 'example.org' differs", "Offending key for IP in "] {
             #expect(!CallerQuestion.hostKeyLines.contains(line), "\(line)")
             #expect(CallerQuestion.hostKey(line) == line)
         }

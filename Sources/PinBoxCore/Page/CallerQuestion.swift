@@ -134,6 +134,18 @@ public enum CallerQuestion {
                 // TRANSLATORS: ssh's question before it trusts a new host key; %s is the host
                 // and its address, as example.org (192.0.2.7).
                 said.append(localized("The authenticity of host '%s' can't be established.", host))
+            } else if let rest = line.after("Warning: the "), let (type, tail) = rest.split(first: " host key for '"),
+                      let (host, address) = tail.before("'")?.split(first: "' differs from the key for the IP address '") {
+                // TRANSLATORS: ssh's warning before it asks whether to go on (CheckHostIP): the
+                // first %s is the key's type (ED25519), the second the host, the third its address.
+                said.append(localized("Warning: the %s host key for '%s' differs from the key for the IP address '%s'",
+                                      type, host, address))
+            } else if let place = line.after("Offending key for IP in ") {
+                // TRANSLATORS: under ssh's warning above; %s is a known_hosts file and a line number.
+                said.append(localized("Offending key for IP in %s", place))
+            } else if let place = line.after("Matching host key in ") {
+                // TRANSLATORS: under ssh's warning above; %s is a known_hosts file and a line number.
+                said.append(localized("Matching host key in %s", place))
             } else if Self.hostKeyLines.contains(line) {
                 said.append(localized(line))
             } else {
