@@ -421,8 +421,7 @@ final class CallerTests {
         let inGerman = try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: asked, focused: true)
         #expect(inGerman.drawn == inGerman.shown, "\(zip(inGerman.drawn, inGerman.shown).filter { $0 != $1 }.count) pixels differ")
         #expect(try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: english, focused: true,
-                        ["LANG": "C"]).drawn
-                != inGerman.shown)
+                        ["LANG": "C"]).drawn != inGerman.shown)
         pastTheArmingDelay()
         try desk.key("alt+j")
         _ = try desk.nextDialog()

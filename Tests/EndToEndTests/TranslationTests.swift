@@ -282,10 +282,11 @@ struct TranslationTests {
     }
 
     /// The other questions read whole, drawn under a German locale: each is the picture of
-    /// its German words given as the prompt itself (a security key's PIN, ssh's key passphrase
-    /// and login password, git's password, ssh's question under AddKeysToAgent=ask, ssh-agent's
-    /// question for a key added with -c, ssh's host-key questions with the names it lists and
-    /// its warning of another key for the address). The control: drawn in English, each is another.
+    /// its German words given as the prompt itself (a security key's PIN, ssh-add -K's, ssh's
+    /// key passphrase and login password, git's password, ssh's question under
+    /// AddKeysToAgent=ask, ssh-agent's question for a key added with -c, ssh's host-key
+    /// questions with the names it lists and its warning of another key for the address). The
+    /// control: drawn in English, each is another.
     @Test(arguments: [
         ("Enter PIN for ED25519-SK key /k/id_ed25519_sk: ", "PIN für ED25519-SK-Schlüssel /k/id_ed25519_sk eingeben: ", ""),
         ("Enter passphrase for key '/k/id_rsa': ", "Passphrase für Schlüssel „/k/id_rsa“ eingeben: ", ""),
@@ -294,6 +295,7 @@ struct TranslationTests {
         ("Password for 'https://alice@example.org': ", "Passwort für „https://alice@example.org“: ", ""),
         ("Add key /k/id_ed25519 (alice@laptop) to agent?", "Schlüssel /k/id_ed25519 (alice@laptop) dem Agenten hinzufügen?",
          "confirm"),
+        ("Enter PIN for authenticator: ", "PIN des Authentifikators eingeben: ", ""),
         // ssh leaves CheckHostIP off for a loopback address, so a test's sshd never has it asked.
         ("Warning: the ED25519 host key for 'example.org' differs from the key for the IP address '192.0.2.7'\n"
             + "Offending key for IP in /k/known_hosts:3\nMatching host key in /k/known_hosts:1\n"

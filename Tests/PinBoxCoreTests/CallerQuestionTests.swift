@@ -25,6 +25,7 @@ struct CallerQuestionTests {
         "Allow shared connection to example.org? ",
         "Terminate shared connection to example.org? ",
         "Disable further multiplexing on shared connection to example.org? ",
+        "Enter PIN for authenticator: ",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))

@@ -49,6 +49,12 @@ public enum CallerQuestion {
                 return localized("Enter PIN for %s key %s", type, file)
             }
         }
+        // ssh-add -K and ssh-keygen -K: the PIN of the security key whose resident keys they load.
+        if text == "Enter PIN for authenticator" {
+            // TRANSLATORS: ssh-add's question (-K) for the PIN of the security key (a FIDO
+            // authenticator) whose keys it loads.
+            return localized("Enter PIN for authenticator")
+        }
         if let token = text.between("Enter PIN for '", and: "'") {
             // TRANSLATORS: ssh's question for a token's PIN (PKCS#11); %s is the token's name.
             return localized("Enter PIN for '%s'", token)
