@@ -111,43 +111,36 @@ public struct PageButton: Equatable, Sendable {
         let plain = PageButton(role, label: label)
         let taken = others.compactMap { $0.mnemonic }
         if let key = plain.mnemonic, !taken.contains(key) { self = plain; return }
+        // Its own letter is taken (or it has none): marked again from its text.
+        var scalars = Array((plain.mnemonic == nil ? label : plain.text).unicodeScalars)
         // GTK's form for a label no key types, `表示(_S)`: the letter in the parentheses is the
         // label's only one, so the first free Latin letter takes its place there.
-        if let index = plain.mnemonicIndex, Self.isParenthesised(plain.text, at: index),
+        if let index = plain.mnemonicIndex, Self.isParenthesised(scalars, at: index),
            let free = (UInt32(0x61)...0x7a).lazy.compactMap(Unicode.Scalar.init).first(where: { !taken.contains($0) }) {
-            var marked = ""
-            for (i, scalar) in plain.text.unicodeScalars.enumerated() {
-                if scalar == "_" { marked += "_" }
-                if i == index {
-                    marked += "_"
-                    marked.unicodeScalars.append(Unicode.Scalar(free.value - 0x20)!)
-                } else {
-                    marked.unicodeScalars.append(scalar)
-                }
-            }
-            self = PageButton(role, label: marked)
+            scalars[index] = Unicode.Scalar(free.value - 0x20)!
+            self = PageButton(role, label: Self.label(scalars, markedAt: index))
             return
         }
-        // Its own letter is taken: marked again from its text (whose underscores the loop keeps).
-        let unmarked = plain.mnemonic == nil ? label : plain.text
-        var marked = ""
-        var done = false
-        for scalar in unmarked.unicodeScalars {
-            if !done, scalar.properties.isAlphabetic, Self.isTypedByAKey(scalar),
-               !taken.contains(MnemonicLabel.lowercased(scalar)) {
-                marked += "_"
-                done = true
-            }
-            if scalar == "_" { marked += "_" }
-            marked.unicodeScalars.append(scalar)
+        let index = scalars.firstIndex {
+            $0.properties.isAlphabetic && Self.isTypedByAKey($0) && !taken.contains(MnemonicLabel.lowercased($0))
         }
-        self = PageButton(role, label: marked)
+        self = PageButton(role, label: Self.label(scalars, markedAt: index))
     }
 
-    /// Whether the letter at `index` of `text` is a Latin one in parentheses that end the
-    /// label, as GTK's Chinese, Japanese and Korean catalogues write a mnemonic: `表示(S)`.
-    static func isParenthesised(_ text: String, at index: Int) -> Bool {
-        let scalars = Array(text.unicodeScalars)
+    /// `scalars` as a label to parse (`MnemonicLabel`): its underscores kept as such, and the
+    /// one at `index`, if any, marked as the mnemonic.
+    private static func label(_ scalars: [Unicode.Scalar], markedAt index: Int?) -> String {
+        var marked = ""
+        for (i, scalar) in scalars.enumerated() {
+            if i == index || scalar == "_" { marked += "_" }
+            marked.unicodeScalars.append(scalar)
+        }
+        return marked
+    }
+
+    /// Whether the letter at `index` of a label's `scalars` is a Latin one in parentheses that
+    /// end it, as GTK's Chinese, Japanese and Korean catalogues write a mnemonic: `表示(S)`.
+    static func isParenthesised(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         guard index >= 1, index == scalars.count - 2 else { return false }
         let letter = scalars[index].value
         return scalars[index - 1] == "(" && scalars[index + 1] == ")"
