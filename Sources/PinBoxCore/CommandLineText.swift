@@ -34,17 +34,35 @@ public enum CommandLineText {
     /// aloud nor shown to the room.
     static let secretOptions: [String] = ["passphrase", "password", "passwd", "pass"]
 
-    /// `arguments` with the value of each secret option (`--password X`, `--password=X`) as
-    /// "•••".
+    /// Programs whose one-letter options take a secret, with every letter that takes a value
+    /// (their getopt string's): ssh-keygen's old and new passphrase, `-P old` and `-Nnew`, given
+    /// by a user who then lets it ask the other one.
+    static let secretLetters: [(program: String, takingValue: String, secret: String)] = [
+        ("ssh-keygen", "CDEFIMNOPRVYZabfgmnrstwz", "NP"),
+    ]
+
+    /// `arguments` with the value of each secret option (`--password X`, `--password=X`, and
+    /// the program's own letters: `-P X`, `-pPX`) as "•••".
     static func hidingSecrets(_ arguments: [String]) -> [String] {
+        let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
+        let letters = secretLetters.first { $0.program == program }
         var out: [String] = []
-        var hideNext = false
+        var hideNext = false, valueNext = false, optionsEnded = false
         for argument in arguments {
             if hideNext {
                 out.append("•••")
                 hideNext = false
                 continue
             }
+            if let letters, !out.isEmpty, !valueNext, !optionsEnded, argument.hasPrefix("-"), argument.count > 1,
+               argument == "--" || !argument.hasPrefix("--") {
+                optionsEnded = argument == "--"
+                let word = optionsEnded ? (shown: argument, hideNext: false, valueNext: false) : hidingLetters(argument, letters)
+                out.append(word.shown)
+                (hideNext, valueNext) = (word.hideNext, word.valueNext)
+                continue
+            }
+            valueNext = false
             let unmarked = argument.drop { $0 == "-" }
             guard unmarked.count < argument.count else { out.append(argument); continue }
             if let equals = unmarked.firstIndex(of: "="), secretOptions.contains(PromptText.lowercased(String(unmarked[..<equals]))) {
@@ -55,6 +73,23 @@ public enum CommandLineText {
             }
         }
         return out
+    }
+
+    /// One word of a program's one-letter options, as getopt reads it: letters until one that
+    /// takes a value, which is the rest of the word or else the next word.
+    private static func hidingLetters(_ argument: String, _ letters: (program: String, takingValue: String, secret: String))
+        -> (shown: String, hideNext: Bool, valueNext: Bool) {
+        var shown = "-"
+        var rest = Substring(argument).dropFirst()
+        while let letter = rest.first {
+            rest = rest.dropFirst()
+            shown.append(letter)
+            guard letters.takingValue.contains(letter) else { continue }
+            let secret = letters.secret.contains(letter)
+            if rest.isEmpty { return (shown, secret, !secret) }
+            return (shown + (secret ? "•••" : rest), false, false)
+        }
+        return (shown, false, false)
     }
 
     /// `words` in at most `longest` characters. Each path after the program first by its last

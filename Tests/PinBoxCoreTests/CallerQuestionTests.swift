@@ -26,6 +26,13 @@ struct CallerQuestionTests {
         "Terminate shared connection to example.org? ",
         "Disable further multiplexing on shared connection to example.org? ",
         "Enter PIN for authenticator: ",
+        "Enter passphrase (empty for no passphrase): ", "Enter new passphrase (empty for no passphrase): ",
+        "Enter same passphrase again: ", "Enter old passphrase: ", "Enter passphrase: ", "Enter PIN for CA key: ",
+        "Enter PIN for ED25519-SK key: ", "Enter lock password: ", "Again: ",
+        "Allow forward to example.org:22? ",
+        "Open local forward LOCALHOST:8080 -> db.internal:5432 on example.org?",
+        "Open remote forward LOCALHOST:2222 -> localhost:22 on example.org?",
+        "Open dynamic forward *:1080 -> * on example.org?",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
@@ -56,6 +63,9 @@ struct CallerQuestionTests {
         "Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
         "Add key /k/id to agent?", "Add key (alice) to agent?", "Allow shared connection to my laptop? ",
         "Allow shared connection to ? ",
+        "Again and again: ", "Enter passphrase again: ", "Enter PIN for key: ", "Allow forward to my host:22? ",
+        "Open local forward LOCALHOST:8080 -> db:5432?", "Open dynamic forward LOCALHOST:1080 -> db:80 on example.org?",
+        "Open local forward /run/my socket -> db:5432 on example.org?",
     ])
     func anyOtherPromptIsShownAsItCame(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == nil)
@@ -81,17 +91,31 @@ struct HostKeyQuestionWordsTests {
         "Warning: the ED25519 host key for 'example.org' differs from the key for the IP address '192.0.2.7'\n"
             + "Offending key for IP in /home/alice/.ssh/known_hosts:3\nMatching host key in /home/alice/.ssh/known_hosts:1\n"
             + "Are you sure you want to continue connecting (yes/no)? ",
+        Self.manyNamesAndDNS,
+        "Matching host key fingerprint found in DNS.\nAre you sure you want to continue connecting (yes/no)? ",
+        "Accept updated hostkeys? (yes/no): ",
     ])
     func inEnglishTheQuestionIsSshsOwnWords(_ prompt: String) throws {
         let question = try #require(HostKeyQuestion(ssh: prompt))
         #expect(CallerQuestion.hostKey(question.text) == question.text)
     }
 
+    /// ssh's question with DNS's finding (VerifyHostKeyDNS) and more names than it lists.
+    static let manyNamesAndDNS: String = {
+        let names: String = (1...8).map { (n: Int) -> String in "    ~/.ssh/known_hosts:\(n): web\(n)\n" }.joined()
+        return "The authenticity of host 'example.org (192.0.2.7)' can't be established.\n"
+            + "ED25519 key fingerprint is SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.\n"
+            + "No matching host key fingerprint found in DNS.\n"
+            + "This host key is known by the following other names/addresses:\n" + names
+            + "    (3 additional names omitted)\nAre you sure you want to continue connecting (yes/no/[fingerprint])? "
+    }()
+
     /// Every line the function says again is one of ssh's, whole: a line with more or less
     /// (a name ssh listed, DNS's finding, another program's words) is not one of them.
     @Test func onlySshsWholeLinesAreRead() {
         #expect(CallerQuestion.hostKeyLines.allSatisfy { !$0.contains("%") && !$0.hasSuffix(" ") })
-        for line in ["    ~/.ssh/known_hosts:3: web1", "Matching host key fingerprint found in DNS.",
+        for line in ["    ~/.ssh/known_hosts:3: web1", "Matching host key fingerprint found in DNS", "    (additional names omitted)",
+                     "    (-2 additional names omitted)", "(3 additional names omitted)",
                      "This key is not known by any other names", "Are you sure you want to continue connecting? ",
                      "The authenticity of host '' can't be established.",
                      "Warning: the ED25519 host key for 'example.org' differs", "Offending key for IP in "] {

@@ -5,6 +5,11 @@ import Testing
 /// A process's command line as a dialog names the program that asked (`CommandLineText`).
 @Suite("A command line on one line of a dialog")
 struct CommandLineTextTests {
+    /// `arguments` as a command line in `/proc/PID/cmdline`, shown.
+    private func line(_ arguments: [String]) -> String? {
+        CommandLineText.command(Array((arguments.joined(separator: "\0") + "\0").utf8))
+    }
+
     @Test func argumentsAreShownAsAShellWouldTakeThemBack() {
         let line = CommandLineText.command(Array("gpg\0--decrypt\0my report.gpg\0it's\0\0".utf8))
         #expect(line == "gpg --decrypt 'my report.gpg' 'it'\\''s' ''")
@@ -74,7 +79,6 @@ struct CommandLineTextTests {
     /// `--passphrase` or `--password` option, written either way; the options that only name
     /// where a secret is (`--passphrase-fd`, `--passphrase-file`) keep theirs.
     @Test func aSecretGivenOnTheCommandLineIsNotShown() {
-        func line(_ arguments: [String]) -> String? { CommandLineText.command(Array((arguments.joined(separator: "\0") + "\0").utf8)) }
         #expect(line(["gpg", "--passphrase", "hunter2", "--sign", "a.txt"]) == "gpg --passphrase ••• --sign a.txt")
         #expect(line(["mysql", "--password=hunter2", "-u", "root"]) == "mysql --password=••• -u root")
         #expect(line(["sudo", "-A", "tool", "-Password", "hunter2"]) == "sudo -A tool -Password •••")
@@ -85,13 +89,42 @@ struct CommandLineTextTests {
         #expect(line(["echo", "password", "hunter2"]) == "echo password hunter2")
     }
 
+    /// ssh-keygen's passphrases given as options (`-P old`, `-Nnew`) are hidden, read as its
+    /// getopt reads them: letters grouped in one word, a value in the same word or the next, a
+    /// value that looks like an option, and nothing after `--`. Another program's -P is a word.
+    @Test func sshKeygensPassphraseOptionsAreHidden() {
+        #expect(line(["ssh-keygen", "-p", "-P", "old secret", "-f", "/k/id"]) == "ssh-keygen -p -P ••• -f /k/id")
+        #expect(line(["/usr/bin/ssh-keygen", "-pPold", "-qNnew", "-f", "k"]) == "/usr/bin/ssh-keygen -pP••• -qN••• -f k")
+        #expect(line(["ssh-keygen", "-t", "ed25519", "-N", "-x", "-C", "-P", "-f", "k"])
+                == "ssh-keygen -t ed25519 -N ••• -C -P -f k")
+        #expect(line(["ssh-keygen", "-fP", "-P", "--", "-N"]) == "ssh-keygen -fP -P ••• -N")
+        #expect(line(["ssh-keygen", "-fP", "-P", "x", "--", "-N"]) == "ssh-keygen -fP -P ••• -- -N")
+        // Positive control of the letters: another program's are not its.
+        #expect(line(["scp", "-P", "2222", "a", "b:"]) == "scp -P 2222 a b:")
+        #expect(line(["ssh-keygen", "-y", "-f", "k", "--passphrase", "x"]) == "ssh-keygen -y -f k --passphrase •••")
+    }
+
+    /// The askpass names sudo (what it will run), ssh-keygen (whose questions name no key),
+    /// ssh-add where its question names no key, and no caller whose question says it.
+    @Test func theAskpassNamesTheCallersWhoseQuestionsNameNothing() {
+        let keygen = Array("ssh-keygen\0-p\0-f\0/k/id\0".utf8), add = Array("ssh-add\0-x\0".utf8)
+        #expect(AskpassCaller.detail(name: "ssh-keygen", commandLine: keygen, prompt: "Enter old passphrase: ")
+                == .askedBy("ssh-keygen -p -f /k/id"))
+        for question in ["Enter lock password: ", "Again: ", "Enter PIN for authenticator: ", "Enter passphrase for PKCS#11: "] {
+            #expect(AskpassCaller.detail(name: "ssh-add", commandLine: add, prompt: question) == .askedBy("ssh-add -x"), "\(question)")
+        }
+        for question in ["Enter passphrase for /k/id: ", "Bad passphrase, try again for /k/id: ", "Again", ""] {
+            #expect(AskpassCaller.detail(name: "ssh-add", commandLine: add, prompt: question) == nil, "\(question)")
+        }
+    }
+
     /// The askpass names sudo (what it will run), and no caller whose question says it.
-    @Test func theAskpassNamesSudoAndOnlySudo() {
+    @Test func theAskpassNamesSudoButNotTheCallersThatNameTheirKey() {
         let sudo = Array("sudo\0-A\0apt\0upgrade\0".utf8)
         #expect(AskpassCaller.detail(name: "sudo", commandLine: sudo) == .askedBy("sudo -A apt upgrade"))
         #expect(AskpassCaller.detail(name: "sudoedit", commandLine: Array("sudoedit\0/etc/hosts\0".utf8))?.text
                 == "sudoedit /etc/hosts")
-        for other in ["ssh", "ssh-add", "git", "git-remote-http", "bash", "sudo-rs", ""] {
+        for other in ["ssh", "ssh-add", "git", "git-remote-http", "bash", "sudo-rs", "ssh-keygen2", ""] {
             #expect(AskpassCaller.detail(name: other, commandLine: sudo) == nil, "\(other)")
         }
         // sudo gone before it could be read.

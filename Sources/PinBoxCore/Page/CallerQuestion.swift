@@ -24,6 +24,9 @@ public enum CallerQuestion {
         guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             return nil
         }
+        // ssh-keygen's and ssh-add's questions that name nothing (the dialog names the
+        // command that asks them, `AskpassCaller`).
+        if let question = wholeQuestions.first(where: { $0 == text }) { return localized(question) }
         // ssh (sshconnect2.c): a key file's passphrase.
         if let key = text.between("Enter passphrase for key '", and: "'") {
             // TRANSLATORS: ssh's question for a key's passphrase; %s is the key file's path.
@@ -43,10 +46,17 @@ public enum CallerQuestion {
         // ssh (ssh-sk-client.c, ssh-pkcs11.c): a security key's PIN, a token's.
         if let rest = text.after("Enter PIN for "), let space = rest.firstIndex(of: " ") {
             let type = String(rest[..<space])
-            if !type.isEmpty, !type.hasPrefix("'"), let file = String(rest[rest.index(after: space)...]).after("key ") {
+            let after = String(rest[rest.index(after: space)...])
+            if !type.isEmpty, !type.hasPrefix("'"), let file = after.after("key ") {
                 // TRANSLATORS: ssh's question for a security key's PIN; the first %s is the key's
                 // type (ED25519-SK), the second its file's path.
                 return localized("Enter PIN for %s key %s", type, file)
+            }
+            // ssh-keygen -Y sign with a security key: the key named by its type alone.
+            if !type.isEmpty, !type.hasPrefix("'"), after == "key" {
+                // TRANSLATORS: ssh-keygen's question for a security key's PIN before it signs
+                // with it; %s is the key's type (ED25519-SK).
+                return localized("Enter PIN for %s key", type)
             }
         }
         // ssh-add -K and ssh-keygen -K: the PIN of the security key whose resident keys they load.
@@ -96,6 +106,32 @@ public enum CallerQuestion {
             // more sessions on its connection (ssh -O stop); %s is the host, as example.org.
             return localized("Disable further multiplexing on shared connection to %s?", host)
         }
+        // ssh's forwardings asked for through a shared connection (mux.c): -W's (ProxyJump's)
+        // stream to a host's port, and `ssh -O forward`'s ports.
+        if let target = text.between("Allow forward to ", and: "?"), Self.isOneWord(target) {
+            // TRANSLATORS: ssh's question (ControlMaster ask) when another ssh wants a stream
+            // through this one's connection (ssh -W, ProxyJump); %s is a host and port, as
+            // example.org:22.
+            return localized("Allow forward to %s?", target)
+        }
+        if let rest = text.between("Open local forward ", and: "?"), let (from, to, host) = Self.forward(rest) {
+            // TRANSLATORS: ssh's question (ControlMaster ask) when another ssh asks it to listen
+            // on a local port and forward it (ssh -O forward -L); the first %s is the port it
+            // listens on (LOCALHOST:8080), the second where it connects (db:5432), the third the host.
+            return localized("Open local forward %s -> %s on %s?", from, to, host)
+        }
+        if let rest = text.between("Open remote forward ", and: "?"), let (from, to, host) = Self.forward(rest) {
+            // TRANSLATORS: ssh's question (ControlMaster ask) when another ssh asks it to have
+            // the server listen on a port and forward it back (ssh -O forward -R); the first %s
+            // is the server's port (LOCALHOST:8080), the second where it connects here, the third the host.
+            return localized("Open remote forward %s -> %s on %s?", from, to, host)
+        }
+        if let rest = text.between("Open dynamic forward ", and: "?"), let (from, to, host) = Self.forward(rest), to == "*" {
+            // TRANSLATORS: ssh's question (ControlMaster ask) when another ssh asks it to open a
+            // SOCKS proxy (ssh -O forward -D); the first %s is the port it listens on
+            // (LOCALHOST:1080), the second the host; "*" stands for any destination.
+            return localized("Open dynamic forward %s -> * on %s?", from, host)
+        }
         // git (credential.c): the account at an address.
         if let address = text.between("Username for '", and: "'") {
             // TRANSLATORS: git's question for a user name; %s is the address, as 'https://example.org'.
@@ -118,6 +154,30 @@ public enum CallerQuestion {
         }
         return nil
     }
+
+    /// The questions of ssh-keygen and ssh-add that name no file, account or host, as they
+    /// write them.
+    static let wholeQuestions = [
+        // TRANSLATORS: ssh-keygen's question for a new key's passphrase.
+        localizedLater("Enter passphrase (empty for no passphrase)"),
+        // TRANSLATORS: ssh-keygen's question (-p) for the passphrase a key will have now.
+        localizedLater("Enter new passphrase (empty for no passphrase)"),
+        // TRANSLATORS: ssh-keygen's question, after a new passphrase was typed, to type it again.
+        localizedLater("Enter same passphrase again"),
+        // TRANSLATORS: ssh-keygen's question (-p) for the passphrase a key has before it is changed.
+        localizedLater("Enter old passphrase"),
+        // TRANSLATORS: ssh-keygen's question for a key's passphrase (-y, -c, signing).
+        localizedLater("Enter passphrase"),
+        // TRANSLATORS: ssh-keygen's question (-s) for the PIN of the security key that signs
+        // as a certificate authority (CA).
+        localizedLater("Enter PIN for CA key"),
+        // TRANSLATORS: ssh-add's question (-x, -X) for the password that locks or unlocks
+        // ssh-agent.
+        localizedLater("Enter lock password"),
+        // TRANSLATORS: ssh-add's one word (-x) asking for the agent's lock password a second
+        // time, to be sure it was typed as meant.
+        localizedLater("Again"),
+    ]
 
     /// ssh's question before it trusts a host's key (`HostKeyQuestion.text`: the fingerprint
     /// and the choices taken out), its lines in the user's language (sshconnect.c); in English,
@@ -152,6 +212,11 @@ public enum CallerQuestion {
             } else if let place = line.after("Matching host key in ") {
                 // TRANSLATORS: under ssh's warning above; %s is a known_hosts file and a line number.
                 said.append(localized("Matching host key in %s", place))
+            } else if let count = line.between("    (", and: " additional names omitted)"), let n = Int(count), n > 0 {
+                // TRANSLATORS: the last of the names ssh lists for a host key when there are too
+                // many, indented as ssh writes it; %s is how many are left out (ssh itself says
+                // "names" for one too).
+                said.append("    " + localizedPlural("(%s additional names omitted)", "(%s additional names omitted)", n, count))
             } else if Self.hostKeyLines.contains(line) {
                 said.append(localized(line))
             } else {
@@ -173,7 +238,24 @@ public enum CallerQuestion {
         // TRANSLATORS: ssh asks again after an answer that was neither yes nor no; the
         // dialog's Yes and No buttons answer.
         localizedLater("Please type 'yes' or 'no'"),
+        // TRANSLATORS: under the key's fingerprint when ssh has looked the host's key up in
+        // DNS (VerifyHostKeyDNS) and found it there.
+        localizedLater("Matching host key fingerprint found in DNS."),
+        // TRANSLATORS: under the key's fingerprint when ssh has looked the host's key up in
+        // DNS (VerifyHostKeyDNS) and not found it there.
+        localizedLater("No matching host key fingerprint found in DNS."),
+        // TRANSLATORS: ssh's question (UpdateHostKeys ask), once logged in, whether to add the
+        // server's new host keys to known_hosts; the dialog's Yes and No buttons answer.
+        localizedLater("Accept updated hostkeys?"),
     ]
+
+    /// `ssh -O forward`'s description ("LOCALHOST:8080 -> db:5432 on example.org"): where it
+    /// listens, where it connects and the host, each one word.
+    private static func forward(_ text: String) -> (String, String, String)? {
+        guard let (from, rest) = text.split(first: " -> "), let (to, host) = rest.split(first: " on "),
+              [from, to, host].allSatisfy(isOneWord) else { return nil }
+        return (from, to, host)
+    }
 
     /// A file as ssh-add names it: a path, or one word.
     private static func isFile(_ text: String) -> Bool {

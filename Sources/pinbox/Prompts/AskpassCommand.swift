@@ -222,12 +222,12 @@ struct AskpassCommand {
         }
     }
 
-    /// sudo's command line, which its question does not name (`AskpassCaller`), from the
-    /// caller's records; nil for any other caller.
-    private static func caller(_ parent: (stat: String?, commandLine: [UInt8]?)) -> PageDetail? {
+    /// The command line of a caller whose question does not name what it is for (sudo's,
+    /// ssh-keygen's: `AskpassCaller`), from the caller's records; nil for any other.
+    private func caller(_ parent: (stat: String?, commandLine: [UInt8]?)) -> PageDetail? {
         let home = getenv("HOME").map { String(cString: $0) }
         return parent.stat.flatMap(AskpassCall.callerName(inStat:)).flatMap {
-            AskpassCaller.detail(name: $0, commandLine: parent.commandLine, home: home)
+            AskpassCaller.detail(name: $0, commandLine: parent.commandLine, home: home, prompt: prompt)
         }
     }
 
@@ -246,7 +246,7 @@ struct AskpassCommand {
         if named { Output.error(noWindow.message) }
         var question = TerminalPrompt(kind: promptKind, prompt: prompt, limit: Self.byteLimit,
                                       accepts: digitsOnly ? .digits : .text, length: length)
-        if promptKind.hasEntry { question.askedBy = Self.caller(KernelRecords.parent) }
+        if promptKind.hasEntry { question.askedBy = caller(KernelRecords.parent) }
         var terminal = TerminalAskpass(prompt: question, timeout: timeout)
         if let status = terminal.ask() { return status.rawValue }
         if !named { Output.error(noWindow.message) }
@@ -264,16 +264,16 @@ struct AskpassCommand {
             let choices = display.desktopChoices(preferences)
             // The caller, read once, for a question with an entry: sudo or ssh asking again what
             // the user answered (the answer was refused, which they say only on their
-            // terminal), and sudo's command, which its question does not name.
+            // terminal), and sudo's or ssh-keygen's command, which its question does not name.
             let parent = promptKind.hasEntry ? KernelRecords.parent : (stat: nil, commandLine: nil)
             let recall = AskpassRecall(prompt: prompt, callerStat: parent.stat)
             let askedAgain = recall?.isAskedAgain == true
-            let caller = Self.caller(parent)
+            let askedBy = caller(parent)
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
                     if askedAgain { spec.error = Self.refused }
-                    if let caller { spec.detail = caller }
+                    if let askedBy { spec.detail = askedBy }
                     keyring?.offer(in: &spec)
                     spec.scale = s
                     (spec.appearance, spec.motion, spec.font, spec.textRendering) = choices
