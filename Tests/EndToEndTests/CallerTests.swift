@@ -349,25 +349,31 @@ final class CallerTests {
 
     /// po/de.po's words for `english`, each `%s` replaced by the next of `values`.
     static func de(_ english: String, _ values: String...) throws -> String {
-        var words = try #require(try TranslationTests.translation(of: english, in: TranslationTests.repository + "/po/de.po"),
-                                 "\(english)")
+        filled(try #require(try TranslationTests.translation(of: english, in: TranslationTests.repository + "/po/de.po"),
+                            "\(english)"), values)
+    }
+
+    /// `text` with each `%s` replaced by the next of `values`.
+    static func filled(_ text: String, _ values: [String]) -> String {
+        var text = text
         for value in values {
-            guard let at = words.range(of: "%s") else { break }
-            words.replaceSubrange(at, with: value)
+            guard let at = text.range(of: "%s") else { break }
+            text.replaceSubrange(at, with: value)
         }
-        return words
+        return text
     }
 
     /// The rows of `dialog` above `limit` as shown, and as the installed copy at `prefix`
     /// draws the askpass for `prompt` under `locale` (`pinbox render`; empty when its width
     /// differs); `focused` for a dialog whose entry's caret was waited for.
     private func top(of dialog: inout CallerDesk.Dialog, above limit: Int, on desk: CallerDesk, drawnBy prefix: String,
-                     for prompt: String, hint: String = "", focused: Bool = false,
+                     for prompt: String, hint: String = "", focused: Bool = false, askedBy: String? = nil,
                      _ locale: [String: String] = CallerTests.german) throws -> (shown: [UInt32], drawn: [UInt32]) {
         let above = 0..<(limit * dialog.width)
         let shown = Array(desk.pixels(&dialog).map { $0 & 0xffffff }[above])
         let out = desk.dir + "/render-\(UUID().uuidString).png"
-        let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out] + (focused ? ["--focused"] : []),
+        let p = try PinBoxProcess(["render", "--askpass", prompt, "--out", out] + (focused ? ["--focused"] : [])
+                                      + (askedBy.map { ["--asked-by", $0] } ?? []),
                                   display: nil, environment: locale.merging(["SSH_ASKPASS_PROMPT": hint]) { $1 },
                                   program: prefix + "/bin/pinbox")
         #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
@@ -430,16 +436,17 @@ final class CallerTests {
         try waitUntil("the master's control socket") { FileManager.default.fileExists(atPath: control) }
         #expect(try String(contentsOfFile: knownHosts, encoding: .utf8).contains("[127.0.0.1]:\(server.port) ssh-ed25519 "))
 
-        /// The master's next question, which asks ssh's `question` about 127.0.0.1 in German.
-        func expectAsked(_ question: String) throws {
+        /// The master's next question, which asks ssh's `question` about `values` (the host,
+        /// 127.0.0.1) in German.
+        func expectAsked(_ question: String, _ values: [String] = ["127.0.0.1"]) throws {
             var dialog = try desk.nextDialog()
             let yes = try #require(CallerDesk.defaultButton(in: desk.pixels(&dialog), width: dialog.width,
                                                             height: dialog.height))
             let asked = try top(of: &dialog, above: yes.y - 24, on: desk, drawnBy: prefix,
-                                for: try Self.de(question, "127.0.0.1"), hint: "confirm")
+                                for: Self.filled(try Self.de(question), values), hint: "confirm")
             #expect(asked.drawn == asked.shown, "\(question): \(zip(asked.drawn, asked.shown).filter { $0 != $1 }.count) pixels differ")
             #expect(try top(of: &dialog, above: yes.y - 24, on: desk, drawnBy: prefix,
-                            for: question.replacingOccurrences(of: "%s", with: "127.0.0.1") + " ", hint: "confirm",
+                            for: Self.filled(question, values) + " ", hint: "confirm",
                             ["LANG": "C"]).drawn != asked.shown, "\(question)")
             pastTheArmingDelay()
         }
@@ -448,6 +455,25 @@ final class CallerTests {
         try desk.key("Return")
         #expect(allowed.wait() == 0)
         #expect(String(decoding: allowed.read().out, as: UTF8.self) == "connected\n")
+
+        // A stream to a port through the master (ssh -W, as ProxyJump asks for it), allowed:
+        // the server's greeting comes through it.
+        let target = "127.0.0.1:\(server.port)"
+        let stream = try Child(["ssh", "-F", "/dev/null", "-o", "ControlPath=\(control)", "-o", "ControlMaster=no",
+                                "-W", target, "127.0.0.1"], capture: true)
+        try expectAsked("Allow forward to %s?", [target])
+        try desk.key("Return")
+        #expect(stream.wait() == 0, "\(String(decoding: stream.read().err, as: UTF8.self))")
+        #expect(String(decoding: stream.read().out, as: UTF8.self).hasPrefix("SSH-2.0-"))
+        // A local port forwarded by the master (ssh -O forward -L), allowed: the server answers on it.
+        let local = "127.0.0.1:\(try SSHServer.freePort())"
+        let forward = try Child(["ssh", "-F", "/dev/null", "-o", "ControlPath=\(control)", "-O", "forward",
+                                 "-L", local + ":" + target, "127.0.0.1"], capture: true)
+        try expectAsked("Open local forward %s -> %s on %s?", [local, target, "127.0.0.1"])
+        try desk.key("Return")
+        #expect(forward.wait() == 0, "\(String(decoding: forward.read().err, as: UTF8.self))")
+        let scanned = try run(["ssh-keyscan", "-t", "ed25519", "-p", String(local.split(separator: ":")[1]), "127.0.0.1"])
+        #expect(scanned.output.contains("ssh-ed25519"), "\(scanned)")
 
         // Refused by the master, ssh connects on its own, and asks for the password itself.
         let refused = try ssh(user, server, desk: desk, knownHosts: knownHosts, options: shared + ["-o", "ControlMaster=no"])
@@ -526,6 +552,161 @@ final class CallerTests {
         #expect(try !listed().contains("anna@laptop"))
         try logIn(answer: "Return")
         #expect(try listed().contains("anna@laptop"))
+    }
+
+    /// The next dialog asks for a secret in German: its heading is the catalogue's `title`, and
+    /// above its entry it is drawn as `pinbox render` draws the catalogue's German `question`
+    /// with the line naming the caller `askedBy`. Drawn without that line, or in English, it is
+    /// another picture. Then `answer` is typed and Return pressed.
+    private func expectAskedInGerman(_ question: String, title: String, askedBy: String, answer: String,
+                                     on desk: CallerDesk, drawnBy prefix: String) throws {
+        var dialog = try desk.nextDialog()
+        #expect(desk.title(dialog) == (try Self.de(title)), "\(question)")
+        var entry: EntryInk?
+        try waitUntil("the entry's caret") {
+            entry = try desk.entry(dialog)
+            return entry?.caret != nil
+        }
+        let entryTop = try #require(entry).rows.lowerBound
+        let german = try Self.de(question) + ": "
+        let asked = try top(of: &dialog, above: entryTop, on: desk, drawnBy: prefix, for: german, focused: true, askedBy: askedBy)
+        #expect(asked.drawn == asked.shown, "\(question): \(zip(asked.drawn, asked.shown).filter { $0 != $1 }.count) pixels differ")
+        #expect(try top(of: &dialog, above: entryTop, on: desk, drawnBy: prefix, for: german, focused: true).drawn != asked.shown,
+                "\(question): drawn alike without the caller's line")
+        #expect(try top(of: &dialog, above: entryTop, on: desk, drawnBy: prefix, for: question + ": ", focused: true,
+                        askedBy: askedBy, ["LANG": "C"]).drawn != asked.shown, "\(question): drawn alike in English")
+        try desk.type(answer)
+        try desk.key("Return")
+    }
+
+    /// ssh-keygen changing a key's passphrase (-p) from a desktop, under a German locale: its
+    /// three questions are asked in German, and since they name no key, each dialog names the
+    /// command that asks, as the user started it (the key's path from `~`). The key is then
+    /// unlocked by the new passphrase and no longer by the old one.
+    @Test func sshKeygenAsksForTheOldAndNewPassphraseInGermanNamingItsCommand() throws {
+        let desk = try CallerDesk()
+        let (prefix, askpass) = try installedAskpass(in: desk)
+        let key = desk.dir + "/id_ed25519"
+        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "altes Geheimnis", "-f", key]).status == 0)
+        let keygen = try Child(["ssh-keygen", "-p", "-f", key],
+                               environment: Self.german.merging(["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
+                                                                 "DISPLAY": desk.display, "HOME": desk.dir]) { $1 },
+                               capture: true)
+        defer { if keygen.isRunning { kill(keygen.pid, SIGKILL) } }
+        let command = "ssh-keygen -p -f ~/id_ed25519"
+        try expectAskedInGerman("Enter old passphrase", title: "Passphrase required", askedBy: command,
+                                answer: "altes Geheimnis", on: desk, drawnBy: prefix)
+        try expectAskedInGerman("Enter new passphrase (empty for no passphrase)", title: "Passphrase required",
+                                askedBy: command, answer: "neues Geheimnis", on: desk, drawnBy: prefix)
+        try expectAskedInGerman("Enter same passphrase again", title: "Passphrase required", askedBy: command,
+                                answer: "neues Geheimnis", on: desk, drawnBy: prefix)
+        #expect(keygen.wait() == 0, "\(String(decoding: keygen.read().err, as: UTF8.self))")
+        #expect(String(decoding: keygen.read().out, as: UTF8.self).contains("saved with the new passphrase"))
+        #expect(try run(["ssh-keygen", "-y", "-P", "neues Geheimnis", "-f", key]).status == 0)
+        #expect(try run(["ssh-keygen", "-y", "-P", "altes Geheimnis", "-f", key]).status != 0)
+    }
+
+    /// ssh-add locking the agent (-x) and unlocking it (-X) under a German locale: the lock
+    /// password and its repeat are asked in German, each dialog naming the command (-x or -X:
+    /// the question is the same). Locked, the agent lists no key; a wrong password leaves it
+    /// locked; the right one unlocks it.
+    @Test func sshAddLocksAndUnlocksTheAgentAskingInGerman() throws {
+        let desk = try CallerDesk()
+        let (prefix, askpass) = try installedAskpass(in: desk)
+        let key = desk.dir + "/id_ed25519"
+        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "anna@laptop", "-f", key]).status == 0)
+        let socket = desk.dir + "/agent.sock"
+        let agent = try Child(["ssh-agent", "-D", "-a", socket])
+        defer { kill(agent.pid, SIGTERM); _ = agent.wait() }
+        try waitUntil("ssh-agent listens") { FileManager.default.fileExists(atPath: socket) }
+        #expect(try run(["ssh-add", key], environment: ["SSH_AUTH_SOCK": socket]).status == 0)
+        func listed() throws -> String {
+            try run(["ssh-add", "-l"], environment: ["SSH_AUTH_SOCK": socket]).output
+        }
+        #expect(try listed().contains("anna@laptop"))
+        func sshAdd(_ option: String) throws -> Child {
+            try Child(["ssh-add", option],
+                      environment: Self.german.merging(["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
+                                                        "DISPLAY": desk.display, "SSH_AUTH_SOCK": socket]) { $1 },
+                      capture: true)
+        }
+        let lock = try sshAdd("-x")
+        try expectAskedInGerman("Enter lock password", title: "Password required", askedBy: "ssh-add -x",
+                                answer: "Sperre-1", on: desk, drawnBy: prefix)
+        try expectAskedInGerman("Again", title: "Password required", askedBy: "ssh-add -x",
+                                answer: "Sperre-1", on: desk, drawnBy: prefix)
+        #expect(lock.wait() == 0, "\(String(decoding: lock.read().err, as: UTF8.self))")
+        #expect(String(decoding: lock.read().err, as: UTF8.self).contains("Agent locked."))
+        #expect(try !listed().contains("anna@laptop"))
+
+        let wrong = try sshAdd("-X")
+        try expectAskedInGerman("Enter lock password", title: "Password required", askedBy: "ssh-add -X",
+                                answer: "Sperre-2", on: desk, drawnBy: prefix)
+        #expect(wrong.wait() == 1)
+        #expect(try !listed().contains("anna@laptop"))
+        let unlock = try sshAdd("-X")
+        _ = try desk.nextDialog()
+        try desk.type("Sperre-1")
+        try desk.key("Return")
+        #expect(unlock.wait() == 0, "\(String(decoding: unlock.read().err, as: UTF8.self))")
+        #expect(String(decoding: unlock.read().err, as: UTF8.self).contains("Agent unlocked."))
+        #expect(try listed().contains("anna@laptop"))
+    }
+
+    /// ssh's question about a new host whose key is known by more names than ssh lists, with
+    /// DNS asked too (VerifyHostKeyDNS; a numeric host is never looked up, so DNS finds no
+    /// match): under a German locale every line of ssh's is said in German, the names as ssh
+    /// wrote them, drawn above the entry as `pinbox render` draws the catalogue's sentences
+    /// (English draws otherwise). No, Escape, ends ssh's connecting.
+    @Test func sshsHostKeyQuestionWithManyNamesAndDNSIsAskedInGerman() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let server = try SSHServer(dir: desk.dir, user: user)
+        let (prefix, askpass) = try installedAskpass(in: desk)
+        let knownHosts = desk.dir + "/known_hosts"
+        let publicKey = try String(contentsOfFile: server.hostKey + ".pub", encoding: .utf8).split(separator: " ").prefix(2)
+            .joined(separator: " ")
+        try (1...10).map { "web\($0) \(publicKey)\n" }.joined().write(toFile: knownHosts, atomically: true, encoding: .utf8)
+        let client = try ssh(user, server, desk: desk, knownHosts: knownHosts, options: ["-o", "VerifyHostKeyDNS=yes"],
+                             environment: Self.german.merging(["SSH_ASKPASS": askpass]) { $1 })
+        defer { if client.isRunning { kill(client.pid, SIGKILL) } }
+
+        var question = try desk.nextDialog()
+        #expect(desk.title(question) == (try Self.de("Unknown host key")))
+        var entry: EntryInk?
+        try waitUntil("the entry's caret") {
+            entry = try desk.entry(question)
+            return entry?.caret != nil
+        }
+        let host = "[127.0.0.1]:\(server.port) ([127.0.0.1]:\(server.port))"
+        let fingerprintLine = "ED25519 key fingerprint is \(server.fingerprint).\n"
+        let names = (1...8).map { "    \(knownHosts):\($0): web\($0)\n" }.joined()
+        let omitted = try #require(try Self.dePlural("(%s additional names omitted)", form: 1))
+        let asked = try Self.de("The authenticity of host '%s' can't be established.", host) + "\n" + fingerprintLine
+            + (try Self.de("No matching host key fingerprint found in DNS.")) + "\n"
+            + (try Self.de("This host key is known by the following other names/addresses:")) + "\n" + names
+            + "    " + Self.filled(omitted, ["2"]) + "\n"
+            + String(try Self.de("Are you sure you want to continue connecting?").dropLast()) + " (yes/no/[fingerprint])? "
+        let english = "The authenticity of host '\(host)' can't be established.\n" + fingerprintLine
+            + "No matching host key fingerprint found in DNS.\nThis host key is known by the following other names/addresses:\n"
+            + names + "    (2 additional names omitted)\nAre you sure you want to continue connecting (yes/no/[fingerprint])? "
+        let entryTop = try #require(entry).rows.lowerBound
+        let inGerman = try top(of: &question, above: entryTop, on: desk, drawnBy: prefix, for: asked, focused: true)
+        #expect(inGerman.drawn == inGerman.shown, "\(zip(inGerman.drawn, inGerman.shown).filter { $0 != $1 }.count) pixels differ")
+        #expect(try top(of: &question, above: entryTop, on: desk, drawnBy: prefix, for: english, focused: true,
+                        ["LANG": "C"]).drawn != inGerman.shown)
+        try desk.key("Escape")
+        #expect(client.wait() == 255)
+        #expect(String(decoding: client.read().err, as: UTF8.self).contains("Host key verification failed."))
+    }
+
+    /// po/de.po's plural form `form` of `english` (its msgid).
+    static func dePlural(_ english: String, form: Int) throws -> String? {
+        let lines = try String(contentsOfFile: TranslationTests.repository + "/po/de.po", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        guard let at = lines.firstIndex(of: "msgid \"\(english)\""),
+              let line = lines[at...].first(where: { $0.hasPrefix("msgstr[\(form)] \"") }) else { return nil }
+        return String(line.dropFirst("msgstr[\(form)] \"".count).dropLast())
     }
 
     /// A desk, a user, an sshd for them, and an ssh to it with an empty known_hosts: it is about

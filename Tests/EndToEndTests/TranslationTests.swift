@@ -314,6 +314,28 @@ struct TranslationTests {
         ("Allow use of key alice@laptop?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
          "Verwendung des Schlüssels alice@laptop erlauben?\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.",
          "confirm"),
+        // ssh-keygen's questions a test's ssh-keygen -p does not ask, and its security keys'.
+        ("Enter passphrase (empty for no passphrase): ", "Passphrase eingeben (leer lassen für keine Passphrase): ", ""),
+        ("Enter passphrase: ", "Passphrase eingeben: ", ""),
+        ("Enter PIN for ED25519-SK key: ", "PIN für ED25519-SK-Schlüssel eingeben: ", ""),
+        ("Enter PIN for CA key: ", "PIN für CA-Schlüssel eingeben: ", ""),
+        // A shared connection's remote and dynamic forwards (ssh -O forward -R, -D).
+        ("Open remote forward LOCALHOST:8022 -> localhost:22 on example.org?",
+         "Entfernte Weiterleitung LOCALHOST:8022 -> localhost:22 auf example.org öffnen?", "confirm"),
+        ("Open dynamic forward LOCALHOST:1080 -> * on example.org?",
+         "Dynamische Weiterleitung LOCALHOST:1080 -> * auf example.org öffnen?", "confirm"),
+        // DNS's finding (a numeric host is never looked up, so no test's ssh finds a match), and
+        // UpdateHostKeys=ask's question, which ssh asks only with no terminal to open.
+        ("The authenticity of host 'example.org (192.0.2.7)' can't be established.\n"
+            + "ED25519 key fingerprint is SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.\n"
+            + "Matching host key fingerprint found in DNS.\nThis key is not known by any other names.\n"
+            + "Are you sure you want to continue connecting (yes/no/[fingerprint])? ",
+         "Die Authentizität des Hosts „example.org (192.0.2.7)“ kann nicht festgestellt werden.\n"
+            + "ED25519 key fingerprint is SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw.\n"
+            + "Passender Fingerabdruck des Host-Schlüssels im DNS gefunden.\n"
+            + "Dieser Schlüssel ist unter keinen anderen Namen bekannt.\n"
+            + "Soll der Verbindungsaufbau wirklich fortgesetzt werden (yes/no/[fingerprint])? ", ""),
+        ("Accept updated hostkeys? (yes/no): ", "Aktualisierte Host-Schlüssel akzeptieren? (yes/no): ", ""),
     ])
     func sshsAndGitsQuestionsAreDrawnInGerman(_ question: String, _ german: String, _ hint: String) throws {
         let dir = NSTemporaryDirectory() + "pinbox-questions-\(UUID().uuidString)"
