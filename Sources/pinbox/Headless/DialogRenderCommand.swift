@@ -29,6 +29,8 @@ struct DialogRenderCommand {
           --repeat LABEL               a second entry that must match the first
           --asked-by COMMAND           the "Asked by" line: the program that asked, as the
                                        pinentry names gpg-agent's client and the askpass sudo
+          --room PIXELS                the screen's height a long description may grow into,
+                                       as on a screen (default: the dialog's usual height)
           --wait-cue                   the animated "touch your key" cue
           --quality N                  a strength bar showing N, -100…100
           --quality-tooltip TEXT       the bar's tooltip, shown as when the pointer rests on it
@@ -76,6 +78,7 @@ struct DialogRenderCommand {
             case "--not-ok": notOK = try reader.value(for: option)
             case "--repeat": repeatPrompt = try reader.value(for: option)
             case "--asked-by": askedBy = try reader.value(for: option)
+            case "--room": spec.room = try reader.number(for: option, in: 100...100_000)
             case "--wait-cue": try reader.flag(option); waitCue = true
             case "--quality": quality = try reader.integer(for: option, in: -100...100)
             case "--quality-tooltip": qualityTooltip = try reader.value(for: option)
@@ -91,7 +94,9 @@ struct DialogRenderCommand {
         }
         guard output != nil else { throw UsageError("render needs --out FILE.png") }
         if kind != nil && askpass != nil { throw UsageError("--dialog and --askpass each name the dialog: give one") }
+        let room = spec.room
         spec = askpass?.dialog ?? Self.base(kind ?? .entry(.passphrase))
+        spec.room = room
         if let title { spec.title = title }
         if let description { spec.description = description }
         if let prompt { spec.prompt = prompt }
