@@ -20,10 +20,14 @@ public struct AskpassCall: Equatable, Sendable {
     }
 
     /// The callers that ask again only after refusing the answer: sudo and sudoedit
-    /// (`tgetpass`, up to `passwd_tries` times) and ssh (a password, a key's passphrase, a
-    /// PIN). Not git, which asks once; not a script, which may ask the same words for two
-    /// hosts; not ssh-add, whose second question says "Bad passphrase" itself.
-    public static let askAgainOnlyAfterRefusal: [String] = ["sudo", "sudoedit", "ssh"]
+    /// (`tgetpass`, up to `passwd_tries` times), ssh (a password, a key's passphrase, a PIN)
+    /// and ssh-keygen (a new passphrase whose repeat did not match, a security key's PIN). Not
+    /// git, which asks once; not a script, which may ask the same words for two hosts; not
+    /// ssh-add, whose second question says "Bad passphrase" itself.
+    public static let askAgainOnlyAfterRefusal: [String] = ["sudo", "sudoedit", "ssh", "ssh-keygen"]
+
+    /// The most calls of one caller kept: its questions since the one it asks first.
+    public static let kept = 8
 
     /// The call `prompt` makes from the caller whose `/proc/PID/stat` line is `stat`; nil
     /// where the line cannot be read or the caller is not one that asks again only after a
@@ -68,6 +72,26 @@ public struct AskpassCall: Equatable, Sendable {
               let started = UInt64(String(decoding: parts[1], as: UTF8.self)),
               let question = UInt64(String(decoding: parts[2].dropLast(), as: UTF8.self)) else { return nil }
         self.init(caller: caller, callerStarted: started, question: question)
+    }
+
+    /// The calls `text` keeps, a `record` a line; a line that is none ends them.
+    public static func calls(in text: String) -> [AskpassCall] {
+        var calls: [AskpassCall] = []
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")).prefix(kept) {
+            guard let call = AskpassCall(record: String(decoding: line, as: UTF8.self) + "\n") else { break }
+            calls.append(call)
+        }
+        return calls
+    }
+
+    /// What to keep once this call is answered, after the `earlier` ones: the caller's
+    /// questions up to this one. Asked again, a question starts its caller's round again (the
+    /// questions after it will be asked again too); another caller's calls are gone.
+    public func kept(after earlier: [AskpassCall]) -> String {
+        var calls = earlier.filter { $0.caller == caller && $0.callerStarted == callerStarted }
+        if let first = calls.firstIndex(of: self) { calls.removeSubrange(first...) }
+        calls.append(self)
+        return calls.suffix(Self.kept).map { $0.record }.joined()
     }
 
     static func hash(_ text: String) -> UInt64 {

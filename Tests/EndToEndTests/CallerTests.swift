@@ -607,6 +607,64 @@ final class CallerTests {
         #expect(try run(["ssh-keygen", "-y", "-P", "altes Geheimnis", "-f", key]).status != 0)
     }
 
+    /// ssh-keygen making a key whose passphrase's repeat differs: it says so only on its own
+    /// output ("Passphrases do not match.  Try again.") and asks both again. Under a German
+    /// locale the new passphrase asked again says it in red, in German, and not that an answer
+    /// was refused; the repeat asked after it says nothing (the round starts again). The first
+    /// question has no red line; the key is made with the passphrase typed twice alike.
+    @Test func sshKeygenSaysWhenTheNewPassphraseAndItsRepeatDiffered() throws {
+        let desk = try CallerDesk()
+        let (prefix, askpass) = try installedAskpass(in: desk)
+        let runtime = desk.dir + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+        let key = desk.dir + "/id_ed25519"
+        let keygen = try Child(["ssh-keygen", "-q", "-t", "ed25519", "-C", "anna@laptop", "-f", key],
+                               environment: Self.german.merging(["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
+                                                                 "DISPLAY": desk.display, "HOME": desk.dir,
+                                                                 "XDG_RUNTIME_DIR": runtime]) { $1 },
+                               capture: true)
+        defer { if keygen.isRunning { kill(keygen.pid, SIGKILL) } }
+        /// The next dialog, once its entry shows `typed` dots, with its red ink counted.
+        func next(typing typed: String) throws -> (dialog: CallerDesk.Dialog, red: Int) {
+            var dialog = try desk.nextDialog()
+            try desk.type(typed)
+            try waitUntil("the dots of what was typed") { try desk.entry(dialog).isDots(typed.count) }
+            return (dialog, desk.redInk(&dialog))
+        }
+        #expect(try next(typing: "eins").red == 0, "the first question says nothing")
+        try desk.key("Return")
+        #expect(try next(typing: "zwei").red == 0)
+        try desk.key("Return")
+
+        var again = try desk.nextDialog()
+        try waitUntil("the red line") { desk.redInk(&again) > 100 }
+        let entry = try desk.entry(again)
+        let window = desk.pixels(&again).map { $0 & 0xffffff }
+        let below = (entry.rows.upperBound * again.width)..<window.count
+        func render(error: String) throws -> [UInt32] {
+            let out = desk.dir + "/render-\(UUID().uuidString).png"
+            let p = try PinBoxProcess(["render", "--askpass", "Enter passphrase (empty for no passphrase): ", "--focused",
+                                       "--error", error, "--asked-by", "ssh-keygen -q -t ed25519 -C anna@laptop -f ~/id_ed25519",
+                                       "--out", out],
+                                      display: nil, environment: Self.german, program: prefix + "/bin/pinbox")
+            #expect(try p.waitExit(timeout: 20) == 0, "\(p.stderr)")
+            return try Canvas(png: out).pixels().map { $0 & 0xffffff }
+        }
+        let differed = try render(error: try Self.de("The passphrases did not match: type the new one again"))
+        #expect(differed.count == window.count && Array(differed[below]) == Array(window[below]),
+                "\(zip(differed[below], window[below]).filter { $0 != $1 }.count) pixels differ under the entry")
+        let refused = try render(error: try Self.de("That was not accepted: try again"))
+        #expect(refused.count != window.count || Array(refused[below]) != Array(window[below]))
+        try desk.type("drei")
+        try desk.key("Return")
+        #expect(try next(typing: "drei").red == 0, "the repeat asked again says nothing")
+        try desk.key("Return")
+        #expect(keygen.wait() == 0, "\(String(decoding: keygen.read().err, as: UTF8.self))")
+        #expect(String(decoding: keygen.read().out, as: UTF8.self).contains("Passphrases do not match."))
+        #expect(try run(["ssh-keygen", "-y", "-P", "drei", "-f", key]).status == 0)
+    }
+
     /// ssh-add locking the agent (-x) and unlocking it (-X) under a German locale: the lock
     /// password and its repeat are asked in German, each dialog naming the command (-x or -X:
     /// the question is the same). Locked, the agent lists no key; a wrong password leaves it

@@ -10,16 +10,17 @@ struct AskpassCallTests {
             + "18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n"
     }
 
-    @Test func sudoAndSshAreKnownByTheirProcessAndItsStart() throws {
+    @Test func sudoSshAndSshKeygenAreKnownByTheirProcessAndItsStart() throws {
         let call = try #require(AskpassCall(callerStat: stat("sudo"), prompt: "[sudo] password for alice: "))
         #expect(call.caller == 4242 && call.callerStarted == 987_654)
         #expect(AskpassCall(callerStat: stat("ssh"), prompt: "alice@host's password: ") != nil)
         #expect(AskpassCall(callerStat: stat("sudoedit"), prompt: "[sudo] password for alice: ") != nil)
+        #expect(AskpassCall(callerStat: stat("ssh-keygen"), prompt: "Enter passphrase (empty for no passphrase): ") != nil)
     }
 
     /// git asks once, a script may ask the same words for two hosts, ssh-add says "Bad
     /// passphrase" in its second question itself: none of them is read as asking again.
-    @Test(arguments: ["git", "git-remote-http", "bash", "ssh-add", "sudo-rs", "xssh"])
+    @Test(arguments: ["git", "git-remote-http", "bash", "ssh-add", "sudo-rs", "xssh", "ssh-keygen2"])
     func otherCallersAreNotRead(_ name: String) {
         #expect(AskpassCall(callerStat: stat(name), prompt: "Password: ") == nil)
     }
@@ -50,6 +51,33 @@ struct AskpassCallTests {
         #expect(AskpassCall(callerStat: stat("sudo", started: 987_655), prompt: "Password: ") != first)
         #expect(AskpassCall(callerStat: stat("sudo", pid: 4243), prompt: "Password: ") != first)
         #expect(AskpassCall(callerStat: stat("sudo"), prompt: "Password:") != first)
+    }
+
+    /// A caller's calls are kept in the order answered, up to the one asked again: ssh-keygen
+    /// asking its new passphrase (a), its repeat (b), then a again (the two differed) is asking
+    /// a again, and then b is not (a round starts again with a); sudo asking one question three
+    /// times asks it again each time. Another caller's calls go; at most `kept` stay.
+    @Test func aCallersQuestionsAreKeptUntilOneIsAskedAgain() throws {
+        let a = try #require(AskpassCall(callerStat: stat("ssh-keygen"), prompt: "Enter passphrase (empty for no passphrase): "))
+        let b = try #require(AskpassCall(callerStat: stat("ssh-keygen"), prompt: "Enter same passphrase again: "))
+        var kept = AskpassCall.calls(in: a.kept(after: []))
+        #expect(kept == [a] && !kept.contains(b))
+        kept = AskpassCall.calls(in: b.kept(after: kept))
+        #expect(kept == [a, b])
+        #expect(kept.contains(a), "a asked again")
+        kept = AskpassCall.calls(in: a.kept(after: kept))
+        #expect(kept == [a] && !kept.contains(b), "b, asked after a again, is asked for the first time in this round")
+
+        let sudo = try #require(AskpassCall(callerStat: stat("sudo", pid: 77), prompt: "Password: "))
+        #expect(AskpassCall.calls(in: sudo.kept(after: kept)) == [sudo], "another caller's calls are gone")
+        #expect(AskpassCall.calls(in: sudo.kept(after: [sudo])) == [sudo])
+
+        let many = (0..<20).compactMap { AskpassCall(callerStat: stat("ssh"), prompt: "Q\($0): ") }
+        let all = many.reduce([AskpassCall]()) { AskpassCall.calls(in: $1.kept(after: $0)) }
+        #expect(all == Array(many.suffix(AskpassCall.kept)))
+        // A line that is no call ends what is read.
+        #expect(AskpassCall.calls(in: a.record + "junk\n" + b.record) == [a])
+        #expect(AskpassCall.calls(in: "") == [])
     }
 
     /// What is kept is three numbers on a line, read back as the same call; anything else

@@ -50,6 +50,17 @@ struct CallerQuestionTests {
         #expect(CallerQuestion.askedBefore("Bad passphrase, try again for : ") == nil)
     }
 
+    /// A question asked again says why: ssh-keygen's new passphrase, that the two typed
+    /// differed; any other (sudo's, ssh's, ssh-keygen's others), that the answer was refused.
+    @Test func aQuestionAskedAgainSaysWhy() {
+        #expect(CallerQuestion.askedAgain("Enter passphrase (empty for no passphrase): ")
+                == "The passphrases did not match: type the new one again")
+        for prompt in ["[sudo] password for alice: ", "Enter passphrase for key '/k': ", "Enter PIN for authenticator: ",
+                       "Enter new passphrase (empty for no passphrase): "] {
+            #expect(CallerQuestion.askedAgain(prompt) == "That was not accepted: try again", "\(prompt)")
+        }
+    }
+
     /// Anything else is shown as it came: a custom prompt, sudo's, a question with a line break
     /// or a control character, an opening with nothing after it, a password with no account.
     @Test(arguments: [

@@ -17,6 +17,20 @@ public enum CallerQuestion {
         return "Enter passphrase for " + rest
     }
 
+    /// What the red line of a question asked again says (`AskpassCall`): the caller refused
+    /// the answer, or, for ssh-keygen's new passphrase, the passphrase and its repeat differed
+    /// (ssh-keygen says so only on its own output, then asks both again).
+    public static func askedAgain(_ prompt: String) -> String {
+        if DialogSpec.label(prompt) == "Enter passphrase (empty for no passphrase)" {
+            // TRANSLATORS: in red under ssh-keygen's question for a new key's passphrase when
+            // it asks again because the passphrase typed the second time was another.
+            return localized("The passphrases did not match: type the new one again")
+        }
+        // TRANSLATORS: in red under a question sudo, ssh or ssh-add asks again after it
+        // refused the answer (a wrong password or passphrase).
+        return localized("That was not accepted: try again")
+    }
+
     /// `prompt` as a dialog's description (without its colon), in the user's language; nil
     /// when it is none of these questions.
     public static func described(_ prompt: String) -> String? {

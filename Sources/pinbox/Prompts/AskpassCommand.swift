@@ -176,7 +176,7 @@ struct AskpassCommand {
             // ssh-add's question after a wrong passphrase: its first question, the refusal in red.
             if case .passphrase = kind, let first = CallerQuestion.askedBefore(prompt) {
                 spec.description = first
-                spec.error = Self.refused
+                spec.error = CallerQuestion.askedAgain(prompt)
             }
             // A fingerprint a line of a question or a notice ends in is the detail, shown whole.
             if kind == .confirm || kind == .deviceWait { spec.takeFingerprintOut() }
@@ -198,9 +198,6 @@ struct AskpassCommand {
         spec.paste = paste
         return spec
     }
-
-    /// What a question asked again after a refused answer says on its red line.
-    static var refused: String { localized("That was not accepted: try again") }
 
     /// Runs the dialog, with the display's X resources under the command line; returns the
     /// exit status.
@@ -272,7 +269,7 @@ struct AskpassCommand {
             do throws(ConfigurationError) {
                 page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
                     var spec = dialog
-                    if askedAgain { spec.error = Self.refused }
+                    if askedAgain { spec.error = CallerQuestion.askedAgain(prompt) }
                     if let askedBy { spec.detail = askedBy }
                     keyring?.offer(in: &spec)
                     spec.scale = s

@@ -2,9 +2,9 @@
 import CSystem
 import PinBoxCore
 
-/// The edge of `AskpassCall`: the caller read from `/proc`, and the last call the user
+/// The edge of `AskpassCall`: the caller read from `/proc`, and the calls of it the user
 /// answered kept in a file of the user's runtime directory, so that the next askpass knows
-/// when sudo or ssh asks the same question again, and says that the answer was refused.
+/// when sudo, ssh or ssh-keygen asks the same question again, and says why.
 struct AskpassRecall {
     let call: AskpassCall
     let path: String
@@ -21,17 +21,22 @@ struct AskpassRecall {
 
     /// This caller asked this question before, and had an answer: it refused it. Only this
     /// user's own file is read (a runtime directory others can write to is no proof).
-    var isAskedAgain: Bool {
+    var isAskedAgain: Bool { answeredCalls.contains(call) }
+
+    /// The calls answered, as kept.
+    private var answeredCalls: [AskpassCall] {
         var mode: UInt32 = 0, owner: UInt32 = 0, group: UInt32 = 0
-        guard pinbox_file_status(path, &mode, &owner, &group) == 0, owner == getuid() else { return false }
-        return KernelRecords.read(path, limit: 64).flatMap { AskpassCall(record: String(decoding: $0, as: UTF8.self)) } == call
+        guard pinbox_file_status(path, &mode, &owner, &group) == 0, owner == getuid() else { return [] }
+        return KernelRecords.read(path, limit: 64 * AskpassCall.kept).map {
+            AskpassCall.calls(in: String(decoding: $0, as: UTF8.self))
+        } ?? []
     }
 
     /// The user answered: kept for the caller's next question.
     func answered() {
+        let record = Array(call.kept(after: answeredCalls).utf8)
         let fd = pinbox_open_output(path, 0o600)
         guard fd >= 0 else { return }
-        let record = Array(call.record.utf8)
         let written = record.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         if written != record.count { pinbox_remove_unfinished(fd, path) }
         close(fd)
