@@ -16,10 +16,11 @@ public enum CommandLineText {
         var arguments = bytes.split(separator: 0, omittingEmptySubsequences: false)
         if arguments.last?.isEmpty == true { arguments.removeLast() }
         guard !arguments.isEmpty, !(arguments.count == 1 && arguments[0].isEmpty) else { return nil }
-        let words = hidingSecrets(arguments.map { shown(String(decoding: $0, as: UTF8.self)) }).map { inHome($0, home) }
+        let read = read(arguments.map { shown(String(decoding: $0, as: UTF8.self)) })
+        let words = read.words.map { inHome($0, home) }
         let whole = words.map(quoted).joined(separator: " ")
         guard whole.count > longest else { return whole }
-        return fitted(words)
+        return fitted(words, pinned: read.file)
     }
 
     /// A path in `home` written from `~`, as a shell's prompt writes it.
@@ -34,21 +35,35 @@ public enum CommandLineText {
     /// aloud nor shown to the room.
     static let secretOptions: [String] = ["passphrase", "password", "passwd", "pass"]
 
-    /// Programs whose one-letter options take a secret, with every letter that takes a value
-    /// (their getopt string's): ssh-keygen's old and new passphrase, `-P old` and `-Nnew`, given
-    /// by a user who then lets it ask the other one.
-    static let secretLetters: [(program: String, takingValue: String, secret: String)] = [
-        ("ssh-keygen", "CDEFIMNOPRVYZabfgmnrstwz", "NP"),
-    ]
+    /// A program's one-letter options as its getopt string has them: every letter that takes
+    /// a value, the letters whose value is a secret, and the letter whose value is the file it
+    /// works on.
+    struct Letters {
+        let program: String
+        let takingValue: String
+        let secret: String
+        let file: Character
+    }
+
+    /// ssh-keygen's: its old and new passphrase, `-P old` and `-Nnew`, given by a user who then
+    /// lets it ask the other one; its key, `-f`, which its questions do not name (git signing
+    /// a commit adds a temporary file after it).
+    static let programLetters = [Letters(program: "ssh-keygen", takingValue: "CDEFIMNOPRVYZabfgmnrstwz", secret: "NP", file: "f")]
 
     /// `arguments` with the value of each secret option (`--password X`, `--password=X`, and
     /// the program's own letters: `-P X`, `-pPX`) as "•••".
-    static func hidingSecrets(_ arguments: [String]) -> [String] {
+    static func hidingSecrets(_ arguments: [String]) -> [String] { read(arguments).words }
+
+    /// `arguments` with secrets hidden (`hidingSecrets`), and the places of the words that
+    /// name the file the program works on by its own option (`-f KEY`, `-fKEY`).
+    static func read(_ arguments: [String]) -> (words: [String], file: [Int]) {
         let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
-        let letters = secretLetters.first { $0.program == program }
-        var out: [String] = []
-        var hideNext = false, valueNext = false, optionsEnded = false
+        let letters = programLetters.first { $0.program == program }
+        var out: [String] = [], file: [Int] = []
+        var hideNext = false, valueNext = false, fileNext = false, optionsEnded = false
         for argument in arguments {
+            if fileNext { file.append(out.count) }
+            fileNext = false
             if hideNext {
                 out.append("•••")
                 hideNext = false
@@ -57,9 +72,14 @@ public enum CommandLineText {
             if let letters, !out.isEmpty, !valueNext, !optionsEnded, argument.hasPrefix("-"), argument.count > 1,
                argument == "--" || !argument.hasPrefix("--") {
                 optionsEnded = argument == "--"
-                let word = optionsEnded ? (shown: argument, hideNext: false, valueNext: false) : hidingLetters(argument, letters)
+                let word = optionsEnded ? (shown: argument, valueLetter: nil, valueNext: false) : readingLetters(argument, letters)
+                let secret = word.valueLetter.map { letters.secret.contains($0) } ?? false
+                if word.valueLetter == letters.file {
+                    file.append(out.count)
+                    fileNext = word.valueNext
+                }
                 out.append(word.shown)
-                (hideNext, valueNext) = (word.hideNext, word.valueNext)
+                (hideNext, valueNext) = (word.valueNext && secret, word.valueNext && !secret)
                 continue
             }
             valueNext = false
@@ -72,41 +92,53 @@ public enum CommandLineText {
                 out.append(argument)
             }
         }
-        return out
+        return (out, file)
     }
 
     /// One word of a program's one-letter options, as getopt reads it: letters until one that
-    /// takes a value, which is the rest of the word or else the next word.
-    private static func hidingLetters(_ argument: String, _ letters: (program: String, takingValue: String, secret: String))
-        -> (shown: String, hideNext: Bool, valueNext: Bool) {
+    /// takes a value, which is the rest of the word (shown, or hidden for a secret) or else the
+    /// next word.
+    private static func readingLetters(_ argument: String, _ letters: Letters)
+        -> (shown: String, valueLetter: Character?, valueNext: Bool) {
         var shown = "-"
         var rest = Substring(argument).dropFirst()
         while let letter = rest.first {
             rest = rest.dropFirst()
             shown.append(letter)
             guard letters.takingValue.contains(letter) else { continue }
-            let secret = letters.secret.contains(letter)
-            if rest.isEmpty { return (shown, secret, !secret) }
-            return (shown + (secret ? "•••" : rest), false, false)
+            if rest.isEmpty { return (shown, letter, true) }
+            return (shown + (letters.secret.contains(letter) ? "•••" : rest), letter, false)
         }
-        return (shown, false, false)
+        return (shown, nil, false)
     }
 
     /// `words` in at most `longest` characters. Each path after the program first by its last
-    /// part ("…/report.txt": which file); then the program, and as many words from the end and
+    /// part ("…/report.txt": which file); then the program and the `pinned` words (the file a
+    /// program's option names as the one it works on), and as many words from the end and
     /// from the front, in turn, as fit around "…"; then the paths kept, the last first, given
     /// back as many of their folders as still fit ("…/mail/alice.gpg"). Where not even the last
     /// word fits beside the program, the line loses its middle characters instead.
-    static func fitted(_ words: [String]) -> String {
+    static func fitted(_ words: [String], pinned: [Int] = []) -> String {
         // Each word's forms, shortest first, and the one shown.
         let forms = [[words[0]]] + words.dropFirst().map(shortenings)
         var shown = forms.map { _ in 0 }
         // Only the words shown are written out: a command line of thousands of arguments (sudo
         // on a shell's `*`) costs no more per try than one of a few.
+        func kept(_ front: Int, _ back: Int) -> [Int] {
+            guard front + back < words.count else { return Array(words.indices) }
+            return Array(0..<front) + pinned.filter { $0 >= front && $0 < words.count - back }
+                + Array((words.count - back)..<words.count)
+        }
         func line(_ front: Int, _ back: Int) -> String {
-            let kept = front + back >= words.count ? Array(words.indices)
-                : Array(0..<front) + [-1] + Array((words.count - back)..<words.count)
-            return kept.map { $0 < 0 ? "…" : quoted(forms[$0][shown[$0]]) }.joined(separator: " ")
+            var parts: [String] = []
+            var previous = -1
+            for i in kept(front, back) {
+                if i > previous + 1 { parts.append("…") }
+                parts.append(quoted(forms[i][shown[i]]))
+                previous = i
+            }
+            if previous < words.count - 1 { parts.append("…") }
+            return parts.joined(separator: " ")
         }
         var (front, back) = (1, 0)
         var grown = true
@@ -117,8 +149,11 @@ public enum CommandLineText {
                 if line(next.0, next.1).count <= longest { (front, back, grown) = (next.0, next.1, true) }
             }
         }
-        guard back > 0 else { return elided(line(words.count, 0)) }
-        for i in Array((words.count - back)..<words.count).reversed() + Array(1..<front).reversed() {
+        guard back > 0 || (!pinned.isEmpty && line(front, back).count <= longest) else {
+            return elided(line(words.count, 0))
+        }
+        let lastFirst = kept(front, back).dropFirst().reversed()
+        for i in lastFirst.filter({ $0 >= front }) + lastFirst.filter({ $0 < front }) {
             while shown[i] + 1 < forms[i].count {
                 shown[i] += 1
                 if line(front, back).count > longest { shown[i] -= 1; break }

@@ -607,6 +607,45 @@ final class CallerTests {
         #expect(try run(["ssh-keygen", "-y", "-P", "altes Geheimnis", "-f", key]).status != 0)
     }
 
+    /// git signing a commit with an ssh key (gpg.format ssh) from a desktop, no terminal:
+    /// git runs ssh-keygen, whose question ("Enter passphrase") names no key. Under a German
+    /// locale it is asked in German, and the dialog names ssh-keygen's command with the key it
+    /// signs with (`-f ~/id_ed25519`), though the line is too long for it and ends in git's
+    /// temporary file. The commit is then signed by that key, as git verifies it.
+    @Test func gitSigningWithAnSshKeyAsksForItsPassphraseNamingTheKey() throws {
+        let desk = try CallerDesk()
+        let (prefix, askpass) = try installedAskpass(in: desk)
+        let key = desk.dir + "/id_ed25519"
+        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "Signier-Geheimnis", "-C", "anna@laptop", "-f", key]).status == 0)
+        let repository = desk.dir + "/repository"
+        let keygen = try which("ssh-keygen")
+        let environment = ["HOME": desk.dir, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Anna", "GIT_AUTHOR_EMAIL": "anna@laptop",
+                           "GIT_COMMITTER_NAME": "Anna", "GIT_COMMITTER_EMAIL": "anna@laptop"]
+        func git(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            try run(["git", "-C", repository] + arguments, environment: environment)
+        }
+        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: false)
+        for setting in [["init", "-q"], ["config", "gpg.format", "ssh"], ["config", "user.signingkey", key],
+                        ["config", "gpg.ssh.program", keygen]] {
+            #expect(try git(setting).status == 0, "\(setting)")
+        }
+        try "Mietvertrag\n".write(toFile: repository + "/vertrag.txt", atomically: true, encoding: .utf8)
+        #expect(try git(["add", "vertrag.txt"]).status == 0)
+        let commit = try Child(["git", "-C", repository, "commit", "-q", "-S", "-m", "Vertrag"],
+                               environment: Self.german.merging(environment) { $1 }.merging(
+                                   ["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force", "DISPLAY": desk.display]) { $1 },
+                               capture: true)
+        defer { if commit.isRunning { kill(commit.pid, SIGKILL) } }
+        try expectAskedInGerman("Enter passphrase", title: "Passphrase required",
+                                askedBy: keygen + " -Y sign -n git -f ~/id_ed25519 …", answer: "Signier-Geheimnis",
+                                on: desk, drawnBy: prefix)
+        #expect(commit.wait() == 0, "\(String(decoding: commit.read().err, as: UTF8.self))")
+        let publicKey = try String(contentsOfFile: key + ".pub", encoding: .utf8)
+        try ("anna@laptop " + publicKey).write(toFile: desk.dir + "/allowed_signers", atomically: true, encoding: .utf8)
+        let verified = try git(["-c", "gpg.ssh.allowedSignersFile=" + desk.dir + "/allowed_signers", "verify-commit", "HEAD"])
+        #expect(verified.status == 0, "\(verified.output)")
+    }
+
     /// ssh-keygen making a key whose passphrase's repeat differs: it says so only on its own
     /// output ("Passphrases do not match.  Try again.") and asks both again. Under a German
     /// locale the new passphrase asked again says it in red, in German, and not that an answer

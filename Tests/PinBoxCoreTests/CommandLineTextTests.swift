@@ -104,6 +104,25 @@ struct CommandLineTextTests {
         #expect(line(["ssh-keygen", "-y", "-f", "k", "--passphrase", "x"]) == "ssh-keygen -y -f k --passphrase •••")
     }
 
+    /// ssh-keygen's key, named by its `-f`, stays on a line too long for the dialog, with its
+    /// option, where the words after it go first: git signing a commit names a temporary file
+    /// last. Another program's `-f` is a word like any other.
+    @Test func sshKeygensKeyStaysOnALongLine() {
+        func fitted(_ words: [String]) -> String? {
+            CommandLineText.command(Array((words.joined(separator: "\0") + "\0").utf8), home: "/home/anna")
+        }
+        let signing = ["/usr/bin/ssh-keygen", "-Y", "sign", "-n", "git", "-f", "/home/anna/.ssh/id_ed25519",
+                       "/tmp/.git_signing_buffer_tmpbl9MKX"]
+        #expect(fitted(signing) == "/usr/bin/ssh-keygen -Y sign -n git -f ~/.ssh/id_ed25519 …")
+        #expect(fitted(["ssh-keygen", "-Y", "sign", "-n", "git", "-f/home/anna/.ssh/keys/work/id_ed25519_sk",
+                        "/tmp/.git_signing_buffer_tmpbl9MKX"]) == "ssh-keygen -Y sign -n git -f…/.ssh/keys/work/id_ed25519_sk …")
+        #expect(fitted(["ssh-keygen", "-Y", "sign", "-n", "file", "-f", "/home/anna/.ssh/id_ed25519", "/home/anna/contracts/2026/lease.pdf"])
+                == "ssh-keygen -Y sign -n file -f ~/…/id_ed25519 ~/…/lease.pdf")
+        // The control: the same words given to another program keep its last word, the file.
+        #expect(fitted(["/usr/bin/ssh-keygen2"] + signing.dropFirst())
+                == "/usr/bin/ssh-keygen2 -Y … /tmp/.git_signing_buffer_tmpbl9MKX")
+    }
+
     /// The askpass names sudo (what it will run), ssh-keygen (whose questions name no key),
     /// ssh-add where its question names no key, and no caller whose question says it.
     @Test func theAskpassNamesTheCallersWhoseQuestionsNameNothing() {
