@@ -412,11 +412,7 @@ final class CallerTests {
 
         var hostKey = try desk.nextDialog()
         #expect(desk.title(hostKey) == (try Self.de("Unknown host key")))
-        var entry: EntryInk?
-        try waitUntil("the entry's caret") {
-            entry = try desk.entry(hostKey)
-            return entry?.caret != nil
-        }
+        let entry = try focusedEntry(of: hostKey, on: desk)
         let host = "[127.0.0.1]:\(server.port) ([127.0.0.1]:\(server.port))"
         let fingerprintLine = "ED25519 key fingerprint is \(server.fingerprint).\n"
         let asked = try Self.de("The authenticity of host '%s' can't be established.", host) + "\n" + fingerprintLine
@@ -424,7 +420,7 @@ final class CallerTests {
             + String(try Self.de("Are you sure you want to continue connecting?").dropLast()) + " (yes/no/[fingerprint])? "
         let english = "The authenticity of host '\(host)' can't be established.\n" + fingerprintLine
             + "This key is not known by any other names.\nAre you sure you want to continue connecting (yes/no/[fingerprint])? "
-        let entryTop = try #require(entry).rows.lowerBound
+        let entryTop = entry.rows.lowerBound
         let inGerman = try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: asked, focused: true)
         #expect(inGerman.drawn == inGerman.shown, "\(zip(inGerman.drawn, inGerman.shown).filter { $0 != $1 }.count) pixels differ")
         #expect(try top(of: &hostKey, above: entryTop, on: desk, drawnBy: prefix, for: english, focused: true,
@@ -555,6 +551,16 @@ final class CallerTests {
         #expect(try listed().contains("anna@laptop"))
     }
 
+    /// The dialog's entry once its caret is drawn: the dialog has the focus.
+    private func focusedEntry(of dialog: CallerDesk.Dialog, on desk: CallerDesk) throws -> EntryInk {
+        var entry: EntryInk?
+        try waitUntil("the entry's caret") {
+            entry = try desk.entry(dialog)
+            return entry?.caret != nil
+        }
+        return try #require(entry)
+    }
+
     /// The next dialog asks for a secret in German: its heading is the catalogue's `title`, and
     /// above its entry it is drawn as `pinbox render` draws the catalogue's German `question`
     /// with the line naming the caller `askedBy`. Drawn without that line, or in English, it is
@@ -563,12 +569,8 @@ final class CallerTests {
                                      on desk: CallerDesk, drawnBy prefix: String) throws {
         var dialog = try desk.nextDialog()
         #expect(desk.title(dialog) == (try Self.de(title)), "\(question)")
-        var entry: EntryInk?
-        try waitUntil("the entry's caret") {
-            entry = try desk.entry(dialog)
-            return entry?.caret != nil
-        }
-        let entryTop = try #require(entry).rows.lowerBound
+        let entry = try focusedEntry(of: dialog, on: desk)
+        let entryTop = entry.rows.lowerBound
         let german = try Self.de(question) + ": "
         let asked = try top(of: &dialog, above: entryTop, on: desk, drawnBy: prefix, for: german, focused: true, askedBy: askedBy)
         #expect(asked.drawn == asked.shown, "\(question): \(zip(asked.drawn, asked.shown).filter { $0 != $1 }.count) pixels differ")
@@ -771,11 +773,7 @@ final class CallerTests {
 
         var question = try desk.nextDialog()
         #expect(desk.title(question) == (try Self.de("Unknown host key")))
-        var entry: EntryInk?
-        try waitUntil("the entry's caret") {
-            entry = try desk.entry(question)
-            return entry?.caret != nil
-        }
+        let entry = try focusedEntry(of: question, on: desk)
         let host = "[127.0.0.1]:\(server.port) ([127.0.0.1]:\(server.port))"
         let fingerprintLine = "ED25519 key fingerprint is \(server.fingerprint).\n"
         let names = (1...8).map { "    \(knownHosts):\($0): web\($0)\n" }.joined()
@@ -789,7 +787,7 @@ final class CallerTests {
             + "No matching host key fingerprint found in DNS.\nThis host key is known by the following other names/addresses:\n"
             + names + "    (2 additional names omitted)\nAre you sure you want to continue connecting (yes/no/[fingerprint])? "
         // The names' long lines wrap: the question grows into the screen's height (the desk's).
-        let entryTop = try #require(entry).rows.lowerBound
+        let entryTop = entry.rows.lowerBound
         let inGerman = try top(of: &question, above: entryTop, on: desk, drawnBy: prefix, for: asked, focused: true, room: 1024)
         #expect(inGerman.drawn == inGerman.shown, "\(zip(inGerman.drawn, inGerman.shown).filter { $0 != $1 }.count) pixels differ")
         let inEnglish = try top(of: &question, above: entryTop, on: desk, drawnBy: prefix, for: english, focused: true,
