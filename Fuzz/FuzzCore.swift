@@ -46,8 +46,11 @@ func checkSettings(_ bytes: [UInt8]) {
 
 /// A caller writes its own command line (argv, setproctitle): whatever the bytes, the line a
 /// dialog shows of it is one line of at most `longest` characters, with no control or format
-/// character (nothing that breaks the line, moves the cursor or turns the text around).
-func checkCommandLine(_ bytes: [UInt8]) {
+/// character (nothing that breaks the line, moves the cursor or turns the text around). An
+/// odd first byte makes the rest ssh-keygen's arguments, read with its letters (a secret
+/// hidden, its key kept on a long line).
+func checkCommandLine(_ input: [UInt8]) {
+    let bytes = input.first.map { $0 & 1 == 1 } == true ? Array("ssh-keygen\0".utf8) + input.dropFirst() : input
     guard let line = CommandLineText.command(bytes) else { return }
     check(!line.isEmpty && line.count <= CommandLineText.longest, "a command line longer than a dialog's line")
     check(!line.unicodeScalars.contains {
