@@ -573,6 +573,69 @@ struct AccessibilityTests {
         #expect(FileManager.default.fileExists(atPath: signature))
     }
 
+    /// A blind user making a key with the real ssh-keygen, from a desktop: each question is
+    /// read as ssh-keygen asks it, with the "Asked by" line naming its command (the question
+    /// names no key); when the repeat differed, the new passphrase asked again announces why,
+    /// and the repeat after it announces nothing. The key is made with the passphrase typed
+    /// twice alike.
+    @Test func sshKeygensQuestionsAndTheirMismatchAreHeard() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let askpass = bus.home + "/pinbox-askpass"
+        try FileManager.default.createSymbolicLink(atPath: askpass, withDestinationPath: PinBoxProcess.binary)
+        let key = bus.home + "/id_ed25519"
+        let keygen = try Child(["ssh-keygen", "-q", "-t", "ed25519", "-C", "anna@laptop", "-f", key],
+                               environment: bus.environment.merging(["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
+                                                                     "LANG": "C"]) { $1 },
+                               capture: true)
+        defer { if keygen.isRunning { kill(keygen.pid, SIGKILL) } }
+        let mismatch = "The passphrases did not match: type the new one again"
+        /// The next question's entry takes the focus; its window as the bus shows it, its labels
+        /// and its error line's text, once `typed` is typed into it (every character heard).
+        func nextQuestion(typing typed: String) throws -> (labels: [String], error: String, heard: [[String: Any]]) {
+            var heard = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused"
+                && $0["detail1"] as? Int == 1 && $0["role"] as? String == "password text" }
+            // ssh-keygen waits for each askpass to end before it starts the next: the one
+            // application named pinbox-askpass is this question's.
+            let nodes = flatten(try probe.window(of: "pinbox-askpass"))
+            try xdotool(["type", "--delay", "20", typed], display: xvfb.display)
+            heard += try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+                && ($0["detail1"] as? Int ?? 0) + ($0["detail2"] as? Int ?? 0) == typed.count }
+            return (nodes.filter { $0["role"] as? String == "label" }.map { $0["name"] as? String ?? "" },
+                    nodes.first { $0["role"] as? String == "notification" && !($0["name"] as? String ?? "").isEmpty }?["name"]
+                        as? String ?? "", heard)
+        }
+        func answer() throws {
+            _ = try probe.events()
+            _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        }
+        let command = "ssh-keygen -q -t ed25519 -C anna@laptop -f ~/id_ed25519"
+        let first = try nextQuestion(typing: "eins")
+        #expect(first.labels.prefix(2) == ["Enter passphrase (empty for no passphrase)", "Asked by " + command], "\(first.labels)")
+        #expect(first.error == "")
+        try answer()
+        let repeated = try nextQuestion(typing: "zwei")
+        #expect(repeated.labels.prefix(2) == ["Enter same passphrase again", "Asked by " + command], "\(repeated.labels)")
+        #expect(repeated.error == "")
+        try answer()
+        let again = try nextQuestion(typing: "drei")
+        #expect(again.labels.prefix(2) == ["Enter passphrase (empty for no passphrase)", "Asked by " + command], "\(again.labels)")
+        #expect(again.error == mismatch)
+        // Said as the dialog appeared: heard while it took the focus, or still to come.
+        var heard = again.heard
+        for said in [Self.announced(mismatch), Self.shown(mismatch)] where !heard.contains(where: said) {
+            heard += try probe.waitForEvent(said)
+        }
+        try answer()
+        let last = try nextQuestion(typing: "drei")
+        #expect(last.labels.first == "Enter same passphrase again" && last.error == "", "the repeat asked again says nothing")
+        #expect(!last.heard.contains(where: Self.announced(mismatch)))
+        try answer()
+        #expect(keygen.wait() == 0, "\(String(decoding: keygen.read().err, as: UTF8.self))")
+        #expect(try run(["ssh-keygen", "-y", "-P", "drei", "-f", key]).status == 0)
+    }
+
     @Test func theRepeatsMismatchIsAnnounced() throws {
         let xvfb = try Xvfb()
         let bus = try AccessibilityBus(display: xvfb.display)
