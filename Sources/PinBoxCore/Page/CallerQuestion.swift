@@ -26,8 +26,8 @@ public enum CallerQuestion {
             // it asks again because the passphrase typed the second time was another.
             return localized("The passphrases did not match: type the new one again")
         }
-        // TRANSLATORS: in red under a question sudo, ssh or ssh-add asks again after it
-        // refused the answer (a wrong password or passphrase).
+        // TRANSLATORS: in red under a question sudo, ssh, ssh-add or ssh-keygen asks again
+        // after it refused the answer (a wrong password, passphrase or PIN).
         return localized("That was not accepted: try again")
     }
 
@@ -195,8 +195,7 @@ public enum CallerQuestion {
 
     /// ssh's question before it trusts a host's key (`HostKeyQuestion.text`: the fingerprint
     /// and the choices taken out), its lines in the user's language (sshconnect.c); in English,
-    /// ssh's own. A line not read here (a name the key is known by, DNS's finding) stays as ssh
-    /// wrote it.
+    /// ssh's own. A line not read here (a name the key is known by) stays as ssh wrote it.
     public static func hostKey(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var said: [String] = []

@@ -259,9 +259,10 @@ struct AskpassCommand {
             // Light or dark, normal or high contrast, still or animated: as named, else as the
             // desktop says before the page is made, and then as it says while it is open.
             let choices = display.desktopChoices(preferences)
-            // The caller, read once, for a question with an entry: sudo or ssh asking again what
-            // the user answered (the answer was refused, which they say only on their
-            // terminal), and sudo's or ssh-keygen's command, which its question does not name.
+            // The caller, read once, for a question with an entry: sudo, ssh or ssh-keygen asking
+            // again what the user answered (the answer was refused, which they say only on their
+            // terminal or output), and sudo's or ssh-keygen's command, which its question does
+            // not name.
             let parent = promptKind.hasEntry ? KernelRecords.parent : (stat: nil, commandLine: nil)
             let recall = AskpassRecall(prompt: prompt, callerStat: parent.stat)
             let askedAgain = recall?.isAskedAgain == true
