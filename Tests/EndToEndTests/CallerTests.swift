@@ -807,6 +807,56 @@ final class CallerTests {
         return String(line.dropFirst("msgstr[\(form)] \"".count).dropLast())
     }
 
+    /// ssh-agent asking before it uses a key added with `-c` and a destination constraint
+    /// (`ssh-add -h USER@HOST`), under a German locale: its question, the key's fingerprint as
+    /// the detail, and its line naming the account the request logs in as, each in German, drawn
+    /// above the buttons as `pinbox render` draws the catalogue's sentences (ssh-agent's English
+    /// draws otherwise). Yes lets ssh log in with the key.
+    @Test func sshAgentsQuestionForADestinationConstrainedKeyIsAskedInGerman() throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let key = desk.dir + "/id_ed25519"
+        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "anna@laptop", "-f", key]).status == 0)
+        let server = try SSHServer(dir: desk.dir, user: user, authorizedKey: key + ".pub")
+        let (prefix, askpass) = try installedAskpass(in: desk)
+        let knownHosts = desk.dir + "/known_hosts"
+        let hostKey = try String(contentsOfFile: server.hostKey + ".pub", encoding: .utf8).split(separator: " ").prefix(2)
+            .joined(separator: " ")
+        try "[127.0.0.1]:\(server.port) \(hostKey)\n".write(toFile: knownHosts, atomically: true, encoding: .utf8)
+        let socket = desk.dir + "/agent.sock"
+        // The agent asks through the askpass of its own environment.
+        let agent = try Child(["ssh-agent", "-D", "-a", socket],
+                              environment: Self.german.merging(["SSH_ASKPASS": askpass, "DISPLAY": desk.display]) { $1 })
+        defer { kill(agent.pid, SIGTERM); _ = agent.wait() }
+        try waitUntil("ssh-agent listens") { FileManager.default.fileExists(atPath: socket) }
+        let added = try run(["ssh-add", "-c", "-H", knownHosts, "-h", "\(user.name)@[127.0.0.1]:\(server.port)", key],
+                            environment: ["SSH_AUTH_SOCK": socket])
+        #expect(added.status == 0, "\(added.output)")
+        let client = try ssh(user, server, desk: desk, knownHosts: knownHosts,
+                             options: ["-o", "PreferredAuthentications=publickey", "-o", "PubkeyAuthentication=yes"],
+                             environment: ["SSH_AUTH_SOCK": socket])
+        defer { if client.isRunning { kill(client.pid, SIGKILL) } }
+
+        var question = try desk.nextDialog()
+        let yes = try #require(CallerDesk.defaultButton(in: desk.pixels(&question), width: question.width,
+                                                        height: question.height))
+        let fingerprint = try run(["ssh-keygen", "-l", "-f", key + ".pub"]).output.split(separator: " ")[1]
+        let request = "\n" + "Key fingerprint \(fingerprint).\n"
+        // The msgid as po/de.po writes it, its quotes escaped.
+        let account = try Self.de(#"public key authentication request for user \"%s\" to listed host"#, user.name)
+        let asked = try Self.de("Allow use of key %s?", "anna@laptop") + request + account
+        let english = "Allow use of key anna@laptop?" + request + "public key authentication request for user \"\(user.name)\" to listed host"
+        let inGerman = try top(of: &question, above: yes.y - 24, on: desk, drawnBy: prefix, for: asked, hint: "confirm")
+        #expect(inGerman.drawn == inGerman.shown, "\(zip(inGerman.drawn, inGerman.shown).filter { $0 != $1 }.count) pixels differ")
+        let inEnglish = try top(of: &question, above: yes.y - 24, on: desk, drawnBy: prefix, for: english, hint: "confirm",
+                                ["LANG": "C"])
+        #expect(inEnglish.drawn != inGerman.shown, "drawn alike in English")
+        pastTheArmingDelay()
+        try desk.key("Return")
+        #expect(client.wait() == 0, "\(String(decoding: client.read().err, as: UTF8.self))")
+        #expect(String(decoding: client.read().out, as: UTF8.self) == "connected\n")
+    }
+
     /// A desk, a user, an sshd for them, and an ssh to it with an empty known_hosts: it is about
     /// to ask about the server's host key. (The ssh is killed with its `Child`, if still running.)
     private func sshToANewHost() throws -> (desk: CallerDesk, user: SudoUser, server: SSHServer, knownHosts: String,

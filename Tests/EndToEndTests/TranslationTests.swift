@@ -336,6 +336,14 @@ struct TranslationTests {
             + "Dieser Schlüssel ist unter keinen anderen Namen bekannt.\n"
             + "Soll der Verbindungsaufbau wirklich fortgesetzt werden (yes/no/[fingerprint])? ", ""),
         ("Accept updated hostkeys? (yes/no): ", "Aktualisierte Host-Schlüssel akzeptieren? (yes/no): ", ""),
+        // ssh-agent: a security key's PIN, then a touch (verify-required), and the touch notice
+        // for a key it may use only for some hosts (ssh-add -h).
+        ("Enter PIN and confirm user presence for ED25519-SK key SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw: ",
+         "PIN für ED25519-SK-Schlüssel SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw eingeben und Anwesenheit bestätigen: ", ""),
+        ("Confirm user presence for key ED25519-SK SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw\n"
+            + "public key authentication request for user \"git\" to listed host",
+         "Anwesenheit für Schlüssel ED25519-SK bestätigen\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw\n"
+            + "Anfrage zur Public-Key-Authentifizierung für Benutzer „git“ an einen aufgeführten Host", "none"),
     ])
     func sshsAndGitsQuestionsAreDrawnInGerman(_ question: String, _ german: String, _ hint: String) throws {
         let dir = NSTemporaryDirectory() + "pinbox-questions-\(UUID().uuidString)"

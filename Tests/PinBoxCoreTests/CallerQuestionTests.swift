@@ -33,6 +33,9 @@ struct CallerQuestionTests {
         "Open local forward LOCALHOST:8080 -> db.internal:5432 on example.org?",
         "Open remote forward LOCALHOST:2222 -> localhost:22 on example.org?",
         "Open dynamic forward *:1080 -> * on example.org?",
+        "Allow use of key alice@laptop?\npublic key authentication request for user \"alice\" to listed host",
+        "Confirm user presence for key ED25519-SK\npublic key authentication request for user \"git\" to listed host",
+        "Enter PIN and confirm user presence for ED25519-SK key SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw: ",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
@@ -77,6 +80,9 @@ struct CallerQuestionTests {
         "Again and again: ", "Enter passphrase again: ", "Enter PIN for key: ", "Allow forward to my host:22? ",
         "Open local forward LOCALHOST:8080 -> db:5432?", "Open dynamic forward LOCALHOST:1080 -> db:80 on example.org?",
         "Open local forward /run/my socket -> db:5432 on example.org?",
+        "My own question?\npublic key authentication request for user \"alice\" to listed host",
+        "Allow use of key alice@laptop?\npublic key authentication request for user alice to listed host",
+        "Enter PIN and confirm user presence for my key SHA256:x: ",
     ])
     func anyOtherPromptIsShownAsItCame(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == nil)

@@ -35,6 +35,18 @@ public enum CallerQuestion {
     /// when it is none of these questions.
     public static func described(_ prompt: String) -> String? {
         let text = DialogSpec.label(prompt)
+        // ssh-agent's question and touch notice for a key it may use only on the way to some
+        // hosts (ssh-add -h): under them, a line naming the account the request logs in as.
+        if let end = text.lastIndex(of: "\n"),
+           let user = String(text[text.index(after: end)...])
+               .between("public key authentication request for user \"", and: "\" to listed host"),
+           !user.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+           let question = described(String(text[..<end])) {
+            // TRANSLATORS: under ssh-agent's question before it uses a key, or its request to
+            // touch a security key, when the key may be used only for some hosts (ssh-add -h);
+            // %s is the account the request logs in as, as alice.
+            return question + "\n" + localized("public key authentication request for user \"%s\" to listed host", user)
+        }
         guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             return nil
         }
@@ -72,6 +84,14 @@ public enum CallerQuestion {
                 // with it; %s is the key's type (ED25519-SK).
                 return localized("Enter PIN for %s key", type)
             }
+        }
+        // ssh-agent: the PIN of a security key that also asks for a touch (verify-required).
+        if let rest = text.after("Enter PIN and confirm user presence for "), let (type, print) = rest.split(first: " key "),
+           Self.isOneWord(type), PromptFingerprint.fingerprint(print) == print {
+            // TRANSLATORS: ssh-agent's question for a security key's PIN when the key is then
+            // to be touched too; the first %s is the key's type (ED25519-SK), the second its
+            // fingerprint.
+            return localized("Enter PIN and confirm user presence for %s key %s", type, print)
         }
         // ssh-add -K and ssh-keygen -K: the PIN of the security key whose resident keys they load.
         if text == "Enter PIN for authenticator" {
