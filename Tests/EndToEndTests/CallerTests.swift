@@ -512,9 +512,7 @@ final class CallerTests {
     @Test func sshsAddKeysToAgentQuestionIsAskedInGermanAndAnswered() throws {
         let desk = try CallerDesk()
         let user = try SudoUser(home: desk.dir)
-        let key = desk.dir + "/id_ed25519"
-        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "Schlüssel-Geheimnis", "-C", "anna@laptop",
-                         "-f", key]).status == 0)
+        let key = try newKey(in: desk, passphrase: "Schlüssel-Geheimnis")
         let server = try SSHServer(dir: desk.dir, user: user, authorizedKey: key + ".pub")
         let (prefix, askpass) = try installedAskpass(in: desk)
         let socket = desk.dir + "/agent.sock"
@@ -549,6 +547,14 @@ final class CallerTests {
         #expect(try !listed().contains("anna@laptop"))
         try logIn(answer: "Return")
         #expect(try listed().contains("anna@laptop"))
+    }
+
+    /// A new ed25519 key, `id_ed25519` in `desk`, commented anna@laptop, locked by `passphrase`
+    /// (none when empty); its path.
+    private func newKey(in desk: CallerDesk, passphrase: String) throws -> String {
+        let key = desk.dir + "/id_ed25519"
+        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", passphrase, "-C", "anna@laptop", "-f", key]).status == 0)
+        return key
     }
 
     /// The dialog's entry once its caret is drawn: the dialog has the focus.
@@ -589,8 +595,7 @@ final class CallerTests {
     @Test func sshKeygenAsksForTheOldAndNewPassphraseInGermanNamingItsCommand() throws {
         let desk = try CallerDesk()
         let (prefix, askpass) = try installedAskpass(in: desk)
-        let key = desk.dir + "/id_ed25519"
-        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "altes Geheimnis", "-f", key]).status == 0)
+        let key = try newKey(in: desk, passphrase: "altes Geheimnis")
         let keygen = try Child(["ssh-keygen", "-p", "-f", key],
                                environment: Self.german.merging(["SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force",
                                                                  "DISPLAY": desk.display, "HOME": desk.dir]) { $1 },
@@ -617,8 +622,7 @@ final class CallerTests {
     @Test func gitSigningWithAnSshKeyAsksForItsPassphraseNamingTheKey() throws {
         let desk = try CallerDesk()
         let (prefix, askpass) = try installedAskpass(in: desk)
-        let key = desk.dir + "/id_ed25519"
-        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "Signier-Geheimnis", "-C", "anna@laptop", "-f", key]).status == 0)
+        let key = try newKey(in: desk, passphrase: "Signier-Geheimnis")
         let repository = desk.dir + "/repository"
         let keygen = try which("ssh-keygen")
         let environment = ["HOME": desk.dir, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Anna", "GIT_AUTHOR_EMAIL": "anna@laptop",
@@ -713,8 +717,7 @@ final class CallerTests {
     @Test func sshAddLocksAndUnlocksTheAgentAskingInGerman() throws {
         let desk = try CallerDesk()
         let (prefix, askpass) = try installedAskpass(in: desk)
-        let key = desk.dir + "/id_ed25519"
-        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "anna@laptop", "-f", key]).status == 0)
+        let key = try newKey(in: desk, passphrase: "")
         let socket = desk.dir + "/agent.sock"
         let agent = try Child(["ssh-agent", "-D", "-a", socket])
         defer { kill(agent.pid, SIGTERM); _ = agent.wait() }
@@ -815,8 +818,7 @@ final class CallerTests {
     @Test func sshAgentsQuestionForADestinationConstrainedKeyIsAskedInGerman() throws {
         let desk = try CallerDesk()
         let user = try SudoUser(home: desk.dir)
-        let key = desk.dir + "/id_ed25519"
-        #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "anna@laptop", "-f", key]).status == 0)
+        let key = try newKey(in: desk, passphrase: "")
         let server = try SSHServer(dir: desk.dir, user: user, authorizedKey: key + ".pub")
         let (prefix, askpass) = try installedAskpass(in: desk)
         let knownHosts = desk.dir + "/known_hosts"
