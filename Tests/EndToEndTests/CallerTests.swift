@@ -393,11 +393,14 @@ final class CallerTests {
 
     /// The real ssh under a German locale asks in German: a new host's key (the catalogue's
     /// sentences, the fingerprint under its German label), then, under `ControlMaster=ask`,
-    /// whether another ssh may share its connection. Each dialog is drawn, above its entry or
-    /// its buttons, as `pinbox render` draws the catalogue's German sentences given as ssh's
+    /// whether another ssh may share its connection, have a stream through it (`ssh -W`) or a
+    /// port forwarded (`ssh -O forward -L`). Each dialog is drawn, above its entry or its
+    /// buttons, as `pinbox render` draws the catalogue's German sentences given as ssh's
     /// question; ssh's English question draws otherwise. Yes trusts the key and lets the second
-    /// ssh run its command; Escape, No, refuses the third, which then asks for a password itself;
-    /// `ssh -O stop`, refused, leaves the master taking sessions; `ssh -O exit`, allowed, ends it.
+    /// ssh run its command; Yes brings the server's greeting through the stream and its key
+    /// through the forwarded port; Escape, No, refuses the next ssh, which then asks for a
+    /// password itself; `ssh -O stop`, refused, leaves the master taking sessions; `ssh -O
+    /// exit`, allowed, ends it.
     @Test func sshsHostKeyAndSharedConnectionQuestionsAreAskedInGerman() throws {
         let desk = try CallerDesk()
         let user = try SudoUser(home: desk.dir)
