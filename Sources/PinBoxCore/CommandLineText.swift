@@ -60,40 +60,41 @@ public enum CommandLineText {
         let program = arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? ""
         let letters = programLetters.first { $0.program == program }
         var out: [String] = [], file: [Int] = []
-        var hideNext = false, valueNext = false, fileNext = false, optionsEnded = false
+        var next = NextWord.any, optionsEnded = false
         for argument in arguments {
-            if fileNext { file.append(out.count) }
-            fileNext = false
-            if hideNext {
+            let this = next
+            next = .any
+            if this == .secret {
                 out.append("•••")
-                hideNext = false
                 continue
             }
-            if let letters, !out.isEmpty, !valueNext, !optionsEnded, argument.hasPrefix("-"), argument.count > 1,
+            if this == .file { file.append(out.count) }
+            if let letters, this == .any, !out.isEmpty, !optionsEnded, argument.hasPrefix("-"), argument.count > 1,
                argument == "--" || !argument.hasPrefix("--") {
                 optionsEnded = argument == "--"
                 let word = optionsEnded ? (shown: argument, valueLetter: nil, valueNext: false) : readingLetters(argument, letters)
-                let secret = word.valueLetter.map { letters.secret.contains($0) } ?? false
-                if word.valueLetter == letters.file {
-                    file.append(out.count)
-                    fileNext = word.valueNext
-                }
+                if word.valueLetter == letters.file { file.append(out.count) }
                 out.append(word.shown)
-                (hideNext, valueNext) = (word.valueNext && secret, word.valueNext && !secret)
+                if word.valueNext, let letter = word.valueLetter {
+                    next = letters.secret.contains(letter) ? .secret : letter == letters.file ? .file : .value
+                }
                 continue
             }
-            valueNext = false
             let unmarked = argument.drop { $0 == "-" }
             guard unmarked.count < argument.count else { out.append(argument); continue }
             if let equals = unmarked.firstIndex(of: "="), secretOptions.contains(PromptText.lowercased(String(unmarked[..<equals]))) {
                 out.append(String(argument[..<argument.index(after: equals)]) + "•••")
             } else {
-                hideNext = secretOptions.contains(PromptText.lowercased(String(unmarked)))
+                if secretOptions.contains(PromptText.lowercased(String(unmarked))) { next = .secret }
                 out.append(argument)
             }
         }
         return (out, file)
     }
+
+    /// What the word after an option is: any word, or the option's value (a secret, the file
+    /// the program works on, or another).
+    private enum NextWord { case any, value, secret, file }
 
     /// One word of a program's one-letter options, as getopt reads it: letters until one that
     /// takes a value, which is the rest of the word (shown, or hidden for a secret) or else the

@@ -17,14 +17,18 @@ struct AskpassRecall {
               let stat, let call = AskpassCall(callerStat: stat, prompt: prompt) else { return nil }
         self.call = call
         path = runtime + "/pinbox-askpass-answered"
+        earlier = Self.answeredCalls(in: path)
     }
 
-    /// This caller asked this question before, and had an answer: it refused it. Only this
-    /// user's own file is read (a runtime directory others can write to is no proof).
-    var isAskedAgain: Bool { answeredCalls.contains(call) }
+    /// The calls answered before this one, as kept when this askpass started.
+    private let earlier: [AskpassCall]
 
-    /// The calls answered, as kept.
-    private var answeredCalls: [AskpassCall] {
+    /// This caller asked this question before, and had an answer: it refused it.
+    var isAskedAgain: Bool { earlier.contains(call) }
+
+    /// The calls kept at `path`. Only this user's own file is read (a runtime directory others
+    /// can write to is no proof).
+    private static func answeredCalls(in path: String) -> [AskpassCall] {
         var mode: UInt32 = 0, owner: UInt32 = 0, group: UInt32 = 0
         guard pinbox_file_status(path, &mode, &owner, &group) == 0, owner == getuid() else { return [] }
         return KernelRecords.read(path, limit: 64 * AskpassCall.kept).map {
@@ -34,7 +38,7 @@ struct AskpassRecall {
 
     /// The user answered: kept for the caller's next question.
     func answered() {
-        let record = Array(call.kept(after: answeredCalls).utf8)
+        let record = Array(call.kept(after: earlier).utf8)
         let fd = pinbox_open_output(path, 0o600)
         guard fd >= 0 else { return }
         let written = record.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
