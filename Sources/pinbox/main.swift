@@ -13,6 +13,7 @@ let usage = """
            pinbox askpass [options] [--] PROMPT      ask for an answer for ssh, sudo or git (SSH_ASKPASS)
            pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
            pinbox pay [--amount TEXT] [--payee TEXT] the payment sheet of seed 001, with a number pad
+           pinbox ask-password-agent [--watch]       answer the system's password questions (systemd's)
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
            pinbox --help | render --help | --version
     """
@@ -98,6 +99,11 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
             arguments.removeFirst()
             help = { AskpassCommand.help }
             return try AskpassCommand(arguments: arguments, hint: askpassHint()).run()
+        }
+        if arguments.first == "ask-password-agent" {
+            arguments.removeFirst()
+            help = { SystemAgentCommand.help }
+            return try SystemAgentCommand(arguments: arguments).run()
         }
         if arguments.first == "pay" {
             arguments.removeFirst()

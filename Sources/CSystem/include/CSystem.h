@@ -219,6 +219,37 @@ static inline int pinbox_file_status(const char *path, unsigned *mode, unsigned 
     return 0;
 }
 
+/// systemd's password agent protocol (password_agent.c). A watch on `directory` (inotify,
+/// non-blocking, closed across exec), readable when a file there is written and closed, moved
+/// in or out, or deleted; -1 (errno set) when it cannot be made.
+int pinbox_directory_watch(const char *directory);
+/// Reads every pending event of a watch and drops it (the directory is read again instead);
+/// 1 when there were some.
+int pinbox_directory_watch_drain(int fd);
+/// The names in `directory`, each followed by a NUL, into `buffer`: the bytes used, -1 when
+/// it cannot be read.
+long pinbox_directory_names(const char *directory, char *buffer, long capacity);
+/// A regular file read whole up to `limit` bytes, never through a symbolic link, with its
+/// owner and mode as opened (not as named a moment before): the bytes read, -1 when it cannot
+/// be opened, -2 when it is not a regular file.
+long pinbox_read_owned_file(const char *path, unsigned char *buffer, long limit, unsigned *uid, unsigned *mode);
+/// Sends `head` then `body` (none when `body_length` is 0) as one datagram to the AF_UNIX
+/// datagram socket at `path`: 0, or the errno value.
+int pinbox_datagram_send(const char *path, const unsigned char *head, size_t head_length,
+                         const unsigned char *body, size_t body_length);
+/// 1 while a process with this ID exists, one this process may not signal included.
+int pinbox_process_exists(int pid);
+/// A descriptor readable once process `pid` has ended (a pidfd, closed across exec); -1 when
+/// the kernel makes none.
+int pinbox_process_watch(int pid);
+/// This program started again (`/proc/self/exe`) with `argv` and this environment, `stdin_fd`
+/// and `stdout_fd` as its standard input and output: its process ID, or -1 (errno set).
+int pinbox_spawn_self(char *const argv[], int stdin_fd, int stdout_fd);
+/// Waits for the child `pid` to end: its exit status (128 + the signal that ended it), -1.
+int pinbox_reap(int pid);
+/// `CLOCK_MONOTONIC` in microseconds, the clock systemd's `NotAfter=` counts in.
+uint64_t pinbox_monotonic_microseconds(void);
+
 // errno is a macro over a thread-local; Swift reaches it through these.
 static inline int pinbox_errno(void) { return errno; }
 static inline void pinbox_set_errno(int value) { errno = value; }

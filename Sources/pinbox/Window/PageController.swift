@@ -15,6 +15,8 @@ final class PageController: WindowController {
         case standardOutput
         /// Kept in the page until the caller has written it (pinentry reads it after the window).
         case keep
+        /// Handed to this, which says why it could not go (the system agent's socket).
+        case handOver((SecretBuffer) -> ExitStatus?)
     }
 
     private let delivery: Delivery
@@ -192,8 +194,14 @@ final class PageController: WindowController {
             return nil
         case .none:
             break
-        case .standardOutput:
-            switch Output.handOver(page.fields[index].field.secret, written: { onDelivered?(page, index) }) {
+        case .standardOutput, .handOver:
+            let secret = page.fields[index].field.secret
+            let failure = if case .handOver(let send) = delivery {
+                send(secret)
+            } else {
+                Output.handOver(secret, written: { onDelivered?(page, index) })
+            }
+            switch failure {
             case .cancelled?:
                 exitStatus = ExitStatus.cancelled.rawValue
                 _ = page.fields[index].field.clear()
@@ -209,7 +217,7 @@ final class PageController: WindowController {
 
     /// An answer in words (`yes`, `no`): printed where the secret would go, never a secret.
     private func say(_ answer: String) {
-        guard delivery == .standardOutput else { return }
+        guard case .standardOutput = delivery else { return }
         do throws(Output.Failure) {
             try Output.line(answer, to: 1)
         } catch {

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+import CSystem
+import PinBoxCore
+
+/// `pinbox ask-password-agent`: a systemd password agent, the desktop's answer to the
+/// questions systemd-cryptsetup, `systemd-ask-password` and services ask with no terminal (a
+/// disk plugged in that must be unlocked, a key's passphrase at a service's start). It watches
+/// the questions' directory (`SystemAgentWatch`) and gives each question a dialog of its own
+/// in a process of its own (`SystemQuestionDialog`), so the watcher never holds a secret.
+struct SystemAgentCommand {
+    /// Where systemd drops its questions: answered by root only (systemd reads root's answers
+    /// alone).
+    static let systemDirectory = "/run/systemd/ask-password"
+
+    var directory = systemDirectory
+    /// `--watch`: stay and answer every question to come; else answer those waiting, then end.
+    var watch = false
+    /// `--answer FILE`: the dialog for one question (what the watcher starts).
+    var answer: String?
+    var display: String?
+    var grab = true
+    var scale: Double?
+    var preferences = Preferences()
+
+    static let help = """
+        usage: pinbox ask-password-agent [--watch] [options]
+
+        Answers the system's password questions, as systemd's password agents do: the
+        passphrase of a disk systemd-cryptsetup unlocks, a service's key, what
+        systemd-ask-password asks when it has no terminal. Each question waiting in
+        /run/systemd/ask-password gets a dialog of its own, with the asker's words and its
+        command line; the answer goes back to the asker and nowhere else. A question the asker
+        withdraws (it gave up, another agent answered it) closes its dialog.
+        systemd takes answers from root alone: the agent must run as root (on the user's
+        display: --display, or DISPLAY and XAUTHORITY), as systemd-tty-ask-password-agent
+        does.
+
+        Options:
+          --watch                      keep watching and answer every question to come
+                                       (default: answer those waiting, then end)
+          --directory DIR              the questions' directory (default /run/systemd/ask-password;
+                                       only its owner or root may answer there)
+          --display, -display NAME     the X display (default $DISPLAY)
+          --no-grab                    do not take the keyboard (--grab, the default, takes it)
+          --scale S                    device pixels per point, 0.5…8 (default: the screen's)
+          --color-scheme light|dark    the dialogs' colours (default: the desktop's)
+          --contrast normal|high       high: black and white, firm edges
+          --animations on|off          off: nothing moves
+
+        Exit status: 0 when every question was seen to (answered, declined or withdrawn),
+        2 a bad option, 3 the directory cannot be watched or its questions are not this
+        user's to answer.
+        """
+
+    init(arguments: some Collection<String>) throws(UsageError) {
+        var reader = ArgumentReader(arguments)
+        while let option = try reader.nextOption() {
+            switch option {
+            case "--watch": try reader.flag(option); watch = true
+            case "--query": try reader.flag(option); watch = false
+            case "--directory": directory = try reader.value(for: option)
+            case "--answer": answer = try reader.value(for: option)
+            case "--display", "-display": display = try reader.value(for: option)
+            case "--grab": try reader.flag(option); grab = true
+            case "--no-grab": try reader.flag(option); grab = false
+            case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
+            default:
+                guard try reader.preference(option, into: &preferences) else {
+                    throw UsageError("unknown option \(Excerpt.quoted(option)) for ask-password-agent "
+                                     + "(see pinbox ask-password-agent --help)")
+                }
+            }
+        }
+    }
+
+    /// The options a question's dialog is started with: this command's, for the dialog.
+    var dialogOptions: [String] {
+        var options = grab ? [] : ["--no-grab"]
+        if let display { options += ["--display", display] }
+        if let scale { options += ["--scale", String(scale)] }
+        if let scheme = preferences.scheme { options += ["--color-scheme", scheme.rawValue] }
+        if let contrast = preferences.contrast { options += ["--contrast", contrast.rawValue] }
+        if let animations = preferences.animations { options += ["--animations", animations ? "on" : "off"] }
+        return options
+    }
+
+    func run() -> Int32 {
+        if let answer {
+            return SystemQuestionDialog(file: answer, directory: Self.folder(of: answer), command: self).run()
+        }
+        return SystemAgentWatch(command: self).run()
+    }
+
+    /// The directory a question's file is in.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+import CSystem
+import PinBoxCore
+import PinBoxX11
+
+/// The agent's watch over the questions' directory: reads it again whenever inotify says it
+/// changed, starts a dialog process for the next question (`SystemQuestionBoard` decides), and
+/// ends a dialog whose question was withdrawn, or whose asker ended, by closing the pipe that
+/// is its standard input (the dialog closes on that hang-up, unanswered). The dialog's standard
+/// output is a pipe back here that hangs up when the dialog has ended. It blocks in `poll`
+/// between changes.
+struct SystemAgentWatch {
+    let command: SystemAgentCommand
+
+    /// The dialog process and what this side holds of it.
+    private struct Dialog {
+        var name: String
+        var pid: Int32
+        /// Closed to withdraw the question; -1 once closed.
+        var withdrawal: Int32
+        /// Hangs up when the dialog has ended.
+        var ended: Int32
+        /// Readable when the asker has ended (a pidfd): one killed leaves its file behind.
+        var asker: Int32
+
+        func close() {
+            for fd in [withdrawal, ended, asker] where fd >= 0 { _ = CSystem.close(fd) }
+        }
+    }
+
+    func run() -> Int32 {
+        let directory = command.directory
+        if let refusal = Self.notOursToAnswer(directory) { fail(refusal, status: .display) }
+        let watch = pinbox_directory_watch(directory)
+        guard watch >= 0 else {
+            fail("cannot watch \(Excerpt.quoted(directory)) (\(String(cString: strerror(pinbox_errno()))))", status: .display)
+        }
+        defer { close(watch) }
+        var board = SystemQuestionBoard()
+        var dialog: Dialog?
+        defer { dialog?.close() }
+        while true {
+            let now = pinbox_monotonic_microseconds()
+            let found = questions(in: directory)
+            let moves = board.update(found, now: now, isRunning: { pinbox_process_exists($0) != 0 })
+            for (name, refusal) in moves.refused {
+                Output.error("\(Excerpt.quoted(directory + "/" + name)) is not asked: \(refusal.message)")
+            }
+            if let name = moves.ask {
+                let asker = found.first { $0.name == name }.flatMap { try? $0.question.get().pid }
+                dialog = start(name, in: directory, asker: asker)
+                // Not started (said why): the next question, if any, at once.
+                if dialog == nil { board.ended(name); continue }
+            }
+            if moves.withdraw != nil, let open = dialog, open.withdrawal >= 0 {
+                _ = close(open.withdrawal)
+                dialog?.withdrawal = -1
+            }
+            if !command.watch && board.isIdle { return 0 }
+            // Wait for the directory, the dialog's end or its asker's, a signal, or NotAfter=.
+            // A descriptor of -1 is passed over by poll: no dialog, or one already withdrawn.
+            let standing = (dialog?.withdrawal ?? -1) >= 0
+            let asking = standing ? dialog?.asker ?? -1 : -1
+            var fds = [pollfd(fd: watch, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: dialog?.ended ?? -1, events: 0, revents: 0),
+                       pollfd(fd: asking, events: Int16(POLLIN), revents: 0)]
+            var timeout: Int32 = -1
+            if let deadline = board.nextDeadline, standing {
+                timeout = Int32(min((deadline - min(deadline, now)) / 1000 + 1, 3_600_000))
+            }
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+            if fds[1].revents != 0 && SignalPipe.drain().quit { return ExitStatus.cancelled.rawValue }
+            if fds[0].revents != 0 { _ = pinbox_directory_watch_drain(watch) }
+            if fds[3].revents != 0, let open = dialog, open.withdrawal >= 0 {
+                _ = close(open.withdrawal)
+                dialog?.withdrawal = -1
+            }
+            if fds[2].revents != 0, let open = dialog {
+                open.close()
+                _ = pinbox_reap(open.pid)
+                board.ended(open.name)
+                dialog = nil
+            }
+        }
+    }
+
+    /// Why this process may not answer the questions in `directory`: they are root's or their
+    /// owner's to answer (systemd reads root's answers alone, and its sockets let no one else
+    /// write); nil when it may.
+    static func notOursToAnswer(_ directory: String) -> String? {
+        var mode: UInt32 = 0, uid: UInt32 = 0, gid: UInt32 = 0
+        guard pinbox_file_status(directory, &mode, &uid, &gid) == 0 else { return nil }
+        let me = geteuid()
+        guard me != 0 && uid != me else { return nil }
+        return "the questions in \(Excerpt.quoted(directory)) are answered by root only"
+            + (uid == 0 ? "" : " or its owner") + ": run pinbox ask-password-agent as root, "
+            + "as systemd-tty-ask-password-agent is run"
+    }
+
+    /// The directory's question files, each read as its owner left it.
+    private func questions(in directory: String) -> [SystemQuestionBoard.Found] {
+        Self.names(in: directory).filter(SystemQuestion.isQuestionFile).map { name in
+            .init(name: name, question: SystemQuestionFile.read(directory + "/" + name, directory: directory))
+        }
+    }
+
+    private static func names(in directory: String) -> [String] {
+        var buffer = [CChar](repeating: 0, count: 64 * 1024)
+        let used = buffer.withUnsafeMutableBufferPointer { pinbox_directory_names(directory, $0.baseAddress, $0.count) }
+        guard used > 0 else { return [] }
+        return buffer[..<used].split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    }
+
+    /// Starts the dialog process for question file `name`: this program with
+    /// `ask-password-agent --answer FILE` and the dialog's options.
+    private func start(_ name: String, in directory: String, asker: Int32?) -> Dialog? {
+        var withdrawal: [Int32] = [-1, -1], ended: [Int32] = [-1, -1]
+        guard pinbox_pipe_nonblocking(&withdrawal) == 0 else { return nil }
+        guard pinbox_pipe_nonblocking(&ended) == 0 else {
+            close(withdrawal[0]); close(withdrawal[1])
+            return nil
+        }
+        let arguments = [ResourceArguments.programName, "ask-password-agent", "--answer", directory + "/" + name]
+            + command.dialogOptions
+        var argv = arguments.map { strdup($0) }
+        argv.append(nil)
+        let pid = pinbox_spawn_self(&argv, withdrawal[0], ended[1])
+        let failure = pinbox_errno()
+        for pointer in argv { free(pointer) }
+        close(withdrawal[0])
+        close(ended[1])
+        guard pid > 0 else {
+            Output.error("cannot start a dialog for \(Excerpt.quoted(name)) (\(String(cString: strerror(failure))))")
+            close(withdrawal[1]); close(ended[0])
+            return nil
+        }
+        return Dialog(name: name, pid: pid, withdrawal: withdrawal[1], ended: ended[0],
+                      asker: asker.map(pinbox_process_watch) ?? -1)
+    }
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+import CSystem
+import PinBoxCore
+import PinBoxRender
+import PinBoxX11
+
+/// One system question's dialog, in a process of its own (`pinbox ask-password-agent --answer
+/// FILE`, started by the watcher): the asker's words, its command line, and an entry. The
+/// answer goes to the asker's socket from the locked arena, `+` before it; Cancel sends `-`.
+/// Its standard input is a pipe from the watcher: a hang-up there means the question was
+/// withdrawn (or the watcher ended), and the dialog closes with nothing sent.
+struct SystemQuestionDialog {
+    let file: String
+    let directory: String
+    let command: SystemAgentCommand
+
+    func run() -> Int32 {
+        let question: SystemQuestion
+        switch SystemQuestionFile.read(file, directory: directory) {
+        case .success(let read): question = read
+        case .failure(let refusal): fail("\(Excerpt.quoted(file)) is not asked: \(refusal.message)", status: .usage)
+        }
+        // An asker that has ended or stopped waiting is not asked for it.
+        guard question.isWaiting(at: pinbox_monotonic_microseconds()),
+              question.pid.map({ pinbox_process_exists($0) != 0 }) != false else { return 0 }
+        var spec = question.dialog
+        if let pid = question.pid, let line = KernelRecords.read("/proc/\(pid)/cmdline", limit: 4096),
+           let text = CommandLineText.command(line) {
+            spec.detail = .askedBy(text)
+        }
+        TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
+        let status: Int32
+        do throws(X11Error) {
+            DesktopPortal.prepare(command.preferences)
+            let display = try XDisplay(name: command.display)
+            status = try run(spec, on: display, answeringTo: question.socket)
+        } catch {
+            fail(error.message, status: .display)
+        }
+        // Cancelled, closed or timed out, with the question still standing: the asker hears
+        // that the user declined, rather than wait on.
+        if status == ExitStatus.cancelled.rawValue && !Self.isWithdrawn {
+            _ = Self.send(nil, to: question.socket)
+        }
+        return status
+    }
+
+    private func run(_ dialog: DialogSpec, on display: XDisplay, answeringTo socket: String) throws(X11Error) -> Int32 {
+        dialog.prepareText(inTheFontOf: display)
+        let area = display.workArea(for: WindowGeometry())
+        let choices = display.desktopChoices(command.preferences)
+        let scale = command.scale ?? ResourceArguments.screenScale(XResources(display: display)) ?? 1
+        var preferences = command.preferences
+        preferences.scale = command.scale
+        let page: Page
+        do throws(ConfigurationError) {
+            page = try fittedPage(scale: scale, area: area) { (s: Double) throws(ConfigurationError) -> Page in
+                var spec = dialog
+                spec.scale = s
+                (spec.appearance, spec.motion, spec.font, spec.textRendering) = choices
+                spec.room = area.height
+                return try spec.makePage(measure: TextLayout.measure)
+            }
+        } catch {
+            fail(SettingNames().usageError(error).message, status: .usage)
+        }
+        let controller = PageController(page: page, delivery: .handOver { Self.send($0, to: socket) },
+                                        events: false, screenshots: nil)
+        return try runDialog(page, display: display, area: area, grab: command.grab, controller: controller,
+                             hangUpWatch: 0, followsDesktop: preferences)
+    }
+
+    /// Whether the watcher hung up the pipe that is standard input: the question was withdrawn.
+    private static var isWithdrawn: Bool {
+        var fd = pollfd(fd: 0, events: 0, revents: 0)
+        return poll(&fd, 1, 0) == 1 && fd.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    /// `+` and the secret, straight from its buffer, or `-` alone (nil): one datagram.
+    private static func send(_ secret: SecretBuffer?, to socket: String) -> ExitStatus? {
+        defer { pinbox_delivery_end() }
+        guard pinbox_delivery_begin() == 0 else { return .cancelled }
+        var head = secret == nil ? SystemQuestion.declined : SystemQuestion.answered
+        let error = secret.map { buffer in
+            buffer.withBytes { pinbox_datagram_send(socket, &head, 1, $0.baseAddress, $0.count) }
+        } ?? pinbox_datagram_send(socket, &head, 1, nil, 0)
+        guard error != 0 else { return nil }
+        Output.error("cannot answer on \(Excerpt.quoted(socket)) (\(String(cString: strerror(error))))")
+        return .undelivered
+    }
+}
