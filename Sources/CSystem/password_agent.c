@@ -27,6 +27,19 @@ int pinbox_directory_watch(const char *directory) {
     return fd;
 }
 
+int pinbox_make_directories(const char *path, unsigned mode) {
+    char partial[PATH_MAX];
+    size_t length = strlen(path);
+    if (length == 0 || length >= sizeof partial) return ENAMETOOLONG;
+    for (size_t i = 1; i <= length; i++) {
+        if (path[i] != '/' && path[i] != 0) continue;
+        memcpy(partial, path, i);
+        partial[i] = 0;
+        if (mkdir(partial, mode) != 0 && errno != EEXIST) return errno;
+    }
+    return pinbox_is_directory(path) ? 0 : ENOTDIR;
+}
+
 int pinbox_directory_watch_drain(int fd) {
     char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
     int any = 0;

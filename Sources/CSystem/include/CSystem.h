@@ -223,6 +223,8 @@ static inline int pinbox_file_status(const char *path, unsigned *mode, unsigned 
 /// non-blocking, closed across exec), readable when a file there is written and closed, moved
 /// in or out, or deleted; -1 (errno set) when it cannot be made.
 int pinbox_directory_watch(const char *directory);
+/// `mkdir -p` with `mode` for the directories it makes: 0, or the errno value.
+int pinbox_make_directories(const char *path, unsigned mode);
 /// Reads every pending event of a watch and drops it (the directory is read again instead);
 /// 1 when there were some.
 int pinbox_directory_watch_drain(int fd);

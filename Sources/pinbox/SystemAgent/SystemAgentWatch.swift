@@ -31,6 +31,15 @@ struct SystemAgentWatch {
     func run() -> Int32 {
         let directory = command.directory
         if let refusal = Self.notOursToAnswer(directory) { fail(refusal, status: .display) }
+        // Where no question was ever asked, systemd has made no directory: none waits; one to
+        // watch is made as systemd's own agents make it.
+        if pinbox_is_directory(directory) == 0 {
+            guard command.watch else { return 0 }
+            let failure = pinbox_make_directories(directory, 0o755)
+            if failure != 0 {
+                fail("cannot make \(Excerpt.quoted(directory)) (\(String(cString: strerror(failure))))", status: .display)
+            }
+        }
         let watch = pinbox_directory_watch(directory)
         guard watch >= 0 else {
             fail("cannot watch \(Excerpt.quoted(directory)) (\(String(cString: strerror(pinbox_errno()))))", status: .display)
@@ -44,7 +53,7 @@ struct SystemAgentWatch {
             let found = questions(in: directory)
             let moves = board.update(found, now: now, isRunning: { pinbox_process_exists($0) != 0 })
             for (name, refusal) in moves.refused {
-                Output.error("\(Excerpt.quoted(directory + "/" + name)) is not asked: \(refusal.message)")
+                Output.error("question \(Excerpt.quoted(name)) is not asked: \(refusal.message)")
             }
             if let name = moves.ask {
                 let asker = found.first { $0.name == name }.flatMap { try? $0.question.get().pid }

@@ -18,7 +18,9 @@ struct SystemQuestionDialog {
         let question: SystemQuestion
         switch SystemQuestionFile.read(file, directory: directory) {
         case .success(let read): question = read
-        case .failure(let refusal): fail("\(Excerpt.quoted(file)) is not asked: \(refusal.message)", status: .usage)
+        case .failure(let refusal):
+            let name = String(file.split(separator: "/").last ?? "")
+            fail("question \(Excerpt.quoted(name)) is not asked: \(refusal.message)", status: .usage)
         }
         // An asker that has ended or stopped waiting is not asked for it.
         guard question.isWaiting(at: pinbox_monotonic_microseconds()),

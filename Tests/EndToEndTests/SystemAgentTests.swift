@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import Testing
+
+/// `pinbox ask-password-agent` answering the real `systemd-ask-password --no-tty`, which asks
+/// every agent through `/run/systemd/ask-password` as systemd-cryptsetup does for a disk: each
+/// question's dialog on a private Xvfb, what the asker received as the proof. Serialized: the
+/// questions' directory is the system's, one for every agent.
+@Suite("The system's password questions through pinbox ask-password-agent", .serialized, .endToEnd)
+final class SystemAgentTests {
+    static let directory = "/run/systemd/ask-password"
+
+    /// The agent watching on a desk of its own, its output kept.
+    private final class AgentDesk {
+        let desk: CallerDesk
+        let agent: Child
+        private(set) var output = ""
+        private(set) var errors = ""
+
+        init(_ options: [String] = ["--watch"]) throws {
+            guard getuid() == 0 else { throw TestFailure("systemd takes answers from root alone: run the tests as root") }
+            desk = try CallerDesk()
+            agent = try Child([PinBoxProcess.binary, "ask-password-agent"] + options,
+                              environment: ["DISPLAY": desk.display, "LANG": "C"], capture: true)
+        }
+
+        deinit {
+            if agent.isRunning { kill(agent.pid, SIGTERM) }
+            agent.wait(within: 10)
+        }
+
+        /// The real `systemd-ask-password --no-tty MESSAGE`, as a service or a disk's unit asks.
+        func ask(_ message: String, _ options: [String] = []) throws -> Child {
+            try Child(["systemd-ask-password", "--no-tty"] + options + [message], capture: true)
+        }
+
+        /// The agent's output so far.
+        func read() -> (out: String, err: String) {
+            let (out, err) = agent.read()
+            output += String(decoding: out, as: UTF8.self)
+            errors += String(decoding: err, as: UTF8.self)
+            return (output, errors)
+        }
+
+        /// The question file a dialog answers (its process's `--answer FILE`).
+        func questionFile(of dialog: CallerDesk.Dialog) -> String {
+            let line = procFile("/proc/\(dialog.pid)/cmdline").split(separator: "\0").map(String.init)
+            guard let i = line.firstIndex(of: "--answer"), i + 1 < line.count else { return "" }
+            return line[i + 1]
+        }
+
+        /// The asker's process ID the question file names.
+        func asker(of dialog: CallerDesk.Dialog) -> pid_t? {
+            let text = (try? String(contentsOfFile: questionFile(of: dialog), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").first { $0.hasPrefix("PID=") }.flatMap { pid_t($0.dropFirst(4)) }
+        }
+    }
+
+    /// What the asker printed and how it ended.
+    private func result(_ asker: Child) -> (status: Int32, out: String, err: String) {
+        let status = asker.wait(within: 20)
+        let (out, err) = asker.read()
+        return (status, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// A disk's passphrase typed in the dialog reaches systemd-ask-password, which prints it;
+    /// the dialog shows dots, names itself for a passphrase and names its asker. A name asked
+    /// with `--echo` is shown as typed. Neither answer reaches the agent's output.
+    @Test func whatIsTypedReachesTheAskerAndAnEchoedNameIsShown() throws {
+        let agentDesk = try AgentDesk()
+        let desk = agentDesk.desk
+        let disk = try agentDesk.ask("Please enter passphrase for disk backup (luks-0f3c):", ["--id=cryptsetup:/dev/sdb1"])
+        let passphrase = try desk.nextDialog()
+        #expect(desk.title(passphrase) == "Passphrase required")
+        try desk.type("correct horse")
+        try waitUntil("the dots of what was typed") { try desk.entry(passphrase, saving: "system-disk").isDots(13) }
+        try desk.key("Return")
+        let answered = result(disk)
+        #expect(answered.status == 0 && answered.out == "correct horse\n", "\(answered)")
+
+        let vpn = try agentDesk.ask("Username for vpn:", ["--echo=yes"])
+        let name = try desk.nextDialog()
+        #expect(desk.title(name) == "Username required")
+        try desk.type("alice")
+        let shown = try desk.entry(name, saving: "system-echo")
+        #expect(!shown.runs.isEmpty && !shown.isDots(5) && shown.inkHeight > 9, "\(shown)")
+        try desk.key("Return")
+        let named = result(vpn)
+        #expect(named.status == 0 && named.out == "alice\n", "\(named)")
+
+        #expect(agentDesk.agent.isRunning, "the watching agent goes on")
+        let (out, err) = agentDesk.read()
+        #expect(!(out + err).contains("correct") && !(out + err).contains("alice"), "\(out)\(err)")
+    }
+
+    /// Cancel tells the asker the user declined (systemd-ask-password fails at once, rather
+    /// than wait for its timeout); the next question is asked all the same.
+    @Test func cancelTellsTheAskerTheUserDeclined() throws {
+        let agentDesk = try AgentDesk()
+        let desk = agentDesk.desk
+        let declined = try agentDesk.ask("Passphrase for the web server's key:")
+        _ = try desk.nextDialog()
+        try desk.key("Escape")
+        let refused = result(declined)
+        #expect(refused.status != 0 && refused.out.isEmpty && refused.err.contains("cancel"), "\(refused)")
+
+        let next = try agentDesk.ask("Passphrase for the web server's key:")
+        _ = try desk.nextDialog()
+        try desk.type("s3cret")
+        try desk.key("Return")
+        let given = result(next)
+        #expect(given.status == 0 && given.out == "s3cret\n", "\(given)")
+    }
+
+    /// A question the asker gives up (its `--timeout`) closes its dialog, and so does one whose
+    /// asker was killed, which leaves its file behind; the agent then asks the next question.
+    @Test func aQuestionGivenUpOrOrphanedClosesItsDialog() throws {
+        let agentDesk = try AgentDesk()
+        let desk = agentDesk.desk
+        let impatient = try agentDesk.ask("Passphrase for disk cache:", ["--timeout=2"])
+        let first = try desk.nextDialog()
+        try waitEnded(pid_t(first.pid)!, timeout: 6)
+        let gaveUp = result(impatient)
+        #expect(gaveUp.status != 0 && gaveUp.out.isEmpty, "\(gaveUp)")
+
+        let killed = try agentDesk.ask("Passphrase for disk media:")
+        let second = try desk.nextDialog()
+        let file = agentDesk.questionFile(of: second)
+        kill(killed.pid, SIGKILL)
+        killed.wait()
+        defer { Self.removeQuestion(file) }
+        try waitEnded(pid_t(second.pid)!, timeout: 5)
+        #expect(FileManager.default.fileExists(atPath: file), "the killed asker's file stays, and is not asked again")
+
+        let last = try agentDesk.ask("Passphrase for disk photos:")
+        let third = try desk.nextDialog()
+        #expect(agentDesk.questionFile(of: third) != file)
+        try desk.type("photos")
+        try desk.key("Return")
+        #expect(result(last).out == "photos\n")
+    }
+
+    /// Two disks asking together get one dialog at a time, each answer going to its own asker.
+    @Test func questionsAskedTogetherAreAskedInTurn() throws {
+        let agentDesk = try AgentDesk()
+        let desk = agentDesk.desk
+        let askers = try ["one", "two"].map { try agentDesk.ask("Please enter passphrase for disk \($0):") }
+        var answers: [pid_t: String] = [:]
+        for word in ["first", "second"] {
+            let dialog = try desk.nextDialog()
+            let (_, out) = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: desk.display)
+            #expect(out.split(separator: "\n").count == 1, "one dialog on screen")
+            answers[try #require(agentDesk.asker(of: dialog))] = word
+            try desk.type(word)
+            try desk.key("Return")
+        }
+        for asker in askers {
+            let got = result(asker)
+            #expect(got.status == 0 && got.out == (answers[asker.pid] ?? "?") + "\n", "\(got) \(answers)")
+        }
+    }
+
+    /// Without `--watch` the agent answers the questions waiting, then ends; with none
+    /// waiting, it ends at once.
+    @Test func withoutWatchTheAgentAnswersWhatWaitsThenEnds() throws {
+        let desk = try CallerDesk()
+        let waiting = try Child(["systemd-ask-password", "--no-tty", "Passphrase for disk backup:"], capture: true)
+        try waitUntil("the question's file") { Self.questions(askedBy: waiting.pid).count == 1 }
+        let agent = try Child([PinBoxProcess.binary, "ask-password-agent"], environment: ["DISPLAY": desk.display],
+                              capture: true)
+        _ = try desk.nextDialog()
+        try desk.type("backup")
+        try desk.key("Return")
+        #expect(result(waiting).out == "backup\n")
+        #expect(agent.wait(within: 10) == 0)
+
+        let none = try Child([PinBoxProcess.binary, "ask-password-agent"], environment: ["DISPLAY": desk.display],
+                             capture: true)
+        #expect(none.wait(within: 10) == 0)
+    }
+
+    /// The system's questions are root's to answer: the agent run as another user says so and
+    /// ends (the tests above, as root, are the control).
+    @Test func anotherUsersAgentSaysTheSystemsQuestionsAreRoots() throws {
+        let agent = try Child(SecurityTests.asNobody + [PinBoxProcess.binary, "ask-password-agent", "--watch"],
+                              environment: ["DISPLAY": ":99"], capture: true)
+        #expect(agent.wait(within: 10) == 3)
+        let err = String(decoding: agent.read().err, as: UTF8.self)
+        #expect(err.contains("answered by root only"), "\(err)")
+    }
+
+    /// A question file only root or the agent's user may have written is asked, with its
+    /// socket in its own directory: another user's file, one others may write, and one naming
+    /// a socket elsewhere are each said once and never asked; root's own, beside them, is
+    /// asked, and its answer goes to its socket.
+    @Test func aForgedOrStrayQuestionIsNotAsked() throws {
+        let folder = NSTemporaryDirectory() + "pinbox-questions-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let elsewhere = NSTemporaryDirectory() + "pinbox-socket-\(UUID().uuidString)"
+        let listener = try Child(["python3", "-c", Self.datagramListener, folder + "/sck.good", elsewhere],
+                                 capture: true)
+        defer { kill(listener.pid, SIGTERM); unlink(elsewhere) }
+        var heard = ""
+        try listener.readUntil("ready", into: &heard)
+
+        func question(_ name: String, socket: String, mode: Int = 0o644, owner: uid_t = 0) throws {
+            let text = "[Ask]\nPID=\(listener.pid)\nSocket=\(socket)\nEcho=0\nNotAfter=0\nMessage=Key \(name):\n"
+            // Written whole under a name that is no question's, then renamed, as systemd does.
+            let path = folder + "/ask." + name, partial = folder + "/.#ask." + name
+            #expect(FileManager.default.createFile(atPath: partial, contents: Data(text.utf8),
+                                                   attributes: [.posixPermissions: mode]))
+            chown(partial, owner, owner)
+            rename(partial, path)
+        }
+        let agentDesk = try AgentDesk(["--watch", "--directory", folder])
+        let desk = agentDesk.desk
+        try question("stranger", socket: folder + "/sck.good", owner: 65534)
+        try question("shared", socket: folder + "/sck.good", mode: 0o664)
+        try question("elsewhere", socket: elsewhere)
+        try waitUntil("the three refusals, in \(agentDesk.errors)") {
+            let err = agentDesk.read().err
+            return err.contains("'ask.stranger' is not asked: its owner is neither root nor this agent's user")
+                && err.contains("'ask.shared' is not asked: others than its owner may write it")
+                && err.contains("'ask.elsewhere' is not asked: its Socket= is not in the question's own directory")
+        }
+        try question("good", socket: folder + "/sck.good")
+        let dialog = try desk.nextDialog()
+        #expect(agentDesk.questionFile(of: dialog) == folder + "/ask.good")
+        try desk.type("right")
+        try desk.key("Return")
+        try listener.readUntil("heard", into: &heard)
+        #expect(heard.contains("heard b'+right' at good"), "\(heard)")
+        #expect(!heard.contains("at elsewhere"), "\(heard)")
+        let said = agentDesk.read().err
+        #expect(said.components(separatedBy: "is not asked").count == 4, "each refusal said once: \(said)")
+    }
+
+    /// Reads datagrams on two sockets (argv 1 and 2), saying which got what.
+    private static let datagramListener = """
+        import os, select, socket, sys
+        names = {}
+        for path, name in ((sys.argv[1], "good"), (sys.argv[2], "elsewhere")):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            s.bind(path)
+            names[s] = name
+        print("ready", flush=True)
+        while True:
+            for s in select.select(list(names), [], [])[0]:
+                print("heard", s.recv(4096), "at", names[s], flush=True)
+        """
+
+    /// The question files in the system's directory whose `PID=` is `pid`.
+    private static func questions(askedBy pid: pid_t) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasPrefix("ask.") }.map { directory + "/" + $0 }.filter {
+            ((try? String(contentsOfFile: $0, encoding: .utf8)) ?? "").contains("\nPID=\(pid)\n")
+        }
+    }
+
+    /// A question file a killed asker left, and its socket.
+    private static func removeQuestion(_ file: String) {
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        if let socket = text.split(separator: "\n").first(where: { $0.hasPrefix("Socket=") }) {
+            unlink(String(socket.dropFirst(7)))
+        }
+        unlink(file)
+    }
+}
