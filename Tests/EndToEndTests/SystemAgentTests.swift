@@ -94,6 +94,26 @@ final class SystemAgentTests {
         #expect(!(out + err).contains("correct") && !(out + err).contains("alice"), "\(out)\(err)")
     }
 
+    /// The answer lives in the dialog's process alone, and leaves no copy there at its exit,
+    /// answered or declined; the watching agent never holds it (the control: the marker found
+    /// in the dialog's memory while it is typed).
+    @Test(arguments: ["Return", "Escape"])
+    func theAnswerLeavesNoCopyBehind(_ key: String) throws {
+        let agentDesk = try AgentDesk()
+        let desk = agentDesk.desk
+        let marker = "Zq8Wv3Kp"
+        let asker = try agentDesk.ask("Passphrase for disk vault:")
+        let dialog = try desk.nextDialog()
+        let scan = try MemoryScan(pid: pid_t(dialog.pid)!, marker: marker)
+        let agentScan = try MemoryScan(pid: agentDesk.agent.pid, marker: marker)
+        try desk.type(marker)
+        try waitUntil("the control: the typed marker is found in the dialog's memory while held") { try scan.now() >= 1 }
+        try desk.key(key)
+        #expect(try scan.atExit() == 0, "copies of the answer at the dialog's exit after \(key)")
+        #expect(result(asker).out == (key == "Return" ? marker + "\n" : ""))
+        #expect(try agentScan.now() == 0, "the watching agent holds no copy")
+    }
+
     /// Cancel tells the asker the user declined (systemd-ask-password fails at once, rather
     /// than wait for its timeout); the next question is asked all the same.
     @Test func cancelTellsTheAskerTheUserDeclined() throws {
