@@ -129,7 +129,8 @@ public struct SystemQuestion: Equatable, Sendable {
         if !kind.hasEntry { kind = .password }
         if case .hostKey = kind { kind = .password }
         var spec = DialogSpec(prompt: kind)
-        spec.description = DialogSpec.label(message)
+        // systemd's own questions in the user's language; any other in the asker's words.
+        spec.description = CallerQuestion.described(message) ?? DialogSpec.label(message)
         if echo {
             spec.showsTyping = true
             spec.reveal = nil

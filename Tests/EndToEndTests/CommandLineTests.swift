@@ -26,7 +26,7 @@ final class CommandLineTests {
     /// of the kind an option names (a folder holding `shot.png`, `notes.txt` and `album/`), and nothing
     /// for the askpass, whose arguments are a prompt.
     static let completions: [(words: [String], offered: [String])] = [
-        (["pinbox", ""], ["askpass", "pay", "pinentry", "render"]),
+        (["pinbox", ""], ["ask-password-agent", "askpass", "pay", "pinentry", "render"]),
         (["pinbox", "pay", "--am"], ["--amount"]),
         (["pinbox", "--style", ""], ["boxes", "grid", "paypass", "strip", "tfgrid"]),
         (["pinbox", "render", "--an"], ["--animate", "--animations"]),
@@ -43,6 +43,11 @@ final class CommandLineTests {
         (["pinentry-pinbox", "-o", ""], []),
         (["pinbox", "pinentry", "-o", ""], []),
         (["pinentry-pinbox", "--paste", ""], ["off", "on"]),
+        (["pinbox", "ask-"], ["ask-password-agent"]),
+        (["pinbox", "ask-password-agent", "--wa"], ["--watch"]),
+        (["pinbox", "ask-password-agent", "--contrast", ""], ["high", "normal"]),
+        (["pinbox", "ask-password-agent", "--directory", ""], ["album"]),
+        (["pinbox", "ask-password-agent", "--answer", ""], ["album", "notes.txt", "shot.png"]),
     ]
 
     /// A folder of the program and its role links, for PATH, and one with a picture and a note.

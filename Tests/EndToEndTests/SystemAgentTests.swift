@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import PinBoxCore
+import PinBoxRender
 import Testing
 
 /// `pinbox ask-password-agent` answering the real `systemd-ask-password --no-tty`, which asks
@@ -18,12 +20,18 @@ final class SystemAgentTests {
         private(set) var output = ""
         private(set) var errors = ""
 
-        init(_ options: [String] = ["--watch"]) throws {
+        /// The agent started with `options`; `installed` runs it from a copy installed with
+        /// its catalogues (`TranslationTests.installed`), under `locale`.
+        init(_ options: [String] = ["--watch"], installed: Bool = false, locale: [String: String] = ["LANG": "C"]) throws {
             guard getuid() == 0 else { throw TestFailure("systemd takes answers from root alone: run the tests as root") }
             desk = try CallerDesk()
-            agent = try Child([PinBoxProcess.binary, "ask-password-agent"] + options,
-                              environment: ["DISPLAY": desk.display, "LANG": "C"], capture: true)
+            program = installed ? try TranslationTests.installed(in: desk.dir) + "/bin/pinbox" : PinBoxProcess.binary
+            agent = try Child([program, "ask-password-agent"] + options,
+                              environment: locale.merging(["DISPLAY": desk.display]) { $1 }, capture: true)
         }
+
+        /// The binary the agent runs.
+        let program: String
 
         deinit {
             if agent.isRunning { kill(agent.pid, SIGTERM) }
@@ -112,6 +120,39 @@ final class SystemAgentTests {
         #expect(try scan.atExit() == 0, "copies of the answer at the dialog's exit after \(key)")
         #expect(result(asker).out == (key == "Return" ? marker + "\n" : ""))
         #expect(try agentScan.now() == 0, "the watching agent holds no copy")
+    }
+
+    /// Under a German locale, systemd-cryptsetup's question for a disk is asked in German, the
+    /// disk as systemd named it: the dialog is drawn, above its entry, as `pinbox render` draws
+    /// the askpass given the same question and the asker's command line (systemd's English
+    /// sentence in the same dialog is the control: it draws otherwise), under the German
+    /// heading; the answer reaches the asker.
+    @Test func aDisksQuestionIsAskedInTheUsersLanguage() throws {
+        let agentDesk = try AgentDesk(installed: true, locale: CallerTests.german)
+        let desk = agentDesk.desk
+        let question = "Please enter passphrase for disk WD_Elements (backup):"
+        let asker = try agentDesk.ask(question, ["--id=cryptsetup:/dev/sdb1"])
+        var dialog = try desk.nextDialog()
+        #expect(desk.title(dialog) == (try CallerTests.de("Passphrase required")))
+        let askedBy = try #require(CommandLineText.command(Array(procFile("/proc/\(asker.pid)/cmdline").utf8)))
+        let top = try desk.entry(dialog, saving: "system-german").rows.lowerBound - 40
+        let shown = Array(desk.pixels(&dialog).map { $0 & 0xffffff }[0..<(top * dialog.width)])
+        func drawn(_ more: [String] = []) throws -> (width: Int, pixels: [UInt32]) {
+            let out = desk.dir + "/render-\(UUID().uuidString).png"
+            let render = try PinBoxProcess(["render", "--askpass", question, "--asked-by", askedBy, "--out", out] + more,
+                                           display: nil, environment: CallerTests.german, program: agentDesk.program)
+            #expect(try render.waitExit(timeout: 20) == 0, "\(render.stderr)")
+            let picture = try Canvas(png: out)
+            return (picture.width, Array(picture.pixels().map { $0 & 0xffffff }.prefix(top * picture.width)))
+        }
+        let german = try drawn()
+        #expect(german.width == dialog.width && shown == german.pixels, "the question in German, as the catalogue says it")
+        let english = try drawn(["--description", DialogSpec.label(question)])
+        #expect(english.width != dialog.width || shown != english.pixels,
+                "the control: systemd's English sentence draws otherwise")
+        try desk.type("Fenster")
+        try desk.key("Return")
+        #expect(result(asker).out == "Fenster\n")
     }
 
     /// Cancel tells the asker the user declined (systemd-ask-password fails at once, rather

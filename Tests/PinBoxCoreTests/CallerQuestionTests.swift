@@ -36,9 +36,29 @@ struct CallerQuestionTests {
         "Allow use of key alice@laptop?\npublic key authentication request for user \"alice\" to listed host",
         "Confirm user presence for key ED25519-SK\npublic key authentication request for user \"git\" to listed host",
         "Enter PIN and confirm user presence for ED25519-SK key SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw: ",
+        "Please enter passphrase for disk WD_Elements (backup):", "Please enter recovery key for disk root:",
+        "Please enter passphrase or recovery key for disk Samsung SSD (home):",
+        "Please enter passphrase for disk WD_Elements (backup) (verification):",
+        "Please enter recovery key for disk root (verification):",
+        "Please enter passphrase or recovery key for disk home (verification):",
+        "Please enter security token PIN:", "Please enter TPM2 PIN:", "Please enter LUKS2 token PIN:",
+        "Please enter image passphrase:",
+        "Please enter PIN for security token 'YubiKey PIV #12345' in order to unlock WD_Elements (backup):",
     ])
     func aQuestionReadWholeIsTheCallersWordsInEnglish(_ prompt: String) {
         #expect(CallerQuestion.described(prompt) == DialogSpec.label(prompt))
+    }
+
+    /// systemd's questions are read whole: a disk's second question, its verification, is its
+    /// own sentence, and a token PIN asked again after a wrong one stays as systemd wrote it.
+    @Test func systemdsQuestionsAreReadWhole() {
+        #expect(CallerQuestion.systemdQuestion("Please enter passphrase for disk home (verification)")
+            == "Please enter passphrase for disk home (verification)")
+        for text in ["Please enter PIN for security token 'YubiKey' in order to unlock home (try #2)",
+                     "Please enter PIN for security token 'YubiKey' in order to unlock home (final try)",
+                     "Please enter passphrase for disk ", "Please enter TPM2 PIN now", "Please enter passphrase"] {
+            #expect(CallerQuestion.systemdQuestion(text) == nil, "\(text)")
+        }
     }
 
     /// After a wrong answer ssh-add's first question is asked again (the refusal goes on the

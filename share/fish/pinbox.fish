@@ -15,7 +15,7 @@ function __pinbox_command
         case 'pinentry*'
             echo pinentry
         case '*'
-            if set -q words[2]; and contains -- $words[2] render askpass pinentry pay
+            if set -q words[2]; and contains -- $words[2] render askpass pinentry pay ask-password-agent
                 echo $words[2]
             end
     end
@@ -30,7 +30,8 @@ function __pinbox_complete
         printf '%s\t%s\n' render 'draw a field or a dialog into a PNG or a GIF, with no X server' \
             askpass 'ask in a dialog, for ssh, sudo and git' \
             pinentry "gpg-agent's PIN entry" \
-            pay 'the payment sheet'
+            pay 'the payment sheet' \
+            ask-password-agent "answer the system's password questions (systemd's)"
         return
     end
 
@@ -67,6 +68,13 @@ function __pinbox_complete
             end
             set group
         end
+    end
+
+    # ask-password-agent's --answer (a question's file, as the watching agent starts each
+    # dialog) is the man page's, not the help's: its value is a file all the same.
+    if test "$command" = ask-password-agent
+        set -a takes --answer
+        set -a values FILE
     end
 
     set -l previous $words[-1]

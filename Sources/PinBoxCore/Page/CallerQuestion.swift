@@ -50,6 +50,8 @@ public enum CallerQuestion {
         guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             return nil
         }
+        // systemd's, through its password agents (`SystemQuestion`).
+        if let question = systemdQuestion(text) { return question }
         // ssh-keygen's and ssh-add's questions that name nothing (the dialog names the
         // command that asks them, `AskpassCaller`).
         if let question = wholeQuestions.first(where: { $0 == text }) { return localized(question) }
@@ -305,7 +307,7 @@ public enum CallerQuestion {
     }
 }
 
-private extension String {
+extension String {
     /// What follows `opening`, when the text starts with it and more follows.
     func after(_ opening: String) -> String? {
         guard hasPrefix(opening), count > opening.count else { return nil }

@@ -37,11 +37,13 @@ struct SystemAgentCommand {
 
         Options:
           --watch                      keep watching and answer every question to come
-                                       (default: answer those waiting, then end)
+          --query                      answer the questions waiting, then end (the default)
           --directory DIR              the questions' directory (default /run/systemd/ask-password;
                                        only its owner or root may answer there)
+          --answer FILE                ask the one question in FILE (how the watching agent
+                                       starts each dialog: a hang-up of stdin withdraws it)
           --display, -display NAME     the X display (default $DISPLAY)
-          --no-grab                    do not take the keyboard (--grab, the default, takes it)
+          --grab, --no-grab            take the keyboard (the default), or do not
           --scale S                    device pixels per point, 0.5…8 (default: the screen's)
           --color-scheme light|dark    the dialogs' colours (default: the desktop's)
           --contrast normal|high       high: black and white, firm edges
