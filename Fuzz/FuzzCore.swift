@@ -61,9 +61,37 @@ func checkCommandLine(_ input: [UInt8]) {
     }, "a control or format character shown")
 }
 
+/// Any program of root's (or the agent's user's) can drop a question file: whatever its
+/// bytes, one that is taken names a socket directly in the question's folder, a message of
+/// one line, and asks for an entry, never a yes or a no; the agent's board asks it at most
+/// once. An even first byte puts the rest under an `[Ask]` header with a socket, so the keys
+/// are reached more often.
+func checkSystemQuestion(_ input: [UInt8]) {
+    let folder = "/run/systemd/ask-password"
+    let header = Array("[Ask]\nSocket=\(folder)/sck.1\n".utf8)
+    let bytes = input.first.map { $0 & 1 == 0 } == true ? header + input.dropFirst() : input
+    let question: SystemQuestion
+    do throws(SystemQuestion.Refusal) {
+        question = try SystemQuestion(file: bytes, directory: folder)
+    } catch {
+        return
+    }
+    let name = question.socket.dropFirst(folder.count + 1)
+    check(question.socket.hasPrefix(folder + "/") && !name.isEmpty && !name.contains("/"), "a socket outside the folder")
+    check(!question.message.contains("\n"), "a message of more than one line")
+    if case .entry = question.dialog.kind {} else { check(false, "a system question that asks no entry") }
+    var board = SystemQuestionBoard()
+    let found = [SystemQuestionBoard.Found(name: "ask.1", question: .success(question))]
+    let first = board.update(found, now: 0, isRunning: { _ in true })
+    board.ended("ask.1")
+    check(board.update(found, now: 1, isRunning: { _ in true }).ask == nil, "a question asked twice")
+    check(first.ask == (question.isWaiting(at: 0) ? "ask.1" : nil), "a waiting question not asked")
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     checkSettings(Array(UnsafeBufferPointer(start: data, count: size)))
+    checkSystemQuestion(Array(UnsafeBufferPointer(start: data, count: size)))
     checkCommandLine(Array(UnsafeBufferPointer(start: data, count: size)))
     var input = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
     let capacity = Int(input.next()) % PinField.capacityRange.upperBound + 1
