@@ -36,11 +36,21 @@ final class SystemAgentTests {
         deinit {
             if agent.isRunning { kill(agent.pid, SIGTERM) }
             agent.wait(within: 10)
+            // An asker still waiting (a test that failed) is ended as a user would end it: it
+            // takes its question file with it, which a killed one would leave behind.
+            for asker in askers where asker.isRunning {
+                kill(asker.pid, SIGTERM)
+                asker.wait(within: 10)
+            }
         }
+
+        private var askers: [Child] = []
 
         /// The real `systemd-ask-password --no-tty MESSAGE`, as a service or a disk's unit asks.
         func ask(_ message: String, _ options: [String] = []) throws -> Child {
-            try Child(["systemd-ask-password", "--no-tty"] + options + [message], capture: true)
+            let asker = try Child(["systemd-ask-password", "--no-tty"] + options + [message], capture: true)
+            askers.append(asker)
+            return asker
         }
 
         /// The agent's output so far.
@@ -122,20 +132,66 @@ final class SystemAgentTests {
         #expect(try agentScan.now() == 0, "the watching agent holds no copy")
     }
 
-    /// Under a German locale, systemd-cryptsetup's question for a disk is asked in German, the
-    /// disk as systemd named it: the dialog is drawn, above its entry, as `pinbox render` draws
-    /// the askpass given the same question and the asker's command line (systemd's English
-    /// sentence in the same dialog is the control: it draws otherwise), under the German
-    /// heading; the answer reaches the asker.
-    @Test func aDisksQuestionIsAskedInTheUsersLanguage() throws {
+    /// The real systemd-cryptsetup unlocking a LUKS disk image asks through the agent, under a
+    /// German locale in German, the disk as systemd named it: each dialog is drawn, above its
+    /// entry, as `pinbox render` draws the askpass given systemd's question and its command
+    /// line (systemd's English sentence in the same dialog is the control: it draws otherwise),
+    /// under the German heading. With crypttab's `verify` it asks twice, the second time for
+    /// the "verification" (and never takes a passphrase cached in root's kernel keyring, which
+    /// an earlier run may have left). The passphrase typed twice takes systemd-cryptsetup on
+    /// to the unlocking (on a machine without device-mapper it fails there, saying so); Cancel
+    /// ends its question.
+    @Test func systemdCryptsetupAsksForADisksPassphraseInTheUsersLanguage() throws {
         let agentDesk = try AgentDesk(installed: true, locale: CallerTests.german)
         let desk = agentDesk.desk
-        let question = "Please enter passphrase for disk WD_Elements (backup):"
-        let asker = try agentDesk.ask(question, ["--id=cryptsetup:/dev/sdb1"])
+        let image = desk.dir + "/backup.img"
+        #expect(FileManager.default.createFile(atPath: image, contents: Data(count: 32 << 20)))
+        #expect(try run(["cryptsetup", "luksFormat", "--type", "luks2", "--pbkdf", "pbkdf2", "--pbkdf-force-iterations",
+                         "1000", "-q", image, "--key-file", "-"], input: Array("Fenster".utf8)).status == 0)
+        guard let cryptsetup = ["/usr/lib/systemd/systemd-cryptsetup", "/lib/systemd/systemd-cryptsetup"]
+            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw TestFailure("no systemd-cryptsetup: scripts/install-deps installs systemd")
+        }
+        func attach() throws -> Child {
+            try Child([cryptsetup, "attach", "pinbox-e2e-backup", image, "none", "luks,verify"], environment: ["LANG": "C"],
+                      capture: true)
+        }
+        let unlocking = try attach()
+        defer { if unlocking.isRunning { kill(unlocking.pid, SIGTERM); unlocking.wait() } }
+        for (n, asked) in ["Please enter passphrase for disk pinbox-e2e-backup:",
+                           "Please enter passphrase for disk pinbox-e2e-backup (verification):"].enumerated() {
+            try expectAskedInGerman(asked, by: unlocking, on: agentDesk, saving: "system-german-\(n + 1)")
+            try desk.type("Fenster")
+            try desk.key("Return")
+        }
+        let unlocked = result(unlocking)
+        if unlocked.status == 0 {
+            _ = try run([cryptsetup, "detach", "pinbox-e2e-backup"])
+        } else {
+            let said = unlocked.out + unlocked.err
+            #expect(said.contains("Failed to activate with specified passphrase") && !said.contains("query"), "\(unlocked)")
+        }
+
+        let declined = try attach()
+        defer { if declined.isRunning { kill(declined.pid, SIGTERM); declined.wait() } }
+        _ = try desk.nextDialog()
+        try desk.key("Escape")
+        let refused = result(declined)
+        #expect(refused.status != 0 && (refused.out + refused.err).contains("Failed to query password"), "\(refused)")
+    }
+
+    /// The next dialog asks `question`, systemd's words, as the installed agent says it in
+    /// German (see above): its heading, and its rows above the entry as `pinbox render` draws
+    /// them, and not as it draws systemd's English sentence there.
+    private func expectAskedInGerman(_ question: String, by asker: Child, on agentDesk: AgentDesk,
+                                     saving name: String) throws {
+        let desk = agentDesk.desk
         var dialog = try desk.nextDialog()
         #expect(desk.title(dialog) == (try CallerTests.de("Passphrase required")))
+        let file = (try? String(contentsOfFile: agentDesk.questionFile(of: dialog), encoding: .utf8)) ?? ""
+        #expect(file.split(separator: "\n").contains { $0 == "Message=" + question }, "\(file)")
         let askedBy = try #require(CommandLineText.command(Array(procFile("/proc/\(asker.pid)/cmdline").utf8)))
-        let top = try desk.entry(dialog, saving: "system-german").rows.lowerBound - 40
+        let top = try desk.entry(dialog, saving: name).rows.lowerBound - 40
         let shown = Array(desk.pixels(&dialog).map { $0 & 0xffffff }[0..<(top * dialog.width)])
         func drawn(_ more: [String] = []) throws -> (width: Int, pixels: [UInt32]) {
             let out = desk.dir + "/render-\(UUID().uuidString).png"
@@ -146,13 +202,10 @@ final class SystemAgentTests {
             return (picture.width, Array(picture.pixels().map { $0 & 0xffffff }.prefix(top * picture.width)))
         }
         let german = try drawn()
-        #expect(german.width == dialog.width && shown == german.pixels, "the question in German, as the catalogue says it")
+        #expect(german.width == dialog.width && shown == german.pixels, "\(question) in German, as the catalogue says it")
         let english = try drawn(["--description", DialogSpec.label(question)])
         #expect(english.width != dialog.width || shown != english.pixels,
                 "the control: systemd's English sentence draws otherwise")
-        try desk.type("Fenster")
-        try desk.key("Return")
-        #expect(result(asker).out == "Fenster\n")
     }
 
     /// Cancel tells the asker the user declined (systemd-ask-password fails at once, rather
@@ -227,6 +280,7 @@ final class SystemAgentTests {
     @Test func withoutWatchTheAgentAnswersWhatWaitsThenEnds() throws {
         let desk = try CallerDesk()
         let waiting = try Child(["systemd-ask-password", "--no-tty", "Passphrase for disk backup:"], capture: true)
+        defer { if waiting.isRunning { kill(waiting.pid, SIGTERM); waiting.wait() } }
         try waitUntil("the question's file") { Self.questions(askedBy: waiting.pid).count == 1 }
         let agent = try Child([PinBoxProcess.binary, "ask-password-agent"], environment: ["DISPLAY": desk.display],
                               capture: true)
