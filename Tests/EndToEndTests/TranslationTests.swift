@@ -344,6 +344,19 @@ struct TranslationTests {
             + "public key authentication request for user \"git\" to listed host",
          "Anwesenheit für Schlüssel ED25519-SK bestätigen\nKey fingerprint SHA256:4QEs3+ZJ1mQ9Tg0BWzYJtW3vM7b0wq8bP7pJ4pXvzNw\n"
             + "Anfrage zur Public-Key-Authentifizierung für Benutzer „git“ an einen aufgeführten Host", "none"),
+        // systemd's, through `pinbox ask-password-agent` (the questions no test's
+        // systemd-cryptsetup asks: a recovery key, a token's PIN, an image). The TPM's, "Bitte
+        // TPM2-PIN eingeben", is no row: given as a prompt, that German names no PIN word for the
+        // askpass to give PIN boxes, so the two dialogs would differ in more than the sentence.
+        ("Please enter recovery key for disk root (luks-4a1c):",
+         "Bitte Wiederherstellungsschlüssel für Datenträger root (luks-4a1c) eingeben:", ""),
+        ("Please enter passphrase or recovery key for disk home:",
+         "Bitte Passphrase oder Wiederherstellungsschlüssel für Datenträger home eingeben:", ""),
+        ("Please enter security token PIN:", "Bitte PIN des Sicherheitstokens eingeben:", ""),
+        ("Please enter LUKS2 token PIN:", "Bitte PIN des LUKS2-Tokens eingeben:", ""),
+        ("Please enter image passphrase:", "Bitte Passphrase des Abbilds eingeben:", ""),
+        ("Please enter PIN for security token 'YubiKey PIV' in order to unlock home:",
+         "Bitte PIN für Sicherheitstoken „YubiKey PIV“ eingeben, um home zu entsperren:", ""),
     ])
     func sshsAndGitsQuestionsAreDrawnInGerman(_ question: String, _ german: String, _ hint: String) throws {
         let dir = NSTemporaryDirectory() + "pinbox-questions-\(UUID().uuidString)"
