@@ -4,7 +4,8 @@
 /// `systemd-ask-password` asks) drops an `ask.XXXX` file into `/run/systemd/ask-password` and
 /// waits on a datagram socket for `+` and the password, or `-` when the user declined. The file
 /// is a small ini file; unknown keys are ignored, as the agents' specification asks, so that
-/// systemd can add some.
+/// systemd can add some (and `Id=`, `Icon=`, `AcceptCached=`, `Silent=`, which a dialog has no
+/// use for: its heading and entry say what is asked, and it shows dots whatever `Silent=` says).
 public struct SystemQuestion: Equatable, Sendable {
     /// The question, in the asker's words and language (one line).
     public var message = ""
@@ -17,10 +18,6 @@ public struct SystemQuestion: Equatable, Sendable {
     public var notAfter: UInt64?
     /// Whether what is typed is shown (`--echo=yes`): a name rather than a password.
     public var echo = false
-    /// What is asked for, as the asker names it (`cryptsetup:/dev/sda5`).
-    public var id = ""
-    /// An icon name from the XDG naming spec (`drive-harddisk`).
-    public var icon = ""
 
     /// Why a file is not a question this agent can take.
     public enum Refusal: Error, Equatable, Sendable {
@@ -78,8 +75,6 @@ public struct SystemQuestion: Equatable, Sendable {
             switch key {
             case "Message": message = text; sawMessage = true
             case "Socket": socket = text
-            case "Id": id = text
-            case "Icon": icon = text
             case "Echo": echo = Self.isYes(text)
             case "PID":
                 guard let number = Int32(text), number > 0 else { throw .badNumber(key: key) }
@@ -109,11 +104,6 @@ public struct SystemQuestion: Equatable, Sendable {
     /// Whether the asker still waits at `now` (microseconds of `CLOCK_MONOTONIC`).
     public func isWaiting(at now: UInt64) -> Bool {
         notAfter.map { now < $0 } ?? true
-    }
-
-    /// Seconds left at `now` before the asker stops waiting; nil when it waits for good.
-    public func secondsLeft(at now: UInt64) -> Double? {
-        notAfter.map { $0 > now ? Double($0 - now) / 1_000_000 : 0 }
     }
 
     /// Whether `name` is a question's file, as the agents' specification names them.
