@@ -138,7 +138,9 @@ final class SystemAgentTests {
     /// line (systemd's English sentence in the same dialog is the control: it draws otherwise),
     /// under the German heading. With crypttab's `verify` it asks twice, the second time for
     /// the "verification" (and never takes a passphrase cached in root's kernel keyring, which
-    /// an earlier run may have left). The passphrase typed twice takes systemd-cryptsetup on
+    /// an earlier run may have left). A verification typed otherwise makes it ask again, which
+    /// the dialog says in red (as `pinbox render --error` draws the catalogue's sentence; the
+    /// askings before say nothing in red). The passphrase typed twice takes systemd-cryptsetup on
     /// to the unlocking (on a machine without device-mapper it fails there, saying so); Cancel
     /// ends its question.
     @Test func systemdCryptsetupAsksForADisksPassphraseInTheUsersLanguage() throws {
@@ -158,10 +160,28 @@ final class SystemAgentTests {
         }
         let unlocking = try attach()
         defer { if unlocking.isRunning { kill(unlocking.pid, SIGTERM); unlocking.wait() } }
-        for (n, asked) in ["Please enter passphrase for disk pinbox-e2e-backup:",
-                           "Please enter passphrase for disk pinbox-e2e-backup (verification):"].enumerated() {
-            try expectAskedInGerman(asked, by: unlocking, on: agentDesk, saving: "system-german-\(n + 1)")
-            try desk.type("Fenster")
+        let disk = "Please enter passphrase for disk pinbox-e2e-backup:"
+        let verification = "Please enter passphrase for disk pinbox-e2e-backup (verification):"
+        // The verification typed otherwise: systemd-cryptsetup asks the first question again,
+        // and the dialog says in red why, in the catalogue's words.
+        for (n, (asked, typed)) in [(disk, "Fenster"), (verification, "Fenstre"), (disk, "Fenster"),
+                                    (verification, "Fenster")].enumerated() {
+            var dialog = try expectAskedInGerman(asked, by: unlocking, on: agentDesk, saving: "system-german-\(n + 1)")
+            if n == 2 {
+                let red = desk.redInk(&dialog)
+                let out = desk.dir + "/render-\(UUID().uuidString).png"
+                let askedBy = try #require(CommandLineText.command(Array(procFile("/proc/\(unlocking.pid)/cmdline").utf8)))
+                let mismatch = try CallerTests.de("does not match - try again")
+                let render = try PinBoxProcess(["render", "--askpass", asked, "--asked-by", askedBy, "--error", mismatch,
+                                                "--out", out], display: nil, environment: CallerTests.german,
+                                               program: agentDesk.program)
+                #expect(try render.waitExit(timeout: 20) == 0, "\(render.stderr)")
+                let drawnRed = try Canvas(png: out).pixels().filter(CallerDesk.isRedInk).count
+                #expect(red > 0 && red == drawnRed, "the mismatch said in red: \(red) red pixels, \(drawnRed) drawn")
+            } else {
+                #expect(desk.redInk(&dialog) == 0, "asking \(n + 1) says nothing in red")
+            }
+            try desk.type(typed)
             try desk.key("Return")
         }
         let unlocked = result(unlocking)
@@ -183,8 +203,9 @@ final class SystemAgentTests {
     /// The next dialog asks `question`, systemd's words, as the installed agent says it in
     /// German (see above): its heading, and its rows above the entry as `pinbox render` draws
     /// them, and not as it draws systemd's English sentence there.
+    @discardableResult
     private func expectAskedInGerman(_ question: String, by asker: Child, on agentDesk: AgentDesk,
-                                     saving name: String) throws {
+                                     saving name: String) throws -> CallerDesk.Dialog {
         let desk = agentDesk.desk
         var dialog = try desk.nextDialog()
         #expect(desk.title(dialog) == (try CallerTests.de("Passphrase required")))
@@ -206,6 +227,7 @@ final class SystemAgentTests {
         let english = try drawn(["--description", DialogSpec.label(question)])
         #expect(english.width != dialog.width || shown != english.pixels,
                 "the control: systemd's English sentence draws otherwise")
+        return dialog
     }
 
     /// Cancel tells the asker the user declined (systemd-ask-password fails at once, rather

@@ -119,8 +119,10 @@ struct SystemQuestionTests {
 
 @Suite("The system agent's questions, one dialog at a time")
 struct SystemQuestionBoardTests {
-    private func found(_ name: String, pid: Int32? = 10, notAfter: UInt64? = nil) -> SystemQuestionBoard.Found {
-        .init(name: name, question: .success(SystemQuestion(message: name, socket: "s", pid: pid, notAfter: notAfter)))
+    private func found(_ name: String, pid: Int32? = 10, notAfter: UInt64? = nil,
+                       message: String? = nil) -> SystemQuestionBoard.Found {
+        .init(name: name, question: .success(SystemQuestion(message: message ?? name, socket: "s", pid: pid,
+                                                            notAfter: notAfter)))
     }
 
     private let running: (Int32) -> Bool = { $0 != 99 }
@@ -141,6 +143,31 @@ struct SystemQuestionBoardTests {
         // Gone, then a new question by the same name: asked.
         _ = board.update([], now: 4, isRunning: running)
         #expect(board.update([found("ask.a")], now: 5, isRunning: running).ask == "ask.a")
+    }
+
+    /// systemd-cryptsetup asks again in the same words after a wrong passphrase, and asks its
+    /// first question again when the verification differed: said in red. Not after a decline,
+    /// nor when another asker asks the same.
+    @Test func aQuestionAskedAgainAfterItsAnswerSaysWhy() {
+        let disk = "Please enter passphrase for disk backup:"
+        let verification = "Please enter passphrase for disk backup (verification):"
+        var board = SystemQuestionBoard()
+        #expect(board.update([found("ask.1", message: disk)], now: 0, isRunning: running).askedAgain == nil)
+        board.ended("ask.1", answered: true)
+        var moves = board.update([found("ask.2", message: disk)], now: 1, isRunning: running)
+        #expect(moves.ask == "ask.2" && moves.askedAgain == .refused)
+        board.ended("ask.2", answered: true)
+        #expect(board.update([found("ask.3", message: verification)], now: 2, isRunning: running).askedAgain == nil)
+        board.ended("ask.3", answered: true)
+        moves = board.update([found("ask.4", message: disk)], now: 3, isRunning: running)
+        #expect(moves.askedAgain == .mismatch)
+        board.ended("ask.4")
+        // Declined: the next asking is no refusal of an answer.
+        #expect(board.update([found("ask.5", message: verification)], now: 4, isRunning: running).askedAgain == nil)
+        board.ended("ask.5", answered: true)
+        #expect(board.update([found("ask.6", pid: 11, message: verification)], now: 5, isRunning: running).askedAgain == nil)
+        #expect(SystemQuestionBoard.AskedAgain.refused.sentence == "That was not accepted: try again")
+        #expect(SystemQuestionBoard.AskedAgain.mismatch.sentence == "does not match - try again")
     }
 
     @Test func aWithdrawnOrExpiredQuestionEndsItsDialog() {

@@ -17,6 +17,8 @@ struct SystemAgentCommand {
     var watch = false
     /// `--answer FILE`: the dialog for one question (what the watcher starts).
     var answer: String?
+    /// `--asked-again refused|mismatch`: why that question's asker asks it again.
+    var askedAgain: SystemQuestionBoard.AskedAgain?
     var display: String?
     var grab = true
     var scale: Double?
@@ -42,6 +44,9 @@ struct SystemAgentCommand {
                                        only its owner or root may answer there)
           --answer FILE                ask the one question in FILE (how the watching agent
                                        starts each dialog: a hang-up of stdin withdraws it)
+          --asked-again refused|mismatch
+                                       with --answer: say in red that the last answer was
+                                       refused, or that its verification differed
           --display, -display NAME     the X display (default $DISPLAY)
           --grab, --no-grab            take the keyboard (the default), or do not
           --scale S                    device pixels per point, 0.5…8 (default: the screen's)
@@ -62,6 +67,7 @@ struct SystemAgentCommand {
             case "--query": try reader.flag(option); watch = false
             case "--directory": directory = try reader.value(for: option)
             case "--answer": answer = try reader.value(for: option)
+            case "--asked-again": askedAgain = try reader.choice(for: option, of: SystemQuestionBoard.AskedAgain.self)
             case "--display", "-display": display = try reader.value(for: option)
             case "--grab": try reader.flag(option); grab = true
             case "--no-grab": try reader.flag(option); grab = false

@@ -57,7 +57,7 @@ struct SystemAgentWatch {
             }
             if let name = moves.ask {
                 let asker = found.first { $0.name == name }.flatMap { try? $0.question.get().pid }
-                dialog = start(name, in: directory, asker: asker)
+                dialog = start(name, in: directory, asker: asker, askedAgain: moves.askedAgain)
                 // Not started (said why): the next question, if any, at once.
                 if dialog == nil { board.ended(name); continue }
             }
@@ -87,8 +87,7 @@ struct SystemAgentWatch {
             }
             if fds[2].revents != 0, let open = dialog {
                 open.close()
-                _ = pinbox_reap(open.pid)
-                board.ended(open.name)
+                board.ended(open.name, answered: pinbox_reap(open.pid) == ExitStatus.ok.rawValue)
                 dialog = nil
             }
         }
@@ -123,7 +122,8 @@ struct SystemAgentWatch {
 
     /// Starts the dialog process for question file `name`: this program with
     /// `ask-password-agent --answer FILE` and the dialog's options.
-    private func start(_ name: String, in directory: String, asker: Int32?) -> Dialog? {
+    private func start(_ name: String, in directory: String, asker: Int32?,
+                       askedAgain: SystemQuestionBoard.AskedAgain?) -> Dialog? {
         var withdrawal: [Int32] = [-1, -1], ended: [Int32] = [-1, -1]
         guard pinbox_pipe_nonblocking(&withdrawal) == 0 else { return nil }
         guard pinbox_pipe_nonblocking(&ended) == 0 else {
@@ -131,7 +131,7 @@ struct SystemAgentWatch {
             return nil
         }
         let arguments = [ResourceArguments.programName, "ask-password-agent", "--answer", directory + "/" + name]
-            + command.dialogOptions
+            + (askedAgain.map { ["--asked-again", $0.rawValue] } ?? []) + command.dialogOptions
         var argv = arguments.map { strdup($0) }
         argv.append(nil)
         let pid = pinbox_spawn_self(&argv, withdrawal[0], ended[1])

@@ -26,6 +26,7 @@ struct SystemQuestionDialog {
         guard question.isWaiting(at: pinbox_monotonic_microseconds()),
               question.pid.map({ pinbox_process_exists($0) != 0 }) != false else { return 0 }
         var spec = question.dialog
+        if let again = command.askedAgain { spec.error = again.sentence }
         if let pid = question.pid, let line = KernelRecords.read("/proc/\(pid)/cmdline", limit: 4096),
            let text = CommandLineText.command(line) {
             spec.detail = .askedBy(text)
