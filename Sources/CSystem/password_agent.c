@@ -113,19 +113,45 @@ int pinbox_process_watch(int pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
-int pinbox_spawn_self(char *const argv[], int stdin_fd, int stdout_fd) {
+static int spawn(const char *path, char *const argv[], int stdin_fd, int stdout_fd) {
     posix_spawn_file_actions_t actions;
     if (posix_spawn_file_actions_init(&actions) != 0) return -1;
     posix_spawn_file_actions_adddup2(&actions, stdin_fd, 0);
     posix_spawn_file_actions_adddup2(&actions, stdout_fd, 1);
     pid_t pid;
-    int failed = posix_spawn(&pid, "/proc/self/exe", &actions, NULL, argv, environ);
+    int failed = posix_spawn(&pid, path, &actions, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&actions);
     if (failed) {
         errno = failed;
         return -1;
     }
     return pid;
+}
+
+int pinbox_spawn_self(char *const argv[], int stdin_fd, int stdout_fd) {
+    return spawn("/proc/self/exe", argv, stdin_fd, stdout_fd);
+}
+
+int pinbox_run_with_input(char *const argv[], const unsigned char *input, size_t length) {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) != 0) return -1;
+    // Written whole before the program starts (a pipe holds far more than an answer), so it
+    // reads it and then the end of its input, whatever it does meanwhile.
+    size_t done = 0;
+    while (done < length) {
+        ssize_t n = write(ends[1], input + done, length - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += (size_t)n;
+    }
+    close(ends[1]);
+    if (done < length) {
+        close(ends[0]);
+        return -1;
+    }
+    pid_t pid = spawn(argv[0], argv, ends[0], 2);
+    close(ends[0]);
+    return pid < 0 ? -1 : pinbox_reap(pid);
 }
 
 int pinbox_reap(int pid) {

@@ -317,14 +317,123 @@ final class SystemAgentTests {
         #expect(none.wait(within: 10) == 0)
     }
 
-    /// The system's questions are root's to answer: the agent run as another user says so and
-    /// ends (the tests above, as root, are the control).
-    @Test func anotherUsersAgentSaysTheSystemsQuestionsAreRoots() throws {
-        let agent = try Child(SecurityTests.asNobody + [PinBoxProcess.binary, "ask-password-agent", "--watch"],
+    /// A folder of another user's questions is answered by that user or root: the agent run by
+    /// a third user says so and ends (the tests above, as root, and the next one, a user
+    /// answering root's questions through polkit, are the controls).
+    @Test func aThirdUsersAgentSaysTheQuestionsAreNotItsToAnswer() throws {
+        let folder = NSTemporaryDirectory() + "pinbox-questions-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o755])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        chown(folder, 1, 1)
+        let agent = try Child(SecurityTests.asNobody + [PinBoxProcess.binary, "ask-password-agent", "--watch",
+                                                        "--directory", folder],
                               environment: ["DISPLAY": ":99"], capture: true)
         #expect(agent.wait(within: 10) == 3)
         let err = String(decoding: agent.read().err, as: UTF8.self)
-        #expect(err.contains("answered by root only"), "\(err)")
+        #expect(err.contains("are answered by their owner or root only"), "\(err)")
+    }
+
+    /// polkit on this machine for one test: the system bus and polkitd, started (and ended)
+    /// by the test where none runs, and a rule that lets `allowed` (and no one else) reply to
+    /// systemd's questions through `pkexec systemd-reply-password`.
+    private final class Polkit {
+        private var bus: Child?
+        private var daemon: Child?
+        private let rule: String
+        static let socket = "/run/dbus/system_bus_socket"
+
+        init(allowing allowed: String) throws {
+            rule = "/etc/polkit-1/rules.d/49-pinbox-e2e-\(allowed).rules"
+            let text = "polkit.addRule(function(action, subject) {\n"
+                + "    if (action.id == \"org.freedesktop.systemd1.reply-password\" && subject.user == \"\(allowed)\")\n"
+                + "        return polkit.Result.YES;\n});\n"
+            #expect(FileManager.default.createFile(atPath: rule, contents: Data(text.utf8), attributes: [.posixPermissions: 0o644]))
+            if !Self.answers("org.freedesktop.DBus") {
+                unlink(Self.socket)  // a bus that ended without removing it: nobody listens there
+                bus = try Child(["dbus-daemon", "--system", "--nofork", "--nopidfile"])
+                try waitUntil("the system bus") { Self.answers("org.freedesktop.DBus") }
+            }
+            if !Self.answers("org.freedesktop.PolicyKit1") {
+                daemon = try Child(["/usr/lib/polkit-1/polkitd", "--no-debug"])
+                try waitUntil("polkitd on the system bus", timeout: 10) { Self.answers("org.freedesktop.PolicyKit1") }
+            }
+        }
+
+        deinit {
+            unlink(rule)
+            for child in [daemon, bus].compactMap({ $0 }) where child.isRunning {
+                kill(child.pid, SIGTERM)
+                child.wait(within: 10)
+            }
+            if bus != nil { unlink(Self.socket) }
+        }
+
+        /// Whether `name` has an owner on the system bus.
+        private static func answers(_ name: String) -> Bool {
+            (try? run(["dbus-send", "--system", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                       "org.freedesktop.DBus.GetNameOwner", "string:\(name)"]).status) == 0
+        }
+    }
+
+    /// A user's agent, in the user's own session, answers the system's questions through polkit
+    /// (`pkexec systemd-reply-password`), once its window has gone: the passphrase typed reaches
+    /// systemd-ask-password, and Cancel declines. Another user, whom polkit's rules do not let
+    /// reply, gets its dialog too, but its answer never reaches the asker (it gives up at its
+    /// timeout), and the agent says pkexec refused; pkexec says why.
+    @Test func aUsersAgentAnswersThroughPolkit() throws {
+        let desk = try CallerDesk()
+        let allowed = try CallerTests.SudoUser(home: desk.dir)
+        let refused = try CallerTests.SudoUser(home: desk.dir)
+        let polkit = try Polkit(allowing: allowed.name)
+        defer { withExtendedLifetime(polkit) {} }
+        func agent(of user: CallerTests.SudoUser) throws -> Child {
+            try Child(["runuser", "-u", user.name, "--", "env", "DISPLAY=\(desk.display)", PinBoxProcess.binary,
+                       "ask-password-agent", "--watch"], capture: true)
+        }
+        func ask(_ message: String, _ options: [String] = []) throws -> Child {
+            try Child(["systemd-ask-password", "--no-tty"] + options + [message], capture: true)
+        }
+        let userAgent = try agent(of: allowed)
+        defer { kill(userAgent.pid, SIGTERM); userAgent.wait() }
+        let disk = try ask("Please enter passphrase for disk backup:")
+        defer { if disk.isRunning { kill(disk.pid, SIGTERM); disk.wait() } }
+        var dialog = try desk.nextDialog()
+        #expect(procFile("/proc/\(dialog.pid)/status").contains("Uid:\t\(try uid(of: allowed.name))\t"))
+        try desk.type("through polkit")
+        try desk.key("Return")
+        let answered = result(disk)
+        #expect(answered.status == 0 && answered.out == "through polkit\n", "\(answered) \(userAgent.read())")
+
+        let declined = try ask("Please enter passphrase for disk backup:")
+        defer { if declined.isRunning { kill(declined.pid, SIGTERM); declined.wait() } }
+        _ = try desk.nextDialog()
+        try desk.key("Escape")
+        let refusal = result(declined)
+        #expect(refusal.status != 0 && refusal.err.contains("cancel"), "\(refusal)")
+        kill(userAgent.pid, SIGTERM)
+        userAgent.wait()
+
+        let strangerAgent = try agent(of: refused)
+        defer { if strangerAgent.isRunning { kill(strangerAgent.pid, SIGTERM); strangerAgent.wait() } }
+        let unanswered = try ask("Please enter passphrase for disk backup:", ["--timeout=4"])
+        defer { if unanswered.isRunning { kill(unanswered.pid, SIGTERM); unanswered.wait() } }
+        dialog = try desk.nextDialog()
+        try desk.type("not allowed")
+        try desk.key("Return")
+        let ignored = result(unanswered)
+        #expect(ignored.status != 0 && ignored.out.isEmpty, "\(ignored)")
+        var said = ""
+        try waitUntil("the refusal said, in \(said)") {
+            said += String(decoding: strangerAgent.read().err, as: UTF8.self)
+            return said.contains("Not authorized") && said.contains("the answer was not sent: pkexec")
+        }
+        #expect(!said.contains("not allowed"), "\(said)")
+    }
+
+    /// The numeric ID of user `name`.
+    private func uid(of name: String) throws -> String {
+        try run(["id", "-u", name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A question file only root or the agent's user may have written is asked, with its

@@ -247,6 +247,10 @@ int pinbox_process_watch(int pid);
 /// This program started again (`/proc/self/exe`) with `argv` and this environment, `stdin_fd`
 /// and `stdout_fd` as its standard input and output: its process ID, or -1 (errno set).
 int pinbox_spawn_self(char *const argv[], int stdin_fd, int stdout_fd);
+/// Runs the program at `argv[0]` with `input` as all of its standard input (a pipe) and its
+/// standard output on this one's standard error, and waits for it: its exit status (128 + the
+/// signal that ended it), or -1 when it could not be started.
+int pinbox_run_with_input(char *const argv[], const unsigned char *input, size_t length);
 /// Waits for the child `pid` to end: its exit status (128 + the signal that ended it), -1.
 int pinbox_reap(int pid);
 /// `CLOCK_MONOTONIC` in microseconds, the clock systemd's `NotAfter=` counts in.

@@ -8,8 +8,8 @@ import PinBoxCore
 /// the questions' directory (`SystemAgentWatch`) and gives each question a dialog of its own
 /// in a process of its own (`SystemQuestionDialog`), so the watcher never holds a secret.
 struct SystemAgentCommand {
-    /// Where systemd drops its questions: answered by root only (systemd reads root's answers
-    /// alone).
+    /// Where systemd drops its questions: root answers them, another user through polkit
+    /// (systemd reads root's answers alone).
     static let systemDirectory = "/run/systemd/ask-password"
 
     var directory = systemDirectory
@@ -33,15 +33,17 @@ struct SystemAgentCommand {
         /run/systemd/ask-password gets a dialog of its own, with the asker's words and its
         command line; the answer goes back to the asker and nowhere else. A question the asker
         withdraws (it gave up, another agent answered it) closes its dialog.
-        systemd takes answers from root alone: the agent must run as root (on the user's
-        display: --display, or DISPLAY and XAUTHORITY), as systemd-tty-ask-password-agent
-        does.
+        systemd takes answers from root alone: run in the user's session, the agent replies
+        through polkit (pkexec systemd-reply-password) once its dialog has gone, and polkit
+        decides, asking for an administrator's password where its rules say so; run as root,
+        as systemd-tty-ask-password-agent is, it replies itself.
 
         Options:
           --watch                      keep watching and answer every question to come
           --query                      answer the questions waiting, then end (the default)
           --directory DIR              the questions' directory (default /run/systemd/ask-password;
-                                       only its owner or root may answer there)
+                                       its owner or root answers there, another user
+                                       through polkit where root owns it)
           --answer FILE                ask the one question in FILE (how the watching agent
                                        starts each dialog: a hang-up of stdin withdraws it)
           --asked-again refused|mismatch

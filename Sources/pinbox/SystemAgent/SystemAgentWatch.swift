@@ -93,17 +93,22 @@ struct SystemAgentWatch {
         }
     }
 
-    /// Why this process may not answer the questions in `directory`: they are root's or their
-    /// owner's to answer (systemd reads root's answers alone, and its sockets let no one else
-    /// write); nil when it may.
+    /// Why this process may not answer the questions in `directory`: root's questions (systemd
+    /// reads root's answers alone, and its sockets let no one else write) are answered by root,
+    /// or by another user through polkit (`SystemReply`); another user's, by that user or root.
+    /// Nil when it may.
     static func notOursToAnswer(_ directory: String) -> String? {
         var mode: UInt32 = 0, uid: UInt32 = 0, gid: UInt32 = 0
         guard pinbox_file_status(directory, &mode, &uid, &gid) == 0 else { return nil }
         let me = geteuid()
         guard me != 0 && uid != me else { return nil }
-        return "the questions in \(Excerpt.quoted(directory)) are answered by root only"
-            + (uid == 0 ? "" : " or its owner") + ": run pinbox ask-password-agent as root, "
-            + "as systemd-tty-ask-password-agent is run"
+        if uid == 0 {
+            guard SystemReply.replyProgram == nil else { return nil }
+            return "the questions in \(Excerpt.quoted(directory)) are answered by root, or through polkit, and "
+                + "pkexec or systemd-reply-password is not installed: install pkexec, or run pinbox "
+                + "ask-password-agent as root"
+        }
+        return "the questions in \(Excerpt.quoted(directory)) are answered by their owner or root only"
     }
 
     /// The directory's question files, each read as its owner left it.

@@ -6,8 +6,8 @@ import PinBoxX11
 
 /// One system question's dialog, in a process of its own (`pinbox ask-password-agent --answer
 /// FILE`, started by the watcher): the asker's words, its command line, and an entry. The
-/// answer goes to the asker's socket from the locked arena, `+` before it; Cancel sends `-`.
-/// Its standard input is a pipe from the watcher: a hang-up there means the question was
+/// answer goes to the asker from the locked arena (`SystemReply`); Cancel declines. Its
+/// standard input is a pipe from the watcher: a hang-up there means the question was
 /// withdrawn (or the watcher ended), and the dialog closes with nothing sent.
 struct SystemQuestionDialog {
     let file: String
@@ -43,7 +43,7 @@ struct SystemQuestionDialog {
         // Cancelled, closed or timed out, with the question still standing: the asker hears
         // that the user declined, rather than wait on.
         if status == ExitStatus.cancelled.rawValue && !Self.isWithdrawn {
-            _ = Self.send(nil, to: question.socket)
+            _ = SystemReply.send(nil, to: question.socket)
         }
         return status
     }
@@ -67,28 +67,22 @@ struct SystemQuestionDialog {
         } catch {
             fail(SettingNames().usageError(error).message, status: .usage)
         }
-        let controller = PageController(page: page, delivery: .handOver { Self.send($0, to: socket) },
+        // Through polkit, the answer waits for the window to go: polkit may ask for an
+        // administrator's password in a window of its own, which needs the keyboard this one holds.
+        let direct = SystemReply.isDirect(socket)
+        let controller = PageController(page: page, delivery: direct ? .handOver { SystemReply.send($0, to: socket) } : .keep,
                                         events: false, screenshots: nil)
-        return try runDialog(page, display: display, area: area, grab: command.grab, controller: controller,
-                             hangUpWatch: 0, followsDesktop: preferences)
+        let status = try runDialog(page, display: display, area: area, grab: command.grab, controller: controller,
+                                   continuing: !direct, hangUpWatch: 0, followsDesktop: preferences)
+        guard !direct else { return status }
+        defer { page.wipe() }
+        guard page.outcome == .submitted else { return status }
+        return (SystemReply.send(page.fields[0].field.secret, to: socket) ?? .ok).rawValue
     }
 
     /// Whether the watcher hung up the pipe that is standard input: the question was withdrawn.
     private static var isWithdrawn: Bool {
         var fd = pollfd(fd: 0, events: 0, revents: 0)
         return poll(&fd, 1, 0) == 1 && fd.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-    }
-
-    /// `+` and the secret, straight from its buffer, or `-` alone (nil): one datagram.
-    private static func send(_ secret: SecretBuffer?, to socket: String) -> ExitStatus? {
-        defer { pinbox_delivery_end() }
-        guard pinbox_delivery_begin() == 0 else { return .cancelled }
-        var head = secret == nil ? SystemQuestion.declined : SystemQuestion.answered
-        let error = secret.map { buffer in
-            buffer.withBytes { pinbox_datagram_send(socket, &head, 1, $0.baseAddress, $0.count) }
-        } ?? pinbox_datagram_send(socket, &head, 1, nil, 0)
-        guard error != 0 else { return nil }
-        Output.error("cannot answer on \(Excerpt.quoted(socket)) (\(String(cString: strerror(error))))")
-        return .undelivered
     }
 }
