@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Reading a small file another program placed: a desktop theme's style sheet. The name that
+// Reading a small file another program placed: a desktop theme's style sheet, a system
+// password question. The name that
 // leads to it comes from the desktop's settings, which any client of the display can write, so
 // the read never waits (a FIFO or a device in its place is refused, not opened for good), never
 // takes a controlling terminal, and stops at the caller's limit.
@@ -9,14 +10,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-long pinbox_read_regular_file(const char *path, unsigned char *buffer, long limit) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+static long read_regular_file(const char *path, int flags, unsigned char *buffer, long limit, unsigned *uid,
+                              unsigned *mode) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | flags);
     if (fd < 0) return errno == ENOENT || errno == ENOTDIR ? -1 : -2;
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
         return -2;
     }
+    if (uid) *uid = st.st_uid;
+    if (mode) *mode = st.st_mode;
     long total = 0;
     while (total < limit) {
         ssize_t n = read(fd, buffer + total, (size_t)(limit - total));
@@ -26,6 +30,15 @@ long pinbox_read_regular_file(const char *path, unsigned char *buffer, long limi
     }
     close(fd);
     return total;
+}
+
+long pinbox_read_regular_file(const char *path, unsigned char *buffer, long limit) {
+    return read_regular_file(path, 0, buffer, limit, NULL, NULL);
+}
+
+// A system question's file: its owner and mode as opened, never through a symbolic link.
+long pinbox_read_owned_file(const char *path, unsigned char *buffer, long limit, unsigned *uid, unsigned *mode) {
+    return read_regular_file(path, O_NOFOLLOW, buffer, limit, uid, mode);
 }
 
 int pinbox_is_directory(const char *path) {

@@ -66,27 +66,6 @@ long pinbox_directory_names(const char *directory, char *buffer, long capacity) 
     return used;
 }
 
-long pinbox_read_owned_file(const char *path, unsigned char *buffer, long limit, unsigned *uid, unsigned *mode) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
-    if (fd < 0) return -1;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return -2;
-    }
-    *uid = st.st_uid;
-    *mode = st.st_mode;
-    long total = 0;
-    while (total < limit) {
-        ssize_t n = read(fd, buffer + total, (size_t)(limit - total));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        total += n;
-    }
-    close(fd);
-    return total;
-}
-
 int pinbox_datagram_send(const char *path, const unsigned char *head, size_t head_length,
                          const unsigned char *body, size_t body_length) {
     struct sockaddr_un address = {.sun_family = AF_UNIX};

@@ -232,8 +232,8 @@ int pinbox_directory_watch_drain(int fd);
 /// it cannot be read.
 long pinbox_directory_names(const char *directory, char *buffer, long capacity);
 /// A regular file read whole up to `limit` bytes, never through a symbolic link, with its
-/// owner and mode as opened (not as named a moment before): the bytes read, -1 when it cannot
-/// be opened, -2 when it is not a regular file.
+/// owner and mode as opened (not as named a moment before): the bytes read, -1 when there is
+/// none, -2 when it cannot be opened or is not a regular file (file.c).
 long pinbox_read_owned_file(const char *path, unsigned char *buffer, long limit, unsigned *uid, unsigned *mode);
 /// Sends `head` then `body` (none when `body_length` is 0) as one datagram to the AF_UNIX
 /// datagram socket at `path`: 0, or the errno value.
