@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Reading a small file another program placed: a desktop theme's style sheet, a system
-// password question. The name that
-// leads to it comes from the desktop's settings, which any client of the display can write, so
-// the read never waits (a FIFO or a device in its place is refused, not opened for good), never
-// takes a controlling terminal, and stops at the caller's limit.
+// Reading a small file another program placed: a desktop theme's style sheet (named by the
+// desktop's settings, which any client of the display can write), a system password question
+// (dropped by whichever program asks). The read never waits (a FIFO or a device in its place
+// is refused, not opened for good), never takes a controlling terminal, and stops at the
+// caller's limit.
 #include "CSystem.h"
 #include <errno.h>
 #include <fcntl.h>
