@@ -26,6 +26,12 @@ struct SystemAgentWatch {
         func close() {
             for fd in [withdrawal, ended, asker] where fd >= 0 { _ = CSystem.close(fd) }
         }
+
+        /// Withdraws the question: the dialog closes, unanswered.
+        mutating func withdraw() {
+            if withdrawal >= 0 { _ = CSystem.close(withdrawal) }
+            withdrawal = -1
+        }
     }
 
     func run() -> Int32 {
@@ -61,10 +67,7 @@ struct SystemAgentWatch {
                 // Not started (said why): the next question, if any, at once.
                 if dialog == nil { board.ended(name); continue }
             }
-            if moves.withdraw != nil, let open = dialog, open.withdrawal >= 0 {
-                _ = close(open.withdrawal)
-                dialog?.withdrawal = -1
-            }
+            if moves.withdraw != nil { dialog?.withdraw() }
             if !command.watch && board.isIdle { return 0 }
             // Wait for the directory, the dialog's end or its asker's, a signal, or NotAfter=.
             // A descriptor of -1 is passed over by poll: no dialog, or one already withdrawn.
@@ -81,10 +84,7 @@ struct SystemAgentWatch {
             _ = poll(&fds, nfds_t(fds.count), timeout)
             if fds[1].revents != 0 && SignalPipe.drain().quit { return ExitStatus.cancelled.rawValue }
             if fds[0].revents != 0 { _ = pinbox_directory_watch_drain(watch) }
-            if fds[3].revents != 0, let open = dialog, open.withdrawal >= 0 {
-                _ = close(open.withdrawal)
-                dialog?.withdrawal = -1
-            }
+            if fds[3].revents != 0 { dialog?.withdraw() }
             if fds[2].revents != 0, let open = dialog {
                 open.close()
                 board.ended(open.name, answered: pinbox_reap(open.pid) == ExitStatus.ok.rawValue)
