@@ -36,12 +36,8 @@ final class SystemAgentTests {
         deinit {
             if agent.isRunning { kill(agent.pid, SIGTERM) }
             agent.wait(within: 10)
-            // An asker still waiting (a test that failed) is ended as a user would end it: it
-            // takes its question file with it, which a killed one would leave behind.
-            for asker in askers where asker.isRunning {
-                kill(asker.pid, SIGTERM)
-                asker.wait(within: 10)
-            }
+            // An asker still waiting (a test that failed) is ended as a user would end it.
+            for asker in askers { SystemAgentTests.end(asker) }
         }
 
         private var askers: [Child] = []
@@ -146,20 +142,10 @@ final class SystemAgentTests {
     @Test func systemdCryptsetupAsksForADisksPassphraseInTheUsersLanguage() throws {
         let agentDesk = try AgentDesk(installed: true, locale: CallerTests.german)
         let desk = agentDesk.desk
-        let image = desk.dir + "/backup.img"
-        #expect(FileManager.default.createFile(atPath: image, contents: Data(count: 32 << 20)))
-        #expect(try run(["cryptsetup", "luksFormat", "--type", "luks2", "--pbkdf", "pbkdf2", "--pbkdf-force-iterations",
-                         "1000", "-q", image, "--key-file", "-"], input: Array("Fenster".utf8)).status == 0)
-        guard let cryptsetup = ["/usr/lib/systemd/systemd-cryptsetup", "/lib/systemd/systemd-cryptsetup"]
-            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw TestFailure("no systemd-cryptsetup: scripts/install-deps installs systemd")
-        }
-        func attach() throws -> Child {
-            try Child([cryptsetup, "attach", "pinbox-e2e-backup", image, "none", "luks,verify"], environment: ["LANG": "C"],
-                      capture: true)
-        }
+        let image = try Self.luksImage(in: desk.dir, passphrase: "Fenster")
+        func attach() throws -> Child { try Self.attach(image) }
         let unlocking = try attach()
-        defer { if unlocking.isRunning { kill(unlocking.pid, SIGTERM); unlocking.wait() } }
+        defer { Self.end(unlocking) }
         let disk = "Please enter passphrase for disk pinbox-e2e-backup:"
         let verification = "Please enter passphrase for disk pinbox-e2e-backup (verification):"
         // The verification typed otherwise: systemd-cryptsetup asks the first question again,
@@ -186,18 +172,45 @@ final class SystemAgentTests {
         }
         let unlocked = result(unlocking)
         if unlocked.status == 0 {
-            _ = try run([cryptsetup, "detach", "pinbox-e2e-backup"])
+            _ = try run([try Self.systemdCryptsetup(), "detach", Self.volume])
         } else {
             let said = unlocked.out + unlocked.err
             #expect(said.contains("Failed to activate with specified passphrase") && !said.contains("query"), "\(unlocked)")
         }
 
         let declined = try attach()
-        defer { if declined.isRunning { kill(declined.pid, SIGTERM); declined.wait() } }
+        defer { Self.end(declined) }
         _ = try desk.nextDialog()
         try desk.key("Escape")
         let refused = result(declined)
         #expect(refused.status != 0 && (refused.out + refused.err).contains("Failed to query password"), "\(refused)")
+    }
+
+    /// The volume the tests' systemd-cryptsetup attaches.
+    static let volume = "pinbox-e2e-backup"
+
+    /// A LUKS2 disk image in `dir` that `passphrase` opens (a fast key derivation: a test's).
+    static func luksImage(in dir: String, passphrase: String) throws -> String {
+        let image = dir + "/backup.img"
+        #expect(FileManager.default.createFile(atPath: image, contents: Data(count: 32 << 20)))
+        #expect(try run(["cryptsetup", "luksFormat", "--type", "luks2", "--pbkdf", "pbkdf2", "--pbkdf-force-iterations",
+                         "1000", "-q", image, "--key-file", "-"], input: Array(passphrase.utf8)).status == 0)
+        return image
+    }
+
+    static func systemdCryptsetup() throws -> String {
+        guard let path = ["/usr/lib/systemd/systemd-cryptsetup", "/lib/systemd/systemd-cryptsetup"]
+            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw TestFailure("no systemd-cryptsetup: scripts/install-deps installs systemd")
+        }
+        return path
+    }
+
+    /// The real systemd-cryptsetup unlocking `image` as crypttab's `luks,verify` would (asking
+    /// twice, and never taking a passphrase cached in root's kernel keyring by an earlier run).
+    static func attach(_ image: String, environment: [String: String] = [:]) throws -> Child {
+        try Child([try systemdCryptsetup(), "attach", volume, image, "none", "luks,verify"],
+                  environment: environment.merging(["LANG": "C"]) { $1 }, capture: true)
     }
 
     /// The next dialog asks `question`, systemd's words, as the installed agent says it in
@@ -228,6 +241,68 @@ final class SystemAgentTests {
         #expect(english.width != dialog.width || shown != english.pixels,
                 "the control: systemd's English sentence draws otherwise")
         return dialog
+    }
+
+    /// The agent's dialogs are on the accessibility bus as the askpass's: the real
+    /// systemd-cryptsetup's question (a LUKS image, crypttab's `verify`) and the line naming
+    /// its command; what is typed reaches the bus as bullets only (of the text a screen reader
+    /// hears, the entry's changes carry bullets and nothing else); the verification typed
+    /// otherwise brings the first question back, its red line announced.
+    @Test func systemdCryptsetupsQuestionsAndTheirRedLineAreHeard() throws {
+        let xvfb = try Xvfb()
+        let bus = try AccessibilityBus(display: xvfb.display)
+        let probe = try AtspiProbe(bus)
+        let image = try Self.luksImage(in: bus.home, passphrase: "Fenster")
+        let agent = try Child([PinBoxProcess.binary, "ask-password-agent", "--watch"],
+                              environment: bus.environment.merging(["DISPLAY": xvfb.display, "LANG": "C"]) { $1 },
+                              capture: true)
+        defer { kill(agent.pid, SIGTERM); agent.wait() }
+        let unlocking = try Self.attach(image)
+        defer { Self.end(unlocking) }
+        let mismatch = "does not match - try again"
+        /// The next question's entry takes the focus; its labels and error line as the bus
+        /// shows them, once `keys` are typed into it (every character heard).
+        func nextQuestion(typing keys: [String]) throws -> (labels: [String], error: String, heard: [[String: Any]]) {
+            var heard = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused"
+                && $0["detail1"] as? Int == 1 && $0["role"] as? String == "password text" }
+            // systemd-cryptsetup asks the next question once this one is answered, and the agent
+            // shows one at a time: the one application named pinbox is this question's.
+            let nodes = flatten(try probe.window(of: "pinbox"))
+            try xdotool(["key", "--delay", "15"] + keys, display: xvfb.display)
+            heard += try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+                && ($0["detail1"] as? Int ?? 0) + ($0["detail2"] as? Int ?? 0) == keys.count }
+            return (nodes.filter { $0["role"] as? String == "label" }.map { $0["name"] as? String ?? "" },
+                    nodes.first { $0["role"] as? String == "notification" && !($0["name"] as? String ?? "").isEmpty }?["name"]
+                        as? String ?? "", heard)
+        }
+        func answer() throws {
+            _ = try probe.events()
+            _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
+        }
+        let right = ["F", "e", "n", "s", "t", "e", "r"]
+        let question = "Please enter passphrase for disk " + Self.volume
+        let first = try nextQuestion(typing: right)
+        #expect(first.labels.first == question && first.error == "", "\(first.labels)")
+        #expect(first.labels.dropFirst().first?.hasPrefix("Asked by ") == true
+                && first.labels.dropFirst().first?.contains("systemd-cryptsetup attach") == true, "\(first.labels)")
+        try answer()
+        let verification = try nextQuestion(typing: AccessibilityTests.markerKeys)
+        #expect(verification.labels.first == question + " (verification)" && verification.error == "")
+        let typedHeard = verification.heard.filter { ($0["type"] as? String ?? "").hasPrefix("object:text-changed") }
+        #expect(!typedHeard.isEmpty && typedHeard.allSatisfy { ($0["data"] as? String ?? "").allSatisfy { $0 == "\u{2022}" } },
+                "what is typed reaches the bus as bullets only: \(typedHeard)")
+        try answer()
+        let again = try nextQuestion(typing: right)
+        #expect(again.labels.first == question && again.error == mismatch, "\(again.labels) \(again.error)")
+        var heard = again.heard
+        for said in [AccessibilityTests.announced(mismatch), AccessibilityTests.shown(mismatch)] where !heard.contains(where: said) {
+            heard += try probe.waitForEvent(said)
+        }
+        try answer()
+        _ = try nextQuestion(typing: right)
+        try answer()
+        let said = String(decoding: unlocking.read().err, as: UTF8.self)
+        #expect(unlocking.wait() == 0 || said.contains("Failed to activate with specified passphrase"), "\(said)")
     }
 
     /// Cancel tells the asker the user declined (systemd-ask-password fails at once, rather
@@ -302,7 +377,7 @@ final class SystemAgentTests {
     @Test func withoutWatchTheAgentAnswersWhatWaitsThenEnds() throws {
         let desk = try CallerDesk()
         let waiting = try Child(["systemd-ask-password", "--no-tty", "Passphrase for disk backup:"], capture: true)
-        defer { if waiting.isRunning { kill(waiting.pid, SIGTERM); waiting.wait() } }
+        defer { Self.end(waiting) }
         try waitUntil("the question's file") { Self.questions(askedBy: waiting.pid).count == 1 }
         let agent = try Child([PinBoxProcess.binary, "ask-password-agent"], environment: ["DISPLAY": desk.display],
                               capture: true)
@@ -397,7 +472,7 @@ final class SystemAgentTests {
         let userAgent = try agent(of: allowed)
         defer { kill(userAgent.pid, SIGTERM); userAgent.wait() }
         let disk = try ask("Please enter passphrase for disk backup:")
-        defer { if disk.isRunning { kill(disk.pid, SIGTERM); disk.wait() } }
+        defer { Self.end(disk) }
         var dialog = try desk.nextDialog()
         #expect(procFile("/proc/\(dialog.pid)/status").contains("Uid:\t\(try uid(of: allowed.name))\t"))
         try desk.type("through polkit")
@@ -406,7 +481,7 @@ final class SystemAgentTests {
         #expect(answered.status == 0 && answered.out == "through polkit\n", "\(answered) \(userAgent.read())")
 
         let declined = try ask("Please enter passphrase for disk backup:")
-        defer { if declined.isRunning { kill(declined.pid, SIGTERM); declined.wait() } }
+        defer { Self.end(declined) }
         _ = try desk.nextDialog()
         try desk.key("Escape")
         let refusal = result(declined)
@@ -417,7 +492,7 @@ final class SystemAgentTests {
         let strangerAgent = try agent(of: refused)
         defer { if strangerAgent.isRunning { kill(strangerAgent.pid, SIGTERM); strangerAgent.wait() } }
         let unanswered = try ask("Please enter passphrase for disk backup:", ["--timeout=4"])
-        defer { if unanswered.isRunning { kill(unanswered.pid, SIGTERM); unanswered.wait() } }
+        defer { Self.end(unanswered) }
         dialog = try desk.nextDialog()
         try desk.type("not allowed")
         try desk.key("Return")
@@ -504,6 +579,17 @@ final class SystemAgentTests {
         return names.filter { $0.hasPrefix("ask.") }.map { directory + "/" + $0 }.filter {
             ((try? String(contentsOfFile: $0, encoding: .utf8)) ?? "").contains("\nPID=\(pid)\n")
         }
+    }
+
+    /// Ends an asker still waiting (a test that failed) as a user would end it, which takes its
+    /// question file with it; one killed meanwhile (a wait that timed out) left its file and
+    /// socket behind, which go too.
+    static func end(_ asker: Child) {
+        if asker.isRunning {
+            kill(asker.pid, SIGTERM)
+            asker.wait(within: 10)
+        }
+        for file in questions(askedBy: asker.pid) { removeQuestion(file) }
     }
 
     /// A question file a killed asker left, and its socket.
