@@ -591,25 +591,12 @@ struct AccessibilityTests {
                                capture: true)
         defer { if keygen.isRunning { kill(keygen.pid, SIGKILL) } }
         let mismatch = "The passphrases did not match: type the new one again"
-        /// The next question's entry takes the focus; its window as the bus shows it, its labels
-        /// and its error line's text, once `typed` is typed into it (every character heard).
+        // ssh-keygen waits for each askpass to end before it starts the next: the one
+        // application named pinbox-askpass is this question's.
         func nextQuestion(typing typed: String) throws -> (labels: [String], error: String, heard: [[String: Any]]) {
-            var heard = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused"
-                && $0["detail1"] as? Int == 1 && $0["role"] as? String == "password text" }
-            // ssh-keygen waits for each askpass to end before it starts the next: the one
-            // application named pinbox-askpass is this question's.
-            let nodes = flatten(try probe.window(of: "pinbox-askpass"))
-            try xdotool(["type", "--delay", "20", typed], display: xvfb.display)
-            heard += try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
-                && ($0["detail1"] as? Int ?? 0) + ($0["detail2"] as? Int ?? 0) == typed.count }
-            return (nodes.filter { $0["role"] as? String == "label" }.map { $0["name"] as? String ?? "" },
-                    nodes.first { $0["role"] as? String == "notification" && !($0["name"] as? String ?? "").isEmpty }?["name"]
-                        as? String ?? "", heard)
+            try probe.nextQuestion(of: "pinbox-askpass", pressing: typed.map(String.init), display: xvfb.display)
         }
-        func answer() throws {
-            _ = try probe.events()
-            _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
-        }
+        func answer() throws { try probe.answer(display: xvfb.display) }
         let command = "ssh-keygen -q -t ed25519 -C anna@laptop -f ~/id_ed25519"
         let first = try nextQuestion(typing: "eins")
         #expect(first.labels.prefix(2) == ["Enter passphrase (empty for no passphrase)", "Asked by " + command], "\(first.labels)")

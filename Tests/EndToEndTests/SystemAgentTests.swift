@@ -260,25 +260,12 @@ final class SystemAgentTests {
         let unlocking = try Self.attach(image)
         defer { Self.end(unlocking) }
         let mismatch = "does not match - try again"
-        /// The next question's entry takes the focus; its labels and error line as the bus
-        /// shows them, once `keys` are typed into it (every character heard).
+        // systemd-cryptsetup asks the next question once this one is answered, and the agent
+        // shows one at a time: the one application named pinbox is this question's.
         func nextQuestion(typing keys: [String]) throws -> (labels: [String], error: String, heard: [[String: Any]]) {
-            var heard = try probe.waitForEvent { $0["type"] as? String == "object:state-changed:focused"
-                && $0["detail1"] as? Int == 1 && $0["role"] as? String == "password text" }
-            // systemd-cryptsetup asks the next question once this one is answered, and the agent
-            // shows one at a time: the one application named pinbox is this question's.
-            let nodes = flatten(try probe.window(of: "pinbox"))
-            try xdotool(["key", "--delay", "15"] + keys, display: xvfb.display)
-            heard += try probe.waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
-                && ($0["detail1"] as? Int ?? 0) + ($0["detail2"] as? Int ?? 0) == keys.count }
-            return (nodes.filter { $0["role"] as? String == "label" }.map { $0["name"] as? String ?? "" },
-                    nodes.first { $0["role"] as? String == "notification" && !($0["name"] as? String ?? "").isEmpty }?["name"]
-                        as? String ?? "", heard)
+            try probe.nextQuestion(of: "pinbox", pressing: keys, display: xvfb.display)
         }
-        func answer() throws {
-            _ = try probe.events()
-            _ = try run(["xdotool", "key", "Return"], display: xvfb.display)
-        }
+        func answer() throws { try probe.answer(display: xvfb.display) }
         let right = ["F", "e", "n", "s", "t", "e", "r"]
         let question = "Please enter passphrase for disk " + Self.volume
         let first = try nextQuestion(typing: right)

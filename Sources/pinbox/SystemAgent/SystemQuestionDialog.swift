@@ -32,23 +32,24 @@ struct SystemQuestionDialog {
             spec.detail = .askedBy(text)
         }
         TextLayout.prepare { measure in _ = try? spec.makePage(measure: measure) }
+        let reply = SystemReply(socket: question.socket)
         let status: Int32
         do throws(X11Error) {
             DesktopPortal.prepare(command.preferences)
             let display = try XDisplay(name: command.display)
-            status = try run(spec, on: display, answeringTo: question.socket)
+            status = try run(spec, on: display, answeringWith: reply)
         } catch {
             fail(error.message, status: .display)
         }
         // Cancelled, closed or timed out, with the question still standing: the asker hears
         // that the user declined, rather than wait on.
         if status == ExitStatus.cancelled.rawValue && !Self.isWithdrawn {
-            _ = SystemReply.send(nil, to: question.socket)
+            _ = reply.send(nil)
         }
         return status
     }
 
-    private func run(_ dialog: DialogSpec, on display: XDisplay, answeringTo socket: String) throws(X11Error) -> Int32 {
+    private func run(_ dialog: DialogSpec, on display: XDisplay, answeringWith reply: SystemReply) throws(X11Error) -> Int32 {
         dialog.prepareText(inTheFontOf: display)
         let area = display.workArea(for: WindowGeometry())
         let choices = display.desktopChoices(command.preferences)
@@ -69,15 +70,14 @@ struct SystemQuestionDialog {
         }
         // Through polkit, the answer waits for the window to go: polkit may ask for an
         // administrator's password in a window of its own, which needs the keyboard this one holds.
-        let direct = SystemReply.isDirect(socket)
-        let controller = PageController(page: page, delivery: direct ? .handOver { SystemReply.send($0, to: socket) } : .keep,
+        let controller = PageController(page: page, delivery: reply.isDirect ? .handOver { reply.send($0) } : .keep,
                                         events: false, screenshots: nil)
         let status = try runDialog(page, display: display, area: area, grab: command.grab, controller: controller,
-                                   continuing: !direct, hangUpWatch: 0, followsDesktop: preferences)
-        guard !direct else { return status }
+                                   continuing: !reply.isDirect, hangUpWatch: 0, followsDesktop: preferences)
+        guard !reply.isDirect else { return status }
         defer { page.wipe() }
         guard page.outcome == .submitted else { return status }
-        return (SystemReply.send(page.fields[0].field.secret, to: socket) ?? .ok).rawValue
+        return (reply.send(page.fields[0].field.secret) ?? .ok).rawValue
     }
 
     /// Whether the watcher hung up the pipe that is standard input: the question was withdrawn.

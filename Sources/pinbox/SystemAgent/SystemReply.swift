@@ -8,16 +8,20 @@ import PinBoxCore
 /// specification says: `pkexec systemd-reply-password 1 SOCKET` with the secret on its
 /// standard input (a pipe written from the locked buffer), or `0 SOCKET` to decline; polkit
 /// decides (`org.freedesktop.systemd1.reply-password`), asking for an administrator's
-/// password in its own window where its rules say so.
-enum SystemReply {
+/// password in its own window where its rules say so. Which way is decided once, for the question.
+struct SystemReply {
     /// The program polkit runs as root for the reply, and polkit's door to it.
     static let replyPrograms = ["/lib/systemd/systemd-reply-password", "/usr/lib/systemd/systemd-reply-password"]
     static let pkexec = "/usr/bin/pkexec"
 
-    /// Whether this process may write to `socket` itself.
-    static func isDirect(_ socket: String) -> Bool {
+    let socket: String
+    /// Whether this process may write to the socket itself.
+    let isDirect: Bool
+
+    init(socket: String) {
+        self.socket = socket
         var mode: UInt32 = 0, uid: UInt32 = 0, gid: UInt32 = 0
-        return geteuid() == 0 || (pinbox_file_status(socket, &mode, &uid, &gid) == 0 && uid == geteuid())
+        isDirect = geteuid() == 0 || (pinbox_file_status(socket, &mode, &uid, &gid) == 0 && uid == geteuid())
     }
 
     /// The reply program polkit knows, when it and pkexec are installed.
@@ -28,13 +32,13 @@ enum SystemReply {
 
     /// Sends the answer (`secret`, or a decline when nil); nil when it went, else why not (said
     /// on stderr).
-    static func send(_ secret: SecretBuffer?, to socket: String) -> ExitStatus? {
+    func send(_ secret: SecretBuffer?) -> ExitStatus? {
         defer { pinbox_delivery_end() }
         guard pinbox_delivery_begin() == 0 else { return .cancelled }
-        return isDirect(socket) ? datagram(secret, to: socket) : throughPolkit(secret, to: socket)
+        return isDirect ? datagram(secret) : throughPolkit(secret)
     }
 
-    private static func datagram(_ secret: SecretBuffer?, to socket: String) -> ExitStatus? {
+    private func datagram(_ secret: SecretBuffer?) -> ExitStatus? {
         var head = secret == nil ? SystemQuestion.declined : SystemQuestion.answered
         let error = secret.map { buffer in
             buffer.withBytes { pinbox_datagram_send(socket, &head, 1, $0.baseAddress, $0.count) }
@@ -44,13 +48,13 @@ enum SystemReply {
         return .undelivered
     }
 
-    private static func throughPolkit(_ secret: SecretBuffer?, to socket: String) -> ExitStatus? {
-        guard let program = replyProgram else {
+    private func throughPolkit(_ secret: SecretBuffer?) -> ExitStatus? {
+        guard let program = Self.replyProgram else {
             Output.error("cannot answer on \(Excerpt.quoted(socket)): it is root's, and pkexec or "
                          + "systemd-reply-password is not installed")
             return .undelivered
         }
-        let words: [String] = [pkexec, program, secret == nil ? "0" : "1", socket]
+        let words: [String] = [Self.pkexec, program, secret == nil ? "0" : "1", socket]
         var argv = words.map { strdup($0) }
         argv.append(nil)
         defer { for pointer in argv { free(pointer) } }

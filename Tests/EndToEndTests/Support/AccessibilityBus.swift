@@ -210,6 +210,32 @@ final class AtspiProbe {
     func press(_ button: String) throws -> Bool { try ask("press \(button)")["pressed"] as? Bool == true }
 }
 
+extension AtspiProbe {
+    /// The next question of a caller that asks one after another (ssh-keygen, systemd-cryptsetup):
+    /// its passphrase entry takes the focus, then `keys` are pressed into it on `display` (every
+    /// character heard). Its window, the one application named `application` (the caller asks
+    /// the next question only once this one is answered), as the bus shows it: its labels, its
+    /// error line's text, and every event heard meanwhile.
+    func nextQuestion(of application: String, pressing keys: [String], display: String) throws
+        -> (labels: [String], error: String, heard: [[String: Any]]) {
+        var heard = try waitForEvent { $0["type"] as? String == "object:state-changed:focused"
+            && $0["detail1"] as? Int == 1 && $0["role"] as? String == "password text" }
+        let nodes = flatten(try window(of: application))
+        try xdotool(["key", "--delay", "15"] + keys, display: display)
+        heard += try waitForEvent { ($0["type"] as? String ?? "").hasPrefix("object:text-changed:insert")
+            && ($0["detail1"] as? Int ?? 0) + ($0["detail2"] as? Int ?? 0) == keys.count }
+        return (nodes.filter { $0["role"] as? String == "label" }.map { $0["name"] as? String ?? "" },
+                nodes.first { $0["role"] as? String == "notification" && !($0["name"] as? String ?? "").isEmpty }?["name"]
+                    as? String ?? "", heard)
+    }
+
+    /// Return pressed on `display`, what was heard before it dropped.
+    func answer(display: String) throws {
+        _ = try events()
+        _ = try run(["xdotool", "key", "Return"], display: display)
+    }
+}
+
 /// Every object of a tree as a flat list, the window first.
 func flatten(_ node: [String: Any]) -> [[String: Any]] {
     [node] + ((node["children"] as? [[String: Any]]) ?? []).flatMap(flatten)
