@@ -96,6 +96,7 @@ func pkgConfigCFlags(_ package: String) -> [String] {
 let pangoCFlags = pkgConfigCFlags("pangocairo")
 let secretCFlags = pkgConfigCFlags("libsecret-1")
 let dbusCFlags = pkgConfigCFlags("dbus-1")
+let polkitAgentCFlags = pkgConfigCFlags("polkit-agent-1")
 let fribidiCFlags = pkgConfigCFlags("fribidi")
 // ATK and the AT-SPI bridge (which bring GLib's and D-Bus's headers) for the accessibility plug-in.
 let accessibilityCFlags = pkgConfigCFlags("atk-bridge-2.0")
@@ -145,6 +146,8 @@ let package = Package(
         // GNOME desktop whose theme leaves the prompt light; and for ssh-add's question, to ask
         // whether a password manager runs before libsecret is loaded to ask it.
         .target(name: "CPortal", dependencies: ["CSystem"], cSettings: [.unsafeFlags(dbusCFlags)] + cTargetSettings),
+        // libpolkit-agent-1 for `pinbox polkit-agent`, dlopened by that command alone.
+        .target(name: "CPolkit", dependencies: ["CSystem"], cSettings: [.unsafeFlags(polkitAgentCFlags)] + cTargetSettings),
         // The accessibility plug-in's code: links ATK, the bridge and GLib as Debian ships them.
         .target(name: "PinBoxAccessibility", cSettings: [.unsafeFlags(accessibilityCFlags)] + cTargetSettings,
                 linkerSettings: [.linkedLibrary("atk-bridge-2.0"), .linkedLibrary("atk-1.0"),
@@ -173,7 +176,7 @@ let package = Package(
         // through a generic front end.
         .target(name: "PinBoxAssuan", dependencies: ["PinBoxCore", "CSystem"], swiftSettings: swiftSettings),
         .executableTarget(name: "pinbox", dependencies: ["PinBoxCore", "PinBoxRender", "PinBoxX11", "PinBoxAssuan", "CSystem",
-                                                        "CKeyring", "CPortal"],
+                                                        "CKeyring", "CPortal", "CPolkit"],
                          swiftSettings: swiftSettings, linkerSettings: embeddedLinking + [.unsafeFlags(codeOrder, release)]),
         // The headless render benchmark (scripts/benchmark); not shipped.
         .executableTarget(name: "pinbox-bench", dependencies: ["PinBoxCore", "PinBoxRender", "CSystem"],

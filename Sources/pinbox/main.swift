@@ -14,6 +14,7 @@ let usage = """
            pinbox pinentry [pinentry options]        gpg-agent's PIN entry over Assuan (pinentry-program)
            pinbox pay [--amount TEXT] [--payee TEXT] the payment sheet of seed 001, with a number pad
            pinbox ask-password-agent [--watch]       answer the system's password questions (systemd's)
+           pinbox polkit-agent [--process PID]       polkit's authentication agent (pkexec, disks, services)
            pinbox render --out FILE.png [...]        draw a field into a PNG, no X server needed
            pinbox --help | render --help | --version
     """
@@ -104,6 +105,11 @@ func run(_ line: (arguments: [String], pathsAreExact: Bool)) -> Int32 {
             arguments.removeFirst()
             help = { SystemAgentCommand.help }
             return try SystemAgentCommand(arguments: arguments).run()
+        }
+        if arguments.first == "polkit-agent" {
+            arguments.removeFirst()
+            help = { PolkitAgentCommand.help }
+            return try PolkitAgentCommand(arguments: arguments).run()
         }
         if arguments.first == "pay" {
             arguments.removeFirst()

@@ -26,7 +26,7 @@ final class CommandLineTests {
     /// of the kind an option names (a folder holding `shot.png`, `notes.txt` and `album/`), and nothing
     /// for the askpass, whose arguments are a prompt.
     static let completions: [(words: [String], offered: [String])] = [
-        (["pinbox", ""], ["ask-password-agent", "askpass", "pay", "pinentry", "render"]),
+        (["pinbox", ""], ["ask-password-agent", "askpass", "pay", "pinentry", "polkit-agent", "render"]),
         (["pinbox", "pay", "--am"], ["--amount"]),
         (["pinbox", "--style", ""], ["boxes", "grid", "paypass", "strip", "tfgrid"]),
         (["pinbox", "render", "--an"], ["--animate", "--animations"]),
@@ -48,6 +48,9 @@ final class CommandLineTests {
         (["pinbox", "ask-password-agent", "--contrast", ""], ["high", "normal"]),
         (["pinbox", "ask-password-agent", "--directory", ""], ["album"]),
         (["pinbox", "ask-password-agent", "--answer", ""], ["album", "notes.txt", "shot.png"]),
+        (["pinbox", "po"], ["polkit-agent"]),
+        (["pinbox", "polkit-agent", "--pro"], ["--process"]),
+        (["pinbox", "polkit-agent", "--color-scheme", ""], ["dark", "light"]),
     ]
 
     /// A folder of the program and its role links, for PATH, and one with a picture and a note.

@@ -396,48 +396,6 @@ final class SystemAgentTests {
         #expect(err.contains("are answered by their owner or root only"), "\(err)")
     }
 
-    /// polkit on this machine for one test: the system bus and polkitd, started (and ended)
-    /// by the test where none runs, and a rule that lets `allowed` (and no one else) reply to
-    /// systemd's questions through `pkexec systemd-reply-password`.
-    private final class Polkit {
-        private var bus: Child?
-        private var daemon: Child?
-        private let rule: String
-        static let socket = "/run/dbus/system_bus_socket"
-
-        init(allowing allowed: String) throws {
-            rule = "/etc/polkit-1/rules.d/49-pinbox-e2e-\(allowed).rules"
-            let text = "polkit.addRule(function(action, subject) {\n"
-                + "    if (action.id == \"org.freedesktop.systemd1.reply-password\" && subject.user == \"\(allowed)\")\n"
-                + "        return polkit.Result.YES;\n});\n"
-            #expect(FileManager.default.createFile(atPath: rule, contents: Data(text.utf8), attributes: [.posixPermissions: 0o644]))
-            if !Self.answers("org.freedesktop.DBus") {
-                unlink(Self.socket)  // a bus that ended without removing it: nobody listens there
-                bus = try Child(["dbus-daemon", "--system", "--nofork", "--nopidfile"])
-                try waitUntil("the system bus") { Self.answers("org.freedesktop.DBus") }
-            }
-            if !Self.answers("org.freedesktop.PolicyKit1") {
-                daemon = try Child(["/usr/lib/polkit-1/polkitd", "--no-debug"])
-                try waitUntil("polkitd on the system bus", timeout: 10) { Self.answers("org.freedesktop.PolicyKit1") }
-            }
-        }
-
-        deinit {
-            unlink(rule)
-            for child in [daemon, bus].compactMap({ $0 }) where child.isRunning {
-                kill(child.pid, SIGTERM)
-                child.wait(within: 10)
-            }
-            if bus != nil { unlink(Self.socket) }
-        }
-
-        /// Whether `name` has an owner on the system bus.
-        private static func answers(_ name: String) -> Bool {
-            (try? run(["dbus-send", "--system", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                       "org.freedesktop.DBus.GetNameOwner", "string:\(name)"]).status) == 0
-        }
-    }
-
     /// A user's agent, in the user's own session, answers the system's questions through polkit
     /// (`pkexec systemd-reply-password`), once its window has gone: the passphrase typed reaches
     /// systemd-ask-password, and Cancel declines. Another user, whom polkit's rules do not let
@@ -447,7 +405,12 @@ final class SystemAgentTests {
         let desk = try CallerDesk()
         let allowed = try CallerTests.SudoUser(home: desk.dir)
         let refused = try CallerTests.SudoUser(home: desk.dir)
-        let polkit = try Polkit(allowing: allowed.name)
+        let polkit = try PolkitDaemon(rule: "reply-\(allowed.name)", """
+            polkit.addRule(function(action, subject) {
+                if (action.id == "org.freedesktop.systemd1.reply-password" && subject.user == "\(allowed.name)")
+                    return polkit.Result.YES;
+            });
+            """)
         defer { withExtendedLifetime(polkit) {} }
         func agent(of user: CallerTests.SudoUser) throws -> Child {
             try Child(["runuser", "-u", user.name, "--", "env", "DISPLAY=\(desk.display)", PinBoxProcess.binary,

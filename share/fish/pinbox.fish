@@ -15,7 +15,7 @@ function __pinbox_command
         case 'pinentry*'
             echo pinentry
         case '*'
-            if set -q words[2]; and contains -- $words[2] render askpass pinentry pay ask-password-agent
+            if set -q words[2]; and contains -- $words[2] render askpass pinentry pay ask-password-agent polkit-agent
                 echo $words[2]
             end
     end
@@ -31,7 +31,8 @@ function __pinbox_complete
             askpass 'ask in a dialog, for ssh, sudo and git' \
             pinentry "gpg-agent's PIN entry" \
             pay 'the payment sheet' \
-            ask-password-agent "answer the system's password questions (systemd's)"
+            ask-password-agent "answer the system's password questions (systemd's)" \
+            polkit-agent "polkit's authentication agent (pkexec, disks, services)"
         return
     end
 
@@ -88,6 +89,8 @@ function __pinbox_complete
                 printf '%s\n' passphrase pin confirm confirm3 message notice
             case --display -display -D
                 echo (set -q DISPLAY; and echo $DISPLAY; or echo :0)
+            case --process
+                __fish_complete_pids
             case '*'
                 switch $values[$at]
                     case '*|*'

@@ -19,10 +19,8 @@ struct SystemAgentCommand {
     var answer: String?
     /// `--asked-again refused|mismatch`: why that question's asker asks it again.
     var askedAgain: SystemQuestionBoard.AskedAgain?
-    var display: String?
-    var grab = true
-    var scale: Double?
-    var preferences = Preferences()
+    /// Where and how each question's dialog shows.
+    var dialog = AgentDialog()
 
     static let help = """
         usage: pinbox ask-password-agent [--watch] [options]
@@ -49,12 +47,7 @@ struct SystemAgentCommand {
           --asked-again refused|mismatch
                                        with --answer: say in red that the last answer was
                                        refused, or that its verification differed
-          --display, -display NAME     the X display (default $DISPLAY)
-          --grab, --no-grab            take the keyboard (the default), or do not
-          --scale S                    device pixels per point, 0.5…8 (default: the screen's)
-          --color-scheme light|dark    the dialogs' colours (default: the desktop's)
-          --contrast normal|high       high: black and white, firm edges
-          --animations on|off          off: nothing moves
+        \(AgentDialog.help)
 
         Exit status: 0 when every question was seen to (answered, declined or withdrawn),
         2 a bad option, 3 the directory cannot be watched or its questions are not this
@@ -70,28 +63,13 @@ struct SystemAgentCommand {
             case "--directory": directory = try reader.value(for: option)
             case "--answer": answer = try reader.value(for: option)
             case "--asked-again": askedAgain = try reader.choice(for: option, of: SystemQuestionBoard.AskedAgain.self)
-            case "--display", "-display": display = try reader.value(for: option)
-            case "--grab": try reader.flag(option); grab = true
-            case "--no-grab": try reader.flag(option); grab = false
-            case "--scale": scale = try reader.number(for: option, in: FieldConfiguration.scaleRange)
             default:
-                guard try reader.preference(option, into: &preferences) else {
+                guard try dialog.read(option, from: &reader) else {
                     throw UsageError("unknown option \(Excerpt.quoted(option)) for ask-password-agent "
                                      + "(see pinbox ask-password-agent --help)")
                 }
             }
         }
-    }
-
-    /// The options a question's dialog is started with: this command's, for the dialog.
-    var dialogOptions: [String] {
-        var options = grab ? [] : ["--no-grab"]
-        if let display { options += ["--display", display] }
-        if let scale { options += ["--scale", String(scale)] }
-        if let scheme = preferences.scheme { options += ["--color-scheme", scheme.rawValue] }
-        if let contrast = preferences.contrast { options += ["--contrast", contrast.rawValue] }
-        if let animations = preferences.animations { options += ["--animations", animations ? "on" : "off"] }
-        return options
     }
 
     func run() -> Int32 {

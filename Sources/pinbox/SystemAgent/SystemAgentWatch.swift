@@ -136,7 +136,7 @@ struct SystemAgentWatch {
             return nil
         }
         let arguments = [ResourceArguments.programName, "ask-password-agent", "--answer", directory + "/" + name]
-            + (askedAgain.map { ["--asked-again", $0.rawValue] } ?? []) + command.dialogOptions
+            + (askedAgain.map { ["--asked-again", $0.rawValue] } ?? []) + command.dialog.arguments
         var argv = arguments.map { strdup($0) }
         argv.append(nil)
         let pid = pinbox_spawn_self(&argv, withdrawal[0], ended[1])

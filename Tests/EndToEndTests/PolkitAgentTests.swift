@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+import PinBoxRender
+import Testing
+
+/// `pinbox polkit-agent` as polkit's authentication agent for the real pkexec, polkitd and
+/// polkit's setuid helper with PAM: a test user (with a password) whose shell starts the agent
+/// for itself (`--process`, as `pkttyagent --process` is used) and runs `pkexec /usr/bin/id -u`;
+/// a rule lets that user run it after proving who they are (`AUTH_SELF`). What pkexec printed
+/// and its exit status are the proof. Serialized: polkitd and the system bus are the machine's.
+@Suite("polkit's authentication through pinbox polkit-agent", .serialized, .endToEnd)
+final class PolkitAgentTests {
+    /// A user's shell with the agent registered for it, running `commands` in turn, each
+    /// followed by its exit status (`rc=N`), then ending the agent.
+    private final class UserSession {
+        let desk: CallerDesk
+        let user: CallerTests.SudoUser
+        let polkit: PolkitDaemon
+        let shell: Child
+        /// The binary the agent runs.
+        let program: String
+        private(set) var output = ""
+        private(set) var errors = ""
+
+        /// The agent is `PinBoxProcess.binary`, or (`installed`) a copy installed with its
+        /// catalogues (`TranslationTests.installed`); the user's shell runs under `locale`.
+        init(commands: [String], agent: Bool = true, installed: Bool = false, locale: String = "C") throws {
+            guard getuid() == 0 else { throw TestFailure("the polkit tests run as root: they create a user and a polkit rule") }
+            desk = try CallerDesk()
+            program = installed ? try TranslationTests.installed(in: desk.dir) + "/bin/pinbox" : PinBoxProcess.binary
+            user = try CallerTests.SudoUser(home: desk.dir)
+            polkit = try PolkitDaemon(rule: "self-\(user.name)", """
+                polkit.addRule(function(action, subject) {
+                    if (action.id == "org.freedesktop.policykit.exec" && subject.user == "\(user.name)")
+                        return polkit.Result.AUTH_SELF;
+                });
+                """)
+            let fifos = desk.dir + "/fifos"
+            try FileManager.default.createDirectory(atPath: fifos, withIntermediateDirectories: true)
+            _ = try run(["chown", user.name, fifos])
+            // The agent says it is registered by closing its --notify-fd: the end of the fifo.
+            let start = agent ? """
+                ready=\(fifos)/ready; mkfifo "$ready"
+                \(program) polkit-agent --process $$ --notify-fd 3 3>"$ready" &
+                agent=$!
+                cat "$ready"; echo "agent=$agent"
+                """ : ""
+            let script = start + "\n" + commands.map { "\($0); echo \"rc=$?\"" }.joined(separator: "\n")
+                + (agent ? "\nkill $agent; wait $agent; echo \"agent-rc=$?\"" : "")
+            shell = try Child(["runuser", "-u", user.name, "--", "env", "DISPLAY=\(desk.display)", "LANG=\(locale)", "sh", "-c", script],
+                              capture: true)
+        }
+
+        deinit {
+            if shell.isRunning { kill(shell.pid, SIGTERM) }
+            shell.wait(within: 10)
+        }
+
+        /// Waits for a line that starts with `prefix` and returns the lines before it since the last.
+        @discardableResult
+        func next(_ prefix: String, timeout: Double = 20) throws -> String {
+            try waitUntil("\(prefix) from the user's shell, in \(output) \(errors)", timeout: timeout) {
+                let (out, err) = shell.read()
+                output += String(decoding: out, as: UTF8.self)
+                errors += String(decoding: err, as: UTF8.self)
+                return output.split(separator: "\n").contains { $0.hasPrefix(prefix) }
+            }
+            let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+            let at = lines.firstIndex { $0.hasPrefix(prefix) }!
+            output = lines[(at + 1)...].joined(separator: "\n")
+            return lines[...at].joined(separator: "\n")
+        }
+
+        /// The agent's process, once the shell has said it.
+        func agent() throws -> pid_t {
+            let said = try next("agent=")
+            return pid_t(said.split(separator: "=").last!)!
+        }
+    }
+
+    /// The command line of a process, its arguments split.
+    private func arguments(of pid: String) -> [String] {
+        procFile("/proc/\(pid)/cmdline").split(separator: "\0").map(String.init)
+    }
+
+    /// Without an agent, pkexec has no one to ask and fails (the control); with PinBox's, its
+    /// dialog asks the user in polkit's words, the program named, as the user (the dialog's
+    /// process is the user's). A wrong password is refused by PAM and asked again in red (the
+    /// first asking has no red); the right one lets pkexec run the command as root. Neither
+    /// password reaches the agent's output, and the agent keeps no copy.
+    @Test func pkexecAsksInTheAgentsDialogAndRunsOnTheRightPassword() throws {
+        let bare = try UserSession(commands: ["pkexec /usr/bin/id -u"], agent: false)
+        let refused = try bare.next("rc=")
+        #expect(refused.hasSuffix("rc=127") && !refused.contains("\n0\n"), "\(refused)")
+
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"])
+        let agent = try session.agent()
+        var dialog = try session.desk.nextDialog()
+        #expect(procFile("/proc/\(dialog.pid)/status").contains("Uid:\t\(try run(["id", "-u", session.user.name]).output.trimmingCharacters(in: .whitespacesAndNewlines))\t"))
+        let asked = arguments(of: dialog.pid)
+        #expect(asked.contains("Authentication is needed to run `/usr/bin/id' as the super user"), "\(asked)")
+        #expect(asked.contains("pkexec /usr/bin/id -u"), "the program that asked: \(asked)")
+        #expect(asked.contains(session.user.name), "\(asked)")
+        #expect(session.desk.redInk(&dialog) == 0, "nothing in red at the first asking")
+        let wrong = "Wrong-Pass-7"
+        try session.desk.type(wrong)
+        try session.desk.key("Return")
+        var again = try session.desk.nextDialog(timeout: 20)
+        #expect(session.desk.redInk(&again) > 0, "the refusal said in red")
+        let scan = try MemoryScan(pid: agent, markers: [wrong, session.user.password])
+        try session.desk.type(session.user.password)
+        try session.desk.key("Return")
+        let ran = try session.next("rc=")
+        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+        #expect(try scan.now() == 0, "the agent keeps no copy of either password")
+        let ended = try session.next("agent-rc=")
+        #expect(ended.hasSuffix("agent-rc=0"), "the agent ends on SIGTERM with status 0: \(ended)")
+        #expect(!session.errors.contains(wrong) && !session.errors.contains(session.user.password), "\(session.errors)")
+        #expect(!session.output.contains(wrong), "\(session.output)")
+    }
+
+    /// In German, the dialog says what polkitd said in German (its own catalogue, for the
+    /// agent's locale) and names the user in the catalogue's words: its heading, and what is
+    /// drawn above its entry, as `pinbox render` draws that dialog in German (the control:
+    /// polkit's English sentence draws otherwise).
+    @Test func theDialogSpeaksTheUsersLanguage() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"], installed: true, locale: "de_DE.UTF-8")
+        _ = try session.agent()
+        let desk = session.desk
+        var dialog = try desk.nextDialog()
+        #expect(desk.title(dialog) == (try CallerTests.de("Password required")))
+        let message = "Legitimierung ist erforderlich, um »/usr/bin/id« als Superuser auszuführen"
+        #expect(arguments(of: dialog.pid).contains(message), "polkitd's German: \(arguments(of: dialog.pid))")
+        // Above the entry's focus ring: the heading's words, the line naming pkexec, the label.
+        let top = try desk.entry(dialog, saving: "polkit-de").rows.lowerBound - 8
+        let shown = Array(desk.pixels(&dialog).map { $0 & 0xffffff }[0..<(top * dialog.width)])
+        func drawn(_ description: String) throws -> (width: Int, pixels: [UInt32]) {
+            let out = desk.dir + "/render-\(UUID().uuidString).png"
+            let render = try PinBoxProcess(["render", "--dialog", "passphrase", "--description", description,
+                                            "--prompt", try CallerTests.de("%s's password", session.user.name),
+                                            "--asked-by", "pkexec /usr/bin/id -u", "--out", out],
+                                           display: nil, environment: CallerTests.german, program: session.program)
+            #expect(try render.waitExit(timeout: 20) == 0, "\(render.stderr)")
+            let picture = try Canvas(png: out)
+            return (picture.width, Array(picture.pixels().map { $0 & 0xffffff }.prefix(top * picture.width)))
+        }
+        let german = try drawn(message)
+        #expect(german.width == dialog.width && shown == german.pixels, "polkit's question and the user in German")
+        let english = try drawn("Authentication is needed to run `/usr/bin/id' as the super user")
+        #expect(english.width != dialog.width || shown != english.pixels, "the control: the English sentence draws otherwise")
+        try desk.type(session.user.password)
+        try desk.key("Return")
+        #expect(try session.next("rc=").hasSuffix("0\nrc=0"))
+    }
+
+    /// Two authentications at once are asked in turn, each in a dialog of its own: the second
+    /// once the first is answered, and both commands run.
+    @Test func authenticationsAtOnceAreAskedInTurn() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u & pkexec /usr/bin/id -un; wait $!"])
+        _ = try session.agent()
+        let first = try session.desk.nextDialog()
+        let open = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: session.desk.display)
+        #expect(open.output.split(separator: "\n").count == 1, "one dialog at a time: \(open.output)")
+        try session.desk.type(session.user.password)
+        try session.desk.key("Return")
+        let second = try session.desk.nextDialog()
+        #expect(second.pid != first.pid)
+        try session.desk.type(session.user.password)
+        try session.desk.key("Return")
+        let both = try session.next("rc=")
+        let lines = both.split(separator: "\n")
+        #expect(lines.contains("0") && lines.contains("root") && both.hasSuffix("rc=0"), "\(both) \(session.errors)")
+    }
+
+    /// Cancel dismisses the authentication: pkexec says so and runs nothing; the agent goes on
+    /// and asks for the next (a second pkexec, answered).
+    @Test func cancelDismissesAndTheAgentGoesOn() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u", "pkexec /usr/bin/id -u"])
+        _ = try session.agent()
+        _ = try session.desk.nextDialog()
+        try session.desk.key("Escape")
+        let dismissed = try session.next("rc=")
+        #expect(dismissed.hasSuffix("rc=126") && !dismissed.contains("\n0\n"), "\(dismissed) \(session.errors)")
+        #expect(session.errors.contains("Request dismissed"), "\(session.errors)")
+        _ = try session.desk.nextDialog()
+        try session.desk.type(session.user.password)
+        try session.desk.key("Return")
+        let ran = try session.next("rc=")
+        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+    }
+
+    /// A pkexec that ends while its dialog is open (killed) withdraws the authentication: polkitd
+    /// tells the agent, whose dialog closes unanswered; the agent asks for the next one.
+    @Test func aWithdrawnAuthenticationClosesItsDialog() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u", "pkexec /usr/bin/id -u"])
+        _ = try session.agent()
+        let first = try session.desk.nextDialog()
+        let killed = try run(["pkill", "-KILL", "-x", "-U", session.user.name, "pkexec"])
+        #expect(killed.status == 0, "pkexec killed")
+        try waitUntil("the withdrawn dialog closed", timeout: 10) { !FileManager.default.fileExists(atPath: "/proc/\(first.pid)") }
+        let withdrawn = try session.next("rc=")
+        #expect(withdrawn.hasSuffix("rc=137"), "\(withdrawn)")
+        _ = try session.desk.nextDialog()
+        try session.desk.type(session.user.password)
+        try session.desk.key("Return")
+        let ran = try session.next("rc=")
+        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+    }
+
+    /// What is typed lives in the dialog's process and leaves no copy at its exit, and the agent
+    /// that hands it to polkit's helper keeps none (the control: the marker found in the
+    /// dialog's memory while it is typed).
+    @Test func theAnswerLeavesNoCopyBehind() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"])
+        let agent = try session.agent()
+        let dialog = try session.desk.nextDialog()
+        let marker = "Zq8Wv3Kp"
+        let scan = try MemoryScan(pid: pid_t(dialog.pid)!, marker: marker)
+        let agentScan = try MemoryScan(pid: agent, marker: marker)
+        try session.desk.type(marker)
+        try waitUntil("the control: the typed marker is found in the dialog's memory while held") { try scan.now() >= 1 }
+        try session.desk.key("Return")
+        #expect(try scan.atExit() == 0, "copies of the answer at the dialog's exit")
+        _ = try session.desk.nextDialog()
+        #expect(try agentScan.now() == 0, "the agent holds no copy")
+        try session.desk.key("Escape")
+        #expect(try session.next("rc=").hasSuffix("rc=126"))
+    }
+
+    /// An agent polkit does not take says why and ends with status 3: one for this process's
+    /// login session where there is none, one for another user's process (polkit refuses).
+    @Test func anAgentPolkitDoesNotTakeSaysWhy() throws {
+        let polkit = try PolkitDaemon(rule: "none", "")
+        defer { withExtendedLifetime(polkit) {} }
+        let alone = try Child([PinBoxProcess.binary, "polkit-agent"], environment: ["LANG": "C"], capture: true)
+        #expect(alone.wait(within: 20) == 3)
+        let said = String(decoding: alone.read().err, as: UTF8.self)
+        #expect(said.contains("in no login session polkit knows") && said.contains("--process"), "\(said)")
+
+        let desk = try CallerDesk()
+        let user = try CallerTests.SudoUser(home: desk.dir)
+        let other = try Child(["runuser", "-u", user.name, "--", PinBoxProcess.binary, "polkit-agent", "--process", "1"],
+                              environment: ["LANG": "C"], capture: true)
+        #expect(other.wait(within: 20) == 3)
+        let refusal = String(decoding: other.read().err, as: UTF8.self)
+        #expect(refusal.contains("polkit did not take the agent"), "\(refusal)")
+    }
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+import Testing
+@testable import PinBoxCore
+
+@Suite("polkit's questions: the dialog that asks them, and who asked")
+struct PolkitQuestionTests {
+    private let message = "Authentication is needed to run `/usr/bin/id' as the super user"
+
+    @Test func pamsPasswordPromptNamesTheUserWhosePasswordItIs() {
+        let spec = PolkitQuestion(message: message, user: "alice", prompt: "Password: ").dialog
+        #expect(spec.description == message)
+        #expect(spec.prompt == "alice's password")
+        #expect(spec.kind == .entry(PromptKind.password.entry) && !spec.showsTyping && spec.reveal != nil)
+        #expect(spec.error.isEmpty && spec.detail == nil)
+    }
+
+    @Test func anotherPromptIsShownInItsOwnWords() {
+        var question = PolkitQuestion(message: message, user: "alice", prompt: "Passwort: ")
+        #expect(question.dialog.prompt == "Passwort")
+        question.prompt = "Verification code: "
+        question.echo = true
+        let code = question.dialog
+        #expect(code.prompt == "Verification code" && code.showsTyping && code.reveal == nil)
+    }
+
+    @Test func aRefusalIsSaidInRedUnlessPAMSaidWhy() {
+        var question = PolkitQuestion(message: message, user: "alice", prompt: "Password: ")
+        question.askedAgain = true
+        #expect(question.dialog.error == "That was not accepted: try again")
+        question.error = "Your account has expired; please contact your system administrator."
+        #expect(question.dialog.error == question.error)
+        question.note = "You have new mail."
+        #expect(question.dialog.notes == "You have new mail.")
+    }
+
+    @Test func theProgramThatAskedIsPkexecOrTheSubject() {
+        let pkexec = PolkitQuestion.asker(subject: "bash", caller: "pkexec /usr/bin/id -u", callerIsPkexec: true)
+        #expect(pkexec == "pkexec /usr/bin/id -u")
+        let disks = PolkitQuestion.asker(subject: "nautilus", caller: "/usr/libexec/udisks2/udisksd", callerIsPkexec: false)
+        #expect(disks == "nautilus")
+        #expect(PolkitQuestion.asker(subject: nil, caller: "udisksd", callerIsPkexec: false) == "udisksd")
+        #expect(PolkitQuestion.asker(subject: nil, caller: nil, callerIsPkexec: false) == nil)
+        var question = PolkitQuestion(message: message, user: "alice", prompt: "Password: ")
+        question.askedBy = pkexec
+        #expect(question.dialog.detail == .askedBy("pkexec /usr/bin/id -u"))
+    }
+}
