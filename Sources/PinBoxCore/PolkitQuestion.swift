@@ -49,6 +49,19 @@ public struct PolkitQuestion: Equatable, Sendable {
         return spec
     }
 
+    /// The dialog shown while PAM waits for something other than typing (a finger on a
+    /// fingerprint reader, a security key's touch) after saying what (`note`, or `error`):
+    /// polkit's message, PAM's words under it, the wait cue, and Cancel.
+    public var waitingDialog: DialogSpec {
+        var spec = DialogSpec(prompt: .deviceWait)
+        spec.description = message
+        spec.notes = note
+        spec.error = error
+        spec.noticeCancels = true
+        spec.detail = askedBy.map(PageDetail.askedBy)
+        return spec
+    }
+
     /// Which command line names the program that asked. pkexec is the program that asks for
     /// itself (the command it will run as another user is in its own command line); for any
     /// other caller (a service such as udisks) the subject is who asked for the action.

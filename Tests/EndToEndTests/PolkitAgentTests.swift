@@ -72,6 +72,20 @@ final class PolkitAgentTests {
             return lines[...at].joined(separator: "\n")
         }
 
+        /// Types the user's password into the open dialog and presses Return.
+        func typePassword() throws {
+            try desk.type(user.password)
+            try desk.key("Return")
+        }
+
+        /// The next dialog answered with the user's password: its command runs as root.
+        func answerTheNextDialog() throws {
+            _ = try desk.nextDialog()
+            try typePassword()
+            let ran = try next("rc=")
+            #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(errors)")
+        }
+
         /// The agent's process, once the shell has said it.
         func agent() throws -> pid_t {
             let said = try next("agent=")
@@ -109,8 +123,7 @@ final class PolkitAgentTests {
         var again = try session.desk.nextDialog(timeout: 20)
         #expect(session.desk.redInk(&again) > 0, "the refusal said in red")
         let scan = try MemoryScan(pid: agent, markers: [wrong, session.user.password])
-        try session.desk.type(session.user.password)
-        try session.desk.key("Return")
+        try session.typePassword()
         let ran = try session.next("rc=")
         #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
         #expect(try scan.now() == 0, "the agent keeps no copy of either password")
@@ -149,8 +162,7 @@ final class PolkitAgentTests {
         #expect(german.width == dialog.width && shown == german.pixels, "polkit's question and the user in German")
         let english = try drawn("Authentication is needed to run `/usr/bin/id' as the super user")
         #expect(english.width != dialog.width || shown != english.pixels, "the control: the English sentence draws otherwise")
-        try desk.type(session.user.password)
-        try desk.key("Return")
+        try session.typePassword()
         #expect(try session.next("rc=").hasSuffix("0\nrc=0"))
     }
 
@@ -162,15 +174,77 @@ final class PolkitAgentTests {
         let first = try session.desk.nextDialog()
         let open = try run(["xdotool", "search", "--onlyvisible", "--class", "PinBox"], display: session.desk.display)
         #expect(open.output.split(separator: "\n").count == 1, "one dialog at a time: \(open.output)")
-        try session.desk.type(session.user.password)
-        try session.desk.key("Return")
+        try session.typePassword()
         let second = try session.desk.nextDialog()
         #expect(second.pid != first.pid)
-        try session.desk.type(session.user.password)
-        try session.desk.key("Return")
+        try session.typePassword()
         let both = try session.next("rc=")
         let lines = both.split(separator: "\n")
         #expect(lines.contains("0") && lines.contains("root") && both.hasSuffix("rc=0"), "\(both) \(session.errors)")
+    }
+
+    /// PAM that says something and then waits for a device with nothing to type (as a
+    /// fingerprint reader does: pam_fprintd's "Swipe your finger…"): for the test's run,
+    /// `/etc/pam.d/polkit-1` (which takes the place of polkit's own in /usr/lib/pam.d) says
+    /// `words` (pam_echo) and waits (pam_exec) until the test's "finger" (a file) is there,
+    /// then asks for the password as polkit's own file does.
+    private final class FingerReader {
+        static let service = "/etc/pam.d/polkit-1"
+        let finger: String
+        private let saved: Data?
+
+        init(words: String, in dir: String) throws {
+            finger = dir + "/finger"
+            saved = FileManager.default.contents(atPath: Self.service)
+            let polkits = try String(contentsOfFile: "/usr/lib/pam.d/polkit-1", encoding: .utf8)
+            // (PAM's configuration splits arguments at blanks: the wait is a script of its own.)
+            let wait = dir + "/wait-for-finger"
+            #expect(FileManager.default.createFile(atPath: wait, contents: Data(
+                "#!/bin/sh\nwhile [ ! -e \(finger) ]; do sleep 0.05; done\n".utf8), attributes: [.posixPermissions: 0o755]))
+            let text = "auth optional pam_echo.so \(words)\nauth optional pam_exec.so quiet \(wait)\n" + polkits
+            #expect(FileManager.default.createFile(atPath: Self.service, contents: Data(text.utf8),
+                                                   attributes: [.posixPermissions: 0o644]))
+        }
+
+        /// The finger on the reader: PAM goes on to the password.
+        func touch() { _ = FileManager.default.createFile(atPath: finger, contents: Data()) }
+
+        /// The finger lifted, for the next authentication.
+        func lift() { unlink(finger) }
+
+        deinit {
+            touch()  // a helper still waiting (a test that failed) goes on
+            if let saved { FileManager.default.createFile(atPath: Self.service, contents: saved) } else { unlink(Self.service) }
+            lift()
+        }
+    }
+
+    /// While PAM waits for a device after saying what to do, a dialog says its words (polkit's
+    /// message above them) with Cancel and no entry; PAM asking for the password then takes its
+    /// place. Cancel during the wait dismisses the authentication.
+    @Test func wordsPAMSaysWhileItWaitsGetADialogOfTheirOwn() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u", "pkexec /usr/bin/id -u"])
+        let words = "Swipe your right index finger across the fingerprint reader"
+        let reader = try FingerReader(words: words, in: session.desk.dir)
+        defer { withExtendedLifetime(reader) {} }
+        _ = try session.agent()
+        let waiting = try session.desk.nextDialog()
+        let said = arguments(of: waiting.pid)
+        #expect(said.contains("--wait") && said.contains(words), "\(said)")
+        #expect(throws: (any Error).self, "no entry while it waits") { try session.desk.entry(waiting) }
+        reader.touch()
+        let asking = try session.desk.nextDialog()
+        #expect(!arguments(of: asking.pid).contains("--wait"))
+        #expect(throws: Never.self, "the control: the password's dialog has its entry") { try session.desk.entry(asking) }
+        try waitUntil("the waiting dialog gone", timeout: 10) { !FileManager.default.fileExists(atPath: "/proc/\(waiting.pid)") }
+        try session.typePassword()
+        #expect(try session.next("rc=").hasSuffix("0\nrc=0"), "\(session.errors)")
+
+        reader.lift()
+        _ = try session.desk.nextDialog()
+        try session.desk.key("Escape")
+        let dismissed = try session.next("rc=")
+        #expect(dismissed.hasSuffix("rc=126") && !dismissed.contains("\n0\n"), "\(dismissed) \(session.errors)")
     }
 
     /// Cancel dismisses the authentication: pkexec says so and runs nothing; the agent goes on
@@ -183,11 +257,7 @@ final class PolkitAgentTests {
         let dismissed = try session.next("rc=")
         #expect(dismissed.hasSuffix("rc=126") && !dismissed.contains("\n0\n"), "\(dismissed) \(session.errors)")
         #expect(session.errors.contains("Request dismissed"), "\(session.errors)")
-        _ = try session.desk.nextDialog()
-        try session.desk.type(session.user.password)
-        try session.desk.key("Return")
-        let ran = try session.next("rc=")
-        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+        try session.answerTheNextDialog()
     }
 
     /// A pkexec that ends while its dialog is open (killed) withdraws the authentication: polkitd
@@ -201,11 +271,7 @@ final class PolkitAgentTests {
         try waitUntil("the withdrawn dialog closed", timeout: 10) { !FileManager.default.fileExists(atPath: "/proc/\(first.pid)") }
         let withdrawn = try session.next("rc=")
         #expect(withdrawn.hasSuffix("rc=137"), "\(withdrawn)")
-        _ = try session.desk.nextDialog()
-        try session.desk.type(session.user.password)
-        try session.desk.key("Return")
-        let ran = try session.next("rc=")
-        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+        try session.answerTheNextDialog()
     }
 
     /// What is typed lives in the dialog's process and leaves no copy at its exit, and the agent

@@ -27,6 +27,9 @@ public struct DialogSpec: Equatable, Sendable {
     public var notOKLabel = "_No"
     /// The wait cue: a security key waiting for a touch, a reader's pinpad.
     public var waitCue = false
+    /// Whether a notice has a Cancel button: the user may give up what it waits for (polkit's
+    /// authentication while PAM waits for a finger), where its caller listens for that.
+    public var noticeCancels = false
     /// A strength bar under the entry, with this label (pinentry's SETQUALITYBAR).
     public var qualityLabel: String?
     /// The strength bar's tooltip (pinentry's SETQUALITYBAR_TT).
@@ -195,7 +198,9 @@ public struct DialogSpec: Equatable, Sendable {
         case .message:
             content.buttons = [ok]
         case .notice:
-            break
+            // What the wait is for, above the cue (polkit's PAM: "Swipe your finger…").
+            content.notes = notes
+            if noticeCancels { content.buttons = [cancel] }
         }
         let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale, font: font,
                         room: room, refreshRate: refreshRate, measure: measure)

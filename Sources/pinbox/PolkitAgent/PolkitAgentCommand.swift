@@ -16,6 +16,8 @@ struct PolkitAgentCommand {
     var notifyFD: Int32?
     /// `--ask MESSAGE`: the dialog for one question (what the agent starts).
     var question: PolkitQuestion?
+    /// `--wait`: that dialog says PAM's words while it waits for something other than typing.
+    var waits = false
     /// Where and how each question's dialog shows.
     var dialog = AgentDialog()
 
@@ -52,6 +54,7 @@ struct PolkitAgentCommand {
             case "--user": asked.user = try reader.value(for: option)
             case "--prompt": asked.prompt = try reader.value(for: option)
             case "--echo": try reader.flag(option); echo = true
+            case "--wait": try reader.flag(option); waits = true
             case "--asked-again": try reader.flag(option); askedAgain = true
             case "--error": error = try reader.value(for: option)
             case "--note": note = try reader.value(for: option)
@@ -74,7 +77,7 @@ struct PolkitAgentCommand {
     }
 
     func run() -> Int32 {
-        if let question { return PolkitQuestionDialog(question: question, dialog: dialog).run() }
+        if let question { return PolkitQuestionDialog(question: question, waits: waits, dialog: dialog).run() }
         return PolkitAgentLoop(command: self).run()
     }
 }

@@ -6,9 +6,9 @@ import PinBoxX11
 
 /// The agent registered with polkitd, and its loop: GLib's descriptors (polkitd's calls, the
 /// helper's lines) and the open dialog's in one `poll`, which sleeps between authentications.
-/// Each question the helper asks gets a dialog process; its answer is read from the dialog's
-/// standard output into the locked arena, handed to the helper, and wiped. A wrong password
-/// is asked again, in red; Cancel dismisses the authentication.
+/// What it hears goes to the core's `PolkitConversation`, whose moves it carries out: each
+/// dialog is a process of its own, whose answer is read from its standard output into the
+/// locked arena, handed to the helper, and wiped.
 struct PolkitAgentLoop {
     let command: PolkitAgentCommand
 
@@ -44,43 +44,96 @@ struct PolkitAgentLoop {
         }
     }
 
-    /// The authentication under way, as its dialogs tell it.
-    private struct Authentication {
-        var question: PolkitQuestion
-        /// Whether a dialog was answered since the helper last started: a helper that fails
-        /// with nothing asked is not started again.
-        var answered = false
-    }
-
     func run() -> Int32 {
         var why = [CChar](repeating: 0, count: 512)
         guard pinbox_polkit_register(command.process ?? 0, &why, why.count) == 0 else {
             fail(Self.text(why), status: .display)
         }
         if let fd = command.notifyFD { _ = close(fd) }
-        var authentication: Authentication?
+        var conversation = PolkitConversation()
         var dialog: Dialog?
         defer { dialog?.close() }
-        // A question asked while a withdrawn dialog is still closing waits for it.
-        var waiting: PolkitQuestion?
         while true {
-            take(into: &authentication, dialog: &dialog, waiting: &waiting)
-            if dialog == nil, let question = waiting {
-                waiting = nil
-                dialog = start(question)
-                if dialog == nil { pinbox_polkit_cancel() }
+            var moves: [PolkitConversation.Move] = []
+            for heard in Self.heard() {
+                moves += conversation.hear(heard, now: pinbox_monotonic_microseconds())
             }
+            moves += conversation.tick(now: pinbox_monotonic_microseconds())
+            carryOut(moves, conversation: &conversation, dialog: &dialog)
             var fds = [pollfd](repeating: pollfd(fd: -1, events: 0, revents: 0), count: Self.glibRoom + 2)
             var timeout: Int32 = -1
             let glib = Int(pinbox_polkit_descriptors(&fds, Int32(Self.glibRoom), &timeout))
+            if let due = conversation.nextDeadline {
+                let now = pinbox_monotonic_microseconds()
+                let wait = Int32(min((due - min(due, now)) / 1000 + 1, 60_000))
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
             fds[Self.glibRoom] = pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)
             fds[Self.glibRoom + 1] = pollfd(fd: dialog?.answer ?? -1, events: Int16(POLLIN), revents: 0)
             _ = poll(&fds, nfds_t(fds.count), timeout)
             if fds[Self.glibRoom].revents != 0 && SignalPipe.drain().quit { return 0 }
             pinbox_polkit_dispatch(&fds, Int32(glib))
             if fds[Self.glibRoom + 1].revents != 0, let open = dialog, open.read() {
-                finish(open, authentication: &authentication)
                 dialog = nil
+                let answered = pinbox_reap(open.pid) == ExitStatus.ok.rawValue && !open.secret.isEmpty
+                carryOut(conversation.dialogEnded(answered: answered), conversation: &conversation, dialog: &dialog,
+                         answer: open.secret)
+                open.close()
+            }
+        }
+    }
+
+    /// Carries out the conversation's moves; `answer` is the secret of the dialog that ended.
+    private func carryOut(_ moves: [PolkitConversation.Move], conversation: inout PolkitConversation,
+                          dialog: inout Dialog?, answer: SecretBuffer? = nil) {
+        for move in moves {
+            switch move {
+            case .open(let shown):
+                dialog = start(shown)
+                // Not started (said why): as if the user had declined.
+                if dialog == nil { carryOut(conversation.dialogEnded(answered: false), conversation: &conversation, dialog: &dialog) }
+            case .withdrawDialog:
+                dialog?.withdraw()
+            case .respond:
+                guard let answer else { continue }
+                if answer[answer.count - 1] == UInt8(ascii: "\n") { answer.removeLast() }
+                // A NUL after it, for the helper's string (no dialog's answer fills the buffer).
+                guard !answer.isFull else {
+                    pinbox_polkit_cancel()
+                    continue
+                }
+                answer.append(0)
+                answer.withBytes { bytes in
+                    pinbox_polkit_respond(UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self))
+                }
+                answer.wipe()
+            case .cancel:
+                pinbox_polkit_cancel()
+            case .retry:
+                pinbox_polkit_retry()
+            case .giveUp:
+                Output.error("polkit's helper failed with nothing asked: the authentication has failed")
+                pinbox_polkit_give_up()
+            }
+        }
+    }
+
+    /// What polkit and its helper said since the last look.
+    private static func heard() -> [PolkitConversation.Heard] {
+        var heard: [PolkitConversation.Heard] = []
+        var flag: Int32 = 0
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while true {
+            let kind = Int(pinbox_polkit_next_event(&flag, &buffer, buffer.count))
+            let said = text(buffer)
+            switch kind {
+            case 0: return heard
+            case Int(PINBOX_POLKIT_BEGIN): heard.append(.began(question()))
+            case Int(PINBOX_POLKIT_REQUEST): heard.append(.request(prompt: said, echo: flag != 0))
+            case Int(PINBOX_POLKIT_MESSAGE): heard.append(.message(said, isError: flag != 0))
+            case Int(PINBOX_POLKIT_COMPLETED): heard.append(.completed(authenticated: flag != 0))
+            case Int(PINBOX_POLKIT_WITHDRAWN): heard.append(.withdrawn)
+            default: break
             }
         }
     }
@@ -92,75 +145,6 @@ struct PolkitAgentLoop {
 
     /// Room for GLib's descriptors (it asks for a few: its wake-up, the bus, the helper's pipes).
     private static let glibRoom = 16
-
-    /// Takes what polkit said since the last look.
-    private func take(into authentication: inout Authentication?, dialog: inout Dialog?, waiting: inout PolkitQuestion?) {
-        var flag: Int32 = 0
-        var text = [CChar](repeating: 0, count: 4096)
-        while true {
-            let kind = Int(pinbox_polkit_next_event(&flag, &text, text.count))
-            guard kind != 0 else { return }
-            let said = Self.text(text)
-            switch kind {
-            case Int(PINBOX_POLKIT_BEGIN):
-                authentication = Authentication(question: Self.question())
-            case Int(PINBOX_POLKIT_REQUEST):
-                guard var question = authentication?.question else { continue }
-                question.prompt = said
-                question.echo = flag != 0
-                waiting = question
-                // What PAM said, and the red line of a refusal, go with this question alone.
-                authentication?.question.error = ""
-                authentication?.question.note = ""
-                authentication?.question.askedAgain = false
-            case Int(PINBOX_POLKIT_MESSAGE):
-                if flag != 0 { authentication?.question.error = said } else { authentication?.question.note = said }
-            case Int(PINBOX_POLKIT_COMPLETED):
-                if flag == 0, authentication?.answered == true {
-                    authentication?.answered = false
-                    authentication?.question.askedAgain = true
-                    pinbox_polkit_retry()
-                } else {
-                    if flag == 0 {
-                        Output.error("polkit's helper failed with nothing asked: the authentication has failed")
-                        pinbox_polkit_give_up()
-                    }
-                    authentication = nil
-                }
-            case Int(PINBOX_POLKIT_WITHDRAWN):
-                dialog?.withdraw()
-                waiting = nil
-                authentication = nil
-            default:
-                break
-            }
-        }
-    }
-
-    /// The dialog ended: its answer goes to the helper, or the authentication is dismissed.
-    private func finish(_ open: Dialog, authentication: inout Authentication?) {
-        defer { open.close() }
-        let status = pinbox_reap(open.pid)
-        // Withdrawn: polkit has ended the authentication already.
-        guard open.withdrawal >= 0, authentication != nil else { return }
-        let secret = open.secret
-        if status == ExitStatus.ok.rawValue && !secret.isEmpty {
-            if secret[secret.count - 1] == UInt8(ascii: "\n") { secret.removeLast() }
-            guard !secret.isFull else {
-                pinbox_polkit_cancel()
-                authentication = nil
-                return
-            }
-            secret.append(0)
-            secret.withBytes { bytes in
-                pinbox_polkit_respond(UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self))
-            }
-            authentication?.answered = true
-        } else {
-            pinbox_polkit_cancel()
-            authentication = nil
-        }
-    }
 
     /// The current authentication's question, before PAM's prompt: polkit's words, the user,
     /// and the program that asked.
@@ -180,33 +164,20 @@ struct PolkitAgentLoop {
         return question
     }
 
-    /// Starts the dialog process for `question`: this program with `polkit-agent --ask`.
-    private func start(_ question: PolkitQuestion) -> Dialog? {
-        var withdrawal: [Int32] = [-1, -1], answer: [Int32] = [-1, -1]
-        guard pinbox_pipe_nonblocking(&withdrawal) == 0 else { return nil }
-        guard pinbox_pipe_nonblocking(&answer) == 0 else {
-            close(withdrawal[0]); close(withdrawal[1])
-            return nil
+    /// Starts the dialog process for `shown`: this program with `polkit-agent --ask`.
+    private func start(_ shown: PolkitConversation.Dialog) -> Dialog? {
+        let (question, waits) = switch shown {
+        case .question(let question): (question, false)
+        case .waiting(let question): (question, true)
         }
-        var arguments = [ResourceArguments.programName, "polkit-agent", "--ask", question.message,
-                         "--user", question.user, "--prompt", question.prompt]
+        var arguments = ["polkit-agent", "--ask", question.message, "--user", question.user, "--prompt", question.prompt]
+        if waits { arguments.append("--wait") }
         if question.echo { arguments.append("--echo") }
         if question.askedAgain { arguments.append("--asked-again") }
         if !question.error.isEmpty { arguments += ["--error", question.error] }
         if !question.note.isEmpty { arguments += ["--note", question.note] }
         if let asker = question.askedBy { arguments += ["--asked-by", asker] }
-        var argv = (arguments + command.dialog.arguments).map { strdup($0) }
-        argv.append(nil)
-        let pid = pinbox_spawn_self(&argv, withdrawal[0], answer[1])
-        let failure = pinbox_errno()
-        for pointer in argv { free(pointer) }
-        close(withdrawal[0])
-        close(answer[1])
-        guard pid > 0 else {
-            Output.error("cannot start a dialog (\(String(cString: strerror(failure))))")
-            close(withdrawal[1]); close(answer[0])
-            return nil
-        }
-        return Dialog(pid: pid, withdrawal: withdrawal[1], answer: answer[0])
+        guard let started = command.dialog.start(arguments, for: "polkit's question") else { return nil }
+        return Dialog(pid: started.pid, withdrawal: started.withdrawal, answer: started.output)
     }
 }

@@ -81,4 +81,31 @@ struct AgentDialog {
             fail(error.message, status: .display)
         }
     }
+
+    /// Starts a dialog process: this program with `arguments`, then these options. Its standard
+    /// input is a pipe whose write end (`withdrawal`) this side closes to withdraw the
+    /// question; its standard output a pipe whose read end (`output`) carries what it writes
+    /// and hangs up when it has ended. Nil when it could not start (said on stderr, naming
+    /// `what` it was for).
+    func start(_ arguments: [String], for what: String) -> (pid: Int32, withdrawal: Int32, output: Int32)? {
+        var withdrawal: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
+        guard pinbox_pipe_nonblocking(&withdrawal) == 0 else { return nil }
+        guard pinbox_pipe_nonblocking(&output) == 0 else {
+            close(withdrawal[0]); close(withdrawal[1])
+            return nil
+        }
+        var argv = ([ResourceArguments.programName] + arguments + self.arguments).map { strdup($0) }
+        argv.append(nil)
+        let pid = pinbox_spawn_self(&argv, withdrawal[0], output[1])
+        let failure = pinbox_errno()
+        for pointer in argv { free(pointer) }
+        close(withdrawal[0])
+        close(output[1])
+        guard pid > 0 else {
+            Output.error("cannot start a dialog for \(what) (\(String(cString: strerror(failure))))")
+            close(withdrawal[1]); close(output[0])
+            return nil
+        }
+        return (pid, withdrawal[1], output[0])
+    }
 }

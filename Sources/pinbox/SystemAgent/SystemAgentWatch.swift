@@ -129,27 +129,10 @@ struct SystemAgentWatch {
     /// `ask-password-agent --answer FILE` and the dialog's options.
     private func start(_ name: String, in directory: String, asker: Int32?,
                        askedAgain: SystemQuestionBoard.AskedAgain?) -> Dialog? {
-        var withdrawal: [Int32] = [-1, -1], ended: [Int32] = [-1, -1]
-        guard pinbox_pipe_nonblocking(&withdrawal) == 0 else { return nil }
-        guard pinbox_pipe_nonblocking(&ended) == 0 else {
-            close(withdrawal[0]); close(withdrawal[1])
-            return nil
-        }
-        let arguments = [ResourceArguments.programName, "ask-password-agent", "--answer", directory + "/" + name]
-            + (askedAgain.map { ["--asked-again", $0.rawValue] } ?? []) + command.dialog.arguments
-        var argv = arguments.map { strdup($0) }
-        argv.append(nil)
-        let pid = pinbox_spawn_self(&argv, withdrawal[0], ended[1])
-        let failure = pinbox_errno()
-        for pointer in argv { free(pointer) }
-        close(withdrawal[0])
-        close(ended[1])
-        guard pid > 0 else {
-            Output.error("cannot start a dialog for \(Excerpt.quoted(name)) (\(String(cString: strerror(failure))))")
-            close(withdrawal[1]); close(ended[0])
-            return nil
-        }
-        return Dialog(name: name, pid: pid, withdrawal: withdrawal[1], ended: ended[0],
+        let arguments = ["ask-password-agent", "--answer", directory + "/" + name]
+            + (askedAgain.map { ["--asked-again", $0.rawValue] } ?? [])
+        guard let started = command.dialog.start(arguments, for: Excerpt.quoted(name)) else { return nil }
+        return Dialog(name: name, pid: started.pid, withdrawal: started.withdrawal, ended: started.output,
                       asker: asker.map(pinbox_process_watch) ?? -1)
     }
 }

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+import Testing
+@testable import PinBoxCore
+
+@Suite("polkit's authentications: which dialog when, and what goes to the helper")
+struct PolkitConversationTests {
+    private let words = PolkitQuestion(message: "Authentication is needed to run `/usr/bin/id' as the super user",
+                                       user: "alice", prompt: "")
+
+    private func asked(_ prompt: String, _ change: (inout PolkitQuestion) -> Void = { _ in }) -> PolkitConversation.Dialog {
+        var question = words
+        question.prompt = prompt
+        change(&question)
+        return .question(question)
+    }
+
+    private func begun() -> PolkitConversation {
+        var conversation = PolkitConversation()
+        #expect(conversation.hear(.began(words), now: 0) == [])
+        return conversation
+    }
+
+    @Test func aPasswordAskedAnsweredAndAccepted() {
+        var conversation = begun()
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 10) == [.open(asked("Password: "))])
+        #expect(conversation.dialogEnded(answered: true) == [.respond])
+        #expect(conversation.hear(.completed(authenticated: true), now: 20) == [])
+        #expect(conversation.nextDeadline == nil)
+    }
+
+    @Test func aRefusedPasswordIsAskedAgainInRedOnce() {
+        var conversation = begun()
+        _ = conversation.hear(.request(prompt: "Password: ", echo: false), now: 10)
+        _ = conversation.dialogEnded(answered: true)
+        #expect(conversation.hear(.completed(authenticated: false), now: 20) == [.retry])
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 30)
+                == [.open(asked("Password: ") { $0.askedAgain = true })])
+        _ = conversation.dialogEnded(answered: true)
+        #expect(conversation.hear(.completed(authenticated: false), now: 40) == [.retry])
+        // Refused again: said again.
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 50)
+                == [.open(asked("Password: ") { $0.askedAgain = true })])
+    }
+
+    @Test func aHelperThatFailsWithNothingAskedIsNotStartedAgain() {
+        var conversation = begun()
+        #expect(conversation.hear(.completed(authenticated: false), now: 10) == [.giveUp])
+        // Nothing under way any more: a stray request opens nothing.
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 20) == [])
+    }
+
+    @Test func cancelDismisses() {
+        var conversation = begun()
+        _ = conversation.hear(.request(prompt: "Password: ", echo: false), now: 10)
+        #expect(conversation.dialogEnded(answered: false) == [.cancel])
+        #expect(conversation.hear(.completed(authenticated: false), now: 20) == [], "it has ended already")
+    }
+
+    @Test func aWithdrawnAuthenticationClosesItsDialogAndItsEndSaysNothing() {
+        var conversation = begun()
+        _ = conversation.hear(.request(prompt: "Password: ", echo: false), now: 10)
+        #expect(conversation.hear(.withdrawn, now: 20) == [.withdrawDialog])
+        #expect(conversation.dialogEnded(answered: true) == [], "no answer goes anywhere")
+        // The next authentication's question opens once the withdrawn dialog has closed.
+        _ = conversation.hear(.began(words), now: 30)
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 40) == [.open(asked("Password: "))])
+    }
+
+    @Test func theNextAuthenticationWaitsForAWithdrawnDialogToClose() {
+        var conversation = begun()
+        _ = conversation.hear(.request(prompt: "Password: ", echo: false), now: 10)
+        #expect(conversation.hear(.withdrawn, now: 20) == [.withdrawDialog])
+        _ = conversation.hear(.began(words), now: 30)
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 40) == [])
+        #expect(conversation.dialogEnded(answered: false) == [.open(asked("Password: "))])
+    }
+
+    @Test func wordsFollowedByAPromptGoWithItsDialog() {
+        var conversation = begun()
+        #expect(conversation.hear(.message("You have 2 days to change your password", isError: false), now: 10) == [])
+        #expect(conversation.nextDeadline == 10 + PolkitConversation.waitingDelay)
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 20)
+                == [.open(asked("Password: ") { $0.note = "You have 2 days to change your password" })])
+        #expect(conversation.nextDeadline == nil)
+        #expect(conversation.tick(now: 10_000_000) == [])
+    }
+
+    @Test func wordsWithNoPromptAfterThemGetADialogThatWaitsWithThem() {
+        var conversation = begun()
+        _ = conversation.hear(.message("Swipe your right index finger across the fingerprint reader", isError: false), now: 100)
+        #expect(conversation.tick(now: 100 + PolkitConversation.waitingDelay - 1) == [], "not yet")
+        var waiting = words
+        waiting.note = "Swipe your right index finger across the fingerprint reader"
+        #expect(conversation.tick(now: 100 + PolkitConversation.waitingDelay) == [.open(.waiting(waiting))])
+        // New words replace the waiting dialog at once.
+        #expect(conversation.hear(.message("Swipe again", isError: true), now: 200_000_000) == [.withdrawDialog])
+        var again = words
+        again.error = "Swipe again"
+        #expect(conversation.dialogEnded(answered: false) == [.open(.waiting(again))])
+        // The finger read: the helper ends, and so does the waiting dialog.
+        #expect(conversation.hear(.completed(authenticated: true), now: 300_000_000) == [.withdrawDialog])
+        #expect(conversation.dialogEnded(answered: false) == [])
+    }
+
+    @Test func aPromptAfterAWaitReplacesTheWaitingDialog() {
+        var conversation = begun()
+        _ = conversation.hear(.message("Place your finger on the reader", isError: false), now: 0)
+        _ = conversation.tick(now: PolkitConversation.waitingDelay)
+        // The reader timed out: PAM asks for the password instead.
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 10_000_000) == [.withdrawDialog])
+        #expect(conversation.dialogEnded(answered: false) == [.open(asked("Password: "))], "the finger's words said once")
+    }
+
+    @Test func cancellingTheWaitDismisses() {
+        var conversation = begun()
+        _ = conversation.hear(.message("Place your finger on the reader", isError: false), now: 0)
+        _ = conversation.tick(now: PolkitConversation.waitingDelay)
+        #expect(conversation.dialogEnded(answered: false) == [.cancel])
+    }
+
+    @Test func aWaitingDialogNeverHandsOnAnAnswer() {
+        var conversation = begun()
+        _ = conversation.hear(.message("Touch your security key", isError: false), now: 0)
+        _ = conversation.tick(now: PolkitConversation.waitingDelay)
+        #expect(conversation.dialogEnded(answered: true) == [.cancel])
+    }
+}
