@@ -357,6 +357,14 @@ struct TranslationTests {
         ("Please enter image passphrase:", "Bitte Passphrase des Abbilds eingeben:", ""),
         ("Please enter PIN for security token 'YubiKey PIV' in order to unlock home:",
          "Bitte PIN für Sicherheitstoken „YubiKey PIV“ eingeben, um home zu entsperren:", ""),
+        ("Please enter PIN for security token 'YubiKey PIV' in order to unlock home (try #2):",
+         "Bitte PIN für Sicherheitstoken „YubiKey PIV“ eingeben, um home zu entsperren (Versuch Nr. 2):", ""),
+        ("Please enter correct PIN for security token 'YubiKey PIV' in order to unlock home (final try):",
+         "Bitte korrekte PIN für Sicherheitstoken „YubiKey PIV“ eingeben, um home zu entsperren (letzter Versuch):", ""),
+        ("PIN has been entered incorrectly previously, please enter correct PIN for security token 'YubiKey PIV' "
+            + "in order to unlock home:",
+         "PIN wurde zuvor falsch eingegeben, bitte korrekte PIN für Sicherheitstoken „YubiKey PIV“ eingeben, um home zu "
+            + "entsperren:", ""),
     ])
     func sshsAndGitsQuestionsAreDrawnInGerman(_ question: String, _ german: String, _ hint: String) throws {
         let dir = NSTemporaryDirectory() + "pinbox-questions-\(UUID().uuidString)"

@@ -50,12 +50,23 @@ struct CallerQuestionTests {
     }
 
     /// systemd's questions are read whole: a disk's second question, its verification, is its
-    /// own sentence, and a token PIN asked again after a wrong one stays as systemd wrote it.
+    /// own sentence, and so is each of a token PIN's askings after a wrong one (systemd 252's
+    /// pkcs11-util.c: the next tries, few tries left, the final try), the token and the disk
+    /// in them as systemd named them.
     @Test func systemdsQuestionsAreReadWhole() {
         #expect(CallerQuestion.systemdQuestion("Please enter passphrase for disk home (verification)")
             == "Please enter passphrase for disk home (verification)")
-        for text in ["Please enter PIN for security token 'YubiKey' in order to unlock home (try #2)",
-                     "Please enter PIN for security token 'YubiKey' in order to unlock home (final try)",
+        for text in ["Please enter PIN for security token 'YubiKey PIV #1' in order to unlock WD (backup) (try #2)",
+                     "Please enter correct PIN for security token 'YubiKey PIV #1' in order to unlock WD (backup) (final try)",
+                     "PIN has been entered incorrectly previously, please enter correct PIN for security token "
+                        + "'YubiKey PIV #1' in order to unlock WD (backup)",
+                     "Please enter PIN for security token 'YubiKey PIV #1' in order to unlock WD (backup)"] {
+            #expect(CallerQuestion.systemdQuestion(text) == text, "\(text)")
+        }
+        #expect(CallerQuestion.names(in: "Please enter PIN for security token 'Key' in order to unlock home (try #3)",
+                                     by: CallerQuestion.systemdTokenQuestions[0]) == ["Key", "home", "3"])
+        for text in ["Please enter PIN for security token '' in order to unlock home",
+                     "Please enter PIN for security token 'YubiKey' in order to unlock ",
                      "Please enter passphrase for disk ", "Please enter TPM2 PIN now", "Please enter passphrase"] {
             #expect(CallerQuestion.systemdQuestion(text) == nil, "\(text)")
         }

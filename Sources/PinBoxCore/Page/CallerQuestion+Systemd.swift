@@ -50,25 +50,66 @@ extension CallerQuestion {
             guard let name = ending.isEmpty ? text.after(opening) : text.between(opening, and: ending) else { continue }
             return localized(template, name)
         }
-        // A PKCS#11 token's PIN (pkcs11-util.c): the token, then the disk. Not when asked again
-        // ("(try #2)", "(final try)"), which says more than this sentence.
-        if let rest = text.after("Please enter PIN for security token '"),
-           let (token, disk) = rest.split(first: "' in order to unlock "), !isRetry(disk) {
-            // TRANSLATORS: systemd-cryptsetup's question for the PIN of a smart card or token
-            // (PKCS#11) that unlocks an encrypted disk; the first %s is the token's name, the
-            // second the disk.
-            return localized("Please enter PIN for security token '%s' in order to unlock %s", token, disk)
+        // A PKCS#11 token's PIN (pkcs11-util.c): the token, then the disk, and how many tries.
+        for template in systemdTokenQuestions {
+            guard let names = names(in: text, by: template), !names.contains(where: { $0.isEmpty }) else { continue }
+            switch names.count {
+            case 2: return localized(template, names[0], names[1])
+            case 3 where names[2].allSatisfy({ $0.isASCII && $0.isNumber }):
+                return localized(template, names[0], names[1], names[2])
+            default: continue
+            }
         }
         return nil
     }
 
-    /// Whether a PKCS#11 PIN question ends as systemd's second and last tries end.
-    private static func isRetry(_ text: String) -> Bool {
-        if text.hasSuffix(" (final try)") { return true }
-        guard text.hasSuffix(")") else { return false }
-        let body = text.dropLast()
-        guard let hash = body.lastIndex(of: "#") else { return false }
-        let number = body[body.index(after: hash)...]
-        return !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber } && body[..<hash].hasSuffix(" (try ")
+    /// The questions for a PKCS#11 token's PIN (a smart card, a YubiKey's PIV) that unlocks a
+    /// disk, with the token and the disk in them: the first asking, the next ones, the one after
+    /// the token said few tries are left, and the last before the token locks itself. The
+    /// longer ones first: the first asking's ending is in each.
+    static let systemdTokenQuestions = [
+        // TRANSLATORS: systemd-cryptsetup's question for the PIN of a smart card or token
+        // (PKCS#11) that unlocks an encrypted disk, asked again after a wrong PIN; the first %s
+        // is the token's name, the second the disk, the third the number of this try (2, 3…).
+        localizedLater("Please enter PIN for security token '%s' in order to unlock %s (try #%s)"),
+        // TRANSLATORS: systemd-cryptsetup's question for a token's PIN when one more wrong PIN
+        // locks the token for good; the first %s is the token's name, the second the disk.
+        localizedLater("Please enter correct PIN for security token '%s' in order to unlock %s (final try)"),
+        // TRANSLATORS: systemd-cryptsetup's question for a token's PIN when the token says
+        // few tries are left; the first %s is the token's name, the second the disk.
+        localizedLater("PIN has been entered incorrectly previously, please enter correct PIN for security token '%s' in order to unlock %s"),
+        // TRANSLATORS: systemd-cryptsetup's question for the PIN of a smart card or token
+        // (PKCS#11) that unlocks an encrypted disk; the first %s is the token's name, the
+        // second the disk.
+        localizedLater("Please enter PIN for security token '%s' in order to unlock %s"),
+    ]
+
+    /// What each `%s` of `template` stands for in `text`, in order: each the shortest that
+    /// lets the rest follow, the last running to the template's end. Nil when `text` is not
+    /// made that way.
+    static func names(in text: String, by template: String) -> [String]? {
+        var literals: [String] = [""]
+        var i = template.startIndex
+        while i < template.endIndex {
+            if template[i...].hasPrefix("%s") {
+                literals.append("")
+                i = template.index(i, offsetBy: 2)
+            } else {
+                literals[literals.count - 1].append(template[i])
+                i = template.index(after: i)
+            }
+        }
+        guard literals.count > 1, text.hasPrefix(literals[0]) else { return nil }
+        var rest = Substring(text.dropFirst(literals[0].count))
+        var names: [String] = []
+        for literal in literals.dropFirst().dropLast() {
+            guard let (name, after) = String(rest).split(first: literal) else { return nil }
+            names.append(name)
+            rest = Substring(after)
+        }
+        let ending = literals[literals.count - 1]
+        guard rest.hasSuffix(ending) else { return nil }
+        names.append(String(rest.dropLast(ending.count)))
+        return names
     }
 }
