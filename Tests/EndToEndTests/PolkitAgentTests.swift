@@ -18,6 +18,8 @@ final class PolkitAgentTests {
         let user: CallerTests.SudoUser
         let polkit: PolkitDaemon
         let shell: Child
+        /// The user's session with accessibility on, where asked for.
+        let bus: AccessibilityBus?
         /// The binary the agent runs.
         let program: String
         private(set) var output = ""
@@ -25,7 +27,10 @@ final class PolkitAgentTests {
 
         /// The agent is `PinBoxProcess.binary`, or (`installed`) a copy installed with its
         /// catalogues (`TranslationTests.installed`); the user's shell runs under `locale`.
-        init(commands: [String], agent: Bool = true, installed: Bool = false, locale: String = "C") throws {
+        /// With `accessibility`, the user's shell runs in a session of the user's with
+        /// accessibility on (`bus`).
+        init(commands: [String], agent: Bool = true, installed: Bool = false, locale: String = "C",
+             accessibility: Bool = false) throws {
             guard getuid() == 0 else { throw TestFailure("the polkit tests run as root: they create a user and a polkit rule") }
             desk = try CallerDesk()
             program = installed ? try TranslationTests.installed(in: desk.dir) + "/bin/pinbox" : PinBoxProcess.binary
@@ -48,7 +53,9 @@ final class PolkitAgentTests {
                 """ : ""
             let script = start + "\n" + commands.map { "\($0); echo \"rc=$?\"" }.joined(separator: "\n")
                 + (agent ? "\nkill $agent; wait $agent; echo \"agent-rc=$?\"" : "")
-            shell = try Child(["runuser", "-u", user.name, "--", "env", "DISPLAY=\(desk.display)", "LANG=\(locale)", "sh", "-c", script],
+            bus = accessibility ? try AccessibilityBus(display: desk.display, user: user.name) : nil
+            let session = (bus?.environment ?? [:]).merging(["DISPLAY": desk.display, "LANG": locale]) { $1 }
+            shell = try Child(["runuser", "-u", user.name, "--", "env"] + session.map { "\($0)=\($1)" } + ["sh", "-c", script],
                               capture: true)
         }
 
@@ -245,6 +252,28 @@ final class PolkitAgentTests {
         try session.desk.key("Escape")
         let dismissed = try session.next("rc=")
         #expect(dismissed.hasSuffix("rc=126") && !dismissed.contains("\n0\n"), "\(dismissed) \(session.errors)")
+    }
+
+    /// A screen reader finds the dialog in the user's session: polkit's words and the program
+    /// that asked among its labels, the entry focused, what is typed heard as bullets only; the
+    /// password typed through it lets pkexec run the command.
+    @Test func aScreenReaderHearsTheQuestionAndBulletsOnly() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"], accessibility: true)
+        let bus = try #require(session.bus)
+        try bus.turnOn()
+        let probe = try AtspiProbe(bus)
+        _ = try session.agent()
+        let keys = session.user.password.map { $0 == "-" ? "minus" : String($0) }
+        let question = try probe.nextQuestion(of: "pinbox", pressing: keys, display: session.desk.display)
+        #expect(question.labels.contains("Authentication is needed to run `/usr/bin/id' as the super user"), "\(question.labels)")
+        #expect(question.labels.contains { $0.hasPrefix("Asked by ") && $0.contains("pkexec /usr/bin/id -u") }, "\(question.labels)")
+        let typed = question.heard.filter { ($0["type"] as? String ?? "").hasPrefix("object:text-changed") }
+        #expect(!typed.isEmpty && typed.allSatisfy { ($0["data"] as? String ?? "").allSatisfy { $0 == "\u{2022}" } },
+                "what is typed reaches the bus as bullets only: \(typed)")
+        let everything = "\(question.heard)"
+        #expect(!everything.contains(session.user.password))
+        try probe.answer(display: session.desk.display)
+        #expect(try session.next("rc=").hasSuffix("0\nrc=0"), "\(session.errors)")
     }
 
     /// Cancel dismisses the authentication: pkexec says so and runs nothing; the agent goes on

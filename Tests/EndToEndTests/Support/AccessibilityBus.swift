@@ -13,13 +13,17 @@ final class AccessibilityBus {
     let environment: [String: String]
     private let session: Child
     private let launcher: pid_t
+    /// The user whose session it is, when not the test's own (root's).
+    let user: String?
 
     static let launcherPath = "/usr/libexec/at-spi-bus-launcher"
 
     /// `wayland`: the session is a Wayland one (`WAYLAND_DISPLAY` named, to a compositor that
     /// is not there: programs draw through the X display), whose launcher puts nothing on the
     /// root window; programs learn the accessibility bus from the launcher on the session bus.
-    init(display: String, wayland: Bool = false) throws {
+    /// `user`: the session is that user's (its buses, its home), for programs run as that user.
+    init(display: String, wayland: Bool = false, user: String? = nil) throws {
+        self.user = user
         for (tool, package) in [("/usr/bin/dbus-run-session", "dbus-daemon"), (Self.launcherPath, "at-spi2-core"),
                                 ("/usr/bin/python3", "python3")]
         where !FileManager.default.isExecutableFile(atPath: tool) {
@@ -29,13 +33,15 @@ final class AccessibilityBus {
         let runtime = home + "/run"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        if let user { _ = try run(["chown", "-R", user, home]) }
         var environment = ["HOME": home, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": home + "/config",
                            "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "DISPLAY": display,
                            "NO_AT_BRIDGE": "", "GSETTINGS_BACKEND": "memory"]
         if wayland { environment["WAYLAND_DISPLAY"] = "pinbox-no-compositor" }
         // The shell prints the session bus and its own pid, then becomes the launcher.
-        session = try Child(["dbus-run-session", "--", "/bin/sh", "-c",
-                             "echo \"$$ $DBUS_SESSION_BUS_ADDRESS\"; exec \(Self.launcherPath) --launch-immediately"],
+        session = try Child(Self.command(["dbus-run-session", "--", "/bin/sh", "-c",
+                                          "echo \"$$ $DBUS_SESSION_BUS_ADDRESS\"; exec \(Self.launcherPath) --launch-immediately"],
+                                         as: user),
                             environment: environment, capture: true)
         var text = ""
         let deadline = Date().addingTimeInterval(10)
@@ -54,8 +60,8 @@ final class AccessibilityBus {
         if wayland {
             // Asked of the bus, which starts nothing: a call to the launcher's own name would have
             // D-Bus start a second launcher (its service file) racing this one for the name.
-            while try !run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
-                            "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"],
+            while try !run(command(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                    "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"]),
                            environment: environment).output.contains("boolean true") {
                 guard session.isRunning, Date() < deadline else {
                     throw TestFailure("at-spi-bus-launcher gave no address on the session bus")
@@ -96,10 +102,17 @@ final class AccessibilityBus {
     /// Turns accessibility on as a desktop's switch does: the launcher's `org.a11y.Status`
     /// `IsEnabled` (GNOME's "toolkit-accessibility"), which programs that ask the session bus read.
     func turnOn() throws {
-        let set = try run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
-                           "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
-                           "variant:boolean:true"], environment: environment)
+        let set = try run(command(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                                   "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
+                                   "variant:boolean:true"]), environment: environment)
         guard set.status == 0 else { throw TestFailure("IsEnabled could not be set: \(set.output)") }
+    }
+
+    /// `argv` run as this session's user (its environment kept), to reach its buses.
+    func command(_ argv: [String]) -> [String] { Self.command(argv, as: user) }
+
+    private static func command(_ argv: [String], as user: String?) -> [String] {
+        user.map { ["runuser", "-m", "-u", $0, "--"] + argv } ?? argv
     }
 
     deinit {
@@ -134,7 +147,7 @@ final class AtspiProbe {
     }
 
     init(_ bus: AccessibilityBus) throws {
-        child = try Child(["/usr/bin/python3", Self.script], environment: bus.environment, capture: true,
+        child = try Child(bus.command(["/usr/bin/python3", Self.script]), environment: bus.environment, capture: true,
                           interactive: true)
         let hello = try next(timeout: 20)
         if let error = hello["error"] as? String { throw TestFailure(error) }
