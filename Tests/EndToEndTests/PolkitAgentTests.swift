@@ -303,6 +303,20 @@ final class PolkitAgentTests {
         try session.answerTheNextDialog()
     }
 
+    /// An agent killed while its dialog is open leaves no window behind (the dialog sees its
+    /// stdin hang up and closes, unanswered), and pkexec, its agent gone, runs nothing.
+    @Test func anAgentKilledMidDialogLeavesNoWindow() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"])
+        let agent = try session.agent()
+        let dialog = try session.desk.nextDialog()
+        try session.desk.type("half typed")
+        kill(agent, SIGKILL)
+        try waitUntil("the dialog closed with its agent", timeout: 10) { !FileManager.default.fileExists(atPath: "/proc/\(dialog.pid)") }
+        let refused = try session.next("rc=")
+        #expect(!refused.hasSuffix("rc=0") && !refused.contains("\n0\n"), "\(refused) \(session.errors)")
+        #expect(!session.errors.contains("half typed"))
+    }
+
     /// What is typed lives in the dialog's process and leaves no copy at its exit, and the agent
     /// that hands it to polkit's helper keeps none (the control: the marker found in the
     /// dialog's memory while it is typed).
