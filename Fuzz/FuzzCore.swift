@@ -88,11 +88,77 @@ func checkSystemQuestion(_ input: [UInt8]) {
     check(first.ask == (question.isWaiting(at: 0) ? "ask.1" : nil), "a waiting question not asked")
 }
 
+/// polkit's helper runs PAM, whose conversation a PAM module shapes as it likes: whatever it
+/// says, asks or does, in any order, with the user answering or cancelling at any point, the
+/// agent's conversation opens one dialog at a time, and only while an authentication is under
+/// way; withdraws only an open dialog, once; hands an answer to the helper only when a question's
+/// dialog (never a waiting one, never a withdrawn one) ended answered; and starts the helper
+/// again, or gives up, only when it has ended.
+func checkPolkitConversation(_ input: [UInt8]) {
+    var bytes = input.makeIterator()
+    var conversation = PolkitConversation()
+    var dialog: (PolkitConversation.Dialog, withdrawn: Bool)?
+    var underWay = false, now: UInt64 = 0
+    let words = PolkitQuestion(message: "Authentication is needed", user: "alice", prompt: "")
+    while let byte = bytes.next() {
+        var ended: Bool?
+        let heard: PolkitConversation.Heard?
+        switch byte % 8 {
+        case 0: heard = .began(words)
+        case 1: heard = .request(prompt: "Password: ", echo: byte & 8 != 0)
+        case 2: heard = .message("Swipe your finger", isError: byte & 8 != 0)
+        case 3: heard = .completed(authenticated: byte & 8 != 0)
+        case 4: heard = .withdrawn
+        case 5, 6: heard = nil; ended = byte % 8 == 5
+        default: heard = nil; now += UInt64(byte) * 10_000
+        }
+        let moves: [PolkitConversation.Move]
+        if let heard {
+            // The C side says BEGIN only when no other authentication is under way there.
+            if case .began = heard, underWay { continue }
+            if case .began = heard { underWay = true }
+            moves = conversation.hear(heard, now: now)
+            if case .withdrawn = heard { underWay = false }
+            if case .completed(true) = heard { underWay = false }
+        } else if let answered = ended {
+            guard let open = dialog else { continue }
+            dialog = nil
+            moves = conversation.dialogEnded(answered: answered)
+            let responds = moves.contains(.respond)
+            if case .waiting = open.0 { check(!responds, "a waiting dialog's end handed on an answer") }
+            check(!responds || (answered && !open.withdrawn), "an answer handed on that no question's dialog gave")
+        } else {
+            moves = conversation.tick(now: now)
+        }
+        for move in moves {
+            switch move {
+            case .open(let shown):
+                check(dialog == nil, "a dialog opened over another")
+                check(underWay, "a dialog opened with no authentication under way")
+                dialog = (shown, false)
+            case .withdrawDialog:
+                check(dialog?.withdrawn == false, "a dialog withdrawn that is not open, or twice")
+                dialog?.withdrawn = true
+            case .respond:
+                check(underWay, "an answer handed on with no authentication under way")
+            case .retry:
+                check(heard == .completed(authenticated: false), "the helper started again unasked")
+            case .giveUp:
+                check(heard == .completed(authenticated: false), "gave up while the helper runs")
+                underWay = false
+            case .cancel:
+                underWay = false
+            }
+        }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     checkSettings(Array(UnsafeBufferPointer(start: data, count: size)))
     checkSystemQuestion(Array(UnsafeBufferPointer(start: data, count: size)))
     checkCommandLine(Array(UnsafeBufferPointer(start: data, count: size)))
+    checkPolkitConversation(Array(UnsafeBufferPointer(start: data, count: size)))
     var input = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
     let capacity = Int(input.next()) % PinField.capacityRange.upperBound + 1
     let policy: PastePolicy = input.next() & 1 == 0 ? .deny : .digits
