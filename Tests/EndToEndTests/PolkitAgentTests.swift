@@ -16,6 +16,9 @@ final class PolkitAgentTests {
     private final class UserSession {
         let desk: CallerDesk
         let user: CallerTests.SudoUser
+        /// The one administrator, where asked for.
+        let administrator: CallerTests.SudoUser?
+        static let administratorsPassword = "Admin-Pass-2"
         let polkit: PolkitDaemon
         let shell: Child
         /// The user's session with accessibility on, where asked for.
@@ -29,16 +32,23 @@ final class PolkitAgentTests {
         /// catalogues (`TranslationTests.installed`); the user's shell runs under `locale`.
         /// With `accessibility`, the user's shell runs in a session of the user's with
         /// accessibility on (`bus`).
+        /// With `administrator`, pkexec asks for an administrator's password (`AUTH_ADMIN`), and
+        /// the one administrator is another user (`administrator`, with a password of its own).
         init(commands: [String], agent: Bool = true, installed: Bool = false, locale: String = "C",
-             accessibility: Bool = false) throws {
+             accessibility: Bool = false, administrator wanted: Bool = false) throws {
             guard getuid() == 0 else { throw TestFailure("the polkit tests run as root: they create a user and a polkit rule") }
             desk = try CallerDesk()
             program = installed ? try TranslationTests.installed(in: desk.dir) + "/bin/pinbox" : PinBoxProcess.binary
             user = try CallerTests.SudoUser(home: desk.dir)
-            polkit = try PolkitDaemon(rule: "self-\(user.name)", """
+            administrator = wanted ? try CallerTests.SudoUser(home: desk.dir) : nil
+            if let administrator {
+                #expect(try run(["chpasswd"], input: Array("\(administrator.name):\(Self.administratorsPassword)\n".utf8)).status == 0)
+            }
+            let admins = administrator.map { "polkit.addAdminRule(function(action, subject) { return [\"unix-user:\($0.name)\"]; });\n" } ?? ""
+            polkit = try PolkitDaemon(rule: "self-\(user.name)", admins + """
                 polkit.addRule(function(action, subject) {
                     if (action.id == "org.freedesktop.policykit.exec" && subject.user == "\(user.name)")
-                        return polkit.Result.AUTH_SELF;
+                        return polkit.Result.\(wanted ? "AUTH_ADMIN" : "AUTH_SELF");
                 });
                 """)
             let fifos = desk.dir + "/fifos"
@@ -274,6 +284,26 @@ final class PolkitAgentTests {
         #expect(!everything.contains(session.user.password))
         try probe.answer(display: session.desk.display)
         #expect(try session.next("rc=").hasSuffix("0\nrc=0"), "\(session.errors)")
+    }
+
+    /// Where polkit wants an administrator and the user is none, the dialog names the
+    /// administrator whose password PAM checks: the user's own password is refused (in red),
+    /// the administrator's lets pkexec run.
+    @Test func anAdministratorsPasswordIsAskedAsTheirs() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"], administrator: true)
+        let administrator = try #require(session.administrator)
+        _ = try session.agent()
+        var dialog = try session.desk.nextDialog()
+        let asked = arguments(of: dialog.pid)
+        #expect(asked.contains(administrator.name) && !asked.contains(session.user.name), "\(asked)")
+        #expect(session.desk.redInk(&dialog) == 0)
+        try session.typePassword()
+        var again = try session.desk.nextDialog()
+        #expect(session.desk.redInk(&again) > 0, "the user's own password refused")
+        try session.desk.type(UserSession.administratorsPassword)
+        try session.desk.key("Return")
+        let ran = try session.next("rc=")
+        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
     }
 
     /// Cancel dismisses the authentication: pkexec says so and runs nothing; the agent goes on
