@@ -56,7 +56,7 @@ final class PolkitAgentTests {
             _ = try run(["chown", user.name, fifos])
             // The agent says it is registered by closing its --notify-fd: the end of the fifo.
             let start = agent ? """
-                ready=\(fifos)/ready; mkfifo "$ready"
+                ready=\(fifos)/ready; mkfifo "$ready" "$ready.go"
                 \(program) polkit-agent --process $$ --notify-fd 3 3>"$ready" &
                 agent=$!
                 cat "$ready"; echo "agent=$agent"
@@ -345,6 +345,21 @@ final class PolkitAgentTests {
         let refused = try session.next("rc=")
         #expect(!refused.hasSuffix("rc=0") && !refused.contains("\n0\n"), "\(refused) \(session.errors)")
         #expect(!session.errors.contains("half typed"))
+    }
+
+    /// polkitd restarted under a running agent (as a package upgrade restarts it): the agent is
+    /// registered again (libpolkit-agent-1 follows polkitd's name), and the next pkexec asks
+    /// through it.
+    @Test func theAgentOutlivesARestartOfPolkitd() throws {
+        let go = "read go < \"$ready.go\""
+        let session = try UserSession(commands: [go, "pkexec /usr/bin/id -u"])
+        _ = try session.agent()
+        try session.polkit.restart()
+        try session.polkit.waitForAnAgent()
+        let barrier = session.desk.dir + "/fifos/ready.go"
+        FileHandle(forWritingAtPath: barrier)?.write(Data("go\n".utf8))
+        _ = try session.next("rc=")
+        try session.answerTheNextDialog()
     }
 
     /// What is typed lives in the dialog's process and leaves no copy at its exit, and the agent

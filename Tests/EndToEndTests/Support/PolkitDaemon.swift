@@ -9,6 +9,8 @@ import Testing
 final class PolkitDaemon {
     private var bus: Child?
     private var daemon: Child?
+    /// What a restarted polkitd said (it is started without --no-debug, its output read).
+    private var log = ""
     private let rule: String
     static let socket = "/run/dbus/system_bus_socket"
 
@@ -25,6 +27,26 @@ final class PolkitDaemon {
         if !Self.answers("org.freedesktop.PolicyKit1") {
             daemon = try Child(["/usr/lib/polkit-1/polkitd", "--no-debug"])
             try waitUntil("polkitd on the system bus", timeout: 10) { Self.answers("org.freedesktop.PolicyKit1") }
+        }
+    }
+
+    /// polkitd ended and started again, as a package upgrade restarts it. Only a polkitd this
+    /// test started can be.
+    func restart() throws {
+        guard let old = daemon else { throw TestFailure("polkitd runs outside the test: it cannot be restarted") }
+        kill(old.pid, SIGTERM)
+        old.wait(within: 10)
+        log = ""
+        daemon = try Child(["/usr/lib/polkit-1/polkitd"], capture: true)
+        try waitUntil("polkitd on the system bus again", timeout: 10) { Self.answers("org.freedesktop.PolicyKit1") }
+    }
+
+    /// Waits until the restarted polkitd says an agent registered with it.
+    func waitForAnAgent() throws {
+        try waitUntil("an agent registered with the restarted polkitd, in \(log)", timeout: 10) {
+            let (out, err) = daemon?.read() ?? ([], [])
+            log += String(decoding: out + err, as: UTF8.self)
+            return log.contains("Registered Authentication Agent for unix-process:")
         }
     }
 
