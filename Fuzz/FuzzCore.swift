@@ -91,9 +91,10 @@ func checkSystemQuestion(_ input: [UInt8]) {
 /// polkit's helper runs PAM, whose conversation a PAM module shapes as it likes: whatever it
 /// says, asks or does, in any order, with the user answering or cancelling at any point, the
 /// agent's conversation opens one dialog at a time, and only while an authentication is under
-/// way; withdraws only an open dialog, once; hands an answer to the helper only when a question's
-/// dialog (never a waiting one, never a withdrawn one) ended answered; and starts the helper
-/// again, or gives up, only when it has ended.
+/// way (but the one that says why it failed, which does nothing at its end); withdraws only an
+/// open dialog, once; hands an answer to the helper only when a question's dialog (never a
+/// waiting one, never a withdrawn one) ended answered; and starts the helper again, or gives
+/// up, only when it has ended.
 func checkPolkitConversation(_ input: [UInt8]) {
     var bytes = input.makeIterator()
     var conversation = PolkitConversation()
@@ -126,6 +127,7 @@ func checkPolkitConversation(_ input: [UInt8]) {
             moves = conversation.dialogEnded(answered: answered)
             let responds = moves.contains(.respond)
             if case .waiting = open.0 { check(!responds, "a waiting dialog's end handed on an answer") }
+            if case .failed = open.0 { check(moves.isEmpty || open.withdrawn, "a failure's dialog did something at its end") }
             check(!responds || (answered && !open.withdrawn), "an answer handed on that no question's dialog gave")
         } else {
             moves = conversation.tick(now: now)
@@ -134,7 +136,8 @@ func checkPolkitConversation(_ input: [UInt8]) {
             switch move {
             case .open(let shown):
                 check(dialog == nil, "a dialog opened over another")
-                check(underWay, "a dialog opened with no authentication under way")
+                // (Why an authentication failed is said once it has ended.)
+                if case .failed = shown {} else { check(underWay, "a dialog opened with no authentication under way") }
                 dialog = (shown, false)
             case .withdrawDialog:
                 check(dialog?.withdrawn == false, "a dialog withdrawn that is not open, or twice")

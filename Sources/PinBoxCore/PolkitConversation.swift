@@ -25,6 +25,9 @@ public struct PolkitConversation: Sendable {
         case question(PolkitQuestion)
         /// PAM's words while it waits for something other than typing, with Cancel.
         case waiting(PolkitQuestion)
+        /// PAM's last words, no one having seen them, when the authentication failed with nothing
+        /// asked (a locked account, an expired one): a message, with OK.
+        case failed(PolkitQuestion)
     }
 
     /// What the agent does.
@@ -58,6 +61,8 @@ public struct PolkitConversation: Sendable {
     private var next: Dialog?
     /// When PAM last said something no dialog has said yet (microseconds).
     private var saidAt: UInt64?
+    /// PAM's last words since its last prompt, shown or not: why it failed, if it fails now.
+    private var lastWords: PolkitQuestion?
 
     public init() {}
 
@@ -70,16 +75,19 @@ public struct PolkitConversation: Sendable {
             current = question
             answered = false
             saidAt = nil
+            lastWords = nil
             return []
         case .request(let prompt, let echo):
             guard var question = current else { return [] }
             question.prompt = prompt
             question.echo = echo
             forgetWhatWasSaid()
+            lastWords = nil
             return show(.question(question))
         case .message(let text, let isError):
             guard current != nil else { return [] }
             if isError { current?.error = text } else { current?.note = text }
+            lastWords = current
             // A waiting dialog says the new words at once; otherwise they wait for a prompt.
             if case .waiting? = open?.dialog, open?.withdrawn == false, let question = current {
                 forgetWhatWasSaid()
@@ -93,9 +101,15 @@ public struct PolkitConversation: Sendable {
             if !authenticated, answered {
                 answered = false
                 current?.askedAgain = true
+                lastWords = nil
                 return closeWaiting() + [.retry]
             }
-            return (authenticated ? [] : [.giveUp]) + end()
+            // PAM's last words, with nothing asked after them, say why it failed (a locked
+            // account): a dialog of their own, with OK, in place of a waiting one.
+            let why = lastWords
+            let moves = (authenticated ? [] : [.giveUp]) + end()
+            guard !authenticated, let why else { return moves }
+            return moves + show(.failed(why))
         case .withdrawn:
             return end()
         }
@@ -119,6 +133,8 @@ public struct PolkitConversation: Sendable {
             next = nil
             return show(dialog)
         }
+        // The authentication it told of has ended already.
+        if case .failed = ended.dialog { return [] }
         if withAnswer, case .question = ended.dialog {
             answered = true
             return [.respond]
@@ -159,6 +175,7 @@ public struct PolkitConversation: Sendable {
         answered = false
         next = nil
         saidAt = nil
+        lastWords = nil
         guard open?.withdrawn == false else { return [] }
         open?.withdrawn = true
         return [.withdrawDialog]

@@ -62,6 +62,16 @@ public struct PolkitQuestion: Equatable, Sendable {
         return spec
     }
 
+    /// The dialog that says why an authentication failed with nothing asked: polkit's message,
+    /// PAM's words in red under it, and OK.
+    public var failureDialog: DialogSpec {
+        var spec = DialogSpec(prompt: .information)
+        spec.description = message
+        spec.error = error.isEmpty ? note : error
+        spec.detail = askedBy.map(PageDetail.askedBy)
+        return spec
+    }
+
     /// Which command line names the program that asked. pkexec is the program that asks for
     /// itself (the command it will run as another user is in its own command line); for any
     /// other caller (a service such as udisks) the subject is who asked for the action.

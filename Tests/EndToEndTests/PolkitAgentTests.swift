@@ -103,6 +103,11 @@ final class PolkitAgentTests {
             #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(errors)")
         }
 
+        /// Lets the shell past a `read go < "$ready.go"` among its commands.
+        func release() {
+            FileHandle(forWritingAtPath: desk.dir + "/fifos/ready.go")?.write(Data("go\n".utf8))
+        }
+
         /// The agent's process, once the shell has said it.
         func agent() throws -> pid_t {
             let said = try next("agent=")
@@ -200,27 +205,40 @@ final class PolkitAgentTests {
         #expect(lines.contains("0") && lines.contains("root") && both.hasSuffix("rc=0"), "\(both) \(session.errors)")
     }
 
-    /// PAM that says something and then waits for a device with nothing to type (as a
-    /// fingerprint reader does: pam_fprintd's "Swipe your finger…"): for the test's run,
-    /// `/etc/pam.d/polkit-1` (which takes the place of polkit's own in /usr/lib/pam.d) says
-    /// `words` (pam_echo) and waits (pam_exec) until the test's "finger" (a file) is there,
-    /// then asks for the password as polkit's own file does.
-    private final class FingerReader {
+    /// polkit's PAM service for one test's run: `/etc/pam.d/polkit-1`, which takes the place of
+    /// polkit's own in /usr/lib/pam.d, made of `lines` and then polkit's own file (removed at
+    /// the end, or what was there put back).
+    private final class PolkitPAM {
         static let service = "/etc/pam.d/polkit-1"
-        let finger: String
         private let saved: Data?
+
+        init(_ lines: [String]) throws {
+            saved = FileManager.default.contents(atPath: Self.service)
+            let polkits = try String(contentsOfFile: "/usr/lib/pam.d/polkit-1", encoding: .utf8)
+            #expect(FileManager.default.createFile(atPath: Self.service, contents: Data((lines.map { $0 + "\n" }.joined() + polkits).utf8),
+                                                   attributes: [.posixPermissions: 0o644]))
+        }
+
+        deinit {
+            if let saved { FileManager.default.createFile(atPath: Self.service, contents: saved) } else { unlink(Self.service) }
+        }
+    }
+
+    /// PAM that says something and then waits for a device with nothing to type (as a
+    /// fingerprint reader does: pam_fprintd's "Swipe your finger…"): it says `words`
+    /// (pam_echo) and waits (pam_exec) until the test's "finger" (a file) is there, then asks
+    /// for the password as polkit's own file does.
+    private final class FingerReader {
+        let finger: String
+        private var pam: PolkitPAM?
 
         init(words: String, in dir: String) throws {
             finger = dir + "/finger"
-            saved = FileManager.default.contents(atPath: Self.service)
-            let polkits = try String(contentsOfFile: "/usr/lib/pam.d/polkit-1", encoding: .utf8)
             // (PAM's configuration splits arguments at blanks: the wait is a script of its own.)
             let wait = dir + "/wait-for-finger"
             #expect(FileManager.default.createFile(atPath: wait, contents: Data(
                 "#!/bin/sh\nwhile [ ! -e \(finger) ]; do sleep 0.05; done\n".utf8), attributes: [.posixPermissions: 0o755]))
-            let text = "auth optional pam_echo.so \(words)\nauth optional pam_exec.so quiet \(wait)\n" + polkits
-            #expect(FileManager.default.createFile(atPath: Self.service, contents: Data(text.utf8),
-                                                   attributes: [.posixPermissions: 0o644]))
+            pam = try PolkitPAM(["auth optional pam_echo.so \(words)", "auth optional pam_exec.so quiet \(wait)"])
         }
 
         /// The finger on the reader: PAM goes on to the password.
@@ -231,7 +249,7 @@ final class PolkitAgentTests {
 
         deinit {
             touch()  // a helper still waiting (a test that failed) goes on
-            if let saved { FileManager.default.createFile(atPath: Self.service, contents: saved) } else { unlink(Self.service) }
+            pam = nil
             lift()
         }
     }
@@ -306,6 +324,31 @@ final class PolkitAgentTests {
         #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
     }
 
+    /// PAM that refuses before asking anything, saying why (a locked account, in pam_faillock's
+    /// words), then holds the failure for its fail delay (as pam_unix does): a dialog says PAM's
+    /// words in red, with OK and no entry (in place of the waiting one that may have said them
+    /// meanwhile), and pkexec runs nothing.
+    @Test func whyPAMRefusedBeforeAskingIsSaid() throws {
+        // The shell ends the agent after its last command: it waits for the test first.
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u", "read go < \"$ready.go\""])
+        let words = "The account is locked due to 3 failed logins."
+        let pam = try PolkitPAM(["auth optional pam_faildelay.so delay=600000", "auth requisite pam_echo.so \(words)",
+                                 "auth requisite pam_deny.so"])
+        defer { withExtendedLifetime(pam) {} }
+        _ = try session.agent()
+        var dialog = try session.desk.nextDialog()
+        if arguments(of: dialog.pid).contains("--wait") { dialog = try session.desk.nextDialog() }
+        let said = arguments(of: dialog.pid)
+        #expect(said.contains("--failed") && said.contains(words), "\(said)")
+        #expect(session.desk.redInk(&dialog) > 0, "said in red")
+        #expect(throws: (any Error).self, "no entry") { try session.desk.entry(dialog) }
+        let refused = try session.next("rc=")
+        #expect(!refused.hasSuffix("rc=0") && !refused.contains("\n0\n"), "\(refused)")
+        try session.desk.key("Return")
+        try waitUntil("the dialog closed by OK", timeout: 10) { !FileManager.default.fileExists(atPath: "/proc/\(dialog.pid)") }
+        session.release()
+    }
+
     /// Cancel dismisses the authentication: pkexec says so and runs nothing; the agent goes on
     /// and asks for the next (a second pkexec, answered).
     @Test func cancelDismissesAndTheAgentGoesOn() throws {
@@ -356,8 +399,7 @@ final class PolkitAgentTests {
         _ = try session.agent()
         try session.polkit.restart()
         try session.polkit.waitForAnAgent()
-        let barrier = session.desk.dir + "/fifos/ready.go"
-        FileHandle(forWritingAtPath: barrier)?.write(Data("go\n".utf8))
+        session.release()
         _ = try session.next("rc=")
         try session.answerTheNextDialog()
     }

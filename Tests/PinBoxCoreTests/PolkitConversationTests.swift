@@ -124,4 +124,41 @@ struct PolkitConversationTests {
         _ = conversation.tick(now: PolkitConversation.waitingDelay)
         #expect(conversation.dialogEnded(answered: true) == [.cancel])
     }
+
+    @Test func wordsNoOneSawSayWhyItFailed() {
+        var conversation = begun()
+        _ = conversation.hear(.message("The account is locked due to 3 failed logins.", isError: true), now: 0)
+        var failed = words
+        failed.error = "The account is locked due to 3 failed logins."
+        #expect(conversation.hear(.completed(authenticated: false), now: 10) == [.giveUp, .open(.failed(failed))])
+        #expect(conversation.dialogEnded(answered: false) == [], "the authentication has ended already: nothing to cancel")
+    }
+
+    /// PAM's words shown while it waits (a locked account's, before PAM's fail delay ends)
+    /// stay, with OK, when the helper then fails: the waiting dialog gives way to that one.
+    @Test func wordsAWaitingDialogShowedStayWhenItFails() {
+        var conversation = begun()
+        _ = conversation.hear(.message("The account is locked", isError: true), now: 0)
+        _ = conversation.tick(now: PolkitConversation.waitingDelay)
+        #expect(conversation.hear(.completed(authenticated: false), now: 10_000_000) == [.giveUp, .withdrawDialog])
+        var failed = words
+        failed.error = "The account is locked"
+        #expect(conversation.dialogEnded(answered: false) == [.open(.failed(failed))])
+        #expect(conversation.dialogEnded(answered: false) == [])
+    }
+
+    /// Words followed by a prompt were said with it: a failure after the answer is a refusal,
+    /// asked again, and a failure of the helper that then asks nothing says nothing old.
+    @Test func wordsSaidWithAPromptAreNotWhyALaterFailureHappened() {
+        var conversation = begun()
+        _ = conversation.hear(.message("You have new mail", isError: false), now: 0)
+        _ = conversation.hear(.request(prompt: "Password: ", echo: false), now: 10)
+        #expect(conversation.dialogEnded(answered: false) == [.cancel])
+        var other = begun()
+        _ = other.hear(.message("You have new mail", isError: false), now: 0)
+        _ = other.hear(.request(prompt: "Password: ", echo: false), now: 10)
+        _ = other.dialogEnded(answered: true)
+        #expect(other.hear(.completed(authenticated: false), now: 20) == [.retry])
+        #expect(other.hear(.completed(authenticated: false), now: 30) == [.giveUp], "nothing old said")
+    }
 }

@@ -16,8 +16,9 @@ struct PolkitAgentCommand {
     var notifyFD: Int32?
     /// `--ask MESSAGE`: the dialog for one question (what the agent starts).
     var question: PolkitQuestion?
-    /// `--wait`: that dialog says PAM's words while it waits for something other than typing.
-    var waits = false
+    /// What that dialog is: PAM's question, PAM's words while it waits for something other than
+    /// typing (`--wait`), or why the authentication failed (`--failed`).
+    var shows = PolkitQuestionDialog.Kind.question
     /// Where and how each question's dialog shows.
     var dialog = AgentDialog()
 
@@ -54,7 +55,8 @@ struct PolkitAgentCommand {
             case "--user": asked.user = try reader.value(for: option)
             case "--prompt": asked.prompt = try reader.value(for: option)
             case "--echo": try reader.flag(option); echo = true
-            case "--wait": try reader.flag(option); waits = true
+            case "--wait": try reader.flag(option); shows = .waiting
+            case "--failed": try reader.flag(option); shows = .failure
             case "--asked-again": try reader.flag(option); askedAgain = true
             case "--error": error = try reader.value(for: option)
             case "--note": note = try reader.value(for: option)
@@ -77,7 +79,7 @@ struct PolkitAgentCommand {
     }
 
     func run() -> Int32 {
-        if let question { return PolkitQuestionDialog(question: question, waits: waits, dialog: dialog).run() }
+        if let question { return PolkitQuestionDialog(question: question, kind: shows, dialog: dialog).run() }
         return PolkitAgentLoop(command: self).run()
     }
 }

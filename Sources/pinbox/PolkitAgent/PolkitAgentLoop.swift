@@ -166,12 +166,13 @@ struct PolkitAgentLoop {
 
     /// Starts the dialog process for `shown`: this program with `polkit-agent --ask`.
     private func start(_ shown: PolkitConversation.Dialog) -> Dialog? {
-        let (question, waits) = switch shown {
-        case .question(let question): (question, false)
-        case .waiting(let question): (question, true)
+        let (question, kind): (PolkitQuestion, String?) = switch shown {
+        case .question(let question): (question, nil)
+        case .waiting(let question): (question, "--wait")
+        case .failed(let question): (question, "--failed")
         }
         var arguments = ["polkit-agent", "--ask", question.message, "--user", question.user, "--prompt", question.prompt]
-        if waits { arguments.append("--wait") }
+        if let kind { arguments.append(kind) }
         if question.echo { arguments.append("--echo") }
         if question.askedAgain { arguments.append("--asked-again") }
         if !question.error.isEmpty { arguments += ["--error", question.error] }

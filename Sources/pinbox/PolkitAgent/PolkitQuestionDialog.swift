@@ -5,17 +5,26 @@ import PinBoxCore
 /// --ask MESSAGE …`, started by the agent): the answer goes on standard output, a pipe the
 /// agent reads into its locked arena; Cancel, Escape or closing ends the process with status 1
 /// and nothing written. Standard input is a pipe from the agent: its hang-up (polkit withdrew
-/// the authentication, or the agent ended) closes the dialog unanswered. With `waits`, it
-/// says PAM's words while PAM waits for something other than typing (a finger on a reader),
-/// with Cancel alone.
+/// the authentication, or the agent ended) closes the dialog unanswered. It may instead say
+/// PAM's words while PAM waits for something other than typing (a finger on a reader), with
+/// Cancel alone, or why the authentication failed, with OK.
 struct PolkitQuestionDialog {
+    enum Kind {
+        case question, waiting, failure
+    }
+
     let question: PolkitQuestion
-    let waits: Bool
+    let kind: Kind
     let dialog: AgentDialog
 
     func run() -> Int32 {
-        dialog.run(waits ? question.waitingDialog : question.dialog) { page in
-            PageController(page: page, delivery: waits ? .none : .standardOutput, events: false, screenshots: nil)
+        let spec = switch kind {
+        case .question: question.dialog
+        case .waiting: question.waitingDialog
+        case .failure: question.failureDialog
+        }
+        return dialog.run(spec) { page in
+            PageController(page: page, delivery: kind == .question ? .standardOutput : .none, events: false, screenshots: nil)
         }
     }
 }
