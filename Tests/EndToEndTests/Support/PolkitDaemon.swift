@@ -14,8 +14,15 @@ final class PolkitDaemon {
     private let rule: String
     static let socket = "/run/dbus/system_bus_socket"
 
+    /// Suites run at once, and more than one tests polkit: each test takes polkitd (and the
+    /// system bus that one may start, restart or end) in its turn. Recursive: a test may hold
+    /// two (a control without an agent, then the agent's).
+    private static let turn = NSRecursiveLock()
+
     init(rule name: String, _ text: String) throws {
+        Self.turn.lock()
         rule = "/etc/polkit-1/rules.d/49-pinbox-e2e-\(name).rules"
+        // (Every property is set: a failure below still runs deinit, which gives the turn back.)
         #expect(FileManager.default.createFile(atPath: rule, contents: Data((text + "\n").utf8),
                                                attributes: [.posixPermissions: 0o644]))
         if !Self.answers("org.freedesktop.DBus") {
@@ -57,6 +64,7 @@ final class PolkitDaemon {
             child.wait(within: 10)
         }
         if bus != nil { unlink(Self.socket) }
+        Self.turn.unlock()
     }
 
     /// Whether `name` has an owner on the system bus.
