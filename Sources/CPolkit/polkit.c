@@ -100,7 +100,7 @@ struct authentication {
     GTask *task;
     GCancellable *cancellable;
     gulong cancel_handler;
-    char *message, *action, *cookie, *user;
+    char *message, *cookie, *user;
     PolkitIdentity *identity;
     PolkitDetails *details;
     PolkitAgentSession *session;
@@ -144,7 +144,6 @@ static void end(struct authentication *a, enum outcome outcome) {
     p_g_object_unref(a->identity);
     p_g_object_unref(a->details);
     free(a->message);
-    free(a->action);
     free(a->cookie);
     free(a->user);
     free(a);
@@ -251,6 +250,7 @@ static void initiate_authentication(PolkitAgentListener *listener, const gchar *
                                     const gchar *icon_name, PolkitDetails *details, const gchar *cookie,
                                     GList *identities, GCancellable *cancellable, GAsyncReadyCallback callback,
                                     gpointer user_data) {
+    (void)action_id;  // polkit's message says what is authorized, in the user's words
     (void)icon_name;
     GTask *task = p_g_task_new(listener, cancellable, callback, user_data);
     char *name = NULL;
@@ -269,7 +269,6 @@ static void initiate_authentication(PolkitAgentListener *listener, const gchar *
     a->user = name;
     a->details = p_g_object_ref(details);
     a->message = strdup(message ? message : "");
-    a->action = strdup(action_id ? action_id : "");
     a->cookie = strdup(cookie ? cookie : "");
     if (cancellable) {
         a->cancellable = p_g_object_ref(cancellable);
@@ -350,7 +349,6 @@ void pinbox_polkit_dispatch(struct pollfd *fds, int count) {
 
 const char *pinbox_polkit_message(void) { return authentications ? authentications->message : ""; }
 const char *pinbox_polkit_user(void) { return authentications ? authentications->user : ""; }
-const char *pinbox_polkit_action(void) { return authentications ? authentications->action : ""; }
 
 const char *pinbox_polkit_detail(const char *key) {
     return authentications ? p_polkit_details_lookup(authentications->details, key) : NULL;

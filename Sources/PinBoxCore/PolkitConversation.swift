@@ -25,8 +25,8 @@ public struct PolkitConversation: Sendable {
         case question(PolkitQuestion)
         /// PAM's words while it waits for something other than typing, with Cancel.
         case waiting(PolkitQuestion)
-        /// PAM's last words, no one having seen them, when the authentication failed with nothing
-        /// asked (a locked account, an expired one): a message, with OK.
+        /// PAM's last words, when the authentication failed with nothing asked after them (a
+        /// locked account, an expired one): a message, with OK.
         case failed(PolkitQuestion)
     }
 

@@ -35,8 +35,7 @@ public struct PolkitQuestion: Equatable, Sendable {
         // Whatever its words, PAM waits for an answer: never a yes or a no.
         if !kind.hasEntry { kind = .password }
         if case .hostKey = kind { kind = .password }
-        var spec = DialogSpec(prompt: kind)
-        spec.description = message
+        var spec = framed(kind)
         // TRANSLATORS: polkit's question for a user's password; %s is the user's login name, as alice.
         spec.prompt = Self.isPasswordPrompt(prompt) ? localized("%s's password", user) : DialogSpec.label(prompt)
         spec.error = error.isEmpty && askedAgain ? SystemQuestionBoard.AskedAgain.refused.sentence : error
@@ -45,7 +44,6 @@ public struct PolkitQuestion: Equatable, Sendable {
             spec.showsTyping = true
             spec.reveal = nil
         }
-        spec.detail = askedBy.map(PageDetail.askedBy)
         return spec
     }
 
@@ -53,21 +51,26 @@ public struct PolkitQuestion: Equatable, Sendable {
     /// fingerprint reader, a security key's touch) after saying what (`note`, or `error`):
     /// polkit's message, PAM's words under it, the wait cue, and Cancel.
     public var waitingDialog: DialogSpec {
-        var spec = DialogSpec(prompt: .deviceWait)
-        spec.description = message
+        var spec = framed(.deviceWait)
         spec.notes = note
         spec.error = error
         spec.noticeCancels = true
-        spec.detail = askedBy.map(PageDetail.askedBy)
         return spec
     }
 
     /// The dialog that says why an authentication failed with nothing asked: polkit's message,
     /// PAM's words in red under it, and OK.
     public var failureDialog: DialogSpec {
-        var spec = DialogSpec(prompt: .information)
-        spec.description = message
+        var spec = framed(.information)
         spec.error = error.isEmpty ? note : error
+        return spec
+    }
+
+    /// A dialog of `kind` with what each of this question's dialogs shows: polkit's message,
+    /// and the program that asked.
+    private func framed(_ kind: PromptKind) -> DialogSpec {
+        var spec = DialogSpec(prompt: kind)
+        spec.description = message
         spec.detail = askedBy.map(PageDetail.askedBy)
         return spec
     }

@@ -12,7 +12,8 @@
 #include "CSystem.h"
 
 enum {
-    /// An authentication begins: `pinbox_polkit_current` says what for, and as whom.
+    /// An authentication begins: `pinbox_polkit_message` and `pinbox_polkit_user` say what
+    /// for, and as whom.
     PINBOX_POLKIT_BEGIN = 1,
     /// The helper asks (`text`, PAM's prompt); `flag` is 1 when the answer may be shown.
     PINBOX_POLKIT_REQUEST = 2,
@@ -42,11 +43,10 @@ void pinbox_polkit_dispatch(struct pollfd *fds, int count);
 int pinbox_polkit_next_event(int *flag, char *text, size_t size);
 
 /// What the current authentication is for: polkit's message (in the user's language), the
-/// user who authenticates, the action, and a detail polkitd or the caller added (NULL when
-/// absent; valid until the authentication ends).
+/// user who authenticates, and a detail polkitd or the caller added (NULL when absent; valid
+/// until the authentication ends).
 const char *pinbox_polkit_message(void);
 const char *pinbox_polkit_user(void);
-const char *pinbox_polkit_action(void);
 const char *pinbox_polkit_detail(const char *key);
 
 /// Gives the helper the answer to its request: a NUL-terminated string, written to its pipe
