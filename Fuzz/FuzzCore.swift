@@ -124,7 +124,14 @@ func checkPolkitConversation(_ input: [UInt8]) {
         } else if let answered = ended {
             guard let open = dialog else { continue }
             dialog = nil
-            moves = conversation.dialogEnded(answered: answered)
+            // A declining dialog's end may ask for another user instead ("Another user").
+            let another = !answered && byte & 16 != 0
+            moves = another ? conversation.dialogAskedForAnotherUser() : conversation.dialogEnded(answered: answered)
+            if another, case .question = open.0, !open.withdrawn {
+                check(moves == [.anotherUser], "another user asked for from a question's dialog, not begun again")
+            } else {
+                check(!moves.contains(.anotherUser), "another user asked for where no question was open")
+            }
             let responds = moves.contains(.respond)
             if case .waiting = open.0 { check(!responds, "a waiting dialog's end handed on an answer") }
             if case .failed = open.0 { check(moves.isEmpty || open.withdrawn, "a failure's dialog did something at its end") }
@@ -151,6 +158,10 @@ func checkPolkitConversation(_ input: [UInt8]) {
                 underWay = false
             case .cancel:
                 underWay = false
+            case .anotherUser:
+                // The C side begins again at once, for the next user.
+                check(underWay, "another user asked for with no authentication under way")
+                check(conversation.hear(.began(words), now: now).isEmpty, "a new beginning did something at once")
             }
         }
     }

@@ -21,6 +21,7 @@
     X(g_object_ref)                              \
     X(g_object_unref)                            \
     X(g_signal_connect_data)                     \
+    X(g_signal_handlers_disconnect_matched)      \
     X(g_cancellable_connect)                     \
     X(g_cancellable_disconnect)                  \
     X(g_idle_add)                                \
@@ -100,8 +101,12 @@ struct authentication {
     GTask *task;
     GCancellable *cancellable;
     gulong cancel_handler;
-    char *message, *cookie, *user;
-    PolkitIdentity *identity;
+    char *message, *cookie;
+    // The users polkit lists (groups already turned into their users), with their names, and
+    // which of them the helper authenticates.
+    PolkitIdentity **users;
+    char **names;
+    int user_count, chosen;
     PolkitDetails *details;
     PolkitAgentSession *session;
     // The session's helper has ended, failing: the authentication waits for retry or give_up.
@@ -113,6 +118,15 @@ struct authentication {
 static struct authentication *authentications;
 
 static void begin(struct authentication *a);
+
+static void forget_users(struct authentication *a) {
+    for (int i = 0; i < a->user_count; i++) {
+        p_g_object_unref(a->users[i]);
+        free(a->names[i]);
+    }
+    free(a->users);
+    free(a->names);
+}
 
 enum outcome { AUTHENTICATED, DISMISSED, FAILED, WITHDRAWN };
 
@@ -141,11 +155,10 @@ static void end(struct authentication *a, enum outcome outcome) {
     }
     p_g_object_unref(a->task);
     if (a->cancellable) p_g_object_unref(a->cancellable);
-    p_g_object_unref(a->identity);
+    forget_users(a);
     p_g_object_unref(a->details);
     free(a->message);
     free(a->cookie);
-    free(a->user);
     free(a);
     if (current && authentications) begin(authentications);
 }
@@ -186,7 +199,7 @@ static void on_completed(PolkitAgentSession *session, gboolean authenticated, gp
 // A helper of its own for the authentication's user, with its cookie.
 static void start_session(struct authentication *a) {
     a->failed = 0;
-    a->session = p_polkit_agent_session_new(a->identity, a->cookie);
+    a->session = p_polkit_agent_session_new(a->users[a->chosen], a->cookie);
     p_g_signal_connect_data(a->session, "request", G_CALLBACK(on_request), a, NULL, 0);
     p_g_signal_connect_data(a->session, "show-error", G_CALLBACK(on_error), a, NULL, 0);
     p_g_signal_connect_data(a->session, "show-info", G_CALLBACK(on_info), a, NULL, 0);
@@ -222,28 +235,29 @@ static void on_withdrawn(GCancellable *cancellable, gpointer data) {
     p_g_idle_add(withdraw_pending, NULL);
 }
 
-// The user it authenticates: this process's own user when polkit lists it (an action that
-// asks the subject's user, or an administrator authenticating as themself), else the first
-// user listed (polkitd has turned groups into their users).
-static PolkitIdentity *chosen(GList *identities, char **name) {
-    PolkitIdentity *first = NULL;
+// The users polkit lists, in its order, and the one asked first: this process's own user
+// when listed (an action that asks the subject's user, or an administrator authenticating as
+// themself), else the first. 0 when it lists none (or memory ran out).
+static int take_users(struct authentication *a, GList *identities) {
     GType user_type = p_polkit_unix_user_get_type();
+    int listed = 0;
+    for (GList *item = identities; item; item = item->next) listed++;
+    a->users = calloc((size_t)listed + 1, sizeof *a->users);
+    a->names = calloc((size_t)listed + 1, sizeof *a->names);
+    if (!a->users || !a->names) return 0;
     for (GList *item = identities; item; item = item->next) {
         if (!p_g_type_check_instance_is_a(item->data, user_type)) continue;
         PolkitUnixUser *user = (PolkitUnixUser *)item->data;
-        if (!first) first = item->data;
-        if ((uid_t)p_polkit_unix_user_get_uid(user) == getuid()) {
-            first = item->data;
-            break;
-        }
+        const char *known = p_polkit_unix_user_get_name(user);
+        char number[32];
+        snprintf(number, sizeof number, "%d", p_polkit_unix_user_get_uid(user));
+        char *name = strdup(known ? known : number);
+        if (!name) return 0;
+        if ((uid_t)p_polkit_unix_user_get_uid(user) == getuid()) a->chosen = a->user_count;
+        a->names[a->user_count] = name;
+        a->users[a->user_count++] = p_g_object_ref(item->data);
     }
-    if (!first) return NULL;
-    PolkitUnixUser *user = (PolkitUnixUser *)first;
-    const char *known = p_polkit_unix_user_get_name(user);
-    char number[32];
-    snprintf(number, sizeof number, "%d", p_polkit_unix_user_get_uid(user));
-    *name = strdup(known ? known : number);
-    return p_g_object_ref(first);
+    return a->user_count;
 }
 
 static void initiate_authentication(PolkitAgentListener *listener, const gchar *action_id, const gchar *message,
@@ -253,20 +267,16 @@ static void initiate_authentication(PolkitAgentListener *listener, const gchar *
     (void)action_id;  // polkit's message says what is authorized, in the user's words
     (void)icon_name;
     GTask *task = p_g_task_new(listener, cancellable, callback, user_data);
-    char *name = NULL;
-    PolkitIdentity *identity = chosen(identities, &name);
-    struct authentication *a = identity ? calloc(1, sizeof *a) : NULL;
-    if (!a) {
+    struct authentication *a = calloc(1, sizeof *a);
+    if (!a || !take_users(a, identities)) {
         p_g_task_return_new_error(task, p_polkit_error_quark(), POLKIT_ERROR_FAILED, "%s",
-                                  identity ? "Out of memory" : "No user to authenticate");
+                                  a && a->users && a->names ? "No user to authenticate" : "Out of memory");
         p_g_object_unref(task);
-        if (identity) p_g_object_unref(identity);
-        free(name);
+        if (a) forget_users(a);
+        free(a);
         return;
     }
     a->task = task;
-    a->identity = identity;
-    a->user = name;
     a->details = p_g_object_ref(details);
     a->message = strdup(message ? message : "");
     a->cookie = strdup(cookie ? cookie : "");
@@ -348,7 +358,8 @@ void pinbox_polkit_dispatch(struct pollfd *fds, int count) {
 }
 
 const char *pinbox_polkit_message(void) { return authentications ? authentications->message : ""; }
-const char *pinbox_polkit_user(void) { return authentications ? authentications->user : ""; }
+const char *pinbox_polkit_user(void) { return authentications ? authentications->names[authentications->chosen] : ""; }
+int pinbox_polkit_user_count(void) { return authentications ? authentications->user_count : 0; }
 
 const char *pinbox_polkit_detail(const char *key) {
     return authentications ? p_polkit_details_lookup(authentications->details, key) : NULL;
@@ -372,6 +383,20 @@ void pinbox_polkit_retry(void) {
     if (!a || !a->failed) return;
     p_g_object_unref(a->session);
     start_session(a);
+}
+
+void pinbox_polkit_another_user(void) {
+    struct authentication *a = authentications;
+    if (!a || a->user_count < 2) return;
+    // The old helper goes without a word: its completion, now or later, is not the new one's.
+    if (a->session) {
+        p_g_signal_handlers_disconnect_matched(a->session, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, a);
+        if (!a->failed) p_polkit_agent_session_cancel(a->session);
+        p_g_object_unref(a->session);
+        a->session = NULL;
+    }
+    a->chosen = (a->chosen + 1) % a->user_count;
+    begin(a);
 }
 
 void pinbox_polkit_give_up(void) {

@@ -44,6 +44,8 @@ public struct PolkitConversation: Sendable {
         case retry
         /// Ends the authentication, failed: the helper failed with nothing asked.
         case giveUp
+        /// Ends the helper unheard and begins again for the next user polkit listed.
+        case anotherUser
     }
 
     /// How long PAM's words wait for a prompt before a dialog of their own says them, so that
@@ -140,6 +142,16 @@ public struct PolkitConversation: Sendable {
             return [.respond]
         }
         return [.cancel] + end()
+    }
+
+    /// The open question's dialog ended asking for another of the users polkit listed: the
+    /// authentication begins again for the next (its own words, its own dialog).
+    public mutating func dialogAskedForAnotherUser() -> [Move] {
+        guard current != nil, let ended = open, !ended.withdrawn, case .question = ended.dialog else {
+            return dialogEnded(answered: false)
+        }
+        open = nil
+        return [.anotherUser]
     }
 
     /// Opens `dialog`, or withdraws the open one first and opens it after.

@@ -20,6 +20,9 @@ public struct PolkitQuestion: Equatable, Sendable {
     public var error = ""
     /// What PAM said for the user to read.
     public var note = ""
+    /// Whether polkit lists other users who may answer instead (several administrators): the
+    /// question's dialog offers to ask another of them.
+    public var otherUsers = false
 
     public init(message: String, user: String, prompt: String) {
         self.message = message
@@ -40,6 +43,9 @@ public struct PolkitQuestion: Equatable, Sendable {
         spec.prompt = Self.isPasswordPrompt(prompt) ? localized("%s's password", user) : DialogSpec.label(prompt)
         spec.error = error.isEmpty && askedAgain ? SystemQuestionBoard.AskedAgain.refused.sentence : error
         spec.notes = note
+        // TRANSLATORS: a button of polkit's question where several users (administrators) may
+        // answer: the next of them is asked instead.
+        if otherUsers { spec.alternativeLabel = localized("Another _user") }
         if echo {
             spec.showsTyping = true
             spec.reveal = nil

@@ -16,9 +16,11 @@ final class PolkitAgentTests {
     private final class UserSession {
         let desk: CallerDesk
         let user: CallerTests.SudoUser
-        /// The one administrator, where asked for.
-        let administrator: CallerTests.SudoUser?
-        static let administratorsPassword = "Admin-Pass-2"
+        /// The administrators, where asked for, each with a password of its own
+        /// (`administratorsPassword`); the first is asked first.
+        let administrators: [CallerTests.SudoUser]
+        var administrator: CallerTests.SudoUser? { administrators.first }
+        static func administratorsPassword(_ index: Int) -> String { "Admin-Pass-\(index + 2)" }
         let polkit: PolkitDaemon
         let shell: Child
         /// The user's session with accessibility on, where asked for.
@@ -32,23 +34,26 @@ final class PolkitAgentTests {
         /// catalogues (`TranslationTests.installed`); the user's shell runs under `locale`.
         /// With `accessibility`, the user's shell runs in a session of the user's with
         /// accessibility on (`bus`).
-        /// With `administrator`, pkexec asks for an administrator's password (`AUTH_ADMIN`), and
-        /// the one administrator is another user (`administrator`, with a password of its own).
+        /// With `administrators` above 0, pkexec asks for an administrator's password
+        /// (`AUTH_ADMIN`), and the administrators are that many other users, in polkit's order.
         init(commands: [String], agent: Bool = true, installed: Bool = false, locale: String = "C",
-             accessibility: Bool = false, administrator wanted: Bool = false) throws {
+             accessibility: Bool = false, administrators count: Int = 0) throws {
             guard getuid() == 0 else { throw TestFailure("the polkit tests run as root: they create a user and a polkit rule") }
             desk = try CallerDesk()
             program = installed ? try TranslationTests.installed(in: desk.dir) + "/bin/pinbox" : PinBoxProcess.binary
             user = try CallerTests.SudoUser(home: desk.dir)
-            administrator = wanted ? try CallerTests.SudoUser(home: desk.dir) : nil
-            if let administrator {
-                #expect(try run(["chpasswd"], input: Array("\(administrator.name):\(Self.administratorsPassword)\n".utf8)).status == 0)
+            let home = desk.dir
+            administrators = try (0..<count).map { _ in try CallerTests.SudoUser(home: home) }
+            for (index, administrator) in administrators.enumerated() {
+                let line = "\(administrator.name):\(Self.administratorsPassword(index))\n"
+                #expect(try run(["chpasswd"], input: Array(line.utf8)).status == 0)
             }
-            let admins = administrator.map { "polkit.addAdminRule(function(action, subject) { return [\"unix-user:\($0.name)\"]; });\n" } ?? ""
+            let listed = administrators.map { "\"unix-user:\($0.name)\"" }.joined(separator: ", ")
+            let admins = count > 0 ? "polkit.addAdminRule(function(action, subject) { return [\(listed)]; });\n" : ""
             polkit = try PolkitDaemon(rule: "self-\(user.name)", admins + """
                 polkit.addRule(function(action, subject) {
                     if (action.id == "org.freedesktop.policykit.exec" && subject.user == "\(user.name)")
-                        return polkit.Result.\(wanted ? "AUTH_ADMIN" : "AUTH_SELF");
+                        return polkit.Result.\(count > 0 ? "AUTH_ADMIN" : "AUTH_SELF");
                 });
                 """)
             let fifos = desk.dir + "/fifos"
@@ -306,19 +311,53 @@ final class PolkitAgentTests {
 
     /// Where polkit wants an administrator and the user is none, the dialog names the
     /// administrator whose password PAM checks: the user's own password is refused (in red),
-    /// the administrator's lets pkexec run.
+    /// the administrator's lets pkexec run. With one administrator, no other can be asked.
     @Test func anAdministratorsPasswordIsAskedAsTheirs() throws {
-        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"], administrator: true)
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"], administrators: 1)
         let administrator = try #require(session.administrator)
         _ = try session.agent()
         var dialog = try session.desk.nextDialog()
         let asked = arguments(of: dialog.pid)
         #expect(asked.contains(administrator.name) && !asked.contains(session.user.name), "\(asked)")
+        #expect(!asked.contains("--other-users"), "one administrator: no other to ask")
         #expect(session.desk.redInk(&dialog) == 0)
         try session.typePassword()
         var again = try session.desk.nextDialog()
         #expect(session.desk.redInk(&again) > 0, "the user's own password refused")
-        try session.desk.type(UserSession.administratorsPassword)
+        try session.desk.type(UserSession.administratorsPassword(0))
+        try session.desk.key("Return")
+        let ran = try session.next("rc=")
+        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+    }
+
+    /// Where polkit lists two administrators, the dialog asks the first and offers the other
+    /// ("Another user", Alt+U): the second's password typed for the first is refused (the
+    /// control); Alt+U asks the second in a dialog of their own (no red: nothing of theirs was
+    /// refused), Alt+U again the first, and once more the second, whose password lets pkexec run.
+    @Test func anotherAdministratorCanBeAsked() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"], administrators: 2)
+        let (first, second) = (session.administrators[0].name, session.administrators[1].name)
+        _ = try session.agent()
+        func asks(_ dialog: CallerDesk.Dialog) -> String? {
+            let asked = arguments(of: dialog.pid)
+            #expect(asked.contains("--other-users"), "\(asked)")
+            return asked.contains(first) ? first : asked.contains(second) ? second : nil
+        }
+        var dialog = try session.desk.nextDialog()
+        #expect(asks(dialog) == first)
+        try session.desk.type(UserSession.administratorsPassword(1))
+        try session.desk.key("Return")
+        dialog = try session.desk.nextDialog()
+        #expect(asks(dialog) == first && session.desk.redInk(&dialog) > 0, "the second's password is not the first's")
+        for expected in [second, first, second] {
+            try session.desk.key("alt+u")
+            var next = try session.desk.nextDialog()
+            #expect(next.pid != dialog.pid)
+            #expect(asks(next) == expected)
+            #expect(session.desk.redInk(&next) == 0, "nothing refused of \(expected)'s")
+            dialog = next
+        }
+        try session.desk.type(UserSession.administratorsPassword(1))
         try session.desk.key("Return")
         let ran = try session.next("rc=")
         #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")

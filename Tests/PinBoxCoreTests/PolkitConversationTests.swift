@@ -49,6 +49,26 @@ struct PolkitConversationTests {
         #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 20) == [])
     }
 
+    /// "Another user" from the question's dialog begins the authentication again (the C side
+    /// says BEGIN for the next user); from a dialog withdrawn meanwhile it is a plain end.
+    @Test func anotherUserBeginsAgainForTheNext() {
+        var conversation = begun()
+        _ = conversation.hear(.request(prompt: "Password: ", echo: false), now: 10)
+        #expect(conversation.dialogAskedForAnotherUser() == [.anotherUser])
+        var bob = words
+        bob.user = "bob"
+        #expect(conversation.hear(.began(bob), now: 20) == [])
+        var asked = bob
+        asked.prompt = "Password: "
+        #expect(conversation.hear(.request(prompt: "Password: ", echo: false), now: 30) == [.open(.question(asked))])
+        #expect(conversation.dialogEnded(answered: true) == [.respond])
+
+        var withdrawn = begun()
+        _ = withdrawn.hear(.request(prompt: "Password: ", echo: false), now: 10)
+        #expect(withdrawn.hear(.withdrawn, now: 20) == [.withdrawDialog])
+        #expect(withdrawn.dialogAskedForAnotherUser() == [])
+    }
+
     @Test func cancelDismisses() {
         var conversation = begun()
         _ = conversation.hear(.request(prompt: "Password: ", echo: false), now: 10)

@@ -33,6 +33,28 @@ struct PolkitQuestionTests {
         #expect(question.dialog.notes == "You have new mail.")
     }
 
+    /// Where polkit lists several users (administrators), the dialog has "Another user" before
+    /// Cancel, and Alt+U ends it unanswered as "not OK" (the agent then asks the next user);
+    /// with one user, no such button, and Alt+U types nothing special.
+    @Test func whereOthersMayAnswerAnotherUserCanBeAsked() throws {
+        func measure(_ text: String, _ style: TextStyle, _ width: Double?) -> Size {
+            Size(width: Double(text.unicodeScalars.count) * style.size * 0.6, height: (style.size * 1.2).rounded(.up))
+        }
+        var question = PolkitQuestion(message: message, user: "alice", prompt: "Password: ")
+        let alone = try question.dialog.makePage(measure: measure)
+        #expect(!alone.content.buttons.contains { $0.role == .notOK })
+        _ = alone.handle(.mnemonic("u"), now: 1)
+        #expect(alone.outcome == nil)
+        question.otherUsers = true
+        let page = try question.dialog.makePage(measure: measure)
+        let roles = page.content.buttons.map(\.role)
+        #expect(Array(roles.suffix(3)) == [.notOK, .cancel, .ok], "\(roles)")
+        let another = page.content.buttons.first { $0.role == .notOK }
+        #expect(another?.text == "Another user" && another?.mnemonic == "u")
+        _ = page.handle(.mnemonic("u"), now: 1)
+        #expect(page.outcome == .notConfirmed)
+    }
+
     @Test func theProgramThatAskedIsPkexecOrTheSubject() {
         let pkexec = PolkitQuestion.asker(subject: "bash", caller: "pkexec /usr/bin/id -u", callerIsPkexec: true)
         #expect(pkexec == "pkexec /usr/bin/id -u")

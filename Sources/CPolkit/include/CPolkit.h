@@ -12,8 +12,8 @@
 #include "CSystem.h"
 
 enum {
-    /// An authentication begins: `pinbox_polkit_message` and `pinbox_polkit_user` say what
-    /// for, and as whom.
+    /// An authentication begins (or begins again, for another user): `pinbox_polkit_message`
+    /// and `pinbox_polkit_user` say what for, and as whom.
     PINBOX_POLKIT_BEGIN = 1,
     /// The helper asks (`text`, PAM's prompt); `flag` is 1 when the answer may be shown.
     PINBOX_POLKIT_REQUEST = 2,
@@ -48,6 +48,9 @@ int pinbox_polkit_next_event(int *flag, char *text, size_t size);
 const char *pinbox_polkit_message(void);
 const char *pinbox_polkit_user(void);
 const char *pinbox_polkit_detail(const char *key);
+/// How many users polkit lists for the current authentication: any of them may answer (an
+/// action for an administrator, where several are).
+int pinbox_polkit_user_count(void);
 
 /// Gives the helper the answer to its request: a NUL-terminated string, written to its pipe
 /// straight from the caller's memory.
@@ -60,4 +63,7 @@ void pinbox_polkit_cancel(void);
 /// authentication ends, failed.
 void pinbox_polkit_retry(void);
 void pinbox_polkit_give_up(void);
+/// The user asked to authenticate as another of the users listed: the current helper ends
+/// unheard, and the authentication begins again (BEGIN) for the next user, in polkit's order.
+void pinbox_polkit_another_user(void);
 #endif

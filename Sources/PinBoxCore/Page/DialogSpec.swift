@@ -25,6 +25,9 @@ public struct DialogSpec: Equatable, Sendable {
     public var okLabel = "_OK"
     public var cancelLabel = "_Cancel"
     public var notOKLabel = "_No"
+    /// A third button of an entry dialog, before Cancel, that ends it unanswered as "not OK"
+    /// (`PageOutcome.notConfirmed`): polkit's "Another user". Nil for none.
+    public var alternativeLabel: String?
     /// The wait cue: a security key waiting for a touch, a reader's pinpad.
     public var waitCue = false
     /// Whether a notice has a Cancel button: the user may give up what it waits for (polkit's
@@ -138,6 +141,9 @@ public struct DialogSpec: Equatable, Sendable {
         switch kind {
         case .entry(let entry):
             content.buttons = [cancel, ok]
+            if let alternativeLabel {
+                content.buttons.insert(PageButton(.notOK, label: alternativeLabel, avoiding: content.buttons), at: 0)
+            }
             // Tab goes as the eye does: the checkbox's row, then the button row from its start
             // (Suggest, Show, then the answers).
             let save = savePasswordLabel.map { PageButton(.savePassword, label: $0) }

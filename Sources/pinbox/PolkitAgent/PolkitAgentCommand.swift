@@ -45,7 +45,7 @@ struct PolkitAgentCommand {
     init(arguments: some Collection<String>) throws(UsageError) {
         var reader = ArgumentReader(arguments)
         var asked: (message: String?, user: String?, prompt: String?) = (nil, nil, nil)
-        var echo = false, askedAgain = false
+        var echo = false, askedAgain = false, otherUsers = false
         var error = "", note = "", askedBy: String?
         while let option = try reader.nextOption() {
             switch option {
@@ -58,6 +58,7 @@ struct PolkitAgentCommand {
             case "--wait": try reader.flag(option); shows = .waiting
             case "--failed": try reader.flag(option); shows = .failure
             case "--asked-again": try reader.flag(option); askedAgain = true
+            case "--other-users": try reader.flag(option); otherUsers = true
             case "--error": error = try reader.value(for: option)
             case "--note": note = try reader.value(for: option)
             case "--asked-by": askedBy = try reader.value(for: option)
@@ -72,6 +73,7 @@ struct PolkitAgentCommand {
         var question = PolkitQuestion(message: message, user: asked.user ?? "", prompt: asked.prompt ?? "Password: ")
         question.echo = echo
         question.askedAgain = askedAgain
+        question.otherUsers = otherUsers
         question.error = error
         question.note = note
         question.askedBy = askedBy

@@ -75,9 +75,11 @@ struct PolkitAgentLoop {
             pinbox_polkit_dispatch(&fds, Int32(glib))
             if fds[Self.glibRoom + 1].revents != 0, let open = dialog, open.read() {
                 dialog = nil
-                let answered = pinbox_reap(open.pid) == ExitStatus.ok.rawValue && !open.secret.isEmpty
-                carryOut(conversation.dialogEnded(answered: answered), conversation: &conversation, dialog: &dialog,
-                         answer: open.secret)
+                let status = pinbox_reap(open.pid)
+                let answered = status == ExitStatus.ok.rawValue && !open.secret.isEmpty
+                let moves = status == PolkitQuestionDialog.anotherUser ? conversation.dialogAskedForAnotherUser()
+                    : conversation.dialogEnded(answered: answered)
+                carryOut(moves, conversation: &conversation, dialog: &dialog, answer: open.secret)
                 open.close()
             }
         }
@@ -111,6 +113,8 @@ struct PolkitAgentLoop {
                 pinbox_polkit_cancel()
             case .retry:
                 pinbox_polkit_retry()
+            case .anotherUser:
+                pinbox_polkit_another_user()
             case .giveUp:
                 Output.error("polkit's helper failed with nothing asked: the authentication has failed")
                 pinbox_polkit_give_up()
@@ -151,6 +155,7 @@ struct PolkitAgentLoop {
     private static func question() -> PolkitQuestion {
         var question = PolkitQuestion(message: String(cString: pinbox_polkit_message()),
                                       user: String(cString: pinbox_polkit_user()), prompt: "")
+        question.otherUsers = pinbox_polkit_user_count() > 1
         func commandLine(of key: String) -> [UInt8]? {
             guard let detail = pinbox_polkit_detail(key), let pid = Int32(String(cString: detail)), pid > 0 else { return nil }
             return KernelRecords.read("/proc/\(pid)/cmdline", limit: 4096)
@@ -175,6 +180,7 @@ struct PolkitAgentLoop {
         if let kind { arguments.append(kind) }
         if question.echo { arguments.append("--echo") }
         if question.askedAgain { arguments.append("--asked-again") }
+        if question.otherUsers { arguments.append("--other-users") }
         if !question.error.isEmpty { arguments += ["--error", question.error] }
         if !question.note.isEmpty { arguments += ["--note", question.note] }
         if let asker = question.askedBy { arguments += ["--asked-by", asker] }

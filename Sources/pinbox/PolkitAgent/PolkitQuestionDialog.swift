@@ -7,8 +7,12 @@ import PinBoxCore
 /// and nothing written. Standard input is a pipe from the agent: its hang-up (polkit withdrew
 /// the authentication, or the agent ended) closes the dialog unanswered. It may instead say
 /// PAM's words while PAM waits for something other than typing (a finger on a reader), with
-/// Cancel alone, or why the authentication failed, with OK.
+/// Cancel alone, or why the authentication failed, with OK. Where several users may answer,
+/// "Another user" ends it with `anotherUser` and nothing written.
 struct PolkitQuestionDialog {
+    /// The status that asks the agent for the next user polkit listed.
+    static let anotherUser: Int32 = 10
+
     enum Kind {
         case question, waiting, failure
     }
@@ -23,8 +27,8 @@ struct PolkitQuestionDialog {
         case .waiting: question.waitingDialog
         case .failure: question.failureDialog
         }
-        return dialog.run(spec) { page in
+        return dialog.run(spec, controller: { page in
             PageController(page: page, delivery: kind == .question ? .standardOutput : .none, events: false, screenshots: nil)
-        }
+        }, finish: { page, status in page.outcome == .notConfirmed ? Self.anotherUser : status })
     }
 }
