@@ -95,6 +95,14 @@ func checkSystemQuestion(_ input: [UInt8]) {
 /// open dialog, once; hands an answer to the helper only when a question's dialog (never a
 /// waiting one, never a withdrawn one) ended answered; and starts the helper again, or gives
 /// up, only when it has ended.
+extension PolkitConversation.Dialog {
+    /// Whether it is part of an authentication under way (a question, a wait), not its end.
+    var asks: Bool {
+        if case .failed = self { return false }
+        return true
+    }
+}
+
 func checkPolkitConversation(_ input: [UInt8]) {
     var bytes = input.makeIterator()
     var conversation = PolkitConversation()
@@ -127,7 +135,7 @@ func checkPolkitConversation(_ input: [UInt8]) {
             // A declining dialog's end may ask for another user instead ("Another user").
             let another = !answered && byte & 16 != 0
             moves = another ? conversation.dialogAskedForAnotherUser() : conversation.dialogEnded(answered: answered)
-            if another, case .question = open.0, !open.withdrawn {
+            if another, !open.withdrawn, open.0.asks {
                 check(moves == [.anotherUser], "another user asked for from a question's dialog, not begun again")
             } else {
                 check(!moves.contains(.anotherUser), "another user asked for where no question was open")

@@ -144,13 +144,14 @@ public struct PolkitConversation: Sendable {
         return [.cancel] + end()
     }
 
-    /// The open question's dialog ended asking for another of the users polkit listed: the
-    /// authentication begins again for the next (its own words, its own dialog).
+    /// The open dialog (a question, or a wait for a device) ended asking for another of the
+    /// users polkit listed: the authentication begins again for the next (its own words, its
+    /// own dialog).
     public mutating func dialogAskedForAnotherUser() -> [Move] {
-        guard current != nil, let ended = open, !ended.withdrawn, case .question = ended.dialog else {
-            return dialogEnded(answered: false)
-        }
+        guard current != nil, let ended = open, !ended.withdrawn else { return dialogEnded(answered: false) }
+        if case .failed = ended.dialog { return dialogEnded(answered: false) }
         open = nil
+        saidAt = nil
         return [.anotherUser]
     }
 

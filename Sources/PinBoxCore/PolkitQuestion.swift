@@ -21,7 +21,7 @@ public struct PolkitQuestion: Equatable, Sendable {
     /// What PAM said for the user to read.
     public var note = ""
     /// Whether polkit lists other users who may answer instead (several administrators): the
-    /// question's dialog offers to ask another of them.
+    /// question's dialog, and the one that waits for a device, offer to ask another of them.
     public var otherUsers = false
 
     public init(message: String, user: String, prompt: String) {
@@ -43,9 +43,7 @@ public struct PolkitQuestion: Equatable, Sendable {
         spec.prompt = Self.isPasswordPrompt(prompt) ? localized("%s's password", user) : DialogSpec.label(prompt)
         spec.error = error.isEmpty && askedAgain ? SystemQuestionBoard.AskedAgain.refused.sentence : error
         spec.notes = note
-        // TRANSLATORS: a button of polkit's question where several users (administrators) may
-        // answer: the next of them is asked instead.
-        if otherUsers { spec.alternativeLabel = localized("Another _user") }
+        spec.alternativeLabel = anotherUser
         if echo {
             spec.showsTyping = true
             spec.reveal = nil
@@ -61,7 +59,15 @@ public struct PolkitQuestion: Equatable, Sendable {
         spec.notes = note
         spec.error = error
         spec.noticeCancels = true
+        spec.alternativeLabel = anotherUser
         return spec
+    }
+
+    /// The button that asks the next user polkit listed instead, where it listed several.
+    private var anotherUser: String? {
+        // TRANSLATORS: a button of polkit's question where several users (administrators) may
+        // answer: the next of them is asked instead.
+        otherUsers ? localized("Another _user") : nil
     }
 
     /// The dialog that says why an authentication failed with nothing asked: polkit's message,

@@ -363,6 +363,32 @@ final class PolkitAgentTests {
         #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
     }
 
+    /// While PAM waits for the first administrator's finger, "Another user" (Alt+U) on the
+    /// waiting dialog asks the second instead: PAM waits for theirs (a dialog naming them),
+    /// then asks for their password, which lets pkexec run.
+    @Test func anotherAdministratorCanBeAskedWhilePAMWaits() throws {
+        let session = try UserSession(commands: ["pkexec /usr/bin/id -u"], administrators: 2)
+        let (first, second) = (session.administrators[0].name, session.administrators[1].name)
+        let words = "Swipe your right index finger across the fingerprint reader"
+        let reader = try FingerReader(words: words, in: session.desk.dir)
+        defer { withExtendedLifetime(reader) {} }
+        _ = try session.agent()
+        let waiting = try session.desk.nextDialog()
+        let said = arguments(of: waiting.pid)
+        #expect(said.contains("--wait") && said.contains(first) && !said.contains(second), "\(said)")
+        try session.desk.key("alt+u")
+        let next = try session.desk.nextDialog()
+        let saidNext = arguments(of: next.pid)
+        #expect(saidNext.contains("--wait") && saidNext.contains(second) && !saidNext.contains(first), "\(saidNext)")
+        reader.touch()
+        let asking = try session.desk.nextDialog()
+        #expect(arguments(of: asking.pid).contains(second))
+        try session.desk.type(UserSession.administratorsPassword(1))
+        try session.desk.key("Return")
+        let ran = try session.next("rc=")
+        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+    }
+
     /// PAM that refuses before asking anything, saying why (a locked account, in pam_faillock's
     /// words), then holds the failure for its fail delay (as pam_unix does): a dialog says PAM's
     /// words in red, with OK and no entry (in place of the waiting one that may have said them

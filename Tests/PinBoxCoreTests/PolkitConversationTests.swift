@@ -69,6 +69,21 @@ struct PolkitConversationTests {
         #expect(withdrawn.dialogAskedForAnotherUser() == [])
     }
 
+    /// While PAM waits for the first user's finger, another user may be asked as well; once
+    /// the authentication has failed (its failure's dialog open), there is no one to ask.
+    @Test func anotherUserFromAWaitBeginsAgainButNotFromAFailure() {
+        var waiting = begun()
+        _ = waiting.hear(.message("Swipe your finger", isError: false), now: 10)
+        #expect(waiting.tick(now: 10 + PolkitConversation.waitingDelay).count == 1)
+        #expect(waiting.dialogAskedForAnotherUser() == [.anotherUser])
+        #expect(waiting.nextDeadline == nil)
+
+        var failed = begun()
+        _ = failed.hear(.message("The account is locked", isError: true), now: 10)
+        #expect(failed.hear(.completed(authenticated: false), now: 20).contains { if case .open(.failed) = $0 { true } else { false } })
+        #expect(failed.dialogAskedForAnotherUser() == [])
+    }
+
     @Test func cancelDismisses() {
         var conversation = begun()
         _ = conversation.hear(.request(prompt: "Password: ", echo: false), now: 10)

@@ -53,6 +53,11 @@ struct PolkitQuestionTests {
         #expect(another?.text == "Another user" && another?.mnemonic == "u")
         _ = page.handle(.mnemonic("u"), now: 1)
         #expect(page.outcome == .notConfirmed)
+        // The wait for a finger offers it too, before Cancel; a failure's OK does not.
+        question.note = "Swipe your finger"
+        let waiting = try question.waitingDialog.makePage(measure: measure)
+        #expect(waiting.content.buttons.map(\.role) == [.notOK, .cancel])
+        #expect(!(try question.failureDialog.makePage(measure: measure)).content.buttons.contains { $0.role == .notOK })
     }
 
     @Test func theProgramThatAskedIsPkexecOrTheSubject() {

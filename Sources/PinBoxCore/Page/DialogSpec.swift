@@ -25,8 +25,8 @@ public struct DialogSpec: Equatable, Sendable {
     public var okLabel = "_OK"
     public var cancelLabel = "_Cancel"
     public var notOKLabel = "_No"
-    /// A third button of an entry dialog, before Cancel, that ends it unanswered as "not OK"
-    /// (`PageOutcome.notConfirmed`): polkit's "Another user". Nil for none.
+    /// A button before Cancel, in an entry dialog or a notice that cancels, that ends it
+    /// unanswered as "not OK" (`PageOutcome.notConfirmed`): polkit's "Another user". Nil for none.
     public var alternativeLabel: String?
     /// The wait cue: a security key waiting for a touch, a reader's pinpad.
     public var waitCue = false
@@ -140,10 +140,7 @@ public struct DialogSpec: Equatable, Sendable {
         var fingerprint: [PageField] = []
         switch kind {
         case .entry(let entry):
-            content.buttons = [cancel, ok]
-            if let alternativeLabel {
-                content.buttons.insert(PageButton(.notOK, label: alternativeLabel, avoiding: content.buttons), at: 0)
-            }
+            content.buttons = alternative(before: [cancel, ok])
             // Tab goes as the eye does: the checkbox's row, then the button row from its start
             // (Suggest, Show, then the answers).
             let save = savePasswordLabel.map { PageButton(.savePassword, label: $0) }
@@ -206,12 +203,18 @@ public struct DialogSpec: Equatable, Sendable {
         case .notice:
             // What the wait is for, above the cue (polkit's PAM: "Swipe your finger…").
             content.notes = notes
-            if noticeCancels { content.buttons = [cancel] }
+            if noticeCancels { content.buttons = alternative(before: [cancel]) }
         }
         let page = Page(dialog: fingerprint, content: content, entry: nil, rules: rules, scale: scale, font: font,
                         room: room, refreshRate: refreshRate, measure: measure)
         page.armingDelay = armingDelay
         return dressed(page)
+    }
+
+    /// `buttons`, after the alternative button where there is one.
+    private func alternative(before buttons: [PageButton]) -> [PageButton] {
+        guard let alternativeLabel else { return buttons }
+        return [PageButton(.notOK, label: alternativeLabel, avoiding: buttons)] + buttons
     }
 
     /// `page` in this dialog's colours, motion and text rendering.

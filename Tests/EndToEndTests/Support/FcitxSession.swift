@@ -65,12 +65,14 @@ final class FcitxSession {
             try run(["fcitx5-remote"], environment: remoteEnvironment).output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         var now = ""
-        try waitUntil("an input context of Fcitx's in focus (fcitx5-remote: \(now))") {
+        // Fcitx connects to the dialog's XIM while it starts its addons: on a loaded machine
+        // that has taken longer than the default wait.
+        try waitUntil("an input context of Fcitx's in focus (fcitx5-remote: \(now))", timeout: 20) {
             now = try state()
             return now == "1"
         }
         try press()
-        try waitUntil("Fcitx's Korean method on (fcitx5-remote: \(now))") {
+        try waitUntil("Fcitx's Korean method on (fcitx5-remote: \(now))", timeout: 20) {
             now = try state()
             return now == "2"
         }
