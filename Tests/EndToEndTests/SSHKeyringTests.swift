@@ -56,7 +56,9 @@ final class SSHKeyringTests {
 
     /// ssh-add of `key` (passphrase "correct horse"), whose dialog shows within 4 s (no
     /// keyring's deadline of seconds waited out before it) and adds the key once answered.
-    func addAskedPromptly(_ key: String, environment: [String: String]) throws {
+    /// What ssh-add wrote on stderr (the askpass's own lines among it) is returned.
+    @discardableResult
+    func addAskedPromptly(_ key: String, environment: [String: String]) throws -> String {
         let start = Date()
         let add = try Child(["ssh-add", key], environment: environment, capture: true)
         _ = try desk.nextDialog()
@@ -64,7 +66,11 @@ final class SSHKeyringTests {
         try xdotool(["type", "--delay", "20", "correct horse"], display: xvfb.display)
         try xdotool(["key", "Return"], display: xvfb.display)
         #expect(add.wait(within: 20) == 0)
+        return String(decoding: add.read().err, as: UTF8.self)
     }
+
+    /// What the askpass says when the password manager does not answer in time.
+    static let silentKeyring = "pinbox: the password manager on the session bus did not answer within a second"
 
     /// The box ticked, the passphrase is saved where GNOME's agent finds it, under its label;
     /// the next ssh-add of the key (the agent emptied, as after a new login) asks nothing.
@@ -73,6 +79,7 @@ final class SSHKeyringTests {
         let add = try Child(["ssh-add", key], environment: environment, capture: true)
         try answer([["type", "correct horse"], ["alt+s"], ["Return"]])
         #expect(add.wait(within: 20) == 0)
+        #expect(!String(decoding: add.read().err, as: UTF8.self).contains(Self.silentKeyring), "the control: a keyring that answers")
         #expect(try saved(key) == "correct horse")
         #expect(try keyring.search("unique", "ssh-store:" + key).contains("label = Unlock password for: \(key)"))
         #expect(try run(["ssh-add", "-D"], environment: environment).status == 0)
@@ -168,20 +175,20 @@ final class SSHKeyringTests {
     }
 
     /// A session bus that takes the connection and never answers (a hung daemon, a stale socket
-    /// someone listens on): the question whether a keyring runs gets a quarter of a second, then
-    /// the dialog asks without it. Through libsecret it waited out libsecret's deadline of
-    /// seconds, twice, before the window.
+    /// someone listens on): the question whether a keyring runs gets a second, then the dialog
+    /// asks without it, and the askpass says why on stderr. Through libsecret it waited out
+    /// libsecret's deadline of seconds, twice, before the window.
     @Test func aSessionBusThatNeverAnswersDelaysTheDialogOnlyAMoment() throws {
         let key = try keygen("hung", passphrase: "correct horse")
         let bus = try SilentSocket(path: NSTemporaryDirectory() + "pinbox-bus-\(UUID().uuidString.prefix(8))")
         var hung = environment
         hung["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + bus.path
-        try addAskedPromptly(key, environment: hung)
+        #expect(try addAskedPromptly(key, environment: hung).contains(Self.silentKeyring))
     }
 
     /// A keyring daemon that holds its name but answers nothing (hung; here stopped): the
     /// question whether it answers gets a second, then the dialog asks without it, with no box
-    /// (nothing is saved or forgotten). Through libsecret the window waited out libsecret's
+    /// (nothing is saved or forgotten), and the askpass says why on stderr. Through libsecret the window waited out libsecret's
     /// deadline of five seconds. The control: the same daemon going again answers the next
     /// ssh-add from the item it kept, with no dialog.
     @Test func aKeyringThatStoppedAnsweringDelaysTheDialogOnlyAMoment() throws {
@@ -190,7 +197,8 @@ final class SSHKeyringTests {
                           secret: "correct horse")
         keyring.freeze()
         defer { keyring.thaw() }
-        try addAskedPromptly(key, environment: environment)
+        let said = try addAskedPromptly(key, environment: environment)
+        #expect(said.contains(Self.silentKeyring), "the user told why there is no box: \(said)")
         keyring.thaw()
         #expect(try run(["ssh-add", "-D"], environment: environment).status == 0)
         #expect(try addUnasked(key) == 0)

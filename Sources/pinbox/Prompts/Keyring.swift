@@ -33,11 +33,17 @@ enum Keyring {
         case silent
     }
 
-    static let presence: Presence = switch pinbox_secret_service_answers(1000) {
-    case 1: .answering
-    case 0: .absent
-    default: .silent
-    }
+    static let presence: Presence = {
+        switch pinbox_secret_service_answers(1000) {
+        case 1: return .answering
+        case 0: return .absent
+        default:
+            // Said, for the user who finds no box, or a saved passphrase asked for again.
+            Output.error("the password manager on the session bus did not answer within a second: "
+                         + "asked without it")
+            return .silent
+        }
+    }()
 
     /// Whether a password manager runs and answers now. ssh-add's question needs one: a
     /// question nobody asked for neither pays for libsecret nor starts a keyring daemon (which

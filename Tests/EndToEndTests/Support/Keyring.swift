@@ -33,6 +33,16 @@ final class KeyringSession {
             guard Date() < deadline, daemon.isRunning else { throw TestFailure("gnome-keyring-daemon did not come up") }
             usleep(20_000)
         }
+        // And once its login keyring is there, unlocked: the daemon writes it (and syncs it to
+        // disk) as it starts, from its one loop. A session's keyring has long been up when a
+        // prompt asks it; a prompt that asked during that write, on a busy disk, could find it
+        // silent for longer than the second it is given.
+        try waitUntil("gnome-keyring-daemon's login keyring unlocked", timeout: 15) {
+            try run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.secrets",
+                     "/org/freedesktop/secrets/aliases/default", "org.freedesktop.DBus.Properties.Get",
+                     "string:org.freedesktop.Secret.Collection", "string:Locked"], environment: env)
+                .output.contains("boolean false")
+        }
     }
 
     deinit {
