@@ -226,6 +226,8 @@ final class CallerTests {
 
     /// An sshd on a loopback port with its own host key and config, password logins for the
     /// test user only (and the public key file `authorizedKey`, when given); ended with the test.
+    /// With `secondHostKey`, it has an ECDSA host key as well, which it offers once a client has
+    /// logged in (OpenSSH's hostkeys-00@openssh.com, for UpdateHostKeys).
     final class SSHServer {
         let port: Int
         let hostKey: String
@@ -233,15 +235,20 @@ final class CallerTests {
         /// Held so the user outlives the server and its sessions.
         let user: SudoUser
 
-        init(dir: String, user: SudoUser, authorizedKey: String? = nil) throws {
+        init(dir: String, user: SudoUser, authorizedKey: String? = nil, secondHostKey: Bool = false) throws {
             self.user = user
             hostKey = dir + "/host_ed25519"
             #expect(try run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", hostKey]).status == 0)
+            var hostKeys = "HostKey \(hostKey)"
+            if secondHostKey {
+                #expect(try run(["ssh-keygen", "-q", "-t", "ecdsa", "-N", "", "-f", dir + "/host_ecdsa"]).status == 0)
+                hostKeys += "\nHostKey \(dir)/host_ecdsa"
+            }
             port = try Self.freePort()
             let config = dir + "/sshd_config"
             try """
                 ListenAddress 127.0.0.1
-                HostKey \(hostKey)
+                \(hostKeys)
                 PidFile none
                 UsePAM yes
                 PasswordAuthentication yes
@@ -312,8 +319,10 @@ final class CallerTests {
     /// ssh to the test's sshd as the test user, asking through pinbox-askpass, with a fresh
     /// known_hosts and no configuration of the machine's.
     /// `options` go first: ssh takes the first value it is given for each.
+    /// With `interactive`, ssh's stdin is a pipe the test closes to end the remote shell.
     private func ssh(_ user: SudoUser, _ server: SSHServer, desk: CallerDesk, knownHosts: String, options: [String] = [],
-                     environment: [String: String] = [:], command: [String] = ["echo", "connected"]) throws -> Child {
+                     environment: [String: String] = [:], command: [String] = ["echo", "connected"],
+                     interactive: Bool = false) throws -> Child {
         try Child(["ssh"] + options + ["-F", "/dev/null", "-o", "UserKnownHostsFile=\(knownHosts)",
                    "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=ask",
                    "-o", "PreferredAuthentications=password", "-o", "PubkeyAuthentication=no",
@@ -321,7 +330,7 @@ final class CallerTests {
                    "-p", String(server.port), "\(user.name)@127.0.0.1"] + command,
                   environment: ["SSH_ASKPASS": desk.askpass, "SSH_ASKPASS_REQUIRE": "force", "DISPLAY": desk.display,
                                 "LANG": "C"].merging(environment) { $1 },
-                  capture: true)
+                  capture: true, interactive: interactive)
     }
 
     /// ssh asks for the password again after a wrong one, saying only "Permission denied,
@@ -927,6 +936,51 @@ final class CallerTests {
         #expect(client.wait() == 255)
         let known = (try? String(contentsOfFile: knownHosts, encoding: .utf8)) ?? ""
         #expect(known.isEmpty, "nothing trusted: \(known)")
+    }
+
+    /// UpdateHostKeys=ask with the real ssh and sshd: logged in with the host key known_hosts
+    /// holds (Ed25519), ssh learns the server's other key (ECDSA) and asks "Accept updated
+    /// hostkeys?" through the askpass (it has no terminal). Yes in the dialog adds the key to
+    /// known_hosts; No (the control) leaves known_hosts as it was. (ssh asks only for a shell,
+    /// not for a remote command: the shell reads the test's pipe, closed once answered.)
+    @Test(arguments: [true, false]) func sshsUpdatedHostKeysQuestionIsAnsweredInTheDialog(accept: Bool) throws {
+        let desk = try CallerDesk()
+        let user = try SudoUser(home: desk.dir)
+        let server = try SSHServer(dir: desk.dir, user: user, secondHostKey: true)
+        defer { withExtendedLifetime((user, server)) {} }
+        let knownHosts = desk.dir + "/known_hosts"
+        let ed25519 = try String(contentsOfFile: server.hostKey + ".pub", encoding: .utf8).split(separator: " ").prefix(2)
+        let known = "[127.0.0.1]:\(server.port) \(ed25519.joined(separator: " "))\n"
+        try known.write(toFile: knownHosts, atomically: true, encoding: .utf8)
+        let client = try ssh(user, server, desk: desk, knownHosts: knownHosts,
+                             options: ["-o", "UpdateHostKeys=ask"],
+                             command: [], interactive: true)
+        let password = try desk.nextDialog()
+        #expect(desk.title(password) == "Password required")
+        try desk.type(user.password)
+        try desk.key("Return")
+        let question: CallerDesk.Dialog
+        do { question = try desk.nextDialog() } catch {
+            kill(client.pid, SIGTERM)
+            client.wait()
+            throw TestFailure("\(error); ssh said: \(String(decoding: client.read().err, as: UTF8.self))")
+        }
+        #expect(desk.title(question) == "Host key")
+        #expect(procFile("/proc/\(question.pid)/cmdline").contains("Accept updated hostkeys? (yes/no): "))
+        pastTheArmingDelay()
+        try desk.key(accept ? "alt+y" : "alt+n")
+        try waitUntil("the askpass gone", timeout: 10) { !FileManager.default.fileExists(atPath: "/proc/\(question.pid)") }
+        client.send("echo connected\n")
+        client.closeInput()
+        #expect(client.wait() == 0, "\(String(decoding: client.read().err, as: UTF8.self))")
+        // (After the machine's message of the day, which PAM shows a shell.)
+        #expect(String(decoding: client.read().out, as: UTF8.self).hasSuffix("connected\n"))
+        let now = try String(contentsOfFile: knownHosts, encoding: .utf8)
+        if accept {
+            #expect(now.contains("[127.0.0.1]:\(server.port) ecdsa-sha2-nistp256 "), "\(now)")
+        } else {
+            #expect(now == known, "nothing added after No: \(now)")
+        }
     }
 
     @Test func noRefusesTheKeyAndATypedFingerprintIsTakenAsYes() throws {
