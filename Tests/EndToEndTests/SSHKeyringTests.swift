@@ -186,6 +186,16 @@ final class SSHKeyringTests {
         #expect(try addAskedPromptly(key, environment: hung).contains(Self.silentKeyring))
     }
 
+    /// A session bus that is gone (its socket refuses the connection): nothing runs there, and
+    /// the askpass says nothing of a keyring (the control for the two cases above and below,
+    /// which it does).
+    @Test func aSessionBusThatIsGoneIsNoSilentKeyring() throws {
+        let key = try keygen("gone", passphrase: "correct horse")
+        var gone = environment
+        gone["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + dir + "/no-bus-here"
+        #expect(!(try addAskedPromptly(key, environment: gone)).contains(Self.silentKeyring))
+    }
+
     /// A keyring daemon that holds its name but answers nothing (hung; here stopped): the
     /// question whether it answers gets a second, then the dialog asks without it, with no box
     /// (nothing is saved or forgotten), and the askpass says why on stderr. Through libsecret the window waited out libsecret's

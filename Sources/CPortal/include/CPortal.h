@@ -31,8 +31,9 @@ int pinbox_portal_news(void);
 void pinbox_portal_stop_listening(void);
 
 /// Whether a password manager (the Secret Service, `org.freedesktop.secrets`) on the session
-/// bus answers a question now: 1 it does, 0 none runs; -1 when that cannot be had within
-/// `milliseconds` (no session bus named, no libdbus, a bus or a daemon that does not answer).
+/// bus answers a question now: 1 it does, 0 none runs (the bus says so, no session bus is
+/// named, or the bus refuses the connection); -1 when that cannot be had within `milliseconds`
+/// (no libdbus, a bus or a daemon that does not answer).
 /// Nothing is started to answer (no auto start), and the answer is awaited on a thread, as the
 /// portal's is.
 int pinbox_secret_service_answers(int milliseconds);

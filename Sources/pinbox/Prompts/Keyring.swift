@@ -25,7 +25,7 @@ enum Keyring {
     enum Presence {
         /// It answered a question.
         case answering
-        /// The bus says none runs.
+        /// None runs: the bus says so, or there is no session bus to ask.
         case absent
         /// No answer within a second: a daemon that holds the name but has stopped, or a bus
         /// that does not answer. libsecret would wait out its deadline of seconds, call after
