@@ -237,14 +237,14 @@ static void on_withdrawn(GCancellable *cancellable, gpointer data) {
 
 // The users polkit lists, in its order, and the one asked first: this process's own user
 // when listed (an action that asks the subject's user, or an administrator authenticating as
-// themself), else the first. 0 when it lists none (or memory ran out).
+// themself), else the first. How many: 0 when it lists none, -1 when memory ran out.
 static int take_users(struct authentication *a, GList *identities) {
     GType user_type = p_polkit_unix_user_get_type();
     int listed = 0;
     for (GList *item = identities; item; item = item->next) listed++;
     a->users = calloc((size_t)listed + 1, sizeof *a->users);
     a->names = calloc((size_t)listed + 1, sizeof *a->names);
-    if (!a->users || !a->names) return 0;
+    if (!a->users || !a->names) return -1;
     for (GList *item = identities; item; item = item->next) {
         if (!p_g_type_check_instance_is_a(item->data, user_type)) continue;
         PolkitUnixUser *user = (PolkitUnixUser *)item->data;
@@ -252,7 +252,7 @@ static int take_users(struct authentication *a, GList *identities) {
         char number[32];
         snprintf(number, sizeof number, "%d", p_polkit_unix_user_get_uid(user));
         char *name = strdup(known ? known : number);
-        if (!name) return 0;
+        if (!name) return -1;
         if ((uid_t)p_polkit_unix_user_get_uid(user) == getuid()) a->chosen = a->user_count;
         a->names[a->user_count] = name;
         a->users[a->user_count++] = p_g_object_ref(item->data);
@@ -268,9 +268,10 @@ static void initiate_authentication(PolkitAgentListener *listener, const gchar *
     (void)icon_name;
     GTask *task = p_g_task_new(listener, cancellable, callback, user_data);
     struct authentication *a = calloc(1, sizeof *a);
-    if (!a || !take_users(a, identities)) {
+    int users = a ? take_users(a, identities) : -1;
+    if (users <= 0) {
         p_g_task_return_new_error(task, p_polkit_error_quark(), POLKIT_ERROR_FAILED, "%s",
-                                  a && a->users && a->names ? "No user to authenticate" : "Out of memory");
+                                  users == 0 ? "No user to authenticate" : "Out of memory");
         p_g_object_unref(task);
         if (a) forget_users(a);
         free(a);
