@@ -108,6 +108,15 @@ final class PolkitAgentTests {
             #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(errors)")
         }
 
+        /// Types administrator `index`'s password into the open dialog and presses Return: the
+        /// command runs as root.
+        func answerAsAdministrator(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try desk.type(Self.administratorsPassword(index))
+            try desk.key("Return")
+            let ran = try next("rc=")
+            #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(errors)", sourceLocation: sourceLocation)
+        }
+
         /// Lets the shell past a `read go < "$ready.go"` among its commands.
         func release() {
             FileHandle(forWritingAtPath: desk.dir + "/fifos/ready.go")?.write(Data("go\n".utf8))
@@ -230,20 +239,22 @@ final class PolkitAgentTests {
     }
 
     /// PAM that says something and then waits for a device with nothing to type (as a
-    /// fingerprint reader does: pam_fprintd's "Swipe your finger…"): it says `words`
-    /// (pam_echo) and waits (pam_exec) until the test's "finger" (a file) is there, then asks
-    /// for the password as polkit's own file does.
+    /// fingerprint reader does): it says pam_fprintd's words (`swipe`, with pam_echo) and waits
+    /// (pam_exec) until the test's "finger" (a file) is there, then asks for the password as
+    /// polkit's own file does.
     private final class FingerReader {
         let finger: String
         private var pam: PolkitPAM?
 
-        init(words: String, in dir: String) throws {
+        static let swipe = "Swipe your right index finger across the fingerprint reader"
+
+        init(in dir: String) throws {
             finger = dir + "/finger"
             // (PAM's configuration splits arguments at blanks: the wait is a script of its own.)
             let wait = dir + "/wait-for-finger"
             #expect(FileManager.default.createFile(atPath: wait, contents: Data(
                 "#!/bin/sh\nwhile [ ! -e \(finger) ]; do sleep 0.05; done\n".utf8), attributes: [.posixPermissions: 0o755]))
-            pam = try PolkitPAM(["auth optional pam_echo.so \(words)", "auth optional pam_exec.so quiet \(wait)"])
+            pam = try PolkitPAM(["auth optional pam_echo.so \(Self.swipe)", "auth optional pam_exec.so quiet \(wait)"])
         }
 
         /// The finger on the reader: PAM goes on to the password.
@@ -264,13 +275,12 @@ final class PolkitAgentTests {
     /// place. Cancel during the wait dismisses the authentication.
     @Test func wordsPAMSaysWhileItWaitsGetADialogOfTheirOwn() throws {
         let session = try UserSession(commands: ["pkexec /usr/bin/id -u", "pkexec /usr/bin/id -u"])
-        let words = "Swipe your right index finger across the fingerprint reader"
-        let reader = try FingerReader(words: words, in: session.desk.dir)
+        let reader = try FingerReader(in: session.desk.dir)
         defer { withExtendedLifetime(reader) {} }
         _ = try session.agent()
         let waiting = try session.desk.nextDialog()
         let said = arguments(of: waiting.pid)
-        #expect(said.contains("--wait") && said.contains(words), "\(said)")
+        #expect(said.contains("--wait") && said.contains(FingerReader.swipe), "\(said)")
         #expect(throws: (any Error).self, "no entry while it waits") { try session.desk.entry(waiting) }
         reader.touch()
         let asking = try session.desk.nextDialog()
@@ -324,10 +334,7 @@ final class PolkitAgentTests {
         try session.typePassword()
         var again = try session.desk.nextDialog()
         #expect(session.desk.redInk(&again) > 0, "the user's own password refused")
-        try session.desk.type(UserSession.administratorsPassword(0))
-        try session.desk.key("Return")
-        let ran = try session.next("rc=")
-        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+        try session.answerAsAdministrator(0)
     }
 
     /// Where polkit lists two administrators, the dialog asks the first and offers the other
@@ -357,10 +364,7 @@ final class PolkitAgentTests {
             #expect(session.desk.redInk(&next) == 0, "nothing refused of \(expected)'s")
             dialog = next
         }
-        try session.desk.type(UserSession.administratorsPassword(1))
-        try session.desk.key("Return")
-        let ran = try session.next("rc=")
-        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+        try session.answerAsAdministrator(1)
     }
 
     /// While PAM waits for the first administrator's finger, "Another user" (Alt+U) on the
@@ -369,8 +373,7 @@ final class PolkitAgentTests {
     @Test func anotherAdministratorCanBeAskedWhilePAMWaits() throws {
         let session = try UserSession(commands: ["pkexec /usr/bin/id -u"], administrators: 2)
         let (first, second) = (session.administrators[0].name, session.administrators[1].name)
-        let words = "Swipe your right index finger across the fingerprint reader"
-        let reader = try FingerReader(words: words, in: session.desk.dir)
+        let reader = try FingerReader(in: session.desk.dir)
         defer { withExtendedLifetime(reader) {} }
         _ = try session.agent()
         let waiting = try session.desk.nextDialog()
@@ -383,10 +386,7 @@ final class PolkitAgentTests {
         reader.touch()
         let asking = try session.desk.nextDialog()
         #expect(arguments(of: asking.pid).contains(second))
-        try session.desk.type(UserSession.administratorsPassword(1))
-        try session.desk.key("Return")
-        let ran = try session.next("rc=")
-        #expect(ran.hasSuffix("0\nrc=0"), "\(ran) \(session.errors)")
+        try session.answerAsAdministrator(1)
     }
 
     /// PAM that refuses before asking anything, saying why (a locked account, in pam_faillock's
