@@ -249,11 +249,12 @@ static int take_users(struct authentication *a, GList *identities) {
         if (!p_g_type_check_instance_is_a(item->data, user_type)) continue;
         PolkitUnixUser *user = (PolkitUnixUser *)item->data;
         const char *known = p_polkit_unix_user_get_name(user);
+        gint uid = p_polkit_unix_user_get_uid(user);
         char number[32];
-        snprintf(number, sizeof number, "%d", p_polkit_unix_user_get_uid(user));
+        snprintf(number, sizeof number, "%d", uid);
         char *name = strdup(known ? known : number);
         if (!name) return -1;
-        if ((uid_t)p_polkit_unix_user_get_uid(user) == getuid()) a->chosen = a->user_count;
+        if ((uid_t)uid == getuid()) a->chosen = a->user_count;
         a->names[a->user_count] = name;
         a->users[a->user_count++] = p_g_object_ref(item->data);
     }
